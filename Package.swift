@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Airlock",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "airlock", targets: ["airlock"]),
+        .library(name: "AirlockKit", targets: ["AirlockKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
+        ),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(name: "AirlockIO", dependencies: ["AirlockModel", "CArchive", "CLibXML2"]),
+        .target(name: "AirlockModel"),
+        .target(name: "AirlockPackages", dependencies: ["AirlockIO", "AirlockModel"]),
+        .target(name: "AirlockKit", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages"]),
+        .executableTarget(
+            name: "airlock",
+            dependencies: [
+                "AirlockKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "AirlockTests",
+            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockKit"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
