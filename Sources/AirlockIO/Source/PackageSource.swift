@@ -1,0 +1,27 @@
+/// The files of a package: a zip archive or an unpacked folder, read the same way.
+public protocol PackageSource: AnyObject {
+    /// The path the user gave.
+    var path: String { get }
+    /// Every file member (folders left out), in a stable order.
+    var members: [PackageMember] { get }
+    /// Opens member `name` for streaming.
+    /// - Throws: `AirlockError(.missingMember)` when there is no such member, or a read error.
+    func open(_ name: String) throws -> ByteStream
+}
+
+extension PackageSource {
+    /// The member called `name`: an exact match, else the only case-insensitive match (Windows tools
+    /// that wrote the package do not distinguish case).
+    public func member(named name: String) -> PackageMember? {
+        if let exact = members.first(where: { $0.name == name }) { return exact }
+        let lowered = name.lowercased()
+        let matches = members.filter { $0.name.lowercased() == lowered }
+        return matches.count == 1 ? matches[0] : nil
+    }
+
+    /// The location of member `name` for error messages.
+    public func location(of name: String) -> SourceLocation {
+        SourceLocation(file: path, entry: name)
+    }
+
+}

@@ -1,0 +1,135 @@
+internal import CArchive
+
+/// Reads a zip archive from disk without loading it: lists the entries, then streams any one of them.
+///
+/// The archive is read through its central directory (libarchive's seekable zip reader), so opening an
+/// entry skips straight to it. Entry names are checked: path traversal, absolute paths, backslashes,
+/// drive letters, links, devices, encrypted and duplicate entries are refused with `.unsafeEntry`.
+public final class ZipArchiveReader {
+    /// The archive path as given.
+    public let path: String
+    /// Every entry, folders included, in archive order.
+    public let entries: [ZipEntry]
+    private let limits: ZipLimits
+
+    /// Opens `path` and reads its directory.
+    /// - Throws: `AirlockError` (`.io`, `.corruptArchive`, `.unsafeEntry`, `.limitExceeded`).
+    public init(path: String, limits: ZipLimits = .default) throws {
+        self.path = path
+        self.limits = limits
+        let location = SourceLocation(file: path)
+        let archive = try Self.openArchive(path)
+        defer { archive_read_free(archive) }
+        var listed: [ZipEntry] = []
+        var seen = Set<String>()
+        var header: OpaquePointer?
+        while true {
+            let status = archive_read_next_header(archive, &header)
+            if status == ARCHIVE_EOF { break }
+            if status < ARCHIVE_WARN || header == nil {
+                let after = listed.last.map { " after entry \($0.name)" } ?? ""
+                throw AirlockError(
+                    .corruptArchive, "the zip archive is corrupt or truncated\(after)", at: location,
+                    cause: LibArchive.errorText(archive))
+            }
+            guard let header else { break }
+            let entry = try Self.describe(header, location: location)
+            if let problem = ZipEntryName.problem(with: entry.name) {
+                throw AirlockError(.unsafeEntry, problem, at: SourceLocation(file: path, entry: entry.name))
+            }
+            if !seen.insert(entry.name).inserted {
+                throw AirlockError(.unsafeEntry, "the archive holds two entries with this name", at: SourceLocation(file: path, entry: entry.name))
+            }
+            if let size = entry.size, size > limits.maxEntrySize {
+                throw AirlockError(
+                    .limitExceeded, "the entry is \(size) bytes uncompressed, over the \(limits.maxEntrySize)-byte limit",
+                    at: SourceLocation(file: path, entry: entry.name))
+            }
+            listed.append(entry)
+            if listed.count > limits.maxEntries {
+                throw AirlockError(.limitExceeded, "the archive has more than \(limits.maxEntries) entries", at: location)
+            }
+            if archive_read_data_skip(archive) < ARCHIVE_WARN {
+                throw AirlockError(
+                    .corruptArchive, "the zip archive is corrupt or truncated", at: SourceLocation(file: path, entry: entry.name),
+                    cause: LibArchive.errorText(archive))
+            }
+        }
+        self.entries = listed
+    }
+
+    /// Whether the archive has an entry called `name` (exact match).
+    public func contains(_ name: String) -> Bool {
+        entries.contains { $0.name == name }
+    }
+
+    /// Opens entry `name` for streaming.
+    /// - Throws: `AirlockError(.missingMember)` when there is no such entry, or a read error.
+    public func open(_ name: String) throws -> ByteStream {
+        let location = SourceLocation(file: path, entry: name)
+        guard let entry = entries.first(where: { $0.name == name }), !entry.isDirectory else {
+            throw AirlockError(.missingMember, "the archive has no file entry with this name", at: location)
+        }
+        let archive = try Self.openArchive(path)
+        var header: OpaquePointer?
+        while true {
+            let status = archive_read_next_header(archive, &header)
+            if status == ARCHIVE_EOF { break }
+            guard status >= ARCHIVE_WARN, let header else {
+                let cause = LibArchive.errorText(archive)
+                archive_read_free(archive)
+                throw AirlockError(.corruptArchive, "the zip archive is corrupt or truncated", at: location, cause: cause)
+            }
+            if Self.name(of: header) == name {
+                return ZipEntryStream(archive: archive, location: location, maxSize: limits.maxEntrySize)
+            }
+            archive_read_data_skip(archive)
+        }
+        archive_read_free(archive)
+        throw AirlockError(.missingMember, "the archive has no entry with this name", at: location)
+    }
+
+    private static func openArchive(_ path: String) throws -> OpaquePointer {
+        _ = LibArchive.localeConfigured
+        guard let archive = archive_read_new() else {
+            throw AirlockError(.io, "cannot allocate a zip reader", at: SourceLocation(file: path))
+        }
+        archive_read_support_format_zip_seekable(archive)
+        if archive_read_open_filename(archive, path, 1 << 16) != ARCHIVE_OK {
+            let cause = LibArchive.errorText(archive)
+            archive_read_free(archive)
+            let missing = (try? FileStatus.of(path)) == nil
+            throw AirlockError(
+                missing ? .io : .corruptArchive,
+                missing ? "cannot open the file" : "the file is not a readable zip archive",
+                at: SourceLocation(file: path), cause: cause)
+        }
+        return archive
+    }
+
+    private static func name(of header: OpaquePointer) -> String? {
+        if let utf8 = archive_entry_pathname_utf8(header) { return String(cString: utf8) }
+        if let raw = archive_entry_pathname(header) { return String(cString: raw) }
+        return nil
+    }
+
+    private static func describe(_ header: OpaquePointer, location: SourceLocation) throws -> ZipEntry {
+        guard var name = name(of: header) else {
+            throw AirlockError(.unsafeEntry, "an entry name cannot be decoded as UTF-8", at: location)
+        }
+        var entryLocation = location
+        entryLocation.entry = name
+        let type = UInt32(archive_entry_filetype(header)) & CARCHIVE_AE_IFMT
+        let isDirectory = type == CARCHIVE_AE_IFDIR || name.hasSuffix("/")
+        if !isDirectory && type != CARCHIVE_AE_IFREG && type != 0 {
+            let what = type == CARCHIVE_AE_IFLNK ? "a symbolic link" : "not a regular file"
+            throw AirlockError(.unsafeEntry, "the entry is \(what); only files and folders are accepted", at: entryLocation)
+        }
+        if archive_entry_is_encrypted(header) != 0 {
+            throw AirlockError(.unsafeEntry, "the entry is encrypted; export the package without a password", at: entryLocation)
+        }
+        if isDirectory, name.hasSuffix("/") { name.removeLast() }
+        let size: Int64? = archive_entry_size_is_set(header) != 0 ? Int64(archive_entry_size(header)) : nil
+        return ZipEntry(name: name, size: size, isDirectory: isDirectory)
+    }
+}

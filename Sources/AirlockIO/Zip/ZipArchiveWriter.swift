@@ -1,0 +1,123 @@
+internal import CArchive
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a zip archive: deflated entries, UTF-8 names, a fixed timestamp, written under a temporary
+/// name beside the target and renamed into place only by `finish()`.
+///
+/// If the writer is dropped before `finish()` (an error, an interruption), the temporary file is removed
+/// and the target path is untouched.
+public final class ZipArchiveWriter {
+    /// Where the finished archive goes.
+    public let path: String
+    private let temporaryPath: String
+    private var archive: OpaquePointer?
+    private var finished = false
+    private var names = Set<String>()
+    private let modificationTime: Int
+
+    /// The timestamp stamped on every entry: 2020-01-01 00:00:00 UTC, so equal inputs give equal bytes.
+    public static let fixedModificationTime = 1_577_836_800
+
+    /// Starts an archive that will be renamed to `path` on `finish()`.
+    /// - Throws: `AirlockError(.io)` when the temporary file cannot be created.
+    public init(path: String, modificationTime: Int = ZipArchiveWriter.fixedModificationTime) throws {
+        _ = LibArchive.localeConfigured
+        _ = Self.utcConfigured
+        self.path = path
+        self.modificationTime = modificationTime
+        self.temporaryPath = Self.temporaryPath(for: path)
+        guard let archive = archive_write_new() else {
+            throw AirlockError(.io, "cannot allocate a zip writer", at: SourceLocation(file: path))
+        }
+        archive_write_set_format_zip(archive)
+        archive_write_zip_set_compression_deflate(archive)
+        archive_write_set_options(archive, "zip:hdrcharset=UTF-8")
+        archive_write_set_bytes_in_last_block(archive, 1)
+        if archive_write_open_filename(archive, temporaryPath) != ARCHIVE_OK {
+            let cause = LibArchive.errorText(archive)
+            archive_write_free(archive)
+            throw AirlockError(.io, "cannot create the output archive", at: SourceLocation(file: path), cause: cause)
+        }
+        self.archive = archive
+    }
+
+    deinit {
+        if let archive { archive_write_free(archive) }
+        if !finished { unlink(temporaryPath) }
+    }
+
+    /// Adds a file entry holding `bytes`.
+    /// - Throws: `AirlockError` when the name is unsafe or repeated, or writing fails.
+    public func addEntry(name: String, bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { raw in
+            try writeEntry(name: name, size: Int64(raw.count)) { sink in try sink.write(raw) }
+        }
+    }
+
+    /// Adds a file entry whose content `body` streams into the given sink; the size need not be known.
+    /// - Throws: `AirlockError` when the name is unsafe or repeated, `body` throws, or writing fails.
+    public func addEntry(name: String, _ body: (ByteSink) throws -> Void) throws {
+        try writeEntry(name: name, size: nil, body)
+    }
+
+    /// Writes the central directory, closes the file and renames it to `path`.
+    /// - Throws: `AirlockError(.io)` when closing or renaming fails; the temporary file is then removed.
+    public func finish() throws {
+        guard let archive else { return }
+        let status = archive_write_close(archive)
+        let cause = LibArchive.errorText(archive)
+        archive_write_free(archive)
+        self.archive = nil
+        guard status == ARCHIVE_OK else {
+            throw AirlockError(.io, "cannot finish the output archive", at: SourceLocation(file: path), cause: cause)
+        }
+        guard rename(temporaryPath, path) == 0 else {
+            throw AirlockError(.io, "cannot move the finished archive into place", at: SourceLocation(file: path), cause: String(cString: strerror(errno)))
+        }
+        finished = true
+    }
+
+    private func writeEntry(name: String, size: Int64?, _ body: (ByteSink) throws -> Void) throws {
+        let location = SourceLocation(file: path, entry: name)
+        guard let archive else { throw AirlockError(.io, "the archive is already finished", at: location) }
+        if let problem = ZipEntryName.problem(with: name) { throw AirlockError(.unsafeEntry, problem, at: location) }
+        guard names.insert(name).inserted else {
+            throw AirlockError(.unsafeEntry, "an entry with this name was already written", at: location)
+        }
+        guard let entry = archive_entry_new() else { throw AirlockError(.io, "cannot allocate an entry", at: location) }
+        defer { archive_entry_free(entry) }
+        archive_entry_set_pathname_utf8(entry, name)
+        archive_entry_set_filetype(entry, CARCHIVE_AE_IFREG)
+        archive_entry_set_perm(entry, 0o644)
+        archive_entry_set_mtime(entry, time_t(modificationTime), 0)
+        if let size { archive_entry_set_size(entry, la_int64_t(size)) } else { archive_entry_unset_size(entry) }
+        guard archive_write_header(archive, entry) == ARCHIVE_OK else {
+            throw AirlockError(.io, "cannot write the entry header", at: location, cause: LibArchive.errorText(archive))
+        }
+        let sink = ZipEntrySink(archive: archive, location: location)
+        let buffered = BufferedByteWriter(sink: sink, capacity: 1 << 20)
+        try body(BufferedSinkAdapter(buffered))
+        try buffered.flush()
+        guard archive_write_finish_entry(archive) == ARCHIVE_OK else {
+            throw AirlockError(.io, "cannot finish the entry", at: location, cause: LibArchive.errorText(archive))
+        }
+    }
+
+    /// Zip stores DOS local time; pin the process time zone to UTC so output does not depend on the machine.
+    private static let utcConfigured: Bool = {
+        setenv("TZ", "UTC0", 1)
+        tzset()
+        return true
+    }()
+
+    private static func temporaryPath(for path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let file = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        return "\(directory).\(file).partial-\(getpid())"
+    }
+}
