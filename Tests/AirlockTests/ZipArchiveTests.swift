@@ -1,0 +1,90 @@
+import AirlockIO
+import Foundation
+import Testing
+
+struct ZipArchiveTests {
+    @Test func listsTheRealF_OPackage() throws {
+        let reader = try ZipArchiveReader(path: Fixture.path("real/fo/usmf_asset-major-types-01.zip"))
+        #expect(reader.entries.map(\.name) == ["Fixed asset major type.xlsx", "Manifest.xml", "PackageHeader.xml"])
+        #expect(reader.entries.map(\.size) == [8863, 3306, 852])
+    }
+
+    @Test func streamsOneEntry() throws {
+        let reader = try ZipArchiveReader(path: Fixture.path("real/fo/usmf_asset-major-types-01.zip"))
+        let bytes = try reader.open("PackageHeader.xml").readAll()
+        #expect(bytes.count == 852)
+        #expect(Array(bytes.prefix(2)) == [0xFF, 0xFE])
+    }
+
+    @Test func writesAndReadsNonASCIINames() throws {
+        let folder = try Fixture.scratchDirectory()
+        let path = folder + "/out.zip"
+        let writer = try ZipArchiveWriter(path: path)
+        try writer.addEntry(name: "Zürich Kunden.csv", bytes: Array("a,b\r\n1,2\r\n".utf8))
+        try writer.addEntry(name: "日本/データ.xml") { sink in
+            try Array("<Document/>".utf8).withUnsafeBytes { try sink.write($0) }
+        }
+        try writer.finish()
+        let reader = try ZipArchiveReader(path: path)
+        #expect(reader.entries.map(\.name) == ["Zürich Kunden.csv", "日本/データ.xml"])
+        #expect(try reader.open("Zürich Kunden.csv").readAll() == Array("a,b\r\n1,2\r\n".utf8))
+        #expect(try reader.open("日本/データ.xml").readAll() == Array("<Document/>".utf8))
+    }
+
+    @Test func sameInputGivesSameBytes() throws {
+        let folder = try Fixture.scratchDirectory()
+        for name in ["a.zip", "b.zip"] {
+            let writer = try ZipArchiveWriter(path: folder + "/" + name)
+            try writer.addEntry(name: "x.csv", bytes: Array(repeating: UInt8(ascii: "x"), count: 100_000))
+            try writer.finish()
+        }
+        let a = try Data(contentsOf: URL(fileURLWithPath: folder + "/a.zip"))
+        let b = try Data(contentsOf: URL(fileURLWithPath: folder + "/b.zip"))
+        #expect(a == b)
+        #expect(a.count < 10_000, "deflate must be on")
+    }
+
+    @Test func unfinishedWriterLeavesNothingBehind() throws {
+        let folder = try Fixture.scratchDirectory()
+        do {
+            let writer = try ZipArchiveWriter(path: folder + "/out.zip")
+            try writer.addEntry(name: "x.csv", bytes: [1, 2, 3])
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test func refusesUnsafeEntryNames() throws {
+        let writer = try ZipArchiveWriter(path: try Fixture.scratchDirectory() + "/out.zip")
+        for name in ["../evil.csv", "/etc/passwd", "a\\b.csv", "C:evil.csv", "a/../../b"] {
+            #expect(throws: AirlockError.self) { try writer.addEntry(name: name, bytes: []) }
+        }
+        #expect(throws: AirlockError.self) {
+            try writer.addEntry(name: "same.csv", bytes: [])
+            try writer.addEntry(name: "same.csv", bytes: [])
+        }
+    }
+
+    @Test func aFileThatIsNotAZipIsReported() throws {
+        let folder = try Fixture.scratchDirectory()
+        let path = folder + "/not.zip"
+        try Data("just text, not an archive".utf8).write(to: URL(fileURLWithPath: path))
+        let error = try #require(throws: AirlockError.self) { try ZipArchiveReader(path: path) }
+        #expect(error.code == .corruptArchive)
+        #expect(error.location.file == path)
+    }
+
+    @Test func aTruncatedZipIsReported() throws {
+        let original = try Fixture.bytes("real/fo/usmf_asset-major-types-01.zip")
+        let path = try Fixture.scratchDirectory() + "/truncated.zip"
+        try Data(original.prefix(original.count / 2)).write(to: URL(fileURLWithPath: path))
+        #expect(throws: AirlockError.self) {
+            let reader = try ZipArchiveReader(path: path)
+            for entry in reader.entries { _ = try reader.open(entry.name).readAll() }
+        }
+    }
+
+    @Test func aMissingFileIsAnIOError() throws {
+        let error = try #require(throws: AirlockError.self) { try ZipArchiveReader(path: "/nonexistent/x.zip") }
+        #expect(error.code == .io)
+    }
+}
