@@ -6,19 +6,32 @@ internal import CArchive
 /// entry skips straight to it. Entry names are checked: path traversal, absolute paths, backslashes,
 /// drive letters, links, devices, encrypted and duplicate entries are refused with `.unsafeEntry`.
 public final class ZipArchiveReader {
-    /// The archive path as given.
+    /// The archive path as given (for an archive in memory, the name used in messages).
     public let path: String
+    /// The archive bytes when it was opened from memory (a workbook inside a package, for instance).
+    private let memory: ZipMemoryImage?
     /// Every entry, folders included, in archive order.
     public let entries: [ZipEntry]
     private let limits: ZipLimits
 
     /// Opens `path` and reads its directory.
     /// - Throws: `AirlockError` (`.io`, `.corruptArchive`, `.unsafeEntry`, `.limitExceeded`).
-    public init(path: String, limits: ZipLimits = .default) throws {
+    public convenience init(path: String, limits: ZipLimits = .default) throws {
+        try self.init(path: path, memory: nil, limits: limits)
+    }
+
+    /// Opens an archive held in memory; `name` and `location` are used in messages.
+    /// - Throws: `AirlockError` (`.corruptArchive`, `.unsafeEntry`, `.limitExceeded`).
+    public convenience init(bytes: [UInt8], name: String, limits: ZipLimits = .default) throws {
+        try self.init(path: name, memory: ZipMemoryImage(bytes), limits: limits)
+    }
+
+    private init(path: String, memory: ZipMemoryImage?, limits: ZipLimits) throws {
         self.path = path
+        self.memory = memory
         self.limits = limits
         let location = SourceLocation(file: path)
-        let archive = try Self.openArchive(path)
+        let archive = try Self.openArchive(path, memory: memory)
         defer { archive_read_free(archive) }
         var listed: [ZipEntry] = []
         var seen = Set<String>()
@@ -70,7 +83,7 @@ public final class ZipArchiveReader {
         guard let entry = entries.first(where: { $0.name == name }), !entry.isDirectory else {
             throw AirlockError(.missingMember, "the archive has no file entry with this name", at: location)
         }
-        let archive = try Self.openArchive(path)
+        let archive = try Self.openArchive(path, memory: memory)
         var header: OpaquePointer?
         while true {
             let status = archive_read_next_header(archive, &header)
@@ -81,7 +94,7 @@ public final class ZipArchiveReader {
                 throw AirlockError(.corruptArchive, "the zip archive is corrupt or truncated", at: location, cause: cause)
             }
             if Self.name(of: header) == name {
-                return ZipEntryStream(archive: archive, location: location, maxSize: limits.maxEntrySize)
+                return ZipEntryStream(archive: archive, location: location, maxSize: limits.maxEntrySize, keepAlive: memory)
             }
             archive_read_data_skip(archive)
         }
@@ -89,16 +102,17 @@ public final class ZipArchiveReader {
         throw AirlockError(.missingMember, "the archive has no entry with this name", at: location)
     }
 
-    private static func openArchive(_ path: String) throws -> OpaquePointer {
+    private static func openArchive(_ path: String, memory: ZipMemoryImage?) throws -> OpaquePointer {
         _ = LibArchive.localeConfigured
         guard let archive = archive_read_new() else {
             throw AirlockError(.io, "cannot allocate a zip reader", at: SourceLocation(file: path))
         }
         archive_read_support_format_zip_seekable(archive)
-        if archive_read_open_filename(archive, path, 1 << 16) != ARCHIVE_OK {
+        let status = memory.map { archive_read_open_memory(archive, $0.base, $0.count) } ?? archive_read_open_filename(archive, path, 1 << 16)
+        if status != ARCHIVE_OK {
             let cause = LibArchive.errorText(archive)
             archive_read_free(archive)
-            let missing = (try? FileStatus.of(path)) == nil
+            let missing = memory == nil && (try? FileStatus.of(path)) == nil
             throw AirlockError(
                 missing ? .io : .corruptArchive,
                 missing ? "cannot open the file" : "the file is not a readable zip archive",

@@ -6,8 +6,11 @@ final class ZipEntryStream: ByteStream {
     private let location: SourceLocation
     private let maxSize: Int64
     private var produced: Int64 = 0
+    /// Keeps an in-memory archive alive while its entry is read.
+    private let keepAlive: ZipMemoryImage?
 
-    init(archive: OpaquePointer, location: SourceLocation, maxSize: Int64) {
+    init(archive: OpaquePointer, location: SourceLocation, maxSize: Int64, keepAlive: ZipMemoryImage? = nil) {
+        self.keepAlive = keepAlive
         self.archive = archive
         self.location = location
         self.maxSize = maxSize
