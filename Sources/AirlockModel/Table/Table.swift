@@ -1,0 +1,71 @@
+/// Records of one entity held column by column (see `TableColumn`): the in-memory form every reader
+/// produces and every writer consumes.
+public struct Table: Sendable, Equatable {
+    /// The entity the records belong to (F&O label or CMT logical name).
+    public var name: String
+    public private(set) var columns: [TableColumn]
+    public private(set) var rowCount: Int
+
+    /// An empty table with the given column names.
+    public init(name: String, columnNames: [String] = []) {
+        self.name = name
+        self.columns = columnNames.map(TableColumn.init(name:))
+        self.rowCount = 0
+    }
+
+    /// The column names, in order.
+    public var columnNames: [String] { columns.map(\.name) }
+
+    /// The index of the column called `name` (exact match), or nil.
+    public func columnIndex(named name: String) -> Int? {
+        columns.firstIndex { $0.name == name }
+    }
+
+    /// Row `row`'s value in column `column`, or nil when it is null.
+    public func value(row: Int, column: Int) -> String? {
+        columns[column].value(row)
+    }
+
+    /// Row `row`'s value in the column called `name`, or nil when it is null or there is no such column.
+    public func value(row: Int, column name: String) -> String? {
+        columnIndex(named: name).flatMap { columns[$0].value(row) }
+    }
+
+    /// Adds a column; rows already in the table get null in it.
+    /// - Returns: the new column's index.
+    @discardableResult
+    public mutating func addColumn(_ name: String) -> Int {
+        var column = TableColumn(name: name)
+        for _ in 0..<rowCount {
+            // Appending null cannot exceed the size limit.
+            try? column.append(nil as UnsafeRawBufferPointer?)
+        }
+        columns.append(column)
+        return columns.count - 1
+    }
+
+    /// Appends one row of text values, one per column (nil for null).
+    /// - Throws: `AirlockError(.limitExceeded)` when a column grows past 4 GiB.
+    public mutating func appendRow(_ values: [String?]) throws {
+        precondition(values.count == columns.count, "a row needs one value per column")
+        for index in columns.indices { try columns[index].append(values[index]) }
+        rowCount += 1
+    }
+
+    /// Appends one row whose values `value(column)` supplies as bytes, nil for null.
+    /// - Throws: `AirlockError(.limitExceeded)`, or what `value` throws.
+    public mutating func appendRow(_ value: (Int, (UnsafeRawBufferPointer?) throws -> Void) throws -> Void) throws {
+        for index in columns.indices {
+            try value(index) { bytes in try columns[index].append(bytes) }
+        }
+        rowCount += 1
+    }
+
+    /// Row `row` as text values, one per column.
+    public func row(_ row: Int) -> [String?] {
+        columns.map { $0.value(row) }
+    }
+
+    /// Bytes of text held (values only), for memory accounting.
+    public var byteCount: Int { columns.reduce(0) { $0 + $1.byteCount } }
+}

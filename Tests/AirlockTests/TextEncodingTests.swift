@@ -1,0 +1,51 @@
+import AirlockIO
+import Testing
+
+struct TextEncodingTests {
+    private func decode(_ bytes: [UInt8]) throws -> (TextEncoding, String) {
+        let stream = try TextDecodingStream(MemoryByteStream(bytes), location: SourceLocation(entry: "t.txt"))
+        return (stream.encoding, String(decoding: try stream.readAll(), as: UTF8.self))
+    }
+
+    private func encode(_ text: String, _ encoding: TextEncoding) throws -> [UInt8] {
+        let sink = MemoryByteSink()
+        let writer = try TextEncodingWriter(sink: sink, encoding: encoding)
+        try writer.write(text)
+        try writer.flush()
+        return sink.bytes
+    }
+
+    @Test(arguments: [TextEncoding.utf8, .utf8BOM, .utf16LE, .utf16BE])
+    func roundTripsEveryEncoding(_ encoding: TextEncoding) throws {
+        let text = "Zürich, São Paulo, 東京, 😀\r\nline 2"
+        let bytes = try encode(text, encoding)
+        #expect(bytes.starts(with: encoding.byteOrderMark))
+        let (detected, decoded) = try decode(bytes)
+        #expect(detected == encoding)
+        #expect(decoded == text)
+    }
+
+    @Test func utf16LEHasTheExpectedBytes() throws {
+        #expect(try encode("A€", .utf16LE) == [0xFF, 0xFE, 0x41, 0x00, 0xAC, 0x20])
+    }
+
+    @Test func invalidUTF8IsAnErrorWithTheLine() throws {
+        let error = try #require(throws: AirlockError.self) { try decode(Array("ok\nbad ".utf8) + [0xC3, 0x28]) }
+        #expect(error.code == .encoding)
+        #expect(error.location.line == 2)
+    }
+
+    @Test func loneSurrogateIsAnError() throws {
+        #expect(throws: AirlockError.self) { try decode([0xFF, 0xFE, 0x41, 0x00, 0x00, 0xD8, 0x41, 0x00]) }
+        #expect(throws: AirlockError.self) { try decode([0xFF, 0xFE, 0x00, 0xDC]) }
+    }
+
+    @Test func truncatedSequencesAreErrors() throws {
+        #expect(throws: AirlockError.self) { try decode(Array("ab".utf8) + [0xE2, 0x82]) }
+        #expect(throws: AirlockError.self) { try decode([0xFF, 0xFE, 0x41, 0x00, 0x42]) }
+    }
+
+    @Test func overlongUTF8IsRefused() throws {
+        #expect(throws: AirlockError.self) { try decode([0x41, 0xC0, 0xAF]) }
+    }
+}
