@@ -1,0 +1,54 @@
+import AirlockIO
+
+/// Streams an F&O delimited entity file: detects the encoding from the BOM and the delimiter from the
+/// header line, then hands every record to a consumer. The first row holds the column names.
+struct FOCSVEntityScanner {
+    let location: SourceLocation
+    var limits: CSVLimits = .default
+
+    /// Reads the header and every record of `stream` into `consumer`.
+    /// - Parameter unicode: whether the manifest declares a `-Unicode` format (recorded in the summary's format).
+    /// - Throws: `AirlockError` for undecodable text, malformed CSV, or a record whose field count differs from the header's.
+    func scan<Consumer: FORecordConsumer>(_ stream: ByteStream, unicode: Bool, into consumer: inout Consumer) throws -> FOEntityFileSummary {
+        let text = try TextDecodingStream(stream, location: location)
+        let peekable = PeekableByteStream(text)
+        let delimiter = CSVDelimiterSniffer.sniff(try peekable.peek(64 * 1024))
+        let reader = CSVReader(peekable, dialect: CSVDialect(delimiter: delimiter), limits: limits, location: location)
+        var record = CSVRecord()
+        var summary = FOEntityFileSummary(
+            member: location.entry ?? "", format: .delimited(delimiter: delimiter, unicode: unicode),
+            encoding: text.encoding, columns: [], records: 0)
+        guard try reader.next(into: &record) else {
+            summary.warnings.append("the file is empty: it has no header row")
+            return summary
+        }
+        summary.columns = record.fields.map { $0.trimmingASCIIWhitespace() }
+        var seen = Set<String>()
+        for (index, name) in summary.columns.enumerated() {
+            if name.isEmpty {
+                throw failure("column \(index + 1) of the header row has no name", line: record.line)
+            }
+            if !seen.insert(name.uppercased()).inserted {
+                throw failure("the header row names column \(name) twice", line: record.line)
+            }
+            try consumer.addColumn(name, at: index)
+        }
+        let width = summary.columns.count
+        while try reader.next(into: &record) {
+            if record.count != width {
+                throw failure(
+                    "the record has \(record.count) fields but the header row has \(width) (a delimiter inside an unquoted value, or a damaged line?)",
+                    line: record.line)
+            }
+            try consumer.consume(record, line: record.line)
+            summary.records += 1
+        }
+        return summary
+    }
+
+    private func failure(_ message: String, line: Int) -> AirlockError {
+        var place = location
+        place.line = line
+        return AirlockError(.malformedCSV, message, at: place)
+    }
+}

@@ -1,0 +1,48 @@
+import AirlockIO
+import AirlockModel
+
+/// Writes an F&O data management package: every entity's CSV file, `Manifest.xml` and `PackageHeader.xml`,
+/// at the zip root, deflated, with fixed timestamps; the zip appears at `path` only once complete.
+///
+/// Entry order: the entity files in manifest order, then `Manifest.xml`, then `PackageHeader.xml`.
+public enum FOPackageWriter {
+    /// Writes the package to `path`.
+    /// - Throws: `AirlockError` when a file cannot be written; nothing is left at `path` then.
+    public static func write(
+        header: FOPackageHeader, manifest: FOManifest, files: [FOEntityFile], to path: String, layout: FOXMLLayout = .default
+    ) throws {
+        let zip = try ZipArchiveWriter(path: path)
+        for file in files {
+            guard let member = file.entity.inputFilePath, !member.isEmpty else {
+                throw AirlockError(.usage, "the manifest line for \(file.entity.entityName) has no InputFilePath", at: SourceLocation(file: path))
+            }
+            try zip.addEntry(name: member) { sink in try writeCSV(file, to: sink) }
+        }
+        try zip.addEntry(name: "Manifest.xml", bytes: FOManifestWriter.manifestBytes(manifest, layout: layout))
+        try zip.addEntry(name: "PackageHeader.xml", bytes: FOManifestWriter.headerBytes(header, layout: layout))
+        try zip.finish()
+    }
+
+    /// Writes `file`'s table as CSV: a header row of `XMLField` names, then one record per row; null and empty
+    /// values are both written as nothing between delimiters.
+    /// - Throws: the sink's error.
+    public static func writeCSV(_ file: FOEntityFile, to sink: ByteSink) throws {
+        let output = try TextEncodingWriter(sink: sink, encoding: file.encoding)
+        let csv = CSVWriter(output, dialect: file.dialect)
+        var headerText: [String: String] = [:]
+        for map in file.entity.entityMap ?? [] where headerText[map.entityField] == nil {
+            headerText[map.entityField] = map.xmlField
+        }
+        let table = file.table
+        try csv.writeRecord(table.columnNames.map { headerText[$0] ?? $0 })
+        for row in 0..<table.rowCount {
+            for column in table.columns {
+                try column.withValue(row) { bytes in
+                    if let bytes { try csv.writeField(bytes) } else { try csv.writeField(UnsafeRawBufferPointer(start: nil, count: 0)) }
+                }
+            }
+            try csv.endRecord()
+        }
+        try csv.flush()
+    }
+}

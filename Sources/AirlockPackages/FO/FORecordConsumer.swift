@@ -1,0 +1,28 @@
+import AirlockIO
+
+/// One record as a reader streams it: values by file column index, valid only during the call that passes it.
+protocol FORecordView {
+    /// Number of values the record supplies (for CSV the fields on the row).
+    var count: Int { get }
+    /// Calls `body` with the bytes of column `index`, nil when the record has no value there.
+    func withValue<R>(_ index: Int, _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R
+}
+
+/// Receives the records of an F&O entity file as a reader streams them.
+///
+/// Columns are file columns (CSV header text or XML names); XML files can reveal new columns as they go.
+protocol FORecordConsumer {
+    /// A new file column at index `index` (indexes are dense and increasing).
+    mutating func addColumn(_ name: String, at index: Int) throws
+    /// One record, at 1-based `line` of the file.
+    mutating func consume(_ record: some FORecordView, line: Int) throws
+}
+
+/// Counts records without keeping them (for `inspect`).
+struct FORecordCounter: FORecordConsumer {
+    var records = 0
+    mutating func addColumn(_ name: String, at index: Int) throws {}
+    mutating func consume(_ record: some FORecordView, line: Int) throws {
+        records += 1
+    }
+}

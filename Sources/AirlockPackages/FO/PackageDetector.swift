@@ -1,0 +1,28 @@
+import AirlockIO
+
+/// Tells which kind of package a zip or folder holds, from its member names.
+public enum PackageDetector {
+    /// The kind of package `source` holds.
+    /// - Throws: `AirlockError(.notAPackage)` naming what was expected and what was found.
+    public static func detect(_ source: PackageSource) throws -> PackageKind {
+        let names = Set(source.members.map { $0.name.lowercased() })
+        let isFO = names.contains("manifest.xml") || names.contains("packageheader.xml")
+        let isCMT = names.contains("data.xml") || names.contains("data_schema.xml")
+        switch (isFO, isCMT) {
+        case (true, false): return .fo
+        case (false, true): return .cmt
+        case (true, true):
+            throw AirlockError(
+                .notAPackage,
+                "the package holds both F&O members (Manifest.xml, PackageHeader.xml) and Configuration Migration members (data.xml, data_schema.xml); give one kind at a time",
+                at: SourceLocation(file: source.path))
+        case (false, false):
+            let found = source.members.prefix(8).map(\.name).joined(separator: ", ")
+            let more = source.members.count > 8 ? ", …" : ""
+            throw AirlockError(
+                .notAPackage,
+                "not a data package: expected Manifest.xml and PackageHeader.xml (an F&O data package) or data.xml and data_schema.xml (a Configuration Migration package) at the top level; found \(found.isEmpty ? "no files" : found + more)",
+                at: SourceLocation(file: source.path))
+        }
+    }
+}
