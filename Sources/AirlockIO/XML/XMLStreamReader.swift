@@ -140,8 +140,15 @@ public final class XMLStreamReader {
     /// On a start element: whether it was written as an empty element (`<a/>`).
     public var isEmptyElement: Bool { currentKind == .startElement && currentIsEmpty }
 
-    /// 1-based line of the current node.
-    public var line: Int { Int(xmlTextReaderGetParserLineNumber(reader)) }
+    /// 1-based line of the current node (of its start tag, on an end element). libxml2 records node lines up to
+    /// 65 534; past that this is the parser's position, which runs ahead of the node by up to a read chunk.
+    public var line: Int {
+        if let node = xmlTextReaderCurrentNode(reader) {
+            let nodeLine = Int(xmlGetLineNo(node))
+            if nodeLine > 0 && nodeLine < 65_535 { return nodeLine }
+        }
+        return Int(xmlTextReaderGetParserLineNumber(reader))
+    }
 
     /// 1-based column near the current node.
     public var column: Int { Int(xmlTextReaderGetParserColumnNumber(reader)) }
@@ -166,6 +173,12 @@ public final class XMLStreamReader {
         guard let raw = xmlTextReaderConstValue(reader) else { return try body(nil) }
         let count = Int(xmlStrlen(raw))
         return try body(UnsafeRawBufferPointer(start: raw, count: count))
+    }
+
+    /// The number of attributes on the current start element (namespace declarations included); 0 elsewhere.
+    public var attributeCount: Int {
+        guard currentKind == .startElement else { return 0 }
+        return Int(max(0, xmlTextReaderAttributeCount(reader)))
     }
 
     /// All attributes of the current start element, in document order, namespace declarations included.

@@ -1,0 +1,434 @@
+import AirlockIO
+
+/// Streams a CMT `data.xml`: into columnar tables one entity section at a time, or in counting mode.
+///
+/// `data.xml` can be gigabytes, so it is never held whole: the XML is pulled node by node, each section's
+/// records go into a `CMTEntityData` (values decoded by the schema's field types, see `CMTValueCodec`), and
+/// counting mode keeps only counters and a compact set of ids. Unknown attributes are kept; unknown elements
+/// are skipped with a warning, except the legacy data-side `<relationships>` (a copy of the schema's), which is
+/// skipped silently.
+public final class CMTDataReader {
+    /// The schema that gives each field its type and column order.
+    public let schema: CMTSchema
+    /// File and entry, used in every error and warning.
+    public let location: SourceLocation
+    /// Problems that did not stop the last read (undeclared entities and fields, repeated ids, …).
+    public private(set) var warnings: [String] = []
+    /// The encoding the last document read started with.
+    public private(set) var encoding: TextEncoding?
+
+    private let schemaIndex: [String: CMTSchemaEntity]
+    private var skippedElements = Set<String>()
+
+    /// A reader for documents described by `schema`.
+    public init(schema: CMTSchema, location: SourceLocation) {
+        self.schema = schema
+        self.location = location
+        var index: [String: CMTSchemaEntity] = [:]
+        for entity in schema.entities where index[entity.name] == nil { index[entity.name] = entity }
+        self.schemaIndex = index
+    }
+
+    /// Reads the whole document into memory (tables, not strings per record).
+    /// - Throws: `AirlockError(.malformedXML)` with line and column, `.invalidValue` for a value that does not
+    ///   decode (naming entity, record id, field and value), or the stream's error.
+    public func read(_ stream: ByteStream) throws -> CMTData {
+        var entities: [CMTEntityData] = []
+        var data = try readEntities(stream) { entities.append($0) }
+        data.entities = entities
+        return data
+    }
+
+    /// Streams the document, handing each entity section to `body` as soon as it is complete, so memory
+    /// holds one section at a time.
+    /// - Returns: the root's timestamp and attributes (`entities` is empty: they went to `body`).
+    /// - Throws: as `read(_:)`, or what `body` throws.
+    public func readEntities(_ stream: ByteStream, _ body: (CMTEntityData) throws -> Void) throws -> CMTData {
+        try parse(stream, counting: false, body).data
+    }
+
+    /// Streams the document and counts records per entity, in bounded memory whatever its size (about
+    /// 25 bytes per record of the largest entity, for the repeated-id check).
+    /// - Throws: `AirlockError(.malformedXML)` with line and column, or the stream's error.
+    public func count(_ stream: ByteStream) throws -> CMTRecordCounts {
+        let result = try parse(stream, counting: true) { _ in }
+        return CMTRecordCounts(encoding: encoding ?? .utf8, timestamp: result.data.timestamp, entities: result.counts)
+    }
+
+    // MARK: document
+
+    private var entry: String { location.entry ?? CMTPackage.dataMember }
+
+    private func parse(_ stream: ByteStream, counting: Bool, _ body: (CMTEntityData) throws -> Void) throws -> (data: CMTData, counts: [CMTEntityCount]) {
+        warnings = []
+        skippedElements = []
+        let peekable = PeekableByteStream(stream)
+        encoding = TextEncoding.detect(try peekable.peek(4))
+        let xml = try XMLStreamReader(peekable, location: location)
+        var data = CMTData()
+        var counts: [CMTEntityCount] = []
+        var countIndex: [String: Int] = [:]
+
+        var kind = try xml.next()
+        while kind == .text { kind = try xml.next() }
+        guard kind == .startElement else {
+            throw AirlockError(.malformedXML, "the document has no root element; a CMT data.xml starts with <entities>", at: location)
+        }
+        guard xml.hasName("entities") else {
+            throw xml.error("the root element is <\(xml.name)>; a CMT data.xml starts with <entities>")
+        }
+        for attribute in xml.attributes {
+            switch attribute.name {
+            case "timestamp":
+                let timestamp = CMTTimestamp(text: attribute.value)
+                if timestamp.value == nil {
+                    warnings.append("\(entry): the export timestamp '\(attribute.value)' is in no date format Airlock knows; it is kept as written")
+                }
+                data.timestamp = timestamp
+            case "xmlns:xsd", "xmlns:xsi":
+                continue
+            default:
+                data.otherAttributes.append(CMTAttribute(attribute.name, attribute.value))
+            }
+        }
+        try children(xml) {
+            guard xml.hasName("entity") else { return try skipUnexpected(xml, parent: "entities") }
+            let (section, count) = try parseEntity(xml, counting: counting)
+            if let index = countIndex[count.name] {
+                counts[index].records += count.records
+                counts[index].duplicateIDs += count.duplicateIDs
+                counts[index].firstDuplicateID = counts[index].firstDuplicateID ?? count.firstDuplicateID
+                counts[index].undeclaredFields += count.undeclaredFields.filter { !counts[index].undeclaredFields.contains($0) }
+                counts[index].sections += 1
+            } else {
+                countIndex[count.name] = counts.count
+                counts.append(count)
+            }
+            if let section { try body(section) }
+        }
+        // Read to the end so that anything after the root is checked by libxml2 too.
+        while try xml.next() != nil {}
+
+        for count in counts {
+            warnings += entityWarnings(count)
+        }
+        for entity in schema.entities where countIndex[entity.name] == nil {
+            warnings.append("\(entry): entity '\(entity.name)' is declared in data_schema.xml but has no section in \(entry) (nothing to import; not an error)")
+        }
+        return (data, counts)
+    }
+
+    private func entityWarnings(_ count: CMTEntityCount) -> [String] {
+        var result: [String] = []
+        if !count.isDeclared {
+            result.append("\(entry): entity '\(count.name)' (\(count.records) records) is not declared in data_schema.xml; CMT cannot import it")
+        }
+        if count.sections > 1 {
+            result.append("\(entry): entity '\(count.name)' has \(count.sections) sections; CMT writes one per entity")
+        }
+        if count.duplicateIDs > 0 {
+            result.append(
+                "\(entry): entity '\(count.name)': \(count.duplicateIDs) of \(count.records) records repeat an id already used in the entity (first: \(count.firstDuplicateID ?? "?")); CMT matches records by id, so they would overwrite each other")
+        }
+        if count.isDeclared && !count.undeclaredFields.isEmpty {
+            result.append(
+                "\(entry): entity '\(count.name)' has fields that data_schema.xml does not declare: \(count.undeclaredFields.joined(separator: ", ")) (kept as written, not type-checked)")
+        }
+        return result
+    }
+
+    // MARK: entity
+
+    private func parseEntity(_ xml: XMLStreamReader, counting: Bool) throws -> (CMTEntityData?, CMTEntityCount) {
+        var name = ""
+        var displayName: String?
+        var otherAttributes: [CMTAttribute] = []
+        for attribute in xml.attributes {
+            switch attribute.name {
+            case "name": name = attribute.value
+            case "displayname": displayName = attribute.value
+            default: otherAttributes.append(CMTAttribute(attribute.name, attribute.value))
+            }
+        }
+        guard !name.isEmpty else { throw xml.error("an <entity> has no name attribute") }
+        let schemaEntity = schemaIndex[name]
+        var count = CMTEntityCount(name: name, displayName: displayName, isDeclared: schemaEntity != nil)
+        var ids = CMTRecordIDSet()
+        if counting {
+            try countEntity(xml, schemaEntity, &count, &ids)
+            return (nil, count)
+        }
+
+        let fields = schemaEntity?.fields ?? []
+        var records = CMTRecordTableBuilder(
+            name: name, columnNames: [CMTRecordTable.idColumn] + fields.map(\.name), types: [.guid] + fields.map { $0.type },
+            partyFields: false)
+        var party = CMTRecordTableBuilder(
+            name: name, columnNames: [CMTEntityData.partyRecordColumn, CMTEntityData.partyFieldColumn, CMTRecordTable.idColumn],
+            types: [nil, nil, .guid], partyFields: true)
+        var associations: [CMTManyToManyAssociation] = []
+        var undeclared: [String] = []
+        try children(xml) {
+            if xml.hasName("records") {
+                try children(xml) {
+                    guard xml.hasName("record") else { return try skipUnexpected(xml, parent: "records") }
+                    try readRecord(xml, entity: name, &records, &party, &undeclared, &count, &ids)
+                }
+            } else if xml.hasName("m2mrelationships") {
+                try children(xml) {
+                    guard xml.hasName("m2mrelationship") else { return try skipUnexpected(xml, parent: "m2mrelationships") }
+                    associations.append(try readAssociation(xml, entity: name))
+                }
+            } else if xml.hasName("relationships") {
+                try xml.skipElement()
+            } else {
+                try skipUnexpected(xml, parent: "entity")
+            }
+        }
+        count.undeclaredFields = undeclared
+        var section = CMTEntityData(name: name, displayName: displayName, fieldNames: [], otherAttributes: otherAttributes)
+        section.records = try records.finish()
+        section.partyMembers = try party.finish()
+        section.manyToMany = associations
+        section.undeclaredFields = undeclared
+        return (section, count)
+    }
+
+    private func countEntity(_ xml: XMLStreamReader, _ schemaEntity: CMTSchemaEntity?, _ count: inout CMTEntityCount, _ ids: inout CMTRecordIDSet) throws {
+        var matcher = CMTNameMatcher(schemaEntity?.fieldNames ?? [])
+        let entity = count.name
+        try children(xml) {
+            guard xml.hasName("records") else { return try xml.skipElement() }
+            try children(xml) {
+                guard xml.hasName("record") else { return try skipUnexpected(xml, parent: "records") }
+                count.records += 1
+                try xml.withAttribute("id") { bytes in
+                    guard let bytes else { throw fail(xml, "a <record> has no id attribute", entity: entity) }
+                    if !ids.insert(bytes) {
+                        count.duplicateIDs += 1
+                        if count.firstDuplicateID == nil { count.firstDuplicateID = String(decoding: bytes, as: UTF8.self) }
+                    }
+                }
+                try children(xml) {
+                    if xml.hasName("field") {
+                        try xml.withAttribute("name") { bytes in
+                            guard let bytes, bytes.count > 0 else { throw fail(xml, "a <field> has no name attribute", entity: entity) }
+                            if matcher.index(of: bytes) == nil {
+                                let name = String(decoding: bytes, as: UTF8.self)
+                                matcher.add(name)
+                                count.undeclaredFields.append(name)
+                            }
+                        }
+                    }
+                    try xml.skipElement()
+                }
+            }
+        }
+    }
+
+    // MARK: records
+
+    private func readRecord(
+        _ xml: XMLStreamReader, entity: String, _ records: inout CMTRecordTableBuilder, _ party: inout CMTRecordTableBuilder,
+        _ undeclared: inout [String], _ count: inout CMTEntityCount, _ ids: inout CMTRecordIDSet
+    ) throws {
+        records.beginRecord()
+        count.records += 1
+        try readRecordAttributes(xml, entity: entity, owner: nil, &records, idColumn: 0)
+        records.withValue(0) { id in
+            guard let id, !ids.insert(id) else { return }
+            count.duplicateIDs += 1
+            if count.firstDuplicateID == nil { count.firstDuplicateID = String(decoding: id, as: UTF8.self) }
+        }
+        let row = records.rowCount
+        let recordID = records.value(0)
+        var newNames: [String] = []
+        try children(xml) {
+            guard xml.hasName("field") else { return try skipUnexpected(xml, parent: "record") }
+            try readField(xml, entity: entity, owner: nil, &records, idColumn: 0, newNames: &newNames) { fieldName in
+                // A party list member: same shape as a record, tied to its owner by row and field.
+                party.beginRecord()
+                party.setText(0, String(row))
+                party.setText(1, fieldName)
+                try readRecordAttributes(xml, entity: entity, owner: (recordID ?? "", fieldName), &party, idColumn: 2)
+                var ignored: [String] = []
+                try children(xml) {
+                    guard xml.hasName("field") else { return try skipUnexpected(xml, parent: "activitypointerrecords") }
+                    try readField(
+                        xml, entity: entity, owner: (recordID ?? "", fieldName), &party, idColumn: 2, newNames: &ignored, allowsParty: false
+                    ) { _ in }
+                }
+                try party.endRecord()
+            }
+        }
+        undeclared += newNames
+        try records.endRecord()
+    }
+
+    /// Reads `id` (a GUID) and any other attribute of a `<record>` or `<activitypointerrecords>`.
+    private func readRecordAttributes(
+        _ xml: XMLStreamReader, entity: String, owner: (id: String, field: String)?, _ builder: inout CMTRecordTableBuilder, idColumn: Int
+    ) throws {
+        let element = owner == nil ? "record" : "activitypointerrecords"
+        try xml.withAttribute("id") { bytes in
+            guard let bytes else {
+                throw fail(xml, "a <\(element)> has no id attribute", entity: entity, record: owner?.id, field: owner?.field)
+            }
+            do {
+                try builder.setValue(idColumn, bytes)
+            } catch let problem as CMTValueProblem {
+                let text = String(decoding: bytes, as: UTF8.self)
+                throw fail(
+                    xml, "the <\(element)> id '\(text)' is not a GUID: \(problem.reason)", code: .invalidValue, entity: entity,
+                    record: owner?.id ?? text, field: owner?.field)
+            }
+        }
+        if xml.attributeCount > 1 {
+            for attribute in xml.attributes where attribute.name != "id" {
+                builder.setText(builder.column("@" + attribute.name), attribute.value)
+            }
+        }
+    }
+
+    /// Reads one `<field>` into `builder`; with `allowsParty`, `party` reads each nested `<activitypointerrecords>`.
+    private func readField(
+        _ xml: XMLStreamReader, entity: String, owner: (id: String, field: String)?, _ builder: inout CMTRecordTableBuilder,
+        idColumn: Int, newNames: inout [String], allowsParty: Bool = true, party: (String) throws -> Void
+    ) throws {
+        func place(_ field: String?) -> (record: String?, field: String?) {
+            guard let owner else { return (builder.value(idColumn), field) }
+            return (owner.id, "\(owner.field)/\(field ?? "?")")
+        }
+        let column: Int = try xml.withAttribute("name") { bytes in
+            guard let bytes, bytes.count > 0 else {
+                let at = place(nil)
+                throw fail(xml, "a <field> has no name attribute", entity: entity, record: at.record, field: owner?.field)
+            }
+            if let known = builder.column(named: bytes) { return known }
+            let name = String(decoding: bytes, as: UTF8.self)
+            guard !CMTRecordTable.isAttributeColumn(name) else {
+                let at = place(name)
+                throw fail(xml, "'\(name)' is not a field name", entity: entity, record: at.record, field: at.field)
+            }
+            newNames.append(name)
+            return builder.addColumn(name)
+        }
+        let fieldName = builder.columnName(column)
+        if builder.isSet(column) {
+            let at = place(fieldName)
+            throw fail(xml, "the field appears twice in the record", entity: entity, record: at.record, field: at.field)
+        }
+        var handled = 1
+        try xml.withAttribute("value") { bytes in
+            guard let bytes else { return }
+            handled += 1
+            do {
+                try builder.setValue(column, bytes)
+            } catch let problem as CMTValueProblem {
+                let at = place(fieldName)
+                let type = builder.type(of: column).map(\.rawValue) ?? "?"
+                throw fail(
+                    xml, "value '\(String(decoding: bytes, as: UTF8.self))' is not a valid \(type): \(problem.reason)", code: .invalidValue,
+                    entity: entity, record: at.record, field: at.field)
+            }
+        }
+        let attributeCount = xml.attributeCount
+        if attributeCount > handled {
+            for name in [CMTRecordTable.lookupEntityAttribute, CMTRecordTable.lookupEntityNameAttribute] {
+                try xml.withAttribute(name) { bytes in
+                    guard let bytes else { return }
+                    handled += 1
+                    try builder.setAttribute(name, column: column, bytes)
+                }
+            }
+            if attributeCount > handled {
+                let known: Set<String> = ["name", "value", CMTRecordTable.lookupEntityAttribute, CMTRecordTable.lookupEntityNameAttribute]
+                for attribute in xml.attributes where !known.contains(attribute.name) {
+                    var value = attribute.value
+                    try value.withUTF8 { try builder.setAttribute(attribute.name, column: column, UnsafeRawBufferPointer($0)) }
+                }
+            }
+        }
+        try children(xml) {
+            if allowsParty, xml.hasName("activitypointerrecords") {
+                try party(fieldName)
+            } else {
+                try skipUnexpected(xml, parent: "field")
+            }
+        }
+    }
+
+    // MARK: many-to-many
+
+    private func readAssociation(_ xml: XMLStreamReader, entity: String) throws -> CMTManyToManyAssociation {
+        var attributes: [CMTAttribute] = []
+        var source: String?
+        for attribute in xml.attributes {
+            var value = attribute.value
+            if attribute.name == "sourceid" {
+                value = try canonicalGUID(xml, value, entity: entity, record: value, what: "sourceid")
+                source = value
+            }
+            attributes.append(CMTAttribute(attribute.name, value))
+        }
+        var targets: [String] = []
+        try children(xml) {
+            guard xml.hasName("targetids") else { return try skipUnexpected(xml, parent: "m2mrelationship") }
+            try children(xml) {
+                guard xml.hasName("targetid") else { return try skipUnexpected(xml, parent: "targetids") }
+                let text = try xml.readElementText()
+                targets.append(try canonicalGUID(xml, text, entity: entity, record: source, what: "targetid"))
+            }
+        }
+        return CMTManyToManyAssociation(attributes: attributes, targetIDs: targets)
+    }
+
+    private func canonicalGUID(_ xml: XMLStreamReader, _ text: String, entity: String, record: String?, what: String) throws -> String {
+        do {
+            return try CMTValueCodec.decode(text, as: .guid)
+        } catch {
+            throw fail(xml, "\(what) '\(text)' is not a GUID", code: .invalidValue, entity: entity, record: record, field: what)
+        }
+    }
+
+    // MARK: helpers
+
+    /// On a start element: calls `body` for each child element (which leaves the reader on that child's end
+    /// element) and returns on this element's end element.
+    private func children(_ xml: XMLStreamReader, _ body: () throws -> Void) throws {
+        if xml.isEmptyElement {
+            _ = try xml.next()
+            return
+        }
+        let depth = xml.depth
+        while let kind = try xml.next() {
+            switch kind {
+            case .startElement: try body()
+            case .endElement where xml.depth <= depth: return
+            default: continue
+            }
+        }
+        throw xml.error("the document ends inside an element")
+    }
+
+    private func skipUnexpected(_ xml: XMLStreamReader, parent: String) throws {
+        let name = xml.name
+        if skippedElements.insert("\(parent)/\(name)").inserted {
+            warnings.append("\(entry): line \(xml.line): <\(name)> inside <\(parent)> is not part of the CMT format; skipped")
+        }
+        try xml.skipElement()
+    }
+
+    private func fail(
+        _ xml: XMLStreamReader, _ message: String, code: AirlockError.Code = .malformedXML, entity: String?, record: String? = nil,
+        field: String? = nil
+    ) -> AirlockError {
+        var error = xml.error(message, code: code)
+        // libxml2 only knows the parser's column, which runs ahead of the node: better none than a wrong one.
+        error.location.column = nil
+        error.location.entity = entity
+        error.location.record = record
+        error.location.field = field
+        return error
+    }
+}

@@ -1,0 +1,304 @@
+import AirlockIO
+
+/// Writes `data.xml` as CMT writes it, straight into a byte buffer.
+///
+/// Layout: `<?xml version="1.0" encoding="utf-8"?>`, UTF-8 without BOM, CR LF line ends, two-space indent,
+/// `<field name="…" value="…" />` with a space before `/>`, no line end after `</entities>`. The root carries
+/// `xmlns:xsd`, `xmlns:xsi` and `timestamp` (ISO `o`, seven fractional digits; omitted when the data has none).
+/// Every section has `<records>` and `<m2mrelationships>` (empty ones as `<records />`, `<m2mrelationships />`).
+/// Null values are left out; values are canonicalised by the schema's field types (`CMTValueCodec`); `string`
+/// values are HTML-encoded (`&`, `<`, `>`, `"`, `'` → `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;`) and then
+/// XML-escaped, so `&` appears as `&amp;amp;` in the file. Fields the schema does not declare, party member
+/// fields of unknown names and all other attributes are XML-escaped only. After `name` and `value`, field
+/// attributes come in the order `lookupentity`, `lookupentityname`, `filename`, then others.
+public struct CMTDataWriter: Sendable {
+    /// The schema that gives each field its type.
+    public let schema: CMTSchema
+    private let schemaIndex: [String: CMTSchemaEntity]
+
+    public init(schema: CMTSchema) {
+        self.schema = schema
+        var index: [String: CMTSchemaEntity] = [:]
+        for entity in schema.entities where index[entity.name] == nil { index[entity.name] = entity }
+        self.schemaIndex = index
+    }
+
+    /// Writes the whole document into `writer` (which the caller flushes).
+    /// - Throws: `AirlockError(.invalidValue)` naming entity, record and field for a value that is not valid for
+    ///   its type or holds a character XML cannot carry; the sink's error.
+    public func write(_ data: CMTData, to writer: BufferedByteWriter, location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember)) throws {
+        try writeStart(timestamp: data.timestamp, otherAttributes: data.otherAttributes, to: writer, location: location)
+        for entity in data.entities { try writeEntity(entity, to: writer, location: location) }
+        try writeEnd(to: writer)
+    }
+
+    /// The bytes of `data.xml` for `data`.
+    /// - Throws: as `write(_:to:location:)`.
+    public func bytes(_ data: CMTData) throws -> [UInt8] {
+        let sink = MemoryByteSink()
+        let writer = BufferedByteWriter(sink: sink)
+        try write(data, to: writer)
+        try writer.flush()
+        return sink.bytes
+    }
+
+    /// Writes the declaration and the root start tag (streaming: then `writeEntity` per section, then `writeEnd`).
+    public func writeStart(
+        timestamp: CMTTimestamp?, otherAttributes: [CMTAttribute] = [], to writer: BufferedByteWriter,
+        location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember)
+    ) throws {
+        var xml = CMTXMLOutput()
+        try located(location) {
+            xml.raw("<?xml version=\"1.0\" encoding=\"utf-8\"?>\r\n<entities")
+            xml.raw(" xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"")
+            if let timestamp { try xml.attribute("timestamp", timestamp.canonicalText) }
+            for attribute in otherAttributes { try xml.attribute(attribute.name, attribute.value) }
+            xml.raw(">")
+        }
+        try xml.drain(into: writer)
+    }
+
+    /// Writes the root end tag.
+    public func writeEnd(to writer: BufferedByteWriter) throws {
+        var xml = CMTXMLOutput()
+        xml.line(0)
+        xml.raw("</entities>")
+        try xml.drain(into: writer)
+    }
+
+    /// Writes one `<entity>` section.
+    /// - Throws: as `write(_:to:location:)`; also when the tables are inconsistent (rows not aligned, a record
+    ///   without an id, a party member whose field is not a column).
+    public func writeEntity(_ entity: CMTEntityData, to writer: BufferedByteWriter, location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember)) throws {
+        var place = location
+        place.entity = entity.name
+        var xml = CMTXMLOutput()
+        let schemaEntity = schemaIndex[entity.name]
+        let recordLayout = try CMTTableLayout(entity.records, types: { schemaEntity?.field(named: $0)?.type }, at: place)
+        let partyLayout = try CMTTableLayout(entity.partyMembers, types: CMTPartyListFields.type(of:), at: place)
+        let membersByRecord = try partyIndex(entity, at: place)
+
+        try located(place) {
+            xml.line(1)
+            xml.raw("<entity")
+            try xml.attribute("name", entity.name)
+            if let displayName = entity.displayName { try xml.attribute("displayname", displayName) }
+            for attribute in entity.otherAttributes { try xml.attribute(attribute.name, attribute.value) }
+            xml.raw(">")
+            xml.line(2)
+        }
+        var scratch: [UInt8] = []
+        if entity.records.count == 0 {
+            xml.raw("<records />")
+        } else {
+            xml.raw("<records>")
+            for row in 0..<entity.records.count {
+                try writeRecord(
+                    row, element: "record", level: 3, layout: recordLayout, &xml, &scratch, place: place,
+                    members: membersByRecord[row] ?? [], partyLayout: partyLayout)
+                try xml.drainIfFull(into: writer)
+            }
+            xml.line(2)
+            xml.raw("</records>")
+        }
+        try writeAssociations(entity.manyToMany, &xml, place: place)
+        xml.line(1)
+        xml.raw("</entity>")
+        try xml.drain(into: writer)
+    }
+
+    // MARK: records
+
+    private func writeRecord(
+        _ row: Int, element: StaticString, level: Int, layout: CMTTableLayout, _ xml: inout CMTXMLOutput, _ scratch: inout [UInt8],
+        place: SourceLocation, members: [(row: Int, field: String)], partyLayout: CMTTableLayout?, owner: String? = nil,
+        ownerField: String? = nil
+    ) throws {
+        let values = layout.table.values
+        let id = values.value(row: row, column: layout.idColumn)
+        var here = place
+        here.record = owner ?? id
+        guard let id else {
+            throw AirlockError(.invalidValue, "a record has no id (null in column @id, row \(row + 1))", at: here)
+        }
+        xml.line(level)
+        xml.raw("<")
+        xml.raw(element)
+        scratch.removeAll(keepingCapacity: true)
+        var idText = id
+        do {
+            try idText.withUTF8 { try CMTValueCodec.transform(.guid, UnsafeRawBufferPointer($0), reading: false, into: &scratch) }
+        } catch let problem as CMTValueProblem {
+            throw AirlockError(.invalidValue, "the id '\(id)' is not a GUID: \(problem.reason)", at: here)
+        }
+        xml.raw(" id=\"")
+        xml.raw(scratch)
+        xml.raw("\"")
+        try located(here) {
+            for column in layout.attributeColumns {
+                try values.columns[column].withValue(row) { bytes in
+                    guard let bytes else { return }
+                    try xml.attribute(layout.attributeNames[column], bytes: bytes, html: false)
+                }
+            }
+        }
+        var opened = false
+        for column in layout.fieldColumns {
+            let cell = values.columns[column]
+            let present = cell.isPresent(row)
+            let fieldMembers = members.isEmpty ? [] : members.filter { $0.field == cell.name }.map(\.row)
+            guard present || !fieldMembers.isEmpty else { continue }
+            if !opened {
+                xml.raw(">")
+                opened = true
+            }
+            do {
+                try writeField(cell, row: row, column: column, level: level + 1, layout: layout, &xml, &scratch)
+            } catch let problem as CMTValueProblem {
+                here.field = ownerField.map { "\($0)/\(cell.name)" } ?? cell.name
+                throw AirlockError(.invalidValue, problem.reason, at: here)
+            }
+            if fieldMembers.isEmpty {
+                xml.raw(" />")
+                continue
+            }
+            xml.raw(">")
+            if let partyLayout {
+                for member in fieldMembers {
+                    try writeRecord(
+                        member, element: "activitypointerrecords", level: level + 2, layout: partyLayout, &xml, &scratch, place: place,
+                        members: [], partyLayout: nil, owner: id, ownerField: cell.name)
+                }
+            }
+            xml.line(level + 1)
+            xml.raw("</field>")
+        }
+        if opened {
+            xml.line(level)
+            xml.raw("</")
+            xml.raw(element)
+            xml.raw(">")
+        } else {
+            xml.raw(" />")
+        }
+    }
+
+    /// `<field name="…" value="…" …` up to (not including) the end of the start tag.
+    /// - Throws: `CMTValueProblem` when the value is not valid for its type or holds a character XML cannot carry.
+    private func writeField(
+        _ cell: TableColumn, row: Int, column: Int, level: Int, layout: CMTTableLayout, _ xml: inout CMTXMLOutput,
+        _ scratch: inout [UInt8]
+    ) throws {
+        xml.line(level)
+        xml.raw("<field")
+        try xml.attribute("name", cell.name)
+        let type = layout.types[column]
+        try cell.withValue(row) { bytes in
+            let value = bytes ?? UnsafeRawBufferPointer(start: nil, count: 0)
+            if let type, Self.needsCanonicalForm(type) {
+                scratch.removeAll(keepingCapacity: true)
+                do {
+                    try CMTValueCodec.transform(type, value, reading: false, into: &scratch)
+                } catch let problem as CMTValueProblem {
+                    throw CMTValueProblem("value '\(String(decoding: value, as: UTF8.self))' is not a valid \(type.rawValue): \(problem.reason)")
+                }
+                try scratch.withUnsafeBytes { try xml.attribute("value", bytes: $0, html: false) }
+            } else {
+                try xml.attribute("value", bytes: value, html: type == .string)
+            }
+        }
+        for (tableIndex, attributeColumn) in layout.attributes(of: column) {
+            let attributeTable = layout.table.fieldAttributes[tableIndex]
+            try attributeTable.columns[attributeColumn].withValue(row) { bytes in
+                guard let bytes else { return }
+                try xml.attribute(attributeTable.name, bytes: bytes, html: false)
+            }
+        }
+    }
+
+    /// Types whose table text is canonicalised again on the way out; strings and opaque types go as they are.
+    private static func needsCanonicalForm(_ type: CMTFieldType) -> Bool {
+        switch type {
+        case .string, .partyList, .imageData, .fileData, .unknown, .other: false
+        default: true
+        }
+    }
+
+    /// Party member rows (and their field) per owning record row, in table order.
+    private func partyIndex(_ entity: CMTEntityData, at place: SourceLocation) throws -> [Int: [(row: Int, field: String)]] {
+        let members = entity.partyMembers
+        guard members.count > 0 else { return [:] }
+        guard let owner = members.values.columnIndex(named: CMTEntityData.partyRecordColumn),
+            let field = members.values.columnIndex(named: CMTEntityData.partyFieldColumn)
+        else {
+            throw AirlockError(.invalidValue, "the party member table lacks its @record or @field column", at: place)
+        }
+        var index: [Int: [(row: Int, field: String)]] = [:]
+        for row in 0..<members.count {
+            guard let text = members.values.value(row: row, column: owner), let ownerRow = Int(text), ownerRow >= 0,
+                ownerRow < entity.records.count
+            else {
+                throw AirlockError(.invalidValue, "party member \(row + 1) names no record row in @record", at: place)
+            }
+            guard let fieldName = members.values.value(row: row, column: field), entity.records.values.columnIndex(named: fieldName) != nil
+            else {
+                throw AirlockError(.invalidValue, "party member \(row + 1) belongs to a field the record table does not have", at: place)
+            }
+            index[ownerRow, default: []].append((row, fieldName))
+        }
+        return index
+    }
+
+    // MARK: many-to-many
+
+    private func writeAssociations(_ associations: [CMTManyToManyAssociation], _ xml: inout CMTXMLOutput, place: SourceLocation) throws {
+        xml.line(2)
+        if associations.isEmpty {
+            xml.raw("<m2mrelationships />")
+            return
+        }
+        xml.raw("<m2mrelationships>")
+        for association in associations {
+            var here = place
+            here.record = association.sourceID
+            try located(here) {
+                xml.line(3)
+                xml.raw("<m2mrelationship")
+                for attribute in association.attributes {
+                    let value = attribute.name == "sourceid" ? try CMTValueCodec.canonical(attribute.value, as: .guid) : attribute.value
+                    try xml.attribute(attribute.name, value)
+                }
+                xml.raw(">")
+                xml.line(4)
+                if association.targetIDs.isEmpty {
+                    xml.raw("<targetids />")
+                } else {
+                    xml.raw("<targetids>")
+                    for target in association.targetIDs {
+                        xml.line(5)
+                        xml.raw("<targetid>")
+                        try xml.text(try CMTValueCodec.canonical(target, as: .guid))
+                        xml.raw("</targetid>")
+                    }
+                    xml.line(4)
+                    xml.raw("</targetids>")
+                }
+                xml.line(3)
+                xml.raw("</m2mrelationship>")
+            }
+        }
+        xml.line(2)
+        xml.raw("</m2mrelationships>")
+    }
+
+    /// Runs `body`, turning value problems into located errors and adding `place` to Airlock errors.
+    private func located(_ place: SourceLocation, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let problem as CMTValueProblem {
+            throw AirlockError(.invalidValue, problem.reason, at: place)
+        } catch let error as AirlockError {
+            throw error.within(place)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import AirlockIO
+
+/// Opens a Configuration Migration package (zip or folder): reads `data_schema.xml`, and streams `data.xml`
+/// into tables or counts its records.
+public final class CMTPackageReader {
+    /// The zip or folder read.
+    public let source: PackageSource
+    /// The schema read from `data_schema.xml`.
+    public let schema: CMTSchema
+    /// The records member actually used (matched case-insensitively when the exact name is absent).
+    public let dataMember: String
+    /// The schema member actually used.
+    public let schemaMember: String
+    /// `[Content_Types].xml` when present.
+    public let contentTypesMember: String?
+    /// Package-level warnings (e.g. no `[Content_Types].xml`), then those of the last read or count.
+    public private(set) var warnings: [String]
+    private let packageWarnings: [String]
+
+    /// Finds the members and reads the schema.
+    /// - Throws: `AirlockError(.missingMember)` without `data.xml` or `data_schema.xml` at the root;
+    ///   schema errors with line and column.
+    public init(source: PackageSource) throws {
+        self.source = source
+        guard let schemaMember = source.member(named: CMTPackage.schemaMember) else {
+            throw Self.missing(CMTPackage.schemaMember, what: "the schema", in: source)
+        }
+        guard let dataMember = source.member(named: CMTPackage.dataMember) else {
+            throw Self.missing(CMTPackage.dataMember, what: "the records", in: source)
+        }
+        self.schemaMember = schemaMember.name
+        self.dataMember = dataMember.name
+        self.contentTypesMember = source.member(named: CMTPackage.contentTypesMember)?.name
+        var warnings: [String] = []
+        if contentTypesMember == nil {
+            warnings.append(
+                "the package has no \(CMTPackage.contentTypesMember); zips written by CMT carry one (Airlock writes it), and hand-made zips without it have been reported not to import")
+        }
+        self.packageWarnings = warnings
+        self.warnings = warnings
+        self.schema = try CMTSchemaReader.read(source.open(schemaMember.name), location: source.location(of: schemaMember.name))
+    }
+
+    /// Opens the package at `path` (zip or folder).
+    /// - Throws: as `init(source:)`, or when the path is not a readable zip or folder.
+    public convenience init(path: String) throws {
+        try self.init(source: openPackageSource(path: path))
+    }
+
+    /// Reads the whole package into memory (columnar tables).
+    /// - Throws: `AirlockError` with file, entry, line, entity, record and field.
+    public func read() throws -> CMTPackage {
+        let reader = dataReader()
+        let data = try reader.read(source.open(dataMember))
+        warnings = packageWarnings + reader.warnings
+        return CMTPackage(schema: schema, data: data)
+    }
+
+    /// Streams `data.xml`, handing each entity section to `body` when it is complete.
+    /// - Returns: the root's timestamp and attributes (without entities).
+    public func readEntities(_ body: (CMTEntityData) throws -> Void) throws -> CMTData {
+        let reader = dataReader()
+        let data = try reader.readEntities(source.open(dataMember), body)
+        warnings = packageWarnings + reader.warnings
+        return data
+    }
+
+    /// Streams `data.xml` and counts records per entity, in bounded memory.
+    public func countRecords() throws -> CMTRecordCounts {
+        let reader = dataReader()
+        let counts = try reader.count(source.open(dataMember))
+        warnings = packageWarnings + reader.warnings
+        return counts
+    }
+
+    private func dataReader() -> CMTDataReader {
+        CMTDataReader(schema: schema, location: source.location(of: dataMember))
+    }
+
+    private static func missing(_ name: String, what: String, in source: PackageSource) -> AirlockError {
+        var message = "the package has no \(name) at its top level; a Configuration Migration package needs \(CMTPackage.dataMember) (the records) and \(CMTPackage.schemaMember) (the schema) there, so \(what) is missing"
+        let nested = source.members.filter { $0.name.lowercased().hasSuffix("/" + name.lowercased()) }
+        if let first = nested.first {
+            message += "; found \(first.name) in a folder: zip the files themselves, not the folder holding them"
+        }
+        return AirlockError(.missingMember, message, at: SourceLocation(file: source.path))
+    }
+}

@@ -1,0 +1,47 @@
+import AirlockIO
+
+/// Writes a Configuration Migration package zip.
+///
+/// Members, in the order genuine CMT zips have them: `data_schema.xml`, `data.xml`, `[Content_Types].xml`.
+/// The zip is written under a temporary name and renamed into place when complete; entry times are fixed,
+/// so equal packages give equal bytes.
+public enum CMTPackageWriter {
+    /// Writes `package` as a zip at `path`.
+    /// - Throws: `AirlockError(.invalidValue)` for a value that is not valid for its type (naming entity, record
+    ///   and field), `.io` when the file cannot be written.
+    public static func write(_ package: CMTPackage, to path: String) throws {
+        try write(schema: package.schema, timestamp: package.data.timestamp, otherAttributes: package.data.otherAttributes, to: path) { emit in
+            for entity in package.data.entities { try emit(entity) }
+        }
+    }
+
+    /// Writes a package whose entity sections `produce` hands over one at a time (each is written and can then
+    /// be released, so memory holds one section at a time).
+    /// - Parameters:
+    ///   - schema: written as `data_schema.xml`; also gives each field its type.
+    ///   - timestamp: the root `timestamp` of `data.xml` (omitted when nil).
+    ///   - produce: calls its argument once per entity section, in import order.
+    /// - Throws: as `write(_:to:)`, or what `produce` throws.
+    public static func write(
+        schema: CMTSchema, timestamp: CMTTimestamp?, otherAttributes: [CMTAttribute] = [], to path: String,
+        _ produce: ((CMTEntityData) throws -> Void) throws -> Void
+    ) throws {
+        let archive = try ZipArchiveWriter(path: path)
+        try archive.addEntry(name: CMTPackage.schemaMember) { sink in
+            let writer = BufferedByteWriter(sink: sink)
+            try CMTSchemaWriter.write(schema, to: writer, location: SourceLocation(file: path, entry: CMTPackage.schemaMember))
+            try writer.flush()
+        }
+        try archive.addEntry(name: CMTPackage.dataMember) { sink in
+            let writer = BufferedByteWriter(sink: sink)
+            let location = SourceLocation(file: path, entry: CMTPackage.dataMember)
+            let dataWriter = CMTDataWriter(schema: schema)
+            try dataWriter.writeStart(timestamp: timestamp, otherAttributes: otherAttributes, to: writer, location: location)
+            try produce { entity in try dataWriter.writeEntity(entity, to: writer, location: location) }
+            try dataWriter.writeEnd(to: writer)
+            try writer.flush()
+        }
+        try archive.addEntry(name: CMTPackage.contentTypesMember, bytes: CMTContentTypes.bytes)
+        try archive.finish()
+    }
+}

@@ -1,0 +1,56 @@
+import AirlockModel
+
+/// What the writer needs to know about a `CMTRecordTable` before writing its rows: which columns are record
+/// attributes and which are fields, each field's type, and where each field's extra attributes are.
+struct CMTTableLayout {
+    let table: CMTRecordTable
+    let idColumn: Int
+    /// `@…` columns other than `@id` and the party link columns, in order.
+    let attributeColumns: [Int]
+    /// Per `values` column: the record attribute it holds (the name without `@`), or "" for fields.
+    let attributeNames: [String]
+    let fieldColumns: [Int]
+    /// Per `values` column: its type (nil = written as is).
+    let types: [CMTFieldType?]
+    /// Per `values` column: (attribute table, column in it), attribute tables in CMT's order.
+    private let fieldAttributes: [[(table: Int, column: Int)]]
+
+    /// - Throws: `AirlockError(.invalidValue)` when there is no `@id` column or the attribute tables' rows do not
+    ///   line up with the values.
+    init(_ table: CMTRecordTable, types: (String) -> CMTFieldType?, at place: SourceLocation) throws {
+        self.table = table
+        let columns = table.values.columns
+        guard let id = table.values.columnIndex(named: CMTRecordTable.idColumn) else {
+            throw AirlockError(.invalidValue, "the record table has no @id column", at: place)
+        }
+        idColumn = id
+        let links: Set<String> = [CMTRecordTable.idColumn, CMTEntityData.partyRecordColumn, CMTEntityData.partyFieldColumn]
+        attributeColumns = columns.indices.filter { CMTRecordTable.isAttributeColumn(columns[$0].name) && !links.contains(columns[$0].name) }
+        attributeNames = columns.map { CMTRecordTable.isAttributeColumn($0.name) ? String($0.name.dropFirst()) : "" }
+        fieldColumns = columns.indices.filter { !CMTRecordTable.isAttributeColumn(columns[$0].name) }
+        self.types = columns.map { CMTRecordTable.isAttributeColumn($0.name) ? nil : types($0.name) }
+        var position: [String: Int] = [:]
+        for (index, column) in columns.enumerated() where position[column.name] == nil { position[column.name] = index }
+        var attributes = [[(table: Int, column: Int)]](repeating: [], count: columns.count)
+        let order = table.fieldAttributes.indices.sorted {
+            (CMTRecordTable.attributeRank(table.fieldAttributes[$0].name), $0) < (CMTRecordTable.attributeRank(table.fieldAttributes[$1].name), $1)
+        }
+        for tableIndex in order {
+            let attributeTable = table.fieldAttributes[tableIndex]
+            guard attributeTable.rowCount == table.count else {
+                throw AirlockError(
+                    .invalidValue, "the \(attributeTable.name) table has \(attributeTable.rowCount) rows for \(table.count) records",
+                    at: place)
+            }
+            for (columnIndex, column) in attributeTable.columns.enumerated() {
+                if let valueColumn = position[column.name] { attributes[valueColumn].append((tableIndex, columnIndex)) }
+            }
+        }
+        fieldAttributes = attributes
+    }
+
+    /// The attribute cells of the field in `column`: (attribute table, column in it).
+    func attributes(of column: Int) -> [(table: Int, column: Int)] {
+        fieldAttributes[column]
+    }
+}
