@@ -1,0 +1,48 @@
+import AirlockIO
+import AirlockPackages
+
+/// Looks at a package and says what it holds, streaming every entity file in bounded memory.
+public enum PackageInspector {
+    /// Inspects the zip or folder at `path`.
+    /// - Throws: `AirlockError` when the package cannot be read (not a package, missing members, malformed files).
+    public static func inspect(path: String) throws -> InspectReport {
+        let source = try openPackageSource(path: path)
+        switch try PackageDetector.detect(source) {
+        case .fo: return try inspectFO(source)
+        case .cmt: return try inspectCMT(source)
+        }
+    }
+
+    static func inspectFO(_ source: PackageSource) throws -> InspectReport {
+        let reader = try FOPackageReader(source: source)
+        var warnings: [String] = []
+        if let version = reader.header.packageVersion, version != 2 {
+            warnings.append("PackageHeader.xml has PackageVersion \(version); current F&O writes 2")
+        }
+        var entities: [InspectReport.Entity] = []
+        for entity in reader.manifest.entities {
+            let summary = try reader.summarize(entity)
+            if let expected = FOEncodingExpectation.warning(for: summary, sourceFormat: entity.sourceFormat) {
+                warnings.append("\(summary.member): \(expected)")
+            }
+            warnings += summary.warnings.map { "\(summary.member): \($0)" }
+            entities.append(
+                InspectReport.Entity(
+                    name: entity.entityName, technicalName: reader.technicalName(of: entity), file: summary.member,
+                    format: summary.format.name, encoding: summary.encoding?.rawValue, columns: summary.columns,
+                    records: summary.records))
+        }
+        for member in reader.unlistedMembers {
+            warnings.append("\(member.name): the file is in the package but no manifest line names it")
+        }
+        let labels = reader.manifest.entities.map(\.entityName)
+        for label in Set(labels) where labels.filter({ $0 == label }).count > 1 {
+            warnings.append("entity '\(label)' appears on more than one manifest line; F&O rejects duplicate labels")
+        }
+        let metadata = InspectReport.Metadata(
+            definitionGroup: reader.manifest.definitionGroupName,
+            description: reader.manifest.description ?? reader.header.description,
+            packageVersion: reader.header.packageVersion)
+        return InspectReport(kind: "fo", path: source.path, metadata: metadata, entities: entities, warnings: warnings.sorted())
+    }
+}

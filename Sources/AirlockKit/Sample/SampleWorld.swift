@@ -1,0 +1,198 @@
+import Foundation
+
+/// The business data both sample exports are cut from: accounts, contacts, products and documents, with
+/// the awkward values real data has (non-ASCII names, commas, quotes, line breaks).
+///
+/// Each side's export holds part of it (partial overlap) and some values differ between sides (drift), as
+/// happens when two systems have drifted apart before a migration.
+struct SampleWorld {
+    struct Address {
+        var street: String
+        var city: String
+        var state: String
+        var zip: String
+        var country: String
+        var countryName: String
+    }
+
+    struct Account {
+        var number: String
+        var name: String
+        var address: Address
+        var email: String
+        var phone: String
+        var website: String
+        var creditLimit: Int
+        var currency: String
+        var memo: String
+        var employees: Int
+        /// Whether F&O already has this customer.
+        var inFO: Bool
+        /// Whether Sales already has this account.
+        var inSales: Bool
+        /// A value that differs between the sides.
+        var foPhone: String
+    }
+
+    struct Contact {
+        var number: String
+        var firstName: String
+        var lastName: String
+        var email: String
+        var phone: String
+        var accountIndex: Int?
+        var isActiveCustomer: Bool
+    }
+
+    struct Product {
+        var number: String
+        var name: String
+        var description: String
+        var isService: Bool
+        var unit: Unit
+        var price: Int
+        var cost: Int
+        var inSales: Bool
+    }
+
+    struct Unit {
+        var symbol: String
+        var name: String
+        var decimals: Int
+    }
+
+    struct Line {
+        var product: Int
+        var quantity: Int
+        var discountCents: Int
+    }
+
+    struct Document {
+        var number: String
+        var account: Int
+        var lines: [Line]
+        var day: Int
+        var reference: String
+    }
+
+    static let units = [
+        Unit(symbol: "ea", name: "Each", decimals: 0), Unit(symbol: "pcs", name: "Pieces", decimals: 0),
+        Unit(symbol: "kg", name: "Kilogram", decimals: 2), Unit(symbol: "h", name: "Hour", decimals: 2),
+        Unit(symbol: "m", name: "Meter", decimals: 2),
+    ]
+    static let currencies = [("USD", "US Dollar", "$"), ("EUR", "Euro", "€")]
+
+    var accounts: [Account] = []
+    var contacts: [Contact] = []
+    var products: [Product] = []
+    /// Orders confirmed in F&O (some also known to Sales).
+    var foOrders: [Document] = []
+    /// Orders created in Sales.
+    var salesOrders: [Document] = []
+    var quotes: [Document] = []
+
+    init(accounts count: Int, seed: UInt64) {
+        var random = SampleRandom(seed: seed)
+        let cities: [Address] = [
+            Address(street: "1 Microsoft Way", city: "Redmond", state: "WA", zip: "98052", country: "US", countryName: "United States"),
+            Address(street: "Bahnhofstrasse 12", city: "Zürich", state: "ZH", zip: "8001", country: "CH", countryName: "Switzerland"),
+            Address(street: "12, rue de l'Église", city: "Saint-Étienne", state: "", zip: "42000", country: "FR", countryName: "France"),
+            Address(street: "Königsallee 5", city: "Düsseldorf", state: "NW", zip: "40212", country: "DE", countryName: "Germany"),
+            Address(street: "Calle Mayor, 3", city: "Málaga", state: "AN", zip: "29001", country: "ES", countryName: "Spain"),
+            Address(street: "1-1 Marunouchi", city: "東京", state: "13", zip: "100-0005", country: "JP", countryName: "Japan"),
+            Address(street: "Rua Augusta, 200", city: "São Paulo", state: "SP", zip: "01304-000", country: "BR", countryName: "Brazil"),
+        ]
+        let stems = ["Contoso", "Fabrikam", "Northwind", "Adatum", "Tailspin", "Wingtip", "Litware", "Proseware", "Lucerne", "Alpine Ski House"]
+        let suffixes = ["Ltd", "GmbH", "S.A.", "& Söhne", "Inc.", "株式会社", "Ltda.", "Oy"]
+        let firstNames = ["Anna", "José", "Zoë", "Björn", "Chloé", "Łukasz", "Søren", "Yuki", "Dmitri", "Aoife"]
+        let lastNames = ["Müller", "O'Brien", "García", "Nguyễn", "Dubois", "Kowalski", "Tanaka", "Smith", "Jönsson", "Rossi"]
+        let memos = [
+            "", "Key account", "Prefers \"express\" delivery", "Invoices by e-mail, PDF only", "Line one\r\nline two of the memo",
+            "Net 30, no exceptions",
+        ]
+        for index in 0..<count {
+            let number = "ACC-\(String(10_000 + index))"
+            var address = random.pick(cities)
+            address.street = "\(random.int(1...999)) " + address.street
+            let name = "\(random.pick(stems)) \(random.pick(suffixes))" + (random.chance(10) ? ", \(address.city) branch" : "")
+            let phone = "+1 425 555 \(String(1000 + random.int(0...8999)))"
+            let inFO = random.chance(60)
+            let inSales = !inFO || random.chance(80)
+            let account = Account(
+                number: number, name: name, address: address,
+                email: "info\(index)@\(random.pick(stems).lowercased().replacingOccurrences(of: " ", with: "")).example",
+                phone: phone, website: "https://www.example.com/\(index)", creditLimit: random.int(0...50) * 1000,
+                currency: address.country == "US" || address.country == "JP" || address.country == "BR" ? "USD" : "EUR",
+                memo: random.pick(memos), employees: random.int(1...5000), inFO: inFO, inSales: inSales,
+                foPhone: random.chance(15) ? "+1 425 555 0000" : phone)
+            accounts.append(account)
+        }
+        let contactCount = count * 3 / 2
+        for index in 0..<contactCount {
+            let first = random.pick(firstNames), last = random.pick(lastNames)
+            contacts.append(
+                Contact(
+                    number: "CON-\(String(20_000 + index))", firstName: first, lastName: last,
+                    email: "\(first.lowercased()).\(index)@example.org", phone: "+44 20 7946 \(String(1000 + random.int(0...8999)))",
+                    accountIndex: count > 0 && random.chance(85) ? random.int(0...(count - 1)) : nil,
+                    isActiveCustomer: random.chance(15)))
+        }
+        let productWords = ["Widget", "Bracket", "Valve", "Sensor", "Cable 2m", "Pump", "Filter", "Gasket", "Controller", "Lamp"]
+        let qualities = ["Standard", "Premium", "Heavy-duty", "Mini", "Ultra"]
+        for index in 0..<max(count / 4, 1) {
+            let isService = random.chance(10)
+            let unit = isService ? Self.units[3] : random.pick(Self.units)
+            let word = isService ? "Installation service" : random.pick(productWords)
+            products.append(
+                Product(
+                    number: "P-\(String(1000 + index))", name: "\(random.pick(qualities)) \(word)",
+                    description: random.chance(20) ? "Size 12\", stainless, \"grade A\"" : "\(word) for general use",
+                    isService: isService, unit: unit, price: random.int(5...2000), cost: random.int(1...1000),
+                    inSales: random.chance(80)))
+        }
+        func document(prefix: String, index: Int, random: inout SampleRandom) -> Document {
+            let lines = (0..<random.int(1...8)).map { _ in
+                Line(product: random.int(0...(products.count - 1)), quantity: random.int(1...20), discountCents: random.chance(30) ? random.int(1...5000) : 0)
+            }
+            return Document(
+                number: "\(prefix)-\(String(100_000 + index))", account: count > 0 ? random.int(0...(count - 1)) : 0, lines: lines,
+                day: random.int(0...364), reference: random.chance(20) ? "PO \(random.int(100...999)), \"urgent\"" : "PO \(random.int(100...999))")
+        }
+        if count > 0 {
+            for index in 0..<(count / 2) { foOrders.append(document(prefix: "SO", index: index, random: &random)) }
+            for index in 0..<(count / 3) { salesOrders.append(document(prefix: "ORD", index: index, random: &random)) }
+            for index in 0..<(count / 3) { quotes.append(document(prefix: "QUO", index: index, random: &random)) }
+        }
+    }
+
+    /// `M/d/yyyy h:mm:ss AM` (en-US, as F&O exports dates in an en-us source data format) for day `day` of 2026.
+    static func usDate(day: Int) -> String {
+        let (month, dayOfMonth) = monthAndDay(day)
+        return "\(month)/\(dayOfMonth)/2026 12:00:00 AM"
+    }
+
+    /// `2026-MM-ddT00:00:00.0000000` for day `day` of 2026.
+    static func isoDate(day: Int) -> String {
+        let (month, dayOfMonth) = monthAndDay(day)
+        let mm = month < 10 ? "0\(month)" : "\(month)", dd = dayOfMonth < 10 ? "0\(dayOfMonth)" : "\(dayOfMonth)"
+        return "2026-\(mm)-\(dd)T00:00:00.0000000"
+    }
+
+    private static func monthAndDay(_ day: Int) -> (Int, Int) {
+        let lengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        var remaining = day % 365
+        for (index, length) in lengths.enumerated() {
+            if remaining < length { return (index + 1, remaining + 1) }
+            remaining -= length
+        }
+        return (12, 31)
+    }
+
+    /// Cents as an invariant decimal with two places: 12345 → `123.45`.
+    static func money(cents: Int) -> String {
+        let sign = cents < 0 ? "-" : ""
+        let value = abs(cents)
+        let fraction = value % 100
+        return "\(sign)\(value / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}

@@ -1,0 +1,34 @@
+import AirlockKit
+import ArgumentParser
+
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Show what a package holds: kind, metadata, and per entity its file, format, encoding, columns and records.",
+        discussion: """
+            PACKAGE is an F&O data package or a Configuration Migration package, as a zip or an unpacked folder. \
+            Entity files are streamed, so large packages inspect in bounded memory. With several packages and --json, \
+            one JSON object is printed per line.
+            """)
+
+    @Argument(help: "The package(s) to inspect (zip or folder).")
+    var packages: [String]
+
+    @Flag(help: "Print JSON for scripts (see docs/json-output.md).")
+    var json = false
+
+    @Flag(help: "List every entity's columns.")
+    var columns = false
+
+    func run() throws {
+        for (index, path) in packages.enumerated() {
+            let report = try PackageInspector.inspect(path: path)
+            if json {
+                print(try report.jsonText(pretty: packages.count == 1))
+            } else {
+                if index > 0 { print("") }
+                print(report.text(showColumns: columns))
+            }
+        }
+    }
+}
