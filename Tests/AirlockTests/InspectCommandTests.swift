@@ -1,4 +1,5 @@
 import Foundation
+import AirlockIO
 import Testing
 
 /// End to end: the built `airlock` binary on real and broken packages, checking stdout, stderr and exit codes.
@@ -68,5 +69,56 @@ struct InspectCommandTests {
         let result = try AirlockBinary.run(["inspect", "/nonexistent/package.zip"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("/nonexistent/package.zip"))
+    }
+}
+
+/// Broken entity files and Configuration Migration packages through the binary.
+@Suite(.enabled(if: AirlockBinary.path != nil, "the airlock executable is not built; run `swift build` first"))
+struct InspectBadInputTests {
+    @Test func unterminatedQuotedCSVFieldNamesFileLineAndColumn() throws {
+        let folder = try Fixture.scratchDirectory()
+        let table = try FOPackageTests.customers()
+        try FOPackageTests.writePackage([table], encoding: .utf8BOM, to: folder + "/good.zip")
+        let reader = try ZipArchiveReader(path: folder + "/good.zip")
+        var entries: [String: [UInt8]] = [:]
+        for entry in reader.entries { entries[entry.name] = try reader.open(entry.name).readAll() }
+        entries["Customers V3.csv"] = Array("\u{FEFF}CUSTOMERACCOUNT,ORGANIZATIONNAME,ADDRESSCITY,SALESMEMO\r\nC-1,\"Open,Zürich,x\r\n".utf8)
+        try ZipFixture.make(folder + "/broken.zip", entries: entries)
+        let result = try AirlockBinary.run(["inspect", folder + "/broken.zip"])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("broken.zip: Customers V3.csv: line 2, column 5"))
+        #expect(result.stderr.contains("unterminated quoted field"))
+    }
+
+    @Test func cmtPackageWithoutSchemaExitsTwo() throws {
+        let folder = try Fixture.scratchDirectory()
+        try ZipFixture.make(folder + "/data-only.zip", entries: ["data.xml": Array("<entities />".utf8)])
+        let result = try AirlockBinary.run(["inspect", folder + "/data-only.zip"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("data_schema.xml"))
+    }
+
+    @Test func somethingThatIsNoPackageSaysWhatWasExpected() throws {
+        let folder = try Fixture.scratchDirectory()
+        try ZipFixture.make(folder + "/other.zip", entries: ["readme.txt": Array("hello".utf8)])
+        let result = try AirlockBinary.run(["inspect", folder + "/other.zip"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Manifest.xml and PackageHeader.xml"))
+        #expect(result.stderr.contains("data.xml and data_schema.xml"))
+    }
+
+    @Test func inspectsTheBundledSamplesAsTheREADMEShows() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let fo = root.appendingPathComponent("samples/fo-export.zip").path, sales = root.appendingPathComponent("samples/sales-export.zip").path
+        let result = try AirlockBinary.run(["inspect", fo, sales])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Finance and Operations data package"))
+        #expect(result.stdout.contains("Configuration Migration package"))
+        let json = try AirlockBinary.run(["inspect", "--json", sales])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["kind"] as? String == "cmt")
+        let names = (object["entities"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        #expect(names?.contains("salesorderdetail") == true)
     }
 }
