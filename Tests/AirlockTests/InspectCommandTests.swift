@@ -1,5 +1,6 @@
 import Foundation
 import AirlockIO
+import AirlockKit
 import Testing
 
 /// End to end: the built `airlock` binary on real and broken packages, checking stdout, stderr and exit codes.
@@ -120,5 +121,19 @@ struct InspectBadInputTests {
         #expect(object["kind"] as? String == "cmt")
         let names = (object["entities"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
         #expect(names?.contains("salesorderdetail") == true)
+    }
+}
+
+struct PackageLocationTests {
+    @Test func aPackageZippedWithItsFolderIsReadWithAWarning() throws {
+        let folder = try Fixture.scratchDirectory()
+        let inner = try ZipArchiveReader(path: Fixture.path("real/fo/usmf_asset-major-types-01.zip"))
+        var entries: [String: [UInt8]] = [:]
+        for entry in inner.entries { entries["export/" + entry.name] = try inner.open(entry.name).readAll() }
+        try ZipFixture.make(folder + "/nested.zip", entries: entries)
+        let report = try PackageInspector.inspect(path: folder + "/nested.zip")
+        #expect(report.kind == "fo")
+        #expect(report.entities.first?.records == 11)
+        #expect(report.warnings.contains { $0.contains("inside the folder export/") })
     }
 }

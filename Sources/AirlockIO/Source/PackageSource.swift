@@ -7,6 +7,8 @@ public protocol PackageSource: AnyObject {
     /// Opens member `name` for streaming.
     /// - Throws: `AirlockError(.missingMember)` when there is no such member, or a read error.
     func open(_ name: String) throws -> ByteStream
+    /// The location of member `name` for error messages.
+    func location(of name: String) -> SourceLocation
 }
 
 extension PackageSource {

@@ -6,11 +6,17 @@ public enum PackageInspector {
     /// Inspects the zip or folder at `path`.
     /// - Throws: `AirlockError` when the package cannot be read (not a package, missing members, malformed files).
     public static func inspect(path: String) throws -> InspectReport {
-        let source = try openPackageSource(path: path)
-        switch try PackageDetector.detect(source) {
-        case .fo: return try inspectFO(source)
-        case .cmt: return try inspectCMT(source)
+        let (kind, source, warning) = try PackageDetector.locate(openPackageSource(path: path))
+        var report: InspectReport
+        switch kind {
+        case .fo: report = try inspectFO(source)
+        case .cmt: report = try inspectCMT(source)
         }
+        if let warning {
+            report.warnings.append(warning)
+            report.warnings.sort()
+        }
+        return report
     }
 
     static func inspectFO(_ source: PackageSource) throws -> InspectReport {

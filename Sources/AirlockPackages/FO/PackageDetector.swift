@@ -2,6 +2,20 @@ import AirlockIO
 
 /// Tells which kind of package a zip or folder holds, from its member names.
 public enum PackageDetector {
+    /// The kind of package `source` holds and the source to read it from: `source` itself, or the one folder
+    /// all its members lie in when the package files are not at the root (a zipped folder). `warning` says so.
+    /// - Throws: `AirlockError(.notAPackage)` naming what was expected and what was found.
+    public static func locate(_ source: PackageSource) throws -> (kind: PackageKind, source: PackageSource, warning: String?) {
+        do {
+            return (try detect(source), source, nil)
+        } catch let error as AirlockError where error.code == .notAPackage {
+            guard let folder = SubfolderPackageSource.singleTopFolder(of: source) else { throw error }
+            let inner = SubfolderPackageSource(base: source, folder: folder)
+            guard let kind = try? detect(inner) else { throw error }
+            return (kind, inner, "the package files are inside the folder \(folder)/; the importers expect them at the top of the zip")
+        }
+    }
+
     /// The kind of package `source` holds.
     /// - Throws: `AirlockError(.notAPackage)` naming what was expected and what was found.
     public static func detect(_ source: PackageSource) throws -> PackageKind {
