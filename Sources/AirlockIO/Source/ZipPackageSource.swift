@@ -6,8 +6,13 @@ public final class ZipPackageSource: PackageSource {
 
     /// Opens the zip at `path` and lists its files.
     /// - Throws: `AirlockError` when it is not a readable, safe zip archive.
-    public init(path: String, limits: ZipLimits = .default) throws {
-        reader = try ZipArchiveReader(path: path, limits: limits)
+    public convenience init(path: String, limits: ZipLimits = .default) throws {
+        self.init(reader: try ZipArchiveReader(path: path, limits: limits))
+    }
+
+    /// The package in an archive already opened (for example one held in memory).
+    public init(reader: ZipArchiveReader) {
+        self.reader = reader
         members = reader.entries.filter { !$0.isDirectory }.map { PackageMember(name: $0.name, size: $0.size) }
     }
 

@@ -27,7 +27,11 @@ public final class XMLStreamReader {
     /// - Throws: `AirlockError` when libxml2 cannot create a reader.
     public init(_ stream: ByteStream, location: SourceLocation, limits: XMLLimits = .default) throws {
         _ = Self.libraryInitialized
-        let context = XMLReadContext(stream: stream)
+        let peekable = PeekableByteStream(stream)
+        if let problem = XMLEncodingCheck.problem(prefix: try peekable.peek(256)) {
+            throw AirlockError(.encoding, problem, at: location)
+        }
+        let context = XMLReadContext(stream: peekable)
         let options = Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_NOCDATA.rawValue)
         let opaque = Unmanaged.passUnretained(context).toOpaque()
         let created = xmlReaderForIO(

@@ -35,6 +35,7 @@ public final class ZipArchiveReader {
         defer { archive_read_free(archive) }
         var listed: [ZipEntry] = []
         var seen = Set<String>()
+        var totalSize: Int64 = 0
         var header: OpaquePointer?
         while true {
             let status = archive_read_next_header(archive, &header)
@@ -58,6 +59,12 @@ public final class ZipArchiveReader {
                     .limitExceeded, "the entry is \(size) bytes uncompressed, over the \(limits.maxEntrySize)-byte limit",
                     at: SourceLocation(file: path, entry: entry.name))
             }
+            totalSize += entry.size ?? 0
+            if totalSize > limits.maxTotalSize {
+                throw AirlockError(
+                    .limitExceeded, "the entries hold more than \(limits.maxTotalSize) bytes uncompressed (the limit for one archive)",
+                    at: SourceLocation(file: path, entry: entry.name))
+            }
             listed.append(entry)
             if listed.count > limits.maxEntries {
                 throw AirlockError(.limitExceeded, "the archive has more than \(limits.maxEntries) entries", at: location)
@@ -67,6 +74,13 @@ public final class ZipArchiveReader {
                     .corruptArchive, "the zip archive is corrupt or truncated", at: SourceLocation(file: path, entry: entry.name),
                     cause: LibArchive.errorText(archive))
             }
+        }
+        let archiveSize = memory.map { Int64($0.count) } ?? ((try? FileStatus.of(path))?.size ?? 0)
+        if archiveSize > 0, totalSize / archiveSize > limits.maxCompressionRatio {
+            throw AirlockError(
+                .limitExceeded,
+                "the archive inflates \(totalSize / archiveSize) times (\(archiveSize) bytes to \(totalSize)), over the limit of \(limits.maxCompressionRatio) to 1; it looks like a zip bomb",
+                at: location)
         }
         self.entries = listed
     }
@@ -94,7 +108,9 @@ public final class ZipArchiveReader {
                 throw AirlockError(.corruptArchive, "the zip archive is corrupt or truncated", at: location, cause: cause)
             }
             if Self.name(of: header) == name {
-                return ZipEntryStream(archive: archive, location: location, maxSize: limits.maxEntrySize, keepAlive: memory)
+                let declared = entry.size.map { min($0, limits.maxEntrySize) } ?? limits.maxEntrySize
+                return ZipEntryStream(
+                    archive: archive, location: location, maxSize: declared, sizeIsDeclared: entry.size != nil, keepAlive: memory)
             }
             archive_read_data_skip(archive)
         }

@@ -5,11 +5,14 @@ final class ZipEntryStream: ByteStream {
     private var archive: OpaquePointer?
     private let location: SourceLocation
     private let maxSize: Int64
+    /// Whether `maxSize` is the size the archive declares (a larger output means a lying header).
+    private let sizeIsDeclared: Bool
     private var produced: Int64 = 0
     /// Keeps an in-memory archive alive while its entry is read.
     private let keepAlive: ZipMemoryImage?
 
-    init(archive: OpaquePointer, location: SourceLocation, maxSize: Int64, keepAlive: ZipMemoryImage? = nil) {
+    init(archive: OpaquePointer, location: SourceLocation, maxSize: Int64, sizeIsDeclared: Bool = false, keepAlive: ZipMemoryImage? = nil) {
+        self.sizeIsDeclared = sizeIsDeclared
         self.keepAlive = keepAlive
         self.archive = archive
         self.location = location
@@ -32,7 +35,9 @@ final class ZipEntryStream: ByteStream {
         }
         produced += Int64(count)
         if produced > maxSize {
-            throw AirlockError(.limitExceeded, "the entry inflates past the \(maxSize)-byte limit", at: location)
+            throw sizeIsDeclared
+                ? AirlockError(.corruptArchive, "the entry inflates past the \(maxSize) bytes its header declares", at: location)
+                : AirlockError(.limitExceeded, "the entry inflates past the \(maxSize)-byte limit", at: location)
         }
         if count == 0 {
             archive_read_free(archive)

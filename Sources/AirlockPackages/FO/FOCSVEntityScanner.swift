@@ -19,8 +19,7 @@ struct FOCSVEntityScanner {
             member: location.entry ?? "", format: .delimited(delimiter: delimiter, unicode: unicode),
             encoding: text.encoding, columns: [], records: 0)
         guard try reader.next(into: &record) else {
-            summary.warnings.append("the file is empty: it has no header row")
-            return summary
+            throw failure("the file is empty: an F&O entity file starts with a header row naming its columns", line: 1)
         }
         summary.columns = record.fields.map { $0.trimmingASCIIWhitespace() }
         var seen = Set<String>()
