@@ -1,0 +1,75 @@
+import AirlockIO
+import AirlockPackages
+
+/// The readers exposed to coverage-guided fuzzing (see `Fuzz/` and `bin/fuzz`), and to the regression tests
+/// that replay what the fuzzer found. Each takes arbitrary bytes; reading them may fail only with an
+/// `AirlockError`, never crash, hang or run out of memory.
+public enum FuzzTarget: String, Sendable, CaseIterable {
+    /// A zip archive: listed, every entry streamed, then read as a package of whichever kind it holds.
+    case zip
+    /// Delimited text of any encoding through the text decoder and the CSV reader.
+    case csv
+    /// An F&O package given as members (see `FuzzMembers`): header, manifest and every entity file read.
+    case foPackage = "fo-package"
+    /// A Configuration Migration package given as members: schema read, data.xml read into tables and counted.
+    case cmtPackage = "cmt-package"
+
+    /// Limits small enough that a fuzzer run stays within its memory budget.
+    static let zipLimits = ZipLimits(maxEntrySize: 64 << 20, maxTotalSize: 256 << 20, maxCompressionRatio: 1000, maxEntries: 10_000)
+    static let csvLimits = CSVLimits(maxFieldBytes: 1 << 20, maxFields: 2_000)
+
+    /// Reads `bytes` as this target does.
+    /// - Returns: the error the input was refused with, or nil when it was read.
+    /// - Throws: only errors that are not `AirlockError`: a bug, which the fuzzer reports.
+    public func run(_ bytes: [UInt8]) throws -> AirlockError? {
+        do {
+            switch self {
+            case .zip: try Self.readZip(bytes)
+            case .csv: try Self.readCSV(bytes)
+            case .foPackage: try Self.readFO(MemoryPackageSource(path: "fuzz", members: FuzzMembers.split(bytes)))
+            case .cmtPackage: try Self.readCMT(MemoryPackageSource(path: "fuzz", members: FuzzMembers.split(bytes)))
+            }
+            return nil
+        } catch let error as AirlockError {
+            return error
+        }
+    }
+
+    private static func readZip(_ bytes: [UInt8]) throws {
+        let reader = try ZipArchiveReader(bytes: bytes, name: "fuzz.zip", limits: zipLimits)
+        for entry in reader.entries where !entry.isDirectory {
+            _ = try reader.open(entry.name).readAll(limit: Int(zipLimits.maxEntrySize))
+        }
+        let located = try PackageDetector.locate(ZipPackageSource(reader: reader))
+        switch located.kind {
+        case .fo: try readFO(located.source)
+        case .cmt: try readCMT(located.source)
+        }
+    }
+
+    private static func readCSV(_ bytes: [UInt8]) throws {
+        let location = SourceLocation(file: "fuzz.csv")
+        let text = try TextDecodingStream(MemoryByteStream(bytes), location: location)
+        let reader = CSVReader(text, limits: csvLimits, location: location)
+        var record = CSVRecord()
+        while try reader.next(into: &record) {
+            for index in 0..<record.count { _ = record.field(index) }
+        }
+    }
+
+    private static func readFO(_ source: PackageSource) throws {
+        let reader = try FOPackageReader(source: source)
+        _ = reader.unlistedMembers
+        for entity in reader.manifest.entities {
+            _ = reader.technicalName(of: entity)
+            _ = try reader.summarize(entity)
+            _ = try reader.readEntity(entity)
+        }
+    }
+
+    private static func readCMT(_ source: PackageSource) throws {
+        let reader = try CMTPackageReader(source: source)
+        _ = try reader.countRecords()
+        _ = try reader.read()
+    }
+}
