@@ -12,7 +12,9 @@ enum FuzzHarness {
     }()
 }
 
-#if FUZZING
+// Built only by `bin/fuzz` (with -sanitize=fuzzer and -parse-as-library); libFuzzer supplies `main`. To replay
+// an input, run the binary on the file: `AIRLOCK_FUZZ_TARGET=csv .build-fuzz/release/airlock-fuzz crash-…`.
+
 /// libFuzzer's entry point: any error other than `AirlockError` is a bug and stops the run.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -24,11 +26,3 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     return 0
 }
-#else
-// Without the fuzzer: replay the files named on the command line and print how each was answered.
-for path in CommandLine.arguments.dropFirst() {
-    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-    let outcome = try FuzzHarness.target.run(bytes)
-    print("\(path): \(outcome.map { "refused: \($0)" } ?? "read")")
-}
-#endif
