@@ -26,3 +26,23 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     return 0
 }
+
+/// libFuzzer's driver, for a `main` of our own.
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+) -> CInt
+
+/// SwiftPM links an executable's `main` to `<module>_main` (so tests can import executables); with
+/// `-parse-as-library` the compiler emits none, so define it and hand over to libFuzzer's driver.
+@_cdecl("airlock_fuzz_main")
+public func airlockFuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return withUnsafeMutablePointer(to: &count) { countPointer in
+        withUnsafeMutablePointer(to: &arguments) { argumentsPointer in
+            runFuzzerDriver(countPointer, argumentsPointer) { data, size in fuzzOneInput(data, size) }
+        }
+    }
+}
