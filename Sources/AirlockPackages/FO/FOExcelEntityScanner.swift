@@ -5,15 +5,19 @@ import AirlockIO
 ///
 /// Cell text comes from shared strings, inline strings or the stored value as written (numbers and dates are
 /// not reformatted: a date cell yields Excel's serial number). The workbook is held in memory while read,
-/// since a zip inside a zip cannot be streamed by entry; its size is bounded by `maxWorkbookBytes`.
+/// since a zip inside a zip cannot be streamed by entry; its size is bounded by `maxWorkbookBytes` and its
+/// parts by `workbookLimits`.
 struct FOExcelEntityScanner {
     let location: SourceLocation
-    var maxWorkbookBytes = 1 << 30
+    /// Largest workbook file accepted (F&O's Excel exports stop at about a million rows, far below this).
+    var maxWorkbookBytes = 256 << 20
+    /// Limits on the workbook's own parts: shared strings are held in memory while the sheet is read.
+    var workbookLimits = ZipLimits(maxEntrySize: 512 << 20, maxTotalSize: 1 << 30)
 
     func scan<Consumer: FORecordConsumer>(_ stream: ByteStream, sheetName: String?, into consumer: inout Consumer) throws -> FOEntityFileSummary {
         let bytes = try AirlockError.locating(location) { try stream.readAll(limit: maxWorkbookBytes) }
         let workbook = try AirlockError.locating(location) {
-            try ZipArchiveReader(bytes: bytes, name: location.entry ?? "workbook.xlsx")
+            try ZipArchiveReader(bytes: bytes, name: location.entry ?? "workbook.xlsx", limits: workbookLimits)
         }
         let inner = { (name: String) in SourceLocation(file: location.file, entry: "\(location.entry ?? "workbook")!\(name)") }
         let sheetPath = try AirlockError.locating(location) { try self.sheetPath(in: workbook, sheetName: sheetName, inner: inner) }

@@ -6,7 +6,7 @@ import AirlockIO
 /// still read. Element order is not enforced here (the validator reports it).
 public enum FOManifestReader {
     /// Largest manifest accepted, in elements: a 300-field entity line has about 2,800.
-    static let maxElements = 2_000_000
+    static let maxElements = 1_000_000
 
     /// Reads a package header.
     /// - Throws: `AirlockError` for malformed XML, a wrong root element or a bad value.
