@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -25,7 +26,12 @@ let package = Package(
         .target(name: "AirlockIO", dependencies: ["AirlockModel", "CArchive", "CLibXML2"]),
         .target(name: "AirlockModel"),
         .target(name: "AirlockPackages", dependencies: ["AirlockIO", "AirlockModel"]),
-        .target(name: "AirlockKit", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages"]),
+        .target(
+            name: "AirlockCatalog",
+            dependencies: ["AirlockModel", .product(name: "Yams", package: "Yams")],
+            resources: [.copy("Resources")]
+        ),
+        .target(name: "AirlockKit", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog"]),
         .executableTarget(
             name: "airlock",
             dependencies: [
@@ -35,7 +41,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AirlockTests",
-            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockKit"],
+            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockKit"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -30,6 +30,8 @@ public struct AirlockError: Error, Sendable, CustomStringConvertible {
         public static let unsupported = Code(rawValue: "unsupported")
         /// Bad arguments or options.
         public static let usage = Code(rawValue: "usage")
+        /// A schema catalog file (bundled or a user extension) that is not valid YAML or not shaped as expected.
+        public static let invalidCatalog = Code(rawValue: "invalid-catalog")
     }
 
     public var code: Code

@@ -1,0 +1,194 @@
+import AirlockModel
+
+extension CatalogBuilder {
+    private static let enumKeys: Set<String> = ["symbols", "open", "members", "note"]
+    private static let entityKeys: Set<String> = [
+        "label", "technicalName", "publicName", "companySpecific", "key", "source", "note", "fields",
+    ]
+    private static let fieldKeys: Set<String> = [
+        "type", "length", "enum", "mandatory", "edt", "assumedLength", "inferredType", "inferredFrom", "note",
+    ]
+
+    /// Merges one `foEnums` entry: a new enum, or more symbols (and other settings) for a known one.
+    mutating func applyFOEnum(_ entry: CatalogNode.Entry) throws {
+        let name = try entry.keyNode.name()
+        let existing = foEnumIndex[name.lowercased()].map { foEnums[$0] }
+        var symbols = existing?.symbols ?? []
+        var isOpen = existing?.isOpen ?? false
+        var memberCount = existing?.memberCount
+        var note = existing?.note
+        var sawSymbols = false
+        for item in try entry.value.entries(allowing: Self.enumKeys) {
+            switch item.key {
+            case "symbols":
+                sawSymbols = true
+                for symbol in try item.value.names() where !symbols.contains(symbol) { symbols.append(symbol) }
+            case "open": isOpen = try item.value.boolean()
+            case "members": memberCount = try item.value.count()
+            default: note = try item.value.optionalText()
+            }
+        }
+        if existing == nil && !sawSymbols { throw entry.value.error("a new enum needs its symbols (symbols: [A, B])") }
+        upsertFOEnum(FOEnumSchema(name: existing?.name ?? name, symbols: symbols, isOpen: isOpen, memberCount: memberCount, note: note))
+    }
+
+    /// Merges one `foEntities` item: a new entity, or overrides and new fields for a known one.
+    mutating func applyFOEntity(_ item: CatalogNode) throws {
+        var node = item
+        let entries = try node.entries(allowing: Self.entityKeys)
+        func value(_ key: String) -> CatalogNode? { entries.first { $0.key == key }?.value }
+
+        var matches: [Int] = []
+        for key in ["label", "technicalName", "publicName"] {
+            guard let nameNode = value(key) else { continue }
+            if let position = foEntityIndex[try nameNode.name().lowercased()], !matches.contains(position) { matches.append(position) }
+        }
+        if matches.count > 1 {
+            let names = matches.map { foEntities[$0].label }.joined(separator: "' and '")
+            throw node.error("the names of this entry belong to two different entities, '\(names)'")
+        }
+        var draft: FOEntityDraft
+        if let position = matches.first {
+            draft = foEntities[position]
+        } else {
+            guard let label = value("label"), let technicalName = value("technicalName") else {
+                throw node.error("a new entity needs both label and technicalName (no known entity has the names given)")
+            }
+            draft = FOEntityDraft(label: try label.name(), technicalName: try technicalName.name())
+        }
+        node.entity = draft.label
+
+        var keyNode: CatalogNode?
+        for entry in entries {
+            var entryValue = entry.value
+            entryValue.entity = draft.label
+            switch entry.key {
+            case "label": draft.label = try entryValue.name()
+            case "technicalName": draft.technicalName = try entryValue.name()
+            case "publicName": draft.publicName = try entryValue.optionalText()
+            case "companySpecific": draft.isCompanySpecific = try entryValue.boolean()
+            case "key":
+                draft.keyFields = try entryValue.names().map { $0.uppercased() }
+                keyNode = entryValue
+            case "source": draft.source = try entryValue.optionalText()
+            case "note": draft.note = try entryValue.optionalText()
+            default:
+                for fieldEntry in try entryValue.entries() { try applyFOField(fieldEntry, to: &draft) }
+            }
+        }
+        for keyField in draft.keyFields where draft.field(named: keyField) == nil {
+            throw (keyNode ?? node).error("key field \(keyField) is not a field of \(draft.label)")
+        }
+        if let position = matches.first {
+            foEntities[position] = draft
+        } else {
+            foEntities.append(draft)
+        }
+        reindexFOEntities()
+    }
+
+    /// Merges one field of an entity: a new field needs a type; a known field takes what the entry names.
+    private mutating func applyFOField(_ entry: CatalogNode.Entry, to draft: inout FOEntityDraft) throws {
+        let name = try entry.keyNode.name().uppercased()
+        var fieldNode = entry.value
+        fieldNode.entity = draft.label
+        let entries = try fieldNode.entries(allowing: Self.fieldKeys)
+        func value(_ key: String) -> CatalogNode? {
+            entries.first { $0.key == key }.map { entry in
+                var node = entry.value
+                node.entity = draft.label
+                return node
+            }
+        }
+        let existing = draft.field(named: name)
+        guard existing != nil || value("type") != nil else {
+            throw fieldNode.error("\(name) is a new field of \(draft.label): it needs a type (\(Self.typeNames))")
+        }
+        var field = existing ?? FOFieldSchema(name: name, type: .string(maxLength: nil))
+
+        let typeName = try value("type").map { try Self.typeName($0) }
+        let baseType = typeName ?? Self.typeName(of: field.type)
+        let lengthNode = value("length"), enumNode = value("enum")
+        if let lengthNode, baseType != "string" {
+            throw lengthNode.error("length applies to string fields only; \(name) is \(baseType)")
+        }
+        if let enumNode, baseType != "enum" && baseType != "noYes" {
+            throw enumNode.error("enum applies to enum fields only; \(name) is \(baseType)")
+        }
+        switch baseType {
+        case "string":
+            let previous = field.type.maxLength
+            if let lengthNode {
+                let length = try lengthNode.count()
+                guard length > 0 else { throw lengthNode.error("a length must be 1 or more") }
+                field.type = .string(maxLength: length)
+                field.assumedLength = false
+            } else {
+                field.type = .string(maxLength: previous)
+            }
+        case "enum", "noYes":
+            var enumName = baseType == "noYes" ? FOEnumSchema.noYesName : nil
+            if let enumNode { enumName = try enumNode.name() }
+            if enumName == nil, case .enumeration(let previous) = field.type { enumName = previous }
+            guard let enumName else {
+                throw (value("type") ?? fieldNode).error("an enum field needs the enum's name (enum: CustAccountStatement)")
+            }
+            field.type = enumName.lowercased() == FOEnumSchema.noYesName.lowercased() ? .noYes : .enumeration(enumName)
+            if let reference = enumNode ?? value("type") { enumReferences["\(draft.technicalName)|\(name)"] = reference.location }
+        case "int": field.type = .int
+        case "int64": field.type = .int64
+        case "real": field.type = .real
+        case "date": field.type = .date
+        case "datetime": field.type = .datetime
+        default: field.type = .guid
+        }
+        if field.type.maxLength == nil { field.assumedLength = false }
+        if field.type.enumName == nil { enumReferences["\(draft.technicalName)|\(name)"] = nil }
+
+        for entry in entries {
+            var entryValue = entry.value
+            entryValue.entity = draft.label
+            switch entry.key {
+            case "mandatory": field.isMandatory = try entryValue.boolean()
+            case "edt": field.extendedDataType = try entryValue.optionalText()
+            case "assumedLength": field.assumedLength = try entryValue.boolean()
+            case "inferredType": field.inferredType = try entryValue.boolean()
+            case "inferredFrom": field.inferredFrom = try entryValue.optionalText()
+            case "note": field.note = try entryValue.optionalText()
+            default: break
+            }
+        }
+        if typeName != nil && existing != nil && value("inferredType") == nil {
+            // A type stated by a catalog file replaces an inferred one.
+            field.inferredType = false
+            field.inferredFrom = nil
+        }
+        draft.upsert(field)
+    }
+
+    private static let typeNames = "string, int, int64, real, date, datetime, guid, enum, noYes"
+
+    /// The catalog spelling of a `type:` value (case-insensitive), or an error naming the accepted ones.
+    private static func typeName(_ node: CatalogNode) throws -> String {
+        let text = try node.name()
+        let known = ["string", "int", "int64", "real", "date", "datetime", "guid", "enum", "noYes"]
+        guard let name = known.first(where: { $0.lowercased() == text.lowercased() }) else {
+            throw node.error("unknown field type '\(text)'; expected one of: \(typeNames)")
+        }
+        return name
+    }
+
+    private static func typeName(of type: FOFieldType) -> String {
+        switch type {
+        case .string: "string"
+        case .int: "int"
+        case .int64: "int64"
+        case .real: "real"
+        case .date: "date"
+        case .datetime: "datetime"
+        case .guid: "guid"
+        case .enumeration: "enum"
+        case .noYes: "noYes"
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import AirlockModel
+import Foundation
+
+/// Loads the schema catalog: the YAML files bundled with Airlock, and user extension files merged over them.
+///
+/// An extension file has the same shape as the bundled files (see `docs/catalog.md`): it adds fields, entities
+/// and enum symbols or option values, and overrides what it names (a length, a mandatory flag, a type).
+public enum SchemaCatalogLoader {
+    private static let bundledResult: Result<SchemaCatalog, AirlockError> = {
+        do {
+            return .success(try loadBundled())
+        } catch let error as AirlockError {
+            return .failure(error)
+        } catch {
+            return .failure(AirlockError(.invalidCatalog, "the bundled catalog cannot be loaded", cause: "\(error)"))
+        }
+    }()
+
+    /// The catalog bundled with Airlock, read once and then shared.
+    /// - Throws: `AirlockError` when a bundled file is missing or malformed (a packaging error).
+    public static func bundled() throws -> SchemaCatalog {
+        try bundledResult.get()
+    }
+
+    /// The bundled catalog with the extension files at `paths` merged over it, in order.
+    /// - Throws: `AirlockError` (`.io` or `.invalidCatalog`) naming the file, line and key of the first problem.
+    public static func load(extensions paths: [String]) throws -> SchemaCatalog {
+        var builder = CatalogBuilder(try bundled())
+        for path in paths { try builder.apply(yaml: try readText(path), file: path) }
+        return try builder.build()
+    }
+
+    /// `catalog` with the YAML `text` merged over it; `file` names the text in errors.
+    /// - Throws: `AirlockError` (`.invalidCatalog`) naming the file, line and key of the first problem.
+    public static func merging(yaml text: String, file: String, into catalog: SchemaCatalog) throws -> SchemaCatalog {
+        var builder = CatalogBuilder(catalog)
+        try builder.apply(yaml: text, file: file)
+        return try builder.build()
+    }
+
+    /// The paths of the bundled catalog files, in load order.
+    /// - Throws: `AirlockError` (`.io`) when the resource folder is missing.
+    public static func bundledFiles() throws -> [String] {
+        let root = try resourceFolder()
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else {
+            throw AirlockError(.io, "cannot list the bundled schema catalog", at: SourceLocation(file: root))
+        }
+        var files: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            if relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") { files.append(relative) }
+        }
+        guard !files.isEmpty else { throw AirlockError(.io, "the bundled schema catalog has no YAML files", at: SourceLocation(file: root)) }
+        return files.sorted().map { root + "/" + $0 }
+    }
+
+    /// The `Resources` folder of the target's resource bundle.
+    ///
+    /// Looked up like SwiftPM's `Bundle.module` (beside the executable), then in the source tree, without
+    /// `Bundle.module`'s `fatalError` when a binary was copied away from its bundle.
+    private static func resourceFolder() throws -> String {
+        let bundleName = "Airlock_AirlockCatalog"
+        var places = [Bundle.main.bundleURL]
+        if let executable = Bundle.main.executableURL { places.append(executable.resolvingSymlinksInPath().deletingLastPathComponent()) }
+        for place in places {
+            for suffix in [".resources", ".bundle"] {
+                let bundle = Bundle(path: place.appendingPathComponent(bundleName + suffix).path)
+                if let folder = bundle?.url(forResource: "Resources", withExtension: nil) { return folder.standardizedFileURL.path }
+            }
+        }
+        let sourceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources").path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: sourceFolder, isDirectory: &isDirectory), isDirectory.boolValue { return sourceFolder }
+        throw AirlockError(
+            .io, "the bundled schema catalog is missing: keep \(bundleName).resources beside the airlock executable",
+            at: SourceLocation(file: Bundle.main.bundleURL.path))
+    }
+
+    private static func loadBundled() throws -> SchemaCatalog {
+        var builder = CatalogBuilder()
+        for path in try bundledFiles() { try builder.apply(yaml: try readText(path), file: path) }
+        return try builder.build()
+    }
+
+    private static func readText(_ path: String) throws -> String {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw AirlockError(.io, "cannot read the catalog file", at: SourceLocation(file: path), cause: error.localizedDescription)
+        }
+        var bytes = data[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
+            throw AirlockError(.encoding, "a catalog file must be UTF-8", at: SourceLocation(file: path))
+        }
+        return text
+    }
+}

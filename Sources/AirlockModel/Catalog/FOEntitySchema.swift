@@ -1,0 +1,56 @@
+/// An F&O data entity: its three names, key, and fields.
+public struct FOEntitySchema: Sendable, Equatable {
+    /// The DMF label, as a manifest's `EntityName` writes it (e.g. `Customers V3`).
+    public let label: String
+    /// The AOT (technical) name, as a manifest's `TargetEntity` writes it (e.g. `CustCustomerV3Entity`).
+    public let technicalName: String
+    /// The OData entity set name, when known (e.g. `CustomersV3`).
+    public let publicName: String?
+    /// Whether the entity is per legal entity (has `DATAAREAID`) rather than shared.
+    public let isCompanySpecific: Bool
+    /// The key fields besides `DATAAREAID`, UPPERCASE.
+    public let keyFields: [String]
+    /// The fields in reference order.
+    public let fields: [FOFieldSchema]
+    /// Where the facts come from.
+    public let source: String?
+    /// Free text for the reader of a report.
+    public let note: String?
+    private let fieldIndex: [String: Int]
+
+    public init(
+        label: String, technicalName: String, publicName: String? = nil, isCompanySpecific: Bool = true, keyFields: [String],
+        fields: [FOFieldSchema], source: String? = nil, note: String? = nil
+    ) {
+        self.label = label
+        self.technicalName = technicalName
+        self.publicName = publicName
+        self.isCompanySpecific = isCompanySpecific
+        self.keyFields = keyFields
+        self.fields = fields
+        self.source = source
+        self.note = note
+        var index: [String: Int] = [:]
+        for (position, field) in fields.enumerated() where index[field.name.uppercased()] == nil {
+            index[field.name.uppercased()] = position
+        }
+        fieldIndex = index
+    }
+
+    /// The field named `name`, ignoring case (CSV headers are UPPERCASE, CDM names PascalCase).
+    public func field(named name: String) -> FOFieldSchema? {
+        fieldIndex[name.uppercased()].map { fields[$0] }
+    }
+
+    /// The field names in reference order.
+    public var fieldNames: [String] { fields.map(\.name) }
+
+    /// The fields an import must supply.
+    public var mandatoryFields: [FOFieldSchema] { fields.filter(\.isMandatory) }
+
+    public static func == (lhs: FOEntitySchema, rhs: FOEntitySchema) -> Bool {
+        lhs.label == rhs.label && lhs.technicalName == rhs.technicalName && lhs.publicName == rhs.publicName
+            && lhs.isCompanySpecific == rhs.isCompanySpecific && lhs.keyFields == rhs.keyFields && lhs.fields == rhs.fields
+            && lhs.source == rhs.source && lhs.note == rhs.note
+    }
+}

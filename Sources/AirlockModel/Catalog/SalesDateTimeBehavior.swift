@@ -1,0 +1,9 @@
+/// How Dataverse stores a date-time attribute, which decides how CMT writes its values (dataverse-cmt-package.md §4).
+public enum SalesDateTimeBehavior: String, Sendable, Hashable, CaseIterable {
+    /// Stored in UTC; CMT writes `…Z`.
+    case userLocal
+    /// A date only; CMT writes `yyyy-MM-ddT00:00:00.0000000` without `Z`.
+    case dateOnly
+    /// A date and time without a time zone; CMT writes it without `Z`.
+    case timeZoneIndependent
+}

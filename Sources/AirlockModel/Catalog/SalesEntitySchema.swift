@@ -1,0 +1,56 @@
+/// A Dynamics 365 Sales (Dataverse) entity: logical name, primary attributes, natural key and attributes.
+public struct SalesEntitySchema: Sendable, Equatable {
+    /// The logical name, e.g. `account`.
+    public let logicalName: String
+    /// The display name, e.g. `Account`.
+    public let displayName: String?
+    /// The primary id attribute, e.g. `accountid`.
+    public let primaryIdAttribute: String
+    /// The primary name attribute, e.g. `name`, when the entity has one of its own.
+    public let primaryNameAttribute: String?
+    /// The attributes that identify a record across systems (CMT `updateCompare`), e.g. `accountnumber`.
+    public let naturalKey: [String]
+    /// The attributes in catalog order.
+    public let attributes: [SalesAttributeSchema]
+    /// Where the facts come from.
+    public let source: String?
+    /// Free text for the reader of a report.
+    public let note: String?
+    private let attributeIndex: [String: Int]
+
+    public init(
+        logicalName: String, displayName: String? = nil, primaryIdAttribute: String, primaryNameAttribute: String? = nil,
+        naturalKey: [String] = [], attributes: [SalesAttributeSchema], source: String? = nil, note: String? = nil
+    ) {
+        self.logicalName = logicalName
+        self.displayName = displayName
+        self.primaryIdAttribute = primaryIdAttribute
+        self.primaryNameAttribute = primaryNameAttribute
+        self.naturalKey = naturalKey
+        self.attributes = attributes
+        self.source = source
+        self.note = note
+        var index: [String: Int] = [:]
+        for (position, attribute) in attributes.enumerated() where index[attribute.logicalName.lowercased()] == nil {
+            index[attribute.logicalName.lowercased()] = position
+        }
+        attributeIndex = index
+    }
+
+    /// The attribute with logical name `name` (case-insensitive).
+    public func attribute(named name: String) -> SalesAttributeSchema? {
+        attributeIndex[name.lowercased()].map { attributes[$0] }
+    }
+
+    /// The logical names in catalog order.
+    public var attributeNames: [String] { attributes.map(\.logicalName) }
+
+    /// The required attributes.
+    public var requiredAttributes: [SalesAttributeSchema] { attributes.filter(\.isRequired) }
+
+    public static func == (lhs: SalesEntitySchema, rhs: SalesEntitySchema) -> Bool {
+        lhs.logicalName == rhs.logicalName && lhs.displayName == rhs.displayName && lhs.primaryIdAttribute == rhs.primaryIdAttribute
+            && lhs.primaryNameAttribute == rhs.primaryNameAttribute && lhs.naturalKey == rhs.naturalKey && lhs.attributes == rhs.attributes
+            && lhs.source == rhs.source && lhs.note == rhs.note
+    }
+}

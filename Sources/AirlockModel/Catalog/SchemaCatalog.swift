@@ -1,0 +1,61 @@
+/// What Airlock knows about the entities of both sides: F&O data entities with their fields and enums, and
+/// Dynamics 365 Sales entities with their attributes. Validation and conversion check packages against it.
+///
+/// Lookups by name use dictionaries built once, in `init`.
+public struct SchemaCatalog: Sendable, Equatable {
+    /// The F&O data entities.
+    public let foEntities: [FOEntitySchema]
+    /// The F&O enums that entity fields use.
+    public let foEnums: [FOEnumSchema]
+    /// The Sales entities.
+    public let salesEntities: [SalesEntitySchema]
+    private let foEntityIndex: [String: Int]
+    private let foEnumIndex: [String: Int]
+    private let salesEntityIndex: [String: Int]
+
+    /// A catalog that knows nothing.
+    public static let empty = SchemaCatalog(foEntities: [], foEnums: [], salesEntities: [])
+
+    public init(foEntities: [FOEntitySchema], foEnums: [FOEnumSchema], salesEntities: [SalesEntitySchema]) {
+        self.foEntities = foEntities
+        self.foEnums = foEnums
+        self.salesEntities = salesEntities
+        var entityIndex: [String: Int] = [:]
+        for (position, entity) in foEntities.enumerated() {
+            for name in [entity.label, entity.technicalName, entity.publicName].compactMap({ $0 }) where entityIndex[name.lowercased()] == nil {
+                entityIndex[name.lowercased()] = position
+            }
+        }
+        foEntityIndex = entityIndex
+        foEnumIndex = Self.index(foEnums.map(\.name))
+        salesEntityIndex = Self.index(salesEntities.map(\.logicalName))
+    }
+
+    private static func index(_ names: [String]) -> [String: Int] {
+        Dictionary(names.enumerated().map { ($1.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The F&O entity whose DMF label, AOT name or OData name is `name` (case-insensitive).
+    public func foEntity(named name: String) -> FOEntitySchema? {
+        foEntityIndex[name.lowercased()].map { foEntities[$0] }
+    }
+
+    /// The F&O enum named `name` (case-insensitive).
+    public func foEnum(named name: String) -> FOEnumSchema? {
+        foEnumIndex[name.lowercased()].map { foEnums[$0] }
+    }
+
+    /// The enum whose symbols `field` takes, for enum and NoYes fields.
+    public func foEnum(for field: FOFieldSchema) -> FOEnumSchema? {
+        field.type.enumName.flatMap { foEnum(named: $0) }
+    }
+
+    /// The Sales entity with logical name `name` (case-insensitive).
+    public func salesEntity(named name: String) -> SalesEntitySchema? {
+        salesEntityIndex[name.lowercased()].map { salesEntities[$0] }
+    }
+
+    public static func == (lhs: SchemaCatalog, rhs: SchemaCatalog) -> Bool {
+        lhs.foEntities == rhs.foEntities && lhs.foEnums == rhs.foEnums && lhs.salesEntities == rhs.salesEntities
+    }
+}
