@@ -92,6 +92,20 @@ struct InspectBadInputTests {
         #expect(result.stderr.contains("unterminated quoted field"))
     }
 
+    @Test func undecodableUTF16ManifestGivesOneLineOnly() throws {
+        let folder = try Fixture.scratchDirectory()
+        var manifest: [UInt8] = [0xFF, 0xFE]
+        for unit in "<DataManagementPackageManifest><Description>".utf16 { manifest += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        manifest += [0x00, 0xDC]  // a lone low surrogate
+        for unit in "</Description></DataManagementPackageManifest>".utf16 { manifest += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        try Data(manifest).write(to: URL(fileURLWithPath: folder + "/Manifest.xml"))
+        try Data(try Fixture.bytes("real/fo/PackageHeader.xml")).write(to: URL(fileURLWithPath: folder + "/PackageHeader.xml"))
+        let result = try AirlockBinary.run(["inspect", folder])
+        #expect(result.status == 2)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("Manifest.xml"))
+    }
+
     @Test func cmtPackageWithoutSchemaExitsTwo() throws {
         let folder = try Fixture.scratchDirectory()
         try ZipFixture.make(folder + "/data-only.zip", entries: ["data.xml": Array("<entities />".utf8)])

@@ -27,6 +27,7 @@ public final class XMLStreamReader {
     /// - Throws: `AirlockError` when libxml2 cannot create a reader.
     public init(_ stream: ByteStream, location: SourceLocation, limits: XMLLimits = .default) throws {
         _ = Self.libraryInitialized
+        cxml_silence_generic_errors()
         let peekable = PeekableByteStream(stream)
         if let problem = XMLEncodingCheck.problem(prefix: try peekable.peek(256)) {
             throw AirlockError(.encoding, problem, at: location)
