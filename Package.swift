@@ -31,7 +31,8 @@ let package = Package(
             dependencies: ["AirlockModel", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources")]
         ),
-        .target(name: "AirlockKit", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog"]),
+        .target(name: "AirlockValidate", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog"]),
+        .target(name: "AirlockKit", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate"]),
         .executableTarget(
             name: "airlock",
             dependencies: [
@@ -41,7 +42,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AirlockTests",
-            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockKit"],
+            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockKit"],
             resources: [.copy("Fixtures")]
         ),
     ],

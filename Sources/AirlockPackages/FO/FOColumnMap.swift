@@ -1,11 +1,11 @@
 /// Looks up a file column in a manifest line's field map (`XMLField` → `EntityField`).
 ///
 /// Exact names first, then case-insensitive (re-saved exports show `DataAreaId` for `DATAAREAID`).
-struct FOColumnMap {
+public struct FOColumnMap: Sendable {
     private let exact: [String: String]
     private let folded: [String: String]
 
-    init(_ mappings: [FOEntityMapping]) {
+    public init(_ mappings: [FOEntityMapping]) {
         var exact: [String: String] = [:]
         var folded: [String: String] = [:]
         for mapping in mappings {
@@ -17,7 +17,7 @@ struct FOColumnMap {
     }
 
     /// The entity field fed by file column `column`, or nil when the map does not mention it.
-    func entityField(for column: String) -> String? {
+    public func entityField(for column: String) -> String? {
         exact[column] ?? folded[column.uppercased()]
     }
 }

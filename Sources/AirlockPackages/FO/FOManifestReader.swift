@@ -56,6 +56,29 @@ public enum FOManifestReader {
         return manifest
     }
 
+    /// Data members that break the ordinal-alphabetical order .NET's DataContractSerializer requires (it silently
+    /// drops a member that comes out of order), in a manifest or header, as the line and a message.
+    /// - Throws: `AirlockError` for malformed XML.
+    public static func memberOrderProblems(_ stream: ByteStream, location: SourceLocation) throws -> [(line: Int, message: String)] {
+        let root = try XMLElementNode.parse(stream, location: location, maxElements: maxElements)
+        var problems: [(line: Int, message: String)] = []
+        func visit(_ node: XMLElementNode) {
+            let names = node.children.map(\.name)
+            // Lists repeat one element name; data contracts have distinct member names in order.
+            if Set(names).count == names.count {
+                for (previous, next) in zip(node.children, node.children.dropFirst()) where next.name < previous.name {
+                    problems.append((
+                        next.line,
+                        "in \(node.name), \(next.name) comes after \(previous.name); F&O drops members that are out of alphabetical order"
+                    ))
+                }
+            }
+            node.children.forEach(visit)
+        }
+        visit(root)
+        return problems
+    }
+
     private static func entity(_ node: XMLElementNode, _ location: SourceLocation) throws -> FOManifestEntity {
         guard let nameNode = node.child("EntityName") else {
             throw AirlockError(.malformedXML, "an entity line has no EntityName", at: at(location, node))

@@ -78,7 +78,10 @@ public final class FOPackageReader {
         return FOEntityData(entity: entity, summary: summary, table: table)
     }
 
-    private func scan<Consumer: FORecordConsumer>(_ entity: FOManifestEntity, into consumer: inout Consumer) throws -> FOEntityFileSummary {
+    /// Streams `entity`'s file into `consumer`: columns as they are announced (file names, before the field map),
+    /// then every record.
+    /// - Throws: `AirlockError` when the file is missing or cannot be parsed, or what `consumer` throws.
+    public func scan<Consumer: FORecordConsumer>(_ entity: FOManifestEntity, into consumer: inout Consumer) throws -> FOEntityFileSummary {
         guard let member = dataMember(for: entity) else {
             let expected = entity.inputFilePath.map { "'\($0)'" } ?? "a file named after the entity"
             throw AirlockError(

@@ -1,7 +1,7 @@
 import AirlockIO
 
 /// One record as a reader streams it: values by file column index, valid only during the call that passes it.
-protocol FORecordView {
+public protocol FORecordView {
     /// Number of values the record supplies (for CSV the fields on the row).
     var count: Int { get }
     /// Calls `body` with the bytes of column `index`, nil when the record has no value there.
@@ -11,7 +11,7 @@ protocol FORecordView {
 /// Receives the records of an F&O entity file as a reader streams them.
 ///
 /// Columns are file columns (CSV header text or XML names); XML files can reveal new columns as they go.
-protocol FORecordConsumer {
+public protocol FORecordConsumer {
     /// A new file column at index `index` (indexes are dense and increasing).
     mutating func addColumn(_ name: String, at index: Int) throws
     /// One record, at 1-based `line` of the file.

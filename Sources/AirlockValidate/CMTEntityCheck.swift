@@ -1,0 +1,87 @@
+import AirlockModel
+import AirlockPackages
+
+/// What the validator knows and has counted about one entity while it streams `data.xml`: its fields, the
+/// record ids seen (for duplicates and lookups) and the primary names seen (for the name-match risk).
+final class CMTEntityCheck {
+    let name: String
+    let index: Int
+    /// The schema entity; nil when only `data.xml` has the entity.
+    let schema: CMTSchemaEntity?
+    let catalog: SalesEntitySchema?
+    /// Schema fields in schema order, then undeclared fields and party member fields as met.
+    private(set) var fields: [CMTFieldCheck]
+    /// Finds a field by the bytes of its name (schema and undeclared fields); `nameFields` maps to `fields`.
+    private var names: CMTByteNames
+    private var nameFields: [Int]
+    /// Declared fields the catalog says are required.
+    let requiredFields: [Int]
+    /// The primary name field, when the name-match check applies (no `updateCompare` field, not `forcecreate`,
+    /// a declared string field).
+    let nameField: Int?
+    /// `statecode` and `statuscode`, for the state/status consistency check.
+    let stateField: Int?
+    let statusField: Int?
+
+    var ids = CMTGUIDTable()
+    /// False once an id was not kept (limit reached): lookups to this entity can then not be confirmed missing.
+    var idsComplete = true
+    var sections = 0
+    var records = 0
+    var firstLine: Int?
+
+    var nameTable = CMTNameTable()
+    var namesComplete = true
+    var nameReports: [CMTNameDuplicate] = []
+    var nameReportIndex: [UInt64: Int] = [:]
+    var nameReportsDropped = 0
+    private var partyFields: [Int: Int] = [:]
+
+    var isDeclared: Bool { schema != nil }
+
+    init(name: String, index: Int, schema: CMTSchemaEntity?, catalog: SalesEntitySchema?) {
+        self.name = name
+        self.index = index
+        self.schema = schema
+        self.catalog = catalog
+        var fields: [CMTFieldCheck] = []
+        var seen = Set<String>()
+        let primaryID = schema?.primaryIDField ?? catalog?.primaryIdAttribute
+        for field in schema?.fields ?? [] where seen.insert(field.name).inserted {
+            fields.append(CMTFieldCheck(
+                name: field.name, schemaField: field, attribute: catalog?.attribute(named: field.name), isPrimaryID: field.name == primaryID))
+        }
+        self.fields = fields
+        names = CMTByteNames(fields.map(\.name))
+        nameFields = Array(fields.indices)
+        requiredFields = fields.indices.filter { fields[$0].isRequired }
+        stateField = fields.firstIndex { $0.name == "statecode" && $0.type == .state }
+        statusField = fields.firstIndex { $0.name == "statuscode" && $0.type == .status }
+
+        var nameField: Int?
+        if let schema, schema.forceCreate != true, !schema.fields.contains(where: { $0.updateCompare == true }),
+            let primaryName = schema.primaryNameField ?? catalog?.primaryNameAttribute,
+            let index = fields.firstIndex(where: { $0.name == primaryName }), fields[index].type == .string
+        {
+            nameField = index
+        }
+        self.nameField = nameField
+    }
+
+    /// The index of the field whose name is `bytes`, adding it as undeclared when the schema does not declare it.
+    func field(named bytes: UnsafeRawBufferPointer) -> Int {
+        if let known = names.index(of: bytes) { return nameFields[known] }
+        fields.append(CMTFieldCheck(name: String(decoding: bytes, as: UTF8.self), schemaField: nil, attribute: nil, isPrimaryID: false))
+        names.add(fields[fields.count - 1].name)
+        nameFields.append(fields.count - 1)
+        return fields.count - 1
+    }
+
+    /// The synthetic field that checks the `partyid` lookups of party list field `parent`.
+    func partyField(of parent: Int) -> Int {
+        if let index = partyFields[parent] { return index }
+        fields.append(CMTFieldCheck(partyMember: fields[parent].name + "/partyid"))
+        partyFields[parent] = fields.count - 1
+        return fields.count - 1
+    }
+}

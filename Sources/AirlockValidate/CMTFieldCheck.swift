@@ -1,0 +1,91 @@
+import AirlockModel
+import AirlockPackages
+
+/// What the validator knows and has counted about one field of one entity while it streams `data.xml`.
+///
+/// A class so that the hot path reads its settings without copying the catalog attribute, and updates its
+/// counters in place.
+final class CMTFieldCheck {
+    /// The logical name (for party list members, `partylistfield/partyid`).
+    let name: String
+    /// Whether `data_schema.xml` declares the field (synthetic party member fields count as declared).
+    let isDeclared: Bool
+    /// The schema type; nil for undeclared fields.
+    let type: CMTFieldType?
+    /// The catalog attribute, when the catalog knows it and the schema type fits it.
+    let attribute: SalesAttributeSchema?
+    /// The maximum length to check strings against, and whether it is an assumption.
+    let maxLength: Int?
+    let isLengthAssumed: Bool
+    /// Whether each record must carry a value (the catalog says required and the schema declares the field).
+    let isRequired: Bool
+    /// The only entity `lookupType` names, used when a value has no `lookupentity`.
+    let defaultTarget: String?
+    /// The entities a value's `lookupentity` may name: the schema's `lookupType`, else the catalog's targets;
+    /// nil when neither says.
+    let allowedTargets: Set<String>?
+    /// Whether `allowedTargets` comes from an unverified catalog entry (a wrong target is then only a warning).
+    let areTargetsUnverified: Bool
+
+    /// The record stamp of the last record that had a value in this field.
+    var seenStamp = 0
+    /// Occurrences of an undeclared field.
+    var undeclared = CMTFieldTally()
+    /// Date-times in a culture-dependent form.
+    var cultureDates = CMTFieldTally()
+    /// Lookups per target entity that the package does not carry, in order of first appearance.
+    var outside: [String: CMTFieldTally] = [:]
+    var outsideOrder: [String] = []
+    /// Values whose `lookupentity` is not among `allowedTargets`, per entity named.
+    var wrongTargets: [String: CMTFieldTally] = [:]
+    var wrongTargetOrder: [String] = []
+    /// Entities in the package (by index) that values of this field pointed to.
+    var targetsInPackage = Set<Int>()
+
+    init(name: String, schemaField: CMTSchemaField?, attribute catalogAttribute: SalesAttributeSchema?, isPrimaryID: Bool) {
+        self.name = name
+        isDeclared = schemaField != nil
+        type = schemaField?.type
+        let fitting = schemaField.flatMap { field in catalogAttribute.flatMap { field.type.fits($0.type) ? $0 : nil } }
+        attribute = fitting
+        if let fitting, fitting.type == .string, let length = fitting.maxLength, length > 0 {
+            maxLength = length
+            isLengthAssumed = fitting.assumedLength
+        } else {
+            maxLength = nil
+            isLengthAssumed = false
+        }
+        isRequired = (fitting?.isRequired ?? false) && !isPrimaryID
+        let targets = schemaField?.lookupTargets ?? []
+        defaultTarget = targets.count == 1 ? targets[0] : nil
+        let allowed = targets.isEmpty ? (fitting?.lookupTargets ?? []) : targets
+        allowedTargets = allowed.isEmpty ? nil : Set(allowed)
+        areTargetsUnverified = targets.isEmpty && (fitting?.isUnverified ?? false)
+    }
+
+    /// A party list member's lookup field (`partyid`), checked like a declared lookup.
+    init(partyMember name: String) {
+        self.name = name
+        isDeclared = true
+        type = .entityReference
+        attribute = nil
+        maxLength = nil
+        isLengthAssumed = false
+        isRequired = false
+        defaultTarget = nil
+        allowedTargets = nil
+        areTargetsUnverified = false
+    }
+
+    /// Counts a value whose `lookupentity` names `target`, which the field cannot point to.
+    func noteWrongTarget(_ target: String, line: Int, record: String?, value: @autoclosure () -> String) {
+        if wrongTargets[target] == nil { wrongTargetOrder.append(target) }
+        wrongTargets[target, default: CMTFieldTally()].note(line: line, record: record, value: value())
+    }
+
+    /// Counts a lookup to `target`, an entity the package does not carry.
+    func noteOutside(_ target: String, line: Int, record: String?, value: @autoclosure () -> String) {
+        if outside[target] == nil { outsideOrder.append(target) }
+        outside[target, default: CMTFieldTally()].note(line: line, record: record, value: value())
+    }
+}

@@ -1,0 +1,60 @@
+import AirlockCatalog
+import AirlockIO
+import AirlockModel
+import AirlockPackages
+
+/// Checks a Configuration Migration package (Sales) offline for what CMT, `pac data import` or Package
+/// Deployer would reject hours into an import: members, the schema against the catalog, every record, field
+/// and value of `data.xml` against the schema and the catalog, lookups, the import order, and records the
+/// importer would match by name.
+///
+/// `data.xml` is streamed once; memory is bounded by `CMTValidationLimits` whatever the package size.
+/// docs/validation.md lists the rules (`cmt.*`), their severities and their limits.
+public struct CMTPackageValidator {
+    /// The catalog the schema and the values are checked against.
+    public let catalog: SchemaCatalog
+    /// Entities whose records the user says exist in the target environment: lookups to them from outside
+    /// the package are not reported, and lookups to records of them missing from the package are warnings.
+    public let expectedInTarget: Set<String>
+    /// Memory bounds.
+    public let limits: CMTValidationLimits
+
+    /// A validator that checks against `catalog`.
+    /// - Parameters:
+    ///   - catalog: the schema catalog (`SchemaCatalogLoader.bundled()`, possibly extended).
+    ///   - expectedInTarget: logical names of entities whose records exist in the target environment.
+    ///   - limits: memory bounds.
+    public init(catalog: SchemaCatalog, expectedInTarget: Set<String> = [], limits: CMTValidationLimits = .default) {
+        self.catalog = catalog
+        self.expectedInTarget = expectedInTarget
+        self.limits = limits
+    }
+
+    /// Validates the package in `source`, adding every finding to `collector`.
+    /// - Throws: `AirlockError` only when the package cannot be read at all: `data.xml` or `data_schema.xml`
+    ///   missing, the schema malformed, or `data.xml` not well-formed XML (findings made before the XML broke
+    ///   stay in the collector).
+    public func validate(_ source: PackageSource, into collector: FindingCollector) throws {
+        let reader = try CMTPackageReader(source: source)
+        if reader.contentTypesMember == nil {
+            collector.add(
+                ValidationRules.cmtContentTypes, file: CMTPackage.contentTypesMember,
+                "the package has no [Content_Types].xml; zips written by CMT carry one, and hand-made zips without it have been reported not to import")
+        }
+        let lines = try CMTSchemaLines(source.open(reader.schemaMember), location: source.location(of: reader.schemaMember))
+        checkSchema(reader.schema, lines: lines, file: reader.schemaMember, into: collector)
+
+        let pass = CMTDataPass(
+            schema: reader.schema, catalog: catalog, file: reader.dataMember, collector: collector, expectedInTarget: expectedInTarget,
+            limits: limits)
+        try pass.run(source.open(reader.dataMember), location: source.location(of: reader.dataMember))
+        pass.finish()
+        checkImportOrder(reader.schema, pass: pass, lines: lines, file: reader.schemaMember, into: collector)
+    }
+
+    /// Validates the package (zip or folder) at `path`.
+    /// - Throws: as `validate(_:into:)`, or when the path is not a readable zip or folder.
+    public func validate(path: String, into collector: FindingCollector) throws {
+        try validate(openPackageSource(path: path), into: collector)
+    }
+}

@@ -1,0 +1,198 @@
+import AirlockIO
+import AirlockModel
+import AirlockPackages
+
+/// Checks an F&O data management package against what F&O's import demands: header and manifest, files and
+/// their encodings, columns against the field map and the catalog, and every record's values, keys and
+/// references. Entity files are streamed; memory grows only by 16 bytes per key kept for duplicate and
+/// reference checks.
+public struct FOPackageValidator {
+    public let catalog: SchemaCatalog
+
+    public init(catalog: SchemaCatalog) {
+        self.catalog = catalog
+    }
+
+    /// Validates the package in `source`, adding findings to `collector`.
+    /// - Throws: `AirlockError` only when the package cannot be read at all (no header or manifest, malformed XML).
+    public func validate(_ source: PackageSource, into collector: FindingCollector) throws {
+        let reader = try FOPackageReader(source: source)
+        checkHeader(reader, collector)
+        try checkMemberOrder(reader, collector)
+        checkManifest(reader, collector)
+        for member in reader.unlistedMembers {
+            collector.add(ValidationRules.foFileUnlisted, file: member.name, "no manifest line names this file; F&O ignores it")
+        }
+        try validateEntities(reader, collector)
+    }
+
+    private func checkHeader(_ reader: FOPackageReader, _ collector: FindingCollector) {
+        let header = reader.header
+        if header.packageVersion != 2 {
+            collector.add(
+                ValidationRules.foHeaderVersion, file: reader.headerMember, value: header.packageVersion.map(String.init),
+                "PackageVersion is \(header.packageVersion.map(String.init) ?? "missing"); current F&O writes 2")
+        }
+        if header.manifestType != FOPackageHeader.manifestTypeName {
+            collector.add(
+                ValidationRules.foHeaderManifestType, file: reader.headerMember, value: header.manifestType,
+                "ManifestType must be \(FOPackageHeader.manifestTypeName)")
+        }
+        if header.packageType != "DefinitionGroup" {
+            collector.add(
+                ValidationRules.foHeaderPackageType, file: reader.headerMember, value: header.packageType,
+                "PackageType is \(header.packageType ?? "missing"); data-project packages have DefinitionGroup")
+        }
+    }
+
+    private func checkMemberOrder(_ reader: FOPackageReader, _ collector: FindingCollector) throws {
+        for member in [reader.headerMember, reader.manifestMember] {
+            let location = reader.source.location(of: member)
+            for problem in try FOManifestReader.memberOrderProblems(reader.source.open(member), location: location) {
+                collector.add(ValidationRules.foManifestOrder, file: member, line: problem.line, problem.message)
+            }
+        }
+    }
+
+    private func checkManifest(_ reader: FOPackageReader, _ collector: FindingCollector) {
+        var seen: [String: Int] = [:]
+        for entity in reader.manifest.entities {
+            let label = entity.entityName
+            seen[label.lowercased(), default: 0] += 1
+            if seen[label.lowercased()] == 2 {
+                collector.add(
+                    ValidationRules.foManifestDuplicateLabel, entity: label, file: reader.manifestMember,
+                    "more than one manifest line has this EntityName")
+            }
+            if entity.entityMap?.isEmpty ?? true {
+                collector.add(
+                    ValidationRules.foManifestNoEntityMap, entity: label, file: reader.manifestMember,
+                    "the line has no EntityMapList: F&O would import zero rows without an error")
+            }
+            guard let schema = catalog.foEntity(named: label) else {
+                collector.add(
+                    ValidationRules.foManifestUnknownEntity, entity: label, file: reader.manifestMember, value: label,
+                    "Airlock does not know this entity label; checks of its fields are skipped")
+                continue
+            }
+            if schema.label.lowercased() != label.lowercased() {
+                collector.add(
+                    ValidationRules.foManifestUnknownEntity, entity: label, file: reader.manifestMember, value: label,
+                    "EntityName must be the DMF label \(schema.label), not the technical or public name", severity: .error)
+            }
+            if let target = entity.targetEntity, !target.isEmpty, target.lowercased() != schema.technicalName.lowercased() {
+                collector.add(
+                    ValidationRules.foManifestTargetEntity, entity: label, file: reader.manifestMember, value: target,
+                    "TargetEntity of \(schema.label) is \(schema.technicalName)")
+            }
+        }
+        checkExecutionOrder(reader, collector)
+    }
+
+    /// Referenced entities must import on an earlier level of the same execution unit (units run in parallel,
+    /// and so do entities on one level).
+    private func checkExecutionOrder(_ reader: FOPackageReader, _ collector: FindingCollector) {
+        let entities = reader.manifest.entities
+        var byName: [String: FOManifestEntity] = [:]
+        for entity in entities { byName[technicalName(entity).lowercased()] = entity }
+        for entity in entities {
+            let name = technicalName(entity)
+            for dependency in FOExecutionOrder.references[name] ?? [] {
+                guard let parent = byName[dependency.lowercased()] else { continue }
+                let sameUnit = (entity.executionUnit ?? 1) == (parent.executionUnit ?? 1)
+                let later = (entity.levelInExecutionUnit ?? 1) > (parent.levelInExecutionUnit ?? 1)
+                if !sameUnit || !later {
+                    collector.add(
+                        ValidationRules.foManifestExecutionOrder, entity: entity.entityName, file: reader.manifestMember,
+                        "\(entity.entityName) (unit \(entity.executionUnit ?? 1), level \(entity.levelInExecutionUnit ?? 1)) references \(parent.entityName) (unit \(parent.executionUnit ?? 1), level \(parent.levelInExecutionUnit ?? 1)); it must be on a later level of the same unit")
+                }
+            }
+        }
+    }
+
+    private func technicalName(_ entity: FOManifestEntity) -> String {
+        if let target = entity.targetEntity, !target.isEmpty { return target }
+        return catalog.foEntity(named: entity.entityName)?.technicalName ?? entity.entityName
+    }
+
+    /// Streams every entity file, parents before children so references can be checked.
+    private func validateEntities(_ reader: FOPackageReader, _ collector: FindingCollector) throws {
+        var ordered = reader.manifest.entities
+        FOExecutionOrder.assign(&ordered)
+        let levels = ordered.map { $0.levelInExecutionUnit ?? 1 }
+        let sequence = reader.manifest.entities.indices.sorted { (levels[$0], $0) < (levels[$1], $1) }
+        let names = reader.manifest.entities.map(technicalName)
+        // Which keys each entity must collect for its children in the package.
+        var requested: [String: [FOEntityReference]] = [:]
+        for reference in FOEntityReference.known where names.contains(where: { $0.lowercased() == reference.child.lowercased() }) {
+            for parent in reference.parents where names.contains(where: { $0.lowercased() == parent.lowercased() }) {
+                requested[parent.lowercased(), default: []].append(reference)
+            }
+        }
+        var collected: [String: [(reference: FOEntityReference, keys: Set<FOKeyHash>, parentName: String)]] = [:]
+        for index in sequence {
+            let entity = reader.manifest.entities[index]
+            let name = names[index].lowercased()
+            let label = entity.entityName
+            guard let member = reader.dataMember(for: entity) else {
+                collector.add(
+                    ValidationRules.foFileMissing, entity: label, file: entity.inputFilePath ?? reader.manifestMember,
+                    "the manifest line names \(entity.inputFilePath.map { "'\($0)'" } ?? "no file"), which is not in the package")
+                continue
+            }
+            let map = FOColumnMap(entity.entityMap ?? [])
+            let references = requested[name] ?? []
+            var consumer = FOValidationConsumer(
+                entityName: label, file: member.name, schema: catalog.foEntity(named: label), catalog: catalog, collector: collector,
+                entityField: { map.entityField(for: $0) ?? $0 },
+                parentKeys: collected[name] ?? [],
+                keyFieldsForChildren: references.map { $0.fields.map(\.parent) })
+            do {
+                let summary = try reader.scan(entity, into: &consumer)
+                checkFile(entity, summary: summary, map: map, consumer: consumer, collector: collector)
+            } catch let error as AirlockError {
+                collector.add(
+                    ValidationRules.foFileUnreadable, entity: label, file: member.name, line: error.location.line,
+                    "\(error.message)\(error.location.column.map { " (column \($0))" } ?? "")")
+                continue
+            }
+            for (position, reference) in references.enumerated() {
+                collected[reference.child.lowercased(), default: []].append((reference, consumer.childKeySets[position], label))
+            }
+        }
+    }
+
+    private func checkFile(
+        _ entity: FOManifestEntity, summary: FOEntityFileSummary, map: FOColumnMap, consumer: FOValidationConsumer, collector: FindingCollector
+    ) {
+        let label = entity.entityName
+        if case .delimited(_, let unicode) = summary.format, let encoding = summary.encoding {
+            if unicode && !encoding.isUTF16 {
+                collector.add(
+                    ValidationRules.foFileEncoding, entity: label, file: summary.member, value: encoding.rawValue,
+                    "SourceFormat \(entity.sourceFormat ?? "") expects UTF-16 LE text; F&O says 'Selected file is not Unicode'")
+            } else if !unicode && encoding.isUTF16 {
+                collector.add(
+                    ValidationRules.foFileEncoding, entity: label, file: summary.member, value: encoding.rawValue,
+                    "SourceFormat \(entity.sourceFormat ?? "CSV") expects 8-bit text; F&O says 'Selected file is Unicode'")
+            }
+        }
+        for warning in summary.warnings where warning.contains("laid out as") {
+            collector.add(ValidationRules.foFileFormat, entity: label, file: summary.member, warning)
+        }
+        if let mappings = entity.entityMap, !mappings.isEmpty {
+            for column in summary.columns where map.entityField(for: column) == nil {
+                collector.add(
+                    ValidationRules.foFileColumnNotMapped, entity: label, file: summary.member, field: column,
+                    "the column is not an XMLField of the manifest's EntityMapList (DMF2025 InvalidColumn)")
+            }
+            let present = Set(summary.columns.map { $0.uppercased() })
+            for mapping in mappings where !present.contains(mapping.xmlField.uppercased()) && !mapping.isAutoDefault && !mapping.isAutoGenerated {
+                collector.add(
+                    ValidationRules.foFileMappedColumnMissing, entity: label, file: summary.member, field: mapping.xmlField,
+                    "the EntityMapList maps \(mapping.xmlField), which the file does not have")
+            }
+        }
+        consumer.reportColumns()
+    }
+}

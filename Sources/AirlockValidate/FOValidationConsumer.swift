@@ -1,0 +1,167 @@
+import AirlockModel
+import AirlockPackages
+
+/// Checks the records of one F&O entity file as they stream past: values against the catalog, mandatory
+/// fields, duplicate keys, and references to parent entities already validated.
+struct FOValidationConsumer: FORecordConsumer {
+    let entityName: String
+    let file: String
+    let schema: FOEntitySchema?
+    let catalog: SchemaCatalog
+    let collector: FindingCollector
+    /// Maps a file column to its entity field (the manifest's field map).
+    let entityField: (String) -> String
+    /// Parent key sets this entity's references are checked against: (reference, key set).
+    let parentKeys: [(reference: FOEntityReference, keys: Set<FOKeyHash>, parentName: String)]
+    /// Key fields whose values this entity collects for children validated later (company left out: a package
+    /// holds one company's data).
+    let keyFieldsForChildren: [[String]]
+
+    private(set) var columns: [String] = []
+    private var checkers: [FOValueChecker?] = []
+    private var keyColumns: [Int] = []
+    private var companyColumn: Int?
+    private var mandatoryColumns: [Int] = []
+    private var seenKeys = Set<FOKeyHash>()
+    /// Keys collected for children, one set per entry of `keyFieldsForChildren`.
+    private(set) var childKeySets: [Set<FOKeyHash>] = []
+    private var childKeyColumns: [[Int]?] = []
+    private var referenceColumns: [[Int]?] = []
+    private var unknownColumns: [String] = []
+    private(set) var records = 0
+    private var plannedColumns = -1
+
+    init(
+        entityName: String, file: String, schema: FOEntitySchema?, catalog: SchemaCatalog, collector: FindingCollector,
+        entityField: @escaping (String) -> String,
+        parentKeys: [(reference: FOEntityReference, keys: Set<FOKeyHash>, parentName: String)],
+        keyFieldsForChildren: [[String]]
+    ) {
+        self.entityName = entityName
+        self.file = file
+        self.schema = schema
+        self.catalog = catalog
+        self.collector = collector
+        self.entityField = entityField
+        self.parentKeys = parentKeys
+        self.keyFieldsForChildren = keyFieldsForChildren
+        self.childKeySets = Array(repeating: [], count: keyFieldsForChildren.count)
+    }
+
+    /// The entity field names of the file's columns.
+    var fieldNames: [String] { columns.map(entityField) }
+
+    mutating func addColumn(_ name: String, at index: Int) throws {
+        columns.append(name)
+        let field = entityField(name)
+        let fieldSchema = schema?.field(named: field)
+        checkers.append(fieldSchema.map { FOValueChecker(field: $0, catalog: catalog) })
+        if schema != nil && fieldSchema == nil && field.uppercased() != "DATAAREAID" { unknownColumns.append(name) }
+        if field.uppercased() == "DATAAREAID" { companyColumn = index }
+        if fieldSchema?.isMandatory == true { mandatoryColumns.append(index) }
+    }
+
+    /// Resolves key, reference and child-key columns once the header is known (XML files announce columns as
+    /// they go, so this runs before the first record and again whenever columns were added).
+    private mutating func plan() {
+        let fields = fieldNames.map { $0.uppercased() }
+        func index(_ name: String) -> Int? { fields.firstIndex(of: name.uppercased()) }
+        keyColumns = (schema?.keyFields ?? []).compactMap(index)
+        if keyColumns.count != schema?.keyFields.count { keyColumns = [] }
+        referenceColumns = parentKeys.map { parent in
+            let columns = parent.reference.fields.map { index($0.child) }
+            return columns.contains(nil) ? nil : columns.compactMap { $0 }
+        }
+        childKeyColumns = keyFieldsForChildren.map { names in
+            let columns = names.map(index)
+            return columns.contains(nil) ? nil : columns.compactMap { $0 }
+        }
+    }
+
+    /// Reports columns the catalog does not know and mandatory fields the file lacks; call after the header.
+    func reportColumns() {
+        for name in unknownColumns {
+            collector.add(
+                ValidationRules.foFieldUnknown, entity: entityName, file: file, field: name,
+                "the column is not a field of \(schema?.label ?? entityName) in the catalog")
+        }
+        guard let schema else { return }
+        let present = Set(fieldNames.map { $0.uppercased() })
+        for field in schema.mandatoryFields where !present.contains(field.name.uppercased()) {
+            collector.add(
+                ValidationRules.foFieldMandatoryMissing, entity: entityName, file: file, field: field.name,
+                "mandatory field \(field.name) is not a column of the file")
+        }
+    }
+
+    mutating func consume(_ record: some FORecordView, line: Int) throws {
+        if plannedColumns != columns.count {
+            plan()
+            plannedColumns = columns.count
+        }
+        records += 1
+        var recordKey: String?
+        func key() -> String? {
+            if recordKey == nil, !keyColumns.isEmpty {
+                var parts: [String] = []
+                if let companyColumn { parts.append(record.withValue(companyColumn) { $0.map { String(decoding: $0, as: UTF8.self) } } ?? "") }
+                for column in keyColumns { parts.append(record.withValue(column) { $0.map { String(decoding: $0, as: UTF8.self) } } ?? "") }
+                recordKey = parts.joined(separator: " / ")
+            }
+            return recordKey
+        }
+        for column in 0..<min(record.count, checkers.count) {
+            guard let checker = checkers[column] else { continue }
+            record.withValue(column) { bytes in
+                guard let bytes, !bytes.isEmpty else {
+                    if checker.isMandatory {
+                        collector.add(
+                            ValidationRules.foValueMandatory, entity: entityName, file: file, line: line, record: key(), field: checker.name,
+                            "mandatory field \(checker.name) is empty")
+                    }
+                    return
+                }
+                if let problem = checker.problem(bytes) {
+                    collector.add(
+                        problem.rule, entity: entityName, file: file, line: line, record: key(), field: checker.name,
+                        value: String(decoding: bytes, as: UTF8.self), problem.message, severity: problem.severity)
+                }
+            }
+        }
+        if !keyColumns.isEmpty {
+            var hash = FOKeyHash()
+            if let companyColumn { record.withValue(companyColumn) { hash.add($0) } }
+            for column in keyColumns { record.withValue(column) { hash.add($0) } }
+            if !seenKeys.insert(hash).inserted {
+                collector.add(
+                    ValidationRules.foKeyDuplicate, entity: entityName, file: file, line: line, record: key(),
+                    "another record of the file has the same company and key (\((schema?.keyFields ?? []).joined(separator: ", ")))")
+            }
+        }
+        for (position, columns) in childKeyColumns.enumerated() {
+            guard let columns else { continue }
+            var hash = FOKeyHash()
+            for column in columns { record.withValue(column) { hash.add($0) } }
+            childKeySets[position].insert(hash)
+        }
+        for (position, parent) in parentKeys.enumerated() {
+            guard let columns = referenceColumns[position] else { continue }
+            var hash = FOKeyHash()
+            var empty = true
+            var text: [String] = []
+            for column in columns {
+                record.withValue(column) { bytes in
+                    hash.add(bytes)
+                    if let bytes, !bytes.isEmpty { empty = false }
+                    text.append(bytes.map { String(decoding: $0, as: UTF8.self) } ?? "")
+                }
+            }
+            if !empty && !parent.keys.contains(hash) {
+                collector.add(
+                    ValidationRules.foReferenceMissing, entity: entityName, file: file, line: line, record: key(),
+                    field: parent.reference.fields.map(\.child).joined(separator: ", "), value: text.joined(separator: " / "),
+                    "\(parent.parentName) in this package has no record with this key")
+            }
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import AirlockModel
+
+/// The check for one column of an F&O file, prepared once from the field's catalog type so that each value is
+/// checked as the UTF-8 bytes the reader produced, without a `String` or a catalog lookup unless a problem is
+/// found. Empty values are not checked here (see mandatory fields).
+final class FOValueChecker {
+    private enum Kind {
+        case integer, real, date, noYes, other
+        case enumeration(FOEnumSchema, symbols: [[UInt8]])
+        case string(maxLength: Int)
+    }
+
+    let field: FOFieldSchema
+    /// Copied out of `field`, which is large to copy, for the per-value path.
+    let isMandatory: Bool
+    let name: String
+    private let kind: Kind
+    private let isNumeric: Bool
+
+    init(field: FOFieldSchema, catalog: SchemaCatalog) {
+        self.field = field
+        isMandatory = field.isMandatory
+        name = field.name
+        isNumeric = field.type.isNumeric
+        switch field.type {
+        case .int, .int64: kind = .integer
+        case .real: kind = .real
+        case .date, .datetime: kind = .date
+        case .noYes: kind = .noYes
+        case .enumeration(let name):
+            if let schema = catalog.foEnum(named: name) {
+                kind = .enumeration(schema, symbols: schema.symbols.map { Array($0.utf8) })
+            } else {
+                kind = .other
+            }
+        case .string(let maxLength): kind = maxLength.map { .string(maxLength: $0) } ?? .other
+        case .guid: kind = .other
+        }
+    }
+
+    /// The problem with `bytes` as a value of the field, or nil when it fits.
+    func problem(_ bytes: UnsafeRawBufferPointer) -> FOValueProblem? {
+        if let damage = Self.spreadsheetDamage(bytes, isNumeric: isNumeric) { return damage }
+        switch kind {
+        case .integer:
+            guard Self.isInteger(bytes) else {
+                return FOValueProblem(rule: ValidationRules.foValueInteger, message: "expected a whole number")
+            }
+        case .real:
+            guard Self.isDecimal(bytes) else {
+                return FOValueProblem(rule: ValidationRules.foValueReal, message: "expected a decimal number with '.' as the separator")
+            }
+        case .date:
+            if let message = FODateParser.problem(bytes) {
+                return FOValueProblem(rule: ValidationRules.foValueDate, message: message)
+            }
+        case .noYes:
+            if Self.equals(bytes, Self.yes) || Self.equals(bytes, Self.no) { return nil }
+            return noYesProblem(String(decoding: bytes, as: UTF8.self))
+        case .enumeration(let schema, let symbols):
+            if symbols.contains(where: { Self.equals(bytes, $0) }) { return nil }
+            return enumProblem(String(decoding: bytes, as: UTF8.self), schema: schema)
+        case .string(let maxLength):
+            return lengthProblem(bytes, maxLength: maxLength, assumed: field.assumedLength)
+        case .other:
+            break
+        }
+        return nil
+    }
+
+    private static let yes = Array("Yes".utf8)
+    private static let no = Array("No".utf8)
+
+    private static func equals(_ bytes: UnsafeRawBufferPointer, _ symbol: [UInt8]) -> Bool {
+        bytes.count == symbol.count && bytes.elementsEqual(symbol)
+    }
+
+    private func noYesProblem(_ text: String) -> FOValueProblem? {
+        switch text {
+        case "yes", "no", "YES", "NO":
+            return FOValueProblem(rule: ValidationRules.foValueNoYes, message: "NoYes values are written Yes or No", severity: .warning)
+        case "1", "0":
+            return FOValueProblem(
+                rule: ValidationRules.foValueNoYes, message: "NoYes values are written Yes or No (F&O exports never write 0 or 1)", severity: .warning)
+        default:
+            return FOValueProblem(rule: ValidationRules.foValueNoYes, message: "expected Yes or No")
+        }
+    }
+
+    private func enumProblem(_ text: String, schema: FOEnumSchema) -> FOValueProblem? {
+        if let symbol = schema.symbol(matchingIgnoringCase: text) {
+            return FOValueProblem(
+                rule: ValidationRules.foValueEnum, message: "enum \(schema.name) writes this symbol as \(symbol)", severity: .warning)
+        }
+        let known = schema.symbols.prefix(12).joined(separator: ", ") + (schema.symbols.count > 12 ? ", …" : "")
+        return FOValueProblem(
+            rule: ValidationRules.foValueEnum, message: "not a symbol of enum \(schema.name) (\(known))",
+            severity: schema.isOpen ? .warning : nil)
+    }
+
+    private func lengthProblem(_ bytes: UnsafeRawBufferPointer, maxLength: Int, assumed: Bool) -> FOValueProblem? {
+        // Most values are short: only count UTF-16 units when the byte count could exceed the limit.
+        guard bytes.count > maxLength else { return nil }
+        let units = String(decoding: bytes, as: UTF8.self).utf16.count
+        guard units > maxLength else { return nil }
+        return FOValueProblem(
+            rule: ValidationRules.foValueLength,
+            message: "\(units) characters, over the field's \(maxLength)\(assumed ? " (an assumed length: check the environment)" : "")",
+            severity: assumed ? .warning : nil)
+    }
+
+    /// Numbers a spreadsheet has reformatted: scientific notation, a decimal comma, thousands separators,
+    /// leading or trailing spaces. Reported, never repaired: a guess could change the value.
+    static func spreadsheetDamage(_ bytes: UnsafeRawBufferPointer, isNumeric: Bool) -> FOValueProblem? {
+        guard let first = bytes.first, let last = bytes.last else { return nil }
+        if first == 0x20 || last == 0x20 || first == 0x09 || last == 0x09 {
+            return FOValueProblem(
+                rule: ValidationRules.foValueSpreadsheet, message: "leading or trailing spaces (F&O keeps them as part of the value)",
+                severity: isNumeric ? nil : .warning)
+        }
+        guard isNumeric else { return nil }
+        var digits = 0, commas = 0, dots = 0, exponent = false
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: ","): commas += 1
+            case UInt8(ascii: "."): dots += 1
+            case UInt8(ascii: "E"), UInt8(ascii: "e"): exponent = true
+            default: break
+            }
+        }
+        guard digits > 0 else { return nil }
+        if exponent {
+            return FOValueProblem(rule: ValidationRules.foValueSpreadsheet, message: "scientific notation, as a spreadsheet writes large numbers; write the number in full")
+        }
+        if commas > 0 && dots > 0 {
+            return FOValueProblem(rule: ValidationRules.foValueSpreadsheet, message: "thousands separators; write the number without grouping")
+        }
+        if commas == 1 && dots == 0 {
+            return FOValueProblem(
+                rule: ValidationRules.foValueSpreadsheet, message: "a comma in a number: a decimal comma or a thousands separator; write it with '.' and no grouping")
+        }
+        if commas > 1 {
+            return FOValueProblem(rule: ValidationRules.foValueSpreadsheet, message: "thousands separators; write the number without grouping")
+        }
+        return nil
+    }
+
+    /// `-?[0-9]+`.
+    static func isInteger(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        if bytes.first == UInt8(ascii: "-") { index = 1 }
+        guard index < bytes.count else { return false }
+        while index < bytes.count {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// `-?[0-9]+(\.[0-9]+)?` (also `.5`).
+    static func isDecimal(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        if bytes.first == UInt8(ascii: "-") { index = 1 }
+        var digits = 0, dots = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                digits += 1
+            } else if byte == UInt8(ascii: ".") && dots == 0 {
+                dots = 1
+            } else {
+                return false
+            }
+            index += 1
+        }
+        return digits > 0 && bytes.last != UInt8(ascii: ".")
+    }
+}
+
+extension FOFieldType {
+    /// Whether values are numbers (integers or decimals).
+    var isNumeric: Bool {
+        switch self {
+        case .int, .int64, .real: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// Gathers findings while a package is streamed: counts every one, keeps the first `maxFindings` for the
+/// report, and the first few of each entity and rule as examples, so memory stays bounded however many
+/// records are wrong.
+public final class FindingCollector {
+    public let maxFindings: Int
+    public let examplesPerGroup: Int
+    public private(set) var errors = 0
+    public private(set) var warnings = 0
+    public private(set) var findings: [ValidationFinding] = []
+    /// Counts and examples per (entity, rule), in order of first appearance.
+    public private(set) var groups: [ValidationGroup] = []
+    private var groupIndex: [GroupKey: Int] = [:]
+
+    private struct GroupKey: Hashable {
+        var entity: String?
+        var rule: String
+        var severity: ValidationSeverity
+    }
+
+    public init(maxFindings: Int = 10_000, examplesPerGroup: Int = 3) {
+        self.maxFindings = maxFindings
+        self.examplesPerGroup = examplesPerGroup
+    }
+
+    /// Whether findings were dropped from `findings` because of `maxFindings`.
+    public var isTruncated: Bool { errors + warnings > findings.count }
+
+    /// Records a finding.
+    public func add(_ finding: ValidationFinding) {
+        if finding.severity == .error { errors += 1 } else { warnings += 1 }
+        if findings.count < maxFindings { findings.append(finding) }
+        let key = GroupKey(entity: finding.entity, rule: finding.rule, severity: finding.severity)
+        if let index = groupIndex[key] {
+            groups[index].count += 1
+            if groups[index].examples.count < examplesPerGroup { groups[index].examples.append(finding) }
+        } else {
+            groupIndex[key] = groups.count
+            groups.append(ValidationGroup(entity: finding.entity, rule: finding.rule, severity: finding.severity, count: 1, examples: [finding]))
+        }
+    }
+
+    /// Records a finding of `rule`.
+    public func add(
+        _ rule: ValidationRule, entity: String? = nil, file: String? = nil, line: Int? = nil, record: String? = nil,
+        field: String? = nil, value: String? = nil, _ message: String, severity: ValidationSeverity? = nil
+    ) {
+        add(ValidationFinding(
+            rule: rule, entity: entity, file: file, line: line, record: record, field: field, value: value, message: message,
+            severity: severity))
+    }
+}

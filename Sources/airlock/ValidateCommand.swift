@@ -1,0 +1,48 @@
+import AirlockKit
+import ArgumentParser
+import Foundation
+
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check a package offline against what F&O or Sales would reject on import.",
+        discussion: """
+            Exit status: 0 when there are no errors (warnings allowed), 1 when there are errors, 2 when the package \
+            cannot be read at all. Rule ids are listed in docs/validation.md.
+            """)
+
+    @Argument(help: "The package to validate (zip or folder).")
+    var package: String
+
+    @Flag(help: "Print every finding as JSON (see docs/validation.md).")
+    var json = false
+
+    @Option(help: "How many findings to list in full (all are counted).")
+    var maxFindings: Int = 10_000
+
+    @Option(help: "Validate as this kind when the package's files cannot tell: fo or sales.")
+    var target: TargetKind?
+
+    @Option(name: .customLong("catalog"), help: "A schema catalog extension file (YAML); repeat for several.")
+    var catalogFiles: [String] = []
+
+    @Option(name: .customLong("expect-in-target"), help: "A Sales entity that exists in the target, so lookups to it are not reported; repeat for several.")
+    var expectedInTarget: [String] = []
+
+    enum TargetKind: String, ExpressibleByArgument {
+        case fo, sales
+    }
+
+    func validate() throws {
+        guard maxFindings >= 0 else { throw ValidationError("--max-findings must be 0 or more") }
+    }
+
+    func run() throws {
+        let catalog = try SchemaCatalogLoader.load(extensions: catalogFiles)
+        let report = try PackageValidator.validate(
+            path: package, target: target.map { $0 == .fo ? .fo : .cmt }, catalog: catalog, maxFindings: maxFindings,
+            expectedInTarget: Set(expectedInTarget))
+        print(json ? try report.jsonText() : report.text())
+        if report.errors > 0 { throw ExitCode(1) }
+    }
+}

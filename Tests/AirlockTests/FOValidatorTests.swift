@@ -1,0 +1,225 @@
+import AirlockCatalog
+import AirlockKit
+import AirlockIO
+import AirlockPackages
+import AirlockValidate
+import Foundation
+import Testing
+
+/// One broken F&O package per rule: each defect is found with the right rule and location.
+struct FOValidatorTests {
+    static let headerColumns = ["SALESORDERNUMBER", "CURRENCYCODE", "DATAAREAID", "ORDERTOTALAMOUNT", "REQUESTEDSHIPPINGDATE", "SALESORDERPROCESSINGSTATUS", "ARETOTALSUPDATED"]
+    static let lineColumns = ["SALESORDERNUMBER", "LINECREATIONSEQUENCENUMBER", "DATAAREAID", "ORDEREDSALESQUANTITY", "PRODUCTNUMBER"]
+
+    /// A valid two-entity package as members; `edit` may change lines, rows and raw member bytes.
+    static func members(
+        headers: [[String]] = [["SO-1", "USD", "USMF", "12.50", "3/11/2026 12:00:00 AM", "Confirmed", "Yes"], ["SO-2", "EUR", "USMF", "7", "2026-03-12", "Invoiced", "No"]],
+        lines: [[String]] = [["SO-1", "1", "USMF", "3", "P-1000"], ["SO-2", "1", "USMF", "1.5", "P-1001"]],
+        editLines: (inout [FOManifestEntity]) -> Void = { _ in }
+    ) -> [(name: String, bytes: [UInt8])] {
+        var manifestLines = [
+            FOManifestLineBuilder.line(label: "CDS sales order headers", technicalName: nil, columns: headerColumns, sourceFormat: "CSV"),
+            FOManifestLineBuilder.line(label: "CDS sales order lines", technicalName: nil, columns: lineColumns, sourceFormat: "CSV"),
+        ]
+        FOExecutionOrder.assign(&manifestLines)
+        editLines(&manifestLines)
+        let manifest = FOManifest(definitionGroupName: "G", description: "D", entities: manifestLines, projectCategory: 0, hasRulesData: true)
+        func csv(_ columns: [String], _ rows: [[String]]) -> [UInt8] {
+            Array(("\u{FEFF}" + ([columns] + rows).map { $0.joined(separator: ",") }.joined(separator: "\r\n") + "\r\n").utf8)
+        }
+        return [
+            ("Manifest.xml", FOManifestWriter.manifestBytes(manifest)),
+            ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
+            ("CDS sales order headers.csv", csv(headerColumns, headers)),
+            ("CDS sales order lines.csv", csv(lineColumns, lines)),
+        ]
+    }
+
+    static func validate(_ members: [(name: String, bytes: [UInt8])]) throws -> [ValidationFinding] {
+        let collector = FindingCollector()
+        try FOPackageValidator(catalog: SchemaCatalogLoader.bundled()).validate(MemoryPackageSource(path: "p.zip", members: members), into: collector)
+        return collector.findings
+    }
+
+    static func only(_ findings: [ValidationFinding], _ rule: ValidationRule) throws -> ValidationFinding {
+        let matching = findings.filter { $0.rule == rule.id }
+        #expect(matching.count == 1, "\(rule.id): \(findings.map { "\($0.rule) \($0.message)" })")
+        return try #require(matching.first)
+    }
+
+    @Test func aValidPackageHasNoFindings() throws {
+        #expect(try Self.validate(Self.members()).isEmpty)
+    }
+
+    @Test func theSamplesValidateWithoutErrors() throws {
+        let folder = try Fixture.scratchDirectory()
+        let paths = try SampleGenerator.write(to: folder, accounts: 40, seed: 3)
+        let report = try PackageValidator.validate(path: paths[0], catalog: SchemaCatalogLoader.bundled())
+        #expect(report.errors == 0, "\(report.text())")
+    }
+
+    @Test func badValuesAreLocated() throws {
+        let findings = try Self.validate(Self.members(headers: [
+            ["SO-1", "USD", "USMF", "1.2E+05", "13/45/2026", "Confirmd", "Maybe"],
+            ["SO-2", "EURO", "USMF", "\"12,50\"", "2026-02-30", "Invoiced", "No"],
+        ]))
+        let spreadsheet = findings.filter { $0.rule == ValidationRules.foValueSpreadsheet.id }
+        #expect(spreadsheet.map(\.value) == ["1.2E+05", "12,50"])
+        #expect(spreadsheet.first?.line == 2)
+        #expect(spreadsheet.first?.record == "USMF / SO-1")
+        #expect(spreadsheet.first?.field == "ORDERTOTALAMOUNT")
+        let dates = findings.filter { $0.rule == ValidationRules.foValueDate.id }
+        #expect(dates.map(\.value) == ["13/45/2026", "2026-02-30"])
+        let enumFinding = try Self.only(findings, ValidationRules.foValueEnum)
+        #expect(enumFinding.value == "Confirmd")
+        #expect(enumFinding.severity == .error)
+        #expect(try Self.only(findings, ValidationRules.foValueNoYes).value == "Maybe")
+        let length = try Self.only(findings, ValidationRules.foValueLength)
+        #expect(length.value == "EURO")
+        #expect(length.line == 3)
+        #expect(length.severity == .warning)  // the length of CURRENCYCODE is an assumed one
+    }
+
+    @Test func mandatoryEmptyDuplicateKeysAndMissingParentsAreFound() throws {
+        let findings = try Self.validate(Self.members(lines: [
+            ["SO-1", "1", "USMF", "3", "P-1000"], ["SO-1", "1", "USMF", "2", "P-1000"], ["SO-9", "1", "USMF", "1", "P-1"], ["SO-2", "", "USMF", "1", "P-2"],
+        ]))
+        let duplicate = try Self.only(findings, ValidationRules.foKeyDuplicate)
+        #expect(duplicate.line == 3)
+        #expect(duplicate.entity == "CDS sales order lines")
+        let orphan = try Self.only(findings, ValidationRules.foReferenceMissing)
+        #expect(orphan.value == "SO-9")
+        #expect(orphan.line == 4)
+        let empty = try Self.only(findings, ValidationRules.foValueMandatory)
+        #expect(empty.field == "LINECREATIONSEQUENCENUMBER")
+        #expect(empty.line == 5)
+    }
+
+    @Test func executionOrderMustPutHeadersFirst() throws {
+        let findings = try Self.validate(Self.members { lines in lines[1].levelInExecutionUnit = 1 })
+        #expect(try Self.only(findings, ValidationRules.foManifestExecutionOrder).entity == "CDS sales order lines")
+    }
+
+    @Test func manifestProblemsAreFound() throws {
+        var members = Self.members { lines in
+            lines[0].entityMap = nil
+            lines.append(lines[1])
+        }
+        members.append(("notes.txt", Array("x".utf8)))
+        let findings = try Self.validate(members)
+        #expect(try Self.only(findings, ValidationRules.foManifestNoEntityMap).entity == "CDS sales order headers")
+        #expect(try Self.only(findings, ValidationRules.foManifestDuplicateLabel).entity == "CDS sales order lines")
+        #expect(try Self.only(findings, ValidationRules.foFileUnlisted).file == "notes.txt")
+    }
+
+    @Test func columnsAgainstMapAndCatalog() throws {
+        var members = Self.members()
+        members[3].bytes = Array("SALESORDERNUMBER,DATAAREAID,ORDEREDSALESQUANTITY,PRODUCTNUMBER,MYCOLUMN\r\nSO-1,USMF,1,P-1,x\r\n".utf8)
+        let findings = try Self.validate(members)
+        #expect(try Self.only(findings, ValidationRules.foFileColumnNotMapped).field == "MYCOLUMN")
+        #expect(try Self.only(findings, ValidationRules.foFileMappedColumnMissing).field == "LINECREATIONSEQUENCENUMBER")
+        #expect(try Self.only(findings, ValidationRules.foFieldUnknown).field == "MYCOLUMN")
+        #expect(try Self.only(findings, ValidationRules.foFieldMandatoryMissing).field == "LINECREATIONSEQUENCENUMBER")
+    }
+
+    @Test func encodingMustFitTheSourceFormat() throws {
+        let findings = try Self.validate(Self.members { lines in lines[0].sourceFormat = "CSV-Unicode" })
+        let finding = try Self.only(findings, ValidationRules.foFileEncoding)
+        #expect(finding.file == "CDS sales order headers.csv")
+        #expect(finding.value == "UTF-8-BOM")
+    }
+
+    @Test func outOfOrderManifestMembersAreFound() throws {
+        var members = Self.members()
+        let text = String(decoding: stride(from: 2, to: members[0].bytes.count, by: 2).map {
+            UInt16(members[0].bytes[$0]) | UInt16(members[0].bytes[$0 + 1]) << 8
+        }, as: UTF16.self)
+        let swapped = text.replacingOccurrences(
+            of: "<EntityName>CDS sales order headers</EntityName>", with: "")
+            .replacingOccurrences(of: "\t\t\t<DefaultRefreshType>FullPush</DefaultRefreshType>", with: "\t\t\t<EntityName>CDS sales order headers</EntityName>\r\n\t\t\t<DefaultRefreshType>FullPush</DefaultRefreshType>", options: [], range: nil)
+        members[0].bytes = [0xFF, 0xFE] + swapped.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let findings = try Self.validate(members)
+        let order = findings.filter { $0.rule == ValidationRules.foManifestOrder.id }
+        #expect(!order.isEmpty)
+        #expect(order.first?.file == "Manifest.xml")
+        #expect(order.first?.line != nil)
+    }
+
+    @Test func headerProblemsAreFound() throws {
+        var members = Self.members()
+        var header = FOPackageHeader(description: "G", manifestType: "Something.Else", packageType: "DefinitionGroup", packageVersion: 1)
+        members[1].bytes = FOManifestWriter.headerBytes(header)
+        var findings = try Self.validate(members)
+        #expect(try Self.only(findings, ValidationRules.foHeaderManifestType).value == "Something.Else")
+        #expect(try Self.only(findings, ValidationRules.foHeaderVersion).severity == .warning)
+        header = FOPackageHeader(description: "G")
+        members[1].bytes = FOManifestWriter.headerBytes(header)
+        findings = try Self.validate(members)
+        #expect(findings.isEmpty)
+    }
+
+    @Test func aBrokenFileIsAFindingAndTheRestIsStillChecked() throws {
+        var members = Self.members(headers: [["SO-1", "USD", "USMF", "x", "2026-01-01", "Confirmed", "Yes"]])
+        members[3].bytes = Array("SALESORDERNUMBER,LINECREATIONSEQUENCENUMBER,DATAAREAID,ORDEREDSALESQUANTITY,PRODUCTNUMBER\r\n\"SO-1,1,USMF,1,P\r\n".utf8)
+        let findings = try Self.validate(members)
+        let unreadable = try Self.only(findings, ValidationRules.foFileUnreadable)
+        #expect(unreadable.file == "CDS sales order lines.csv")
+        #expect(unreadable.line == 2)
+        #expect(try Self.only(findings, ValidationRules.foValueReal).value == "x")
+    }
+
+    @Test func missingFileIsAFinding() throws {
+        let members = Self.members().filter { $0.name != "CDS sales order lines.csv" }
+        #expect(try Self.only(try Self.validate(members), ValidationRules.foFileMissing).entity == "CDS sales order lines")
+    }
+
+    @Test func theRealFastTrackExportRaisesNoErrors() throws {
+        let csvName = "01-CustomersV3Export-Customers V3.csv"
+        let csv = try Fixture.bytes("real/fo-csv/\(csvName)")
+        let columns = try CSVReader(TextDecodingStream(MemoryByteStream(csv), location: SourceLocation()), location: SourceLocation()).readAll()[0]
+        var line = FOManifestLineBuilder.line(label: "Customers V3", technicalName: nil, columns: columns.map { $0.uppercased() }, sourceFormat: "CSV")
+        line.inputFilePath = csvName
+        line.executionUnit = 1
+        line.levelInExecutionUnit = 1
+        line.sequenceInLevel = 1
+        let findings = try Self.validate([
+            ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "FT", description: nil, entities: [line]))),
+            ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "FT"))),
+            (csvName, csv),
+        ])
+        let errors = findings.filter { $0.severity == .error }
+        #expect(errors.isEmpty, "\(errors.map { "\($0.rule) \($0.field ?? "") '\($0.value ?? "")' \($0.message)" })")
+    }
+}
+
+/// `airlock validate` through the binary: output and exit codes.
+@Suite(.enabled(if: AirlockBinary.path != nil, "the airlock executable is not built; run `swift build` first"))
+struct ValidateCommandTests {
+    @Test func cleanPackageExitsZeroAndBrokenOneExitsOne() throws {
+        let folder = try Fixture.scratchDirectory()
+        try ZipFixture.make(folder + "/good.zip", entries: Dictionary(uniqueKeysWithValues: FOValidatorTests.members().map { ($0.name, $0.bytes) }))
+        let good = try AirlockBinary.run(["validate", folder + "/good.zip"])
+        #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
+        #expect(good.stdout.contains("0 errors"))
+
+        let broken = FOValidatorTests.members(headers: [["SO-1", "USD", "USMF", "1.2E+05", "2026-01-01", "Confirmed", "Yes"]])
+        try ZipFixture.make(folder + "/broken.zip", entries: Dictionary(uniqueKeysWithValues: broken.map { ($0.name, $0.bytes) }))
+        let result = try AirlockBinary.run(["validate", "--json", folder + "/broken.zip"])
+        #expect(result.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["kind"] as? String == "fo")
+        // The damaged total, and the line of SO-2 whose header is no longer in the package.
+        #expect(object["errors"] as? Int == 2)
+        let finding = try #require((object["findings"] as? [[String: Any]])?.first { $0["rule"] as? String == "fo.value.spreadsheet" })
+        #expect(finding["rule"] as? String == "fo.value.spreadsheet")
+        #expect(finding["line"] as? Int == 2)
+        #expect(finding["value"] as? String == "1.2E+05")
+        for key in ["entity", "file", "record", "field", "message", "severity"] { #expect(finding.keys.contains(key)) }
+    }
+
+    @Test func unreadablePackageExitsTwo() throws {
+        let result = try AirlockBinary.run(["validate", "/nonexistent.zip"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("airlock: /nonexistent.zip"))
+    }
+}
