@@ -19,7 +19,7 @@ final class CMTDataPass {
     /// Schema entities first (in schema order), then entities only `data.xml` has.
     private(set) var entities: [CMTEntityCheck] = []
     private var entityIndex: [String: Int] = [:]
-    private var entityNames = CMTByteNames()
+    private var entityNames = CMTNameMatcher()
     private var pending = CMTPendingLookups()
     private var pendingDropped = 0
     private var trackedIDs = 0
@@ -76,7 +76,7 @@ final class CMTDataPass {
             throw xml.error("the root element is <\(xml.name)>; a CMT data.xml starts with <entities>")
         }
         checkTimestamp(xml)
-        try children(xml) {
+        try xml.forEachChild {
             if xml.hasName("entity") { try entitySection(xml) } else { try xml.skipElement() }
         }
         // Read to the end so that anything after the root is checked by libxml2 too.
@@ -110,9 +110,9 @@ final class CMTDataPass {
         entity.sections += 1
         if entity.firstLine == nil { entity.firstLine = line }
         recordText = nil
-        try children(xml) {
+        try xml.forEachChild {
             if xml.hasName("records") {
-                try children(xml) {
+                try xml.forEachChild {
                     guard xml.hasName("record") else { return try xml.skipElement() }
                     if entity.isDeclared {
                         try record(xml, entity)
@@ -154,7 +154,7 @@ final class CMTDataPass {
                 ValidationRules.cmtRecordId, entity, line: recordLine, value: recordText,
                 "the record id is not a GUID (expected e.g. 982dff41-9bba-4e46-a1e3-127424034240)")
         }
-        try children(xml) {
+        try xml.forEachChild {
             if xml.hasName("field") { try field(xml, entity) } else { try xml.skipElement() }
         }
         finishRecord(entity)
@@ -408,7 +408,7 @@ final class CMTDataPass {
     private func partyList(_ xml: XMLStreamReader, _ entity: CMTEntityCheck, parent: Int) throws -> Bool {
         var members = 0
         let parentName = entity.fields[parent].name
-        try children(xml) {
+        try xml.forEachChild {
             guard xml.hasName("activitypointerrecords") else { return try xml.skipElement() }
             members += 1
             let line = xml.line
@@ -419,7 +419,7 @@ final class CMTDataPass {
                     ValidationRules.cmtRecordId, entity, line: line, field: parentName, value: id,
                     id == nil ? "a party list member has no id attribute" : "a party list member's id is not a GUID")
             }
-            try children(xml) {
+            try xml.forEachChild {
                 guard xml.hasName("field"), let name = xml.attribute("name") else { return try xml.skipElement() }
                 try partyMemberField(xml, name: name, entity, parent: parent)
             }
@@ -449,7 +449,7 @@ final class CMTDataPass {
     }
 
     private func manyToMany(_ xml: XMLStreamReader, _ entity: CMTEntityCheck) throws {
-        try children(xml) {
+        try xml.forEachChild {
             guard xml.hasName("m2mrelationship") else { return try xml.skipElement() }
             let relationship = xml.attribute("m2mrelationshipname") ?? "m2mrelationship"
             let source = xml.attribute("sourceid")
@@ -459,9 +459,9 @@ final class CMTDataPass {
                     ValidationRules.cmtValueFormat, entity, line: xml.line, field: relationship + "/sourceid", value: Self.clip(source),
                     "the many-to-many source id is not a GUID")
             }
-            try children(xml) {
+            try xml.forEachChild {
                 guard xml.hasName("targetids") else { return try xml.skipElement() }
-                try children(xml) {
+                try xml.forEachChild {
                     guard xml.hasName("targetid") else { return try xml.skipElement() }
                     let line = xml.line
                     let text = try xml.readElementText()
@@ -612,24 +612,6 @@ final class CMTDataPass {
     ) {
         collector.add(
             rule, entity: entity.name, file: file, line: line, record: recordText, field: field, value: value, message, severity: severity)
-    }
-
-    /// On a start element: calls `body` for each child element (which must leave the reader on that child's
-    /// end element) and returns on this element's end element.
-    private func children(_ xml: XMLStreamReader, _ body: () throws -> Void) throws {
-        if xml.isEmptyElement {
-            _ = try xml.next()
-            return
-        }
-        let depth = xml.depth
-        while let kind = try xml.next() {
-            switch kind {
-            case .startElement: try body()
-            case .endElement where xml.depth <= depth: return
-            default: continue
-            }
-        }
-        throw xml.error("the document ends inside an element")
     }
 
     /// Values in findings are cut at 200 characters.

@@ -12,7 +12,7 @@ final class CMTEntityCheck {
     /// Schema fields in schema order, then undeclared fields and party member fields as met.
     private(set) var fields: [CMTFieldCheck]
     /// Finds a field by the bytes of its name (schema and undeclared fields); `nameFields` maps to `fields`.
-    private var names: CMTByteNames
+    private var names: CMTNameMatcher
     private var nameFields: [Int]
     /// Declared fields the catalog says are required.
     let requiredFields: [Int]
@@ -52,7 +52,7 @@ final class CMTEntityCheck {
                 name: field.name, schemaField: field, attribute: catalog?.attribute(named: field.name), isPrimaryID: field.name == primaryID))
         }
         self.fields = fields
-        names = CMTByteNames(fields.map(\.name))
+        names = CMTNameMatcher(fields.map(\.name))
         nameFields = Array(fields.indices)
         requiredFields = fields.indices.filter { fields[$0].isRequired }
         stateField = fields.firstIndex { $0.name == "statecode" && $0.type == .state }

@@ -219,6 +219,26 @@ public final class XMLStreamReader {
         throw AirlockError(.malformedXML, "the document ends inside an element", at: here())
     }
 
+    /// On a start element: calls `body` for each child element (which must leave the reader on that child's end
+    /// element, e.g. by `skipElement()`) and returns on this element's end element.
+    /// - Throws: `AirlockError` when the document is malformed, or what `body` throws.
+    public func forEachChild(_ body: () throws -> Void) throws {
+        guard currentKind == .startElement else { return }
+        if currentIsEmpty {
+            _ = try next()
+            return
+        }
+        let startDepth = depth
+        while let kind = try next() {
+            switch kind {
+            case .startElement: try body()
+            case .endElement where depth <= startDepth: return
+            default: continue
+            }
+        }
+        throw AirlockError(.malformedXML, "the document ends inside an element", at: here())
+    }
+
     /// On a start element: moves past everything up to its end element, which becomes current.
     /// - Throws: `AirlockError` when the document is malformed.
     public func skipElement() throws {

@@ -91,7 +91,7 @@ public final class CMTDataReader {
                 data.otherAttributes.append(CMTAttribute(attribute.name, attribute.value))
             }
         }
-        try children(xml) {
+        try xml.forEachChild {
             guard xml.hasName("entity") else { return try skipUnexpected(xml, parent: "entities") }
             let (section, count) = try parseEntity(xml, counting: counting)
             if let index = countIndex[count.name] {
@@ -168,14 +168,14 @@ public final class CMTDataReader {
             types: [nil, nil, .guid], partyFields: true)
         var associations: [CMTManyToManyAssociation] = []
         var undeclared: [String] = []
-        try children(xml) {
+        try xml.forEachChild {
             if xml.hasName("records") {
-                try children(xml) {
+                try xml.forEachChild {
                     guard xml.hasName("record") else { return try skipUnexpected(xml, parent: "records") }
                     try readRecord(xml, entity: name, &records, &party, &undeclared, &count, &ids)
                 }
             } else if xml.hasName("m2mrelationships") {
-                try children(xml) {
+                try xml.forEachChild {
                     guard xml.hasName("m2mrelationship") else { return try skipUnexpected(xml, parent: "m2mrelationships") }
                     associations.append(try readAssociation(xml, entity: name))
                 }
@@ -197,9 +197,9 @@ public final class CMTDataReader {
     private func countEntity(_ xml: XMLStreamReader, _ schemaEntity: CMTSchemaEntity?, _ count: inout CMTEntityCount, _ ids: inout CMTRecordIDSet) throws {
         var matcher = CMTNameMatcher(schemaEntity?.fieldNames ?? [])
         let entity = count.name
-        try children(xml) {
+        try xml.forEachChild {
             guard xml.hasName("records") else { return try xml.skipElement() }
-            try children(xml) {
+            try xml.forEachChild {
                 guard xml.hasName("record") else { return try skipUnexpected(xml, parent: "records") }
                 count.records += 1
                 try xml.withAttribute("id") { bytes in
@@ -209,7 +209,7 @@ public final class CMTDataReader {
                         if count.firstDuplicateID == nil { count.firstDuplicateID = String(decoding: bytes, as: UTF8.self) }
                     }
                 }
-                try children(xml) {
+                try xml.forEachChild {
                     if xml.hasName("field") {
                         try xml.withAttribute("name") { bytes in
                             guard let bytes, bytes.count > 0 else { throw fail(xml, "a <field> has no name attribute", entity: entity) }
@@ -243,7 +243,7 @@ public final class CMTDataReader {
         let row = records.rowCount
         let recordID = records.value(0)
         var newNames: [String] = []
-        try children(xml) {
+        try xml.forEachChild {
             guard xml.hasName("field") else { return try skipUnexpected(xml, parent: "record") }
             try readField(xml, entity: entity, owner: nil, &records, idColumn: 0, newNames: &newNames) { fieldName in
                 // A party list member: same shape as a record, tied to its owner by row and field.
@@ -252,7 +252,7 @@ public final class CMTDataReader {
                 party.setText(1, fieldName)
                 try readRecordAttributes(xml, entity: entity, owner: (recordID ?? "", fieldName), &party, idColumn: 2)
                 var ignored: [String] = []
-                try children(xml) {
+                try xml.forEachChild {
                     guard xml.hasName("field") else { return try skipUnexpected(xml, parent: "activitypointerrecords") }
                     try readField(
                         xml, entity: entity, owner: (recordID ?? "", fieldName), &party, idColumn: 2, newNames: &ignored, allowsParty: false
@@ -349,7 +349,7 @@ public final class CMTDataReader {
                 }
             }
         }
-        try children(xml) {
+        try xml.forEachChild {
             if allowsParty, xml.hasName("activitypointerrecords") {
                 try party(fieldName)
             } else {
@@ -372,9 +372,9 @@ public final class CMTDataReader {
             attributes.append(CMTAttribute(attribute.name, value))
         }
         var targets: [String] = []
-        try children(xml) {
+        try xml.forEachChild {
             guard xml.hasName("targetids") else { return try skipUnexpected(xml, parent: "m2mrelationship") }
-            try children(xml) {
+            try xml.forEachChild {
                 guard xml.hasName("targetid") else { return try skipUnexpected(xml, parent: "targetids") }
                 let text = try xml.readElementText()
                 targets.append(try canonicalGUID(xml, text, entity: entity, record: source, what: "targetid"))
@@ -392,24 +392,6 @@ public final class CMTDataReader {
     }
 
     // MARK: helpers
-
-    /// On a start element: calls `body` for each child element (which leaves the reader on that child's end
-    /// element) and returns on this element's end element.
-    private func children(_ xml: XMLStreamReader, _ body: () throws -> Void) throws {
-        if xml.isEmptyElement {
-            _ = try xml.next()
-            return
-        }
-        let depth = xml.depth
-        while let kind = try xml.next() {
-            switch kind {
-            case .startElement: try body()
-            case .endElement where xml.depth <= depth: return
-            default: continue
-            }
-        }
-        throw xml.error("the document ends inside an element")
-    }
 
     private func skipUnexpected(_ xml: XMLStreamReader, parent: String) throws {
         let name = xml.name

@@ -1,24 +1,24 @@
-/// Finds a field's column from the raw bytes of its `name` attribute without creating a `String`.
+/// Finds a name (a field's column, an entity) from the raw bytes of an XML attribute without creating a `String`.
 ///
 /// CMT writes fields in schema order and leaves nulls out, so the next field is almost always a little
 /// further along than the last one: the search starts there and wraps around.
-struct CMTNameMatcher {
-    private(set) var names: [[UInt8]]
+public struct CMTNameMatcher: Sendable {
+    public private(set) var names: [[UInt8]]
     private var last = -1
 
-    init(_ names: [String] = []) {
+    public init(_ names: [String] = []) {
         self.names = names.map { Array($0.utf8) }
     }
 
     /// Adds a name; returns its index.
     @discardableResult
-    mutating func add(_ name: String) -> Int {
+    public mutating func add(_ name: String) -> Int {
         names.append(Array(name.utf8))
         return names.count - 1
     }
 
     /// The index of the name equal to `bytes`, or nil.
-    mutating func index(of bytes: UnsafeRawBufferPointer) -> Int? {
+    public mutating func index(of bytes: UnsafeRawBufferPointer) -> Int? {
         let count = names.count
         guard count > 0 else { return nil }
         var candidate = last + 1
