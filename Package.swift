@@ -31,8 +31,13 @@ let package = Package(
             dependencies: ["AirlockModel", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources")]
         ),
+        .target(
+            name: "AirlockMapping",
+            dependencies: ["AirlockModel", .product(name: "Yams", package: "Yams")],
+            resources: [.copy("Resources")]
+        ),
         .target(name: "AirlockValidate", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog"]),
-        .target(name: "AirlockKit", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate"]),
+        .target(name: "AirlockKit", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping"]),
         .executableTarget(
             name: "airlock",
             dependencies: [
@@ -42,7 +47,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AirlockTests",
-            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockKit"],
+            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockKit"],
             resources: [.copy("Fixtures")]
         ),
     ],

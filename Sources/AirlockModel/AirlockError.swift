@@ -32,6 +32,8 @@ public struct AirlockError: Error, Sendable, CustomStringConvertible {
         public static let usage = Code(rawValue: "usage")
         /// A schema catalog file (bundled or a user extension) that is not valid YAML or not shaped as expected.
         public static let invalidCatalog = Code(rawValue: "invalid-catalog")
+        /// A mapping template or value-map file (bundled or a user's edited copy) that is not valid YAML or not shaped as expected.
+        public static let invalidTemplate = Code(rawValue: "invalid-template")
     }
 
     public var code: Code

@@ -1,0 +1,75 @@
+/// One P2C task as data: which entity flows where, matched on which key, filtered how, with which field maps
+/// and special rules.
+public struct MappingTemplate: Sendable, Hashable {
+    /// The stable flow name, also the file name without `.yaml` (e.g. `accounts`, `order-lines-to-sales`).
+    public var name: String
+    /// The P2C task name (e.g. `Accounts - Customers`).
+    public var title: String
+    /// The section of the P2C reference the template transcribes.
+    public var reference: String?
+    /// Free text.
+    public var note: String?
+    /// Where records come from.
+    public var source: TemplateEndpoint
+    /// Where they go.
+    public var target: TemplateEndpoint
+    /// Flows that must run first (a line flow's header flow is added even when not listed).
+    public var prerequisites: [String]
+    /// The header flow of a line flow.
+    public var parent: ParentRelation?
+    /// Source fields read only by filters or rules (besides mapped, key and link fields).
+    public var alsoReads: [String]
+    /// Source filters; a record is converted when all hold.
+    public var filters: [TemplateFilter]
+    /// The field maps, in file order.
+    public var fields: [FieldMapping]
+    /// The special rules switched on.
+    public var rules: [SpecialRule]
+
+    public init(
+        name: String, title: String, reference: String? = nil, note: String? = nil, source: TemplateEndpoint,
+        target: TemplateEndpoint, prerequisites: [String] = [], parent: ParentRelation? = nil, alsoReads: [String] = [],
+        filters: [TemplateFilter] = [], fields: [FieldMapping], rules: [SpecialRule] = []
+    ) {
+        self.name = name
+        self.title = title
+        self.reference = reference
+        self.note = note
+        self.source = source
+        self.target = target
+        self.prerequisites = prerequisites
+        self.parent = parent
+        self.alsoReads = alsoReads
+        self.filters = filters
+        self.fields = fields
+        self.rules = rules
+    }
+
+    /// Sales → F&O or F&O → Sales.
+    public var direction: FlowDirection { source.side == .sales ? .salesToFO : .foToSales }
+
+    /// The template's file name.
+    public var fileName: String { name + ".yaml" }
+
+    /// Every source field the flow reads: mapped fields, key and link fields (their first part) and `alsoReads`,
+    /// in that order without repeats.
+    public var sourceFieldsRead: [String] {
+        var seen: Set<String> = []
+        var fields: [String] = []
+        let all = self.fields.compactMap(\.source) + source.key.map(\.field) + (parent?.link.map(\.field) ?? []) + alsoReads
+        for field in all where seen.insert(field).inserted { fields.append(field) }
+        return fields
+    }
+
+    /// The prerequisites with the header flow of a line flow, without repeats.
+    public var allPrerequisites: [String] {
+        var names = prerequisites
+        if let parent, !names.contains(parent.flow) { names.append(parent.flow) }
+        return names
+    }
+
+    /// The field map that writes `target`, if any.
+    public func mapping(forTarget target: String) -> FieldMapping? {
+        fields.first { $0.target == target }
+    }
+}

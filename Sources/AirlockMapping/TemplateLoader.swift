@@ -1,0 +1,163 @@
+import AirlockModel
+import Foundation
+
+/// Loads the mapping templates: the YAML files bundled with Airlock, or a folder of edited copies over them.
+///
+/// A folder (as written by `airlock templates export`) holds `<flow>.yaml` files and `value-maps.yaml`; each file
+/// replaces the bundled file of the same name, and a bundled file the folder lacks is used as is. A file with a
+/// new flow name adds a flow.
+public enum TemplateLoader {
+    private static let bundledResult: Result<TemplateSet, AirlockError> = {
+        do {
+            return .success(try load(files: try bundledFiles()))
+        } catch let error as AirlockError {
+            return .failure(error)
+        } catch {
+            return .failure(AirlockError(.invalidTemplate, "the bundled templates cannot be loaded", cause: "\(error)"))
+        }
+    }()
+
+    /// The templates bundled with Airlock, read once and then shared.
+    /// - Throws: `AirlockError` when a bundled file is missing or malformed (a packaging error).
+    public static func bundled() throws -> TemplateSet {
+        try bundledResult.get()
+    }
+
+    /// The bundled templates with the `.yaml` files in `directory` in place of the bundled files of the same name.
+    /// - Throws: `AirlockError` (`.io` for an unreadable folder or file, `.invalidTemplate` for a malformed one)
+    ///   naming the file, line, column and key of the first problem.
+    public static func load(directory: String) throws -> TemplateSet {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw AirlockError(.io, "cannot list the templates folder", at: SourceLocation(file: directory), cause: error.localizedDescription)
+        }
+        var files = try bundledFiles()
+        for name in names.sorted() where name.hasSuffix(".yaml") && !name.hasPrefix(".") {
+            let path = (directory as NSString).appendingPathComponent(name)
+            let file = TemplateFile(name: name, text: try readText(path), path: path)
+            if let position = files.firstIndex(where: { $0.name == name }) { files[position] = file } else { files.append(file) }
+        }
+        return try load(files: files)
+    }
+
+    /// The bundled files: `value-maps.yaml`, then every template in `TemplateSet.bundledFlowNames` order.
+    /// - Throws: `AirlockError` (`.io`) when the resources are missing.
+    public static func bundledFiles() throws -> [TemplateFile] {
+        let root = try resourceFolder()
+        let folder = root + "/templates"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            throw AirlockError(.io, "cannot list the bundled templates", at: SourceLocation(file: folder))
+        }
+        let valueMapsPath = root + "/" + TemplateFile.valueMapsName
+        var files = [TemplateFile(name: TemplateFile.valueMapsName, text: try readText(valueMapsPath), path: valueMapsPath)]
+        for name in names where name.hasSuffix(".yaml") {
+            files.append(TemplateFile(name: name, text: try readText(folder + "/" + name), path: folder + "/" + name))
+        }
+        return ordered(files)
+    }
+
+    /// Parses and cross-checks `files` (one of them `value-maps.yaml`).
+    static func load(files: [TemplateFile]) throws -> TemplateSet {
+        let files = ordered(files)
+        guard let valueMapsFile = files.first(where: { $0.name == TemplateFile.valueMapsName }) else {
+            throw AirlockError(.invalidTemplate, "\(TemplateFile.valueMapsName) is missing")
+        }
+        let valueMaps = try ValueMapParser.parse(valueMapsFile)
+        let mapNames = Set(valueMaps.map(\.name))
+        var parsed: [TemplateParser.Parsed] = []
+        for file in files where file.name != TemplateFile.valueMapsName {
+            parsed.append(try TemplateParser.parse(file, expectedName: String(file.name.dropLast(".yaml".count)), valueMaps: mapNames))
+        }
+        try crossCheck(parsed)
+        return TemplateSet(templates: parsed.map(\.template), valueMaps: valueMaps, files: files)
+    }
+
+    /// Parents and prerequisites name known flows; a line flow's link matches its parent's key; no cycles.
+    private static func crossCheck(_ parsed: [TemplateParser.Parsed]) throws {
+        let byName = Dictionary(parsed.map { ($0.template.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for item in parsed {
+            let template = item.template
+            for node in item.prerequisiteNodes {
+                let name = try node.name()
+                guard byName[name] != nil else { throw node.error("unknown flow '\(name)' in 'after'") }
+                guard name != template.name else { throw node.error("a flow cannot run after itself") }
+            }
+            if let relation = template.parent, let node = item.parentFlowNode {
+                guard let parent = byName[relation.flow]?.template else { throw node.error("unknown parent flow '\(relation.flow)'") }
+                guard parent.source.side == template.source.side, parent.target.side == template.target.side else {
+                    throw node.error("the parent flow \(parent.name) runs \(parent.direction.arrow), this flow \(template.direction.arrow)")
+                }
+                if relation.link.count != parent.source.key.count, let linkNode = item.parentLinkNode {
+                    throw linkNode.error(
+                        "the link has \(relation.link.count) field(s) but the parent's source key has \(parent.source.key.count) (\(parent.source.key.map(\.description).joined(separator: ", ")))")
+                }
+            }
+        }
+        // Depth-first search for a cycle through prerequisites and parents.
+        var state: [String: Bool] = [:]  // false: on the current path, true: done
+        func visit(_ name: String, from node: TemplateNode?) throws {
+            if state[name] == true { return }
+            if state[name] == false {
+                let message = "the flows' prerequisites form a cycle through \(name)"
+                throw node?.error(message) ?? AirlockError(.invalidTemplate, message, at: SourceLocation(file: name + ".yaml", field: "after"))
+            }
+            state[name] = false
+            if let item = byName[name] {
+                for prerequisite in item.template.allPrerequisites {
+                    let prerequisiteNode = item.prerequisiteNodes.first { (try? $0.name()) == prerequisite } ?? item.parentFlowNode
+                    try visit(prerequisite, from: prerequisiteNode)
+                }
+            }
+            state[name] = true
+        }
+        for item in parsed { try visit(item.template.name, from: nil) }
+    }
+
+    /// `value-maps.yaml` first, then the bundled flows in their order, then other flows by name.
+    private static func ordered(_ files: [TemplateFile]) -> [TemplateFile] {
+        func rank(_ file: TemplateFile) -> Int {
+            if file.name == TemplateFile.valueMapsName { return -1 }
+            return TemplateSet.bundledFlowNames.firstIndex(of: String(file.name.dropLast(".yaml".count))) ?? Int.max
+        }
+        return files.sorted { (rank($0), $0.name) < (rank($1), $1.name) }
+    }
+
+    /// The `Resources` folder of the target's resource bundle.
+    ///
+    /// Looked up like SwiftPM's `Bundle.module` (beside the executable), then in the source tree, without
+    /// `Bundle.module`'s `fatalError` when a binary was copied away from its bundle.
+    private static func resourceFolder() throws -> String {
+        let bundleName = "Airlock_AirlockMapping"
+        var places = [Bundle.main.bundleURL]
+        if let executable = Bundle.main.executableURL { places.append(executable.resolvingSymlinksInPath().deletingLastPathComponent()) }
+        for place in places {
+            for suffix in [".resources", ".bundle"] {
+                let bundle = Bundle(path: place.appendingPathComponent(bundleName + suffix).path)
+                if let folder = bundle?.url(forResource: "Resources", withExtension: nil) { return folder.standardizedFileURL.path }
+            }
+        }
+        let sourceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources").path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: sourceFolder, isDirectory: &isDirectory), isDirectory.boolValue { return sourceFolder }
+        throw AirlockError(
+            .io, "the bundled mapping templates are missing: keep \(bundleName).resources beside the airlock executable",
+            at: SourceLocation(file: Bundle.main.bundleURL.path))
+    }
+
+    private static func readText(_ path: String) throws -> String {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw AirlockError(.io, "cannot read the template file", at: SourceLocation(file: path), cause: error.localizedDescription)
+        }
+        var bytes = data[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
+            throw AirlockError(.encoding, "a template file must be UTF-8", at: SourceLocation(file: path))
+        }
+        return text
+    }
+}

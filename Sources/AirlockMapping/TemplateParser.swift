@@ -1,0 +1,354 @@
+import AirlockModel
+
+/// Reads one template file into a `MappingTemplate`, checking everything that one file can show on its own.
+///
+/// Checks that need the other templates (parent flows, prerequisites, cycles) run in `TemplateLoader`, using the
+/// nodes kept in `Parsed`.
+enum TemplateParser {
+    static let provenances: [String: Provenance] = Dictionary(uniqueKeysWithValues: Provenance.allCases.map { ($0.rawValue, $0) })
+    static let sides: [String: DataSide] = Dictionary(uniqueKeysWithValues: DataSide.allCases.map { ($0.rawValue, $0) })
+    static let policies: [String: UnmappedValuePolicy] = Dictionary(uniqueKeysWithValues: UnmappedValuePolicy.allCases.map { ($0.rawValue, $0) })
+    static let operators: [String: FilterOperator] = Dictionary(uniqueKeysWithValues: FilterOperator.allCases.map { ($0.rawValue, $0) })
+    static let rules: [String: SpecialRuleKind] = Dictionary(uniqueKeysWithValues: SpecialRuleKind.allCases.map { ($0.rawValue, $0) })
+    static let dateFormats: [String: DateFormat] = Dictionary(uniqueKeysWithValues: DateFormat.allCases.map { ($0.rawValue, $0) })
+    static let numberFormats: [String: NumberFormat] = Dictionary(uniqueKeysWithValues: NumberFormat.allCases.map { ($0.rawValue, $0) })
+
+    /// A parsed template with the nodes the cross-template checks point at.
+    struct Parsed {
+        var template: MappingTemplate
+        var prerequisiteNodes: [TemplateNode]
+        var parentFlowNode: TemplateNode?
+        var parentLinkNode: TemplateNode?
+    }
+
+    /// The template in `file`, whose name must be `expectedName` (the file name without `.yaml`).
+    /// - Throws: `AirlockError` (`.invalidTemplate`) naming the file, line, column and key of the first problem.
+    static func parse(_ file: TemplateFile, expectedName: String, valueMaps: Set<String>) throws -> Parsed {
+        guard let root = try TemplateNode.root(yaml: file.text, file: file.path) else {
+            throw AirlockError(.invalidTemplate, "the template is empty", at: SourceLocation(file: file.path))
+        }
+        let entries = try root.entries(allowing: [
+            "name", "title", "reference", "note", "source", "target", "after", "parent", "alsoReads", "filters", "fields", "rules",
+        ])
+        var byKey: [String: TemplateNode] = [:]
+        for entry in entries { byKey[entry.key] = entry.value }
+        func required(_ key: String) throws -> TemplateNode {
+            guard let node = byKey[key] else { throw root.error("the template needs '\(key)'") }
+            return node
+        }
+
+        let nameNode = try required("name")
+        let name = try nameNode.name()
+        guard name == expectedName else {
+            throw nameNode.error("the flow is named '\(name)' but the file is \(expectedName).yaml; the two must match")
+        }
+        let source = try endpoint(try required("source"))
+        let target = try endpoint(try required("target"))
+        guard source.side != target.side else { throw try required("target").error("source and target are both on the \(source.side.rawValue) side") }
+        let direction: FlowDirection = source.side == .sales ? .salesToFO : .foToSales
+
+        let prerequisiteNodes = try byKey["after"].map { node in node.node.scalar != nil ? [node] : try node.items() } ?? []
+        let prerequisites = try prerequisiteNodes.map { try $0.name() }
+        var parentFlowNode: TemplateNode?
+        var parentLinkNode: TemplateNode?
+        var parent: ParentRelation?
+        if let node = byKey["parent"] {
+            var flow: String?
+            var link: [FieldReference] = []
+            var onlyIncluded = true
+            for entry in try node.entries(allowing: ["flow", "link", "onlyIncludedParents"]) {
+                switch entry.key {
+                case "flow": flow = try entry.value.name(); parentFlowNode = entry.value
+                case "link": link = try references(entry.value); parentLinkNode = entry.value
+                default: onlyIncluded = try entry.value.boolean()
+                }
+            }
+            guard let flow else { throw node.error("a parent needs 'flow'") }
+            guard !link.isEmpty else { throw node.error("a parent needs 'link': the line's fields that hold the parent's key") }
+            parent = ParentRelation(flow: flow, link: link, onlyIncludedParents: onlyIncluded)
+        }
+        let alsoReads = try byKey["alsoReads"].map { try $0.names() } ?? []
+
+        let fieldsNode = try required("fields")
+        var fields: [FieldMapping] = []
+        var targetLines: [String: Int] = [:]
+        for item in try fieldsNode.items() {
+            let mapping = try fieldMapping(item, direction: direction, valueMaps: valueMaps)
+            if let line = targetLines[mapping.target] {
+                throw item.error("the target field \(mapping.target) is already mapped on line \(line)")
+            }
+            targetLines[mapping.target] = mapping.line ?? 0
+            fields.append(mapping)
+        }
+        let keyNode = try required("target")
+        for key in target.key where !fields.contains(where: { $0.target == key.field }) {
+            throw keyNode.error("the target key field \(key.field) has no field map")
+        }
+
+        var template = MappingTemplate(
+            name: name, title: try required("title").name(), reference: try byKey["reference"]?.text(), note: try byKey["note"]?.text(),
+            source: source, target: target, prerequisites: prerequisites, parent: parent, alsoReads: alsoReads, fields: fields)
+        let read = Set(template.sourceFieldsRead)
+        if let node = byKey["filters"] {
+            var names: Set<String> = []
+            for item in try node.items() {
+                let filter = try self.filter(item, fieldsRead: read)
+                guard names.insert(filter.name).inserted else { throw item.error("a second filter named \(filter.name)") }
+                template.filters.append(filter)
+            }
+        }
+        if let node = byKey["rules"] {
+            for item in try node.items() { template.rules.append(try rule(item)) }
+        }
+        return Parsed(template: template, prerequisiteNodes: prerequisiteNodes, parentFlowNode: parentFlowNode, parentLinkNode: parentLinkNode)
+    }
+
+    private static func endpoint(_ node: TemplateNode) throws -> TemplateEndpoint {
+        var side: DataSide?
+        var entity: String?
+        var key: [FieldReference] = []
+        for entry in try node.entries(allowing: ["side", "entity", "key"]) {
+            switch entry.key {
+            case "side": side = try entry.value.choice(sides)
+            case "entity": entity = try entry.value.name()
+            default: key = try references(entry.value)
+            }
+        }
+        guard let side else { throw node.error("'\(node.path)' needs 'side' (sales or fo)") }
+        guard let entity else { throw node.error("'\(node.path)' needs 'entity'") }
+        guard !key.isEmpty else { throw node.error("'\(node.path)' needs 'key': the natural key fields") }
+        if side == .fo, let path = key.first(where: { $0.referencedField != nil }) {
+            throw node.error("the F&O key field \(path) cannot be a lookup path")
+        }
+        return TemplateEndpoint(side: side, entity: entity, key: key)
+    }
+
+    private static func references(_ node: TemplateNode) throws -> [FieldReference] {
+        let items = node.node.scalar != nil ? [node] : try node.items()
+        return try items.map { item in
+            let text = try item.name()
+            guard let reference = FieldReference(text) else { throw item.error("expected a field or a lookup path like quoteid.quotenumber, found '\(text)'") }
+            return reference
+        }
+    }
+
+    private static func plainField(_ node: TemplateNode) throws -> String {
+        let text = try node.name()
+        guard let reference = FieldReference(text), reference.referencedField == nil else {
+            throw node.error("expected a field name, found '\(text)'; write a lookup as `lookup: {entity: …, by: …}`")
+        }
+        return text
+    }
+
+    private static func fieldMapping(_ node: TemplateNode, direction: FlowDirection, valueMaps: Set<String>) throws -> FieldMapping {
+        var source: String?
+        var target: String?
+        var lookup: [LookupTarget] = []
+        var lookupNode: TemplateNode?
+        var valueMap: String?
+        var unmapped: UnmappedValuePolicy?
+        var unmappedNode: TemplateNode?
+        var defaultValue: String?
+        var constant: String?
+        var constantNode: TemplateNode?
+        var dateFormat: (DateFormat, DateFormat)?
+        var numberFormat: (NumberFormat, NumberFormat)?
+        var provenance: Provenance?
+        var inferred: Bool?
+        var row: Int?
+        var note: String?
+        for entry in try node.entries(allowing: [
+            "from", "to", "lookup", "valueMap", "unmapped", "default", "constant", "dateFormat", "numberFormat", "source", "inferred",
+            "row", "note",
+        ]) {
+            let value = entry.value
+            switch entry.key {
+            case "from": source = try plainField(value)
+            case "to": target = try plainField(value)
+            case "lookup":
+                lookupNode = value
+                lookup = try value.itemsOrSingle().map { item in
+                    var entity: String?
+                    var by: String?
+                    for part in try item.entries(allowing: ["entity", "by"]) {
+                        if part.key == "entity" { entity = try part.value.name() } else { by = try part.value.name() }
+                    }
+                    guard let entity, let by else { throw item.error("a lookup needs 'entity' and 'by'") }
+                    return LookupTarget(entity: entity, keyAttribute: by)
+                }
+                guard !lookup.isEmpty else { throw value.error("a lookup needs at least one {entity, by}") }
+            case "valueMap":
+                let name = try value.name()
+                guard valueMaps.contains(name) else {
+                    throw value.error("unknown value map '\(name)'; value-maps.yaml defines: \(valueMaps.sorted().joined(separator: ", "))")
+                }
+                valueMap = name
+            case "unmapped": unmapped = try value.choice(policies); unmappedNode = value
+            case "default": defaultValue = try value.text()
+            case "constant": constant = try value.text(); constantNode = value
+            case "dateFormat":
+                let pair = try conversion(value, dateFormats)
+                dateFormat = (pair.0, pair.1)
+            case "numberFormat":
+                let pair = try conversion(value, numberFormats)
+                numberFormat = (pair.0, pair.1)
+            case "source": provenance = try value.choice(provenances)
+            case "inferred": inferred = try value.boolean()
+            case "row": row = try value.integer()
+            default: note = try value.text()
+            }
+        }
+        guard let target else { throw node.error("a field map needs 'to'") }
+        guard let provenance else { throw node.error("the field map of \(target) needs 'source' (doc, img, cdm or inferred)") }
+        if provenance == .inferred, inferred == false { throw node.error("a field map with source inferred cannot say inferred: false") }
+        if let constantNode, source != nil || valueMap != nil || defaultValue != nil {
+            throw constantNode.error("a constant takes no 'from', 'valueMap' or 'default'")
+        }
+        guard source != nil || constant != nil || defaultValue != nil else {
+            throw node.error("the field map of \(target) needs 'from', 'constant' or 'default'")
+        }
+        if let unmappedNode {
+            guard valueMap != nil else { throw unmappedNode.error("'unmapped' needs a 'valueMap'") }
+            if unmapped == .useDefault, defaultValue == nil { throw unmappedNode.error("'unmapped: default' needs a 'default'") }
+        }
+        if let lookupNode, direction == .salesToFO, source == nil {
+            throw lookupNode.error("a lookup in a Sales → F&O flow reads the Sales source field: it needs 'from'")
+        }
+
+        // The pipeline: read a Sales source reference first; resolve a Sales target reference last.
+        var transforms: [FieldTransform] = []
+        if !lookup.isEmpty, direction == .salesToFO { transforms.append(.lookup(lookup)) }
+        if let constant { transforms.append(.constant(constant)) }
+        if let valueMap { transforms.append(.valueMap(name: valueMap, unmapped: unmapped ?? (defaultValue == nil ? .keep : .useDefault))) }
+        if let (from, to) = dateFormat { transforms.append(.dateFormat(from: from, to: to)) }
+        if let (from, to) = numberFormat { transforms.append(.numberFormat(from: from, to: to)) }
+        if let defaultValue { transforms.append(.defaultValue(defaultValue)) }
+        if transforms.isEmpty || (transforms.count == 1 && !lookup.isEmpty) { transforms.append(.copy) }
+        if !lookup.isEmpty, direction == .foToSales { transforms.append(.lookup(lookup)) }
+        return FieldMapping(
+            source: source, target: target, transforms: transforms, provenance: provenance,
+            isInferred: inferred ?? (provenance == .inferred), row: row, note: note, line: node.node.mark?.line)
+    }
+
+    private static func conversion<T>(_ node: TemplateNode, _ formats: [String: T]) throws -> (T, T) {
+        var from: T?
+        var to: T?
+        for entry in try node.entries(allowing: ["from", "to"]) {
+            if entry.key == "from" { from = try entry.value.choice(formats) } else { to = try entry.value.choice(formats) }
+        }
+        guard let from, let to else { throw node.error("a format conversion needs 'from' and 'to'") }
+        return (from, to)
+    }
+
+    private static func filter(_ node: TemplateNode, fieldsRead: Set<String>) throws -> TemplateFilter {
+        var name: String?
+        var provenance: Provenance?
+        var inferred: Bool?
+        var note: String?
+        var condition: FilterCondition?
+        for entry in try node.entries(allowing: ["name", "source", "inferred", "note", "all", "any", "field", "operator", "value", "values"]) {
+            switch entry.key {
+            case "name": name = try entry.value.name()
+            case "source": provenance = try entry.value.choice(provenances)
+            case "inferred": inferred = try entry.value.boolean()
+            case "note": note = try entry.value.text()
+            default: continue
+            }
+        }
+        guard let name else { throw node.error("a filter needs 'name'") }
+        guard let provenance else { throw node.error("filter \(name) needs 'source' (doc, img, cdm or inferred)") }
+        condition = try self.condition(node, fieldsRead: fieldsRead, ignoring: ["name", "source", "inferred", "note"])
+        guard let condition else { throw node.error("filter \(name) needs a condition: 'all', 'any' or 'field' with 'operator'") }
+        return TemplateFilter(name: name, condition: condition, provenance: provenance, isInferred: inferred ?? (provenance == .inferred), note: note)
+    }
+
+    /// A condition: `{all: [...]}`, `{any: [...]}` or `{field, operator, value | values}`.
+    private static func condition(_ node: TemplateNode, fieldsRead: Set<String>, ignoring: Set<String> = []) throws -> FilterCondition? {
+        let entries = try node.entries(allowing: ignoring.union(["all", "any", "field", "operator", "value", "values"]))
+            .filter { !ignoring.contains($0.key) }
+        if entries.isEmpty { return nil }
+        let keys = Set(entries.map(\.key))
+        if keys == ["all"] || keys == ["any"] {
+            let entry = entries[0]
+            let parts = try entry.value.items().map { item in
+                guard let part = try condition(item, fieldsRead: fieldsRead) else { throw item.error("an empty condition") }
+                return part
+            }
+            guard !parts.isEmpty else { throw entry.value.error("'\(entry.key)' needs at least one condition") }
+            return entry.key == "all" ? .all(parts) : .any(parts)
+        }
+        guard !keys.contains("all"), !keys.contains("any") else {
+            throw node.error("write 'all', 'any' or a single test (field, operator, value) in one condition, not several")
+        }
+        var field: FieldReference?
+        var fieldNode: TemplateNode?
+        var op: FilterOperator?
+        var values: [String] = []
+        for entry in entries {
+            switch entry.key {
+            case "field":
+                let text = try entry.value.name()
+                guard let reference = FieldReference(text) else { throw entry.value.error("expected a field or a lookup path, found '\(text)'") }
+                field = reference
+                fieldNode = entry.value
+            case "operator": op = try entry.value.choice(operators)
+            case "value": values = [try entry.value.text()]
+            default: values = try entry.value.items().map { try $0.text() }
+            }
+        }
+        guard let field, let fieldNode else { throw node.error("a filter test needs 'field'") }
+        guard let op else { throw node.error("a filter test needs 'operator' (\(FilterOperator.allCases.map(\.rawValue).joined(separator: ", ")))") }
+        guard op.arity.contains(values.count) else {
+            let wanted = op.arity.upperBound == 0 ? "no value" : op.arity.upperBound == 1 ? "one 'value'" : "'values' (a list)"
+            throw node.error("operator \(op.rawValue) takes \(wanted)")
+        }
+        guard fieldsRead.contains(field.field) else {
+            throw fieldNode.error("the filter tests \(field.field), which the template does not read; map it, or list it under 'alsoReads'")
+        }
+        return .test(FilterTest(field: field, operator: op, values: values))
+    }
+
+    private static func rule(_ node: TemplateNode) throws -> SpecialRule {
+        var kind: SpecialRuleKind?
+        var provenance: Provenance?
+        var inferred: Bool?
+        var note: String?
+        var parametersNode: TemplateNode?
+        for entry in try node.entries(allowing: ["rule", "source", "inferred", "note", "parameters"]) {
+            switch entry.key {
+            case "rule":
+                let name = try entry.value.name()
+                guard let known = rules[name] else {
+                    throw entry.value.error("unknown special rule '\(name)'; expected one of: \(rules.keys.sorted().joined(separator: ", "))")
+                }
+                kind = known
+            case "source": provenance = try entry.value.choice(provenances)
+            case "inferred": inferred = try entry.value.boolean()
+            case "note": note = try entry.value.text()
+            default: parametersNode = entry.value
+            }
+        }
+        guard let kind else { throw node.error("a rule needs 'rule' (its name)") }
+        guard let provenance else { throw node.error("rule \(kind.rawValue) needs 'source' (doc, img, cdm or inferred)") }
+        let declared = Dictionary(uniqueKeysWithValues: kind.parameters.map { ($0.name, $0) })
+        var parameters: [String: String] = [:]
+        if let parametersNode {
+            for entry in try parametersNode.entries(allowing: Set(declared.keys)) {
+                let text = try entry.value.text()
+                switch declared[entry.key]?.role {
+                case .integer?: _ = try entry.value.integer()
+                case .boolean?: _ = try entry.value.boolean()
+                case .choice(let words)?:
+                    guard words.contains(text) else { throw entry.value.error("expected one of: \(words.joined(separator: ", ")), found '\(text)'") }
+                case .sourceField?, .targetField?, .parentSourceField?, .salesField?, .foField?: _ = try plainField(entry.value)
+                case .text?, nil: break
+                }
+                parameters[entry.key] = text
+            }
+        }
+        if let missing = kind.parameters.first(where: { $0.isRequired && parameters[$0.name] == nil }) {
+            throw (parametersNode ?? node).error("rule \(kind.rawValue) needs the parameter '\(missing.name)'")
+        }
+        return SpecialRule(kind: kind, parameters: parameters, provenance: provenance, isInferred: inferred ?? (provenance == .inferred), note: note)
+    }
+}
