@@ -26,14 +26,15 @@ let package = Package(
         .target(name: "AirlockIO", dependencies: ["AirlockModel", "CArchive", "CLibXML2"]),
         .target(name: "AirlockModel"),
         .target(name: "AirlockPackages", dependencies: ["AirlockIO", "AirlockModel"]),
+        .target(name: "AirlockYAML", dependencies: ["AirlockModel", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "AirlockCatalog",
-            dependencies: ["AirlockModel", .product(name: "Yams", package: "Yams")],
+            dependencies: ["AirlockModel", "AirlockYAML", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources")]
         ),
         .target(
             name: "AirlockMapping",
-            dependencies: ["AirlockModel", .product(name: "Yams", package: "Yams")],
+            dependencies: ["AirlockModel", "AirlockYAML"],
             resources: [.copy("Resources")]
         ),
         .target(name: "AirlockValidate", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog"]),

@@ -1,4 +1,5 @@
 import AirlockModel
+import AirlockYAML
 
 extension CatalogBuilder {
     private static let enumKeys: Set<String> = ["symbols", "open", "members", "note"]
@@ -10,7 +11,7 @@ extension CatalogBuilder {
     ]
 
     /// Merges one `foEnums` entry: a new enum, or more symbols (and other settings) for a known one.
-    mutating func applyFOEnum(_ entry: CatalogNode.Entry) throws {
+    mutating func applyFOEnum(_ entry: YAMLNode.Entry) throws {
         let name = try entry.keyNode.name()
         let existing = foEnumIndex[name.lowercased()].map { foEnums[$0] }
         var symbols = existing?.symbols ?? []
@@ -33,10 +34,10 @@ extension CatalogBuilder {
     }
 
     /// Merges one `foEntities` item: a new entity, or overrides and new fields for a known one.
-    mutating func applyFOEntity(_ item: CatalogNode) throws {
+    mutating func applyFOEntity(_ item: YAMLNode) throws {
         var node = item
         let entries = try node.entries(allowing: Self.entityKeys)
-        func value(_ key: String) -> CatalogNode? { entries.first { $0.key == key }?.value }
+        func value(_ key: String) -> YAMLNode? { entries.first { $0.key == key }?.value }
 
         var matches: [Int] = []
         for key in ["label", "technicalName", "publicName"] {
@@ -58,7 +59,7 @@ extension CatalogBuilder {
         }
         node.entity = draft.label
 
-        var keyNode: CatalogNode?
+        var keyNode: YAMLNode?
         for entry in entries {
             var entryValue = entry.value
             entryValue.entity = draft.label
@@ -88,12 +89,12 @@ extension CatalogBuilder {
     }
 
     /// Merges one field of an entity: a new field needs a type; a known field takes what the entry names.
-    private mutating func applyFOField(_ entry: CatalogNode.Entry, to draft: inout FOEntityDraft) throws {
+    private mutating func applyFOField(_ entry: YAMLNode.Entry, to draft: inout FOEntityDraft) throws {
         let name = try entry.keyNode.name().uppercased()
         var fieldNode = entry.value
         fieldNode.entity = draft.label
         let entries = try fieldNode.entries(allowing: Self.fieldKeys)
-        func value(_ key: String) -> CatalogNode? {
+        func value(_ key: String) -> YAMLNode? {
             entries.first { $0.key == key }.map { entry in
                 var node = entry.value
                 node.entity = draft.label
@@ -169,7 +170,7 @@ extension CatalogBuilder {
     private static let typeNames = "string, int, int64, real, date, datetime, guid, enum, noYes"
 
     /// The catalog spelling of a `type:` value (case-insensitive), or an error naming the accepted ones.
-    private static func typeName(_ node: CatalogNode) throws -> String {
+    private static func typeName(_ node: YAMLNode) throws -> String {
         let text = try node.name()
         let known = ["string", "int", "int64", "real", "date", "datetime", "guid", "enum", "noYes"]
         guard let name = known.first(where: { $0.lowercased() == text.lowercased() }) else {

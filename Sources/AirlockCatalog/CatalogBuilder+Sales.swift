@@ -1,4 +1,5 @@
 import AirlockModel
+import AirlockYAML
 
 extension CatalogBuilder {
     private static let salesEntityKeys: Set<String> = [
@@ -10,10 +11,10 @@ extension CatalogBuilder {
     ]
 
     /// Merges one `salesEntities` item: a new entity, or overrides and new attributes for a known one.
-    mutating func applySalesEntity(_ item: CatalogNode) throws {
+    mutating func applySalesEntity(_ item: YAMLNode) throws {
         var node = item
         let entries = try node.entries(allowing: Self.salesEntityKeys)
-        func value(_ key: String) -> CatalogNode? { entries.first { $0.key == key }?.value }
+        func value(_ key: String) -> YAMLNode? { entries.first { $0.key == key }?.value }
         guard let nameNode = value("logicalName") else { throw node.error("a Sales entity needs its logicalName") }
         let logicalName = try nameNode.name().lowercased()
         node.entity = logicalName
@@ -25,7 +26,7 @@ extension CatalogBuilder {
             draft = SalesEntityDraft(logicalName: logicalName, primaryIdAttribute: try primaryId.name().lowercased())
         }
 
-        var checks: [(name: String, node: CatalogNode, what: String)] = []
+        var checks: [(name: String, node: YAMLNode, what: String)] = []
         for entry in entries {
             var entryValue = entry.value
             entryValue.entity = logicalName
@@ -57,10 +58,10 @@ extension CatalogBuilder {
     }
 
     /// Merges one attribute: a new attribute needs a type; a known attribute takes what the entry names.
-    private mutating func applySalesAttribute(_ entry: CatalogNode.Entry, to draft: inout SalesEntityDraft) throws {
+    private mutating func applySalesAttribute(_ entry: YAMLNode.Entry, to draft: inout SalesEntityDraft) throws {
         let name = try entry.keyNode.name().lowercased()
         let entries = try entry.value.entries(allowing: Self.attributeKeys)
-        func value(_ key: String) -> CatalogNode? { entries.first { $0.key == key }?.value }
+        func value(_ key: String) -> YAMLNode? { entries.first { $0.key == key }?.value }
         let existing = draft.attribute(named: name)
         var attribute: SalesAttributeDraft
         if let typeNode = value("type") {
@@ -114,7 +115,7 @@ extension CatalogBuilder {
 
     private static var attributeTypeNames: String { SalesAttributeType.allCases.map(\.rawValue).joined(separator: ", ") }
 
-    private static func attributeType(_ node: CatalogNode) throws -> SalesAttributeType {
+    private static func attributeType(_ node: YAMLNode) throws -> SalesAttributeType {
         let text = try node.name()
         guard let type = SalesAttributeType(rawValue: text.lowercased()) else {
             throw node.error("unknown attribute type '\(text)'; expected one of: \(attributeTypeNames)")
@@ -122,7 +123,7 @@ extension CatalogBuilder {
         return type
     }
 
-    private static func behavior(_ node: CatalogNode) throws -> SalesDateTimeBehavior {
+    private static func behavior(_ node: YAMLNode) throws -> SalesDateTimeBehavior {
         let text = try node.name()
         guard let behavior = SalesDateTimeBehavior.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
             let names = SalesDateTimeBehavior.allCases.map(\.rawValue).joined(separator: ", ")
@@ -132,7 +133,7 @@ extension CatalogBuilder {
     }
 
     /// `100001: Active` or `100001: {label: Active, state: 0}`.
-    private static func option(_ entry: CatalogNode.Entry) throws -> SalesOptionValue {
+    private static func option(_ entry: YAMLNode.Entry) throws -> SalesOptionValue {
         let value = try entry.keyNode.integer()
         if entry.value.node.mapping == nil {
             return SalesOptionValue(value: value, label: try entry.value.name())

@@ -1,4 +1,5 @@
 import AirlockModel
+import AirlockYAML
 import Yams
 
 /// Merges catalog YAML documents, one after the other, over a starting catalog.
@@ -30,10 +31,10 @@ struct CatalogBuilder {
         do {
             root = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw Self.airlockError(error, file: file)
+            throw YAMLNode.airlockError(error, file: file, code: .invalidCatalog)
         }
         guard let root else { return }
-        let document = CatalogNode(node: root, path: "", file: file)
+        let document = YAMLNode(node: root, path: "", file: file, code: .invalidCatalog)
         if case .scalar(let scalar) = root, scalar.string.trimmingASCIIWhitespace().isEmpty { return }
         for entry in try document.entries(allowing: ["foEnums", "foEntities", "salesEntities"]) {
             switch entry.key {
@@ -83,24 +84,6 @@ struct CatalogBuilder {
         } else {
             salesEntityIndex[draft.logicalName] = salesEntities.count
             salesEntities.append(draft)
-        }
-    }
-
-    /// A Yams parse error as an `AirlockError` with the file, line and column.
-    static func airlockError(_ error: YamlError, file: String) -> AirlockError {
-        func located(_ message: String, _ mark: Mark?) -> AirlockError {
-            AirlockError(.invalidCatalog, "not valid YAML: \(message)", at: SourceLocation(file: file, line: mark?.line, column: mark?.column))
-        }
-        switch error {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-            .composer(let context, let problem, let mark, _):
-            return located(context.map { "\(problem) (\($0.text))" } ?? problem, mark)
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return located("duplicate key \(duplicates.joined(separator: ", "))", context.mark)
-        case .reader(let problem, _, _, _):
-            return located(problem, nil)
-        default:
-            return located(error.description, nil)
         }
     }
 }

@@ -1,4 +1,5 @@
 import AirlockModel
+import AirlockYAML
 import Foundation
 
 /// Loads the schema catalog: the YAML files bundled with Airlock, and user extension files merged over them.
@@ -53,26 +54,12 @@ public enum SchemaCatalogLoader {
         return files.sorted().map { root + "/" + $0 }
     }
 
-    /// The `Resources` folder of the target's resource bundle.
-    ///
-    /// Looked up like SwiftPM's `Bundle.module` (beside the executable), then in the source tree, without
-    /// `Bundle.module`'s `fatalError` when a binary was copied away from its bundle.
+    /// The `Resources` folder of the target's resource bundle (or of the source tree).
     private static func resourceFolder() throws -> String {
-        let bundleName = "Airlock_AirlockCatalog"
-        var places = [Bundle.main.bundleURL]
-        if let executable = Bundle.main.executableURL { places.append(executable.resolvingSymlinksInPath().deletingLastPathComponent()) }
-        for place in places {
-            for suffix in [".resources", ".bundle"] {
-                let bundle = Bundle(path: place.appendingPathComponent(bundleName + suffix).path)
-                if let folder = bundle?.url(forResource: "Resources", withExtension: nil) { return folder.standardizedFileURL.path }
-            }
-        }
-        let sourceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources").path
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: sourceFolder, isDirectory: &isDirectory), isDirectory.boolValue { return sourceFolder }
-        throw AirlockError(
-            .io, "the bundled schema catalog is missing: keep \(bundleName).resources beside the airlock executable",
-            at: SourceLocation(file: Bundle.main.bundleURL.path))
+        try BundledResources.folder(
+            bundleName: "Airlock_AirlockCatalog",
+            sourceFolder: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources").path,
+            what: "the bundled schema catalog")
     }
 
     private static func loadBundled() throws -> SchemaCatalog {
@@ -82,17 +69,6 @@ public enum SchemaCatalogLoader {
     }
 
     private static func readText(_ path: String) throws -> String {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw AirlockError(.io, "cannot read the catalog file", at: SourceLocation(file: path), cause: error.localizedDescription)
-        }
-        var bytes = data[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        guard let text = String(bytes: bytes, encoding: .utf8) else {
-            throw AirlockError(.encoding, "a catalog file must be UTF-8", at: SourceLocation(file: path))
-        }
-        return text
+        try BundledResources.readText(path, what: "the catalog file")
     }
 }

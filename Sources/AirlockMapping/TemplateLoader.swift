@@ -1,4 +1,5 @@
 import AirlockModel
+import AirlockYAML
 import Foundation
 
 /// Loads the mapping templates: the YAML files bundled with Airlock, or a folder of edited copies over them.
@@ -97,7 +98,7 @@ public enum TemplateLoader {
         }
         // Depth-first search for a cycle through prerequisites and parents.
         var state: [String: Bool] = [:]  // false: on the current path, true: done
-        func visit(_ name: String, from node: TemplateNode?) throws {
+        func visit(_ name: String, from node: YAMLNode?) throws {
             if state[name] == true { return }
             if state[name] == false {
                 let message = "the flows' prerequisites form a cycle through \(name)"
@@ -124,40 +125,15 @@ public enum TemplateLoader {
         return files.sorted { (rank($0), $0.name) < (rank($1), $1.name) }
     }
 
-    /// The `Resources` folder of the target's resource bundle.
-    ///
-    /// Looked up like SwiftPM's `Bundle.module` (beside the executable), then in the source tree, without
-    /// `Bundle.module`'s `fatalError` when a binary was copied away from its bundle.
+    /// The `Resources` folder of the target's resource bundle (or of the source tree).
     private static func resourceFolder() throws -> String {
-        let bundleName = "Airlock_AirlockMapping"
-        var places = [Bundle.main.bundleURL]
-        if let executable = Bundle.main.executableURL { places.append(executable.resolvingSymlinksInPath().deletingLastPathComponent()) }
-        for place in places {
-            for suffix in [".resources", ".bundle"] {
-                let bundle = Bundle(path: place.appendingPathComponent(bundleName + suffix).path)
-                if let folder = bundle?.url(forResource: "Resources", withExtension: nil) { return folder.standardizedFileURL.path }
-            }
-        }
-        let sourceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources").path
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: sourceFolder, isDirectory: &isDirectory), isDirectory.boolValue { return sourceFolder }
-        throw AirlockError(
-            .io, "the bundled mapping templates are missing: keep \(bundleName).resources beside the airlock executable",
-            at: SourceLocation(file: Bundle.main.bundleURL.path))
+        try BundledResources.folder(
+            bundleName: "Airlock_AirlockMapping",
+            sourceFolder: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources").path,
+            what: "the bundled mapping templates")
     }
 
     private static func readText(_ path: String) throws -> String {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw AirlockError(.io, "cannot read the template file", at: SourceLocation(file: path), cause: error.localizedDescription)
-        }
-        var bytes = data[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        guard let text = String(bytes: bytes, encoding: .utf8) else {
-            throw AirlockError(.encoding, "a template file must be UTF-8", at: SourceLocation(file: path))
-        }
-        return text
+        try BundledResources.readText(path, what: "the template file")
     }
 }

@@ -1,4 +1,5 @@
 import AirlockModel
+import AirlockYAML
 
 /// Reads one template file into a `MappingTemplate`, checking everything that one file can show on its own.
 ///
@@ -16,23 +17,23 @@ enum TemplateParser {
     /// A parsed template with the nodes the cross-template checks point at.
     struct Parsed {
         var template: MappingTemplate
-        var prerequisiteNodes: [TemplateNode]
-        var parentFlowNode: TemplateNode?
-        var parentLinkNode: TemplateNode?
+        var prerequisiteNodes: [YAMLNode]
+        var parentFlowNode: YAMLNode?
+        var parentLinkNode: YAMLNode?
     }
 
     /// The template in `file`, whose name must be `expectedName` (the file name without `.yaml`).
     /// - Throws: `AirlockError` (`.invalidTemplate`) naming the file, line, column and key of the first problem.
     static func parse(_ file: TemplateFile, expectedName: String, valueMaps: Set<String>) throws -> Parsed {
-        guard let root = try TemplateNode.root(yaml: file.text, file: file.path) else {
+        guard let root = try YAMLNode.root(yaml: file.text, file: file.path, code: .invalidTemplate) else {
             throw AirlockError(.invalidTemplate, "the template is empty", at: SourceLocation(file: file.path))
         }
         let entries = try root.entries(allowing: [
             "name", "title", "reference", "note", "source", "target", "after", "parent", "alsoReads", "filters", "fields", "rules",
         ])
-        var byKey: [String: TemplateNode] = [:]
+        var byKey: [String: YAMLNode] = [:]
         for entry in entries { byKey[entry.key] = entry.value }
-        func required(_ key: String) throws -> TemplateNode {
+        func required(_ key: String) throws -> YAMLNode {
             guard let node = byKey[key] else { throw root.error("the template needs '\(key)'") }
             return node
         }
@@ -49,8 +50,8 @@ enum TemplateParser {
 
         let prerequisiteNodes = try byKey["after"].map { node in node.node.scalar != nil ? [node] : try node.items() } ?? []
         let prerequisites = try prerequisiteNodes.map { try $0.name() }
-        var parentFlowNode: TemplateNode?
-        var parentLinkNode: TemplateNode?
+        var parentFlowNode: YAMLNode?
+        var parentLinkNode: YAMLNode?
         var parent: ParentRelation?
         if let node = byKey["parent"] {
             var flow: String?
@@ -103,7 +104,7 @@ enum TemplateParser {
         return Parsed(template: template, prerequisiteNodes: prerequisiteNodes, parentFlowNode: parentFlowNode, parentLinkNode: parentLinkNode)
     }
 
-    private static func endpoint(_ node: TemplateNode) throws -> TemplateEndpoint {
+    private static func endpoint(_ node: YAMLNode) throws -> TemplateEndpoint {
         var side: DataSide?
         var entity: String?
         var key: [FieldReference] = []
@@ -123,7 +124,7 @@ enum TemplateParser {
         return TemplateEndpoint(side: side, entity: entity, key: key)
     }
 
-    private static func references(_ node: TemplateNode) throws -> [FieldReference] {
+    private static func references(_ node: YAMLNode) throws -> [FieldReference] {
         let items = node.node.scalar != nil ? [node] : try node.items()
         return try items.map { item in
             let text = try item.name()
@@ -132,7 +133,7 @@ enum TemplateParser {
         }
     }
 
-    private static func plainField(_ node: TemplateNode) throws -> String {
+    private static func plainField(_ node: YAMLNode) throws -> String {
         let text = try node.name()
         guard let reference = FieldReference(text), reference.referencedField == nil else {
             throw node.error("expected a field name, found '\(text)'; write a lookup as `lookup: {entity: …, by: …}`")
@@ -140,17 +141,17 @@ enum TemplateParser {
         return text
     }
 
-    private static func fieldMapping(_ node: TemplateNode, direction: FlowDirection, valueMaps: Set<String>) throws -> FieldMapping {
+    private static func fieldMapping(_ node: YAMLNode, direction: FlowDirection, valueMaps: Set<String>) throws -> FieldMapping {
         var source: String?
         var target: String?
         var lookup: [LookupTarget] = []
-        var lookupNode: TemplateNode?
+        var lookupNode: YAMLNode?
         var valueMap: String?
         var unmapped: UnmappedValuePolicy?
-        var unmappedNode: TemplateNode?
+        var unmappedNode: YAMLNode?
         var defaultValue: String?
         var constant: String?
-        var constantNode: TemplateNode?
+        var constantNode: YAMLNode?
         var dateFormat: (DateFormat, DateFormat)?
         var numberFormat: (NumberFormat, NumberFormat)?
         var provenance: Provenance?
@@ -230,7 +231,7 @@ enum TemplateParser {
             isInferred: inferred ?? (provenance == .inferred), row: row, note: note, line: node.node.mark?.line)
     }
 
-    private static func conversion<T>(_ node: TemplateNode, _ formats: [String: T]) throws -> (T, T) {
+    private static func conversion<T>(_ node: YAMLNode, _ formats: [String: T]) throws -> (T, T) {
         var from: T?
         var to: T?
         for entry in try node.entries(allowing: ["from", "to"]) {
@@ -240,7 +241,7 @@ enum TemplateParser {
         return (from, to)
     }
 
-    private static func filter(_ node: TemplateNode, fieldsRead: Set<String>) throws -> TemplateFilter {
+    private static func filter(_ node: YAMLNode, fieldsRead: Set<String>) throws -> TemplateFilter {
         var name: String?
         var provenance: Provenance?
         var inferred: Bool?
@@ -263,7 +264,7 @@ enum TemplateParser {
     }
 
     /// A condition: `{all: [...]}`, `{any: [...]}` or `{field, operator, value | values}`.
-    private static func condition(_ node: TemplateNode, fieldsRead: Set<String>, ignoring: Set<String> = []) throws -> FilterCondition? {
+    private static func condition(_ node: YAMLNode, fieldsRead: Set<String>, ignoring: Set<String> = []) throws -> FilterCondition? {
         let entries = try node.entries(allowing: ignoring.union(["all", "any", "field", "operator", "value", "values"]))
             .filter { !ignoring.contains($0.key) }
         if entries.isEmpty { return nil }
@@ -281,7 +282,7 @@ enum TemplateParser {
             throw node.error("write 'all', 'any' or a single test (field, operator, value) in one condition, not several")
         }
         var field: FieldReference?
-        var fieldNode: TemplateNode?
+        var fieldNode: YAMLNode?
         var op: FilterOperator?
         var values: [String] = []
         for entry in entries {
@@ -308,12 +309,12 @@ enum TemplateParser {
         return .test(FilterTest(field: field, operator: op, values: values))
     }
 
-    private static func rule(_ node: TemplateNode) throws -> SpecialRule {
+    private static func rule(_ node: YAMLNode) throws -> SpecialRule {
         var kind: SpecialRuleKind?
         var provenance: Provenance?
         var inferred: Bool?
         var note: String?
-        var parametersNode: TemplateNode?
+        var parametersNode: YAMLNode?
         for entry in try node.entries(allowing: ["rule", "source", "inferred", "note", "parameters"]) {
             switch entry.key {
             case "rule":

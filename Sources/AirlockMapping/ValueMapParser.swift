@@ -1,11 +1,12 @@
 import AirlockModel
+import AirlockYAML
 
 /// Reads `value-maps.yaml`: `valueMaps: {name: {source, inferred, note, caseSensitive, entries: {from: to}}}`.
 enum ValueMapParser {
     /// The value maps of `file`, in file order.
     /// - Throws: `AirlockError` (`.invalidTemplate`) naming the file, line, column and key of the first problem.
     static func parse(_ file: TemplateFile) throws -> [ValueMap] {
-        guard let root = try TemplateNode.root(yaml: file.text, file: file.path) else { return [] }
+        guard let root = try YAMLNode.root(yaml: file.text, file: file.path, code: .invalidTemplate) else { return [] }
         var maps: [ValueMap] = []
         for entry in try root.entries(allowing: ["valueMaps"]) {
             for mapEntry in try entry.value.entries() {
@@ -15,12 +16,12 @@ enum ValueMapParser {
         return maps
     }
 
-    private static func parseMap(name: String, _ node: TemplateNode) throws -> ValueMap {
+    private static func parseMap(name: String, _ node: YAMLNode) throws -> ValueMap {
         var provenance: Provenance?
         var inferred: Bool?
         var note: String?
         var caseSensitive = false
-        var entriesNode: TemplateNode?
+        var entriesNode: YAMLNode?
         for entry in try node.entries(allowing: ["source", "inferred", "note", "caseSensitive", "entries"]) {
             switch entry.key {
             case "source": provenance = try entry.value.choice(TemplateParser.provenances)
@@ -49,7 +50,7 @@ enum ValueMapParser {
             isInferred: inferred ?? (provenance == .inferred), note: note)
     }
 
-    private static func parseEntry(from: String, _ node: TemplateNode) throws -> ValueMapEntry {
+    private static func parseEntry(from: String, _ node: YAMLNode) throws -> ValueMapEntry {
         if node.node.scalar != nil { return ValueMapEntry(from: from, to: try node.text()) }
         var value: String?
         var inferred = false
