@@ -44,14 +44,7 @@ public struct CMTDateTime: Sendable, Hashable, CustomStringConvertible {
     /// A date and time from its parts.
     /// - Throws: `AirlockError(.invalidValue)` when a part is out of range (e.g. 30 February).
     public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, ticks: Int = 0, zone: Zone = .unspecified) throws {
-        self.year = year
-        self.month = month
-        self.day = day
-        self.hour = hour
-        self.minute = minute
-        self.second = second
-        self.ticks = ticks
-        self.zone = zone
+        self.init(unchecked: year, month, day, hour, minute, second, ticks, zone)
         if let problem = validationProblem() { throw AirlockError(.invalidValue, problem) }
     }
 
