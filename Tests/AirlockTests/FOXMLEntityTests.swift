@@ -83,3 +83,86 @@ struct FOXMLEntityTests {
         #expect(error.location.line != nil)
     }
 }
+
+/// Excel entity files as Excel itself saves them: shared strings, rich-text runs, numbers, booleans, gaps.
+struct FOExcelEntityTests {
+    static func workbook(sheetName: String = "Customer_groups") throws -> [UInt8] {
+        let folder = try Fixture.scratchDirectory()
+        let path = folder + "/book.xlsx"
+        let main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+        try ZipFixture.make(path, entries: [
+            "[Content_Types].xml": Array("<Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\"/>".utf8),
+            "xl/workbook.xml": Array("""
+                <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+                <workbook xmlns="\(main)" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">
+                <sheets><sheet name="Other" sheetId="2" r:id="rId2"/><sheet name="\(sheetName)" sheetId="1" r:id="rId1"/></sheets></workbook>
+                """.utf8),
+            "xl/_rels/workbook.xml.rels": Array("""
+                <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
+                <Relationship Id="rId1" Type="worksheet" Target="worksheets/sheet1.xml"/>
+                <Relationship Id="rId2" Type="worksheet" Target="/xl/worksheets/sheet2.xml"/></Relationships>
+                """.utf8),
+            "xl/sharedStrings.xml": Array("""
+                <sst xmlns="\(main)" count="5" uniqueCount="5"><si><t>CUSTOMERGROUPID</t></si><si><t>DESCRIPTION</t></si>
+                <si><r><t>Whole</t></r><r><rPr><b/></rPr><t xml:space="preserve">sale, "EU"</t></r><rPh><t>ホールセール</t></rPh></si>
+                <si><t>Zürich &amp; Genève</t></si><si><t>ISACTIVE</t></si></sst>
+                """.utf8),
+            "xl/worksheets/sheet1.xml": Array("""
+                <worksheet xmlns="\(main)"><sheetData>
+                <row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="D1" t="s"><v>4</v></c></row>
+                <row r="2"><c r="A2"><v>10</v></c><c r="B2" t="s"><v>2</v></c><c r="D2" t="b"><v>1</v></c></row>
+                <row r="3"/>
+                <row r="4"><c r="A4" t="str"><v>20</v></c><c r="B4" t="s"><v>3</v></c><c r="C4"><v>99</v></c></row>
+                </sheetData></worksheet>
+                """.utf8),
+            "xl/worksheets/sheet2.xml": Array("<worksheet xmlns=\"\(main)\"><sheetData/></worksheet>".utf8),
+        ])
+        return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    @Test func readsSharedStringsRichTextBooleansAndTheNamedSheet() throws {
+        var line = FOManifestLineBuilder.line(label: "Customer groups", technicalName: nil, columns: ["CUSTOMERGROUPID", "DESCRIPTION", "ISACTIVE"], sourceFormat: "EXCEL")
+        line.inputFilePath = "Customer groups.xlsx"
+        line.excelSheetName = "Customer_groups$"
+        let source = MemoryPackageSource(path: "p.zip", members: [
+            ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line]))),
+            ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
+            ("Customer groups.xlsx", try Self.workbook()),
+        ])
+        let reader = try FOPackageReader(source: source)
+        let data = try reader.readEntity(try #require(reader.manifest.entities.first))
+        #expect(data.summary.format == .excel)
+        #expect(data.summary.columns == ["CUSTOMERGROUPID", "DESCRIPTION", "ISACTIVE"])
+        #expect(data.table.rowCount == 2)
+        #expect(data.table.row(0) == ["10", "Wholesale, \"EU\"", "Yes"])
+        #expect(data.table.row(1) == ["20", "Zürich & Genève", ""])
+        #expect(data.summary.warnings.contains { $0.contains("without a header name") })
+    }
+
+    @Test func aSheetThatIsNotThereFallsBackToTheFirst() throws {
+        var line = FOManifestLineBuilder.line(label: "Customer groups", technicalName: nil, columns: ["A"], sourceFormat: "EXCEL")
+        line.inputFilePath = "g.xlsx"
+        line.excelSheetName = "Nope$"
+        let source = MemoryPackageSource(path: "p.zip", members: [
+            ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line]))),
+            ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
+            ("g.xlsx", try Self.workbook()),
+        ])
+        let reader = try FOPackageReader(source: source)
+        // The first sheet in the workbook ("Other") is empty.
+        #expect(try reader.summarize(try #require(reader.manifest.entities.first)).records == 0)
+    }
+
+    @Test func aWorkbookThatIsNotAZipIsAClearError() throws {
+        var line = FOManifestLineBuilder.line(label: "Customer groups", technicalName: nil, columns: ["A"], sourceFormat: "EXCEL")
+        line.inputFilePath = "g.xlsx"
+        let source = MemoryPackageSource(path: "p.zip", members: [
+            ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line]))),
+            ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
+            ("g.xlsx", Array("A,B\r\n1,2\r\n".utf8)),
+        ])
+        let reader = try FOPackageReader(source: source)
+        let error = try #require(throws: AirlockError.self) { try reader.summarize(try #require(reader.manifest.entities.first)) }
+        #expect(error.location.entry?.contains("g.xlsx") == true)
+    }
+}
