@@ -177,6 +177,13 @@ public struct FOPackageValidator {
                     "SourceFormat \(entity.sourceFormat ?? "CSV") expects 8-bit text; F&O says 'Selected file is Unicode'")
             }
         }
+        if case .delimited(_, let unicode) = summary.format, summary.lineFeedEndings > 0 {
+            collector.add(
+                ValidationRules.foFileLineEndings, entity: label, file: summary.member, line: summary.firstLineFeedEnding,
+                "\(summary.lineFeedEndings) record\(summary.lineFeedEndings == 1 ? " ends" : "s end") with a bare LF; F&O expects CR LF"
+                    + (unicode ? " (CSV-Unicode files with LF fail with 'the mapping is incorrect')" : ""),
+                severity: unicode ? .error : .warning)
+        }
         for warning in summary.warnings where warning.contains("laid out as") {
             collector.add(ValidationRules.foFileFormat, entity: label, file: summary.member, warning)
         }

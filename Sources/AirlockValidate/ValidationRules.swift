@@ -14,6 +14,7 @@ public enum ValidationRules {
     public static let foFileUnlisted = ValidationRule("fo.file.unlisted", .warning, "a file in the package is not named by any manifest line")
     public static let foFileUnreadable = ValidationRule("fo.file.unreadable", .error, "an entity file cannot be read (malformed CSV or XML, undecodable text)")
     public static let foFileEncoding = ValidationRule("fo.file.encoding", .error, "the file's encoding does not fit its SourceFormat ('Selected file is (not) Unicode')")
+    public static let foFileLineEndings = ValidationRule("fo.file.line-endings", .error, "records end with a bare LF; F&O's CSV-Unicode import needs CR LF ('the mapping is incorrect for entity …')")
     public static let foFileFormat = ValidationRule("fo.file.format", .warning, "the file's layout differs from its SourceFormat")
     public static let foFileColumnNotMapped = ValidationRule("fo.file.column-not-mapped", .error, "a file column is not in the manifest's EntityMapList (DMF2025, DMF1966)")
     public static let foFileMappedColumnMissing = ValidationRule("fo.file.mapped-column-missing", .warning, "the EntityMapList maps a column the file does not have")
@@ -55,7 +56,7 @@ public enum ValidationRules {
     public static let all: [ValidationRule] = [
         foHeaderVersion, foHeaderManifestType, foHeaderPackageType, foManifestOrder, foManifestUnknownEntity, foManifestDuplicateLabel,
         foManifestNoEntityMap, foManifestTargetEntity, foManifestExecutionOrder, foFileMissing, foFileUnlisted, foFileUnreadable,
-        foFileEncoding, foFileFormat, foFileColumnNotMapped, foFileMappedColumnMissing, foFieldUnknown, foFieldMandatoryMissing,
+        foFileEncoding, foFileLineEndings, foFileFormat, foFileColumnNotMapped, foFileMappedColumnMissing, foFieldUnknown, foFieldMandatoryMissing,
         foValueMandatory, foValueInteger, foValueReal, foValueDate, foValueSpreadsheet, foValueEnum, foValueNoYes, foValueLength,
         foKeyDuplicate, foReferenceMissing,
         cmtContentTypes, cmtSchemaUnknownEntity, cmtSchemaUnknownField, cmtSchemaTypeMismatch, cmtSchemaLookupTarget,

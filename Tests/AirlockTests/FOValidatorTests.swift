@@ -223,3 +223,23 @@ struct ValidateCommandTests {
         #expect(result.stderr.hasPrefix("airlock: /nonexistent.zip"))
     }
 }
+
+struct FOLineEndingTests {
+    @Test func bareLineFeedsAreAnErrorForCSVUnicodeAndAWarningForCSV() throws {
+        func members(format: String, encoding: TextEncoding) throws -> [(name: String, bytes: [UInt8])] {
+            var members = FOValidatorTests.members { lines in lines[1].sourceFormat = format }
+            let sink = MemoryByteSink()
+            let writer = try TextEncodingWriter(sink: sink, encoding: encoding)
+            try writer.write("SALESORDERNUMBER,LINECREATIONSEQUENCENUMBER,DATAAREAID,ORDEREDSALESQUANTITY,PRODUCTNUMBER\r\nSO-1,1,USMF,3,P-1000\nSO-2,1,USMF,1,P-1001\n")
+            try writer.flush()
+            members[3].bytes = sink.bytes
+            return members
+        }
+        let unicode = try FOValidatorTests.only(try FOValidatorTests.validate(try members(format: "CSV-Unicode", encoding: .utf16LE)), ValidationRules.foFileLineEndings)
+        #expect(unicode.severity == .error)
+        #expect(unicode.line == 2)
+        #expect(unicode.file == "CDS sales order lines.csv")
+        let plain = try FOValidatorTests.only(try FOValidatorTests.validate(try members(format: "CSV", encoding: .utf8BOM)), ValidationRules.foFileLineEndings)
+        #expect(plain.severity == .warning)
+    }
+}

@@ -17,6 +17,9 @@ public final class CSVReader {
     private var lineStart = 0
     /// 1-based line of the byte at `position`.
     private var line = 1
+    /// Records ended by a bare LF (F&O's `CSV-Unicode` import needs CR LF), and the line of the first one.
+    public private(set) var lineFeedEndings = 0
+    public private(set) var firstLineFeedEnding: Int?
 
     /// - Parameters:
     ///   - stream: UTF-8 text (a `TextDecodingStream` for files of unknown encoding).
@@ -172,6 +175,8 @@ public final class CSVReader {
     /// Consumes a record terminator if `byte` starts one.
     private func endOfRecord(_ byte: UInt8) throws -> Bool {
         if byte == 0x0A {
+            lineFeedEndings += 1
+            if firstLineFeedEnding == nil { firstLineFeedEnding = line }
             advanceLine(by: 1)
             return true
         }

@@ -42,6 +42,8 @@ struct FOCSVEntityScanner {
             try consumer.consume(record, line: record.line)
             summary.records += 1
         }
+        summary.lineFeedEndings = reader.lineFeedEndings
+        summary.firstLineFeedEnding = reader.firstLineFeedEnding
         return summary
     }
 

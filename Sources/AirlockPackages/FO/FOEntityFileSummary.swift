@@ -12,6 +12,9 @@ public struct FOEntityFileSummary: Sendable, Equatable {
     public var records: Int
     /// Problems that did not stop reading (e.g. a row with more fields than the header).
     public var warnings: [String]
+    /// Delimited text: how many records end with a bare LF instead of CR LF, and the line of the first.
+    public var lineFeedEndings = 0
+    public var firstLineFeedEnding: Int?
 
     public init(member: String, format: FODataFormat, encoding: TextEncoding?, columns: [String], records: Int, warnings: [String] = []) {
         self.member = member
