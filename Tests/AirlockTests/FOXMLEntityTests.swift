@@ -166,3 +166,34 @@ struct FOExcelEntityTests {
         #expect(error.location.entry?.contains("g.xlsx") == true)
     }
 }
+
+struct FOCSVQuirkTests {
+    private func summarize(_ csv: String) throws -> FOEntityFileSummary {
+        let line = FOManifestLineBuilder.line(label: "Customer groups", technicalName: nil, columns: ["CUSTOMERGROUPID", "DESCRIPTION"], sourceFormat: "CSV")
+        let source = MemoryPackageSource(path: "p.zip", members: [
+            ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line]))),
+            ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
+            ("Customer groups.csv", Array(csv.utf8)),
+        ])
+        let reader = try FOPackageReader(source: source)
+        return try reader.summarize(try #require(reader.manifest.entities.first))
+    }
+
+    @Test func trailingDelimitersFromSpreadsheetsAreIgnored() throws {
+        let summary = try summarize("CUSTOMERGROUPID,DESCRIPTION,,\r\n10,Wholesale,,\r\n20,Retail\r\n30,Other,\r\n")
+        #expect(summary.columns == ["CUSTOMERGROUPID", "DESCRIPTION"])
+        #expect(summary.records == 3)
+        #expect(summary.warnings.contains { $0.contains("trailing delimiters") })
+    }
+
+    @Test func aValueUnderAnEmptyHeaderIsStillAnError() throws {
+        let error = try #require(throws: AirlockError.self) { try summarize("CUSTOMERGROUPID,DESCRIPTION,\r\n10,Wholesale,oops\r\n") }
+        #expect(error.location.line == 2)
+    }
+
+    @Test func semicolonDelimitedFilesAreRead() throws {
+        let summary = try summarize("CUSTOMERGROUPID;DESCRIPTION\r\n10;\"Wholesale; EU\"\r\n")
+        #expect(summary.records == 1)
+        #expect(summary.format == .delimited(delimiter: UInt8(ascii: ";"), unicode: false))
+    }
+}

@@ -21,9 +21,20 @@ struct FOCSVEntityScanner {
         guard try reader.next(into: &record) else {
             throw failure("the file is empty: an F&O entity file starts with a header row naming its columns", line: 1)
         }
-        summary.columns = record.fields.map { $0.trimmingASCIIWhitespace() }
+        var names = record.fields.map { $0.trimmingASCIIWhitespace() }
+        // Spreadsheets that re-save a CSV often leave trailing delimiters: empty names at the end of the header
+        // are dropped (their fields must stay empty); an empty name elsewhere is an error.
+        var trailingEmpty = 0
+        while names.count > 1, names.last?.isEmpty == true {
+            names.removeLast()
+            trailingEmpty += 1
+        }
+        if trailingEmpty > 0 {
+            summary.warnings.append("the header row ends with \(trailingEmpty) empty column name\(trailingEmpty == 1 ? "" : "s") (trailing delimiters); ignored")
+        }
+        summary.columns = names
         var seen = Set<String>()
-        for (index, name) in summary.columns.enumerated() {
+        for (index, name) in names.enumerated() {
             if name.isEmpty {
                 throw failure("column \(index + 1) of the header row has no name", line: record.line)
             }
@@ -32,12 +43,16 @@ struct FOCSVEntityScanner {
             }
             try consumer.addColumn(name, at: index)
         }
-        let width = summary.columns.count
+        let width = names.count
         while try reader.next(into: &record) {
             if record.count != width {
-                throw failure(
-                    "the record has \(record.count) fields but the header row has \(width) (a delimiter inside an unquoted value, or a damaged line?)",
-                    line: record.line)
+                guard record.count > width, record.count <= width + trailingEmpty,
+                    (width..<record.count).allSatisfy({ record.withField($0) { $0.isEmpty } })
+                else {
+                    throw failure(
+                        "the record has \(record.count) fields but the header row has \(width + trailingEmpty) (a delimiter inside an unquoted value, or a damaged line?)",
+                        line: record.line)
+                }
             }
             try consumer.consume(record, line: record.line)
             summary.records += 1
