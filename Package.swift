@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -37,8 +38,9 @@ let package = Package(
             dependencies: ["AirlockModel", "AirlockYAML"],
             resources: [.copy("Resources")]
         ),
+        .target(name: "AirlockReconcile", dependencies: ["AirlockModel", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "AirlockValidate", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog"]),
-        .target(name: "AirlockKit", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping"]),
+        .target(name: "AirlockKit", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile"]),
         .executableTarget(
             name: "airlock",
             dependencies: [
@@ -48,7 +50,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AirlockTests",
-            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockKit"],
+            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile", "AirlockKit"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -4,4 +4,5 @@
 @_exported import AirlockMapping
 @_exported import AirlockModel
 @_exported import AirlockPackages
+@_exported import AirlockReconcile
 @_exported import AirlockValidate

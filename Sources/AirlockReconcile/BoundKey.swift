@@ -1,0 +1,89 @@
+import AirlockModel
+
+/// A `KeyDefinition` resolved against one table: the column indexes, ready to read keys row by row.
+public struct BoundKey: Sendable {
+    enum CompanyPart: Sendable {
+        case none
+        case column(Int)
+        case fixed([UInt8])
+    }
+
+    /// The table keys are read from (a copy that shares its storage).
+    public let table: Table
+    public let definition: KeyDefinition
+    let columns: [Int]
+    let company: CompanyPart
+
+    /// Resolves `definition`'s column names in `table` (exact names).
+    /// - Throws: `AirlockError(.missingColumn)` naming the first column that is not there.
+    public init(table: Table, definition: KeyDefinition) throws {
+        var columns: [Int] = []
+        for name in definition.columns {
+            guard let index = table.columnIndex(named: name) else {
+                throw AirlockError(.missingColumn, "table \(table.name) has no key column \(name)")
+            }
+            columns.append(index)
+        }
+        guard !columns.isEmpty else {
+            throw AirlockError(.missingColumn, "the key of table \(table.name) names no column")
+        }
+        switch definition.company {
+        case .none:
+            company = .none
+        case .column(let name):
+            guard let index = table.columnIndex(named: name) else {
+                throw AirlockError(.missingColumn, "table \(table.name) has no company column \(name)")
+            }
+            company = .column(index)
+        case .fixed(let value):
+            company = .fixed(Array(value.utf8))
+        }
+        self.table = table
+        self.definition = definition
+        self.columns = columns
+    }
+
+    /// Number of parts in an encoded key: the company (when there is one) and each key column.
+    var partCount: Int { columns.count + (definition.hasCompany ? 1 : 0) }
+
+    /// Writes row `row`'s key, normalised, into `buffer` (cleared first) in the unambiguous encoding
+    /// `[company] part...`, each part as a 4-byte little-endian length then its bytes.
+    /// - Returns: false when a part is null or empty after normalisation: the key is incomplete.
+    func encode(row: Int, normalization: KeyNormalization, into buffer: inout [UInt8]) -> Bool {
+        buffer.removeAll(keepingCapacity: true)
+        switch company {
+        case .none:
+            break
+        case .column(let index):
+            guard table.columns[index].withValue(row, { Self.appendPart($0, normalization, &buffer) }) else { return false }
+        case .fixed(let bytes):
+            guard bytes.withUnsafeBytes({ Self.appendPart($0, normalization, &buffer) }) else { return false }
+        }
+        for index in columns {
+            guard table.columns[index].withValue(row, { Self.appendPart($0, normalization, &buffer) }) else { return false }
+        }
+        return true
+    }
+
+    /// Appends one length-prefixed normalised part; false when it is null or empty.
+    static func appendPart(_ bytes: UnsafeRawBufferPointer?, _ normalization: KeyNormalization, _ buffer: inout [UInt8]) -> Bool {
+        guard let bytes else { return false }
+        let lengthAt = buffer.count
+        buffer.append(contentsOf: [0, 0, 0, 0])
+        guard normalization.append(bytes, to: &buffer) else { return false }
+        let length = UInt32(truncatingIfNeeded: buffer.count - lengthAt - 4)
+        for shift in 0..<4 { buffer[lengthAt + shift] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(shift))) }
+        return true
+    }
+
+    /// Row `row`'s key as text, as the table holds it (not normalised); nil parts for nulls.
+    public func naturalKey(row: Int) -> NaturalKey {
+        let companyText: String?
+        switch company {
+        case .none: companyText = nil
+        case .column(let index): companyText = table.columns[index].value(row)
+        case .fixed(let bytes): companyText = String(decoding: bytes, as: UTF8.self)
+        }
+        return NaturalKey(company: companyText, parts: columns.map { table.columns[$0].value(row) })
+    }
+}

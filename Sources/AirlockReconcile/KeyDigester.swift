@@ -1,0 +1,26 @@
+/// The 64-bit digest a `KeyIndex` files encoded keys under.
+///
+/// The digest only narrows the search: every digest match is confirmed by comparing the encoded key bytes,
+/// so a collision costs time, never a wrong match. That is why 64 bits suffice, and why tests can inject a
+/// deliberately weak digester to force collisions.
+public struct KeyDigester: Sendable {
+    let digest: @Sendable (UnsafeRawBufferPointer) -> UInt64
+
+    /// A digester from a function of the encoded key bytes.
+    public init(_ digest: @escaping @Sendable (UnsafeRawBufferPointer) -> UInt64) {
+        self.digest = digest
+    }
+
+    /// FNV-1a over the bytes with a murmur3 finaliser (so the low bits used for slots are well mixed).
+    /// The same in every run, unlike `Hasher`.
+    public static let standard = KeyDigester { bytes in
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        hash ^= hash >> 33
+        hash = hash &* 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 33
+        hash = hash &* 0xC4CE_B9FE_1A85_EC53
+        hash ^= hash >> 33
+        return hash
+    }
+}

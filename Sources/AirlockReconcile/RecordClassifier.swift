@@ -1,0 +1,124 @@
+import AirlockModel
+
+/// Classifies each row of a mapped source table against the target side's export as create, update (naming
+/// the fields that differ) or unchanged, rejecting duplicate and incomplete keys.
+///
+/// Rules:
+/// - The source row is matched by its natural key (`source.key`) in `target`, normalised with the target
+///   index's rules. Rows the source index found incomplete are rejected `missing-required`; rows it found
+///   duplicate (every one after the first, see `KeyIndex`) are rejected `duplicate-key`.
+/// - Compared fields are the source columns that the target table also has (exact column name), except the
+///   key columns and the company column, which matched by construction. Source columns the target export
+///   lacks are listed in `uncomparedFields` and never make an update.
+/// - A null source value means "not mapped": it is not compared. A non-null source value against a null
+///   target value differs, unless the source value is blank (empty after trimming).
+/// - Each field compares with its `ValueComparison` (default `.trimmed`).
+public struct RecordClassifier: Sendable {
+    struct ComparedField: Sendable {
+        var name: String
+        var sourceColumn: Int
+        var targetColumn: Int
+        var comparison: ValueComparison
+    }
+
+    public let source: KeyIndex
+    public let target: KeyIndex
+    let fields: [ComparedField]
+    /// Source columns the target export does not have: mapped, but never compared.
+    public let uncomparedFields: [String]
+    let keptRows: [Int: Int]
+    let incomplete: Set<Int>
+
+    /// Prepares classification of `source`'s table against `target`'s.
+    /// - Parameters:
+    ///   - source: the index over the mapped source table (columns named as target fields).
+    ///   - target: the index over the target side's export.
+    ///   - comparisons: the comparison per field name; fields not listed use `defaultComparison`.
+    ///   - defaultComparison: `.trimmed` unless told otherwise.
+    /// - Throws: `AirlockError(.usage)` when the two keys do not have the same shape.
+    public init(
+        source: KeyIndex,
+        target: KeyIndex,
+        comparisons: [String: ValueComparison] = [:],
+        defaultComparison: ValueComparison = .trimmed
+    ) throws {
+        guard target.isCompatible(with: source.key) else {
+            throw AirlockError(.usage, "the key of \(source.table.name) (\(source.key.definition.columns.joined(separator: ", "))) does not match the key of \(target.table.name) (\(target.key.definition.columns.joined(separator: ", "))) in parts or company")
+        }
+        var excluded = Set(source.key.definition.columns)
+        if case .column(let name) = source.key.definition.company { excluded.insert(name) }
+        var fields: [ComparedField] = []
+        var uncompared: [String] = []
+        for (index, column) in source.table.columns.enumerated() where !excluded.contains(column.name) {
+            if let targetColumn = target.table.columnIndex(named: column.name) {
+                fields.append(ComparedField(name: column.name, sourceColumn: index, targetColumn: targetColumn,
+                                            comparison: comparisons[column.name] ?? defaultComparison))
+            } else {
+                uncompared.append(column.name)
+            }
+        }
+        self.source = source
+        self.target = target
+        self.fields = fields
+        self.uncomparedFields = uncompared
+        self.keptRows = Dictionary(source.duplicates.map { ($0.row, $0.keptRow) }, uniquingKeysWith: { first, _ in first })
+        self.incomplete = Set(source.incompleteRows)
+    }
+
+    /// The outcome for source row `row`: create, update, unchanged, or rejected (duplicate or incomplete key).
+    public func classify(row: Int) -> RecordOutcome {
+        if incomplete.contains(row) {
+            return .rejected(.missingRequired, detail: "key \(source.key.naturalKey(row: row)) has an empty part (\(keyFieldsText))")
+        }
+        if let kept = keptRows[row] {
+            return .rejected(.duplicateKey, detail: "key \(source.key.naturalKey(row: row)) repeats row \(kept + 1), which is kept")
+        }
+        guard let targetRow = target.row(matching: source.key, row: row) else { return .create }
+        let changed = changedFields(sourceRow: row, targetRow: targetRow)
+        return changed.isEmpty ? .unchanged(targetRow: targetRow) : .update(targetRow: targetRow, changedFields: changed)
+    }
+
+    /// Classifies every source row in order, counting each outcome into `tally` (whose `read` it also advances).
+    public func classifyAll(into tally: inout FlowTally) -> [RecordOutcome] {
+        var outcomes: [RecordOutcome] = []
+        outcomes.reserveCapacity(source.table.rowCount)
+        for row in 0..<source.table.rowCount {
+            let outcome = classify(row: row)
+            tally.read += 1
+            tally.record(outcome)
+            outcomes.append(outcome)
+        }
+        return outcomes
+    }
+
+    /// The record's GUID: the target's own (from `targetIdColumn`) when the record is already there, else the
+    /// stable UUIDv5 of (`entity`, company, key) from `StableIdentifier`. Nil for an incomplete key.
+    public func recordIdentifier(row: Int, entity: String, targetIdColumn: String) -> String? {
+        let key = source.key.naturalKey(row: row)
+        guard !incomplete.contains(row) else { return nil }
+        if let targetRow = target.row(matching: source.key, row: row),
+           let existing = target.table.value(row: targetRow, column: targetIdColumn),
+           let parsed = StableIdentifier(existing.trimmingASCIIWhitespace()) {
+            return parsed.description
+        }
+        return StableIdentifier.record(entity: entity, company: key.company, key: key.parts.map { $0 ?? "" }).description
+    }
+
+    /// Names of the compared fields whose values differ between the two rows, in source column order.
+    func changedFields(sourceRow: Int, targetRow: Int) -> [String] {
+        var changed: [String] = []
+        for field in fields {
+            let same = source.table.columns[field.sourceColumn].withValue(sourceRow) { sourceBytes -> Bool in
+                guard let sourceBytes else { return true }
+                return target.table.columns[field.targetColumn].withValue(targetRow) { targetBytes -> Bool in
+                    guard let targetBytes else { return ValueComparison.isBlank(sourceBytes) }
+                    return field.comparison.equivalent(sourceBytes, targetBytes)
+                }
+            }
+            if !same { changed.append(field.name) }
+        }
+        return changed
+    }
+
+    var keyFieldsText: String { source.key.definition.columns.joined(separator: ", ") }
+}

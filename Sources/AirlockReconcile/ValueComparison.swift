@@ -1,0 +1,223 @@
+/// How a mapped value is compared with the target export's value to decide update versus unchanged.
+///
+/// Every kind except `.exact` first trims ASCII whitespace (space, tab, CR, LF) at both ends. When a
+/// `.decimal` or `.dateTime` value does not parse, the two values are compared as `.trimmed` text instead
+/// (so a malformed value never looks equal to a different one). Nulls are handled by `RecordClassifier`.
+public enum ValueComparison: String, Sendable, Hashable, CaseIterable {
+    /// Byte-identical, nothing trimmed.
+    case exact
+    /// Byte-identical after trimming: the default for text.
+    case trimmed
+    /// Equal after trimming and case folding (ASCII byte-wise; Unicode `lowercased()` when non-ASCII):
+    /// for codes the target stores case-insensitively.
+    case caseInsensitive
+    /// Equal as decimal numbers: optional sign, digits, optional `.` and fraction; leading zeros, trailing
+    /// fraction zeros and the sign of zero do not matter (`1.50` = `1.5` = `+01.5`, `-0` = `0`). No
+    /// exponents, no thousands separators. Compared exactly, never through floating point.
+    case decimal
+    /// Equal as instants: ISO 8601 `yyyy-MM-dd[(T| )HH:mm[:ss[.f…]]][Z|±HH:mm|±HHmm]` or F&O's en-US
+    /// `M/d/yyyy[ h:mm[:ss][ AM|PM]]`. A value without a zone is taken as UTC; a date alone is midnight
+    /// (`2024-05-01` = `5/1/2024 12:00:00 AM` = `2024-05-01T02:00:00+02:00`); fraction digits compare
+    /// without trailing zeros.
+    case dateTime
+
+    /// Whether `lhs` and `rhs` are equal under this comparison.
+    public func equivalent(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
+        switch self {
+        case .exact:
+            return lhs.elementsEqual(rhs)
+        case .trimmed:
+            return Self.trim(lhs).elementsEqual(Self.trim(rhs))
+        case .caseInsensitive:
+            var left: [UInt8] = []
+            var right: [UInt8] = []
+            let normalization = KeyNormalization.caseInsensitive
+            _ = normalization.append(lhs, to: &left)
+            _ = normalization.append(rhs, to: &right)
+            return left == right
+        case .decimal:
+            guard let left = Self.canonicalDecimal(Self.trim(lhs)), let right = Self.canonicalDecimal(Self.trim(rhs)) else {
+                return Self.trim(lhs).elementsEqual(Self.trim(rhs))
+            }
+            return left == right
+        case .dateTime:
+            guard let left = Self.canonicalInstant(Self.trim(lhs)), let right = Self.canonicalInstant(Self.trim(rhs)) else {
+                return Self.trim(lhs).elementsEqual(Self.trim(rhs))
+            }
+            return left == right
+        }
+    }
+
+    /// Whether `lhs` and `rhs` are equal under this comparison.
+    public func equivalent(_ lhs: String, _ rhs: String) -> Bool {
+        var left = lhs
+        var right = rhs
+        return left.withUTF8 { l in right.withUTF8 { r in equivalent(UnsafeRawBufferPointer(l), UnsafeRawBufferPointer(r)) } }
+    }
+
+    /// Whether `bytes` is empty after trimming (how an empty source value meets a null target value).
+    static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool { trim(bytes).isEmpty }
+
+    static func trim(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        var start = 0
+        var end = bytes.count
+        while start < end, KeyNormalization.isSpace(bytes[start]) { start += 1 }
+        while end > start, KeyNormalization.isSpace(bytes[end - 1]) { end -= 1 }
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+    }
+
+    /// `[sign] integer-digits "." fraction-digits` with leading/trailing zeros removed; nil when not a decimal.
+    static func canonicalDecimal(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
+        var index = 0
+        var negative = false
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var integer: [UInt8] = []
+        var fraction: [UInt8] = []
+        var digits = 0
+        while index < bytes.count, isDigit(bytes[index]) {
+            integer.append(bytes[index])
+            index += 1
+            digits += 1
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < bytes.count, isDigit(bytes[index]) {
+                fraction.append(bytes[index])
+                index += 1
+                digits += 1
+            }
+        }
+        guard digits > 0, index == bytes.count else { return nil }
+        while integer.first == UInt8(ascii: "0") { integer.removeFirst() }
+        while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
+        if integer.isEmpty && fraction.isEmpty { negative = false }
+        return (negative ? [UInt8(ascii: "-")] : []) + integer + [UInt8(ascii: ".")] + fraction
+    }
+
+    /// Seconds since 1970-01-01T00:00:00Z and the fraction digits without trailing zeros; nil when not a date.
+    static func canonicalInstant(_ bytes: UnsafeRawBufferPointer) -> Instant? {
+        var cursor = Cursor(bytes: bytes)
+        let year: Int, month: Int, day: Int
+        var usFormat = false
+        guard let first = cursor.number(maxDigits: 4) else { return nil }
+        if cursor.take(UInt8(ascii: "-")) {
+            guard first.digits == 4, let m = cursor.number(exactDigits: 2), cursor.take(UInt8(ascii: "-")),
+                  let d = cursor.number(exactDigits: 2) else { return nil }
+            (year, month, day) = (first.value, m.value, d.value)
+        } else if cursor.take(UInt8(ascii: "/")) {
+            guard first.digits <= 2, let d = cursor.number(maxDigits: 2), cursor.take(UInt8(ascii: "/")),
+                  let y = cursor.number(exactDigits: 4) else { return nil }
+            (year, month, day) = (y.value, first.value, d.value)
+            usFormat = true
+        } else {
+            return nil
+        }
+        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+        var hour = 0, minute = 0, second = 0
+        var fraction: [UInt8] = []
+        var offsetSeconds = 0
+        if !cursor.atEnd {
+            guard cursor.take(UInt8(ascii: " ")) || (!usFormat && cursor.take(UInt8(ascii: "T"))) else { return nil }
+            guard let h = cursor.number(maxDigits: 2), cursor.take(UInt8(ascii: ":")), let mi = cursor.number(exactDigits: 2) else { return nil }
+            (hour, minute) = (h.value, mi.value)
+            if cursor.take(UInt8(ascii: ":")) {
+                guard let s = cursor.number(exactDigits: 2) else { return nil }
+                second = s.value
+                if cursor.take(UInt8(ascii: ".")) {
+                    while let byte = cursor.peek, isDigit(byte) {
+                        fraction.append(byte)
+                        cursor.index += 1
+                    }
+                    guard !fraction.isEmpty else { return nil }
+                    while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
+                }
+            }
+            if usFormat {
+                if cursor.take(UInt8(ascii: " ")) {
+                    let isPM: Bool
+                    if cursor.takeIgnoringCase("PM") { isPM = true } else if cursor.takeIgnoringCase("AM") { isPM = false } else { return nil }
+                    guard (1...12).contains(hour) else { return nil }
+                    hour = hour % 12 + (isPM ? 12 : 0)
+                }
+            } else if cursor.take(UInt8(ascii: "Z")) || cursor.take(UInt8(ascii: "z")) {
+                offsetSeconds = 0
+            } else if let sign = cursor.peek, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+                cursor.index += 1
+                guard let oh = cursor.number(exactDigits: 2) else { return nil }
+                _ = cursor.take(UInt8(ascii: ":"))
+                guard let om = cursor.number(exactDigits: 2) else { return nil }
+                offsetSeconds = (oh.value * 3600 + om.value * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
+            }
+            guard cursor.atEnd, hour < 24, minute < 60, second < 60 else { return nil }
+        }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
+        return Instant(seconds: seconds, fraction: fraction)
+    }
+
+    /// A parsed point in time (UTC seconds and fraction digits).
+    struct Instant: Equatable {
+        var seconds: Int64
+        var fraction: [UInt8]
+    }
+
+    struct Cursor {
+        let bytes: UnsafeRawBufferPointer
+        var index = 0
+        var atEnd: Bool { index == bytes.count }
+        var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+        mutating func take(_ byte: UInt8) -> Bool {
+            guard peek == byte else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func takeIgnoringCase(_ text: String) -> Bool {
+            let expected = Array(text.utf8)
+            guard index + expected.count <= bytes.count else { return false }
+            for (offset, byte) in expected.enumerated() where bytes[index + offset] | 0x20 != byte | 0x20 { return false }
+            index += expected.count
+            return true
+        }
+
+        mutating func number(maxDigits: Int) -> (value: Int, digits: Int)? {
+            var value = 0
+            var digits = 0
+            while digits < maxDigits, let byte = peek, ValueComparison.isDigit(byte) {
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+                index += 1
+            }
+            return digits > 0 ? (value, digits) : nil
+        }
+
+        mutating func number(exactDigits: Int) -> (value: Int, digits: Int)? {
+            guard let result = number(maxDigits: exactDigits), result.digits == exactDigits else { return nil }
+            return result
+        }
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}
