@@ -1,5 +1,7 @@
 /// The files of a package: a zip archive or an unpacked folder, read the same way.
-public protocol PackageSource: AnyObject {
+/// Sources are immutable once opened and every `open` gives an independent stream, so one source can be read
+/// from several threads at once (one entity file per core).
+public protocol PackageSource: AnyObject, Sendable {
     /// The path the user gave.
     var path: String { get }
     /// Every file member (folders left out), in a stable order.

@@ -5,7 +5,10 @@ internal import CArchive
 /// The archive is read through its central directory (libarchive's seekable zip reader), so opening an
 /// entry skips straight to it. Entry names are checked: path traversal, absolute paths, backslashes,
 /// drive letters, links, devices, encrypted and duplicate entries are refused with `.unsafeEntry`.
-public final class ZipArchiveReader {
+///
+/// Immutable once opened, and each `open` uses its own libarchive handle, so entries can be streamed from
+/// several threads at once.
+public final class ZipArchiveReader: @unchecked Sendable {
     /// The archive path as given (for an archive in memory, the name used in messages).
     public let path: String
     /// The archive bytes when it was opened from memory (a workbook inside a package, for instance).

@@ -1,5 +1,6 @@
 /// Zip bytes pinned at a stable address for libarchive's memory reader, freed when the last user goes.
-final class ZipMemoryImage {
+/// Never written after `init`, so it may be shared between threads.
+final class ZipMemoryImage: @unchecked Sendable {
     let base: UnsafeMutableRawPointer
     let count: Int
 

@@ -26,8 +26,10 @@ public enum PackageInspector {
             warnings.append("PackageHeader.xml has PackageVersion \(version); current F&O writes 2")
         }
         var entities: [InspectReport.Entity] = []
-        for entity in reader.manifest.entities {
-            let summary = try reader.summarize(entity)
+        // Entity files are independent: count them on all cores.
+        let manifestEntities = reader.manifest.entities
+        let summaries = try ParallelMap.map(manifestEntities.count) { try reader.summarize(manifestEntities[$0]) }
+        for (entity, summary) in zip(manifestEntities, summaries) {
             if let expected = FOEncodingExpectation.warning(for: summary, sourceFormat: entity.sourceFormat) {
                 warnings.append("\(summary.member): \(expected)")
             }

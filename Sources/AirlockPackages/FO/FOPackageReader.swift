@@ -5,7 +5,7 @@ import AirlockModel
 ///
 /// Entity files are streamed, never loaded whole: `summarize` counts records in bounded memory, and
 /// `readEntity` builds a columnar table.
-public final class FOPackageReader {
+public final class FOPackageReader: Sendable {
     public let source: PackageSource
     public let header: FOPackageHeader
     public let manifest: FOManifest
