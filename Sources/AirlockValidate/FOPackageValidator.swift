@@ -157,7 +157,16 @@ public struct FOPackageValidator {
                 continue
             }
             for (position, reference) in references.enumerated() {
-                collected[reference.child.lowercased(), default: []].append((reference, consumer.childKeySets[position], label))
+                // A child may have several candidate parents in one package (Customers V2 and V3): its key must
+                // be in one of them, so their key sets are united.
+                var entries = collected[reference.child.lowercased(), default: []]
+                if let index = entries.firstIndex(where: { $0.reference.fields.map(\.child) == reference.fields.map(\.child) }) {
+                    entries[index].keys.formUnion(consumer.childKeySets[position])
+                    entries[index].parentName += " or \(label)"
+                } else {
+                    entries.append((reference, consumer.childKeySets[position], label))
+                }
+                collected[reference.child.lowercased()] = entries
             }
         }
     }

@@ -243,3 +243,26 @@ struct FOLineEndingTests {
         #expect(plain.severity == .warning)
     }
 }
+
+struct FOReferenceTests {
+    @Test func aChildNeedsItsKeyInOneOfSeveralCandidateParents() throws {
+        func csv(_ text: String) -> [UInt8] { Array(("\u{FEFF}" + text).utf8) }
+        var lines = [
+            FOManifestLineBuilder.line(label: "Customers V2", technicalName: nil, columns: ["CUSTOMERACCOUNT", "PARTYNUMBER"], sourceFormat: "CSV"),
+            FOManifestLineBuilder.line(label: "Customers V3", technicalName: nil, columns: ["CUSTOMERACCOUNT", "PARTYNUMBER"], sourceFormat: "CSV"),
+            FOManifestLineBuilder.line(
+                label: "CDS Contacts V2", technicalName: nil, columns: ["CONTACTPERSONPARTYNUMBER", "ASSOCIATEDPARTYNUMBER"], sourceFormat: "CSV"),
+        ]
+        FOExecutionOrder.assign(&lines)
+        let findings = try FOValidatorTests.validate([
+            ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: lines))),
+            ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
+            ("Customers V2.csv", csv("CUSTOMERACCOUNT,PARTYNUMBER\r\nC-1,P-1\r\n")),
+            ("Customers V3.csv", csv("CUSTOMERACCOUNT,PARTYNUMBER\r\nC-2,P-2\r\n")),
+            ("CDS Contacts V2.csv", csv("CONTACTPERSONPARTYNUMBER,ASSOCIATEDPARTYNUMBER\r\nK-1,P-1\r\nK-2,P-2\r\nK-3,P-9\r\n")),
+        ])
+        let missing = findings.filter { $0.rule == ValidationRules.foReferenceMissing.id }
+        #expect(missing.map(\.value) == ["P-9"], "\(findings.map { "\($0.rule) \($0.message)" })")
+        #expect(missing.first?.line == 4)
+    }
+}
