@@ -6,7 +6,7 @@ import AirlockPackages
 /// their encodings, columns against the field map and the catalog, and every record's values, keys and
 /// references. Entity files are streamed; memory grows only by 16 bytes per key kept for duplicate and
 /// reference checks.
-public struct FOPackageValidator {
+public struct FOPackageValidator: Sendable {
     public let catalog: SchemaCatalog
 
     public init(catalog: SchemaCatalog) {
@@ -130,45 +130,81 @@ public struct FOPackageValidator {
             }
         }
         var collected: [String: [(reference: FOEntityReference, keys: Set<FOKeyHash>, parentName: String)]] = [:]
-        for index in sequence {
-            let entity = reader.manifest.entities[index]
-            let name = names[index].lowercased()
-            let label = entity.entityName
-            guard let member = reader.dataMember(for: entity) else {
-                collector.add(
-                    ValidationRules.foFileMissing, entity: label, file: entity.inputFilePath ?? reader.manifestMember,
-                    "the manifest line names \(entity.inputFilePath.map { "'\($0)'" } ?? "no file"), which is not in the package")
-                continue
+        // Entities on one level do not depend on each other: validate them on all cores, each into its own
+        // collector, and merge in sequence order so the report does not depend on timing.
+        var position = 0
+        while position < sequence.count {
+            let level = levels[sequence[position]]
+            var batch: [Int] = []
+            while position < sequence.count, levels[sequence[position]] == level {
+                batch.append(sequence[position])
+                position += 1
             }
-            let map = FOColumnMap(entity.entityMap ?? [])
-            let references = requested[name] ?? []
-            var consumer = FOValidationConsumer(
-                entityName: label, file: member.name, schema: catalog.foEntity(named: label), catalog: catalog, collector: collector,
-                entityField: { map.entityField(for: $0) ?? $0 },
-                parentKeys: collected[name] ?? [],
-                keyFieldsForChildren: references.map { $0.fields.map(\.parent) })
-            do {
-                let summary = try reader.scan(entity, into: &consumer)
-                checkFile(entity, summary: summary, map: map, consumer: consumer, collector: collector)
-            } catch let error as AirlockError {
-                collector.add(
-                    ValidationRules.foFileUnreadable, entity: label, file: member.name, line: error.location.line,
-                    "\(error.message)\(error.location.column.map { " (column \($0))" } ?? "")")
-                continue
+            let parents = collected, entities = batch, wanted = requested, maxFindings = collector.maxFindings
+            let outcomes = try ParallelMap.map(entities.count) { item -> EntityOutcome in
+                let index = entities[item]
+                let name = names[index].lowercased()
+                return validateEntity(
+                    reader.manifest.entities[index], reader: reader, parentKeys: parents[name] ?? [], references: wanted[name] ?? [],
+                    maxFindings: maxFindings)
             }
-            for (position, reference) in references.enumerated() {
-                // A child may have several candidate parents in one package (Customers V2 and V3): its key must
-                // be in one of them, so their key sets are united.
-                var entries = collected[reference.child.lowercased(), default: []]
-                if let index = entries.firstIndex(where: { $0.reference.fields.map(\.child) == reference.fields.map(\.child) }) {
-                    entries[index].keys.formUnion(consumer.childKeySets[position])
-                    entries[index].parentName += " or \(label)"
-                } else {
-                    entries.append((reference, consumer.childKeySets[position], label))
+            for outcome in outcomes {
+                collector.merge(outcome.findings)
+                for (offset, reference) in outcome.references.enumerated() {
+                    // A child may have several candidate parents in one package (Customers V2 and V3): its key must
+                    // be in one of them, so their key sets are united.
+                    var entries = collected[reference.child.lowercased(), default: []]
+                    if let existing = entries.firstIndex(where: { $0.reference.fields.map(\.child) == reference.fields.map(\.child) }) {
+                        entries[existing].keys.formUnion(outcome.childKeySets[offset])
+                        entries[existing].parentName += " or \(outcome.label)"
+                    } else {
+                        entries.append((reference, outcome.childKeySets[offset], outcome.label))
+                    }
+                    collected[reference.child.lowercased()] = entries
                 }
-                collected[reference.child.lowercased()] = entries
             }
         }
+    }
+
+    /// What validating one entity file produced: its findings and the keys its children are checked against.
+    private struct EntityOutcome: Sendable {
+        var label: String
+        var findings: FindingCollector
+        var references: [FOEntityReference]
+        var childKeySets: [Set<FOKeyHash>]
+    }
+
+    private func validateEntity(
+        _ entity: FOManifestEntity, reader: FOPackageReader, parentKeys: [(reference: FOEntityReference, keys: Set<FOKeyHash>, parentName: String)],
+        references: [FOEntityReference], maxFindings: Int
+    ) -> EntityOutcome {
+        let collector = FindingCollector(maxFindings: maxFindings)
+        let label = entity.entityName
+        guard let member = reader.dataMember(for: entity) else {
+            collector.add(
+                ValidationRules.foFileMissing, entity: label, file: entity.inputFilePath ?? reader.manifestMember,
+                "the manifest line names \(entity.inputFilePath.map { "'\($0)'" } ?? "no file"), which is not in the package")
+            return EntityOutcome(label: label, findings: collector, references: [], childKeySets: [])
+        }
+        let map = FOColumnMap(entity.entityMap ?? [])
+        var consumer = FOValidationConsumer(
+            entityName: label, file: member.name, schema: catalog.foEntity(named: label), catalog: catalog, collector: collector,
+            entityField: { map.entityField(for: $0) ?? $0 },
+            parentKeys: parentKeys,
+            keyFieldsForChildren: references.map { $0.fields.map(\.parent) })
+        do {
+            let summary = try reader.scan(entity, into: &consumer)
+            checkFile(entity, summary: summary, map: map, consumer: consumer, collector: collector)
+        } catch let error as AirlockError {
+            collector.add(
+                ValidationRules.foFileUnreadable, entity: label, file: member.name, line: error.location.line,
+                "\(error.message)\(error.location.column.map { " (column \($0))" } ?? "")")
+            return EntityOutcome(label: label, findings: collector, references: [], childKeySets: [])
+        } catch {
+            collector.add(ValidationRules.foFileUnreadable, entity: label, file: member.name, "\(error)")
+            return EntityOutcome(label: label, findings: collector, references: [], childKeySets: [])
+        }
+        return EntityOutcome(label: label, findings: collector, references: references, childKeySets: consumer.childKeySets)
     }
 
     private func checkFile(

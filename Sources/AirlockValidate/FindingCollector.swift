@@ -1,7 +1,10 @@
 /// Gathers findings while a package is streamed: counts every one, keeps the first `maxFindings` for the
 /// report, and the first few of each entity and rule as examples, so memory stays bounded however many
 /// records are wrong.
-public final class FindingCollector {
+///
+/// Not thread-safe: each concurrent task fills its own collector, handed over when the task has finished and
+/// merged in a fixed order (`merge(_:)`), so the report is the same as a sequential run's.
+public final class FindingCollector: @unchecked Sendable {
     public let maxFindings: Int
     public let examplesPerGroup: Int
     public private(set) var errors = 0
@@ -36,6 +39,23 @@ public final class FindingCollector {
         } else {
             groupIndex[key] = groups.count
             groups.append(ValidationGroup(entity: finding.entity, rule: finding.rule, severity: finding.severity, count: 1, examples: [finding]))
+        }
+    }
+
+    /// Adds everything `other` collected, after what this collector holds.
+    public func merge(_ other: FindingCollector) {
+        errors += other.errors
+        warnings += other.warnings
+        findings.append(contentsOf: other.findings.prefix(max(0, maxFindings - findings.count)))
+        for group in other.groups {
+            let key = GroupKey(entity: group.entity, rule: group.rule, severity: group.severity)
+            if let index = groupIndex[key] {
+                groups[index].count += group.count
+                groups[index].examples.append(contentsOf: group.examples.prefix(max(0, examplesPerGroup - groups[index].examples.count)))
+            } else {
+                groupIndex[key] = groups.count
+                groups.append(group)
+            }
         }
     }
 

@@ -3,10 +3,10 @@ import Foundation
 
 /// Runs independent pieces of work (one per entity file) on all cores, with results and errors in input order,
 /// so the outcome is the same as a sequential loop's.
-enum ParallelMap {
+public enum ParallelMap {
     /// `body(0) … body(count - 1)`, run concurrently.
     /// - Throws: the error of the lowest index that failed, as a sequential loop would.
-    static func map<T: Sendable>(_ count: Int, _ body: @Sendable (Int) throws -> T) throws -> [T] {
+    public static func map<T: Sendable>(_ count: Int, _ body: @Sendable (Int) throws -> T) throws -> [T] {
         let results = ResultSlots<T>(count: count)
         DispatchQueue.concurrentPerform(iterations: count) { index in
             results.set(index, Result { try body(index) })
