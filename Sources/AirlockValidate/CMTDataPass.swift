@@ -66,15 +66,7 @@ final class CMTDataPass {
     /// Streams `data.xml`, adding findings to the collector.
     /// - Throws: `AirlockError(.malformedXML)` when the XML is not well-formed or its root is not `<entities>`.
     func run(_ stream: ByteStream, location: SourceLocation) throws {
-        let xml = try XMLStreamReader(stream, location: location)
-        var kind = try xml.next()
-        while kind == .text { kind = try xml.next() }
-        guard kind == .startElement else {
-            throw AirlockError(.malformedXML, "the document has no root element; a CMT data.xml starts with <entities>", at: location)
-        }
-        guard xml.hasName("entities") else {
-            throw xml.error("the root element is <\(xml.name)>; a CMT data.xml starts with <entities>")
-        }
+        let xml = try CMTDataReader.openRoot(stream, location: location)
         checkTimestamp(xml)
         try xml.forEachChild {
             if xml.hasName("entity") { try entitySection(xml) } else { try xml.skipElement() }

@@ -59,16 +59,10 @@ public final class CMTDataReader {
 
     private var entry: String { location.entry ?? CMTPackage.dataMember }
 
-    private func parse(_ stream: ByteStream, counting: Bool, _ body: (CMTEntityData) throws -> Void) throws -> (data: CMTData, counts: [CMTEntityCount]) {
-        warnings = []
-        skippedElements = []
-        let peekable = PeekableByteStream(stream)
-        encoding = TextEncoding.detect(try peekable.peek(4))
-        let xml = try XMLStreamReader(peekable, location: location)
-        var data = CMTData()
-        var counts: [CMTEntityCount] = []
-        var countIndex: [String: Int] = [:]
-
+    /// A reader on `stream` positioned on the root `<entities>` element of a data.xml.
+    /// - Throws: `AirlockError(.malformedXML)` when the document has no root or another root element.
+    public static func openRoot(_ stream: ByteStream, location: SourceLocation) throws -> XMLStreamReader {
+        let xml = try XMLStreamReader(stream, location: location)
         var kind = try xml.next()
         while kind == .text { kind = try xml.next() }
         guard kind == .startElement else {
@@ -77,6 +71,19 @@ public final class CMTDataReader {
         guard xml.hasName("entities") else {
             throw xml.error("the root element is <\(xml.name)>; a CMT data.xml starts with <entities>")
         }
+        return xml
+    }
+
+    private func parse(_ stream: ByteStream, counting: Bool, _ body: (CMTEntityData) throws -> Void) throws -> (data: CMTData, counts: [CMTEntityCount]) {
+        warnings = []
+        skippedElements = []
+        let peekable = PeekableByteStream(stream)
+        encoding = TextEncoding.detect(try peekable.peek(4))
+        let xml = try Self.openRoot(peekable, location: location)
+        var data = CMTData()
+        var counts: [CMTEntityCount] = []
+        var countIndex: [String: Int] = [:]
+
         for attribute in xml.attributes {
             switch attribute.name {
             case "timestamp":
