@@ -7,6 +7,9 @@ import AirlockIO
 /// counting mode keeps only counters and a compact set of ids. Unknown attributes are kept; unknown elements
 /// are skipped with a warning, except the legacy data-side `<relationships>` (a copy of the schema's), which is
 /// skipped silently.
+///
+/// A field value that does not decode stops the read by default; with `valueProblems: .collect` it is kept as
+/// written and listed in `CMTEntityData.valueProblems` instead (see `CMTValueProblemMode`).
 public final class CMTDataReader {
     /// The schema that gives each field its type and column order.
     public let schema: CMTSchema
@@ -16,22 +19,31 @@ public final class CMTDataReader {
     public private(set) var warnings: [String] = []
     /// The encoding the last document read started with.
     public private(set) var encoding: TextEncoding?
+    /// What a field value that does not decode by its schema type does: throw (`.strict`, the default) or go
+    /// to `CMTEntityData.valueProblems` (`.collect`). Record ids and many-to-many GUIDs always throw.
+    public let valueProblems: CMTValueProblemMode
 
     private let schemaIndex: [String: CMTSchemaEntity]
     private var skippedElements = Set<String>()
+    /// The value problems of the entity section being read (collect mode only).
+    private var sectionProblems: [CMTValueProblemRecord] = []
 
     /// A reader for documents described by `schema`.
-    public init(schema: CMTSchema, location: SourceLocation) {
+    /// - Parameter valueProblems: `.strict` (default) throws on a field value that does not decode; `.collect`
+    ///   keeps it as written and records it in its entity's `valueProblems`.
+    public init(schema: CMTSchema, location: SourceLocation, valueProblems: CMTValueProblemMode = .strict) {
         self.schema = schema
         self.location = location
+        self.valueProblems = valueProblems
         var index: [String: CMTSchemaEntity] = [:]
         for entity in schema.entities where index[entity.name] == nil { index[entity.name] = entity }
         self.schemaIndex = index
     }
 
     /// Reads the whole document into memory (tables, not strings per record).
-    /// - Throws: `AirlockError(.malformedXML)` with line and column, `.invalidValue` for a value that does not
-    ///   decode (naming entity, record id, field and value), or the stream's error.
+    /// - Throws: `AirlockError(.malformedXML)` with line and column, `.invalidValue` for a record id or
+    ///   many-to-many GUID that does not decode and, in `.strict` mode, for any field value that does not (naming
+    ///   entity, record id, field and value), or the stream's error.
     public func read(_ stream: ByteStream) throws -> CMTData {
         var entities: [CMTEntityData] = []
         var data = try readEntities(stream) { entities.append($0) }
@@ -77,6 +89,7 @@ public final class CMTDataReader {
     private func parse(_ stream: ByteStream, counting: Bool, _ body: (CMTEntityData) throws -> Void) throws -> (data: CMTData, counts: [CMTEntityCount]) {
         warnings = []
         skippedElements = []
+        sectionProblems = []
         let peekable = PeekableByteStream(stream)
         encoding = TextEncoding.detect(try peekable.peek(4))
         let xml = try Self.openRoot(peekable, location: location)
@@ -166,6 +179,7 @@ public final class CMTDataReader {
             return (nil, count)
         }
 
+        sectionProblems = []
         let fields = schemaEntity?.fields ?? []
         var records = CMTRecordTableBuilder(
             name: name, columnNames: [CMTRecordTable.idColumn] + fields.map(\.name), types: [.guid] + fields.map { $0.type },
@@ -198,6 +212,8 @@ public final class CMTDataReader {
         section.partyMembers = try party.finish()
         section.manyToMany = associations
         section.undeclaredFields = undeclared
+        section.valueProblems = sectionProblems
+        sectionProblems = []
         return (section, count)
     }
 
@@ -252,7 +268,7 @@ public final class CMTDataReader {
         var newNames: [String] = []
         try xml.forEachChild {
             guard xml.hasName("field") else { return try skipUnexpected(xml, parent: "record") }
-            try readField(xml, entity: entity, owner: nil, &records, idColumn: 0, newNames: &newNames) { fieldName in
+            try readField(xml, entity: entity, owner: nil, row: row, &records, idColumn: 0, newNames: &newNames) { fieldName in
                 // A party list member: same shape as a record, tied to its owner by row and field.
                 party.beginRecord()
                 party.setText(0, String(row))
@@ -262,7 +278,8 @@ public final class CMTDataReader {
                 try xml.forEachChild {
                     guard xml.hasName("field") else { return try skipUnexpected(xml, parent: "activitypointerrecords") }
                     try readField(
-                        xml, entity: entity, owner: (recordID ?? "", fieldName), &party, idColumn: 2, newNames: &ignored, allowsParty: false
+                        xml, entity: entity, owner: (recordID ?? "", fieldName), row: row, &party, idColumn: 2, newNames: &ignored,
+                        allowsParty: false
                     ) { _ in }
                 }
                 try party.endRecord()
@@ -298,8 +315,9 @@ public final class CMTDataReader {
     }
 
     /// Reads one `<field>` into `builder`; with `allowsParty`, `party` reads each nested `<activitypointerrecords>`.
+    /// `row` is the record's row in the records table (the owner's for a party list member).
     private func readField(
-        _ xml: XMLStreamReader, entity: String, owner: (id: String, field: String)?, _ builder: inout CMTRecordTableBuilder,
+        _ xml: XMLStreamReader, entity: String, owner: (id: String, field: String)?, row: Int, _ builder: inout CMTRecordTableBuilder,
         idColumn: Int, newNames: inout [String], allowsParty: Bool = true, party: (String) throws -> Void
     ) throws {
         func place(_ field: String?) -> (record: String?, field: String?) {
@@ -333,6 +351,14 @@ public final class CMTDataReader {
                 try builder.setValue(column, bytes)
             } catch let problem as CMTValueProblem {
                 let at = place(fieldName)
+                if valueProblems == .collect, let type = builder.type(of: column) {
+                    builder.setRaw(column, bytes)
+                    sectionProblems.append(
+                        CMTValueProblemRecord(
+                            row: row, field: at.field ?? fieldName, partyMember: owner == nil ? nil : builder.rowCount,
+                            value: String(decoding: bytes, as: UTF8.self), type: type, message: problem.reason, line: xml.line))
+                    return
+                }
                 let type = builder.type(of: column).map(\.rawValue) ?? "?"
                 throw fail(
                     xml, "value '\(String(decoding: bytes, as: UTF8.self))' is not a valid \(type): \(problem.reason)", code: .invalidValue,

@@ -1,6 +1,9 @@
 import AirlockModel
 
 /// One `<entity>` section of `data.xml`: its records, party list members and many-to-many associations.
+///
+/// Equality compares everything, `valueProblems` included: a section read in collect mode with problems holds
+/// undecoded text, so it is not the same data as one whose values all decoded.
 public struct CMTEntityData: Sendable, Equatable {
     /// The column of `partyMembers` holding the owning record's row in `records` (decimal text).
     public static let partyRecordColumn = "@record"
@@ -23,6 +26,10 @@ public struct CMTEntityData: Sendable, Equatable {
     public var manyToMany: [CMTManyToManyAssociation]
     /// Fields found in `data.xml` that the schema does not declare (their values are kept as written).
     public var undeclaredFields: [String]
+    /// Field values that did not decode by their schema type, in document order: filled only by a
+    /// `CMTDataReader` in `CMTValueProblemMode.collect` (empty otherwise, and costs nothing then). Each value
+    /// stays in `records` (or `partyMembers`) as written; the writer will refuse it until it is fixed or removed.
+    public var valueProblems: [CMTValueProblemRecord]
 
     /// An empty section whose records table has `@id` and then `fieldNames`.
     public init(name: String, displayName: String? = nil, fieldNames: [String], otherAttributes: [CMTAttribute] = []) {
@@ -34,6 +41,7 @@ public struct CMTEntityData: Sendable, Equatable {
             name: name, columnNames: [Self.partyRecordColumn, Self.partyFieldColumn, CMTRecordTable.idColumn])
         self.manyToMany = []
         self.undeclaredFields = []
+        self.valueProblems = []
     }
 
     /// An empty section for schema entity `entity` (columns in schema order).

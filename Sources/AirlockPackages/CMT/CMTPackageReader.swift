@@ -48,18 +48,21 @@ public final class CMTPackageReader {
     }
 
     /// Reads the whole package into memory (columnar tables).
+    /// - Parameter valueProblems: `.strict` (default) throws on a field value that does not decode by its schema
+    ///   type; `.collect` keeps it as written and lists it in its entity's `CMTEntityData.valueProblems`.
     /// - Throws: `AirlockError` with file, entry, line, entity, record and field.
-    public func read() throws -> CMTPackage {
-        let reader = dataReader()
+    public func read(valueProblems: CMTValueProblemMode = .strict) throws -> CMTPackage {
+        let reader = dataReader(valueProblems)
         let data = try reader.read(source.open(dataMember))
         warnings = packageWarnings + reader.warnings
         return CMTPackage(schema: schema, data: data)
     }
 
     /// Streams `data.xml`, handing each entity section to `body` when it is complete.
+    /// - Parameter valueProblems: as for `read(valueProblems:)`.
     /// - Returns: the root's timestamp and attributes (without entities).
-    public func readEntities(_ body: (CMTEntityData) throws -> Void) throws -> CMTData {
-        let reader = dataReader()
+    public func readEntities(valueProblems: CMTValueProblemMode = .strict, _ body: (CMTEntityData) throws -> Void) throws -> CMTData {
+        let reader = dataReader(valueProblems)
         let data = try reader.readEntities(source.open(dataMember), body)
         warnings = packageWarnings + reader.warnings
         return data
@@ -73,8 +76,8 @@ public final class CMTPackageReader {
         return counts
     }
 
-    private func dataReader() -> CMTDataReader {
-        CMTDataReader(schema: schema, location: source.location(of: dataMember))
+    private func dataReader(_ valueProblems: CMTValueProblemMode = .strict) -> CMTDataReader {
+        CMTDataReader(schema: schema, location: source.location(of: dataMember), valueProblems: valueProblems)
     }
 
     private static func missing(_ name: String, what: String, in source: PackageSource) -> AirlockError {

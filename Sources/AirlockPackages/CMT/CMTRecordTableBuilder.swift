@@ -70,10 +70,23 @@ struct CMTRecordTableBuilder {
     func isSet(_ column: Int) -> Bool { starts[column] >= 0 }
 
     /// Sets a column from value bytes, decoded by the column's type.
-    /// - Throws: `CMTValueProblem` when the value does not decode.
+    /// - Throws: `CMTValueProblem` when the value does not decode (the column is then left as it was).
     mutating func setValue(_ column: Int, _ bytes: UnsafeRawBufferPointer) throws {
         let start = scratch.count
-        try CMTValueCodec.transform(types[column], bytes, reading: true, into: &scratch)
+        do {
+            try CMTValueCodec.transform(types[column], bytes, reading: true, into: &scratch)
+        } catch {
+            scratch.removeSubrange(start...)
+            throw error
+        }
+        starts[column] = start
+        ends[column] = scratch.count
+    }
+
+    /// Sets a column to value bytes as written, without decoding (for a value kept despite not decoding).
+    mutating func setRaw(_ column: Int, _ bytes: UnsafeRawBufferPointer) {
+        let start = scratch.count
+        scratch.append(contentsOf: bytes)
         starts[column] = start
         ends[column] = scratch.count
     }
