@@ -10,6 +10,28 @@ struct SampleCommand: ParsableCommand {
             Contacts (about 1.5 per account), products (a quarter of the accounts), orders, quotes and invoices scale \
             with --accounts. The two sides overlap partly and differ in some values, as real systems do. The same \
             --seed gives byte-identical files.
+
+            --defects adds records a converter must reject, one of each kind per 20 accounts (at least one), \
+            after the clean records (which stay byte for byte those of the pair without defects), and writes \
+            expected-rejects.csv next to the zips: UTF-8, header flow,key,reason, one line per record to reject, \
+            sorted by flow then key. A key is the source record's natural key, parts joined with "/".
+              1 accounts duplicate-key: a second Sales account with an existing number
+              2 accounts missing-required: a Sales account without accountnumber
+              3 contacts orphan-reference: a contact (no active customer) of an
+                unknown account GUID; key CONTACTNUMBER/ (the parent part is empty)
+              4 quotes orphan-reference: an active quote of an unknown customer GUID;
+                its lines quote-lines header-rejected
+              5 order-lines-to-fo orphan-reference: the last line of an active Sales
+                order names an unknown product GUID
+              6 order-lines-to-sales orphan-reference: the last line of a confirmed
+                F&O order names product P-NOPE-n
+              7 products unmapped-value: an F&O product with ISSTOCKEDPRODUCT Maybe
+              8 products invalid-value: an F&O product with SALESPRICE 12,50
+              9 invoices duplicate-key: a second F&O invoice header with an existing
+                number (no lines)
+             10 orders-to-sales orphan-reference: a confirmed F&O order of customer
+                NOBODY-n; its lines order-lines-to-sales header-rejected
+            Without --defects, an expected-rejects.csv left in the folder is removed.
             """)
 
     @Option(help: "The folder to write into (created if missing).")
@@ -24,13 +46,19 @@ struct SampleCommand: ParsableCommand {
     @Option(help: "The F&O legal entity (DATAAREAID) of the F&O export.")
     var company: String = "USMF"
 
+    @Flag(help: "Add records a converter must reject, and their answer key expected-rejects.csv (see below).")
+    var defects = false
+
     func validate() throws {
         guard accounts >= 1 else { throw ValidationError("--accounts must be at least 1") }
+        if defects, accounts < SampleGenerator.minimumAccountsWithDefects {
+            throw ValidationError("--defects needs --accounts \(SampleGenerator.minimumAccountsWithDefects) or more")
+        }
     }
 
     func run() throws {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        for path in try SampleGenerator.write(to: out, accounts: accounts, seed: seed, company: company) {
+        for path in try SampleGenerator.write(to: out, accounts: accounts, seed: seed, company: company, defects: defects) {
             print(path)
         }
     }

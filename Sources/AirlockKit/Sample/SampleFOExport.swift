@@ -44,10 +44,11 @@ struct SampleFOExport {
         ])
         for account in world.accounts where account.inFO {
             let a = account.address
+            // Customers Sales also has came from Sales: externally maintained.
             try table.appendRow([
                 account.number, a.city, a.country, account.name, "Business", a.state, a.street, a.zip, String(account.creditLimit), "10",
-                company, "Yes", "en-us", account.name, String(account.employees), account.number, "Organization", account.email,
-                account.foPhone, account.website, account.currency, account.memo, "1", "13",
+                company, account.inSales ? "Yes" : "No", "en-us", account.name, String(account.employees), account.number, "Organization",
+                account.email, account.foPhone, account.website, account.currency, account.memo, "1", "13",
             ])
         }
         return table
@@ -59,23 +60,50 @@ struct SampleFOExport {
             "ISSALESSTOPPED", "ISSTOCKEDPRODUCT", "PRODUCTDESCRIPTION", "PRODUCTNAME", "PRODUCTTYPE", "SALESPRICE",
             "SALESUNITDECIMALPRECISION", "SALESUNITSYMBOL", "UNITCOST",
         ])
-        for product in world.products {
+        func add(_ product: SampleWorld.Product, stocked: String? = nil, price: String? = nil) throws {
             try table.appendRow([
                 product.number, "USD", company, product.isService ? "Service" : "Inventory", String(product.unit.decimals), product.unit.symbol,
-                "No", product.isService ? "No" : "Yes", product.description, product.name, product.isService ? "Service" : "Item",
-                "\(product.price).00", String(product.unit.decimals), product.unit.symbol, "\(product.cost).00",
+                "No", stocked ?? (product.isService ? "No" : "Yes"), product.description, product.name, product.isService ? "Service" : "Item",
+                price ?? "\(product.price).00", String(product.unit.decimals), product.unit.symbol, "\(product.cost).00",
             ])
+        }
+        for product in world.products { try add(product) }
+        if let defects = world.defects {
+            for product in defects.unmappedProducts { try add(product, stocked: SampleDefects.unstockedValue) }
+            for product in defects.invalidPriceProducts { try add(product, price: SampleDefects.invalidPrice) }
         }
         return table
     }
 
-    private func totals(_ order: SampleWorld.Document) -> (amount: Int, discount: Int, tax: Int) {
-        var amount = 0, discount = 0
+    /// Line amount (after discount) and line tax (10 %) of every line, in cents.
+    private func lineAmounts(_ line: SampleWorld.Line) -> (amount: Int, tax: Int) {
+        let amount = world.products[line.product].price * 100 * line.quantity - line.discountCents
+        return (amount, amount / 10)
+    }
+
+    /// The totals of a document: lines after discount, discount, charges, and tax (lines' plus the charges').
+    private func totals(_ order: SampleWorld.Document) -> (amount: Int, discount: Int, charges: Int, tax: Int) {
+        var amount = 0, discount = 0, tax = order.headerTaxCents
         for line in order.lines {
-            amount += world.products[line.product].price * 100 * line.quantity - line.discountCents
+            let (lineAmount, lineTax) = lineAmounts(line)
+            amount += lineAmount
+            tax += lineTax
             discount += line.discountCents
         }
-        return (amount, discount, amount / 10)
+        return (amount, discount, order.chargeCents, tax)
+    }
+
+    /// Every F&O order with its processing status and its customer's account number: the world's, then the
+    /// defects' (confirmed orders of externally maintained customers, or of a customer no export has).
+    private var allOrders: [(order: SampleWorld.Document, status: String, customer: String)] {
+        var orders = world.foOrders.enumerated().map { index, order in
+            (order, ["Confirmed", "Delivered", "Invoiced", "Active"][index % 4], world.accounts[order.account].number)
+        }
+        if let defects = world.defects {
+            orders += defects.unknownProductFOOrders.map { ($0, "Confirmed", world.accounts[$0.account].number) }
+            orders += defects.unknownCustomerFOOrders.enumerated().map { ($1, "Confirmed", SampleDefects.unknownCustomer($0)) }
+        }
+        return orders
     }
 
     private func orderHeaders() throws -> Table {
@@ -83,21 +111,22 @@ struct SampleFOExport {
             "SALESORDERNUMBER", "ARETOTALSUPDATED", "CURRENCYCODE", "CUSTOMERSORDERREFERENCE", "DATAAREAID", "DELIVERYADDRESSCITY",
             "DELIVERYADDRESSCOUNTRYREGIONISOCODE", "DELIVERYADDRESSSTATEID", "DELIVERYADDRESSSTREET", "DELIVERYADDRESSZIPCODE",
             "INVOICEADDRESSCITY", "INVOICEADDRESSCOUNTRYREGIONID", "INVOICEADDRESSSTATEID", "INVOICEADDRESSSTREET", "INVOICEADDRESSZIPCODE",
-            "INVOICECUSTOMERACCOUNTNUMBER", "INVOICECUSTOMERISEXTERNALLYMAINTAINED", "ORDERINGCUSTOMERACCOUNTNUMBER",
+            "INVOICECUSTOMERACCOUNTNUMBER", "INVOICECUSTOMERISEXTERNALLYMAINTAINED", "ORDERHEADERTAXAMOUNT", "ORDERINGCUSTOMERACCOUNTNUMBER",
             "ORDERINGCUSTOMERISEXTERNALLYMAINTAINED", "ORDERTOTALAMOUNT", "ORDERTOTALCHARGESAMOUNT", "ORDERTOTALTAXAMOUNT",
             "REQUESTEDSHIPPINGDATE", "SALESORDERNAME", "SALESORDERORIGINTYPE", "SALESORDERPROCESSINGSTATUS", "SALESORDERSTATUS",
             "TOTALDISCOUNTAMOUNT",
         ])
-        for (index, order) in world.foOrders.enumerated() {
+        for (order, status, customer) in allOrders {
             let account = world.accounts[order.account], a = account.address
-            let (amount, discount, tax) = totals(order)
-            let status = ["Confirmed", "Delivered", "Invoiced", "Active"][index % 4]
+            let (amount, discount, charges, tax) = totals(order)
+            // A customer F&O has but Sales has not is F&O's own (not externally maintained); an unknown one says Yes.
+            let external = account.inSales || customer != account.number ? "Yes" : "No"
             try table.appendRow([
                 order.number, "Yes", account.currency, order.reference, company, a.city, a.country, a.state, a.street, a.zip,
-                a.city, a.country, a.state, a.street, a.zip, account.number, "Yes", account.number, "Yes",
-                SampleWorld.money(cents: amount + tax), "0.00", SampleWorld.money(cents: tax), SampleWorld.usDate(day: order.day),
-                "\(account.name) – \(order.number)", "SalesOrderIntegration", status, status == "Invoiced" ? "Invoiced" : "Backorder",
-                SampleWorld.money(cents: discount),
+                a.city, a.country, a.state, a.street, a.zip, customer, external, SampleWorld.money(cents: order.headerTaxCents), customer,
+                external, SampleWorld.money(cents: amount + charges + tax), SampleWorld.money(cents: charges), SampleWorld.money(cents: tax),
+                SampleWorld.usDate(day: order.day), "\(account.name) – \(order.number)", "SalesOrderIntegration", status,
+                status == "Invoiced" ? "Invoiced" : "Backorder", SampleWorld.money(cents: discount),
             ])
         }
         return table
@@ -108,24 +137,23 @@ struct SampleFOExport {
             "SALESORDERNUMBER", "LINECREATIONSEQUENCENUMBER", "CURRENCYCODE", "DATAAREAID", "LINEAMOUNT", "ORDEREDSALESQUANTITY",
             "PRODUCTNAME", "PRODUCTNUMBER", "SALESPRICE", "SALESUNITSYMBOL", "TOTALDISCOUNTAMOUNT", "TOTALTAXAMOUNT",
         ])
-        for order in world.foOrders {
+        let unknownProducts = Dictionary(
+            uniqueKeysWithValues: (world.defects?.unknownProductFOOrders ?? []).enumerated().map { ($1.number, SampleDefects.unknownProductNumber($0)) })
+        for (order, _, _) in allOrders {
             let currency = world.accounts[order.account].currency
             for (index, line) in order.lines.enumerated() {
                 let product = world.products[line.product]
-                let amount = product.price * 100 * line.quantity - line.discountCents
+                let (amount, tax) = lineAmounts(line)
+                // The defect: the last line names a product neither export has.
+                let unknown = index == order.lines.count - 1 ? unknownProducts[order.number] : nil
                 try table.appendRow([
                     order.number, String(index + 1), currency, company, SampleWorld.money(cents: amount), String(line.quantity),
-                    product.name, product.number, "\(product.price).00", product.unit.symbol, SampleWorld.money(cents: line.discountCents),
-                    SampleWorld.money(cents: amount / 10),
+                    unknown == nil ? product.name : "Discontinued part", unknown ?? product.number, "\(product.price).00", product.unit.symbol,
+                    SampleWorld.money(cents: line.discountCents), SampleWorld.money(cents: tax),
                 ])
             }
         }
         return table
-    }
-
-    /// Invoices exist for every order F&O has invoiced or delivered.
-    private var invoicedOrders: [SampleWorld.Document] {
-        world.foOrders.enumerated().filter { $0.offset % 4 == 1 || $0.offset % 4 == 2 }.map(\.element)
     }
 
     private func invoiceHeaders() throws -> Table {
@@ -135,13 +163,17 @@ struct SampleFOExport {
             "LEDGERVOUCHER", "SALESORDERNUMBER", "TOTALCHARGEAMOUNT", "TOTALDISCOUNTAMOUNT", "TOTALDISCOUNTCUSTOMERGROUPCODE",
             "TOTALINVOICEAMOUNT", "TOTALTAXAMOUNT",
         ])
-        for order in invoicedOrders {
+        let invoiced = world.invoicedOrders
+        // The defect: an invoice header written a second time (with no lines of its own), after all the others.
+        let duplicated = (world.defects?.duplicatedInvoices ?? []).filter { $0 < invoiced.count }.map { invoiced[$0] }
+        for order in invoiced + duplicated {
             let account = world.accounts[order.account], a = account.address
-            let (amount, discount, tax) = totals(order)
+            let (amount, discount, charges, tax) = totals(order)
             try table.appendRow([
-                "INV-" + order.number.dropFirst(3), account.currency, order.reference, company, a.city, a.country, a.state, a.street, a.zip,
-                account.number, SampleWorld.usDate(day: min(order.day + 7, 364)), "VOU-" + order.number.dropFirst(3), order.number, "0.00",
-                SampleWorld.money(cents: discount), "0.00", SampleWorld.money(cents: amount + tax), SampleWorld.money(cents: tax),
+                SampleWorld.invoiceNumber(order), account.currency, order.reference, company, a.city, a.country, a.state, a.street, a.zip,
+                account.number, SampleWorld.usDate(day: min(order.day + 7, 364)), "VOU-" + order.number.dropFirst(3), order.number,
+                SampleWorld.money(cents: charges), SampleWorld.money(cents: discount), "0.00", SampleWorld.money(cents: amount + charges + tax),
+                SampleWorld.money(cents: tax),
             ])
         }
         return table
@@ -153,15 +185,15 @@ struct SampleFOExport {
             "LINETOTALCHARGEAMOUNT", "LINETOTALDISCOUNTAMOUNT", "LINETOTALTAXAMOUNT", "PRODUCTDESCRIPTION", "PRODUCTNAME", "PRODUCTNUMBER",
             "SALESPRICE", "SALESUNITSYMBOL",
         ])
-        for order in invoicedOrders {
+        for order in world.invoicedOrders {
             let currency = world.accounts[order.account].currency
             for (index, line) in order.lines.enumerated() {
                 let product = world.products[line.product]
-                let amount = product.price * 100 * line.quantity - line.discountCents
+                let (amount, tax) = lineAmounts(line)
                 try table.appendRow([
-                    "INV-" + order.number.dropFirst(3), String(index + 1), currency, SampleWorld.usDate(day: min(order.day + 7, 364)),
+                    SampleWorld.invoiceNumber(order), String(index + 1), currency, SampleWorld.usDate(day: min(order.day + 7, 364)),
                     String(line.quantity), "VOU-" + order.number.dropFirst(3), SampleWorld.money(cents: amount), "0.00",
-                    SampleWorld.money(cents: line.discountCents), SampleWorld.money(cents: amount / 10), product.description, product.name,
+                    SampleWorld.money(cents: line.discountCents), SampleWorld.money(cents: tax), product.description, product.name,
                     product.number, "\(product.price).00", product.unit.symbol,
                 ])
             }

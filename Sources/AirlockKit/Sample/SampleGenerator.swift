@@ -1,5 +1,7 @@
 import AirlockIO
+import AirlockModel
 import AirlockPackages
+import Foundation
 
 /// Writes a consistent pair of exports for demos, tests and benchmarks: an F&O data management package
 /// (`fo-export.zip`) and a Sales Configuration Migration package (`sales-export.zip`), cut from one generated
@@ -9,20 +11,48 @@ public enum SampleGenerator {
     public static let foFileName = "fo-export.zip"
     public static let salesFileName = "sales-export.zip"
 
+    /// The answer key `write(… defects: true)` adds: the records a converter must reject.
+    public static let expectedRejectsFileName = "expected-rejects.csv"
+    /// One defect of each kind per this many accounts (at least one of each).
+    public static let accountsPerDefect = SampleDefects.accountsPerDefect
+    /// The fewest accounts a pair with defects can have.
+    public static let minimumAccountsWithDefects = SampleDefects.minimumAccounts
+
     /// Writes both exports into `directory` (which must exist).
     /// - Parameters:
     ///   - accounts: how many accounts the world has; contacts, products and documents scale with it.
     ///   - seed: the random seed.
     ///   - company: the F&O legal entity (`DATAAREAID`).
-    /// - Returns: the paths written.
-    /// - Throws: `AirlockError` when a file cannot be written.
-    public static func write(to directory: String, accounts: Int, seed: UInt64 = 1, company: String = "USMF") throws -> [String] {
-        let world = SampleWorld(accounts: accounts, seed: seed)
+    ///   - defects: also write a fixed set of defect records (see `SampleDefects`) and `expected-rejects.csv`,
+    ///     the records a converter must reject (`flow,key,reason`). Without defects, a stale
+    ///     `expected-rejects.csv` in `directory` is removed, so that the folder never holds a key of another pair.
+    /// - Returns: the paths written (the F&O export, the Sales export, then the answer key when `defects`).
+    /// - Throws: `AirlockError` when a file cannot be written; `.usage` for defects with fewer than
+    ///   `minimumAccountsWithDefects` accounts.
+    public static func write(
+        to directory: String, accounts: Int, seed: UInt64 = 1, company: String = "USMF", defects: Bool = false
+    ) throws -> [String] {
+        var world = SampleWorld(accounts: accounts, seed: seed)
         let base = directory.hasSuffix("/") ? directory : directory + "/"
-        let foPath = base + foFileName, salesPath = base + salesFileName
+        let foPath = base + foFileName, salesPath = base + salesFileName, rejectsPath = base + expectedRejectsFileName
+        if defects {
+            guard accounts >= SampleDefects.minimumAccounts else {
+                throw AirlockError(.usage, "a sample with defects needs at least \(SampleDefects.minimumAccounts) accounts")
+            }
+            world.defects = SampleDefects(world: world, seed: seed)
+        }
         try SampleFOExport(world: world, company: company).write(to: foPath)
         var sales = SampleSalesExport(world: world)
         try sales.write(to: salesPath)
-        return [foPath, salesPath]
+        guard let key = world.defects else {
+            if FileManager.default.fileExists(atPath: rejectsPath) { try? FileManager.default.removeItem(atPath: rejectsPath) }
+            return [foPath, salesPath]
+        }
+        do {
+            try Data(key.csv(world: world).utf8).write(to: URL(fileURLWithPath: rejectsPath))
+        } catch {
+            throw AirlockError(.io, "cannot write the file", at: SourceLocation(file: rejectsPath), cause: error.localizedDescription)
+        }
+        return [foPath, salesPath, rejectsPath]
     }
 }

@@ -8,10 +8,13 @@ import AirlockPackages
 struct SampleSalesExport {
     let world: SampleWorld
     private var random: SampleRandom
+    /// The GUIDs of defect records come from their own stream, so the clean records keep theirs.
+    private var defectRandom: SampleRandom
 
     init(world: SampleWorld, seed: UInt64 = 2) {
         self.world = world
         self.random = SampleRandom(seed: seed)
+        self.defectRandom = SampleRandom(seed: seed ^ 0xDEFE_C75E_ED00_0000)
     }
 
     /// Builds one schema entity and its data section side by side.
@@ -48,9 +51,9 @@ struct SampleSalesExport {
     }
 
     /// A random version-4 GUID in CMT's lower-case form.
-    private mutating func guid() -> String {
-        let high = random.next() & ~0xF000 | 0x4000
-        let low = random.next() & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000
+    private mutating func guid(defect: Bool = false) -> String {
+        let high = (defect ? defectRandom.next() : random.next()) & ~0xF000 | 0x4000
+        let low = (defect ? defectRandom.next() : random.next()) & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000
         let hex = Array(Self.hex(high) + Self.hex(low))
         return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }.joined(separator: "-")
     }
@@ -80,7 +83,7 @@ struct SampleSalesExport {
             Self.field("name", .string, "Name", key: true), Self.field("baseuomname", .string, "Primary Unit"),
         ])
         let groupID = guid()
-        try groups.add(id: groupID, [Self.value("name", "Default unit"), Self.value("baseuomname", "Primary Unit")])
+        try groups.add(id: groupID, [Self.value("name", "Default Unit"), Self.value("baseuomname", "Primary Unit")])
 
         var units = EntityBuilder("uom", "Unit", id: "uomid", primaryName: "name", fields: [
             Self.field("name", .string, "Name", key: true), Self.field("uomscheduleid", .entityReference, "Unit Schedule", lookup: "uomschedule"),
@@ -91,7 +94,7 @@ struct SampleSalesExport {
             let id = guid()
             unitIDs[unit.symbol] = id
             try units.add(id: id, [
-                Self.value("name", unit.name), Self.lookup("uomscheduleid", groupID, "uomschedule", "Default unit"),
+                Self.value("name", unit.name), Self.lookup("uomscheduleid", groupID, "uomschedule", "Default Unit"),
                 Self.value("quantity", "1.0000000000"), Self.value("isschedulebaseuom", index == 0 ? "True" : "False"),
             ])
         }
@@ -107,7 +110,7 @@ struct SampleSalesExport {
             let id = guid()
             priceListIDs[code] = id
             try priceLists.add(id: id, [
-                Self.value("name", "Standard \(code)"), Self.lookup("transactioncurrencyid", currencyIDs[code], "transactioncurrency", code),
+                Self.value("name", SampleWorld.priceListName(currency: code)), Self.lookup("transactioncurrencyid", currencyIDs[code], "transactioncurrency", code),
                 Self.value("begindate", "2026-01-01T00:00:00.0000000"), Self.value("statecode", "0"), Self.value("statuscode", "100001"),
             ])
         }
@@ -137,16 +140,16 @@ struct SampleSalesExport {
             try products.add(id: id, [
                 Self.value("name", product.name), Self.value("productnumber", product.number), Self.value("description", product.description),
                 Self.value("quantitydecimal", String(product.unit.decimals)),
-                Self.lookup("defaultuomscheduleid", groupID, "uomschedule", "Default unit"),
+                Self.lookup("defaultuomscheduleid", groupID, "uomschedule", "Default Unit"),
                 Self.lookup("defaultuomid", unitIDs[product.unit.symbol], "uom", product.unit.name),
-                Self.lookup("pricelevelid", priceListIDs["USD"], "pricelevel", "Standard USD"),
+                Self.lookup("pricelevelid", priceListIDs["USD"], "pricelevel", SampleWorld.priceListName(currency: "USD")),
                 Self.lookup("transactioncurrencyid", currencyIDs["USD"], "transactioncurrency", "US Dollar"),
                 Self.value("price", "\(product.price).0000000000"), Self.value("currentcost", "\(product.cost).0000000000"),
                 Self.value("producttypecode", product.isService ? "3" : "1"), Self.value("isstockitem", product.isService ? "False" : "True"),
                 Self.value("msdynce_ismaintainedexternally", "True"), Self.value("statecode", "0"), Self.value("statuscode", "1"),
             ])
             try items.add(id: guid(), [
-                Self.lookup("pricelevelid", priceListIDs["USD"], "pricelevel", "Standard USD"),
+                Self.lookup("pricelevelid", priceListIDs["USD"], "pricelevel", SampleWorld.priceListName(currency: "USD")),
                 Self.lookup("productid", id, "product", product.name), Self.lookup("uomid", unitIDs[product.unit.symbol], "uom", product.unit.name),
                 Self.lookup("transactioncurrencyid", currencyIDs["USD"], "transactioncurrency", "US Dollar"),
                 Self.value("amount", "\(product.price).0000000000"),
@@ -166,9 +169,7 @@ struct SampleSalesExport {
             Self.field("statecode", .state, "Status"), Self.field("statuscode", .status, "Status Reason"),
         ])
         var accountIDs: [Int: String] = [:]
-        for (index, account) in world.accounts.enumerated() where account.inSales {
-            let id = guid()
-            accountIDs[index] = id
+        func addAccount(_ account: SampleWorld.Account, id: String) throws {
             let a = account.address
             try accounts.add(id: id, [
                 Self.value("name", account.name), Self.value("accountnumber", account.number), Self.value("address1_line1", a.street),
@@ -180,25 +181,52 @@ struct SampleSalesExport {
                 Self.value("statecode", "0"), Self.value("statuscode", "1"),
             ])
         }
+        for (index, account) in world.accounts.enumerated() where account.inSales {
+            let id = guid()
+            accountIDs[index] = id
+            try addAccount(account, id: id)
+        }
+        if let defects = world.defects {
+            // A second record with an account number the first already has (documents name the first), and
+            // accounts without a number (`addAccount` leaves the empty number out).
+            for index in defects.duplicatedAccounts { try addAccount(world.accounts[index], id: guid(defect: true)) }
+            for account in defects.unnumberedAccounts { try addAccount(account, id: guid(defect: true)) }
+        }
 
         var contacts = EntityBuilder("contact", "Contact", id: "contactid", primaryName: "fullname", fields: [
             Self.field("firstname", .string, "First Name"), Self.field("lastname", .string, "Last Name"),
             Self.field("msdynce_contactnumber", .string, "Contact Number", key: true), Self.field("emailaddress1", .string, "Email"),
             Self.field("telephone1", .string, "Business Phone"),
+            Self.field("address1_line1", .string, "Address 1: Street 1"), Self.field("address1_city", .string, "Address 1: City"),
+            Self.field("address1_stateorprovince", .string, "Address 1: State/Province"),
+            Self.field("address1_postalcode", .string, "Address 1: ZIP/Postal Code"),
+            Self.field("address1_country", .string, "Address 1: Country/Region"),
             Self.field("parentcustomerid", .entityReference, "Company Name", lookup: "account|contact"),
             Self.field("msdynce_isactivecustomer", .bool, "Is Active Customer"),
+            Self.field("transactioncurrencyid", .entityReference, "Currency", lookup: "transactioncurrency"),
             Self.field("statecode", .state, "Status"), Self.field("statuscode", .status, "Status Reason"),
         ])
-        for contact in world.contacts {
-            let parent = contact.accountIndex.flatMap { index in accountIDs[index].map { (index, $0) } }
-            try contacts.add(id: guid(), [
+        func addContact(_ contact: SampleWorld.Contact, id: String, parent: (id: String, name: String)?) throws {
+            let a = contact.address
+            try contacts.add(id: id, [
                 Self.value("firstname", contact.firstName), Self.value("lastname", contact.lastName),
                 Self.value("msdynce_contactnumber", contact.number), Self.value("emailaddress1", contact.email),
-                Self.value("telephone1", contact.phone),
-                parent.flatMap { Self.lookup("parentcustomerid", $0.1, "account", world.accounts[$0.0].name) },
+                Self.value("telephone1", contact.phone), Self.value("address1_line1", a.street), Self.value("address1_city", a.city),
+                Self.value("address1_stateorprovince", a.state), Self.value("address1_postalcode", a.zip),
+                Self.value("address1_country", a.countryName),
+                parent.flatMap { Self.lookup("parentcustomerid", $0.id, "account", $0.name) },
                 Self.value("msdynce_isactivecustomer", contact.isActiveCustomer ? "True" : "False"),
+                Self.lookup("transactioncurrencyid", currencyIDs[contact.currency], "transactioncurrency", contact.currency),
                 Self.value("statecode", "0"), Self.value("statuscode", "1"),
             ])
+        }
+        for contact in world.contacts {
+            let parent = contact.accountIndex.flatMap { index in accountIDs[index].map { (id: $0, name: world.accounts[index].name) } }
+            try addContact(contact, id: guid(), parent: parent)
+        }
+        // Contacts of an account no export holds.
+        for contact in world.defects?.orphanContacts ?? [] {
+            try addContact(contact, id: guid(defect: true), parent: (guid(defect: true), "Removed account"))
         }
 
         let documentFields: [CMTSchemaField] = [
@@ -209,8 +237,9 @@ struct SampleSalesExport {
             Self.field("description", .string, "Description"), Self.field("shipto_line1", .string, "Ship To Street 1"),
             Self.field("shipto_city", .string, "Ship To City"), Self.field("shipto_postalcode", .string, "Ship To ZIP/Postal Code"),
             Self.field("shipto_country", .string, "Ship To Country/Region"), Self.field("discountamount", .money, "Discount Amount"),
-            Self.field("totalamount", .money, "Total Amount"), Self.field("statecode", .state, "Status"),
-            Self.field("statuscode", .status, "Status Reason"),
+            Self.field("totalamount", .money, "Total Amount"),
+            Self.field("msdynce_hasexternallymaintainedproductsonly", .bool, "Has Externally Maintained Products Only"),
+            Self.field("statecode", .state, "Status"), Self.field("statuscode", .status, "Status Reason"),
         ]
         let lineFields: (String, String) -> [CMTSchemaField] = { parent, parentDisplay in
             [
@@ -231,10 +260,13 @@ struct SampleSalesExport {
         var orderLines = EntityBuilder("salesorderdetail", "Order Product", id: "salesorderdetailid", primaryName: "productid",
             fields: lineFields("salesorderid", "Order"))
 
-        func addDocument(_ document: SampleWorld.Document, quote: Bool, external: Bool) throws {
-            guard let customer = accountIDs[document.account] else { return }
+        /// `defect`: the document's customer (`customer`) or its last line's product (`product`) is a GUID no export holds.
+        func addDocument(_ document: SampleWorld.Document, quote: Bool, external: Bool, defect: DocumentDefect? = nil) throws {
+            guard let known = accountIDs[document.account] else { return }
             let account = world.accounts[document.account]
-            let id = guid()
+            let isDefect = defect != nil
+            let customer = defect == .customer ? guid(defect: true) : known
+            let id = guid(defect: isDefect)
             var total = 0, discount = 0
             for line in document.lines {
                 total += world.products[line.product].price * 100 * line.quantity - line.discountCents
@@ -242,41 +274,54 @@ struct SampleSalesExport {
             }
             var values: [CMTFieldValue?] = [
                 Self.value(quote ? "quotenumber" : "ordernumber", document.number), Self.value("name", "\(account.name) – \(document.number)"),
-                Self.lookup("customerid", customer, "account", account.name),
-                Self.lookup("pricelevelid", priceListIDs[account.currency], "pricelevel", "Standard \(account.currency)"),
+                Self.lookup("customerid", customer, "account", defect == .customer ? "Removed account" : account.name),
+                Self.lookup("pricelevelid", priceListIDs[account.currency], "pricelevel", SampleWorld.priceListName(currency: account.currency)),
                 Self.lookup("transactioncurrencyid", currencyIDs[account.currency], "transactioncurrency", account.currency),
                 Self.value("description", document.reference), Self.value("shipto_line1", account.address.street),
                 Self.value("shipto_city", account.address.city), Self.value("shipto_postalcode", account.address.zip),
                 Self.value("shipto_country", account.address.countryName),
                 Self.value("discountamount", SampleWorld.money(cents: discount) + "00000000"),
                 Self.value("totalamount", SampleWorld.money(cents: total) + "00000000"),
-                Self.value("statecode", quote ? "1" : "0"), Self.value("statuscode", quote ? "3" : "1"),
+                Self.value("msdynce_hasexternallymaintainedproductsonly", document.externalProductsOnly ? "True" : "False"),
+                // Quotes: 1 Active (status reason 3 Open) or 0 Draft (1 In Progress); orders: 0 Active (1 New).
+                Self.value("statecode", String(document.state)), Self.value("statuscode", quote && document.state == 1 ? "3" : "1"),
             ]
             if !quote { values.append(Self.value("msdynce_ismaintainedexternally", external ? "True" : "False")) }
             if quote { try quotes.add(id: id, values) } else { try orders.add(id: id, values) }
             for (index, line) in document.lines.enumerated() {
                 let product = world.products[line.product]
+                let unknownProduct = defect == .product && index == document.lines.count - 1
                 let lineValues: [CMTFieldValue?] = [
                     Self.lookup(quote ? "quoteid" : "salesorderid", id, quote ? "quote" : "salesorder", document.number),
                     Self.value("sequencenumber", String(index + 1)),
-                    Self.lookup("productid", productIDs[line.product], "product", product.name),
+                    Self.lookup("productid", unknownProduct ? guid(defect: true) : productIDs[line.product], "product", product.name),
                     Self.lookup("uomid", unitIDs[product.unit.symbol], "uom", product.unit.name),
                     Self.value("quantity", "\(line.quantity).0000000000"), Self.value("priceperunit", "\(product.price).0000000000"),
                     Self.value("manualdiscountamount", SampleWorld.money(cents: line.discountCents) + "00000000"),
                     Self.value("extendedamount", SampleWorld.money(cents: product.price * 100 * line.quantity - line.discountCents) + "00000000"),
                 ]
-                if quote { try quoteLines.add(id: guid(), lineValues) } else { try orderLines.add(id: guid(), lineValues) }
+                if quote { try quoteLines.add(id: guid(defect: isDefect), lineValues) } else { try orderLines.add(id: guid(defect: isDefect), lineValues) }
             }
         }
         for quote in world.quotes { try addDocument(quote, quote: true, external: false) }
         for order in world.salesOrders { try addDocument(order, quote: false, external: false) }
         // Some orders that started in F&O were synced before: Sales knows them, with their F&O numbers.
         for (index, order) in world.foOrders.enumerated() where index % 3 == 0 { try addDocument(order, quote: false, external: true) }
+        if let defects = world.defects {
+            for quote in defects.orphanQuotes { try addDocument(quote, quote: true, external: false, defect: .customer) }
+            for order in defects.unknownProductOrders { try addDocument(order, quote: false, external: false, defect: .product) }
+        }
 
         let builders = [currencies, groups, units, priceLists, products, items, accounts, contacts, quotes, quoteLines, orders, orderLines]
         let schema = CMTSchema(entities: builders.map(\.schema), entityImportOrder: builders.map(\.schema.name))
         let data = CMTData(timestamp: CMTTimestamp(text: "2026-11-01T08:00:00.0000000Z"), entities: builders.map(\.data))
         return CMTPackage(schema: schema, data: data)
+    }
+
+    /// Which reference of a defect document names a GUID no export holds.
+    enum DocumentDefect {
+        case customer
+        case product
     }
 
     /// Writes the package to `path`.

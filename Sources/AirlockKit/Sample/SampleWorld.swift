@@ -42,6 +42,8 @@ struct SampleWorld {
         var phone: String
         var accountIndex: Int?
         var isActiveCustomer: Bool
+        var address: Address
+        var currency: String
     }
 
     struct Product {
@@ -73,6 +75,13 @@ struct SampleWorld {
         var lines: [Line]
         var day: Int
         var reference: String
+        /// Sales statecode: quotes 1 (Active) or 0 (Draft), orders 0 (Active).
+        var state = 0
+        /// Sales msdynce_hasexternallymaintainedproductsonly.
+        var externalProductsOnly = true
+        /// F&O header charges (freight) and the tax on them, in cents (ORDERTOTALCHARGESAMOUNT, ORDERHEADERTAXAMOUNT).
+        var chargeCents = 0
+        var headerTaxCents = 0
     }
 
     static let units = [
@@ -90,6 +99,19 @@ struct SampleWorld {
     /// Orders created in Sales.
     var salesOrders: [Document] = []
     var quotes: [Document] = []
+    /// The defects `airlock sample --defects` adds (nil: a clean pair).
+    var defects: SampleDefects?
+
+    /// The F&O orders F&O has delivered or invoiced (every fourth order from the second and the third): the
+    /// ones with an invoice. Their customers came from Sales (externally maintained).
+    var invoicedOrders: [Document] {
+        foOrders.enumerated().filter { $0.offset % 4 == 1 || $0.offset % 4 == 2 }.map(\.element)
+    }
+
+    /// The invoice number of an F&O order: `SO-100001` → `INV-100001`.
+    static func invoiceNumber(_ order: Document) -> String {
+        "INV-" + order.number.dropFirst(3)
+    }
 
     init(accounts count: Int, seed: UInt64) {
         var random = SampleRandom(seed: seed)
@@ -122,20 +144,31 @@ struct SampleWorld {
                 number: number, name: name, address: address,
                 email: "info\(index)@\(random.pick(stems).lowercased().replacingOccurrences(of: " ", with: "")).example",
                 phone: phone, website: "https://www.example.com/\(index)", creditLimit: random.int(0...50) * 1000,
-                currency: address.country == "US" || address.country == "JP" || address.country == "BR" ? "USD" : "EUR",
+                currency: Self.currency(country: address.country),
                 memo: random.pick(memos), employees: random.int(1...5000), inFO: inFO, inSales: inSales,
                 foPhone: random.chance(15) ? "+1 425 555 0000" : phone)
             accounts.append(account)
         }
+        // Every world has a customer on both sides and a product Sales knows, so that each kind of document exists.
+        if count > 0, !accounts.contains(where: { $0.inFO && $0.inSales }) {
+            accounts[0].inFO = true
+            accounts[0].inSales = true
+        }
+        let salesAccounts = accounts.indices.filter { accounts[$0].inSales }
+        let foAccounts = accounts.indices.filter { accounts[$0].inFO }
+        let sharedAccounts = accounts.indices.filter { accounts[$0].inFO && accounts[$0].inSales }
         let contactCount = count * 3 / 2
         for index in 0..<contactCount {
             let first = random.pick(firstNames), last = random.pick(lastNames)
+            let parent = !salesAccounts.isEmpty && random.chance(85) ? random.pick(salesAccounts) : nil
+            var address = parent.map { accounts[$0].address } ?? random.pick(cities)
+            if parent == nil { address.street = "\(random.int(1...999)) " + address.street }
             contacts.append(
                 Contact(
                     number: "CON-\(String(20_000 + index))", firstName: first, lastName: last,
                     email: "\(first.lowercased()).\(index)@example.org", phone: "+44 20 7946 \(String(1000 + random.int(0...8999)))",
-                    accountIndex: count > 0 && random.chance(85) ? random.int(0...(count - 1)) : nil,
-                    isActiveCustomer: random.chance(15)))
+                    accountIndex: parent, isActiveCustomer: random.chance(15), address: address,
+                    currency: parent.map { accounts[$0].currency } ?? Self.currency(country: address.country)))
         }
         let productWords = ["Widget", "Bracket", "Valve", "Sensor", "Cable 2m", "Pump", "Filter", "Gasket", "Controller", "Lamp"]
         let qualities = ["Standard", "Premium", "Heavy-duty", "Mini", "Ultra"]
@@ -150,19 +183,52 @@ struct SampleWorld {
                     isService: isService, unit: unit, price: random.int(5...2000), cost: random.int(1...1000),
                     inSales: random.chance(80)))
         }
-        func document(prefix: String, index: Int, random: inout SampleRandom) -> Document {
-            let lines = (0..<random.int(1...8)).map { _ in
-                Line(product: random.int(0...(products.count - 1)), quantity: random.int(1...20), discountCents: random.chance(30) ? random.int(1...5000) : 0)
+        if !products.contains(where: \.inSales) { products[0].inSales = true }
+        let allProducts = Array(products.indices), salesProducts = products.indices.filter { products[$0].inSales }
+        guard count > 0 else { return }
+        // F&O orders go to F&O customers; those F&O delivers and invoices (index % 4 is 1 or 2) to customers that
+        // came from Sales (externally maintained), the only ones the invoice entity exposes. Sales documents go to
+        // Sales accounts and hold only products Sales knows.
+        for index in 0..<(count / 2) {
+            let pool = index % 4 == 1 || index % 4 == 2 ? sharedAccounts : foAccounts
+            var order = Self.document(prefix: "SO", index: index, accounts: pool, products: allProducts, random: &random)
+            if index % 5 == 2 {
+                order.chargeCents = random.pick([2500, 4500, 6000])
+                order.headerTaxCents = order.chargeCents / 10
             }
-            return Document(
-                number: "\(prefix)-\(String(100_000 + index))", account: count > 0 ? random.int(0...(count - 1)) : 0, lines: lines,
-                day: random.int(0...364), reference: random.chance(20) ? "PO \(random.int(100...999)), \"urgent\"" : "PO \(random.int(100...999))")
+            foOrders.append(order)
         }
-        if count > 0 {
-            for index in 0..<(count / 2) { foOrders.append(document(prefix: "SO", index: index, random: &random)) }
-            for index in 0..<(count / 3) { salesOrders.append(document(prefix: "ORD", index: index, random: &random)) }
-            for index in 0..<(count / 3) { quotes.append(document(prefix: "QUO", index: index, random: &random)) }
+        for index in 0..<(count / 3) {
+            var order = Self.document(prefix: "ORD", index: index, accounts: salesAccounts, products: salesProducts, random: &random)
+            order.externalProductsOnly = index % 20 != 5
+            salesOrders.append(order)
         }
+        for index in 0..<(count / 3) {
+            var quote = Self.document(prefix: "QUO", index: index, accounts: salesAccounts, products: salesProducts, random: &random)
+            quote.state = index % 20 == 9 ? 0 : 1
+            quote.externalProductsOnly = index % 20 != 4
+            quotes.append(quote)
+        }
+    }
+
+    /// A document numbered `prefix-1000nn` for one of `accounts` with 1 to 8 lines of `products`.
+    static func document(prefix: String, index: Int, accounts: [Int], products: [Int], random: inout SampleRandom) -> Document {
+        let lines = (0..<random.int(1...8)).map { _ in
+            Line(product: random.pick(products), quantity: random.int(1...20), discountCents: random.chance(30) ? random.int(1...5000) : 0)
+        }
+        return Document(
+            number: "\(prefix)-\(String(100_000 + index))", account: random.pick(accounts), lines: lines,
+            day: random.int(0...364), reference: random.chance(20) ? "PO \(random.int(100...999)), \"urgent\"" : "PO \(random.int(100...999))")
+    }
+
+    /// The currency of a customer in `country`: USD in the Americas and Japan, else EUR.
+    static func currency(country: String) -> String {
+        country == "US" || country == "JP" || country == "BR" ? "USD" : "EUR"
+    }
+
+    /// The Sales price list of documents in `currency` (the names the `currency-to-price-list` value map uses).
+    static func priceListName(currency: String) -> String {
+        currency == "USD" ? "CRM Service USA (sample)" : "CRM Service \(currency) (sample)"
     }
 
     /// `M/d/yyyy h:mm:ss AM` (en-US, as F&O exports dates in an en-us source data format) for day `day` of 2026.
