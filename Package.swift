@@ -40,7 +40,17 @@ let package = Package(
         ),
         .target(name: "AirlockReconcile", dependencies: ["AirlockModel", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "AirlockValidate", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog"]),
-        .target(name: "AirlockKit", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile"]),
+        .target(
+            name: "AirlockConvert",
+            dependencies: [
+                "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
+            name: "AirlockKit",
+            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile", "AirlockConvert"]
+        ),
         .executableTarget(
             name: "airlock",
             dependencies: [
@@ -50,7 +60,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AirlockTests",
-            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile", "AirlockKit"],
+            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile", "AirlockConvert", "AirlockKit"],
             resources: [.copy("Fixtures")]
         ),
     ],

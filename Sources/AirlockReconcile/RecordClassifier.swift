@@ -9,7 +9,8 @@ import AirlockModel
 ///   duplicate (every one after the first, see `KeyIndex`) are rejected `duplicate-key`.
 /// - Compared fields are the source columns that the target table also has (exact column name), except the
 ///   key columns and the company column, which matched by construction. Source columns the target export
-///   lacks are listed in `uncomparedFields` and never make an update.
+///   lacks are listed in `uncomparedFields`; by default they never make an update, with
+///   `uncomparedFieldsDiffer` a non-blank value in one of them does (the target cannot be shown to hold it).
 /// - A null source value means "not mapped": it is not compared. A non-null source value against a null
 ///   target value differs, unless the source value is blank (empty after trimming).
 /// - Each field compares with its `ValueComparison` (default `.trimmed`).
@@ -28,6 +29,8 @@ public struct RecordClassifier: Sendable {
     public let uncomparedFields: [String]
     let keptRows: [Int: Int]
     let incomplete: Set<Int>
+    /// Source columns the target export lacks, checked when `uncomparedFieldsDiffer`.
+    let uncomparedColumns: [(name: String, column: Int)]
 
     /// Prepares classification of `source`'s table against `target`'s.
     /// - Parameters:
@@ -35,32 +38,41 @@ public struct RecordClassifier: Sendable {
     ///   - target: the index over the target side's export.
     ///   - comparisons: the comparison per field name; fields not listed use `defaultComparison`.
     ///   - defaultComparison: `.trimmed` unless told otherwise.
+    ///   - uncomparedFieldsDiffer: a non-blank source value in a field the target export does not have makes
+    ///     the record an update (the converter's choice: a second run after importing the output then finds the
+    ///     field and reports the record unchanged).
+    ///   - ignoredFields: source columns never compared (bookkeeping).
     /// - Throws: `AirlockError(.usage)` when the two keys do not have the same shape.
     public init(
         source: KeyIndex,
         target: KeyIndex,
         comparisons: [String: ValueComparison] = [:],
-        defaultComparison: ValueComparison = .trimmed
+        defaultComparison: ValueComparison = .trimmed,
+        uncomparedFieldsDiffer: Bool = false,
+        ignoredFields: Set<String> = []
     ) throws {
         guard target.isCompatible(with: source.key) else {
             throw AirlockError(.usage, "the key of \(source.table.name) (\(source.key.definition.columns.joined(separator: ", "))) does not match the key of \(target.table.name) (\(target.key.definition.columns.joined(separator: ", "))) in parts or company")
         }
-        var excluded = Set(source.key.definition.columns)
+        var excluded = Set(source.key.definition.columns).union(ignoredFields)
         if case .column(let name) = source.key.definition.company { excluded.insert(name) }
         var fields: [ComparedField] = []
         var uncompared: [String] = []
+        var uncomparedColumns: [(name: String, column: Int)] = []
         for (index, column) in source.table.columns.enumerated() where !excluded.contains(column.name) {
             if let targetColumn = target.table.columnIndex(named: column.name) {
                 fields.append(ComparedField(name: column.name, sourceColumn: index, targetColumn: targetColumn,
                                             comparison: comparisons[column.name] ?? defaultComparison))
             } else {
                 uncompared.append(column.name)
+                if uncomparedFieldsDiffer { uncomparedColumns.append((column.name, index)) }
             }
         }
         self.source = source
         self.target = target
         self.fields = fields
         self.uncomparedFields = uncompared
+        self.uncomparedColumns = uncomparedColumns
         self.keptRows = Dictionary(source.duplicates.map { ($0.row, $0.keptRow) }, uniquingKeysWith: { first, _ in first })
         self.incomplete = Set(source.incompleteRows)
     }
@@ -116,6 +128,10 @@ public struct RecordClassifier: Sendable {
                 }
             }
             if !same { changed.append(field.name) }
+        }
+        for field in uncomparedColumns {
+            let present = source.table.columns[field.column].withValue(sourceRow) { bytes in bytes.map { !ValueComparison.isBlank($0) } ?? false }
+            if present { changed.append(field.name) }
         }
         return changed
     }

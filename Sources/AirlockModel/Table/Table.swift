@@ -13,6 +13,15 @@ public struct Table: Sendable, Equatable {
         self.rowCount = 0
     }
 
+    /// A table over columns built elsewhere (their storage is shared, not copied).
+    /// - Precondition: every column has the same number of values.
+    public init(name: String, columns: [TableColumn]) {
+        precondition(Set(columns.map(\.count)).count <= 1, "the columns of a table need the same number of values")
+        self.name = name
+        self.columns = columns
+        self.rowCount = columns.first?.count ?? 0
+    }
+
     /// The column names, in order.
     public var columnNames: [String] { columns.map(\.name) }
 

@@ -1,0 +1,101 @@
+import AirlockMapping
+import AirlockModel
+import AirlockPackages
+import AirlockReconcile
+
+/// Everything the flows of one conversion share: both exports, the catalog and templates, the company, and
+/// the output of every flow run so far (later flows resolve references against it).
+final class ConversionContext {
+    let catalog: SchemaCatalog
+    let templates: TemplateSet
+    let company: String
+    let fo: FOExport
+    let sales: SalesExport
+    let options: ConversionOptions
+    /// Flows run so far, by name.
+    private(set) var outputs: [String: FlowOutput] = [:]
+    /// Order numbers (normalised) that have an invoice, and the status the invoiced-order-status rule gives them.
+    var invoicedOrders: InvoicedOrderStatusRule?
+    private(set) var warnings: [String] = []
+    private var exportIndexes: [String: KeyIndex] = [:]
+
+    init(catalog: SchemaCatalog, templates: TemplateSet, company: String, fo: FOExport, sales: SalesExport, options: ConversionOptions) {
+        self.catalog = catalog
+        self.templates = templates
+        self.company = company
+        self.fo = fo
+        self.sales = sales
+        self.options = options
+    }
+
+    func add(_ output: FlowOutput) { outputs[output.template.name] = output }
+
+    func warn(_ text: String) { warnings.append(text) }
+
+    /// Finds the Sales record whose business key is `value`: first among records this conversion writes, then in
+    /// the Sales export. Returns its GUID, entity and display name.
+    func resolveSalesLookup(_ targets: [LookupTarget], value: String) -> (id: String, entity: String, name: String?)? {
+        let key = NaturalKey(value)
+        for target in targets {
+            for output in outputs.values.sorted(by: { $0.template.name < $1.template.name })
+            where output.template.target.side == .sales && output.template.target.entity == target.entity {
+                guard let idColumn = output.layout.idColumn, let index = try? output.index(by: [target.keyAttribute]),
+                      let row = index.row(for: key), let id = output.accepted.value(row: row, column: idColumn) else { continue }
+                let nameField = catalog.salesEntity(named: target.entity)?.primaryNameAttribute
+                return (id, target.entity, nameField.flatMap { output.accepted.value(row: row, column: $0) })
+            }
+            if let row = try? sales.row(target.entity, by: target.keyAttribute, value: value), let id = sales.id(target.entity, row: row) {
+                let nameField = sales.primaryNameField(target.entity) ?? catalog.salesEntity(named: target.entity)?.primaryNameAttribute
+                return (id, target.entity, nameField.flatMap { sales.value(target.entity, row: row, $0) })
+            }
+        }
+        return nil
+    }
+
+    /// Where the F&O record that a Sales lookup to `salesEntity` names can be: what the Sales → F&O flows from
+    /// that entity write (single-part keys: customers, quotation and order headers) and the F&O export's tables
+    /// of those flows' targets, plus the F&O source of flows that bring that entity to Sales (products).
+    func referenceCandidates(forSalesEntity salesEntity: String) -> [ReferenceCandidate] {
+        var candidates: [ReferenceCandidate] = []
+        for template in templates.templates {
+            if template.direction == .salesToFO, template.source.entity == salesEntity, template.target.key.count == 1 {
+                let column = template.target.key[0].field
+                candidates.append(.output(flow: template.name, column: column))
+                for label in FOEntityAlternatives.candidates(for: template.target.entity) {
+                    candidates.append(.export(label: label, column: column))
+                }
+            } else if template.direction == .foToSales, template.target.entity == salesEntity, template.source.key.count == 1 {
+                candidates.append(.export(label: template.source.entity, column: template.source.key[0].field))
+            }
+        }
+        var seen: Set<String> = []
+        return candidates.filter { seen.insert($0.description).inserted }
+    }
+
+    /// Whether the F&O record keyed `value` is in one of `candidates` (the company is the conversion's).
+    func foRecordExists(_ candidates: [ReferenceCandidate], value: String) -> Bool {
+        let key = NaturalKey(company: company, value)
+        for candidate in candidates {
+            switch candidate {
+            case .output(let flow, let column):
+                if let output = outputs[flow], let index = try? output.index(by: [column]), index.row(for: key) != nil { return true }
+            case .export(let label, let column):
+                if let index = try? exportIndex(label: label, columns: [column]), index.row(for: key) != nil { return true }
+            }
+        }
+        return false
+    }
+
+    /// An index over the F&O export's entity `label` by `columns` and the company (its `DATAAREAID` column when
+    /// it has one, else the conversion's company); nil when the export lacks the entity or a column.
+    func exportIndex(label: String, columns: [String]) throws -> KeyIndex? {
+        let name = label.lowercased() + "\u{0}" + columns.joined(separator: "\u{0}")
+        if let index = exportIndexes[name] { return index }
+        guard let table = try fo.table(label), columns.allSatisfy({ table.columnIndex(named: $0) != nil }) else { return nil }
+        let company: KeyDefinition.Company = table.columnIndex(named: FlowLayout.companyField) != nil
+            ? .column(FlowLayout.companyField) : .fixed(self.company)
+        let index = try KeyIndex(table: table, key: KeyDefinition(columns: columns, company: company))
+        exportIndexes[name] = index
+        return index
+    }
+}

@@ -1,0 +1,39 @@
+/// What `airlock convert` was asked to do.
+public struct ConversionOptions: Sendable, Hashable, Codable {
+    /// The F&O export package (zip or folder); nil when only Sales → F&O flows… still needed for matching.
+    public var foPath: String
+    /// The Sales export package (zip or folder).
+    public var salesPath: String
+    /// The output directory.
+    public var outputDirectory: String?
+    /// Flows to run (nil: all); others are skipped and reported as not run.
+    public var only: [String]?
+    /// Compute and report only: write no packages and no reject files.
+    public var dryRun: Bool
+    /// The legal entity (F&O `dataAreaId`); nil: the export's only company.
+    public var company: String?
+    /// A folder of edited templates (`airlock templates export`).
+    public var templatesDirectory: String?
+    /// Write unchanged records too.
+    public var full: Bool
+    /// More rejected records than this (all flows together) fails the run (exit 1); nil: no limit.
+    public var maxRejects: Int?
+    /// Replace the contents of a non-empty output directory.
+    public var force: Bool
+
+    public init(
+        foPath: String, salesPath: String, outputDirectory: String?, only: [String]? = nil, dryRun: Bool = false, company: String? = nil,
+        templatesDirectory: String? = nil, full: Bool = false, maxRejects: Int? = nil, force: Bool = false
+    ) {
+        self.foPath = foPath
+        self.salesPath = salesPath
+        self.outputDirectory = outputDirectory
+        self.only = only
+        self.dryRun = dryRun
+        self.company = company
+        self.templatesDirectory = templatesDirectory
+        self.full = full
+        self.maxRejects = maxRejects
+        self.force = force
+    }
+}

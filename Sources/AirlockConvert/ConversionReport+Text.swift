@@ -1,0 +1,48 @@
+import AirlockMapping
+
+/// The readable summary `airlock convert` prints.
+extension ConversionReport {
+    /// One line per flow (read, filtered, created, updated, unchanged, rejected with reasons), totals, outputs
+    /// and warnings.
+    public func text() -> String {
+        var lines: [String] = []
+        lines.append("Conversion for company \(company)\(options.dryRun ? " (dry run: nothing written)" : "")")
+        let header = ["flow", "read", "filtered", "created", "updated", "unchanged", "rejected"]
+        var rows: [[String]] = [header]
+        let order = flowOrder
+        for name in order {
+            guard let flow = flows[name] else { continue }
+            rows.append([name, "\(flow.read)", "\(flow.filtered)", "\(flow.created)", "\(flow.updated)", "\(flow.unchanged)", "\(flow.rejected)"])
+        }
+        rows.append(["total", "\(totals.read)", "\(totals.filtered)", "\(totals.created)", "\(totals.updated)", "\(totals.unchanged)", "\(totals.rejected)"])
+        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        for row in rows {
+            lines.append(row.enumerated().map { index, cell in
+                index == 0 ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[index] - cell.count) + cell
+            }.joined(separator: "  "))
+        }
+        for name in order {
+            guard let flow = flows[name] else { continue }
+            if !flow.rejectedByReason.isEmpty {
+                let reasons = flow.rejectedByReason.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+                lines.append("  \(name) rejected: \(reasons)\(flow.rejectFile.map { " → \($0)" } ?? "")")
+            }
+            for (kind, records) in flow.generated.sorted(by: { $0.key < $1.key }) where records.created + records.updated + records.unchanged > 0 {
+                lines.append("  \(name) also: \(kind) (\(records.entity)) created \(records.created), updated \(records.updated), unchanged \(records.unchanged)")
+            }
+        }
+        if !flowsNotRun.isEmpty { lines.append("Not run: \(flowsNotRun.joined(separator: ", "))") }
+        for (name, digest) in outputs.sorted(by: { $0.key < $1.key }) {
+            lines.append("Wrote \(name) (\(digest.bytes) bytes, sha256 \(digest.sha256.prefix(16))…)")
+        }
+        for warning in warnings { lines.append("warning: \(warning)") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Flow names in the bundled order, then any others by name.
+    private var flowOrder: [String] {
+        let bundled = TemplateSet.bundledFlowNames
+        return bundled.filter { flows[$0] != nil } + flows.keys.filter { !bundled.contains($0) }.sorted()
+    }
+}

@@ -1,0 +1,10 @@
+import AirlockValidate
+
+/// What a conversion produced: the report, where it wrote, and whether the run failed on the data.
+public struct ConversionResult: Sendable {
+    public var report: ConversionReport
+    /// The validation of each output package (`to-fo.zip`, `to-sales.zip`) before it was moved into place.
+    public var validations: [ValidationReport]
+    /// The rejected records exceed `--max-rejects`: the outputs are written, and the run exits 1.
+    public var tooManyRejects: Bool
+}

@@ -1,0 +1,212 @@
+import AirlockCatalog
+import AirlockIO
+import AirlockMapping
+import AirlockModel
+import AirlockPackages
+import AirlockReconcile
+import AirlockValidate
+import Foundation
+
+/// `airlock convert`: reads both exports, runs every Prospect-to-cash flow in dependency order, and writes
+/// `to-fo.zip`, `to-sales.zip`, `rejects/<flow>.csv` and `report.json` into the output folder.
+///
+/// Outputs are built in a temporary folder next to the output folder, validated, and only then moved into
+/// place: a failed run leaves no partial packages.
+public enum Converter {
+    /// The names of the output files.
+    public static let foPackageName = "to-fo.zip"
+    public static let salesPackageName = "to-sales.zip"
+    public static let reportName = "report.json"
+    public static let rejectsFolder = "rejects"
+
+    /// Runs a conversion.
+    /// - Parameters:
+    ///   - catalog: the schema catalog (bundled plus any user extension).
+    ///   - progress: told what is happening, a line at a time (for a terminal).
+    /// - Throws: `AirlockError` for bad options or unreadable input (exit 2); `ConversionFailure` when the output
+    ///   packages fail validation (exit 1); `AirlockError(.accountingIdentity)` if a flow's counts do not add up.
+    public static func run(
+        _ options: ConversionOptions, catalog: SchemaCatalog, progress: (String) -> Void = { _ in }
+    ) throws -> ConversionResult {
+        let templates = try options.templatesDirectory.map { try TemplateLoader.load(directory: $0) } ?? TemplateLoader.bundled()
+        if options.templatesDirectory != nil {
+            let problems = TemplateCatalogCheck.problems(in: templates, catalog: catalog)
+            if let first = problems.first {
+                throw AirlockError(.invalidTemplate, "\(problems.count) template problem\(problems.count == 1 ? "" : "s") against the schema catalog; first: \(first)")
+            }
+        }
+        let selected = try selectFlows(options.only, templates: templates)
+        try checkOutputDirectory(options)
+
+        progress("reading \(options.foPath) and \(options.salesPath)")
+        let inputs = try readInputs(options, templates: templates, catalog: catalog)
+        let fo = FOExport(reader: inputs.foReader, catalog: catalog)
+        for (label, table) in inputs.foTables { fo.store(table, label: label) }
+        let sales = SalesExport(package: inputs.sales)
+        let companyTables = try fo.labels.compactMap { try fo.table($0) }
+        let company = try CompanyResolver.resolve(requested: options.company, tables: companyTables)
+        let context = ConversionContext(catalog: catalog, templates: templates, company: company, fo: fo, sales: sales, options: options)
+        if let invoices = templates.template(named: "invoices"), selected.contains(invoices.name) {
+            context.invoicedOrders = try InvoicedOrderStatusRule.prepare(invoices, fo: fo, company: company)
+        }
+
+        var outputs: [FlowOutput] = []
+        for template in templates.runOrder() where selected.contains(template.name) {
+            progress("flow \(template.name)")
+            let output = try FlowRunner(template: template, context: context).run()
+            if template.rules.contains(where: { $0.kind == .invoicedOrderStatus }), let rule = context.invoicedOrders {
+                output.generated.append(try OrderStatusUpdates.records(invoices: output, rule: rule, context: context))
+            }
+            context.add(output)
+            outputs.append(output)
+        }
+
+        var report = ConversionReport(
+            tool: "airlock", version: AirlockVersion.current, company: company, options: options,
+            inputs: ["fo": try FileDigest.of(options.foPath), "sales": try FileDigest.of(options.salesPath)], outputs: [:],
+            flows: [:], flowsNotRun: templates.templates.map(\.name).filter { !selected.contains($0) },
+            totals: ConversionReport.Totals(read: 0, filtered: 0, created: 0, updated: 0, unchanged: 0, rejected: 0, written: 0),
+            warnings: context.warnings)
+        for output in outputs { add(output, to: &report) }
+        let tooMany = options.maxRejects.map { report.totals.rejected > $0 } ?? false
+
+        guard let outputDirectory = options.outputDirectory else {
+            return ConversionResult(report: report, validations: [], tooManyRejects: tooMany)
+        }
+        let staging = try StagingDirectory(target: outputDirectory)
+        do {
+            var validations: [ValidationReport] = []
+            if !options.dryRun {
+                progress("writing \(foPackageName) and \(salesPackageName)")
+                let foFiles = try FOOutputBuilder.files(outputs, catalog: catalog)
+                let description = "Airlock conversion for \(company)"
+                if try FOOutputBuilder.write(foFiles, catalog: catalog, description: description, to: staging.path(foPackageName)) {
+                    report.outputs[foPackageName] = try FileDigest.of(staging.path(foPackageName), as: foPackageName)
+                }
+                let parts = SalesOutputBuilder.parts(outputs)
+                if let package = try SalesOutputBuilder.package(parts, catalog: catalog, timestamp: inputs.sales.data.timestamp) {
+                    try CMTPackageWriter.write(package, to: staging.path(salesPackageName))
+                    report.outputs[salesPackageName] = try FileDigest.of(staging.path(salesPackageName), as: salesPackageName)
+                }
+                for output in outputs where !output.rejects.isEmpty {
+                    let name = "\(rejectsFolder)/\(output.template.name).csv"
+                    try staging.makeFolder(rejectsFolder)
+                    try RejectFileWriter.write(output, to: staging.path(name))
+                    report.outputs[name] = try FileDigest.of(staging.path(name), as: name)
+                }
+                progress("validating the output packages")
+                validations = try OutputValidation.run(staging: staging, report: report, outputs: outputs, catalog: catalog)
+                if validations.contains(where: { $0.errors > 0 }) {
+                    staging.discard()
+                    throw ConversionFailure(report: report, validations: validations)
+                }
+            }
+            try staging.write(report.jsonData(), to: reportName)
+            try staging.commit(replacing: options.force)
+            return ConversionResult(report: report, validations: validations, tooManyRejects: tooMany)
+        } catch {
+            staging.discard()
+            throw error
+        }
+    }
+
+    /// The flows to run: all, or those `--only` names (unknown names are an error listing the known ones).
+    static func selectFlows(_ only: [String]?, templates: TemplateSet) throws -> Set<String> {
+        let all = templates.templates.map(\.name)
+        guard let only, !only.isEmpty else { return Set(all) }
+        for name in only where !all.contains(name) {
+            throw AirlockError(.usage, "--only names an unknown flow '\(name)'; the flows are \(all.joined(separator: ", "))")
+        }
+        return Set(only)
+    }
+
+    /// Refuses an output folder that holds an input, or that is not empty (without `--force`).
+    static func checkOutputDirectory(_ options: ConversionOptions) throws {
+        guard let output = options.outputDirectory else { return }
+        let out = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath().path
+        for input in [options.foPath, options.salesPath] {
+            let path = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path
+            if path == out || path.hasPrefix(out + "/") {
+                throw AirlockError(.usage, "the output folder \(output) holds the input \(input); choose another --out (inputs are never overwritten)")
+            }
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw AirlockError(.usage, "--out \(output) is a file, not a folder") }
+            let contents = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
+            if !contents.isEmpty, !options.force {
+                throw AirlockError(.usage, "the output folder \(output) is not empty; use --force to replace what is in it")
+            }
+        }
+    }
+
+    private struct Inputs: Sendable {
+        var foReader: FOPackageReader
+        var foTables: [(String, Table)]
+        var sales: CMTPackage
+    }
+
+    /// Reads the Sales export and the F&O entities the flows use, on two cores.
+    private static func readInputs(_ options: ConversionOptions, templates: TemplateSet, catalog: SchemaCatalog) throws -> Inputs {
+        let foSource = try PackageDetector.locate(openPackageSource(path: options.foPath))
+        guard foSource.kind == .fo else {
+            throw AirlockError(.usage, "--fo names a Configuration Migration package; it takes an F&O data package", at: SourceLocation(file: options.foPath))
+        }
+        let salesSource = try PackageDetector.locate(openPackageSource(path: options.salesPath))
+        guard salesSource.kind == .cmt else {
+            throw AirlockError(.usage, "--sales names an F&O data package; it takes a Configuration Migration package", at: SourceLocation(file: options.salesPath))
+        }
+        let foReader = try FOPackageReader(source: foSource.source)
+        let probe = FOExport(reader: foReader, catalog: catalog)
+        var wanted: [String] = []
+        for template in templates.templates {
+            for endpoint in [template.source, template.target] where endpoint.side == .fo {
+                for label in FOEntityAlternatives.candidates(for: endpoint.entity) where !wanted.contains(label) { wanted.append(label) }
+            }
+        }
+        let lines = foReader.manifest.entities.filter { line in
+            let label = probe.label(of: line).lowercased()
+            return wanted.contains { (catalog.foEntity(named: $0)?.label ?? $0).lowercased() == label }
+        }
+        let salesPackageSource = salesSource.source
+        enum Part: Sendable { case sales(CMTPackage), fo(String, Table) }
+        let parts = try ParallelMap.map(lines.count + 1) { index -> Part in
+            if index == 0 { return .sales(try CMTPackageReader(source: salesPackageSource).read(valueProblems: .collect)) }
+            let line = lines[index - 1]
+            return .fo(FOExport(reader: nil, catalog: catalog).label(of: line), try foReader.readEntity(line).table)
+        }
+        var sales = CMTPackage(schema: CMTSchema(entities: []), data: CMTData())
+        var tables: [(String, Table)] = []
+        for part in parts {
+            switch part {
+            case .sales(let package): sales = package
+            case .fo(let label, let table): tables.append((label, table))
+            }
+        }
+        return Inputs(foReader: foReader, foTables: tables, sales: sales)
+    }
+
+    private static func add(_ output: FlowOutput, to report: inout ConversionReport) {
+        let tally = output.tally
+        var generated: [String: ConversionReport.Generated] = [:]
+        for records in output.generated {
+            generated[records.kind] = ConversionReport.Generated(
+                entity: records.entity, created: records.created, updated: records.updated, unchanged: records.unchanged)
+        }
+        let flow = ConversionReport.Flow(
+            read: tally.read, filtered: tally.filtered, created: tally.created, updated: tally.updated, unchanged: tally.unchanged,
+            rejected: tally.rejected, rejectedByReason: FlowReport(tally).rejectedByReason, written: output.writtenCount,
+            source: output.template.source.entity, target: output.template.target.entity,
+            direction: output.template.direction == .salesToFO ? "sales-to-fo" : "fo-to-sales", filteredBy: output.filteredBy,
+            updatedFields: output.changedFields, generated: generated,
+            rejectFile: output.rejects.isEmpty || report.options.dryRun ? nil : "\(rejectsFolder)/\(output.template.name).csv")
+        report.flows[output.template.name] = flow
+        report.totals.read += tally.read
+        report.totals.filtered += tally.filtered
+        report.totals.created += tally.created
+        report.totals.updated += tally.updated
+        report.totals.unchanged += tally.unchanged
+        report.totals.rejected += tally.rejected
+        report.totals.written += output.writtenCount
+    }
+}

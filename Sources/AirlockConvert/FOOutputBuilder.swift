@@ -1,0 +1,54 @@
+import AirlockIO
+import AirlockMapping
+import AirlockModel
+import AirlockPackages
+
+/// Builds `to-fo.zip` from the flows that write F&O entities: one CSV file (UTF-8 with BOM) per entity that has
+/// records to write, manifest lines in execution order (customers before contact persons, headers before
+/// lines), and the package header.
+enum FOOutputBuilder {
+    /// The entity files, in the order flows first write each entity; records merged when several flows write
+    /// one entity (accounts and contacts-to-customers both write Customers V2).
+    static func files(_ outputs: [FlowOutput], catalog: SchemaCatalog) throws -> [(label: String, table: Table)] {
+        var order: [String] = []
+        var grouped: [String: [FlowOutput]] = [:]
+        for output in outputs where output.template.target.side == .fo {
+            let label = catalog.foEntity(named: output.template.target.entity)?.label ?? output.template.target.entity
+            if grouped[label] == nil { order.append(label) }
+            grouped[label, default: []].append(output)
+        }
+        var files: [(String, Table)] = []
+        for label in order {
+            let parts = grouped[label] ?? []
+            var columns: [String] = []
+            for part in parts {
+                for column in part.layout.columns where !FlowLayout.isBookkeeping(column) && !columns.contains(column) { columns.append(column) }
+            }
+            var table = Table(name: label, columnNames: columns)
+            for part in parts {
+                let positions = columns.map { part.accepted.columnIndex(named: $0) }
+                for row in 0..<part.accepted.rowCount where part.written[row] {
+                    try table.appendRow(positions.map { $0.flatMap { part.accepted.value(row: row, column: $0) } })
+                }
+            }
+            if table.rowCount > 0 { files.append((label, table)) }
+        }
+        return files
+    }
+
+    /// Writes the package to `path`; false (and nothing written) when no entity has records.
+    static func write(_ files: [(label: String, table: Table)], catalog: SchemaCatalog, description: String, to path: String) throws -> Bool {
+        guard !files.isEmpty else { return false }
+        var lines = files.map { file in
+            FOManifestLineBuilder.line(
+                label: file.label, technicalName: catalog.foEntity(named: file.label)?.technicalName, columns: file.table.columnNames,
+                sourceFormat: "CSV")
+        }
+        FOExecutionOrder.assign(&lines)
+        let manifest = FOManifest(
+            definitionGroupName: "Airlock conversion", description: description, entities: lines, projectCategory: 0, hasRulesData: true)
+        let entityFiles = zip(lines, files).map { FOEntityFile(entity: $0, table: $1.table, encoding: .utf8BOM) }
+        try FOPackageWriter.write(header: FOPackageHeader(description: description), manifest: manifest, files: entityFiles, to: path)
+        return true
+    }
+}

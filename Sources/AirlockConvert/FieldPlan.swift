@@ -1,0 +1,123 @@
+import AirlockMapping
+import AirlockModel
+import AirlockPackages
+import AirlockReconcile
+import AirlockValidate
+
+/// One field map prepared for a flow: where its value comes from, where it goes, and how it is checked.
+struct FieldPlan {
+    let mapping: FieldMapping
+    /// The source field's reader; nil for a constant or a default with no source.
+    let reader: SourceFieldReader?
+    /// The target column in the flow's layout.
+    let position: Int
+    let valueMap: ValueMap?
+    /// Sales → F&O: the import's check of the F&O field.
+    let foCheck: FOFieldValueCheck?
+    /// F&O → Sales: the CMT type of the attribute, its documented length limit.
+    let salesType: CMTFieldType?
+    let salesMaxLength: Int?
+    /// The target requires a value.
+    let isRequired: Bool
+    /// F&O → Sales lookups: the targets, and the layout columns for the referenced record's entity and name.
+    let targetLookups: [LookupTarget]
+    let lookupEntityPosition: Int?
+    let lookupNamePosition: Int?
+    /// The key path column (`salesorderid.ordernumber`) this field's business key also goes to.
+    let keyPathPosition: Int?
+    /// Sales → F&O: where the F&O record this value names must be (output or target export); empty: not checked.
+    let references: [ReferenceCandidate]
+
+    /// What the pipeline made of one value.
+    enum Outcome {
+        case value(String?)
+        /// The record is refused; `value` is what the pipeline had so far (a key part still identifies the record).
+        case problem(RejectReason, String, value: String?)
+    }
+
+    /// Runs the field's pipeline on row `row` (source lookup, constant, value map, formats, default, target
+    /// lookup) and checks the result against the target's type.
+    func map(row: Int, view: SourceView, context: ConversionContext, values: inout [String?]) -> Outcome {
+        var value: String?
+        if let reader {
+            switch reader.read(row: row, in: view) {
+            case .value(let text): value = text
+            case .orphan(let message): return .problem(.orphanReference, message, value: nil)
+            }
+        }
+        for transform in mapping.transforms {
+            switch transform {
+            case .copy, .lookup:
+                break
+            case .constant(let constant):
+                value = constant
+            case .defaultValue(let fallback):
+                if Self.isBlank(value) { value = fallback }
+            case .valueMap(let name, let policy):
+                guard let text = value, !Self.isBlank(text) else { continue }
+                if let mapped = valueMap?.value(for: text) {
+                    value = mapped
+                } else {
+                    switch policy {
+                    case .keep: break
+                    case .useDefault: value = mapping.defaultValue
+                    case .reject: return .problem(.unmappedValue, "'\(text)' has no entry in value map \(name)", value: value)
+                    }
+                }
+            case .dateFormat(let from, let to):
+                guard let text = value, !Self.isBlank(text) else { continue }
+                guard let converted = ValueFormats.date(text, from: from, to: to) else {
+                    return .problem(.invalidValue, "'\(text)' is not a \(from.rawValue) date", value: value)
+                }
+                value = converted
+            case .numberFormat(let from, let to):
+                guard let text = value, !Self.isBlank(text) else { continue }
+                guard let converted = ValueFormats.number(text, from: from, to: to) else {
+                    return .problem(.invalidValue, "'\(text)' is not a \(from.rawValue) number", value: value)
+                }
+                value = converted
+            }
+        }
+        if Self.isBlank(value) { value = nil }
+        if let keyPathPosition { values[keyPathPosition] = value?.trimmingASCIIWhitespace() }
+        if !targetLookups.isEmpty, let key = value {
+            guard let found = context.resolveSalesLookup(targetLookups, value: key) else {
+                let what = targetLookups.map { "\($0.entity) with \($0.keyAttribute)" }.joined(separator: " or ")
+                return .problem(.orphanReference, "no \(what) '\(key)' in the output or the Sales export", value: value)
+            }
+            value = found.id
+            if let lookupEntityPosition { values[lookupEntityPosition] = found.entity }
+            if let lookupNamePosition { values[lookupNamePosition] = found.name }
+        }
+        guard let text = value else {
+            if isRequired { return .problem(.missingRequired, "\(mapping.target) is required and the record has no value for it", value: nil) }
+            return .value(nil)
+        }
+        if let foCheck, let refusal = foCheck.refusal(text) {
+            return .problem(.invalidValue, "'\(text)': \(refusal)", value: value)
+        }
+        if let salesType, targetLookups.isEmpty {
+            do {
+                let canonical = try CMTValueCodec.canonical(text, as: salesType)
+                if let limit = salesMaxLength, canonical.utf16.count > limit {
+                    return .problem(.invalidValue, "'\(text)' has \(canonical.utf16.count) characters; \(mapping.target) takes at most \(limit)", value: value)
+                }
+                value = canonical
+            } catch let error as AirlockError {
+                return .problem(.invalidValue, error.message, value: value)
+            } catch {
+                return .problem(.invalidValue, "\(error)", value: value)
+            }
+        }
+        if !references.isEmpty, let key = value, !context.foRecordExists(references, value: key) {
+            let places = references.map(\.description).joined(separator: ", ")
+            return .problem(.orphanReference, "\(mapping.target) '\(key)' is in none of: \(places)", value: value)
+        }
+        return .value(value)
+    }
+
+    static func isBlank(_ value: String?) -> Bool {
+        guard let value else { return true }
+        return value.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    }
+}

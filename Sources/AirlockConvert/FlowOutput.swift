@@ -1,0 +1,69 @@
+import AirlockMapping
+import AirlockModel
+import AirlockReconcile
+
+/// What one flow produced: the records it accepts (written, or unchanged in the target), the status of every
+/// source key for its line flows, the rejects and the counts.
+final class FlowOutput {
+    let template: MappingTemplate
+    /// The flow's source records (for the reject file).
+    let source: Table
+    /// Accepted records: one row per record, columns as `FlowLayout.columns`.
+    let accepted: Table
+    /// Per accepted row: the source row it came from.
+    let acceptedSourceRows: [Int]
+    /// Per accepted row: whether it is written (created or updated; unchanged ones only with `--full`).
+    let written: [Bool]
+    /// Per accepted row: created (true) or updated/unchanged (false).
+    let created: [Bool]
+    let layout: FlowLayout
+    let tally: FlowTally
+    let rejects: [RejectEntry]
+    /// Records rules generated beyond the source records (price-list items, freight tax lines, order statuses).
+    var generated: [GeneratedRecords] = []
+    /// Field name → number of updated records in which it changed.
+    let changedFields: [String: Int]
+    /// Filter name → records it left out.
+    let filteredBy: [String: Int]
+    private let statusIndex: KeyIndex?
+    private let statuses: [HeaderStatus]
+    private var indexes: [String: KeyIndex] = [:]
+
+    init(
+        template: MappingTemplate, source: Table, layout: FlowLayout, accepted: Table, acceptedSourceRows: [Int], written: [Bool], created: [Bool],
+        tally: FlowTally, rejects: [RejectEntry], changedFields: [String: Int], filteredBy: [String: Int], statusIndex: KeyIndex?,
+        statuses: [HeaderStatus]
+    ) {
+        self.template = template
+        self.source = source
+        self.layout = layout
+        self.accepted = accepted
+        self.acceptedSourceRows = acceptedSourceRows
+        self.written = written
+        self.created = created
+        self.tally = tally
+        self.rejects = rejects
+        self.changedFields = changedFields
+        self.filteredBy = filteredBy
+        self.statusIndex = statusIndex
+        self.statuses = statuses
+    }
+
+    /// The status of the source record whose (target-side) key is `key`, or nil when no source record has it.
+    func status(of key: NaturalKey) -> HeaderStatus? {
+        statusIndex?.row(for: key).map { statuses[$0] }
+    }
+
+    /// An index of the accepted records by `columns` (with the flow's company when its target is F&O).
+    func index(by columns: [String]) throws -> KeyIndex? {
+        let name = columns.joined(separator: "\u{0}")
+        if let index = indexes[name] { return index }
+        guard columns.allSatisfy({ accepted.columnIndex(named: $0) != nil }) else { return nil }
+        let index = try KeyIndex(table: accepted, key: KeyDefinition(columns: columns, company: layout.company.map { .fixed($0) } ?? .none))
+        indexes[name] = index
+        return index
+    }
+
+    /// Number of accepted records written to the output package.
+    var writtenCount: Int { written.reduce(0) { $0 + ($1 ? 1 : 0) } }
+}

@@ -1,0 +1,333 @@
+import AirlockMapping
+import AirlockModel
+import AirlockPackages
+import AirlockReconcile
+import AirlockValidate
+
+/// Runs one flow: reads its source records, filters and maps them, checks references, classifies them against
+/// the target export and keeps what it accepts for later flows and the output packages.
+///
+/// Each source record gets exactly one outcome, decided in this order: `filtered` (a template filter, the
+/// header's filter, or another company's record), `header-rejected` / `orphan-reference` for a line whose header
+/// is rejected or nowhere, then the field pipeline's rejections (`orphan-reference`, `unmapped-value`,
+/// `invalid-value`, `missing-required`), then the classifier's (`missing-required` for an incomplete key,
+/// `duplicate-key`), else `create`, `update` or `unchanged`.
+struct FlowRunner {
+    let template: MappingTemplate
+    let context: ConversionContext
+
+    func run() throws -> FlowOutput {
+        let catalog = context.catalog
+        var view = try sourceView()
+        let discount = DiscountRule(template: template)
+        let freight = FreightTaxLineRule(template: template)
+        let layout = FlowLayout(
+            template: template, catalog: catalog, company: context.company,
+            extraFields: discount.extraTargetFields + freight.extraTargetFields)
+        let plans = prepareFields(layout: layout, view: &view)
+        let filters = FilterEvaluator(template: template, view: &view, catalog: catalog)
+        let discountPlan = discount.prepare(view: &view, layout: layout, catalog: catalog)
+        let priceList = try PriceListItemRule(template: template, context: context)
+        let parent = try ParentCheck(template: template, layout: layout, context: context)
+        let invoiced = template.target.entity == "salesorder" && template.direction == .foToSales ? context.invoicedOrders : nil
+        let companyColumn = view.side == .fo ? view.table.columnIndex(named: FlowLayout.companyField) : nil
+
+        let badValues = unreadableValues()
+        var tally = FlowTally(flow: template.name)
+        var rejects: [RejectEntry] = []
+        var filteredBy: [String: Int] = [:]
+        var mapped = Table(name: layout.targetEntity, columnNames: layout.columns)
+        var mappedSourceRows: [Int] = []
+        var keyTable = Table(name: layout.targetEntity, columnNames: layout.keyColumns)
+        var statuses: [HeaderStatus] = []
+        var statusOfMapped: [Int] = []
+        let keyPositions = layout.keyColumns.map { layout.position($0) ?? 0 }
+        var outcomes: [RecordOutcome?] = Array(repeating: nil, count: view.table.rowCount)
+
+        for row in 0..<view.table.rowCount {
+            tally.read += 1
+            if let companyColumn, let rowCompany = view.table.value(row: row, column: companyColumn),
+               rowCompany.trimmingASCIIWhitespace().lowercased() != context.company.lowercased() {
+                outcomes[row] = .filtered(filter: "other-company")
+                continue
+            }
+            var values = [String?](repeating: nil, count: layout.columns.count)
+            if let companyField = layout.companyColumn, let position = layout.position(companyField) { values[position] = context.company }
+            var problem: (RejectReason, String, String)?
+            for plan in plans {
+                switch plan.map(row: row, view: view, context: context, values: &values) {
+                case .value(let value):
+                    values[plan.position] = value
+                case .problem(let reason, let message, let value):
+                    values[plan.position] = value
+                    if problem == nil { problem = (reason, plan.mapping.target, message) }
+                }
+            }
+            let key = keyPositions.map { values[$0] }
+            try keyTable.appendRow(key)
+            var outcome: RecordOutcome?
+            var rejectField = ""
+            if let failed = filters.failedFilter(row: row, in: view) {
+                outcome = .filtered(filter: failed)
+            } else if let verdict = parent.verdict(values: values) {
+                outcome = verdict.outcome
+                rejectField = verdict.field
+            } else if let bad = badValues[row] {
+                outcome = .rejected(.invalidValue, detail: "\(bad.description) (in the Sales export)")
+                rejectField = bad.field
+            } else if let problem {
+                outcome = .rejected(problem.0, detail: problem.2)
+                rejectField = problem.1
+            } else if let refusal = priceList?.check(row: row, view: view) {
+                outcome = .rejected(.orphanReference, detail: refusal.message)
+                rejectField = refusal.field
+            } else if let refusal = discountPlan?.apply(row: row, view: view, values: &values) {
+                outcome = .rejected(.invalidValue, detail: refusal.message)
+                rejectField = refusal.field
+            }
+            if let invoiced, invoiced.isInvoiced(values[keyPositions[0]]) {
+                if let position = layout.position("statecode") { values[position] = invoiced.statecode }
+                if let position = layout.position("statuscode") { values[position] = invoiced.statuscode }
+            }
+            if let outcome {
+                outcomes[row] = outcome
+                if case .rejected(let reason, let detail) = outcome {
+                    rejects.append(RejectEntry(sourceRow: row, reason: reason, field: rejectField, message: detail))
+                    statuses.append(.rejected)
+                } else {
+                    statuses.append(.filtered)
+                }
+                continue
+            }
+            statuses.append(.accepted)
+            statusOfMapped.append(statuses.count - 1)
+            try mapped.appendRow(values)
+            mappedSourceRows.append(row)
+        }
+
+        // Classification against the target export.
+        let target = try targetTable(layout: layout)
+        let sourceIndex = try KeyIndex(table: mapped, key: layout.keyDefinition)
+        let targetIndex = try KeyIndex(table: target.table, key: target.key)
+        let classifier = try RecordClassifier(
+            source: sourceIndex, target: targetIndex, comparisons: comparisons(layout: layout, mapped: mapped),
+            uncomparedFieldsDiffer: target.table.rowCount > 0,
+            ignoredFields: Set(layout.columns.filter(FlowLayout.isBookkeeping) + [layout.idColumn].compactMap { $0 }))
+        var acceptedRows: [Int] = []
+        var written: [Bool] = []
+        var created: [Bool] = []
+        var targetRows: [Int?] = []
+        var changedFields: [String: Int] = [:]
+        for mappedRow in 0..<mapped.rowCount {
+            let sourceRow = mappedSourceRows[mappedRow]
+            var outcome = classifier.classify(row: mappedRow)
+            if case .rejected = outcome {} else if let clash = try outputClash(layout: layout, mapped: mapped, row: mappedRow) {
+                outcome = .rejected(.duplicateKey, detail: clash)
+            }
+            outcomes[sourceRow] = outcome
+            switch outcome {
+            case .create:
+                acceptedRows.append(mappedRow); written.append(true); created.append(true); targetRows.append(nil)
+            case .update(let targetRow, let fields):
+                acceptedRows.append(mappedRow); written.append(true); created.append(false); targetRows.append(targetRow)
+                for field in fields { changedFields[field, default: 0] += 1 }
+            case .unchanged(let targetRow):
+                acceptedRows.append(mappedRow); written.append(context.options.full); created.append(false); targetRows.append(targetRow)
+            case .rejected(let reason, let detail):
+                rejects.append(RejectEntry(sourceRow: sourceRow, reason: reason, field: layout.keyColumns.joined(separator: ", "), message: detail))
+                statuses[statusOfMapped[mappedRow]] = .rejected
+            case .filtered:
+                break
+            }
+        }
+        for outcome in outcomes {
+            guard let outcome else { continue }
+            tally.record(outcome)
+            if case .filtered(let name) = outcome { filteredBy[name, default: 0] += 1 }
+        }
+        try tally.checkIdentity()
+
+        let accepted = try SalesIdentity.table(
+            mapped, rows: acceptedRows, targetRows: targetRows, layout: layout, target: target.table, company: context.company)
+        let statusIndex = template.isHeaderOfSomeFlow(in: context.templates) ? try KeyIndex(table: keyTable, key: layout.keyDefinition) : nil
+        rejects.sort { $0.sourceRow < $1.sourceRow }
+        let output = FlowOutput(
+            template: template, source: view.table, layout: layout, accepted: accepted, acceptedSourceRows: acceptedRows.map { mappedSourceRows[$0] },
+            written: written, created: created, tally: tally, rejects: rejects, changedFields: changedFields, filteredBy: filteredBy,
+            statusIndex: statusIndex, statuses: statuses)
+        if let priceList {
+            output.generated.append(try priceList.items(for: output, view: view))
+        }
+        if let freight = try freight.lines(for: output, view: view, context: context, target: target) {
+            output.generated.append(freight)
+        }
+        return output
+    }
+
+    /// Source values the Sales export reader could not decode (kept as written), by row: the first one in a field
+    /// the flow reads rejects the record `invalid-value`.
+    private func unreadableValues() -> [Int: CMTValueProblemRecord] {
+        guard template.source.side == .sales, let section = context.sales.section(template.source.entity), !section.valueProblems.isEmpty else { return [:] }
+        let read = Set(template.sourceFieldsRead + template.rules.flatMap { $0.parameters.values })
+        var problems: [Int: CMTValueProblemRecord] = [:]
+        for problem in section.valueProblems where problems[problem.row] == nil && read.contains(problem.field) {
+            problems[problem.row] = problem
+        }
+        return problems
+    }
+
+    /// The flow's source records, with the lookup attribute table of a Sales section.
+    private func sourceView() throws -> SourceView {
+        switch template.source.side {
+        case .sales:
+            let section = context.sales.section(template.source.entity)
+            if section == nil { context.warn("the Sales export holds no \(template.source.entity): flow \(template.name) reads nothing") }
+            return SourceView(
+                table: section?.records.values ?? Table(name: template.source.entity), side: .sales, entity: template.source.entity,
+                lookupEntities: section?.records.attributeTable(named: CMTRecordTable.lookupEntityAttribute), sales: context.sales)
+        case .fo:
+            let table = try context.fo.table(template.source.entity)
+            if table == nil { context.warn("the F&O export holds no \(template.source.entity): flow \(template.name) reads nothing") }
+            return SourceView(
+                table: table ?? Table(name: template.source.entity), side: .fo, entity: template.source.entity, lookupEntities: nil,
+                sales: context.sales)
+        }
+    }
+
+    private func prepareFields(layout: FlowLayout, view: inout SourceView) -> [FieldPlan] {
+        let catalog = context.catalog
+        var plans: [FieldPlan] = []
+        var seenTargets: Set<String> = []
+        var absent: [String] = []
+        defer {
+            if !absent.isEmpty {
+                let side = template.source.side == .fo ? "F&O" : "Sales"
+                context.warn("flow \(template.name): the \(side) export's \(template.source.entity) has no \(absent.joined(separator: ", ")); the fields mapped from them stay empty")
+            }
+        }
+        for mapping in template.fields where seenTargets.insert(mapping.target).inserted {
+            guard let position = layout.position(mapping.target) else { continue }
+            let sourceLookups = template.direction == .salesToFO ? mapping.lookup : []
+            let reader = mapping.source.map { view.prepare(FieldReference(field: $0), lookup: sourceLookups, catalog: catalog) }
+            if let source = mapping.source, reader?.column == nil, view.table.rowCount > 0, !absent.contains(source) { absent.append(source) }
+            var foCheck: FOFieldValueCheck?
+            var salesType: CMTFieldType?
+            var maxLength: Int?
+            var required = false
+            var references: [ReferenceCandidate] = []
+            switch template.target.side {
+            case .fo:
+                if let field = catalog.foEntity(named: template.target.entity)?.field(named: mapping.target) {
+                    foCheck = FOFieldValueCheck(field: field, catalog: catalog)
+                    required = field.isMandatory
+                }
+                for target in sourceLookups { references += context.referenceCandidates(forSalesEntity: target.entity) }
+            case .sales:
+                if let attribute = catalog.salesEntity(named: template.target.entity)?.attribute(named: mapping.target) {
+                    salesType = CMTFieldType(rawValue: attribute.type.rawValue)
+                    maxLength = attribute.assumedLength ? nil : attribute.maxLength
+                    required = attribute.isRequired
+                }
+            }
+            let keyPath = template.target.side == .sales
+                ? template.target.key.first(where: { $0.field == mapping.target && $0.referencedField != nil }).flatMap { layout.position($0.description) }
+                : nil
+            let targetLookups = template.direction == .foToSales ? mapping.lookup : []
+            plans.append(FieldPlan(
+                mapping: mapping, reader: reader, position: position, valueMap: mapping.valueMapName.flatMap(context.templates.valueMap(named:)),
+                foCheck: foCheck, salesType: salesType, salesMaxLength: maxLength, isRequired: required, targetLookups: targetLookups,
+                lookupEntityPosition: targetLookups.isEmpty ? nil : layout.position(FlowLayout.lookupEntityColumn(mapping.target)),
+                lookupNamePosition: targetLookups.isEmpty ? nil : layout.position(FlowLayout.lookupNameColumn(mapping.target)),
+                keyPathPosition: keyPath, references: references))
+        }
+        return plans
+    }
+
+    /// The target export's records of the flow's target entity, with the key to match them by. A Sales table gets
+    /// its key path columns (`salesorderid.ordernumber`) from the records its lookups point to; an entity the
+    /// export lacks is an empty table (every record is then created).
+    private func targetTable(layout: FlowLayout) throws -> (table: Table, key: KeyDefinition) {
+        switch template.target.side {
+        case .fo:
+            if let found = try context.fo.firstTable(among: FOEntityAlternatives.candidates(for: template.target.entity), having: layout.keyColumns) {
+                let company: KeyDefinition.Company = found.table.columnIndex(named: FlowLayout.companyField) != nil
+                    ? .column(FlowLayout.companyField) : .fixed(context.company)
+                return (found.table, KeyDefinition(columns: layout.keyColumns, company: company))
+            }
+            return (Table(name: template.target.entity, columnNames: layout.keyColumns), layout.keyDefinition)
+        case .sales:
+            guard let table = context.sales.table(template.target.entity) else {
+                return (Table(name: template.target.entity, columnNames: layout.keyColumns), layout.keyDefinition)
+            }
+            var columns = table.columns
+            for key in template.target.key {
+                guard let attribute = key.referencedField else { continue }
+                var column = TableColumn(name: key.description)
+                let lookupColumn = table.columnIndex(named: key.field)
+                let entities = context.catalog.salesEntity(named: template.target.entity)?.attribute(named: key.field)?.lookupTargets ?? []
+                for row in 0..<table.rowCount {
+                    var value: String?
+                    if let lookupColumn, let id = table.value(row: row, column: lookupColumn) {
+                        for entity in entities {
+                            if let found = try context.sales.row(entity, id: id) {
+                                value = context.sales.value(entity, row: found, attribute)
+                                break
+                            }
+                        }
+                    }
+                    try column.append(value)
+                }
+                columns.append(column)
+            }
+            return (Table(name: table.name, columns: columns), layout.keyDefinition)
+        }
+    }
+
+    /// How each compared field is compared, from its target type.
+    private func comparisons(layout: FlowLayout, mapped: Table) -> [String: ValueComparison] {
+        var result: [String: ValueComparison] = [:]
+        for name in layout.columns {
+            if FlowLayout.isBookkeeping(name) { continue }
+            switch template.target.side {
+            case .fo:
+                guard let type = context.catalog.foEntity(named: template.target.entity)?.field(named: name)?.type else { continue }
+                switch type {
+                case .int, .int64, .real: result[name] = .decimal
+                case .date, .datetime: result[name] = .dateTime
+                case .noYes, .enumeration, .guid: result[name] = .caseInsensitive
+                case .string: break
+                }
+            case .sales:
+                guard let type = context.catalog.salesEntity(named: template.target.entity)?.attribute(named: name)?.type else { continue }
+                switch type {
+                case .number, .bigint, .decimal, .float, .money, .optionSetValue, .state, .status: result[name] = .decimal
+                case .datetime: result[name] = .dateTime
+                case .bool, .guid, .entityReference, .owner: result[name] = .caseInsensitive
+                default: break
+                }
+            }
+        }
+        return result
+    }
+
+    /// When an earlier flow writes the same target entity (accounts and contacts-to-customers both write
+    /// Customers V2), a record whose key that flow already has is a duplicate: the message names the flow.
+    private func outputClash(layout: FlowLayout, mapped: Table, row: Int) throws -> String? {
+        for output in context.outputs.values.sorted(by: { $0.template.name < $1.template.name })
+        where output.template.target.side == template.target.side && output.template.target.entity == template.target.entity {
+            guard let index = try output.index(by: layout.keyColumns) else { continue }
+            let bound = try BoundKey(table: mapped, definition: layout.keyDefinition)
+            if index.isCompatible(with: bound), index.row(matching: bound, row: row) != nil {
+                return "key \(bound.naturalKey(row: row)) is already written by flow \(output.template.name)"
+            }
+        }
+        return nil
+    }
+}
+
+extension MappingTemplate {
+    /// Whether some flow of `set` hangs its lines off this one.
+    func isHeaderOfSomeFlow(in set: TemplateSet) -> Bool {
+        set.templates.contains { $0.parent?.flow == name }
+    }
+}

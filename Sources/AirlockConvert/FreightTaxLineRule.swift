@@ -1,0 +1,73 @@
+import AirlockMapping
+import AirlockModel
+import AirlockPackages
+import AirlockReconcile
+import Foundation
+
+/// The freight-tax-line rule (p2c §5.2): Sales holds tax on lines only, so an order's header-level tax (on
+/// freight and charges) becomes a write-in line "Freight Tax" carrying the amount, numbered after the order's
+/// last line; none when the amount is zero and `skipWhenZero` is true.
+struct FreightTaxLineRule {
+    let rule: SpecialRule?
+
+    init(template: MappingTemplate) {
+        rule = template.rules.first { $0.kind == .freightTaxLine }
+    }
+
+    /// The write-in line's own attributes, added to the flow's layout.
+    var extraTargetFields: [String] { rule == nil ? [] : ["productdescription", "isproductoverridden"] }
+
+    /// The freight tax lines of the orders the header flow accepted, classified against the export's lines.
+    func lines(for output: FlowOutput, view: SourceView, context: ConversionContext, target: (table: Table, key: KeyDefinition)) throws -> GeneratedRecords? {
+        guard let rule, let parent = output.template.parent, let header = context.outputs[parent.flow],
+              let headerTax = rule.parameter("headerTax"), let headerSource = try context.fo.table(header.template.source.entity),
+              let taxColumn = headerSource.columnIndex(named: headerTax) else { return nil }
+        let skipZero = (rule.parameter("skipWhenZero") ?? "true").lowercased() == "true"
+        let taxField = rule.parameter("taxField") ?? "tax"
+        let description = rule.parameter("productDescription") ?? "Freight Tax"
+        let layout = output.layout
+        // The last line number of each order among the source lines.
+        var lastLine: [String: Int] = [:]
+        if let orderField = parent.link.first?.field, let orderColumn = view.table.columnIndex(named: orderField),
+           let sequenceField = output.template.mapping(forTarget: "sequencenumber")?.source,
+           let sequenceColumn = view.table.columnIndex(named: sequenceField) {
+            for row in 0..<view.table.rowCount {
+                guard let order = view.table.value(row: row, column: orderColumn)?.trimmingASCIIWhitespace().lowercased(),
+                      let sequence = view.table.value(row: row, column: sequenceColumn).flatMap({ Int($0.trimmingASCIIWhitespace()) }) else { continue }
+                lastLine[order] = max(lastLine[order] ?? 0, sequence)
+            }
+        }
+        let orderKey = header.layout.keyColumns.first ?? "ordernumber"
+        var table = Table(name: layout.targetEntity, columnNames: layout.columns)
+        for row in 0..<header.accepted.rowCount {
+            let sourceRow = header.acceptedSourceRows[row]
+            guard let text = headerSource.value(row: sourceRow, column: taxColumn)?.trimmingASCIIWhitespace(), !text.isEmpty,
+                  let amount = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { continue }
+            if skipZero, amount == 0 { continue }
+            guard let order = header.accepted.value(row: row, column: orderKey), let orderId = header.layout.idColumn.flatMap({ header.accepted.value(row: row, column: $0) }) else { continue }
+            var values = [String?](repeating: nil, count: layout.columns.count)
+            func set(_ column: String, _ value: String?) { if let position = layout.position(column) { values[position] = value } }
+            set("salesorderid", orderId)
+            set(FlowLayout.lookupEntityColumn("salesorderid"), "salesorder")
+            set(FlowLayout.lookupNameColumn("salesorderid"), header.accepted.value(row: row, column: "name"))
+            set("salesorderid.ordernumber", order)
+            set("sequencenumber", String((lastLine[order.lowercased()] ?? 0) + 1))
+            set("productdescription", description)
+            set("isproductoverridden", "True")
+            set("quantity", "1")
+            set("priceperunit", "0")
+            set(taxField, try? CMTValueCodec.canonical(text, as: .money))
+            set("ispriceoverridden", "True")
+            set("msdynce_ismaintainedexternally", "True")
+            set("msdynce_ordernumber", order)
+            for field in ["transactioncurrencyid", FlowLayout.lookupEntityColumn("transactioncurrencyid"), FlowLayout.lookupNameColumn("transactioncurrencyid")] {
+                set(field, header.accepted.value(row: row, column: field))
+            }
+            try table.appendRow(values)
+        }
+        return try GeneratedClassifier.classify(
+            kind: "freightTaxLines", table: table, idColumn: layout.idColumn ?? "salesorderdetailid", keyColumns: layout.keyColumns,
+            target: target.table, comparisons: [taxField: .decimal, "quantity": .decimal, "priceperunit": .decimal],
+            full: context.options.full, company: context.company)
+    }
+}

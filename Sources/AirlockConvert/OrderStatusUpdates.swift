@@ -1,0 +1,36 @@
+import AirlockModel
+
+/// The second half of the invoiced-order-status rule: an invoiced order that only the Sales export holds (it is
+/// not among the orders this conversion writes) gets a record setting its status to Invoiced, unless it
+/// already has that status.
+enum OrderStatusUpdates {
+    static let columns = ["salesorderid", "ordernumber", "statecode", "statuscode"]
+
+    static func records(invoices: FlowOutput, rule: InvoicedOrderStatusRule, context: ConversionContext) throws -> GeneratedRecords {
+        var table = Table(name: "salesorder", columnNames: columns)
+        var written: [Bool] = []
+        var updated = 0, unchanged = 0
+        var writtenIds: Set<String> = []
+        if let orders = context.outputs.values.first(where: { $0.template.target.entity == "salesorder" && $0.template.direction == .foToSales }),
+           let idColumn = orders.layout.idColumn, let column = orders.accepted.columnIndex(named: idColumn) {
+            for row in 0..<orders.accepted.rowCount {
+                if let id = orders.accepted.value(row: row, column: column) { writtenIds.insert(id.lowercased()) }
+            }
+        }
+        var seen: Set<String> = []
+        for row in 0..<invoices.accepted.rowCount {
+            guard let id = invoices.accepted.value(row: row, column: rule.orderField)?.lowercased(), !writtenIds.contains(id),
+                  seen.insert(id).inserted, let orderRow = try context.sales.row("salesorder", id: id) else { continue }
+            let state = context.sales.value("salesorder", row: orderRow, "statecode")?.trimmingASCIIWhitespace()
+            let status = context.sales.value("salesorder", row: orderRow, "statuscode")?.trimmingASCIIWhitespace()
+            if state == rule.statecode, status == rule.statuscode {
+                unchanged += 1
+                continue
+            }
+            updated += 1
+            written.append(true)
+            try table.appendRow([id, context.sales.value("salesorder", row: orderRow, "ordernumber"), rule.statecode, rule.statuscode])
+        }
+        return GeneratedRecords(kind: "orderStatusUpdates", entity: "salesorder", table: table, written: written, created: 0, updated: updated, unchanged: unchanged)
+    }
+}

@@ -1,0 +1,27 @@
+import AirlockIO
+import AirlockModel
+import AirlockPackages
+
+/// Writes `rejects/<flow>.csv`: UTF-8 with BOM, CRLF, one record per rejected source record, columns `reason`,
+/// `field`, `message`, then the source record's own columns (its natural key among them; a Sales record's
+/// lookups as the referenced GUIDs).
+enum RejectFileWriter {
+    static func write(_ output: FlowOutput, to path: String) throws {
+        let source = output.source
+        let columns = source.columns.indices.filter { source.columns[$0].name == CMTRecordTable.idColumn || !CMTRecordTable.isAttributeColumn(source.columns[$0].name) }
+        let sink = try FileByteSink(path: path)
+        let text = try TextEncodingWriter(sink: sink, encoding: .utf8BOM)
+        let csv = CSVWriter(text)
+        try csv.writeRecord(["reason", "field", "message"] + columns.map { source.columns[$0].name == CMTRecordTable.idColumn ? "id" : source.columns[$0].name })
+        for reject in output.rejects {
+            try csv.writeField(reject.reason.rawValue)
+            try csv.writeField(reject.field)
+            try csv.writeField(reject.message)
+            for column in columns { try csv.writeField(source.columns[column].value(reject.sourceRow) ?? "") }
+            try csv.endRecord()
+        }
+        try csv.flush()
+        try text.flush()
+        try sink.close()
+    }
+}

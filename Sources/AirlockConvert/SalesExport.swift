@@ -1,0 +1,75 @@
+import AirlockModel
+import AirlockPackages
+import AirlockReconcile
+
+/// The Sales side's export (a Configuration Migration package) as the converter uses it: entity tables, and
+/// indexes from record GUID and from business key to row, built on first use.
+final class SalesExport {
+    let schema: CMTSchema
+    let data: CMTData
+    private let sections: [String: CMTEntityData]
+    private var idIndexes: [String: KeyIndex] = [:]
+    private var keyIndexes: [String: KeyIndex] = [:]
+
+    init(package: CMTPackage) {
+        schema = package.schema
+        data = package.data
+        var sections: [String: CMTEntityData] = [:]
+        for entity in package.data.entities where sections[entity.name] == nil { sections[entity.name] = entity }
+        self.sections = sections
+    }
+
+    /// An export with no entities (when a flow set needs no Sales input).
+    static var empty: SalesExport { SalesExport(package: CMTPackage(schema: CMTSchema(entities: []), data: CMTData())) }
+
+    /// The section of entity `name`, or nil when the export does not hold it.
+    func section(_ name: String) -> CMTEntityData? { sections[name] }
+
+    /// The record table of entity `name` (`@id`, then fields), or nil.
+    func table(_ name: String) -> Table? { sections[name]?.records.values }
+
+    /// The index from record GUID (`@id`, case-insensitive) to row.
+    func idIndex(_ entity: String) throws -> KeyIndex? {
+        if let index = idIndexes[entity] { return index }
+        guard let table = table(entity) else { return nil }
+        let index = try KeyIndex(table: table, key: KeyDefinition(columns: [CMTRecordTable.idColumn]))
+        idIndexes[entity] = index
+        return index
+    }
+
+    /// The index from business key `attribute` (e.g. `accountnumber`) to row; nil when the entity or the
+    /// attribute is not in the export.
+    func keyIndex(_ entity: String, by attribute: String) throws -> KeyIndex? {
+        let name = entity + "\u{0}" + attribute
+        if let index = keyIndexes[name] { return index }
+        guard let table = table(entity), table.columnIndex(named: attribute) != nil else { return nil }
+        let index = try KeyIndex(table: table, key: KeyDefinition(columns: [attribute]))
+        keyIndexes[name] = index
+        return index
+    }
+
+    /// The row of the record with GUID `id` in `entity`.
+    func row(_ entity: String, id: String) throws -> Int? {
+        try idIndex(entity)?.row(for: NaturalKey(id))
+    }
+
+    /// The row of the record of `entity` whose `attribute` equals `value` (trimmed, case-insensitive).
+    func row(_ entity: String, by attribute: String, value: String) throws -> Int? {
+        try keyIndex(entity, by: attribute)?.row(for: NaturalKey(value))
+    }
+
+    /// The value of `attribute` in row `row` of `entity`.
+    func value(_ entity: String, row: Int, _ attribute: String) -> String? {
+        table(entity)?.value(row: row, column: attribute)
+    }
+
+    /// The record GUID of row `row` of `entity`.
+    func id(_ entity: String, row: Int) -> String? {
+        table(entity)?.value(row: row, column: 0)
+    }
+
+    /// The primary name attribute of `entity`, from the export's schema.
+    func primaryNameField(_ entity: String) -> String? {
+        schema.entity(named: entity)?.primaryNameField
+    }
+}

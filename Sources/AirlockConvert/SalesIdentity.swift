@@ -1,0 +1,37 @@
+import AirlockModel
+import AirlockReconcile
+
+/// Gives accepted Sales records their GUID: the one the target export has for the same natural key, else the
+/// stable UUIDv5 of (entity, company, key) (`StableIdentifier`), so a second run and a re-import agree.
+enum SalesIdentity {
+    /// The accepted rows of `mapped` as a table, with the id column filled for a Sales layout.
+    /// - Parameters:
+    ///   - rows: the accepted rows of `mapped`, in order.
+    ///   - targetRows: per accepted row, the matching row of `target` (nil when created).
+    static func table(
+        _ mapped: Table, rows: [Int], targetRows: [Int?], layout: FlowLayout, target: Table, company: String
+    ) throws -> Table {
+        var result = Table(name: mapped.name, columnNames: mapped.columnNames)
+        let idPosition = layout.idColumn.flatMap { layout.position($0) }
+        let targetId = target.columnIndex(named: "@id") ?? layout.idColumn.flatMap { target.columnIndex(named: $0) }
+        let keyPositions = layout.keyColumns.compactMap { layout.position($0) }
+        for (offset, row) in rows.enumerated() {
+            var values = mapped.row(row)
+            if let idPosition {
+                var id: String?
+                if let targetRow = targetRows[offset], let targetId, let existing = target.value(row: targetRow, column: targetId),
+                   let parsed = StableIdentifier(existing.trimmingASCIIWhitespace()) {
+                    id = parsed.description
+                }
+                values[idPosition] = id ?? identifier(entity: layout.targetEntity, company: company, key: keyPositions.map { values[$0] ?? "" })
+            }
+            try result.appendRow(values)
+        }
+        return result
+    }
+
+    /// The stable GUID of a record new to Sales.
+    static func identifier(entity: String, company: String, key: [String]) -> String {
+        StableIdentifier.record(entity: entity, company: company, key: key).description
+    }
+}

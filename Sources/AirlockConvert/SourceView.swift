@@ -1,0 +1,45 @@
+import AirlockMapping
+import AirlockModel
+import AirlockPackages
+
+/// One flow's source records: the table, and readers for every field the template reads.
+struct SourceView {
+    let table: Table
+    let side: DataSide
+    let entity: String
+    /// The `lookupentity` attribute table of a Sales section (nil for F&O).
+    let lookupEntities: Table?
+    let sales: SalesExport
+    private var readers: [String: SourceFieldReader] = [:]
+
+    init(table: Table, side: DataSide, entity: String, lookupEntities: Table?, sales: SalesExport) {
+        self.table = table
+        self.side = side
+        self.entity = entity
+        self.lookupEntities = lookupEntities
+        self.sales = sales
+    }
+
+    /// Prepares the reader of `reference` (a field or `lookup.attribute` path) read through `lookup` targets.
+    mutating func prepare(_ reference: FieldReference, lookup: [LookupTarget], catalog: SchemaCatalog) -> SourceFieldReader {
+        let key = reference.description + "|" + lookup.map(\.description).joined(separator: ",")
+        if let reader = readers[key] { return reader }
+        let column = table.columnIndex(named: reference.field) ?? table.columns.firstIndex { $0.name.lowercased() == reference.field.lowercased() }
+        var targets = lookup
+        if let attribute = reference.referencedField {
+            targets = lookupEntitiesOf(reference.field, catalog: catalog).map { LookupTarget(entity: $0, keyAttribute: attribute) }
+        }
+        let reader = SourceFieldReader(
+            name: reference.description, column: column,
+            lookupEntityColumn: side == .sales ? lookupEntities?.columnIndex(named: reference.field) : nil,
+            targets: side == .sales ? targets : [])
+        readers[key] = reader
+        return reader
+    }
+
+    /// The entities a Sales lookup field may point to: the export schema's `lookupType`, else the catalog's.
+    private func lookupEntitiesOf(_ field: String, catalog: SchemaCatalog) -> [String] {
+        if let declared = sales.schema.entity(named: entity)?.field(named: field)?.lookupTargets, !declared.isEmpty { return declared }
+        return catalog.salesEntity(named: entity)?.attribute(named: field)?.lookupTargets ?? []
+    }
+}

@@ -1,0 +1,24 @@
+import AirlockModel
+
+/// The check `validate` applies to one F&O field's values, for callers that produce values (the converter
+/// rejects a record whose mapped value the import would refuse, instead of writing it).
+public struct FOFieldValueCheck: @unchecked Sendable {
+    // FOValueChecker is immutable after init; it is a class only to keep the per-value path free of copies.
+    private let checker: FOValueChecker
+
+    /// The check for `field`, with enums resolved in `catalog`.
+    public init(field: FOFieldSchema, catalog: SchemaCatalog) {
+        checker = FOValueChecker(field: field, catalog: catalog)
+    }
+
+    /// Why `value` would be refused (an error-severity problem, e.g. a bad number or enum symbol, a text over a
+    /// documented length), or nil when it fits or only draws a warning. Empty values are not checked.
+    public func refusal(_ value: String) -> String? {
+        var text = value
+        return text.withUTF8 { buffer -> String? in
+            guard buffer.count > 0, let problem = checker.problem(UnsafeRawBufferPointer(buffer)) else { return nil }
+            let severity = problem.severity ?? problem.rule.severity
+            return severity == .error ? "\(problem.message) (\(problem.rule.id))" : nil
+        }
+    }
+}

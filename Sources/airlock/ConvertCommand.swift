@@ -1,0 +1,84 @@
+import AirlockKit
+import ArgumentParser
+import Foundation
+
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Run every Prospect-to-cash flow offline: an F&O export and a Sales export in, import packages for both out.",
+        discussion: """
+            Writes to-fo.zip, to-sales.zip, rejects/<flow>.csv and report.json into --out (see docs/convert.md). \
+            Exit status: 0 done; 1 the output packages fail validation (nothing written) or more records were rejected \
+            than --max-rejects allows; 2 bad options or unreadable input.
+            """)
+
+    @Option(help: "The F&O export: a data management package (zip or folder).")
+    var fo: String
+
+    @Option(help: "The Sales export: a Configuration Migration package (zip or folder).")
+    var sales: String
+
+    @Option(help: "The output folder (created; must be empty unless --force).")
+    var out: String?
+
+    @Option(help: "Run only these flows (comma-separated), e.g. accounts,contacts.")
+    var only: String?
+
+    @Flag(help: "Compute and report only: no packages, no reject files (report.json goes to --out when given).")
+    var dryRun = false
+
+    @Option(help: "The legal entity (F&O dataAreaId); default: the export's only company.")
+    var company: String?
+
+    @Option(help: "A folder of edited templates (airlock templates export).")
+    var templates: String?
+
+    @Flag(help: "Write unchanged records too.")
+    var full = false
+
+    @Option(help: "Exit 1 when more records than this are rejected (all flows together).")
+    var maxRejects: Int?
+
+    @Flag(help: "Replace the contents of a non-empty --out.")
+    var force = false
+
+    @Flag(help: "Print report.json to stdout instead of the summary.")
+    var json = false
+
+    @Option(name: .customLong("catalog"), help: "A schema catalog extension file (YAML); repeat for several.")
+    var catalogFiles: [String] = []
+
+    func validate() throws {
+        if out == nil, !dryRun { throw ValidationError("--out is required (or use --dry-run)") }
+        if let maxRejects, maxRejects < 0 { throw ValidationError("--max-rejects must be 0 or more") }
+    }
+
+    func run() throws {
+        let catalog = try SchemaCatalogLoader.load(extensions: catalogFiles)
+        let options = ConversionOptions(
+            foPath: fo, salesPath: sales, outputDirectory: out,
+            only: only.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } },
+            dryRun: dryRun, company: company, templatesDirectory: templates, full: full, maxRejects: maxRejects, force: force)
+        let showProgress = isatty(2) == 1
+        let started = Date()
+        do {
+            let result = try Converter.run(options, catalog: catalog) { step in
+                if showProgress { FileHandle.standardError.write(Data("airlock: \(step)…\n".utf8)) }
+            }
+            if json {
+                FileHandle.standardOutput.write(try result.report.jsonData())
+            } else {
+                print(result.report.text())
+                print(String(format: "Done in %.1f s.", Date().timeIntervalSince(started)))
+            }
+            if result.tooManyRejects {
+                FileHandle.standardError.write(Data("airlock: \(result.report.totals.rejected) records rejected, more than --max-rejects \(maxRejects ?? 0)\n".utf8))
+                throw ExitCode(1)
+            }
+        } catch let failure as ConversionFailure {
+            for validation in failure.validations where validation.errors > 0 { print(validation.text()) }
+            FileHandle.standardError.write(Data("airlock: \(failure.description)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}
