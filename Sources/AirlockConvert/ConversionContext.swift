@@ -28,7 +28,14 @@ final class ConversionContext {
         self.options = options
     }
 
-    func add(_ output: FlowOutput) { outputs[output.template.name] = output }
+    /// Flows that wrote Sales records, by target entity, in name order (the lookup search order).
+    private var salesOutputsByEntity: [String: [FlowOutput]] = [:]
+
+    func add(_ output: FlowOutput) {
+        outputs[output.template.name] = output
+        salesOutputsByEntity = Dictionary(grouping: outputs.values.filter { $0.template.target.side == .sales }, by: { $0.template.target.entity })
+            .mapValues { $0.sorted { $0.template.name < $1.template.name } }
+    }
 
     func warn(_ text: String) { warnings.append(text) }
 
@@ -37,8 +44,7 @@ final class ConversionContext {
     func resolveSalesLookup(_ targets: [LookupTarget], value: String) -> (id: String, entity: String, name: String?)? {
         let key = NaturalKey(value)
         for target in targets {
-            for output in outputs.values.sorted(by: { $0.template.name < $1.template.name })
-            where output.template.target.side == .sales && output.template.target.entity == target.entity {
+            for output in salesOutputsByEntity[target.entity] ?? [] {
                 guard let idColumn = output.layout.idColumn, let index = try? output.index(by: [target.keyAttribute]),
                       let row = index.row(for: key), let id = output.accepted.value(row: row, column: idColumn) else { continue }
                 let nameField = catalog.salesEntity(named: target.entity)?.primaryNameAttribute

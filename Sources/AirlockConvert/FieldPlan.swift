@@ -5,7 +5,7 @@ import AirlockReconcile
 import AirlockValidate
 
 /// One field map prepared for a flow: where its value comes from, where it goes, and how it is checked.
-struct FieldPlan {
+final class FieldPlan {
     let mapping: FieldMapping
     /// The source field's reader; nil for a constant or a default with no source.
     let reader: SourceFieldReader?
@@ -27,6 +27,28 @@ struct FieldPlan {
     let keyPathPosition: Int?
     /// Sales → F&O: where the F&O record this value names must be (output or target export); empty: not checked.
     let references: [ReferenceCandidate]
+    /// Target lookups already resolved in this flow (the records they search do not change while it runs).
+    private var resolved: [String: (id: String, entity: String, name: String?)] = [:]
+
+    init(
+        mapping: FieldMapping, reader: SourceFieldReader?, position: Int, valueMap: ValueMap?, foCheck: FOFieldValueCheck?,
+        salesType: CMTFieldType?, salesMaxLength: Int?, isRequired: Bool, targetLookups: [LookupTarget], lookupEntityPosition: Int?,
+        lookupNamePosition: Int?, keyPathPosition: Int?, references: [ReferenceCandidate]
+    ) {
+        self.mapping = mapping
+        self.reader = reader
+        self.position = position
+        self.valueMap = valueMap
+        self.foCheck = foCheck
+        self.salesType = salesType
+        self.salesMaxLength = salesMaxLength
+        self.isRequired = isRequired
+        self.targetLookups = targetLookups
+        self.lookupEntityPosition = lookupEntityPosition
+        self.lookupNamePosition = lookupNamePosition
+        self.keyPathPosition = keyPathPosition
+        self.references = references
+    }
 
     /// What the pipeline made of one value.
     enum Outcome {
@@ -81,7 +103,14 @@ struct FieldPlan {
         if Self.isBlank(value) { value = nil }
         if let keyPathPosition { values[keyPathPosition] = value?.trimmingASCIIWhitespace() }
         if !targetLookups.isEmpty, let key = value {
-            guard let found = context.resolveSalesLookup(targetLookups, value: key) else {
+            let found: (id: String, entity: String, name: String?)?
+            if let known = resolved[key] {
+                found = known
+            } else {
+                found = context.resolveSalesLookup(targetLookups, value: key)
+                if let found { resolved[key] = found }
+            }
+            guard let found else {
                 let what = targetLookups.map { "\($0.entity) with \($0.keyAttribute)" }.joined(separator: " or ")
                 return .problem(.orphanReference, "no \(what) '\(key)' in the output or the Sales export", value: value)
             }

@@ -75,7 +75,7 @@ struct FlowLayout {
     }
 
     /// Whether column `name` is bookkeeping (never written, never compared).
-    static func isBookkeeping(_ name: String) -> Bool { name.contains("@") || name.contains(".") }
+    static func isBookkeeping(_ name: String) -> Bool { name.utf8.contains { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ".") } }
 
     static func lookupEntityColumn(_ field: String) -> String { field + "@entity" }
     static func lookupNameColumn(_ field: String) -> String { field + "@name" }

@@ -113,16 +113,22 @@ struct FlowRunner {
             source: sourceIndex, target: targetIndex, comparisons: comparisons(layout: layout, mapped: mapped),
             uncomparedFieldsDiffer: target.table.rowCount > 0,
             ignoredFields: Set(layout.columns.filter(FlowLayout.isBookkeeping) + [layout.idColumn].compactMap { $0 }))
+        if target.table.rowCount > 0, !classifier.uncomparedFields.isEmpty {
+            let side = template.target.side == .fo ? "F&O" : "Sales"
+            context.warn("flow \(template.name): the \(side) export's \(template.target.entity) has no \(classifier.uncomparedFields.joined(separator: ", ")); a record with a value for them counts as updated (the target cannot be shown to hold it)")
+        }
         var acceptedRows: [Int] = []
         var written: [Bool] = []
         var created: [Bool] = []
         var targetRows: [Int?] = []
         var changedFields: [String: Int] = [:]
+        let clashes = try earlierWriters(layout: layout)
+        let mappedKey = try BoundKey(table: mapped, definition: layout.keyDefinition)
         for mappedRow in 0..<mapped.rowCount {
             let sourceRow = mappedSourceRows[mappedRow]
             var outcome = classifier.classify(row: mappedRow)
-            if case .rejected = outcome {} else if let clash = try outputClash(layout: layout, mapped: mapped, row: mappedRow) {
-                outcome = .rejected(.duplicateKey, detail: clash)
+            if case .rejected = outcome {} else if let clash = clashes.first(where: { $0.index.row(matching: mappedKey, row: mappedRow) != nil }) {
+                outcome = .rejected(.duplicateKey, detail: "key \(mappedKey.naturalKey(row: mappedRow)) is already written by flow \(clash.flow)")
             }
             outcomes[sourceRow] = outcome
             switch outcome {
@@ -311,17 +317,16 @@ struct FlowRunner {
     }
 
     /// When an earlier flow writes the same target entity (accounts and contacts-to-customers both write
-    /// Customers V2), a record whose key that flow already has is a duplicate: the message names the flow.
-    private func outputClash(layout: FlowLayout, mapped: Table, row: Int) throws -> String? {
+    /// Customers V2), a record whose key that flow already has is a duplicate: the indexes of those flows' records.
+    private func earlierWriters(layout: FlowLayout) throws -> [(flow: String, index: KeyIndex)] {
+        var writers: [(flow: String, index: KeyIndex)] = []
         for output in context.outputs.values.sorted(by: { $0.template.name < $1.template.name })
         where output.template.target.side == template.target.side && output.template.target.entity == template.target.entity {
-            guard let index = try output.index(by: layout.keyColumns) else { continue }
-            let bound = try BoundKey(table: mapped, definition: layout.keyDefinition)
-            if index.isCompatible(with: bound), index.row(matching: bound, row: row) != nil {
-                return "key \(bound.naturalKey(row: row)) is already written by flow \(output.template.name)"
-            }
+            guard let index = try output.index(by: layout.keyColumns), index.key.definition.hasCompany == layout.keyDefinition.hasCompany,
+                  index.key.definition.columns.count == layout.keyColumns.count else { continue }
+            writers.append((output.template.name, index))
         }
-        return nil
+        return writers
     }
 }
 

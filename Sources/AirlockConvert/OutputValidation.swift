@@ -1,4 +1,6 @@
+import AirlockIO
 import AirlockModel
+import AirlockPackages
 import AirlockValidate
 
 /// Runs `validate` on the packages a conversion wrote, before they are moved into place.
@@ -11,17 +13,16 @@ enum OutputValidation {
     static let convertChecked: Set<String> = [ValidationRules.foReferenceMissing.id]
 
     static func run(staging: StagingDirectory, report: ConversionReport, outputs: [FlowOutput], catalog: SchemaCatalog) throws -> [ValidationReport] {
-        var reports: [ValidationReport] = []
-        if report.outputs[Converter.foPackageName] != nil {
-            reports.append(demote(try PackageValidator.validate(path: staging.path(Converter.foPackageName), target: .fo, catalog: catalog)))
+        // Lookups point at records of the Sales export (the target), which the package does not repeat.
+        let referenced = Set(catalog.salesEntities.map(\.logicalName))
+        var jobs: [(path: String, kind: PackageKind)] = []
+        if report.outputs[Converter.foPackageName] != nil { jobs.append((staging.path(Converter.foPackageName), .fo)) }
+        if report.outputs[Converter.salesPackageName] != nil { jobs.append((staging.path(Converter.salesPackageName), .cmt)) }
+        let work = jobs
+        let reports = try ParallelMap.map(work.count) { index in
+            try PackageValidator.validate(path: work[index].path, target: work[index].kind, catalog: catalog, expectedInTarget: work[index].kind == .cmt ? referenced : [])
         }
-        if report.outputs[Converter.salesPackageName] != nil {
-            // Lookups point at records of the Sales export (the target), which the package does not repeat.
-            let referenced = Set(catalog.salesEntities.map(\.logicalName))
-            reports.append(try PackageValidator.validate(
-                path: staging.path(Converter.salesPackageName), target: .cmt, catalog: catalog, expectedInTarget: referenced))
-        }
-        return reports
+        return reports.map { $0.kind == PackageKind.fo.rawValue ? demote($0) : $0 }
     }
 
     /// `report` with the findings of the rules the converter checks itself counted as warnings.

@@ -69,17 +69,21 @@ enum SalesOutputBuilder {
             for part in group {
                 let columns = part.table.columns
                 let idPosition = part.table.columnIndex(named: idField)
+                // Per written column: its position, and the positions of its lookup entity and name.
+                let written = columns.indices.filter { $0 != idPosition && !FlowLayout.isBookkeeping(columns[$0].name) }.map { position in
+                    (position, columns[position].name,
+                     part.table.columnIndex(named: FlowLayout.lookupEntityColumn(columns[position].name)),
+                     part.table.columnIndex(named: FlowLayout.lookupNameColumn(columns[position].name)))
+                }
                 for row in 0..<part.table.rowCount where part.written[row] {
                     guard let idPosition, let id = columns[idPosition].value(row) else { continue }
                     var values: [CMTFieldValue] = [CMTFieldValue(name: idField, value: id)]
-                    for (position, column) in columns.enumerated() where position != idPosition && !FlowLayout.isBookkeeping(column.name) {
-                        guard let value = column.value(row) else { continue }
-                        let lookupEntity = part.table.value(row: row, column: FlowLayout.lookupEntityColumn(column.name))
-                        if let lookupEntity {
-                            values.append(.lookup(column.name, id: value, entity: lookupEntity,
-                                                  entityName: part.table.value(row: row, column: FlowLayout.lookupNameColumn(column.name))))
+                    for (position, name, entityPosition, namePosition) in written {
+                        guard let value = columns[position].value(row) else { continue }
+                        if let entityPosition, let lookupEntity = columns[entityPosition].value(row) {
+                            values.append(.lookup(name, id: value, entity: lookupEntity, entityName: namePosition.flatMap { columns[$0].value(row) }))
                         } else {
-                            values.append(CMTFieldValue(name: column.name, value: value))
+                            values.append(CMTFieldValue(name: name, value: value))
                         }
                     }
                     try section.append(CMTRecord(id: id, fields: values))

@@ -63,7 +63,9 @@ struct ConvertCommand: ParsableCommand {
         let started = Date()
         do {
             let result = try Converter.run(options, catalog: catalog) { step in
-                if showProgress { FileHandle.standardError.write(Data("airlock: \(step)…\n".utf8)) }
+                if showProgress {
+                    FileHandle.standardError.write(Data(String(format: "airlock: %6.1f s  %@…\n", Date().timeIntervalSince(started), step).utf8))
+                }
             }
             if json {
                 FileHandle.standardOutput.write(try result.report.jsonData())
