@@ -98,7 +98,7 @@ public enum Converter {
                     report.outputs[name] = try FileDigest.of(staging.path(name), as: name)
                 }
                 progress("validating the output packages")
-                validations = try OutputValidation.run(staging: staging, report: report, outputs: outputs, catalog: catalog)
+                validations = try OutputValidation.run(staging: staging, report: report, catalog: catalog)
                 if validations.contains(where: { $0.errors > 0 }) {
                     staging.discard()
                     throw ConversionFailure(report: report, validations: validations)

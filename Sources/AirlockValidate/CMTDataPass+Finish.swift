@@ -77,12 +77,12 @@ extension CMTDataPass {
                 unconfirmed += 1
                 continue
             }
-            let expected = expectedInTarget.contains(target.name)
+            let expected = expectedInTarget.contains(target.name) || !selfContained
             collector.add(
                 ValidationRules.cmtLookupMissingRecord, entity: source.name, file: file, line: entry.line, record: entry.record?.text,
                 field: field.name, value: entry.target.text,
-                "the lookup points to '\(target.name)' record \(entry.target.text), which the package's '\(target.name)' records do not include\(expected ? "; it may exist in the target environment (expectedInTarget)" : "; the importer cannot set it unless the record already exists in the target")",
-                severity: expected ? .warning : nil)
+                "the lookup points to '\(target.name)' record \(entry.target.text), which the package's '\(target.name)' records do not include\(expected ? "; it must already exist in the target environment" : "; the package is meant to be self-contained, and the importer cannot set it unless the record already exists in the target")",
+                severity: expected ? .warning : .error)
         }
         if unconfirmed > 0 {
             collector.add(

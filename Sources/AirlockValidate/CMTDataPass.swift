@@ -15,6 +15,8 @@ final class CMTDataPass {
     let collector: FindingCollector
     let limits: CMTValidationLimits
     let expectedInTarget: Set<String>
+    /// Lookups to an entity the package carries must find their record in it (`cmt.lookup.missing-record` is an error).
+    let selfContained: Bool
     let catalog: SchemaCatalog
     /// Schema entities first (in schema order), then entities only `data.xml` has.
     private(set) var entities: [CMTEntityCheck] = []
@@ -35,13 +37,14 @@ final class CMTDataPass {
     var statusState: (state: Int, value: Int, line: Int)?
 
     init(
-        schema: CMTSchema, catalog: SchemaCatalog, file: String, collector: FindingCollector, expectedInTarget: Set<String>,
+        schema: CMTSchema, catalog: SchemaCatalog, file: String, collector: FindingCollector, expectedInTarget: Set<String>, selfContained: Bool,
         limits: CMTValidationLimits
     ) {
         self.file = file
         self.collector = collector
         self.limits = limits
         self.expectedInTarget = expectedInTarget
+        self.selfContained = selfContained
         self.catalog = catalog
         for entity in schema.entities where entityIndex[entity.name] == nil {
             _ = addEntity(entity.name, schema: entity)

@@ -16,6 +16,9 @@ public struct CMTPackageValidator {
     /// Entities whose records the user says exist in the target environment: lookups to them from outside
     /// the package are not reported, and lookups to records of them missing from the package are warnings.
     public let expectedInTarget: Set<String>
+    /// The package must hold every record its lookups point to among the entities it carries (a full export,
+    /// not a delta such as `convert` writes): `cmt.lookup.missing-record` becomes an error.
+    public let selfContained: Bool
     /// Memory bounds.
     public let limits: CMTValidationLimits
 
@@ -24,7 +27,8 @@ public struct CMTPackageValidator {
     ///   - catalog: the schema catalog (`SchemaCatalogLoader.bundled()`, possibly extended).
     ///   - expectedInTarget: logical names of entities whose records exist in the target environment.
     ///   - limits: memory bounds.
-    public init(catalog: SchemaCatalog, expectedInTarget: Set<String> = [], limits: CMTValidationLimits = .default) {
+    public init(catalog: SchemaCatalog, expectedInTarget: Set<String> = [], selfContained: Bool = false, limits: CMTValidationLimits = .default) {
+        self.selfContained = selfContained
         self.catalog = catalog
         self.expectedInTarget = expectedInTarget
         self.limits = limits
@@ -45,7 +49,7 @@ public struct CMTPackageValidator {
         checkSchema(reader.schema, lines: lines, file: reader.schemaMember, into: collector)
 
         let pass = CMTDataPass(
-            schema: reader.schema, catalog: catalog, file: reader.dataMember, collector: collector, expectedInTarget: expectedInTarget,
+            schema: reader.schema, catalog: catalog, file: reader.dataMember, collector: collector, expectedInTarget: expectedInTarget, selfContained: selfContained,
             limits: limits)
         try pass.run(source.open(reader.dataMember), location: source.location(of: reader.dataMember))
         pass.finish()

@@ -8,9 +8,13 @@ import AirlockPackages
 /// reference checks.
 public struct FOPackageValidator: Sendable {
     public let catalog: SchemaCatalog
+    /// Every parent (header, customer) of a record must be in the package when its entity is: `fo.reference.missing`
+    /// becomes an error. Off for delta packages such as `convert` writes, whose parents may be in the target already.
+    public let selfContained: Bool
 
-    public init(catalog: SchemaCatalog) {
+    public init(catalog: SchemaCatalog, selfContained: Bool = false) {
         self.catalog = catalog
+        self.selfContained = selfContained
     }
 
     /// Validates the package in `source`, adding findings to `collector`.
@@ -192,6 +196,7 @@ public struct FOPackageValidator: Sendable {
             entityField: { map.entityField(for: $0) ?? $0 },
             parentKeys: parentKeys,
             keyFieldsForChildren: references.map { $0.fields.map(\.parent) })
+        consumer.selfContained = selfContained
         do {
             let summary = try reader.scan(entity, into: &consumer)
             checkFile(entity, summary: summary, map: map, consumer: consumer, collector: collector)

@@ -16,6 +16,8 @@ struct FOValidationConsumer: FORecordConsumer {
     /// Key fields whose values this entity collects for children validated later (company left out: a package
     /// holds one company's data).
     let keyFieldsForChildren: [[String]]
+    /// A missing parent is an error (the package must hold every parent of the entities it carries).
+    var selfContained = false
 
     private(set) var columns: [String] = []
     private var checkers: [FOValueChecker?] = []
@@ -160,7 +162,8 @@ struct FOValidationConsumer: FORecordConsumer {
                 collector.add(
                     ValidationRules.foReferenceMissing, entity: entityName, file: file, line: line, record: key(),
                     field: parent.reference.fields.map(\.child).joined(separator: ", "), value: text.joined(separator: " / "),
-                    "\(parent.parentName) in this package has no record with this key")
+                    "\(parent.parentName) in this package has no record with this key\(selfContained ? "" : "; it must already exist in the target")",
+                    severity: selfContained ? .error : .warning)
             }
         }
     }

@@ -31,7 +31,7 @@ public enum ValidationRules {
     public static let foValueNoYes = ValidationRule("fo.value.noyes", .error, "a NoYes field holds something other than Yes or No")
     public static let foValueLength = ValidationRule("fo.value.length", .error, "a text is longer than the field allows (a warning where the length is assumed)")
     public static let foKeyDuplicate = ValidationRule("fo.key.duplicate", .error, "two records have the same company and key (DMF1959)")
-    public static let foReferenceMissing = ValidationRule("fo.reference.missing", .error, "a record refers to a parent record that the package's parent entity does not hold")
+    public static let foReferenceMissing = ValidationRule("fo.reference.missing", .warning, "a record refers to a parent record that the package's parent entity does not hold (an error with --self-contained)")
 
     // MARK: Configuration Migration packages
     public static let cmtContentTypes = ValidationRule("cmt.package.content-types", .warning, "the package has no [Content_Types].xml")
@@ -49,7 +49,7 @@ public enum ValidationRules {
     public static let cmtValueOption = ValidationRule("cmt.value.option", .error, "an option-set, state or status value is not one of the attribute's options")
     public static let cmtValueLength = ValidationRule("cmt.value.length", .error, "a text is longer than the attribute allows (a warning where the length is assumed)")
     public static let cmtValueRequired = ValidationRule("cmt.value.required", .error, "a required attribute has no value")
-    public static let cmtLookupMissingRecord = ValidationRule("cmt.lookup.missing-record", .error, "a lookup points to a record of an entity in the package that the package does not hold")
+    public static let cmtLookupMissingRecord = ValidationRule("cmt.lookup.missing-record", .warning, "a lookup points to a record of an entity in the package that the package does not hold (an error with --self-contained)")
     public static let cmtLookupOutsidePackage = ValidationRule("cmt.lookup.outside-package", .warning, "lookups point to an entity the package does not carry; those records must exist in the target")
 
     /// Every rule, in the order docs list them.

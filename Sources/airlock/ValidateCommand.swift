@@ -29,6 +29,9 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .customLong("expect-in-target"), help: "A Sales entity that exists in the target, so lookups to it are not reported; repeat for several.")
     var expectedInTarget: [String] = []
 
+    @Flag(help: "The package must hold every parent record (F&O) or lookup target (Sales) of the entities it carries: a full export, not a delta such as convert writes.")
+    var selfContained = false
+
     enum TargetKind: String, ExpressibleByArgument {
         case fo, sales
     }
@@ -41,7 +44,7 @@ struct ValidateCommand: ParsableCommand {
         let catalog = try SchemaCatalogLoader.load(extensions: catalogFiles)
         let report = try PackageValidator.validate(
             path: package, target: target.map { $0 == .fo ? .fo : .cmt }, catalog: catalog, maxFindings: maxFindings,
-            expectedInTarget: Set(expectedInTarget))
+            expectedInTarget: Set(expectedInTarget), selfContained: selfContained)
         print(json ? try report.jsonText() : report.text())
         if report.errors > 0 { throw ExitCode(1) }
     }

@@ -110,12 +110,12 @@ struct CMTValidatorTests {
     /// Validates an in-memory package.
     func run(
         schema: String = Self.schema, data: String = Self.data, contentTypes: Bool = true, expectedInTarget: Set<String> = [],
-        limits: CMTValidationLimits = .default
+        selfContained: Bool = true, limits: CMTValidationLimits = .default
     ) throws -> FindingCollector {
         var members: [(name: String, bytes: [UInt8])] = [("data_schema.xml", Array(schema.utf8)), ("data.xml", Array(data.utf8))]
         if contentTypes { members.append(("[Content_Types].xml", Array(Self.contentTypes.utf8))) }
         let collector = FindingCollector()
-        try CMTPackageValidator(catalog: Self.catalog(), expectedInTarget: expectedInTarget, limits: limits)
+        try CMTPackageValidator(catalog: Self.catalog(), expectedInTarget: expectedInTarget, selfContained: selfContained, limits: limits)
             .validate(MemoryPackageSource(path: "broken.zip", members: members), into: collector)
         return collector
     }
@@ -430,6 +430,9 @@ struct CMTValidatorTests {
         // The user says the accounts exist in the target: a warning.
         let lenient = try only(ValidationRules.cmtLookupMissingRecord, in: run(data: data, expectedInTarget: ["account"]))
         #expect(lenient.severity == .warning)
+        // A delta package (not self-contained, the default of `validate`): a warning too.
+        let delta = try only(ValidationRules.cmtLookupMissingRecord, in: run(data: data, selfContained: false))
+        #expect(delta.severity == .warning)
     }
 
     @Test func aForwardLookupToARecordThePackageLacksIsAnError() throws {
