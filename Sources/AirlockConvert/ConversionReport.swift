@@ -51,6 +51,20 @@ public struct ConversionReport: Sendable, Codable, Equatable {
     public var flowsNotRun: [String]
     public var totals: Totals
     public var warnings: [String]
+    /// `validate` on each package written (`to-fo.zip`, `to-sales.zip`): counts per severity and per rule.
+    public var validation: [String: Validation]
+    /// True when the packages failed validation and were not handed over (only this report was written).
+    public var refused: Bool
+
+    /// The validation of one output package.
+    public struct Validation: Sendable, Codable, Equatable {
+        public var errors: Int
+        public var warnings: Int
+        /// Rule id → findings, errors and warnings together.
+        public var rules: [String: Int]
+        /// The first error findings, as `validate` prints them (at most 20).
+        public var firstErrors: [String]
+    }
 
     /// Sums over all flows.
     public struct Totals: Sendable, Codable, Equatable {

@@ -66,7 +66,7 @@ public enum Converter {
             inputs: ["fo": try FileDigest.of(options.foPath), "sales": try FileDigest.of(options.salesPath)], outputs: [:],
             flows: [:], flowsNotRun: templates.templates.map(\.name).filter { !selected.contains($0) },
             totals: ConversionReport.Totals(read: 0, filtered: 0, created: 0, updated: 0, unchanged: 0, rejected: 0, written: 0),
-            warnings: context.warnings)
+            warnings: context.warnings, validation: [:], refused: false)
         for output in outputs { add(output, to: &report) }
         let tooMany = options.maxRejects.map { report.totals.rejected > $0 } ?? false
 
@@ -99,8 +99,25 @@ public enum Converter {
                 }
                 progress("validating the output packages")
                 validations = try OutputValidation.run(staging: staging, report: report, catalog: catalog)
+                for validation in validations {
+                    let name = validation.kind == PackageKind.fo.rawValue ? foPackageName : salesPackageName
+                    var rules: [String: Int] = [:]
+                    for group in validation.groups { rules[group.rule, default: 0] += group.count }
+                    let errors = validation.findings.filter { $0.severity == .error }.prefix(20).map { finding in
+                        [finding.entity, finding.file, finding.line.map { "line \($0)" }, finding.record, finding.field, finding.message]
+                            .compactMap { $0 }.joined(separator: ", ")
+                    }
+                    report.validation[name] = ConversionReport.Validation(
+                        errors: validation.errors, warnings: validation.warnings, rules: rules, firstErrors: Array(errors))
+                }
                 if validations.contains(where: { $0.errors > 0 }) {
+                    // Hand over no package: the output folder gets only the report, which names the findings.
+                    report.refused = true
+                    report.outputs = [:]
+                    let refusedStaging = try StagingDirectory(target: outputDirectory, suffix: "refused")
+                    try refusedStaging.write(report.jsonData(), to: reportName)
                     staging.discard()
+                    try refusedStaging.commit(replacing: options.force)
                     throw ConversionFailure(report: report, validations: validations)
                 }
             }

@@ -17,6 +17,8 @@ final class FieldPlan {
     /// F&O → Sales: the CMT type of the attribute, its documented length limit.
     let salesType: CMTFieldType?
     let salesMaxLength: Int?
+    /// The option values an option-set, state or status attribute takes, when the catalog's list is complete.
+    let salesOptions: Set<Int>?
     /// The target requires a value.
     let isRequired: Bool
     /// F&O → Sales lookups: the targets, and the layout columns for the referenced record's entity and name.
@@ -32,7 +34,7 @@ final class FieldPlan {
 
     init(
         mapping: FieldMapping, reader: SourceFieldReader?, position: Int, valueMap: ValueMap?, foCheck: FOFieldValueCheck?,
-        salesType: CMTFieldType?, salesMaxLength: Int?, isRequired: Bool, targetLookups: [LookupTarget], lookupEntityPosition: Int?,
+        salesType: CMTFieldType?, salesMaxLength: Int?, salesOptions: Set<Int>?, isRequired: Bool, targetLookups: [LookupTarget], lookupEntityPosition: Int?,
         lookupNamePosition: Int?, keyPathPosition: Int?, references: [ReferenceCandidate]
     ) {
         self.mapping = mapping
@@ -42,6 +44,7 @@ final class FieldPlan {
         self.foCheck = foCheck
         self.salesType = salesType
         self.salesMaxLength = salesMaxLength
+        self.salesOptions = salesOptions
         self.isRequired = isRequired
         self.targetLookups = targetLookups
         self.lookupEntityPosition = lookupEntityPosition
@@ -130,6 +133,9 @@ final class FieldPlan {
                 let canonical = try CMTValueCodec.canonical(text, as: salesType)
                 if let limit = salesMaxLength, canonical.utf16.count > limit {
                     return .problem(.invalidValue, "'\(text)' has \(canonical.utf16.count) characters; \(mapping.target) takes at most \(limit)", value: value)
+                }
+                if let options = salesOptions, let number = Int(canonical), !options.contains(number) {
+                    return .problem(.invalidValue, "\(number) is not an option of \(mapping.target) (\(options.sorted().map(String.init).joined(separator: ", ")))", value: value)
                 }
                 value = canonical
             } catch let error as AirlockError {

@@ -219,6 +219,7 @@ struct FlowRunner {
             var foCheck: FOFieldValueCheck?
             var salesType: CMTFieldType?
             var maxLength: Int?
+            var options: Set<Int>?
             var required = false
             var references: [ReferenceCandidate] = []
             switch template.target.side {
@@ -232,6 +233,9 @@ struct FlowRunner {
                 if let attribute = catalog.salesEntity(named: template.target.entity)?.attribute(named: mapping.target) {
                     salesType = CMTFieldType(rawValue: attribute.type.rawValue)
                     maxLength = attribute.assumedLength ? nil : attribute.maxLength
+                    if attribute.type.hasOptions, !attribute.options.isEmpty, !attribute.isOptionSetOpen, !attribute.isUnverified {
+                        options = Set(attribute.options.map(\.value))
+                    }
                     required = attribute.isRequired
                 }
             }
@@ -241,7 +245,7 @@ struct FlowRunner {
             let targetLookups = template.direction == .foToSales ? mapping.lookup : []
             plans.append(FieldPlan(
                 mapping: mapping, reader: reader, position: position, valueMap: mapping.valueMapName.flatMap(context.templates.valueMap(named:)),
-                foCheck: foCheck, salesType: salesType, salesMaxLength: maxLength, isRequired: required, targetLookups: targetLookups,
+                foCheck: foCheck, salesType: salesType, salesMaxLength: maxLength, salesOptions: options, isRequired: required, targetLookups: targetLookups,
                 lookupEntityPosition: targetLookups.isEmpty ? nil : layout.position(FlowLayout.lookupEntityColumn(mapping.target)),
                 lookupNamePosition: targetLookups.isEmpty ? nil : layout.position(FlowLayout.lookupNameColumn(mapping.target)),
                 keyPathPosition: keyPath, references: references))

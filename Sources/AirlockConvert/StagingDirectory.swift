@@ -8,11 +8,11 @@ final class StagingDirectory {
     let staging: String
     private var committed = false
 
-    init(target: String) throws {
+    init(target: String, suffix: String = "tmp") throws {
         self.target = target
         let url = URL(fileURLWithPath: target).standardizedFileURL
         let parent = url.deletingLastPathComponent().path
-        staging = parent + "/." + url.lastPathComponent + ".airlock-\(ProcessInfo.processInfo.processIdentifier).tmp"
+        staging = parent + "/." + url.lastPathComponent + ".airlock-\(ProcessInfo.processInfo.processIdentifier).\(suffix)"
         do {
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
             if FileManager.default.fileExists(atPath: staging) { try FileManager.default.removeItem(atPath: staging) }

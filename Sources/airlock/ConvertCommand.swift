@@ -77,9 +77,11 @@ struct ConvertCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("airlock: \(result.report.totals.rejected) records rejected, more than --max-rejects \(maxRejects ?? 0)\n".utf8))
                 throw ExitCode(1)
             }
-        } catch let failure as ConversionFailure {
+        } catch {
+            guard let failure = error as? ConversionFailure else { throw error }
+            let message = failure.description
             for validation in failure.validations where validation.errors > 0 { print(validation.text()) }
-            FileHandle.standardError.write(Data("airlock: \(failure.description)\n".utf8))
+            FileHandle.standardError.write(Data("airlock: \(message)\n".utf8))
             throw ExitCode(1)
         }
     }

@@ -1,0 +1,57 @@
+import AirlockKit
+import Foundation
+import Testing
+
+/// `convert` hands over no package that `validate` would reject: it exits 1 and writes only the report.
+struct ConvertRefusalTests {
+    /// An environment whose Customers V2 has a mandatory field no template maps: F&O would refuse every customer.
+    static let extensionYAML = """
+        foEntities:
+          - label: Customers V2
+            fields:
+              ZZEXTERNALID: {type: string, length: 36, mandatory: true}
+        """
+
+    @Test func aPackageThatFailsValidationIsNotHandedOver() throws {
+        let folder = try Fixture.scratchDirectory("airlock-refusal")
+        let extensionPath = folder + "/env.yaml"
+        try Self.extensionYAML.write(toFile: extensionPath, atomically: true, encoding: .utf8)
+        let catalog = try SchemaCatalogLoader.load(extensions: [extensionPath])
+        let out = folder + "/out"
+        let options = ConversionOptions(foPath: ConvertFixture.sampleFO, salesPath: ConvertFixture.sampleSales, outputDirectory: out)
+        let failure = try #require(throws: ConversionFailure.self) { try Converter.run(options, catalog: catalog) }
+        #expect(failure.description.contains("fail validation"))
+        let fo = try #require(failure.validations.first { $0.kind == "fo" })
+        #expect(fo.groups.contains { $0.rule == ValidationRules.foFieldMandatoryMissing.id && $0.severity == .error })
+        // Only the report, which says why.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == [Converter.reportName])
+        let report = try JSONDecoder().decode(ConversionReport.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/" + Converter.reportName)))
+        #expect(report.refused)
+        #expect(report.outputs.isEmpty)
+        #expect((report.validation[Converter.foPackageName]?.errors ?? 0) > 0)
+        #expect(report.validation[Converter.foPackageName]?.firstErrors.contains { $0.contains("ZZEXTERNALID") } == true)
+        #expect(ConvertFixture.stagingLeftovers(in: folder).isEmpty)
+    }
+
+    @Test(.enabled(if: AirlockBinary.path != nil, "the airlock executable is not built"))
+    func theCommandExitsOneAndPrintsTheFindings() throws {
+        let folder = try Fixture.scratchDirectory("airlock-refusal")
+        try Self.extensionYAML.write(toFile: folder + "/env.yaml", atomically: true, encoding: .utf8)
+        let result = try AirlockBinary.run([
+            "convert", "--fo", ConvertFixture.sampleFO, "--sales", ConvertFixture.sampleSales, "--out", folder + "/out",
+            "--catalog", folder + "/env.yaml",
+        ])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("fo.field.mandatory-missing"))
+        #expect(result.stderr.contains("fail validation"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out/" + Converter.foPackageName))
+    }
+
+    @Test func aSuccessfulRunRecordsItsValidation() throws {
+        let folder = try Fixture.scratchDirectory("airlock-refusal")
+        let result = try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: folder + "/out")
+        #expect(!result.report.refused)
+        #expect(result.report.validation[Converter.foPackageName]?.errors == 0)
+        #expect(result.report.validation[Converter.salesPackageName]?.errors == 0)
+    }
+}
