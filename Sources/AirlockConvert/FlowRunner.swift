@@ -113,10 +113,6 @@ struct FlowRunner {
             source: sourceIndex, target: targetIndex, comparisons: comparisons(layout: layout, mapped: mapped),
             uncomparedFieldsDiffer: target.table.rowCount > 0,
             ignoredFields: Set(layout.columns.filter(FlowLayout.isBookkeeping) + [layout.idColumn].compactMap { $0 }))
-        if target.table.rowCount > 0, !classifier.uncomparedFields.isEmpty {
-            let side = template.target.side == .fo ? "F&O" : "Sales"
-            context.warn("flow \(template.name): the \(side) export's \(template.target.entity) has no \(classifier.uncomparedFields.joined(separator: ", ")); a record with a value for them counts as updated (the target cannot be shown to hold it)")
-        }
         var acceptedRows: [Int] = []
         var written: [Bool] = []
         var created: [Bool] = []
@@ -145,6 +141,11 @@ struct FlowRunner {
             case .filtered:
                 break
             }
+        }
+        let unseen = classifier.uncomparedFields.filter { changedFields[$0] != nil }
+        if !unseen.isEmpty {
+            let side = template.target.side == .fo ? "F&O" : "Sales"
+            context.warn("flow \(template.name): the \(side) export's \(template.target.entity) has no \(unseen.joined(separator: ", ")); records with a value for them are updates (the target cannot be shown to hold it)")
         }
         for outcome in outcomes {
             guard let outcome else { continue }
