@@ -1,6 +1,7 @@
 import AirlockMapping
 import AirlockModel
 import AirlockPackages
+import AirlockReconcile
 
 /// One flow's source records: the table, and readers for every field the template reads.
 struct SourceView {
@@ -29,10 +30,16 @@ struct SourceView {
         if let attribute = reference.referencedField {
             targets = lookupEntitiesOf(reference.field, catalog: catalog).map { LookupTarget(entity: $0, keyAttribute: attribute) }
         }
+        let prepared = side == .sales ? targets.map { target -> SourceFieldReader.Target in
+            let table = sales.table(target.entity)
+            return SourceFieldReader.Target(
+                lookup: target, ids: try? sales.idIndex(target.entity), table: table, keyColumn: table?.columnIndex(named: target.keyAttribute))
+        } : []
+        let probe = column.flatMap { try? BoundKey(table: table, definition: KeyDefinition(columns: [table.columns[$0].name])) }
         let reader = SourceFieldReader(
             name: reference.description, column: column,
             lookupEntityColumn: side == .sales ? lookupEntities?.columnIndex(named: reference.field) : nil,
-            targets: side == .sales ? targets : [])
+            targets: prepared, probe: probe)
         readers[key] = reader
         return reader
     }

@@ -56,7 +56,8 @@ public enum ValueComparison: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Whether `bytes` is empty after trimming (how an empty source value meets a null target value).
-    static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool { trim(bytes).isEmpty }
+    /// Whether `bytes` is empty or only ASCII whitespace.
+    public static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool { trim(bytes).isEmpty }
 
     static func trim(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         var start = 0

@@ -55,3 +55,18 @@ struct ConvertRefusalTests {
         #expect(result.report.validation[Converter.salesPackageName]?.errors == 0)
     }
 }
+
+/// The execution order of what `convert` writes to F&O.
+struct ConvertExecutionOrderTests {
+    @Test func contactPersonsImportAfterTheirCustomers() throws {
+        let folder = try Fixture.scratchDirectory("airlock-order")
+        try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: folder + "/out")
+        let reader = try FOPackageReader(source: openPackageSource(path: folder + "/out/" + Converter.foPackageName))
+        let level = Dictionary(uniqueKeysWithValues: reader.manifest.entities.map { ($0.entityName, $0.levelInExecutionUnit ?? 0) })
+        let customers = try #require(level["Customers V2"])
+        #expect(try #require(level["CDS Contacts"]) > customers)
+        #expect(try #require(level["CDS sales quotation header"]) > customers)
+        #expect(try #require(level["CDS sales quotation lines"]) > level["CDS sales quotation header"] ?? 0)
+        #expect(try #require(level["CDS sales order lines"]) > level["CDS sales order headers"] ?? 0)
+    }
+}

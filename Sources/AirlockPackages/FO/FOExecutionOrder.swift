@@ -10,11 +10,14 @@ public enum FOExecutionOrder {
         "CustCustomerBaseEntity": ["CustCustomerGroupEntity", "PaymentTermEntity", "CurrencyEntity"],
         "smmContactPersonV2Entity": ["CustCustomerV3Entity", "CustCustomerV2Entity"],
         "smmContactPersonCDSV2Entity": ["CustCustomerV3Entity", "CustCustomerV2Entity"],
+        "smmContactPersonCDSEntity": ["CustCustomerV3Entity", "CustCustomerV2Entity"],
         "EcoResProductV2Entity": ["UnitOfMeasureEntity"],
         "EcoResReleasedProductV2Entity": ["EcoResProductV2Entity", "UnitOfMeasureEntity"],
         "EcoResSellableReleasedProductEntity": ["EcoResReleasedProductV2Entity", "UnitOfMeasureEntity", "CurrencyEntity"],
         "SalesQuotationHeaderV2Entity": ["CustCustomerV3Entity", "CustCustomerV2Entity", "smmContactPersonV2Entity", "CurrencyEntity", "PaymentTermEntity"],
-        "SalesQuotationHeaderCDSEntity": ["CustCustomerV3Entity", "CustCustomerV2Entity", "smmContactPersonCDSV2Entity", "CurrencyEntity", "PaymentTermEntity"],
+        "SalesQuotationHeaderCDSEntity": [
+            "CustCustomerV3Entity", "CustCustomerV2Entity", "smmContactPersonCDSV2Entity", "smmContactPersonCDSEntity", "CurrencyEntity", "PaymentTermEntity",
+        ],
         "SalesQuotationLineV2Entity": ["SalesQuotationHeaderV2Entity", "EcoResReleasedProductV2Entity", "UnitOfMeasureEntity"],
         "SalesQuotationLineCDSEntity": [
             "SalesQuotationHeaderCDSEntity", "EcoResReleasedProductV2Entity", "EcoResSellableReleasedProductEntity", "UnitOfMeasureEntity",
