@@ -6,8 +6,8 @@ import Foundation
 struct TemplatesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "templates",
-        abstract: "List, show and export the mapping templates that `convert` runs (one per P2C task).",
-        subcommands: [List.self, Show.self, Export.self]
+        abstract: "List, show, export and document the mapping templates that `convert` runs (one per P2C task).",
+        subcommands: [List.self, Show.self, Export.self, Doc.self, Schema.self]
     )
 
     struct List: ParsableCommand {
@@ -50,5 +50,56 @@ struct TemplatesCommand: ParsableCommand {
         func run() throws {
             for path in try TemplateExporter.export(to: directory, overwrite: force) { print(path) }
         }
+    }
+
+    struct Doc: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the mapping reference (Markdown): every flow in run order, its field maps, value maps and inferred settings.")
+
+        @Option(help: "A folder of edited templates (airlock templates export); default: the bundled ones.")
+        var templates: String?
+
+        @Option(help: "Write the Markdown into this file (atomically) instead of printing it.")
+        var out: String?
+
+        func run() throws {
+            let set = try templates.map { try TemplateLoader.load(directory: $0) } ?? TemplateLoader.bundled()
+            try emit(Array(TemplateDocumentation.markdown(set).utf8), to: out)
+        }
+    }
+
+    struct Schema: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the Configuration Migration data_schema.xml to export the Sales data the flows read with.")
+
+        @Option(help: "A folder of edited templates (airlock templates export); default: the bundled ones.")
+        var templates: String?
+
+        @Option(help: "Write data_schema.xml into this file (atomically) instead of printing it.")
+        var out: String?
+
+        @Option(name: .customLong("catalog"), help: "A schema catalog extension file (YAML); repeat for several.")
+        var catalogFiles: [String] = []
+
+        func run() throws {
+            let set = try templates.map { try TemplateLoader.load(directory: $0) } ?? TemplateLoader.bundled()
+            let catalog = try SchemaCatalogLoader.load(extensions: catalogFiles)
+            let schema = try ExportSchemaBuilder.schema(for: set, catalog: catalog)
+            // As CMT writes it: the same bytes on stdout and in the file (no line end after the root's end tag).
+            try emit(try CMTSchemaWriter.bytes(schema), to: out)
+        }
+    }
+}
+
+/// Prints `bytes` on stdout, or writes them into `path` atomically (a temporary file renamed into place).
+private func emit(_ bytes: [UInt8], to path: String?) throws {
+    guard let path else {
+        FileHandle.standardOutput.write(Data(bytes))
+        return
+    }
+    do {
+        try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+        throw AirlockError(.io, "cannot write the file", at: SourceLocation(file: path), cause: error.localizedDescription)
     }
 }
