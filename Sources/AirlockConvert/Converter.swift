@@ -17,6 +17,7 @@ public enum Converter {
     public static let foPackageName = "to-fo.zip"
     public static let salesPackageName = "to-sales.zip"
     public static let reportName = "report.json"
+    public static let pageName = ReportPage.fileName
     public static let rejectsFolder = "rejects"
 
     /// Runs a conversion.
@@ -114,20 +115,27 @@ public enum Converter {
                     // Hand over no package: the output folder gets only the report, which names the findings.
                     report.refused = true
                     report.outputs = [:]
-                    let refusedStaging = try StagingDirectory(target: outputDirectory, suffix: "refused")
-                    try refusedStaging.write(report.jsonData(), to: reportName)
-                    staging.discard()
-                    try refusedStaging.commit(replacing: options.force)
+                    for name in [foPackageName, salesPackageName, rejectsFolder] { staging.remove(name) }
+                    try staging.write(report.jsonData(), to: reportName)
+                    try writePage(report, staging: staging)
+                    try staging.commit()
                     throw ConversionFailure(report: report, validations: validations)
                 }
             }
             try staging.write(report.jsonData(), to: reportName)
-            try staging.commit(replacing: options.force)
+            try writePage(report, staging: staging)
+            try staging.commit()
             return ConversionResult(report: report, validations: validations, tooManyRejects: tooMany)
         } catch {
             staging.discard()
             throw error
         }
+    }
+
+    /// Writes `report.html` (no duration: equal runs give equal files), with the first rows of each reject file.
+    private static func writePage(_ report: ConversionReport, staging: StagingDirectory) throws {
+        let page = ReportPage.html(conversion: report, rejectExamples: ReportPage.rejectExamples(in: staging.path(rejectsFolder)))
+        try staging.write(Data(page.utf8), to: ReportPage.fileName)
     }
 
     /// The flows to run: all, or those `--only` names (unknown names are an error listing the known ones).

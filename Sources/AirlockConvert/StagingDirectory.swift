@@ -1,22 +1,31 @@
 import AirlockModel
 import Foundation
 
-/// A temporary folder next to the output folder where a conversion writes; `commit` moves it into place in
-/// one rename, so the output folder never holds a partial result.
+/// A hidden folder inside the output folder where a conversion writes; `commit` renames each finished file into
+/// place, so nothing is written outside `--out` and a package appears only complete. A failed run removes the
+/// staging folder (and an output folder it created), leaving `--out` as it was.
 final class StagingDirectory {
+    /// The files a conversion may leave in the output folder; a committed run replaces all of them.
+    static let outputNames = [Converter.foPackageName, Converter.salesPackageName, Converter.reportName, "report.html", Converter.rejectsFolder]
+    /// Name prefix of staging folders (a leftover of an interrupted run is removed by the next run).
+    static let prefix = ".airlock-staging-"
+
     let target: String
     let staging: String
-    private var committed = false
+    private let createdTarget: Bool
+    private var finished = false
 
-    init(target: String, suffix: String = "tmp") throws {
+    init(target: String) throws {
         self.target = target
-        let url = URL(fileURLWithPath: target).standardizedFileURL
-        let parent = url.deletingLastPathComponent().path
-        staging = parent + "/." + url.lastPathComponent + ".airlock-\(ProcessInfo.processInfo.processIdentifier).\(suffix)"
+        let manager = FileManager.default
+        createdTarget = !manager.fileExists(atPath: target)
+        staging = target + "/" + Self.prefix + "\(ProcessInfo.processInfo.processIdentifier)"
         do {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-            if FileManager.default.fileExists(atPath: staging) { try FileManager.default.removeItem(atPath: staging) }
-            try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: false)
+            try manager.createDirectory(atPath: target, withIntermediateDirectories: true)
+            for name in (try? manager.contentsOfDirectory(atPath: target)) ?? [] where name.hasPrefix(Self.prefix) {
+                try manager.removeItem(atPath: target + "/" + name)
+            }
+            try manager.createDirectory(atPath: staging, withIntermediateDirectories: false)
         } catch {
             throw AirlockError(.io, "cannot create the staging folder", at: SourceLocation(file: staging), cause: "\(error)")
         }
@@ -40,27 +49,39 @@ final class StagingDirectory {
         }
     }
 
-    /// Moves the staged files into place as the output folder (an existing one is replaced: the caller has
-    /// checked it is empty or that `--force` was given).
-    func commit(replacing: Bool) throws {
+    /// Removes a staged file (a package that is not handed over).
+    func remove(_ name: String) {
+        try? FileManager.default.removeItem(atPath: path(name))
+    }
+
+    /// Replaces the output folder's Airlock files (`outputNames`) with the staged ones: each file by one rename;
+    /// files of an earlier run that this run does not produce are removed. Other files in the folder are kept.
+    func commit() throws {
         let manager = FileManager.default
-        let old = staging + ".old"
         do {
-            if manager.fileExists(atPath: target) {
-                try manager.moveItem(atPath: target, toPath: old)
+            let staged = Set(try manager.contentsOfDirectory(atPath: staging))
+            for name in Self.outputNames where manager.fileExists(atPath: target + "/" + name) {
+                if name == Converter.rejectsFolder || !staged.contains(name) { try manager.removeItem(atPath: target + "/" + name) }
             }
-            try manager.moveItem(atPath: staging, toPath: target)
-            if manager.fileExists(atPath: old) { try manager.removeItem(atPath: old) }
-            committed = true
+            for name in Self.outputNames where staged.contains(name) {
+                // rename(2) replaces an existing file in one step.
+                guard rename(path(name), target + "/" + name) == 0 else {
+                    throw AirlockError(.io, "cannot rename \(name) into place", at: SourceLocation(file: target), cause: String(cString: strerror(errno)))
+                }
+            }
+            try manager.removeItem(atPath: staging)
+            finished = true
         } catch {
-            if !manager.fileExists(atPath: target), manager.fileExists(atPath: old) { try? manager.moveItem(atPath: old, toPath: target) }
             throw AirlockError(.io, "cannot move the output into place", at: SourceLocation(file: target), cause: "\(error)")
         }
     }
 
-    /// Removes the staged files (after a failure).
+    /// Removes the staged files (after a failure), and the output folder when this run created it.
     func discard() {
-        guard !committed else { return }
-        try? FileManager.default.removeItem(atPath: staging)
+        guard !finished else { return }
+        finished = true
+        let manager = FileManager.default
+        try? manager.removeItem(atPath: staging)
+        if createdTarget, (try? manager.contentsOfDirectory(atPath: target))?.isEmpty == true { try? manager.removeItem(atPath: target) }
     }
 }

@@ -8,7 +8,7 @@ struct Airlock: ParsableCommand {
         commandName: "airlock",
         abstract: "Convert and validate Dynamics 365 Sales and Finance and Operations data packages offline.",
         version: AirlockVersion.current,
-        subcommands: [InspectCommand.self, ValidateCommand.self, ConvertCommand.self, SampleCommand.self, TemplatesCommand.self]
+        subcommands: [InspectCommand.self, ValidateCommand.self, ConvertCommand.self, SampleCommand.self, TemplatesCommand.self, ReportCommand.self]
     )
 
     /// Exit codes: 0 success, 1 the data has errors, 2 usage or environment errors (including unreadable packages).

@@ -29,6 +29,9 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .customLong("expect-in-target"), help: "A Sales entity that exists in the target, so lookups to it are not reported; repeat for several.")
     var expectedInTarget: [String] = []
 
+    @Option(name: .customLong("html"), help: "Also write the findings as a self-contained HTML page to this file.")
+    var html: String?
+
     @Flag(help: "The package must hold every parent record (F&O) or lookup target (Sales) of the entities it carries: a full export, not a delta such as convert writes.")
     var selfContained = false
 
@@ -41,10 +44,14 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
+        let started = Date()
         let catalog = try SchemaCatalogLoader.load(extensions: catalogFiles)
         let report = try PackageValidator.validate(
             path: package, target: target.map { $0 == .fo ? .fo : .cmt }, catalog: catalog, maxFindings: maxFindings,
             expectedInTarget: Set(expectedInTarget), selfContained: selfContained)
+        if let html {
+            try ReportPage.write(ReportPage.html(validation: report, duration: Date().timeIntervalSince(started)), to: html)
+        }
         print(json ? try report.jsonText() : report.text())
         if report.errors > 0 { throw ExitCode(1) }
     }

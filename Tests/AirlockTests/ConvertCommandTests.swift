@@ -43,7 +43,7 @@ struct ConvertCommandTests {
         ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("Conversion for company USMF (dry run: nothing written)"))
-        #expect(try ConvertFixture.files(under: out).keys.sorted() == [Converter.reportName])
+        #expect(try ConvertFixture.files(under: out).keys.sorted() == [Converter.pageName, Converter.reportName])
         let report = try Self.reportJSON(out)
         #expect((report["outputs"] as? [String: Any])?.isEmpty == true)
         #expect((report["options"] as? [String: Any])?["dryRun"] as? Bool == true)

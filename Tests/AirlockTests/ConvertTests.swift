@@ -112,7 +112,7 @@ struct ConvertTests {
 
         // rejects/<flow>.csv: one per flow that rejected, BOM + reason,field,message, one record per rejected record.
         let written = try ConvertFixture.files(under: out)
-        var expectedFiles: Set<String> = [Converter.reportName, Converter.foPackageName, Converter.salesPackageName]
+        var expectedFiles: Set<String> = [Converter.reportName, Converter.pageName, Converter.foPackageName, Converter.salesPackageName]
         for name in ConvertFixture.flowNames {
             let flow = try #require(report.flows[name])
             let file = "\(Converter.rejectsFolder)/\(name).csv"
@@ -139,7 +139,7 @@ struct ConvertTests {
             #expect(counted == flow.rejectedByReason, "\(file)")
         }
         #expect(Set(written.keys) == expectedFiles)
-        #expect(Set(report.outputs.keys) == expectedFiles.subtracting([Converter.reportName]))
+        #expect(Set(report.outputs.keys) == expectedFiles.subtracting([Converter.reportName, Converter.pageName]))
         for (name, digest) in report.outputs { #expect(digest.bytes == written[name]?.count, "\(name)") }
         #expect(ConvertFixture.stagingLeftovers(in: parent).isEmpty)
     }
@@ -167,10 +167,13 @@ struct ConvertTests {
         try ConvertFixture.convert(fo: pair.fo, sales: pair.sales, out: other)
         let third = try ConvertFixture.files(under: other)
         #expect(third.keys.sorted() == first.keys.sorted())
-        for (name, bytes) in first where name != Converter.reportName { #expect(third[name] == bytes, "\(name) differs with another --out") }
-        let a = String(decoding: try #require(first[Converter.reportName]), as: UTF8.self).replacingOccurrences(of: out, with: "OUT")
-        let b = String(decoding: try #require(third[Converter.reportName]), as: UTF8.self).replacingOccurrences(of: other, with: "OUT")
-        #expect(a == b)
+        let reports = [Converter.reportName, Converter.pageName]
+        for (name, bytes) in first where !reports.contains(name) { #expect(third[name] == bytes, "\(name) differs with another --out") }
+        for name in reports {
+            let a = String(decoding: try #require(first[name]), as: UTF8.self).replacingOccurrences(of: out, with: "OUT")
+            let b = String(decoding: try #require(third[name]), as: UTF8.self).replacingOccurrences(of: other, with: "OUT")
+            #expect(a == b, "\(name) differs beyond the output folder")
+        }
     }
 
     // MARK: - Bad options
@@ -200,10 +203,10 @@ struct ConvertTests {
         #expect(try ConvertFixture.files(under: out) == ["keep.txt": Data("mine".utf8)], "the output folder is untouched")
         #expect(ConvertFixture.stagingLeftovers(in: parent).isEmpty)
 
-        // With --force its contents are replaced.
+        // With --force Airlock's files are written; other files stay.
         try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: out, force: true)
         let files = try ConvertFixture.files(under: out)
-        #expect(files["keep.txt"] == nil)
+        #expect(files["keep.txt"] == Data("mine".utf8))
         #expect(files[Converter.reportName] != nil)
         #expect(ConvertFixture.stagingLeftovers(in: parent).isEmpty)
     }

@@ -51,8 +51,17 @@ enum ConvertFixture {
     }
 
     /// Entries of `parent` that look like a conversion's staging folder (`.<name>.airlock-<pid>.tmp[.old]`).
+    /// Staging folders left in `parent` or in the folders directly under it (the output folders).
     static func stagingLeftovers(in parent: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).filter { $0.hasPrefix(".") && $0.contains(".airlock-") }
+        let manager = FileManager.default
+        var found: [String] = []
+        for name in (try? manager.contentsOfDirectory(atPath: parent)) ?? [] {
+            if name.hasPrefix(".airlock-staging-") || (name.hasPrefix(".") && name.contains(".airlock-")) { found.append(name) }
+            for inner in (try? manager.contentsOfDirectory(atPath: parent + "/" + name)) ?? [] where inner.hasPrefix(".airlock-staging-") {
+                found.append(name + "/" + inner)
+            }
+        }
+        return found
     }
 
     /// A CSV file: whether it starts with a UTF-8 BOM, and its records (RFC 4180, quoted line breaks kept).

@@ -1,0 +1,82 @@
+import AirlockModel
+import AirlockValidate
+import Foundation
+
+/// A saved report, as `airlock report` reads it: a conversion's `report.json`, or the `--json` output of
+/// `airlock validate` (keys `kind`, `errors`, `warnings`, `findings`).
+public enum ReportDocument: Sendable {
+    case conversion(ConversionReport)
+    case validation(ValidationReport)
+
+    /// Decodes `data`, read from `file`.
+    /// - Throws: `AirlockError(.usage)` naming `file` when the JSON is neither kind of report.
+    public static func decode(_ data: Data, file: String) throws -> ReportDocument {
+        let location = SourceLocation(file: file)
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw AirlockError(.usage, "not a report: the file is not JSON", at: location, cause: oneLine(error))
+        }
+        guard let keys = (object as? [String: Any]).map({ Set($0.keys) }) else {
+            throw AirlockError(.usage, "not a report: the JSON is not an object", at: location)
+        }
+        do {
+            if keys.contains("flows") || keys.contains("totals") {
+                return .conversion(try JSONDecoder().decode(ConversionReport.self, from: data))
+            }
+            if keys.isSuperset(of: ["kind", "errors", "warnings", "findings"]) {
+                return .validation(try JSONDecoder().decode(ValidationDocument.self, from: data).report)
+            }
+        } catch {
+            throw AirlockError(
+                .usage, "not a report: the JSON does not have the shape of report.json (airlock convert) or of airlock validate --json",
+                at: location, cause: oneLine(error))
+        }
+        throw AirlockError(
+            .usage, "not a report: expected report.json of airlock convert (flows, totals, …) or the output of airlock validate --json (kind, errors, warnings, findings)",
+            at: location)
+    }
+
+    /// The document `ValidationReport.jsonText()` writes.
+    private struct ValidationDocument: Decodable {
+        var kind: String
+        var path: String?
+        var errors: Int
+        var warnings: Int
+        var truncated: Bool?
+        var findings: [ValidationFinding]
+
+        var report: ValidationReport {
+            let collector = FindingCollector(maxFindings: Int.max)
+            for finding in findings { collector.add(finding) }
+            var report = ValidationReport(kind: kind, path: path ?? "", collector: collector)
+            // The counts cover every finding, listed or not.
+            report.errors = errors
+            report.warnings = warnings
+            report.truncated = truncated ?? (errors + warnings > findings.count)
+            return report
+        }
+    }
+
+    /// A decoding error on one line: what is wrong and where (`flows.accounts.read`).
+    private static func oneLine(_ error: Error) -> String {
+        func path(_ keys: [CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+        }
+        let text: String
+        switch error as? DecodingError {
+        case .keyNotFound(let key, let context)?:
+            text = "missing key \(path(context.codingPath + [key]))"
+        case .typeMismatch(let type, let context)?:
+            text = "\(path(context.codingPath)) is not of type \(type)"
+        case .valueNotFound(let type, let context)?:
+            text = "\(path(context.codingPath)) is null, expected \(type)"
+        case .dataCorrupted(let context)?:
+            text = context.codingPath.isEmpty ? context.debugDescription : "\(path(context.codingPath)): \(context.debugDescription)"
+        default:
+            text = (error as NSError).localizedDescription
+        }
+        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}
