@@ -270,6 +270,13 @@ struct FlowRunner {
             guard let table = context.sales.table(template.target.entity) else {
                 return (Table(name: template.target.entity, columnNames: layout.keyColumns), layout.keyDefinition)
             }
+            let missing = template.target.key.map(\.field).filter { table.columnIndex(named: $0) == nil }
+            if !missing.isEmpty, table.rowCount > 0 {
+                context.warn("flow \(template.name): the Sales export's \(template.target.entity) has no \(missing.joined(separator: ", ")) (the natural key), so its records cannot be matched: every record counts as new; export the key field to match them")
+            }
+            guard missing.isEmpty else {
+                return (Table(name: template.target.entity, columnNames: layout.keyColumns), layout.keyDefinition)
+            }
             var columns = table.columns
             for key in template.target.key {
                 guard let attribute = key.referencedField else { continue }

@@ -70,3 +70,22 @@ struct ConvertExecutionOrderTests {
         #expect(try #require(level["CDS sales order lines"]) > level["CDS sales order headers"] ?? 0)
     }
 }
+
+/// `convert` on real exports from public projects: they are not P2C-shaped, and must still convert without error.
+struct ConvertRealExportTests {
+    @Test(arguments: ["abvogel-allentities.cmt.zip", "abvogel-partylist.cmt.zip", "ConfigData.zip", "IntegrationTestData.zip"])
+    func aRealSalesExportConverts(_ name: String) throws {
+        let folder = try Fixture.scratchDirectory("airlock-real")
+        let options = ConversionOptions(
+            foPath: Fixture.path("real/fo/usmf_asset-major-types-01.zip"), salesPath: Fixture.path("real/cmt/\(name)"),
+            outputDirectory: folder + "/out", company: "USMF")
+        let result = try Converter.run(options, catalog: SchemaCatalogLoader.bundled())
+        for (flow, counts) in result.report.flows {
+            #expect(counts.read == counts.created + counts.updated + counts.unchanged + counts.filtered + counts.rejected, "\(flow)")
+        }
+        if name == "abvogel-allentities.cmt.zip" {
+            // Its invoice entity has no invoicenumber: records cannot be matched, and the warning says so.
+            #expect(result.report.warnings.contains { $0.contains("invoice has no invoicenumber") })
+        }
+    }
+}
