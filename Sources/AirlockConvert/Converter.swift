@@ -39,36 +39,16 @@ public enum Converter {
         let selected = try selectFlows(options.only, templates: templates)
         try checkOutputDirectory(options)
 
-        progress("reading \(options.foPath) and \(options.salesPath)")
-        let inputs = try readInputs(options, templates: templates, catalog: catalog)
-        let fo = FOExport(reader: inputs.foReader, catalog: catalog)
-        for (label, table) in inputs.foTables { fo.store(table, label: label) }
-        let sales = SalesExport(package: inputs.sales)
-        let companyTables = try fo.labels.compactMap { try fo.table($0) }
-        let company = try CompanyResolver.resolve(requested: options.company, tables: companyTables)
-        let context = ConversionContext(catalog: catalog, templates: templates, company: company, fo: fo, sales: sales, options: options)
-        if let invoices = templates.template(named: "invoices"), selected.contains(invoices.name) {
-            context.invoicedOrders = try InvoicedOrderStatusRule.prepare(invoices, fo: fo, company: company)
-        }
-
-        var outputs: [FlowOutput] = []
-        for template in templates.runOrder() where selected.contains(template.name) {
-            progress("flow \(template.name)")
-            let output = try FlowRunner(template: template, context: context).run()
-            if template.rules.contains(where: { $0.kind == .invoicedOrderStatus }), let rule = context.invoicedOrders {
-                output.generated.append(try OrderStatusUpdates.records(invoices: output, rule: rule, context: context))
-            }
-            context.add(output)
-            outputs.append(output)
-        }
+        var flows = try runFlows(options, templates: templates, selected: selected, catalog: catalog, progress: progress)
+        let company = flows.company
 
         var report = ConversionReport(
             tool: "airlock", version: AirlockVersion.current, company: company, options: options,
             inputs: ["fo": try FileDigest.of(options.foPath), "sales": try FileDigest.of(options.salesPath)], outputs: [:],
             flows: [:], flowsNotRun: templates.templates.map(\.name).filter { !selected.contains($0) },
             totals: ConversionReport.Totals(read: 0, filtered: 0, created: 0, updated: 0, unchanged: 0, rejected: 0, written: 0),
-            warnings: context.warnings, validation: [:], refused: false)
-        for output in outputs { add(output, to: &report) }
+            warnings: flows.warnings, validation: [:], refused: false)
+        for output in flows.outputs { add(output, to: &report) }
         let tooMany = options.maxRejects.map { report.totals.rejected > $0 } ?? false
 
         guard let outputDirectory = options.outputDirectory else {
@@ -79,8 +59,17 @@ public enum Converter {
             var validations: [ValidationReport] = []
             if !options.dryRun {
                 progress("writing \(foPackageName) and \(salesPackageName)")
-                let foFiles = try FOOutputBuilder.files(outputs, catalog: catalog)
-                let salesPackage = try SalesOutputBuilder.package(SalesOutputBuilder.parts(outputs), catalog: catalog, timestamp: inputs.sales.data.timestamp)
+                // Reject files first: they are the last use of the source tables, which can then go.
+                for output in flows.outputs where !output.rejects.isEmpty {
+                    let name = "\(rejectsFolder)/\(output.template.name).csv"
+                    try staging.makeFolder(rejectsFolder)
+                    try RejectFileWriter.write(output, to: staging.path(name))
+                    report.outputs[name] = try FileDigest.of(staging.path(name), as: name)
+                }
+                for output in flows.outputs { output.releaseSource() }
+                let foFiles = try FOOutputBuilder.files(flows.outputs, catalog: catalog)
+                let salesPackage = try SalesOutputBuilder.package(SalesOutputBuilder.parts(flows.outputs), catalog: catalog, timestamp: flows.timestamp)
+                flows.outputs = []
                 let description = "Airlock conversion for \(company)"
                 let foPath = staging.path(foPackageName), salesPath = staging.path(salesPackageName)
                 // The two packages are independent: deflate them on two cores.
@@ -92,12 +81,6 @@ public enum Converter {
                 }
                 if wrote[0] { report.outputs[foPackageName] = try FileDigest.of(foPath, as: foPackageName) }
                 if wrote[1] { report.outputs[salesPackageName] = try FileDigest.of(salesPath, as: salesPackageName) }
-                for output in outputs where !output.rejects.isEmpty {
-                    let name = "\(rejectsFolder)/\(output.template.name).csv"
-                    try staging.makeFolder(rejectsFolder)
-                    try RejectFileWriter.write(output, to: staging.path(name))
-                    report.outputs[name] = try FileDigest.of(staging.path(name), as: name)
-                }
                 progress("validating the output packages")
                 validations = try OutputValidation.run(staging: staging, report: report, catalog: catalog)
                 for validation in validations {
@@ -130,6 +113,42 @@ public enum Converter {
             staging.discard()
             throw error
         }
+    }
+
+    /// What the flows produced, with what the report needs from the inputs (which are released on return).
+    private struct FlowsResult {
+        var outputs: [FlowOutput]
+        var company: String
+        var warnings: [String]
+        var timestamp: CMTTimestamp?
+    }
+
+    /// Reads both exports and runs the selected flows in dependency order.
+    private static func runFlows(
+        _ options: ConversionOptions, templates: TemplateSet, selected: Set<String>, catalog: SchemaCatalog, progress: (String) -> Void
+    ) throws -> FlowsResult {
+        progress("reading \(options.foPath) and \(options.salesPath)")
+        let inputs = try readInputs(options, templates: templates, catalog: catalog)
+        let fo = FOExport(reader: inputs.foReader, catalog: catalog)
+        for (label, table) in inputs.foTables { fo.store(table, label: label) }
+        let sales = SalesExport(package: inputs.sales)
+        let companyTables = try fo.labels.compactMap { try fo.table($0) }
+        let company = try CompanyResolver.resolve(requested: options.company, tables: companyTables)
+        let context = ConversionContext(catalog: catalog, templates: templates, company: company, fo: fo, sales: sales, options: options)
+        if let invoices = templates.template(named: "invoices"), selected.contains(invoices.name) {
+            context.invoicedOrders = try InvoicedOrderStatusRule.prepare(invoices, fo: fo, company: company)
+        }
+        var outputs: [FlowOutput] = []
+        for template in templates.runOrder() where selected.contains(template.name) {
+            progress("flow \(template.name)")
+            let output = try FlowRunner(template: template, context: context).run()
+            if template.rules.contains(where: { $0.kind == .invoicedOrderStatus }), let rule = context.invoicedOrders {
+                output.generated.append(try OrderStatusUpdates.records(invoices: output, rule: rule, context: context))
+            }
+            context.add(output)
+            outputs.append(output)
+        }
+        return FlowsResult(outputs: outputs, company: company, warnings: context.warnings, timestamp: inputs.sales.data.timestamp)
     }
 
     /// Writes `report.html` (no duration: equal runs give equal files), with the first rows of each reject file.

@@ -6,8 +6,8 @@ import AirlockReconcile
 /// source key for its line flows, the rejects and the counts.
 final class FlowOutput {
     let template: MappingTemplate
-    /// The flow's source records (for the reject file).
-    let source: Table
+    /// The flow's source records (for the reject file); released once the reject file is written.
+    private(set) var source: Table
     /// Accepted records: one row per record, columns as `FlowLayout.columns`.
     let accepted: Table
     /// Per accepted row: the source row it came from.
@@ -63,6 +63,9 @@ final class FlowOutput {
         indexes[name] = index
         return index
     }
+
+    /// Lets go of the source table (shared with the export), so the exports' memory can be freed.
+    func releaseSource() { source = Table(name: source.name) }
 
     /// Number of accepted records written to the output package.
     var writtenCount: Int { written.reduce(0) { $0 + ($1 ? 1 : 0) } }
