@@ -14,8 +14,6 @@ final class FlowOutput {
     let acceptedSourceRows: [Int]
     /// Per accepted row: whether it is written (created or updated; unchanged ones only with `--full`).
     let written: [Bool]
-    /// Per accepted row: created (true) or updated/unchanged (false).
-    let created: [Bool]
     let layout: FlowLayout
     let tally: FlowTally
     let rejects: [RejectEntry]
@@ -30,7 +28,7 @@ final class FlowOutput {
     private var indexes: [String: KeyIndex] = [:]
 
     init(
-        template: MappingTemplate, source: Table, layout: FlowLayout, accepted: Table, acceptedSourceRows: [Int], written: [Bool], created: [Bool],
+        template: MappingTemplate, source: Table, layout: FlowLayout, accepted: Table, acceptedSourceRows: [Int], written: [Bool],
         tally: FlowTally, rejects: [RejectEntry], changedFields: [String: Int], filteredBy: [String: Int], statusIndex: KeyIndex?,
         statuses: [HeaderStatus]
     ) {
@@ -40,7 +38,6 @@ final class FlowOutput {
         self.accepted = accepted
         self.acceptedSourceRows = acceptedSourceRows
         self.written = written
-        self.created = created
         self.tally = tally
         self.rejects = rejects
         self.changedFields = changedFields

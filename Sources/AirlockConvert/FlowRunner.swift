@@ -110,12 +110,11 @@ struct FlowRunner {
         let sourceIndex = try KeyIndex(table: mapped, key: layout.keyDefinition)
         let targetIndex = try KeyIndex(table: target.table, key: target.key)
         let classifier = try RecordClassifier(
-            source: sourceIndex, target: targetIndex, comparisons: comparisons(layout: layout, mapped: mapped),
+            source: sourceIndex, target: targetIndex, comparisons: comparisons(layout: layout),
             uncomparedFieldsDiffer: target.table.rowCount > 0,
             ignoredFields: Set(layout.columns.filter(FlowLayout.isBookkeeping) + [layout.idColumn].compactMap { $0 }))
         var acceptedRows: [Int] = []
         var written: [Bool] = []
-        var created: [Bool] = []
         var targetRows: [Int?] = []
         var changedFields: [String: Int] = [:]
         let clashes = try earlierWriters(layout: layout)
@@ -129,12 +128,12 @@ struct FlowRunner {
             outcomes[sourceRow] = outcome
             switch outcome {
             case .create:
-                acceptedRows.append(mappedRow); written.append(true); created.append(true); targetRows.append(nil)
+                acceptedRows.append(mappedRow); written.append(true); targetRows.append(nil)
             case .update(let targetRow, let fields):
-                acceptedRows.append(mappedRow); written.append(true); created.append(false); targetRows.append(targetRow)
+                acceptedRows.append(mappedRow); written.append(true); targetRows.append(targetRow)
                 for field in fields { changedFields[field, default: 0] += 1 }
             case .unchanged(let targetRow):
-                acceptedRows.append(mappedRow); written.append(context.options.full); created.append(false); targetRows.append(targetRow)
+                acceptedRows.append(mappedRow); written.append(context.options.full); targetRows.append(targetRow)
             case .rejected(let reason, let detail):
                 rejects.append(RejectEntry(sourceRow: sourceRow, reason: reason, field: layout.keyColumns.joined(separator: ", "), message: detail))
                 statuses[statusOfMapped[mappedRow]] = .rejected
@@ -160,7 +159,7 @@ struct FlowRunner {
         rejects.sort { $0.sourceRow < $1.sourceRow }
         let output = FlowOutput(
             template: template, source: view.table, layout: layout, accepted: accepted, acceptedSourceRows: acceptedRows.map { mappedSourceRows[$0] },
-            written: written, created: created, tally: tally, rejects: rejects, changedFields: changedFields, filteredBy: filteredBy,
+            written: written, tally: tally, rejects: rejects, changedFields: changedFields, filteredBy: filteredBy,
             statusIndex: statusIndex, statuses: statuses)
         if let priceList {
             output.generated.append(try priceList.items(for: output, view: view))
@@ -281,14 +280,20 @@ struct FlowRunner {
             for key in template.target.key {
                 guard let attribute = key.referencedField else { continue }
                 var column = TableColumn(name: key.description)
-                let lookupColumn = table.columnIndex(named: key.field)
-                let entities = context.catalog.salesEntity(named: template.target.entity)?.attribute(named: key.field)?.lookupTargets ?? []
+                // Each referenced entity once: its id index (probed with the lookup column's bytes) and key column.
+                let referenced = (context.catalog.salesEntity(named: template.target.entity)?.attribute(named: key.field)?.lookupTargets ?? [])
+                    .compactMap { entity -> (ids: KeyIndex, table: Table, column: Int)? in
+                        guard let ids = try? context.sales.idIndex(entity), let table = context.sales.table(entity),
+                              let column = table.columnIndex(named: attribute) else { return nil }
+                        return (ids, table, column)
+                    }
+                let probe = table.columnIndex(named: key.field) != nil ? try BoundKey(table: table, definition: KeyDefinition(columns: [key.field])) : nil
                 for row in 0..<table.rowCount {
                     var value: String?
-                    if let lookupColumn, let id = table.value(row: row, column: lookupColumn) {
-                        for entity in entities {
-                            if let found = try context.sales.row(entity, id: id) {
-                                value = context.sales.value(entity, row: found, attribute)
+                    if let probe {
+                        for entity in referenced {
+                            if let found = entity.ids.row(matching: probe, row: row) {
+                                value = entity.table.columns[entity.column].value(found)
                                 break
                             }
                         }
@@ -302,7 +307,7 @@ struct FlowRunner {
     }
 
     /// How each compared field is compared, from its target type.
-    private func comparisons(layout: FlowLayout, mapped: Table) -> [String: ValueComparison] {
+    private func comparisons(layout: FlowLayout) -> [String: ValueComparison] {
         var result: [String: ValueComparison] = [:]
         for name in layout.columns {
             if FlowLayout.isBookkeeping(name) { continue }

@@ -19,9 +19,6 @@ final class SalesExport {
         self.sections = sections
     }
 
-    /// An export with no entities (when a flow set needs no Sales input).
-    static var empty: SalesExport { SalesExport(package: CMTPackage(schema: CMTSchema(entities: []), data: CMTData())) }
-
     /// The section of entity `name`, or nil when the export does not hold it.
     func section(_ name: String) -> CMTEntityData? { sections[name] }
 
