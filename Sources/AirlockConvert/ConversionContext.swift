@@ -2,21 +2,26 @@ import AirlockMapping
 import AirlockModel
 import AirlockPackages
 import AirlockReconcile
+import Foundation
 
 /// Everything the flows of one conversion share: both exports, the catalog and templates, the company, and
 /// the output of every flow run so far (later flows resolve references against it).
-final class ConversionContext {
+///
+/// Flows run on two cores (`FlowScheduler`), so what changes while they run (the outputs, the warnings and the
+/// index cache) is guarded by a lock; the rest is set before the flows start.
+final class ConversionContext: @unchecked Sendable {
     let catalog: SchemaCatalog
     let templates: TemplateSet
     let company: String
     let fo: FOExport
     let sales: SalesExport
     let options: ConversionOptions
-    /// Flows run so far, by name.
-    private(set) var outputs: [String: FlowOutput] = [:]
-    /// Order numbers (normalised) that have an invoice, and the status the invoiced-order-status rule gives them.
+    private let lock = NSLock()
+    private var finished: [String: FlowOutput] = [:]
+    /// Order numbers (normalised) that have an invoice, and the status the invoiced-order-status rule gives them;
+    /// set before the flows start.
     var invoicedOrders: InvoicedOrderStatusRule?
-    private(set) var warnings: [String] = []
+    private var warningsByFlow: [String: [String]] = [:]
     private var exportIndexes: [String: KeyIndex] = [:]
 
     init(catalog: SchemaCatalog, templates: TemplateSet, company: String, fo: FOExport, sales: SalesExport, options: ConversionOptions) {
@@ -31,20 +36,48 @@ final class ConversionContext {
     /// Flows that wrote Sales records, by target entity, in name order (the lookup search order).
     private var salesOutputsByEntity: [String: [FlowOutput]] = [:]
 
+    /// Flows run so far, by name. A flow sees every flow of its own direction that precedes it in the run order
+    /// and every prerequisite; the scheduler guarantees that, so what a flow finds here does not depend on timing.
+    var outputs: [String: FlowOutput] {
+        lock.lock()
+        defer { lock.unlock() }
+        return finished
+    }
+
     func add(_ output: FlowOutput) {
-        outputs[output.template.name] = output
-        salesOutputsByEntity = Dictionary(grouping: outputs.values.filter { $0.template.target.side == .sales }, by: { $0.template.target.entity })
+        lock.lock()
+        defer { lock.unlock() }
+        finished[output.template.name] = output
+        salesOutputsByEntity = Dictionary(grouping: finished.values.filter { $0.template.target.side == .sales }, by: { $0.template.target.entity })
             .mapValues { $0.sorted { $0.template.name < $1.template.name } }
     }
 
-    func warn(_ text: String) { warnings.append(text) }
+    /// Notes a warning of flow `flow`.
+    func warn(_ text: String, flow: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        warningsByFlow[flow, default: []].append(text)
+    }
+
+    /// The warnings, flow by flow in `order` (the run order), so that they read the same whatever ran first.
+    func warnings(order: [String]) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return order.flatMap { warningsByFlow[$0] ?? [] }
+    }
+
+    private func salesOutputs(_ entity: String) -> [FlowOutput] {
+        lock.lock()
+        defer { lock.unlock() }
+        return salesOutputsByEntity[entity] ?? []
+    }
 
     /// Finds the Sales record whose business key is `value`: first among records this conversion writes, then in
     /// the Sales export. Returns its GUID, entity and display name.
     func resolveSalesLookup(_ targets: [LookupTarget], value: String) -> (id: String, entity: String, name: String?)? {
         let key = NaturalKey(value)
         for target in targets {
-            for output in salesOutputsByEntity[target.entity] ?? [] {
+            for output in salesOutputs(target.entity) {
                 guard let idColumn = output.layout.idColumn, let index = try? output.index(by: [target.keyAttribute]),
                       let row = index.row(for: key), let id = output.accepted.value(row: row, column: idColumn) else { continue }
                 let nameField = catalog.salesEntity(named: target.entity)?.primaryNameAttribute
@@ -96,6 +129,8 @@ final class ConversionContext {
     /// it has one, else the conversion's company); nil when the export lacks the entity or a column.
     func exportIndex(label: String, columns: [String]) throws -> KeyIndex? {
         let name = label.lowercased() + "\u{0}" + columns.joined(separator: "\u{0}")
+        lock.lock()
+        defer { lock.unlock() }
         if let index = exportIndexes[name] { return index }
         guard let table = try fo.table(label), columns.allSatisfy({ table.columnIndex(named: $0) != nil }) else { return nil }
         let company: KeyDefinition.Company = table.columnIndex(named: FlowLayout.companyField) != nil

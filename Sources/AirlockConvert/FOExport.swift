@@ -1,13 +1,15 @@
 import AirlockModel
 import AirlockPackages
+import Foundation
 
 /// The F&O side's export (a data management package) as the converter uses it: entity tables by catalog
-/// label, read on first use and kept.
-final class FOExport {
+/// label, read on first use and kept (under a lock: flows on two cores share them).
+final class FOExport: @unchecked Sendable {
     let reader: FOPackageReader?
     let catalog: SchemaCatalog
     private var tables: [String: Table] = [:]
     private var missing: Set<String> = []
+    private let lock = NSLock()
 
     init(reader: FOPackageReader?, catalog: SchemaCatalog) {
         self.reader = reader
@@ -25,6 +27,8 @@ final class FOExport {
     func table(_ label: String) throws -> Table? {
         let wanted = catalog.foEntity(named: label)?.label ?? label
         let key = wanted.lowercased()
+        lock.lock()
+        defer { lock.unlock() }
         if let table = tables[key] { return table }
         guard !missing.contains(key), let reader else { return nil }
         guard let line = reader.manifest.entities.first(where: { self.label(of: $0).lowercased() == key }) else {
@@ -38,6 +42,8 @@ final class FOExport {
 
     /// Puts a table read elsewhere (e.g. on another core) in the cache.
     func store(_ table: Table, label: String) {
+        lock.lock()
+        defer { lock.unlock() }
         tables[(catalog.foEntity(named: label)?.label ?? label).lowercased()] = table
     }
 

@@ -1,10 +1,14 @@
 import AirlockMapping
 import AirlockModel
 import AirlockReconcile
+import Foundation
 
 /// What one flow produced: the records it accepts (written, or unchanged in the target), the status of every
 /// source key for its line flows, the rejects and the counts.
-final class FlowOutput {
+///
+/// Set up by its flow and not changed after `ConversionContext.add`, except for the index cache, which is
+/// guarded by a lock.
+final class FlowOutput: @unchecked Sendable {
     let template: MappingTemplate
     /// The flow's source records (for the reject file); released once the reject file is written.
     private(set) var source: Table
@@ -26,6 +30,7 @@ final class FlowOutput {
     private let statusIndex: KeyIndex?
     private let statuses: [HeaderStatus]
     private var indexes: [String: KeyIndex] = [:]
+    private let lock = NSLock()
 
     init(
         template: MappingTemplate, source: Table, layout: FlowLayout, accepted: Table, acceptedSourceRows: [Int], written: [Bool],
@@ -54,6 +59,8 @@ final class FlowOutput {
     /// An index of the accepted records by `columns` (with the flow's company when its target is F&O).
     func index(by columns: [String]) throws -> KeyIndex? {
         let name = columns.joined(separator: "\u{0}")
+        lock.lock()
+        defer { lock.unlock() }
         if let index = indexes[name] { return index }
         guard columns.allSatisfy({ accepted.columnIndex(named: $0) != nil }) else { return nil }
         let index = try KeyIndex(table: accepted, key: KeyDefinition(columns: columns, company: layout.company.map { .fixed($0) } ?? .none))

@@ -144,7 +144,7 @@ struct FlowRunner {
         let unseen = classifier.uncomparedFields.filter { changedFields[$0] != nil }
         if !unseen.isEmpty {
             let side = template.target.side == .fo ? "F&O" : "Sales"
-            context.warn("flow \(template.name): the \(side) export's \(template.target.entity) has no \(unseen.joined(separator: ", ")); records with a value for them are updates (the target cannot be shown to hold it)")
+            context.warn("flow \(template.name): the \(side) export's \(template.target.entity) has no \(unseen.joined(separator: ", ")); records with a value for them are updates (the target cannot be shown to hold it)", flow: template.name)
         }
         for outcome in outcomes {
             guard let outcome else { continue }
@@ -187,13 +187,13 @@ struct FlowRunner {
         switch template.source.side {
         case .sales:
             let section = context.sales.section(template.source.entity)
-            if section == nil { context.warn("the Sales export holds no \(template.source.entity): flow \(template.name) reads nothing") }
+            if section == nil { context.warn("the Sales export holds no \(template.source.entity): flow \(template.name) reads nothing", flow: template.name) }
             return SourceView(
                 table: section?.records.values ?? Table(name: template.source.entity), side: .sales, entity: template.source.entity,
                 lookupEntities: section?.records.attributeTable(named: CMTRecordTable.lookupEntityAttribute), sales: context.sales)
         case .fo:
             let table = try context.fo.table(template.source.entity)
-            if table == nil { context.warn("the F&O export holds no \(template.source.entity): flow \(template.name) reads nothing") }
+            if table == nil { context.warn("the F&O export holds no \(template.source.entity): flow \(template.name) reads nothing", flow: template.name) }
             return SourceView(
                 table: table ?? Table(name: template.source.entity), side: .fo, entity: template.source.entity, lookupEntities: nil,
                 sales: context.sales)
@@ -208,7 +208,7 @@ struct FlowRunner {
         defer {
             if !absent.isEmpty {
                 let side = template.source.side == .fo ? "F&O" : "Sales"
-                context.warn("flow \(template.name): the \(side) export's \(template.source.entity) has no \(absent.joined(separator: ", ")); the fields mapped from them stay empty")
+                context.warn("flow \(template.name): the \(side) export's \(template.source.entity) has no \(absent.joined(separator: ", ")); the fields mapped from them stay empty", flow: template.name)
             }
         }
         for mapping in template.fields where seenTargets.insert(mapping.target).inserted {
@@ -271,7 +271,7 @@ struct FlowRunner {
             }
             let missing = template.target.key.map(\.field).filter { table.columnIndex(named: $0) == nil }
             if !missing.isEmpty, table.rowCount > 0 {
-                context.warn("flow \(template.name): the Sales export's \(template.target.entity) has no \(missing.joined(separator: ", ")) (the natural key), so its records cannot be matched: every record counts as new; export the key field to match them")
+                context.warn("flow \(template.name): the Sales export's \(template.target.entity) has no \(missing.joined(separator: ", ")) (the natural key), so its records cannot be matched: every record counts as new; export the key field to match them", flow: template.name)
             }
             guard missing.isEmpty else {
                 return (Table(name: template.target.entity, columnNames: layout.keyColumns), layout.keyDefinition)

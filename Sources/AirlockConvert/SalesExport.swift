@@ -1,15 +1,18 @@
 import AirlockModel
 import AirlockPackages
 import AirlockReconcile
+import Foundation
 
 /// The Sales side's export (a Configuration Migration package) as the converter uses it: entity tables, and
-/// indexes from record GUID and from business key to row, built on first use.
-final class SalesExport {
+/// indexes from record GUID and from business key to row, built on first use (under a lock: flows on two cores
+/// share them).
+final class SalesExport: @unchecked Sendable {
     let schema: CMTSchema
     let data: CMTData
     private let sections: [String: CMTEntityData]
     private var idIndexes: [String: KeyIndex] = [:]
     private var keyIndexes: [String: KeyIndex] = [:]
+    private let lock = NSLock()
 
     init(package: CMTPackage) {
         schema = package.schema
@@ -27,6 +30,8 @@ final class SalesExport {
 
     /// The index from record GUID (`@id`, case-insensitive) to row.
     func idIndex(_ entity: String) throws -> KeyIndex? {
+        lock.lock()
+        defer { lock.unlock() }
         if let index = idIndexes[entity] { return index }
         guard let table = table(entity) else { return nil }
         let index = try KeyIndex(table: table, key: KeyDefinition(columns: [CMTRecordTable.idColumn]))
@@ -38,6 +43,8 @@ final class SalesExport {
     /// attribute is not in the export.
     func keyIndex(_ entity: String, by attribute: String) throws -> KeyIndex? {
         let name = entity + "\u{0}" + attribute
+        lock.lock()
+        defer { lock.unlock() }
         if let index = keyIndexes[name] { return index }
         guard let table = table(entity), table.columnIndex(named: attribute) != nil else { return nil }
         let index = try KeyIndex(table: table, key: KeyDefinition(columns: [attribute]))
