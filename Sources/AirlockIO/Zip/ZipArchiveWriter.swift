@@ -98,10 +98,12 @@ public final class ZipArchiveWriter {
         guard archive_write_header(archive, entry) == ARCHIVE_OK else {
             throw AirlockError(.io, "cannot write the entry header", at: location, cause: LibArchive.errorText(archive))
         }
-        let sink = ZipEntrySink(archive: archive, location: location)
-        let buffered = BufferedByteWriter(sink: sink, capacity: 1 << 20)
+        // The body produces the bytes on this thread while another deflates them into the archive.
+        let pipeline = PipelinedByteSink(target: ZipEntrySink(archive: archive, location: location))
+        let buffered = BufferedByteWriter(sink: pipeline, capacity: 1 << 20)
         try body(BufferedSinkAdapter(buffered))
         try buffered.flush()
+        try pipeline.finish()
         guard archive_write_finish_entry(archive) == ARCHIVE_OK else {
             throw AirlockError(.io, "cannot finish the entry", at: location, cause: LibArchive.errorText(archive))
         }
