@@ -93,6 +93,9 @@ public final class ZipArchiveReader: @unchecked Sendable {
         entries.contains { $0.name == name }
     }
 
+    /// Entries at least this large (or of unknown size) are inflated ahead on a thread of their own.
+    static let readAheadThreshold: Int64 = 4 << 20
+
     /// Opens entry `name` for streaming.
     /// - Throws: `AirlockError(.missingMember)` when there is no such entry, or a read error.
     public func open(_ name: String) throws -> ByteStream {
@@ -112,8 +115,10 @@ public final class ZipArchiveReader: @unchecked Sendable {
             }
             if Self.name(of: header) == name {
                 let declared = entry.size.map { min($0, limits.maxEntrySize) } ?? limits.maxEntrySize
-                return ZipEntryStream(
+                let stream = ZipEntryStream(
                     archive: archive, location: location, maxSize: declared, sizeIsDeclared: entry.size != nil, keepAlive: memory)
+                // A large entry is inflated on a second core while its reader parses it.
+                return (entry.size ?? .max) >= Self.readAheadThreshold ? ReadAheadByteStream(source: stream) : stream
             }
             archive_read_data_skip(archive)
         }

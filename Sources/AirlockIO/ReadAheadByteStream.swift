@@ -1,0 +1,57 @@
+import Foundation
+
+/// A `ByteStream` that reads its source ahead on a thread of its own, so that producing the bytes (e.g.
+/// inflating a zip entry) and consuming them (e.g. parsing XML) run on two cores.
+///
+/// At most `depth` blocks of `blockSize` bytes are held. The consumer sees exactly the source's bytes, in order,
+/// and the source's error after the bytes read before it, as if it read the source itself. Dropping the stream
+/// early stops the thread once its current read returns.
+public final class ReadAheadByteStream: ByteStream {
+    private let pipe: ReadAheadPipe
+    private var current: [UInt8] = []
+    private var offset = 0
+    private var ended = false
+
+    /// Starts the reader thread on `source`.
+    public init(source: ByteStream, blockSize: Int = 1 << 20, depth: Int = 3) {
+        let pipe = ReadAheadPipe(depth: depth)
+        self.pipe = pipe
+        let producer = UncheckedStream(stream: source)
+        let size = max(4096, blockSize)
+        let thread = Thread { pipe.fill(from: producer.stream, blockSize: size) }
+        thread.start()
+    }
+
+    deinit { pipe.stop() }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        while offset == current.count {
+            if ended { return 0 }
+            var consumed: [UInt8] = []
+            swap(&consumed, &current)
+            pipe.recycle(consume consumed)
+            switch try pipe.next() {
+            case .some(let block):
+                current = block
+                offset = 0
+            case .none:
+                current = []
+                offset = 0
+                ended = true
+                return 0
+            }
+        }
+        let count = min(buffer.count, current.count - offset)
+        current.withUnsafeBytes { raw in
+            base.copyMemory(from: raw.baseAddress! + offset, byteCount: count)
+        }
+        offset += count
+        return count
+    }
+}
+
+/// A stream handed to the reader thread; only that thread uses it.
+private struct UncheckedStream: @unchecked Sendable {
+    let stream: ByteStream
+}
