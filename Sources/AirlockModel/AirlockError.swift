@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one error type Airlock throws: a stable code, a message, where it happened and the underlying cause.
 public struct AirlockError: Error, Sendable, CustomStringConvertible {
     /// A stable, extensible error category.
@@ -56,12 +58,22 @@ public struct AirlockError: Error, Sendable, CustomStringConvertible {
         return copy
     }
 
-    /// One line: location, message and cause.
+    /// One line: location, message and cause. Line breaks in a library's text (libxml2 adds a `Bytes: …` line to
+    /// encoding errors) become "; ", so the error stays one line.
     public var description: String {
         let place = location.description
         var text = place.isEmpty ? message : "\(place): \(message)"
         if let cause, !cause.isEmpty, cause != message { text += " (\(cause))" }
-        return text
+        return Self.oneLine(text)
+    }
+
+    /// `text` with its line breaks (and the spaces around them) replaced by "; ".
+    public static func oneLine(_ text: String) -> String {
+        guard text.contains(where: \.isNewline) else { return text }
+        return text.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+            .joined(separator: "; ")
     }
 }
 

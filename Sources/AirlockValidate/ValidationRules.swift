@@ -35,6 +35,8 @@ public enum ValidationRules {
 
     // MARK: Configuration Migration packages
     public static let cmtContentTypes = ValidationRule("cmt.package.content-types", .warning, "the package has no [Content_Types].xml")
+    public static let cmtContentTypesInvalid = ValidationRule(
+        "cmt.package.content-types-invalid", .error, "[Content_Types].xml is not well-formed XML with a <Types> root")
     public static let cmtSchemaUnknownEntity = ValidationRule("cmt.schema.unknown-entity", .warning, "a schema entity is not in the catalog")
     public static let cmtSchemaUnknownField = ValidationRule("cmt.schema.unknown-field", .warning, "a schema field is not an attribute of the entity in the catalog")
     public static let cmtSchemaTypeMismatch = ValidationRule("cmt.schema.type-mismatch", .error, "a schema field's type differs from the attribute's type")
@@ -59,7 +61,7 @@ public enum ValidationRules {
         foFileEncoding, foFileLineEndings, foFileFormat, foFileColumnNotMapped, foFileMappedColumnMissing, foFieldUnknown, foFieldMandatoryMissing,
         foValueMandatory, foValueInteger, foValueReal, foValueDate, foValueSpreadsheet, foValueEnum, foValueNoYes, foValueLength,
         foKeyDuplicate, foReferenceMissing,
-        cmtContentTypes, cmtSchemaUnknownEntity, cmtSchemaUnknownField, cmtSchemaTypeMismatch, cmtSchemaLookupTarget,
+        cmtContentTypes, cmtContentTypesInvalid, cmtSchemaUnknownEntity, cmtSchemaUnknownField, cmtSchemaTypeMismatch, cmtSchemaLookupTarget,
         cmtSchemaImportOrder, cmtSchemaNoUpdateCompare, cmtDataUndeclaredEntity, cmtDataUndeclaredField, cmtRecordId,
         cmtRecordDuplicateId, cmtValueFormat, cmtValueOption, cmtValueLength, cmtValueRequired, cmtLookupMissingRecord,
         cmtLookupOutsidePackage,

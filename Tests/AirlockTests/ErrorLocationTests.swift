@@ -14,4 +14,11 @@ struct ErrorLocationTests {
         let located = inner.within(SourceLocation(file: "a.zip", entry: "data.xml", line: 99))
         #expect(located.location == SourceLocation(file: "a.zip", entry: "data.xml", line: 3))
     }
+
+    @Test func aLibraryMessageOverSeveralLinesStaysOneLine() {
+        let error = AirlockError(
+            .malformedXML, "XML is not well-formed: Input is not proper UTF-8, indicate encoding !\nBytes: 0xC3 0x28 0xFC 0x29\n",
+            at: SourceLocation(file: "a.zip", entry: "data.xml", line: 7))
+        #expect(error.description == "a.zip: data.xml: line 7: XML is not well-formed: Input is not proper UTF-8, indicate encoding !; Bytes: 0xC3 0x28 0xFC 0x29")
+    }
 }

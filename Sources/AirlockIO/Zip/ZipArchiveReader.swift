@@ -78,6 +78,13 @@ public final class ZipArchiveReader: @unchecked Sendable {
                     cause: LibArchive.errorText(archive))
             }
         }
+        // libarchive rewrites `\` to `/` in some names: look at the names as stored.
+        let backslashName = if let memory { ZipRawNames.firstNameWithBackslash(memory: memory) } else { ZipRawNames.firstNameWithBackslash(path: path) }
+        if let name = backslashName {
+            throw AirlockError(
+                .unsafeEntry, "the entry name uses a backslash; zip names separate folders with '/' only",
+                at: SourceLocation(file: path, entry: name))
+        }
         let archiveSize = memory.map { Int64($0.count) } ?? ((try? FileStatus.of(path))?.size ?? 0)
         if archiveSize > 0, totalSize / archiveSize > limits.maxCompressionRatio {
             throw AirlockError(
