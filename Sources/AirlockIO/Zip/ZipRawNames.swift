@@ -50,7 +50,7 @@ enum ZipRawNames {
             length = Int64(bitPattern: le64(record, 40))
             offset = Int64(bitPattern: le64(record, 48))
         }
-        guard offset >= 0, length >= 0, offset + length <= size, length <= Int64(Int.max) else { return nil }
+        guard offset >= 0, length >= 0, offset <= size, length <= size - offset else { return nil }
         return (offset, Int(length))
     }
 
@@ -78,7 +78,7 @@ enum ZipRawNames {
     /// Reads from an archive held in memory.
     static func firstNameWithBackslash(memory: ZipMemoryImage) -> String? {
         firstNameWithBackslash(read: { offset, count in
-            guard offset >= 0, offset + Int64(count) <= Int64(memory.count) else { return nil }
+            guard offset >= 0, offset <= Int64(memory.count), Int64(count) <= Int64(memory.count) - offset else { return nil }
             return Array(UnsafeRawBufferPointer(start: memory.base + Int(offset), count: count))
         }, size: Int64(memory.count))
     }
