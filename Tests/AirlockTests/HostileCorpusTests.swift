@@ -1,4 +1,5 @@
 import AirlockIO
+@testable import AirlockKit
 import Foundation
 import Testing
 
@@ -429,20 +430,8 @@ struct HostileCorpus: Sendable {
         return Array(bytes[..<at]) + replacement + Array(bytes[(at + needle.count)...])
     }
 
-    struct SplitMix64 {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func randomBytes(count: Int, seed: UInt64) -> [UInt8] {
-        var random = SplitMix64(seed: seed)
+        var random = SampleRandom(seed: seed)
         return (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
     }
 
