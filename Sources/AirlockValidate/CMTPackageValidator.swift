@@ -44,7 +44,7 @@ public struct CMTPackageValidator {
             collector.add(
                 ValidationRules.cmtContentTypes, file: CMTPackage.contentTypesMember,
                 "the package has no [Content_Types].xml; zips written by CMT carry one, and hand-made zips without it have been reported not to import")
-        } else if let member = reader.contentTypesMember, let problem = Self.contentTypesProblem(source, member: member) {
+        } else if let member = reader.contentTypesMember, let problem = CMTContentTypes.problem(in: source, member: member) {
             collector.add(ValidationRules.cmtContentTypesInvalid, file: member, problem)
         }
         let lines = try CMTSchemaLines(source.open(reader.schemaMember), location: source.location(of: reader.schemaMember))
@@ -56,26 +56,6 @@ public struct CMTPackageValidator {
         try pass.run(source.open(reader.dataMember), location: source.location(of: reader.dataMember))
         pass.finish()
         checkImportOrder(reader.schema, pass: pass, lines: lines, file: reader.schemaMember, into: collector)
-    }
-
-    /// What is wrong with the package's `[Content_Types].xml` (the importer opens the zip as an Open Packaging
-    /// Conventions package, which needs it well-formed with a `<Types>` root), or nil when it is fine.
-    static func contentTypesProblem(_ source: PackageSource, member: String) -> String? {
-        do {
-            let xml = try XMLStreamReader(source.open(member), location: source.location(of: member))
-            while let kind = try xml.next() {
-                guard kind == .startElement else { continue }
-                guard xml.name == "Types" else { return "the root element is <\(xml.name)>, not <Types>" }
-                try xml.skipElement()
-                while try xml.next() != nil {}
-                return nil
-            }
-            return "the file has no root element"
-        } catch let error as AirlockError {
-            return AirlockError.oneLine(error.message)
-        } catch {
-            return "\(error)"
-        }
     }
 
     /// Validates the package (zip or folder) at `path`.

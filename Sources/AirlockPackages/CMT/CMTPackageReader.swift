@@ -52,6 +52,7 @@ public final class CMTPackageReader {
     ///   type; `.collect` keeps it as written and lists it in its entity's `CMTEntityData.valueProblems`.
     /// - Throws: `AirlockError` with file, entry, line, entity, record and field.
     public func read(valueProblems: CMTValueProblemMode = .strict) throws -> CMTPackage {
+        try checkContentTypes()
         let reader = dataReader(valueProblems)
         let data = try reader.read(source.open(dataMember))
         warnings = packageWarnings + reader.warnings
@@ -62,6 +63,7 @@ public final class CMTPackageReader {
     /// - Parameter valueProblems: as for `read(valueProblems:)`.
     /// - Returns: the root's timestamp and attributes (without entities).
     public func readEntities(valueProblems: CMTValueProblemMode = .strict, _ body: (CMTEntityData) throws -> Void) throws -> CMTData {
+        try checkContentTypes()
         let reader = dataReader(valueProblems)
         let data = try reader.readEntities(source.open(dataMember), body)
         warnings = packageWarnings + reader.warnings
@@ -70,10 +72,21 @@ public final class CMTPackageReader {
 
     /// Streams `data.xml` and counts records per entity, in bounded memory.
     public func countRecords() throws -> CMTRecordCounts {
+        try checkContentTypes()
         let reader = dataReader()
         let counts = try reader.count(source.open(dataMember))
         warnings = packageWarnings + reader.warnings
         return counts
+    }
+
+    /// Refuses a `[Content_Types].xml` that is there but unusable (a damaged package); a missing one is only a
+    /// warning (hand-made zips). `validate` reports the same as the finding `cmt.package.content-types-invalid`.
+    /// - Throws: `AirlockError(.malformedXML)` naming the member.
+    public func checkContentTypes() throws {
+        guard let member = contentTypesMember, let problem = CMTContentTypes.problem(in: source, member: member) else { return }
+        throw AirlockError(
+            .malformedXML, "the package's content types are unusable (the importer would refuse it): \(problem)",
+            at: source.location(of: member))
     }
 
     private func dataReader(_ valueProblems: CMTValueProblemMode = .strict) -> CMTDataReader {
