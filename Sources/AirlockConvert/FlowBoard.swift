@@ -1,9 +1,9 @@
 import Foundation
 
 /// Which flows of a conversion have finished or failed, with a condition the lanes of `FlowScheduler` wait on.
-final class FlowBoard: @unchecked Sendable {
+final class FlowBoard<Output>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var outputs: [String: FlowOutput] = [:]
+    private var outputs: [String: Output] = [:]
     private var errors: [String: any Error] = [:]
 
     /// Waits until every flow in `names` has finished; false as soon as one of them has failed.
@@ -17,7 +17,7 @@ final class FlowBoard: @unchecked Sendable {
         }
     }
 
-    func finish(_ name: String, _ output: FlowOutput) {
+    func finish(_ name: String, _ output: Output) {
         condition.lock()
         outputs[name] = output
         condition.broadcast()
@@ -31,7 +31,7 @@ final class FlowBoard: @unchecked Sendable {
         condition.unlock()
     }
 
-    func output(of name: String) -> FlowOutput? {
+    func output(of name: String) -> Output? {
         condition.lock()
         defer { condition.unlock() }
         return outputs[name]

@@ -14,16 +14,16 @@ import Foundation
 /// earliest in run order, as a sequential run would report.
 enum FlowScheduler {
     /// Runs `body` for each of `flows` (in run order) and returns the outputs in that order.
-    static func run(
-        _ flows: [MappingTemplate], body: @escaping @Sendable (MappingTemplate) throws -> FlowOutput
-    ) throws -> [FlowOutput] {
+    static func run<Output>(
+        _ flows: [MappingTemplate], body: @escaping @Sendable (MappingTemplate) throws -> Output
+    ) throws -> [Output] {
         var lanes: [[MappingTemplate]] = []
         for direction in [FlowDirection.salesToFO, .foToSales] {
             let lane = flows.filter { $0.direction == direction }
             if !lane.isEmpty { lanes.append(lane) }
         }
         let position = Dictionary(flows.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let board = FlowBoard()
+        let board = FlowBoard<Output>()
         let runLane: @Sendable ([MappingTemplate]) -> Void = { lane in
             for template in lane {
                 // Only earlier flows are waited for, so a lane never waits for one that waits for it.
