@@ -14,8 +14,9 @@ public final class PipelinedByteSink: ByteSink {
     public init(target: ByteSink, depth: Int = 3) {
         let pipe = BlockPipe(depth: depth)
         self.pipe = pipe
-        let consumer = UncheckedSink(sink: target)
-        let thread = Thread { pipe.drain(into: consumer.sink) }
+        // Only the consumer thread uses `target` until the pipe is closed.
+        nonisolated(unsafe) let consumer = target
+        let thread = Thread { pipe.drain(into: consumer) }
         thread.start()
     }
 
@@ -29,9 +30,4 @@ public final class PipelinedByteSink: ByteSink {
     public func finish() throws {
         try pipe.close(discarding: false)
     }
-}
-
-/// A sink handed to the consumer thread; only that thread uses it until the pipe is closed.
-private struct UncheckedSink: @unchecked Sendable {
-    let sink: ByteSink
 }

@@ -16,9 +16,10 @@ public final class ReadAheadByteStream: ByteStream {
     public init(source: ByteStream, blockSize: Int = 1 << 20, depth: Int = 3) {
         let pipe = ReadAheadPipe(depth: depth)
         self.pipe = pipe
-        let producer = UncheckedStream(stream: source)
+        // Only the reader thread uses `source` from here on.
+        nonisolated(unsafe) let producer = source
         let size = max(4096, blockSize)
-        let thread = Thread { pipe.fill(from: producer.stream, blockSize: size) }
+        let thread = Thread { pipe.fill(from: producer, blockSize: size) }
         thread.start()
     }
 
@@ -44,14 +45,10 @@ public final class ReadAheadByteStream: ByteStream {
         }
         let count = min(buffer.count, current.count - offset)
         current.withUnsafeBytes { raw in
-            base.copyMemory(from: raw.baseAddress! + offset, byteCount: count)
+            UnsafeMutableRawBufferPointer(start: base, count: count)
+                .copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + count)]))
         }
         offset += count
         return count
     }
-}
-
-/// A stream handed to the reader thread; only that thread uses it.
-private struct UncheckedStream: @unchecked Sendable {
-    let stream: ByteStream
 }

@@ -66,7 +66,8 @@ enum ZipRawNames {
             var done = 0
             while done < count {
                 let got = bytes.withUnsafeMutableBytes { raw in
-                    pread(descriptor, raw.baseAddress! + done, count - done, off_t(offset) + off_t(done))
+                    let rest = UnsafeMutableRawBufferPointer(rebasing: raw[done...])
+                    return pread(descriptor, rest.baseAddress, rest.count, off_t(offset) + off_t(done))
                 }
                 if got <= 0 { return nil }
                 done += got
