@@ -7,8 +7,8 @@ import Foundation
 /// Everything the flows of one conversion share: both exports, the catalog and templates, the company, and
 /// the output of every flow run so far (later flows resolve references against it).
 ///
-/// Flows run on two cores (`FlowScheduler`), so what changes while they run (the outputs, the warnings and the
-/// index cache) is guarded by a lock; the rest is set before the flows start.
+/// Flows run on two cores (`FlowScheduler`), so what changes while they run is guarded: the outputs and the
+/// warnings by a lock, the index cache by a `SharedCache`; the rest is set before the flows start.
 final class ConversionContext: @unchecked Sendable {
     let catalog: SchemaCatalog
     let templates: TemplateSet
@@ -22,7 +22,7 @@ final class ConversionContext: @unchecked Sendable {
     /// set before the flows start.
     var invoicedOrders: InvoicedOrderStatusRule?
     private var warningsByFlow: [String: [String]] = [:]
-    private var exportIndexes: [String: KeyIndex] = [:]
+    private let exportIndexes = SharedCache<KeyIndex>()
 
     init(catalog: SchemaCatalog, templates: TemplateSet, company: String, fo: FOExport, sales: SalesExport, options: ConversionOptions) {
         self.catalog = catalog
@@ -42,6 +42,13 @@ final class ConversionContext: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return finished
+    }
+
+    /// The output of flow `name`, if it has run (per record: no copy of the whole table of outputs).
+    func output(named name: String) -> FlowOutput? {
+        lock.lock()
+        defer { lock.unlock() }
+        return finished[name]
     }
 
     func add(_ output: FlowOutput) {
@@ -117,7 +124,7 @@ final class ConversionContext: @unchecked Sendable {
         for candidate in candidates {
             switch candidate {
             case .output(let flow, let column):
-                if let output = outputs[flow], let index = try? output.index(by: [column]), index.row(for: key) != nil { return true }
+                if let output = output(named: flow), let index = try? output.index(by: [column]), index.row(for: key) != nil { return true }
             case .export(let label, let column):
                 if let index = try? exportIndex(label: label, columns: [column]), index.row(for: key) != nil { return true }
             }
@@ -128,15 +135,11 @@ final class ConversionContext: @unchecked Sendable {
     /// An index over the F&O export's entity `label` by `columns` and the company (its `DATAAREAID` column when
     /// it has one, else the conversion's company); nil when the export lacks the entity or a column.
     func exportIndex(label: String, columns: [String]) throws -> KeyIndex? {
-        let name = label.lowercased() + "\u{0}" + columns.joined(separator: "\u{0}")
-        lock.lock()
-        defer { lock.unlock() }
-        if let index = exportIndexes[name] { return index }
-        guard let table = try fo.table(label), columns.allSatisfy({ table.columnIndex(named: $0) != nil }) else { return nil }
-        let company: KeyDefinition.Company = table.columnIndex(named: FlowLayout.companyField) != nil
-            ? .column(FlowLayout.companyField) : .fixed(self.company)
-        let index = try KeyIndex(table: table, key: KeyDefinition(columns: columns, company: company))
-        exportIndexes[name] = index
-        return index
+        try exportIndexes.value(label.lowercased() + "\u{0}" + columns.joined(separator: "\u{0}")) {
+            guard let table = try fo.table(label), columns.allSatisfy({ table.columnIndex(named: $0) != nil }) else { return nil }
+            let company: KeyDefinition.Company = table.columnIndex(named: FlowLayout.companyField) != nil
+                ? .column(FlowLayout.companyField) : .fixed(self.company)
+            return try KeyIndex(table: table, key: KeyDefinition(columns: columns, company: company))
+        }
     }
 }

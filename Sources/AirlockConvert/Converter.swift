@@ -29,7 +29,7 @@ public enum Converter {
     public static func run(
         _ options: ConversionOptions, catalog: SchemaCatalog, progress: @escaping @Sendable (String) -> Void = { _ in }
     ) throws -> ConversionResult {
-        let templates = try options.templatesDirectory.map { try TemplateLoader.load(directory: $0) } ?? TemplateLoader.bundled()
+        let templates = try TemplateLoader.load(directoryOrBundled: options.templatesDirectory)
         if options.templatesDirectory != nil {
             let problems = TemplateCatalogCheck.problems(in: templates, catalog: catalog)
             if let first = problems.first {

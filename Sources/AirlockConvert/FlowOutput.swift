@@ -1,13 +1,11 @@
 import AirlockMapping
 import AirlockModel
 import AirlockReconcile
-import Foundation
 
 /// What one flow produced: the records it accepts (written, or unchanged in the target), the status of every
 /// source key for its line flows, the rejects and the counts.
 ///
-/// Set up by its flow and not changed after `ConversionContext.add`, except for the index cache, which is
-/// guarded by a lock.
+/// Set up by its flow and not changed after `ConversionContext.add`, except for the index cache (a `SharedCache`).
 final class FlowOutput: @unchecked Sendable {
     let template: MappingTemplate
     /// The flow's source records (for the reject file); released once the reject file is written.
@@ -29,8 +27,7 @@ final class FlowOutput: @unchecked Sendable {
     let filteredBy: [String: Int]
     private let statusIndex: KeyIndex?
     private let statuses: [HeaderStatus]
-    private var indexes: [String: KeyIndex] = [:]
-    private let lock = NSLock()
+    private let indexes = SharedCache<KeyIndex>()
 
     init(
         template: MappingTemplate, source: Table, layout: FlowLayout, accepted: Table, acceptedSourceRows: [Int], written: [Bool],
@@ -58,14 +55,10 @@ final class FlowOutput: @unchecked Sendable {
 
     /// An index of the accepted records by `columns` (with the flow's company when its target is F&O).
     func index(by columns: [String]) throws -> KeyIndex? {
-        let name = columns.joined(separator: "\u{0}")
-        lock.lock()
-        defer { lock.unlock() }
-        if let index = indexes[name] { return index }
-        guard columns.allSatisfy({ accepted.columnIndex(named: $0) != nil }) else { return nil }
-        let index = try KeyIndex(table: accepted, key: KeyDefinition(columns: columns, company: layout.company.map { .fixed($0) } ?? .none))
-        indexes[name] = index
-        return index
+        try indexes.value(columns.joined(separator: "\u{0}")) {
+            guard columns.allSatisfy({ accepted.columnIndex(named: $0) != nil }) else { return nil }
+            return try KeyIndex(table: accepted, key: KeyDefinition(columns: columns, company: layout.company.map { .fixed($0) } ?? .none))
+        }
     }
 
     /// Lets go of the source table (shared with the export), so the exports' memory can be freed.

@@ -19,7 +19,7 @@ struct FreightTaxLineRule {
 
     /// The freight tax lines of the orders the header flow accepted, classified against the export's lines.
     func lines(for output: FlowOutput, view: SourceView, context: ConversionContext, target: (table: Table, key: KeyDefinition)) throws -> GeneratedRecords? {
-        guard let rule, let parent = output.template.parent, let header = context.outputs[parent.flow],
+        guard let rule, let parent = output.template.parent, let header = context.output(named: parent.flow),
               let headerTax = rule.parameter("headerTax"), let headerSource = try context.fo.table(header.template.source.entity),
               let taxColumn = headerSource.columnIndex(named: headerTax) else { return nil }
         let skipZero = (rule.parameter("skipWhenZero") ?? "true").lowercased() == "true"

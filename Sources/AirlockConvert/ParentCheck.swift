@@ -18,7 +18,7 @@ struct ParentCheck {
             return
         }
         parentFlow = parent.flow
-        header = context.outputs[parent.flow]
+        header = context.output(named: parent.flow)
         let count = parent.link.count
         let keyColumns = Array(layout.keyColumns.prefix(count))
         positions = keyColumns.compactMap { layout.position($0) }

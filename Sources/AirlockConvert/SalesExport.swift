@@ -1,18 +1,16 @@
 import AirlockModel
 import AirlockPackages
 import AirlockReconcile
-import Foundation
 
 /// The Sales side's export (a Configuration Migration package) as the converter uses it: entity tables, and
-/// indexes from record GUID and from business key to row, built on first use (under a lock: flows on two cores
+/// indexes from record GUID and from business key to row, built on first use (`SharedCache`: flows on two cores
 /// share them).
 final class SalesExport: @unchecked Sendable {
     let schema: CMTSchema
     let data: CMTData
     private let sections: [String: CMTEntityData]
-    private var idIndexes: [String: KeyIndex] = [:]
-    private var keyIndexes: [String: KeyIndex] = [:]
-    private let lock = NSLock()
+    private let idIndexes = SharedCache<KeyIndex>()
+    private let keyIndexes = SharedCache<KeyIndex>()
 
     init(package: CMTPackage) {
         schema = package.schema
@@ -30,26 +28,19 @@ final class SalesExport: @unchecked Sendable {
 
     /// The index from record GUID (`@id`, case-insensitive) to row.
     func idIndex(_ entity: String) throws -> KeyIndex? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let index = idIndexes[entity] { return index }
-        guard let table = table(entity) else { return nil }
-        let index = try KeyIndex(table: table, key: KeyDefinition(columns: [CMTRecordTable.idColumn]))
-        idIndexes[entity] = index
-        return index
+        try idIndexes.value(entity) {
+            guard let table = table(entity) else { return nil }
+            return try KeyIndex(table: table, key: KeyDefinition(columns: [CMTRecordTable.idColumn]))
+        }
     }
 
     /// The index from business key `attribute` (e.g. `accountnumber`) to row; nil when the entity or the
     /// attribute is not in the export.
     func keyIndex(_ entity: String, by attribute: String) throws -> KeyIndex? {
-        let name = entity + "\u{0}" + attribute
-        lock.lock()
-        defer { lock.unlock() }
-        if let index = keyIndexes[name] { return index }
-        guard let table = table(entity), table.columnIndex(named: attribute) != nil else { return nil }
-        let index = try KeyIndex(table: table, key: KeyDefinition(columns: [attribute]))
-        keyIndexes[name] = index
-        return index
+        try keyIndexes.value(entity + "\u{0}" + attribute) {
+            guard let table = table(entity), table.columnIndex(named: attribute) != nil else { return nil }
+            return try KeyIndex(table: table, key: KeyDefinition(columns: [attribute]))
+        }
     }
 
     /// The row of the record with GUID `id` in `entity`.

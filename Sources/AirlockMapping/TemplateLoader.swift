@@ -24,6 +24,11 @@ public enum TemplateLoader {
         try bundledResult.get()
     }
 
+    /// The templates of `directory` (edited ones, `--templates`), or the bundled ones when it is nil.
+    public static func load(directoryOrBundled directory: String?) throws -> TemplateSet {
+        try directory.map { try load(directory: $0) } ?? bundled()
+    }
+
     /// The bundled templates with the `.yaml` files in `directory` in place of the bundled files of the same name.
     /// - Throws: `AirlockError` (`.io` for an unreadable folder or file, `.invalidTemplate` for a malformed one)
     ///   naming the file, line, column and key of the first problem.

@@ -63,7 +63,7 @@ struct TemplatesCommand: ParsableCommand {
         var out: String?
 
         func run() throws {
-            let set = try templates.map { try TemplateLoader.load(directory: $0) } ?? TemplateLoader.bundled()
+            let set = try TemplateLoader.load(directoryOrBundled: templates)
             try emit(Array(TemplateDocumentation.markdown(set).utf8), to: out)
         }
     }
@@ -82,7 +82,7 @@ struct TemplatesCommand: ParsableCommand {
         var catalogFiles: [String] = []
 
         func run() throws {
-            let set = try templates.map { try TemplateLoader.load(directory: $0) } ?? TemplateLoader.bundled()
+            let set = try TemplateLoader.load(directoryOrBundled: templates)
             let catalog = try SchemaCatalogLoader.load(extensions: catalogFiles)
             let schema = try ExportSchemaBuilder.schema(for: set, catalog: catalog)
             // As CMT writes it: the same bytes on stdout and in the file (no line end after the root's end tag).
