@@ -4,12 +4,16 @@ public struct XMLLimits: Sendable, Equatable {
     public var maxDepth: Int
     /// Whether a DOCTYPE (and so any DTD or entity declaration) is refused. Package XML never has one.
     public var refuseDocumentType: Bool
+    /// Longest text node accepted, in UTF-8 bytes: libxml2's own limit for a text node (`XML_MAX_TEXT_LENGTH`).
+    public var maxTextLength: Int
 
-    public init(maxDepth: Int = 64, refuseDocumentType: Bool = true) {
+    public init(maxDepth: Int = 64, refuseDocumentType: Bool = true, maxTextLength: Int = 10_000_000) {
         self.maxDepth = maxDepth
         self.refuseDocumentType = refuseDocumentType
+        self.maxTextLength = maxTextLength
     }
 
-    /// The defaults: 64 levels, no DOCTYPE. libxml2's own limits (10 MB text nodes, no network) also apply.
+    /// The defaults: 64 levels, no DOCTYPE, text nodes up to 10 MB. libxml2's limits on names and attribute
+    /// values, and its refusal of network access, also apply.
     public static let `default` = XMLLimits()
 }

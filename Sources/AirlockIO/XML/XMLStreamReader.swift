@@ -1,18 +1,28 @@
 internal import CLibXML2
 
-/// A streaming XML pull reader over a `ByteStream`, built on libxml2's `xmlTextReader`.
+/// A streaming XML pull reader over a `ByteStream`, built on libxml2's SAX2 push parser.
 ///
-/// Memory stays bounded whatever the document size: only the current node is held. The encoding is
-/// detected by libxml2 from the BOM or declaration (UTF-8, UTF-16 LE/BE). Network access, DTD loading
-/// and entity substitution are off, and a DOCTYPE is refused (see `XMLLimits`).
+/// The stream is fed to libxml2 a chunk at a time; the nodes its callbacks report are buffered (`XMLEventBuffer`)
+/// and handed out one by one. Memory stays bounded whatever the document size: one chunk's nodes are held.
+/// The encoding is detected by libxml2 from the BOM or declaration (UTF-8, UTF-16 LE/BE). Network access, DTD
+/// loading and entity substitution are off, and a DOCTYPE is refused (see `XMLLimits`).
+///
+/// SAX instead of libxml2's `xmlTextReader` because the reader builds and frees a tree node per node: on package
+/// XML the SAX parser takes well under half its time.
 public final class XMLStreamReader {
-    private let reader: xmlTextReaderPtr
-    private let context: XMLReadContext
+    private let parser: xmlParserCtxtPtr
+    /// Allocated by the reader, so that the parser's callbacks can hold a stable pointer to it.
+    private let buffer: UnsafeMutablePointer<XMLEventBuffer>
+    private let stream: ByteStream
     private let location: SourceLocation
-    private let limits: XMLLimits
-    private var pendingEndOfEmptyElement = false
-    private var currentKind: XMLNodeKind?
-    private var currentIsEmpty = false
+    private var chunk: [UInt8]
+    /// The current node's index in the buffer; -1 before the first.
+    private var index = -1
+    /// The stream is at its end and the parser has been told so (or has stopped).
+    private var finished = false
+
+    /// Bytes handed to the parser at a time.
+    static let chunkSize = 64 * 1024
 
     private static let libraryInitialized: Bool = {
         xmlInitParser()
@@ -23,145 +33,165 @@ public final class XMLStreamReader {
     /// - Parameters:
     ///   - stream: the bytes of one XML document.
     ///   - location: the file and entry, used in every error.
-    ///   - limits: nesting and DOCTYPE limits.
-    /// - Throws: `AirlockError` when libxml2 cannot create a reader.
+    ///   - limits: nesting, text length and DOCTYPE limits.
+    /// - Throws: `AirlockError` when the encoding declaration contradicts the bytes, or libxml2 cannot start.
     public init(_ stream: ByteStream, location: SourceLocation, limits: XMLLimits = .default) throws {
         _ = Self.libraryInitialized
         cxml_silence_generic_errors()
         let peekable = PeekableByteStream(stream)
-        if let problem = XMLEncodingCheck.problem(prefix: try peekable.peek(256)) {
+        let prefix = try peekable.peek(256)
+        if let problem = XMLEncodingCheck.problem(prefix: prefix) {
             throw AirlockError(.encoding, problem, at: location)
         }
-        let context = XMLReadContext(stream: peekable)
-        let options = Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_NOCDATA.rawValue)
-        let opaque = Unmanaged.passUnretained(context).toOpaque()
-        let created = xmlReaderForIO(
-            { ctx, buffer, length in
-                guard let ctx, let buffer, length > 0 else { return -1 }
-                let context = Unmanaged<XMLReadContext>.fromOpaque(ctx).takeUnretainedValue()
-                do {
-                    let raw = UnsafeMutableRawBufferPointer(start: UnsafeMutableRawPointer(buffer), count: Int(length))
-                    return Int32(try context.stream.read(into: raw))
-                } catch let error as AirlockError {
-                    context.streamError = error
-                    return -1
-                } catch {
-                    context.streamError = AirlockError(.io, "read failed", cause: "\(error)")
-                    return -1
-                }
-            },
-            nil, opaque, nil, nil, options)
-        guard let created else {
-            throw AirlockError(.malformedXML, "cannot start an XML reader", at: location)
+        var handler = XMLEventBuffer.handler()
+        // The first bytes go in with the context, so that libxml2 detects the encoding from them.
+        var first = [UInt8](repeating: 0, count: 4)
+        let firstCount = try first.withUnsafeMutableBytes { raw in
+            var filled = 0
+            while filled < raw.count {
+                let count = try peekable.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
+                if count == 0 { break }
+                filled += count
+            }
+            return filled
         }
-        xmlTextReaderSetStructuredErrorHandler(
-            created,
-            { userData, error in
-                guard let userData, let error else { return }
-                let context = Unmanaged<XMLReadContext>.fromOpaque(userData).takeUnretainedValue()
-                let level = error.pointee.level
-                guard level == XML_ERR_ERROR || level == XML_ERR_FATAL else { return }
-                var message = error.pointee.message.map { String(cString: $0) } ?? "XML error"
-                while message.last == "\n" || message.last == " " { message.removeLast() }
-                context.record(message: message, line: Int(error.pointee.line), column: Int(error.pointee.int2))
-            }, opaque)
-        self.reader = created
-        self.context = context
+        let buffer = UnsafeMutablePointer<XMLEventBuffer>.allocate(capacity: 1)
+        buffer.initialize(to: XMLEventBuffer(limits: limits, location: location))
+        let created = first.withUnsafeBytes { raw in
+            xmlCreatePushParserCtxt(&handler, buffer, raw.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(firstCount), nil)
+        }
+        guard let created else {
+            buffer.pointee.release()
+            buffer.deinitialize(count: 1)
+            buffer.deallocate()
+            throw AirlockError(.malformedXML, "cannot start an XML parser", at: location)
+        }
+        xmlCtxtUseOptions(created, Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_NOCDATA.rawValue))
+        buffer.pointee.parser = created
+        self.parser = created
+        self.buffer = buffer
+        self.stream = peekable
         self.location = location
-        self.limits = limits
+        self.chunk = [UInt8](repeating: 0, count: Self.chunkSize)
+        if firstCount < 4 { finish() }
     }
 
     deinit {
-        xmlFreeTextReader(reader)
+        xmlFreeParserCtxt(parser)
+        buffer.pointee.release()
+        buffer.deinitialize(count: 1)
+        buffer.deallocate()
     }
 
     /// Moves to the next element start, element end or text node.
     /// - Returns: the kind of node, or `nil` at the end of the document.
-    /// - Throws: `AirlockError(.malformedXML)` with line and column, or the stream's own error.
+    /// - Throws: `AirlockError(.malformedXML)` with line and column, the limit that was exceeded, or the stream's
+    ///   own error (after the nodes before it).
     public func next() throws -> XMLNodeKind? {
-        if pendingEndOfEmptyElement {
-            pendingEndOfEmptyElement = false
-            currentKind = .endElement
-            currentIsEmpty = false
-            return .endElement
-        }
-        while true {
-            let status = xmlTextReaderRead(reader)
-            if status == 0 {
-                if let error = failure() { throw error }
-                currentKind = nil
+        index += 1
+        while index >= deliverable {
+            if finished {
+                if let failure = buffer.pointee.failure {
+                    index = buffer.pointee.events.count
+                    throw failure
+                }
+                index = buffer.pointee.events.count
                 return nil
             }
-            if status < 0 {
-                throw failure() ?? AirlockError(.malformedXML, "the XML is not well-formed", at: here())
+            if index >= buffer.pointee.events.count {
+                buffer.pointee.clear()
+                index = 0
             }
-            switch xmlTextReaderNodeType(reader) {
-            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
-                if Int(xmlTextReaderDepth(reader)) >= limits.maxDepth {
-                    throw AirlockError(.limitExceeded, "elements are nested deeper than \(limits.maxDepth) levels", at: here())
-                }
-                currentIsEmpty = xmlTextReaderIsEmptyElement(reader) == 1
-                pendingEndOfEmptyElement = currentIsEmpty
-                currentKind = .startElement
-                return .startElement
-            case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
-                currentIsEmpty = false
-                currentKind = .endElement
-                return .endElement
-            case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue),
-                Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue):
-                currentIsEmpty = false
-                currentKind = .text
-                return .text
-            case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
-                if limits.refuseDocumentType {
-                    throw AirlockError(
-                        .malformedXML, "a DOCTYPE is not allowed in package XML (DTDs and entity declarations are refused)",
-                        at: here())
-                }
-            case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue):
-                throw AirlockError(.malformedXML, "entity references other than the XML built-ins are not allowed", at: here())
-            default:
-                continue
-            }
+            feed()
         }
+        return buffer.pointee.events[index].kind
+    }
+
+    /// The nodes that can be handed out: all but an open text node, which the next chunk may extend.
+    private var deliverable: Int {
+        buffer.pointee.events.count - (buffer.pointee.textOpen && !finished ? 1 : 0)
+    }
+
+    /// Parses the next chunk of the stream.
+    private func feed() {
+        let count: Int
+        do {
+            count = try chunk.withUnsafeMutableBytes { try stream.read(into: $0) }
+        } catch {
+            let failure = (error as? AirlockError)?.within(location) ?? AirlockError(.io, "read failed", at: location, cause: "\(error)")
+            if buffer.pointee.failure == nil { buffer.pointee.failure = failure }
+            finished = true
+            return
+        }
+        if count == 0 { return finish() }
+        chunk.withUnsafeBytes { raw in
+            _ = xmlParseChunk(parser, raw.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(count), 0)
+        }
+        checkStopped()
+    }
+
+    /// Tells the parser that the document ends here, which reports a document that is not complete.
+    private func finish() {
+        _ = xmlParseChunk(parser, nil, 0, 1)
+        finished = true
+        checkStopped()
+        if buffer.pointee.failure == nil, let failure = buffer.pointee.parseFailure() { buffer.pointee.failure = failure }
+    }
+
+    /// After a fatal error libxml2 reports nothing more: the error follows the nodes before it.
+    private func checkStopped() {
+        guard buffer.pointee.failure != nil || parser.pointee.wellFormed == 0 || parser.pointee.disableSAX != 0 else { return }
+        if buffer.pointee.failure == nil {
+            buffer.pointee.failure = buffer.pointee.parseFailure() ?? AirlockError(.malformedXML, "the XML is not well-formed", at: location)
+        }
+        finished = true
+    }
+
+    private var current: XMLEvent? {
+        index >= 0 && index < buffer.pointee.events.count ? buffer.pointee.events[index] : nil
+    }
+
+    private var currentKind: XMLNodeKind? { current?.kind }
+
+    private func withBytes<R>(start: Int32, count: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(buffer.pointee.bytes(start: start, count: count))
+    }
+
+    private func string(start: Int32, count: Int32) -> String {
+        withBytes(start: start, count: count) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The local name of the current element (start or end).
     public var name: String {
-        guard let raw = xmlTextReaderConstLocalName(reader) else { return "" }
-        return String(cString: raw)
+        guard let event = current, event.kind != .text else { return "" }
+        return string(start: event.bytesStart, count: event.bytesCount)
     }
 
     /// Whether the current element's local name is `expected`, without allocating a `String`.
     public func hasName(_ expected: String) -> Bool {
-        guard let raw = xmlTextReaderConstLocalName(reader) else { return false }
-        return expected.withCString { xmlStrEqual(raw, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) == 1 }
+        guard let event = current, event.kind != .text else { return false }
+        var expected = expected
+        return expected.withUTF8 { wanted in
+            withBytes(start: event.bytesStart, count: event.bytesCount) { $0.elementsEqual(UnsafeRawBufferPointer(wanted)) }
+        }
     }
 
     /// Nesting depth of the current node; the root element is at 0.
-    public var depth: Int { Int(xmlTextReaderDepth(reader)) }
+    public var depth: Int { current.map { Int($0.depth) } ?? 0 }
 
     /// On a start element: whether it was written as an empty element (`<a/>`).
-    public var isEmptyElement: Bool { currentKind == .startElement && currentIsEmpty }
+    public var isEmptyElement: Bool { current.map { $0.kind == .startElement && $0.isEmpty } ?? false }
 
-    /// 1-based line of the current node (of its start tag, on an end element). libxml2 records node lines up to
-    /// 65 534; past that this is the parser's position, which runs ahead of the node by up to a read chunk.
-    public var line: Int {
-        if let node = xmlTextReaderCurrentNode(reader) {
-            let nodeLine = Int(xmlGetLineNo(node))
-            if nodeLine > 0 && nodeLine < 65_535 { return nodeLine }
-        }
-        return Int(xmlTextReaderGetParserLineNumber(reader))
-    }
+    /// 1-based line of the current node (of its start tag, on an end element).
+    public var line: Int { current?.line ?? 0 }
 
-    /// 1-based column near the current node.
-    public var column: Int { Int(xmlTextReaderGetParserColumnNumber(reader)) }
+    /// 1-based column of the parser when it reported the current node (the end of a start tag).
+    public var column: Int { current.map { Int($0.column) } ?? 0 }
 
     /// The text of the current text node (entity references and character references decoded).
     public var text: String {
-        guard currentKind == .text, let raw = xmlTextReaderConstValue(reader) else { return "" }
-        return String(cString: raw)
+        guard let event = current, event.kind == .text else { return "" }
+        return string(start: event.bytesStart, count: event.bytesCount)
     }
 
     /// The decoded value of attribute `name` on the current start element, or nil if it has none.
@@ -171,32 +201,33 @@ public final class XMLStreamReader {
 
     /// Calls `body` with the UTF-8 bytes of attribute `name` (nil when absent), without copying them.
     public func withAttribute<R>(_ name: String, _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
-        guard currentKind == .startElement, xmlTextReaderMoveToAttribute(reader, name) == 1 else {
-            return try body(nil)
+        guard let event = current, event.kind == .startElement, event.attributeCount > 0 else { return try body(nil) }
+        var wanted = name
+        let found: XMLEventAttribute? = wanted.withUTF8 { wanted in
+            let key = UnsafeRawBufferPointer(wanted)
+            for position in Int(event.firstAttribute)..<Int(event.firstAttribute + event.attributeCount) {
+                let attribute = buffer.pointee.attributes[position]
+                if withBytes(start: attribute.nameStart, count: attribute.nameCount, { $0.elementsEqual(key) }) { return attribute }
+            }
+            return nil
         }
-        defer { xmlTextReaderMoveToElement(reader) }
-        guard let raw = xmlTextReaderConstValue(reader) else { return try body(nil) }
-        let count = Int(xmlStrlen(raw))
-        return try body(UnsafeRawBufferPointer(start: raw, count: count))
+        guard let found else { return try body(nil) }
+        return try withBytes(start: found.valueStart, count: found.valueCount) { try body($0) }
     }
 
     /// The number of attributes on the current start element (namespace declarations included); 0 elsewhere.
     public var attributeCount: Int {
-        guard currentKind == .startElement else { return 0 }
-        return Int(max(0, xmlTextReaderAttributeCount(reader)))
+        guard let event = current, event.kind == .startElement else { return 0 }
+        return Int(event.attributeCount)
     }
 
-    /// All attributes of the current start element, in document order, namespace declarations included.
+    /// All attributes of the current start element, in document order, namespace declarations first.
     public var attributes: [(name: String, value: String)] {
-        guard currentKind == .startElement, xmlTextReaderHasAttributes(reader) == 1 else { return [] }
-        var result: [(name: String, value: String)] = []
-        defer { xmlTextReaderMoveToElement(reader) }
-        while xmlTextReaderMoveToNextAttribute(reader) == 1 {
-            let name = xmlTextReaderConstName(reader).map { String(cString: $0) } ?? ""
-            let value = xmlTextReaderConstValue(reader).map { String(cString: $0) } ?? ""
-            result.append((name: name, value: value))
+        guard let event = current, event.kind == .startElement else { return [] }
+        return (Int(event.firstAttribute)..<Int(event.firstAttribute + event.attributeCount)).map { position in
+            let attribute = buffer.pointee.attributes[position]
+            return (string(start: attribute.nameStart, count: attribute.nameCount), string(start: attribute.valueStart, count: attribute.valueCount))
         }
-        return result
     }
 
     /// On a start element: the concatenated text content up to its end element, which becomes current.
@@ -204,10 +235,6 @@ public final class XMLStreamReader {
     public func readElementText() throws -> String {
         guard currentKind == .startElement else { return "" }
         let startDepth = depth
-        if currentIsEmpty {
-            _ = try next()
-            return ""
-        }
         var result = ""
         while let kind = try next() {
             switch kind {
@@ -224,10 +251,6 @@ public final class XMLStreamReader {
     /// - Throws: `AirlockError` when the document is malformed, or what `body` throws.
     public func forEachChild(_ body: () throws -> Void) throws {
         guard currentKind == .startElement else { return }
-        if currentIsEmpty {
-            _ = try next()
-            return
-        }
         let startDepth = depth
         while let kind = try next() {
             switch kind {
@@ -244,10 +267,6 @@ public final class XMLStreamReader {
     public func skipElement() throws {
         guard currentKind == .startElement else { return }
         let startDepth = depth
-        if currentIsEmpty {
-            _ = try next()
-            return
-        }
         while let kind = try next() {
             if kind == .endElement && depth == startDepth { return }
         }
@@ -261,21 +280,8 @@ public final class XMLStreamReader {
 
     private func here() -> SourceLocation {
         var place = location
-        place.line = line
-        place.column = column
+        place.line = line > 0 ? line : nil
+        place.column = column > 0 ? column : nil
         return place
-    }
-
-    private func failure() -> AirlockError? {
-        if let streamError = context.streamError {
-            return streamError.within(location)
-        }
-        if let message = context.parseMessage {
-            var place = location
-            place.line = context.parseLine > 0 ? context.parseLine : nil
-            place.column = context.parseColumn > 0 ? context.parseColumn : nil
-            return AirlockError(.malformedXML, "XML is not well-formed: \(message)", at: place)
-        }
-        return nil
     }
 }
