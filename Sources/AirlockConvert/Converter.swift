@@ -72,17 +72,25 @@ public enum Converter {
                 flows.outputs = []
                 let description = "Airlock conversion for \(company)"
                 let foPath = staging.path(foPackageName), salesPath = staging.path(salesPackageName)
-                // The two packages are independent: deflate them on two cores.
-                let wrote = try ParallelMap.map(2) { index -> Bool in
-                    if index == 0 { return try FOOutputBuilder.write(foFiles, catalog: catalog, description: description, to: foPath) }
-                    guard let salesPackage else { return false }
+                // The two packages are independent: each is written and then validated on a core of its own, so the
+                // smaller one's validation overlaps the larger one's writing. Validation is `airlock validate`'s
+                // default: the packages are deltas, so a customer, header or lookup target they do not carry is
+                // expected in the target (a warning); the flows have checked every such reference against the
+                // output and the target export, rejecting records whose reference is in neither.
+                let done = try ParallelMap.map(2) { index -> ValidationReport? in
+                    if index == 0 {
+                        guard try FOOutputBuilder.write(foFiles, catalog: catalog, description: description, to: foPath) else { return nil }
+                        progress("validating \(foPackageName)")
+                        return try PackageValidator.validate(path: foPath, target: .fo, catalog: catalog)
+                    }
+                    guard let salesPackage else { return nil }
                     try CMTPackageWriter.write(salesPackage, to: salesPath)
-                    return true
+                    progress("validating \(salesPackageName)")
+                    return try PackageValidator.validate(path: salesPath, target: .cmt, catalog: catalog)
                 }
-                if wrote[0] { report.outputs[foPackageName] = try FileDigest.of(foPath, as: foPackageName) }
-                if wrote[1] { report.outputs[salesPackageName] = try FileDigest.of(salesPath, as: salesPackageName) }
-                progress("validating the output packages")
-                validations = try OutputValidation.run(staging: staging, report: report, catalog: catalog)
+                if done[0] != nil { report.outputs[foPackageName] = try FileDigest.of(foPath, as: foPackageName) }
+                if done[1] != nil { report.outputs[salesPackageName] = try FileDigest.of(salesPath, as: salesPackageName) }
+                validations = done.compactMap { $0 }
                 for validation in validations {
                     let name = validation.kind == PackageKind.fo.rawValue ? foPackageName : salesPackageName
                     var rules: [String: Int] = [:]
