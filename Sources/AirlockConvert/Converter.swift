@@ -67,23 +67,25 @@ public enum Converter {
                     report.outputs[name] = try FileDigest.of(staging.path(name), as: name)
                 }
                 for output in flows.outputs { output.releaseSource() }
-                let foFiles = try FOOutputBuilder.files(flows.outputs, catalog: catalog)
-                let salesPackage = try SalesOutputBuilder.package(SalesOutputBuilder.parts(flows.outputs), catalog: catalog, timestamp: flows.timestamp)
+                let outputs = flows.outputs, timestamp = flows.timestamp
                 flows.outputs = []
                 let description = "Airlock conversion for \(company)"
                 let foPath = staging.path(foPackageName), salesPath = staging.path(salesPackageName)
-                // The two packages are independent: each is written and then validated on a core of its own, so the
-                // smaller one's validation overlaps the larger one's writing. Validation is `airlock validate`'s
-                // default: the packages are deltas, so a customer, header or lookup target they do not carry is
-                // expected in the target (a warning); the flows have checked every such reference against the
-                // output and the target export, rejecting records whose reference is in neither.
+                // The two packages are independent: each is built, written and then validated on a core of its
+                // own (the builders only read the outputs, which go once both are built), so the smaller one's
+                // validation overlaps the larger one's writing. Validation is `airlock validate`'s default: the
+                // packages are deltas, so a customer, header or lookup target they do not carry is expected in the
+                // target (a warning); the flows have checked every such reference against the output and the
+                // target export, rejecting records whose reference is in neither.
                 let done = try ParallelMap.map(2) { index -> ValidationReport? in
                     if index == 0 {
+                        let foFiles = try FOOutputBuilder.files(outputs, catalog: catalog)
                         guard try FOOutputBuilder.write(foFiles, catalog: catalog, description: description, to: foPath) else { return nil }
                         progress("validating \(foPackageName)")
                         return try PackageValidator.validate(path: foPath, target: .fo, catalog: catalog)
                     }
-                    guard let salesPackage else { return nil }
+                    let parts = SalesOutputBuilder.parts(outputs)
+                    guard let salesPackage = try SalesOutputBuilder.package(parts, catalog: catalog, timestamp: timestamp) else { return nil }
                     try CMTPackageWriter.write(salesPackage, to: salesPath)
                     progress("validating \(salesPackageName)")
                     return try PackageValidator.validate(path: salesPath, target: .cmt, catalog: catalog)
