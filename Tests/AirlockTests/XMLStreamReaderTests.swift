@@ -105,4 +105,53 @@ struct XMLStreamReaderTests {
         let r = try reader("")
         #expect(throws: AirlockError.self) { _ = try r.next() }
     }
+
+    /// Every node as text, then the error or the end, as a reader in the given mode reports them.
+    private func transcript(_ text: String, parseAhead: Bool) -> [String] {
+        var lines: [String] = []
+        do {
+            let r = try XMLStreamReader(
+                MemoryByteStream(Array(text.utf8)), location: SourceLocation(file: "t.xml"), parseAhead: parseAhead)
+            while let kind = try r.next() {
+                switch kind {
+                case .startElement:
+                    lines.append("<\(r.name) \(r.depth) \(r.line) \(r.isEmptyElement) \(r.attributes.map { "\($0.name)=\($0.value)" })")
+                case .endElement: lines.append("</\(r.name) \(r.depth) \(r.line)")
+                case .text: lines.append("'\(r.text)' \(r.line)")
+                }
+            }
+            lines.append("end")
+        } catch {
+            lines.append("error \(error)")
+        }
+        return lines
+    }
+
+    @Test func parseAheadGivesTheSameNodesAndErrors() {
+        let records = (0..<20_000).map { #"<record id="\#($0)"><field name="n" value="a&amp;b"/>text \#($0)</record>"# }.joined(separator: "\n")
+        let documents = [
+            "<entities>\n\(records)\n</entities>",
+            "<entities>\n\(records)\n<broken></entities>",
+            "<entities>\n\(records)",
+            "<a><t>" + String(repeating: "long &lt;text&gt; ", count: 30_000) + "</t></a>",
+            #"<!DOCTYPE a [<!ENTITY x "boom">]><a>&x;</a>"#,
+            "",
+            "<a/>",
+        ]
+        for document in documents {
+            let inline = transcript(document, parseAhead: false)
+            #expect(inline.count > 0)
+            #expect(transcript(document, parseAhead: true) == inline)
+        }
+    }
+
+    @Test func droppingAParseAheadReaderEarlyStopsItsThread() throws {
+        let records = String(repeating: "<record><field name=\"n\" value=\"v\"/></record>\n", count: 50_000)
+        for _ in 0..<20 {
+            let r = try XMLStreamReader(
+                MemoryByteStream(Array("<entities>\(records)</entities>".utf8)), location: SourceLocation(), parseAhead: true)
+            #expect(try r.next() == .startElement)
+            #expect(try r.next() == .startElement)
+        }
+    }
 }

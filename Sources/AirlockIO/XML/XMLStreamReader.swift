@@ -2,85 +2,62 @@ internal import CLibXML2
 
 /// A streaming XML pull reader over a `ByteStream`, built on libxml2's SAX2 push parser.
 ///
-/// The stream is fed to libxml2 a chunk at a time; the nodes its callbacks report are buffered (`XMLEventBuffer`)
-/// and handed out one by one. Memory stays bounded whatever the document size: one chunk's nodes are held.
+/// `XMLChunkParser` feeds the stream to libxml2 a chunk at a time; the nodes its callbacks report come in batches
+/// (`XMLEventBatch`) and are handed out one by one. Memory stays bounded whatever the document size: a chunk's
+/// nodes are held (a few chunks' with parse-ahead, where a thread of its own parses them, see `XMLBatchRing`).
 /// The encoding is detected by libxml2 from the BOM or declaration (UTF-8, UTF-16 LE/BE). Network access, DTD
 /// loading and entity substitution are off, and a DOCTYPE is refused (see `XMLLimits`).
 ///
 /// SAX instead of libxml2's `xmlTextReader` because the reader builds and frees a tree node per node: on package
 /// XML the SAX parser takes well under half its time.
 public final class XMLStreamReader {
-    private let parser: xmlParserCtxtPtr
-    /// Allocated by the reader, so that the parser's callbacks can hold a stable pointer to it.
-    private let buffer: UnsafeMutablePointer<XMLEventBuffer>
-    private let stream: ByteStream
+    /// Parses on the reader's thread (nil with parse-ahead).
+    private let parser: XMLChunkParser?
+    /// Parses on a thread of its own (nil without parse-ahead).
+    private let ring: XMLBatchRing?
+    /// The batch being read: the reader's own, or a slot of the ring.
+    private var batch: UnsafeMutablePointer<XMLEventBatch>
     private let location: SourceLocation
-    private var chunk: [UInt8]
-    /// The current node's index in the buffer; -1 before the first.
+    /// The current node's index in the batch; -1 before the first.
     private var index = -1
-    /// The stream is at its end and the parser has been told so (or has stopped).
-    private var finished = false
-
-    /// Bytes handed to the parser at a time.
-    static let chunkSize = 64 * 1024
-
-    private static let libraryInitialized: Bool = {
-        xmlInitParser()
-        return true
-    }()
 
     /// Opens a reader on `stream`.
     /// - Parameters:
     ///   - stream: the bytes of one XML document.
     ///   - location: the file and entry, used in every error.
     ///   - limits: nesting, text length and DOCTYPE limits.
+    ///   - parseAhead: parse on a thread of its own, a few chunks ahead of the reader, so that parsing and using
+    ///     the nodes run on two cores (for large documents: the thread costs more than it gains on small ones).
     /// - Throws: `AirlockError` when the encoding declaration contradicts the bytes, or libxml2 cannot start.
-    public init(_ stream: ByteStream, location: SourceLocation, limits: XMLLimits = .default) throws {
-        _ = Self.libraryInitialized
+    public init(_ stream: ByteStream, location: SourceLocation, limits: XMLLimits = .default, parseAhead: Bool = false) throws {
         cxml_silence_generic_errors()
         let peekable = PeekableByteStream(stream)
-        let prefix = try peekable.peek(256)
-        if let problem = XMLEncodingCheck.problem(prefix: prefix) {
+        if let problem = XMLEncodingCheck.problem(prefix: try peekable.peek(256)) {
             throw AirlockError(.encoding, problem, at: location)
         }
-        var handler = XMLEventBuffer.handler()
-        // The first bytes go in with the context, so that libxml2 detects the encoding from them.
-        var first = [UInt8](repeating: 0, count: 4)
-        let firstCount = try first.withUnsafeMutableBytes { raw in
-            var filled = 0
-            while filled < raw.count {
-                let count = try peekable.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
-                if count == 0 { break }
-                filled += count
-            }
-            return filled
-        }
-        let buffer = UnsafeMutablePointer<XMLEventBuffer>.allocate(capacity: 1)
-        buffer.initialize(to: XMLEventBuffer(limits: limits, location: location))
-        let created = first.withUnsafeBytes { raw in
-            xmlCreatePushParserCtxt(&handler, buffer, raw.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(firstCount), nil)
-        }
-        guard let created else {
-            buffer.pointee.release()
-            buffer.deinitialize(count: 1)
-            buffer.deallocate()
-            throw AirlockError(.malformedXML, "cannot start an XML parser", at: location)
-        }
-        xmlCtxtUseOptions(created, Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_NOCDATA.rawValue))
-        buffer.pointee.parser = created
-        self.parser = created
-        self.buffer = buffer
-        self.stream = peekable
+        let parser = try XMLChunkParser(peekable, location: location, limits: limits)
         self.location = location
-        self.chunk = [UInt8](repeating: 0, count: Self.chunkSize)
-        if firstCount < 4 { finish() }
+        if parseAhead {
+            let ring = XMLBatchRing(count: 4, parser: parser)
+            self.ring = ring
+            self.parser = nil
+            self.batch = ring.first()
+        } else {
+            self.ring = nil
+            self.parser = parser
+            self.batch = .allocate(capacity: 1)
+            batch.initialize(to: XMLEventBatch())
+        }
     }
 
     deinit {
-        xmlFreeParserCtxt(parser)
-        buffer.pointee.release()
-        buffer.deinitialize(count: 1)
-        buffer.deallocate()
+        if let ring {
+            ring.stop()
+        } else {
+            batch.pointee.release()
+            batch.deinitialize(count: 1)
+            batch.deallocate()
+        }
     }
 
     /// Moves to the next element start, element end or text node.
@@ -89,72 +66,30 @@ public final class XMLStreamReader {
     ///   own error (after the nodes before it).
     public func next() throws -> XMLNodeKind? {
         index += 1
-        while index >= deliverable {
-            if finished {
-                if let failure = buffer.pointee.failure {
-                    index = buffer.pointee.events.count
-                    throw failure
-                }
-                index = buffer.pointee.events.count
+        while index >= batch.pointee.events.count {
+            if batch.pointee.isLast {
+                index = batch.pointee.events.count
+                if let failure = batch.pointee.failure { throw failure }
                 return nil
             }
-            if index >= buffer.pointee.events.count {
-                buffer.pointee.clear()
-                index = 0
+            if let ring {
+                batch = ring.advance()
+            } else {
+                parser?.fill(&batch.pointee)
             }
-            feed()
+            index = 0
         }
-        return buffer.pointee.events[index].kind
-    }
-
-    /// The nodes that can be handed out: all but an open text node, which the next chunk may extend.
-    private var deliverable: Int {
-        buffer.pointee.events.count - (buffer.pointee.textOpen && !finished ? 1 : 0)
-    }
-
-    /// Parses the next chunk of the stream.
-    private func feed() {
-        let count: Int
-        do {
-            count = try chunk.withUnsafeMutableBytes { try stream.read(into: $0) }
-        } catch {
-            let failure = (error as? AirlockError)?.within(location) ?? AirlockError(.io, "read failed", at: location, cause: "\(error)")
-            if buffer.pointee.failure == nil { buffer.pointee.failure = failure }
-            finished = true
-            return
-        }
-        if count == 0 { return finish() }
-        chunk.withUnsafeBytes { raw in
-            _ = xmlParseChunk(parser, raw.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(count), 0)
-        }
-        checkStopped()
-    }
-
-    /// Tells the parser that the document ends here, which reports a document that is not complete.
-    private func finish() {
-        _ = xmlParseChunk(parser, nil, 0, 1)
-        finished = true
-        checkStopped()
-        if buffer.pointee.failure == nil, let failure = buffer.pointee.parseFailure() { buffer.pointee.failure = failure }
-    }
-
-    /// After a fatal error libxml2 reports nothing more: the error follows the nodes before it.
-    private func checkStopped() {
-        guard buffer.pointee.failure != nil || parser.pointee.wellFormed == 0 || parser.pointee.disableSAX != 0 else { return }
-        if buffer.pointee.failure == nil {
-            buffer.pointee.failure = buffer.pointee.parseFailure() ?? AirlockError(.malformedXML, "the XML is not well-formed", at: location)
-        }
-        finished = true
+        return batch.pointee.events[index].kind
     }
 
     private var current: XMLEvent? {
-        index >= 0 && index < buffer.pointee.events.count ? buffer.pointee.events[index] : nil
+        index >= 0 && index < batch.pointee.events.count ? batch.pointee.events[index] : nil
     }
 
     private var currentKind: XMLNodeKind? { current?.kind }
 
     private func withBytes<R>(start: Int32, count: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try body(buffer.pointee.bytes(start: start, count: count))
+        try body(batch.pointee.bytes(start: start, count: count))
     }
 
     private func string(start: Int32, count: Int32) -> String {
@@ -206,7 +141,7 @@ public final class XMLStreamReader {
         let found: XMLEventAttribute? = wanted.withUTF8 { wanted in
             let key = UnsafeRawBufferPointer(wanted)
             for position in Int(event.firstAttribute)..<Int(event.firstAttribute + event.attributeCount) {
-                let attribute = buffer.pointee.attributes[position]
+                let attribute = batch.pointee.attributes[position]
                 if withBytes(start: attribute.nameStart, count: attribute.nameCount, { $0.elementsEqual(key) }) { return attribute }
             }
             return nil
@@ -225,7 +160,7 @@ public final class XMLStreamReader {
     public var attributes: [(name: String, value: String)] {
         guard let event = current, event.kind == .startElement else { return [] }
         return (Int(event.firstAttribute)..<Int(event.firstAttribute + event.attributeCount)).map { position in
-            let attribute = buffer.pointee.attributes[position]
+            let attribute = batch.pointee.attributes[position]
             return (string(start: attribute.nameStart, count: attribute.nameCount), string(start: attribute.valueStart, count: attribute.valueCount))
         }
     }

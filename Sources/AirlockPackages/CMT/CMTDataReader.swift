@@ -71,10 +71,11 @@ public final class CMTDataReader {
 
     private var entry: String { location.entry ?? CMTPackage.dataMember }
 
-    /// A reader on `stream` positioned on the root `<entities>` element of a data.xml.
+    /// A reader on `stream` positioned on the root `<entities>` element of a data.xml. data.xml holds the records,
+    /// so it is parsed ahead on a thread of its own while the caller uses the nodes.
     /// - Throws: `AirlockError(.malformedXML)` when the document has no root or another root element.
     public static func openRoot(_ stream: ByteStream, location: SourceLocation) throws -> XMLStreamReader {
-        let xml = try XMLStreamReader(stream, location: location)
+        let xml = try XMLStreamReader(stream, location: location, parseAhead: true)
         var kind = try xml.next()
         while kind == .text { kind = try xml.next() }
         guard kind == .startElement else {
