@@ -65,8 +65,9 @@ final class XMLChunkParser {
         buffer.deallocate()
     }
 
-    /// Parses until there are nodes to hand on (all text nodes complete) or the document ends, and swaps them
-    /// into `slot`, whose memory the parser reuses. The document's last batch has `isLast` set.
+    /// Parses until there are nodes to hand on or the document ends, and swaps them into `slot`, whose memory the
+    /// parser reuses. A text node that the next chunk may still extend stays behind. The document's last batch
+    /// has `isLast` set.
     func fill(_ slot: inout XMLEventBatch) {
         slot.clear()
         while true {
@@ -77,9 +78,13 @@ final class XMLChunkParser {
                 break
             }
             feed()
-            if !buffer.pointee.batch.events.isEmpty && !buffer.pointee.textOpen { break }
+            if buffer.pointee.batch.events.count > (buffer.pointee.textOpen ? 1 : 0) { break }
         }
         swap(&buffer.pointee.batch, &slot)
+        // Most chunks end in the whitespace before a tag that is not complete yet: that text moves to the next batch.
+        if buffer.pointee.textOpen, let open = slot.events.popLast() {
+            buffer.pointee.batch.appendText(open, bytes: slot.bytes(start: open.bytesStart, count: open.bytesCount))
+        }
     }
 
     /// Parses the next chunk of the stream.

@@ -37,6 +37,14 @@ struct XMLEventBatch {
         failure = nil
     }
 
+    /// Appends text node `event` of another batch, whose text is `bytes`.
+    mutating func appendText(_ event: XMLEvent, bytes: UnsafeRawBufferPointer) {
+        var moved = event
+        moved.bytesStart = Int32(used)
+        if let base = bytes.baseAddress { append(base.assumingMemoryBound(to: UInt8.self), count: bytes.count) }
+        events.append(moved)
+    }
+
     /// The bytes at `start..<start + count` of the arena.
     func bytes(start: Int32, count: Int32) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: storage + Int(start), count: Int(count))
