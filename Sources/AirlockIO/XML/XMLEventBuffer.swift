@@ -1,5 +1,4 @@
 internal import CLibXML2
-import Foundation
 
 /// The receiving end of libxml2's SAX2 callbacks: the parse state and the nodes parsed so far (`batch`), in
 /// document order, until they are handed on.
