@@ -77,6 +77,17 @@ struct XMLStreamReaderTests {
         #expect(r.line == 70_001)
     }
 
+    @Test func aStartTagOverSeveralLinesHasTheLineOfItsEnd() throws {
+        let r = try reader("<a>\n<b\n  x=\"1\"\n/></a>")
+        #expect(try r.next() == .startElement)
+        #expect(try r.next() == .text)
+        #expect(try r.next() == .startElement)
+        #expect(r.line == 4)
+        #expect(r.isEmptyElement)
+        #expect(try r.next() == .endElement)
+        #expect(r.line == 4)
+    }
+
     @Test func aTextNodeOverTheLimitIsRefused() throws {
         let stream = MemoryByteStream(Array(("<a>" + String(repeating: "x", count: 5_000) + "</a>").utf8))
         let r = try XMLStreamReader(stream, location: SourceLocation(file: "t.xml"), limits: XMLLimits(maxTextLength: 4_000))

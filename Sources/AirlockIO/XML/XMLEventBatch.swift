@@ -45,12 +45,27 @@ struct XMLEventBatch {
         events.append(moved)
     }
 
+    /// Adds the attribute whose qualified name was appended from `nameStart` and its value from `valueStart` on.
+    mutating func addAttribute(nameStart: Int, valueStart: Int) {
+        attributes.append(
+            XMLEventAttribute(
+                nameStart: Int32(nameStart), nameCount: Int32(valueStart - nameStart), valueStart: Int32(valueStart),
+                valueCount: Int32(used - valueStart)))
+    }
+
+    /// Whether the bytes at `start..<start + count` are `key`.
+    func matches(start: Int32, count: Int32, _ key: UnsafeRawBufferPointer) -> Bool {
+        guard Int(count) == key.count else { return false }
+        guard let base = key.baseAddress, count > 0 else { return true }
+        return memcmp(storage + Int(start), base, key.count) == 0
+    }
+
     /// The bytes at `start..<start + count` of the arena.
     func bytes(start: Int32, count: Int32) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: storage + Int(start), count: Int(count))
     }
 
-    mutating func reserve(_ extra: Int) {
+    private mutating func reserve(_ extra: Int) {
         guard used + extra > capacity else { return }
         var grown = capacity * 2
         while grown < used + extra { grown *= 2 }

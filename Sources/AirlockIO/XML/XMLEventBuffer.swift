@@ -30,7 +30,6 @@ struct XMLEventBuffer {
         self.location = location
     }
 
-
     /// The parser's line and column now.
     private var position: (line: Int, column: Int32) {
         guard let input = parser?.pointee.input else { return (0, 0) }
@@ -61,6 +60,7 @@ struct XMLEventBuffer {
         }
         textOpen = false
         let (line, column) = position
+        // libxml2 reports a start tag before it reads its end: the parser stands on the `/` of `/>` or on `>`.
         let isEmpty = parser?.pointee.input?.pointee.cur?.pointee == UInt8(ascii: "/")
         let nameStart = batch.used
         batch.append(cString: localName)
@@ -77,10 +77,7 @@ struct XMLEventBuffer {
                 }
                 let valueStart = batch.used
                 if let uri = namespaces[2 * index + 1] { batch.append(cString: uri) }
-                batch.attributes.append(
-                    XMLEventAttribute(
-                        nameStart: Int32(start), nameCount: Int32(valueStart - start), valueStart: Int32(valueStart),
-                        valueCount: Int32(batch.used - valueStart)))
+                batch.addAttribute(nameStart: start, valueStart: valueStart)
             }
         }
         if let fields = attributeFields {
@@ -96,10 +93,7 @@ struct XMLEventBuffer {
                 batch.append(cString: local)
                 let valueStart = batch.used
                 if let value = fields[base + 3], let end = fields[base + 4] { batch.appendValue(value, count: end - value) }
-                batch.attributes.append(
-                    XMLEventAttribute(
-                        nameStart: Int32(start), nameCount: Int32(valueStart - start), valueStart: Int32(valueStart),
-                        valueCount: Int32(batch.used - valueStart)))
+                batch.addAttribute(nameStart: start, valueStart: valueStart)
             }
         }
         batch.events.append(
@@ -126,17 +120,15 @@ struct XMLEventBuffer {
 
     mutating func characters(_ start: UnsafePointer<xmlChar>, count: Int) {
         guard failure == nil, count > 0 else { return }
-        if textOpen, let last = batch.events.indices.last {
-            // The open text is the arena's tail: nothing is appended after it until another node starts.
-            if Int(batch.events[last].bytesCount) + count > limits.maxTextLength {
-                return stop(.limitExceeded, "a text node is longer than \(limits.maxTextLength) bytes")
-            }
-            batch.append(start, count: count)
-            batch.events[last].bytesCount += Int32(count)
-            return
-        }
-        if count > limits.maxTextLength {
+        let open = textOpen ? batch.events.indices.last : nil
+        if Int(open.map { batch.events[$0].bytesCount } ?? 0) + count > limits.maxTextLength {
             return stop(.limitExceeded, "a text node is longer than \(limits.maxTextLength) bytes")
+        }
+        if let open {
+            // The open text is the arena's tail: nothing is appended after it until another node starts.
+            batch.append(start, count: count)
+            batch.events[open].bytesCount += Int32(count)
+            return
         }
         let (line, column) = position
         let textStart = batch.used

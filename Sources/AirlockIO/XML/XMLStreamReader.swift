@@ -27,7 +27,7 @@ public final class XMLStreamReader {
     ///   - location: the file and entry, used in every error.
     ///   - limits: nesting, text length and DOCTYPE limits.
     ///   - parseAhead: parse on a thread of its own, a few chunks ahead of the reader, so that parsing and using
-    ///     the nodes run on two cores (for large documents: the thread costs more than it gains on small ones).
+    ///     the nodes run on two cores (for large documents: it starts a thread and holds four batches of nodes).
     /// - Throws: `AirlockError` when the encoding declaration contradicts the bytes, or libxml2 cannot start.
     public init(_ stream: ByteStream, location: SourceLocation, limits: XMLLimits = .default, parseAhead: Bool = false) throws {
         cxml_silence_generic_errors()
@@ -106,9 +106,7 @@ public final class XMLStreamReader {
     public func hasName(_ expected: String) -> Bool {
         guard let event = current, event.kind != .text else { return false }
         var expected = expected
-        return expected.withUTF8 { wanted in
-            withBytes(start: event.bytesStart, count: event.bytesCount) { $0.elementsEqual(UnsafeRawBufferPointer(wanted)) }
-        }
+        return expected.withUTF8 { batch.pointee.matches(start: event.bytesStart, count: event.bytesCount, UnsafeRawBufferPointer($0)) }
     }
 
     /// Nesting depth of the current node; the root element is at 0.
@@ -142,7 +140,7 @@ public final class XMLStreamReader {
             let key = UnsafeRawBufferPointer(wanted)
             for position in Int(event.firstAttribute)..<Int(event.firstAttribute + event.attributeCount) {
                 let attribute = batch.pointee.attributes[position]
-                if withBytes(start: attribute.nameStart, count: attribute.nameCount, { $0.elementsEqual(key) }) { return attribute }
+                if batch.pointee.matches(start: attribute.nameStart, count: attribute.nameCount, key) { return attribute }
             }
             return nil
         }
