@@ -84,11 +84,8 @@ public enum Converter {
                         progress("validating \(foPackageName)")
                         return try PackageValidator.validate(path: foPath, target: .fo, catalog: catalog)
                     }
-                    let parts = SalesOutputBuilder.parts(outputs)
-                    guard let salesPackage = try SalesOutputBuilder.package(parts, catalog: catalog, timestamp: timestamp) else { return nil }
-                    try CMTPackageWriter.write(salesPackage, to: salesPath)
-                    progress("validating \(salesPackageName)")
-                    return try PackageValidator.validate(path: salesPath, target: .cmt, catalog: catalog)
+                    guard let plan = SalesOutputBuilder.plan(SalesOutputBuilder.parts(outputs), catalog: catalog) else { return nil }
+                    return try SalesPackageWriter.write(plan, timestamp: timestamp, catalog: catalog, to: salesPath)
                 }
                 if done[0] != nil { report.outputs[foPackageName] = try FileDigest.of(foPath, as: foPackageName) }
                 if done[1] != nil { report.outputs[salesPackageName] = try FileDigest.of(salesPath, as: salesPackageName) }

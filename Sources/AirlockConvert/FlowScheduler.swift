@@ -5,10 +5,13 @@ import Foundation
 /// Runs the flows of a conversion on two cores, with the outcome of a sequential run in `runOrder`.
 ///
 /// The flows split into two lanes by direction: Sales → F&O and F&O → Sales. Within a lane, flows run one after
-/// the other in run order; a flow also waits for its prerequisites in the other lane. What a flow reads from other
-/// flows' outputs is always of its own direction (flows writing the same target entity, header flows, Sales
-/// lookups resolved in this run's output) or a prerequisite, so what it finds never depends on timing and the
-/// results equal those of a sequential run.
+/// the other in run order, so every earlier flow of the same direction has finished when a flow starts. What a
+/// flow reads from other flows' outputs is of its own direction (flows writing the same target entity, the
+/// references a Sales → F&O value must find, Sales lookups resolved in this run's output, the orders an invoice
+/// updates) or its parent (header) flow, which may be in the other lane: a flow waits for that one only. So
+/// what a flow finds never depends on timing, and the results equal those of a sequential run. A prerequisite
+/// in the other lane that is not the parent (`orders-to-sales` after `accounts`) sets the run order, and so the
+/// order of the report and of the packages, but holds nothing up: the flow cannot see its output.
 ///
 /// A flow that fails stops its lane and any flow waiting for it; the error reported is that of the failed flow
 /// earliest in run order, as a sequential run would report.
@@ -26,9 +29,11 @@ enum FlowScheduler {
         let board = FlowBoard<Output>()
         let runLane: @Sendable ([MappingTemplate]) -> Void = { lane in
             for template in lane {
-                // Only earlier flows are waited for, so a lane never waits for one that waits for it.
+                // Only an earlier parent is waited for (earlier flows of the lane are done), so a lane never waits
+                // for one that waits for it.
                 let own = position[template.name] ?? 0
-                guard board.waitFor(template.allPrerequisites.filter { (position[$0] ?? own) < own }) else { return }
+                let parent = template.parent.map { [$0.flow] } ?? []
+                guard board.waitFor(parent.filter { (position[$0] ?? own) < own }) else { return }
                 do {
                     board.finish(template.name, try body(template))
                 } catch {

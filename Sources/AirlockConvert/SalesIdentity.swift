@@ -11,23 +11,34 @@ enum SalesIdentity {
     static func table(
         _ mapped: Table, rows: [Int], targetRows: [Int?], layout: FlowLayout, target: Table, company: String
     ) throws -> Table {
-        var result = Table(name: mapped.name, columnNames: mapped.columnNames)
         let idPosition = layout.idColumn.flatMap { layout.position($0) }
         let targetId = target.columnIndex(named: "@id") ?? layout.idColumn.flatMap { target.columnIndex(named: $0) }
         let keyPositions = layout.keyColumns.compactMap { layout.position($0) }
-        for (offset, row) in rows.enumerated() {
-            var values = mapped.row(row)
-            if let idPosition {
-                var id: String?
-                if let targetRow = targetRows[offset], let targetId, let existing = target.value(row: targetRow, column: targetId),
-                   let parsed = StableIdentifier(existing.trimmingASCIIWhitespace()) {
-                    id = parsed.description
-                }
-                values[idPosition] = id ?? identifier(entity: layout.targetEntity, company: company, key: keyPositions.map { values[$0] ?? "" })
-            }
-            try result.appendRow(values)
+        guard !mapped.columns.isEmpty else {
+            var empty = Table(name: mapped.name)
+            for _ in rows { try empty.appendRow([]) }
+            return empty
         }
-        return result
+        // Column by column, as bytes: only the id column is computed.
+        var columns: [TableColumn] = []
+        for (index, column) in mapped.columns.enumerated() {
+            var copy = TableColumn(name: column.name)
+            copy.reserve(rows: rows.count)
+            if index == idPosition {
+                for (offset, row) in rows.enumerated() {
+                    var id: String?
+                    if let targetRow = targetRows[offset], let targetId, let existing = target.value(row: targetRow, column: targetId),
+                       let parsed = StableIdentifier(existing.trimmingASCIIWhitespace()) {
+                        id = parsed.description
+                    }
+                    try copy.append(id ?? identifier(entity: layout.targetEntity, company: company, key: keyPositions.map { mapped.value(row: row, column: $0) ?? "" }))
+                }
+            } else {
+                for row in rows { try column.withValue(row) { try copy.append($0) } }
+            }
+            columns.append(copy)
+        }
+        return Table(name: mapped.name, columns: columns)
     }
 
     /// The stable GUID of a record new to Sales.

@@ -33,8 +33,14 @@ enum SalesOutputBuilder {
         return parts
     }
 
-    /// The package, or nil when no part has a record to write.
-    static func package(_ parts: [Part], catalog: SchemaCatalog, timestamp: CMTTimestamp?) throws -> CMTPackage? {
+    /// What `to-sales.zip` holds: its schema, and per entity (in import order) the parts that write it.
+    struct Plan {
+        var schema: CMTSchema
+        var sections: [(entity: CMTSchemaEntity, parts: [Part])]
+    }
+
+    /// The package's plan, or nil when no part has a record to write.
+    static func plan(_ parts: [Part], catalog: SchemaCatalog) -> Plan? {
         var order: [String] = []
         var grouped: [String: [Part]] = [:]
         for part in parts where part.written.contains(true) {
@@ -42,8 +48,7 @@ enum SalesOutputBuilder {
             grouped[part.entity, default: []].append(part)
         }
         guard !order.isEmpty else { return nil }
-        var schemaEntities: [CMTSchemaEntity] = []
-        var sections: [CMTEntityData] = []
+        var sections: [(entity: CMTSchemaEntity, parts: [Part])] = []
         for entity in order {
             let group = grouped[entity] ?? []
             let catalogEntity = catalog.salesEntity(named: entity)
@@ -64,34 +69,82 @@ enum SalesOutputBuilder {
             let schemaEntity = CMTSchemaEntity(
                 name: entity, displayName: catalogEntity?.displayName, primaryIDField: idField, primaryNameField: catalogEntity?.primaryNameAttribute,
                 disablePlugins: false, fields: fields)
-            schemaEntities.append(schemaEntity)
-            var section = CMTEntityData(schema: schemaEntity)
-            for part in group {
-                let columns = part.table.columns
-                let idPosition = part.table.columnIndex(named: idField)
-                // Per written column: its position, and the positions of its lookup entity and name.
-                let written = columns.indices.filter { $0 != idPosition && !FlowLayout.isBookkeeping(columns[$0].name) }.map { position in
-                    (position, columns[position].name,
-                     part.table.columnIndex(named: FlowLayout.lookupEntityColumn(columns[position].name)),
-                     part.table.columnIndex(named: FlowLayout.lookupNameColumn(columns[position].name)))
-                }
-                for row in 0..<part.table.rowCount where part.written[row] {
-                    guard let idPosition, let id = columns[idPosition].value(row) else { continue }
-                    var values: [CMTFieldValue] = [CMTFieldValue(name: idField, value: id)]
-                    for (position, name, entityPosition, namePosition) in written {
-                        guard let value = columns[position].value(row) else { continue }
-                        if let entityPosition, let lookupEntity = columns[entityPosition].value(row) {
-                            values.append(.lookup(name, id: value, entity: lookupEntity, entityName: namePosition.flatMap { columns[$0].value(row) }))
-                        } else {
-                            values.append(CMTFieldValue(name: name, value: value))
-                        }
+            sections.append((schemaEntity, group))
+        }
+        return Plan(schema: CMTSchema(entities: sections.map(\.entity), entityImportOrder: order), sections: sections)
+    }
+
+    /// The `<entity>` section of `entity`: the written rows of `parts` with an id, in part and row order, copied
+    /// column by column (a lookup's target entity and name become its `lookupentity` and `lookupentityname`).
+    static func section(_ entity: CMTSchemaEntity, parts: [Part]) throws -> CMTEntityData {
+        var section = CMTEntityData(schema: entity)
+        let idField = entity.primaryIDField ?? entity.name + "id"
+        let names = section.records.values.columnNames
+        var values = names.map(TableColumn.init(name:))
+        var lookupEntities = names.map(TableColumn.init(name:))
+        var lookupNames = names.map(TableColumn.init(name:))
+        var hasLookupEntity = [Bool](repeating: false, count: names.count)
+        var hasLookupName = [Bool](repeating: false, count: names.count)
+        var rowCount = 0
+        for part in parts {
+            let table = part.table
+            guard let idPosition = table.columnIndex(named: idField) else { continue }
+            let ids = table.columns[idPosition]
+            let rows = (0..<table.rowCount).filter { part.written[$0] && ids.isPresent($0) }
+            rowCount += rows.count
+            for (index, name) in names.enumerated() {
+                // `@id` and the id field both hold the id; other fields come from the part's column of that name.
+                let position = index == 0 || name == idField ? idPosition
+                    : table.columnIndex(named: name).flatMap { FlowLayout.isBookkeeping(name) ? nil : $0 }
+                guard let position else {
+                    for _ in rows {
+                        try values[index].append(nil as UnsafeRawBufferPointer?)
+                        try lookupEntities[index].append(nil as UnsafeRawBufferPointer?)
+                        try lookupNames[index].append(nil as UnsafeRawBufferPointer?)
                     }
-                    try section.append(CMTRecord(id: id, fields: values))
+                    continue
+                }
+                let column = table.columns[position]
+                let entityColumn = position == idPosition ? nil : table.columnIndex(named: FlowLayout.lookupEntityColumn(name)).map { table.columns[$0] }
+                let nameColumn = entityColumn == nil ? nil : table.columnIndex(named: FlowLayout.lookupNameColumn(name)).map { table.columns[$0] }
+                values[index].reserve(rows: rows.count)
+                for row in rows {
+                    try column.withValue(row) { try values[index].append($0) }
+                    // A value with a lookup entity is a lookup (with its name when there is one); else a plain field.
+                    let isLookup = column.isPresent(row) && entityColumn?.isPresent(row) == true
+                    if isLookup, let entityColumn {
+                        try entityColumn.withValue(row) { try lookupEntities[index].append($0) }
+                        hasLookupEntity[index] = true
+                    } else {
+                        try lookupEntities[index].append(nil as UnsafeRawBufferPointer?)
+                    }
+                    if isLookup, let nameColumn, nameColumn.isPresent(row) {
+                        try nameColumn.withValue(row) { try lookupNames[index].append($0) }
+                        hasLookupName[index] = true
+                    } else {
+                        try lookupNames[index].append(nil as UnsafeRawBufferPointer?)
+                    }
                 }
             }
-            sections.append(section)
         }
-        let schema = CMTSchema(entities: schemaEntities, entityImportOrder: order)
-        return CMTPackage(schema: schema, data: CMTData(timestamp: timestamp, entities: sections))
+        section.records.values = Table(name: entity.name, columns: values)
+        var attributes: [Table] = []
+        if hasLookupEntity.contains(true) {
+            attributes.append(Table(name: CMTRecordTable.lookupEntityAttribute, columns: names.indices.filter { hasLookupEntity[$0] }.map { lookupEntities[$0] }))
+        }
+        if hasLookupName.contains(true) {
+            attributes.append(Table(name: CMTRecordTable.lookupEntityNameAttribute, columns: names.indices.filter { hasLookupName[$0] }.map { lookupNames[$0] }))
+        }
+        section.records.fieldAttributes = attributes
+        precondition(section.records.count == rowCount, "every section column has one value per written record")
+        return section
+    }
+
+    /// The whole package in memory, or nil when no part has a record to write (`convert` streams the sections
+    /// into the writer one at a time instead).
+    static func package(_ parts: [Part], catalog: SchemaCatalog, timestamp: CMTTimestamp?) throws -> CMTPackage? {
+        guard let plan = plan(parts, catalog: catalog) else { return nil }
+        let sections = try plan.sections.map { try section($0.entity, parts: $0.parts) }
+        return CMTPackage(schema: plan.schema, data: CMTData(timestamp: timestamp, entities: sections))
     }
 }

@@ -18,13 +18,25 @@ public enum PackageValidator {
     ) throws -> ValidationReport {
         let opened = try openPackageSource(path: path)
         let located = try target.map { ($0, opened, nil as String?) } ?? PackageDetector.locate(opened)
+        return try validate(
+            source: located.1, kind: located.0, catalog: catalog, maxFindings: maxFindings, expectedInTarget: expectedInTarget,
+            selfContained: selfContained, reportPath: path)
+    }
+
+    /// Validates an opened package as `kind`: a zip or folder, or a package still being written
+    /// (`StreamedPackageSource`), whose findings then name its `path`; the report names `reportPath` if given.
+    /// - Throws: `AirlockError` when the package cannot be read at all.
+    public static func validate(
+        source: PackageSource, kind: PackageKind, catalog: SchemaCatalog, maxFindings: Int = 10_000, expectedInTarget: Set<String> = [],
+        selfContained: Bool = false, reportPath: String? = nil
+    ) throws -> ValidationReport {
         let collector = FindingCollector(maxFindings: maxFindings)
-        switch located.0 {
+        switch kind {
         case .fo:
-            try FOPackageValidator(catalog: catalog, selfContained: selfContained).validate(located.1, into: collector)
+            try FOPackageValidator(catalog: catalog, selfContained: selfContained).validate(source, into: collector)
         case .cmt:
-            try CMTPackageValidator(catalog: catalog, expectedInTarget: expectedInTarget, selfContained: selfContained).validate(located.1, into: collector)
+            try CMTPackageValidator(catalog: catalog, expectedInTarget: expectedInTarget, selfContained: selfContained).validate(source, into: collector)
         }
-        return ValidationReport(kind: located.0.rawValue, path: path, collector: collector)
+        return ValidationReport(kind: kind.rawValue, path: reportPath ?? source.path, collector: collector)
     }
 }

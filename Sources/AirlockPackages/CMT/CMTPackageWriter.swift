@@ -20,10 +20,12 @@ public enum CMTPackageWriter {
     /// - Parameters:
     ///   - schema: written as `data_schema.xml`; also gives each field its type.
     ///   - timestamp: the root `timestamp` of `data.xml` (omitted when nil).
+    ///   - dataCopy: also gets every byte of `data.xml`, in order, as it is written (e.g. a `ByteChannel` that a
+    ///     validator reads while the zip is written).
     ///   - produce: calls its argument once per entity section, in import order.
     /// - Throws: as `write(_:to:)`, or what `produce` throws.
     public static func write(
-        schema: CMTSchema, timestamp: CMTTimestamp?, otherAttributes: [CMTAttribute] = [], to path: String,
+        schema: CMTSchema, timestamp: CMTTimestamp?, otherAttributes: [CMTAttribute] = [], to path: String, dataCopy: ByteSink? = nil,
         _ produce: ((CMTEntityData) throws -> Void) throws -> Void
     ) throws {
         let archive = try ZipArchiveWriter(path: path)
@@ -32,8 +34,8 @@ public enum CMTPackageWriter {
             try CMTSchemaWriter.write(schema, to: writer, location: SourceLocation(file: path, entry: CMTPackage.schemaMember))
             try writer.flush()
         }
-        try archive.addEntry(name: CMTPackage.dataMember) { sink in
-            let writer = BufferedByteWriter(sink: sink)
+        try archive.addEntry(name: CMTPackage.dataMember) { entry in
+            let writer = BufferedByteWriter(sink: dataCopy.map { TeeByteSink(entry, $0) } ?? entry)
             let location = SourceLocation(file: path, entry: CMTPackage.dataMember)
             let dataWriter = CMTDataWriter(schema: schema)
             try dataWriter.writeStart(timestamp: timestamp, otherAttributes: otherAttributes, to: writer, location: location)

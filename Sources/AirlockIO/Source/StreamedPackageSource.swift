@@ -1,0 +1,52 @@
+import Foundation
+
+/// A package that is being written: its small members are held in memory, one large member arrives as a
+/// stream (the reading end of a `ByteChannel` fed by the writer).
+///
+/// It lets a validator check a package's bytes while they are written, instead of reading the finished zip
+/// again. The streamed member can be opened once; its size is unknown until it is written.
+public final class StreamedPackageSource: PackageSource, @unchecked Sendable {
+    public let path: String
+    public let members: [PackageMember]
+    private let contents: [String: [UInt8]]
+    private let streamedName: String
+    private let lock = NSLock()
+    private var streamed: ByteStream?
+
+    /// A package called `path` (used in messages) with in-memory `members` and the streamed member `name`.
+    /// Members are listed in the order given, the streamed one after `streamedAfter` of them.
+    public init(path: String, members: [(name: String, bytes: [UInt8])], streamed name: String, stream: ByteStream, streamedAfter: Int) {
+        self.path = path
+        var contents: [String: [UInt8]] = [:]
+        var listed: [PackageMember] = []
+        for member in members where contents[member.name] == nil && member.name != name {
+            contents[member.name] = member.bytes
+            listed.append(PackageMember(name: member.name, size: Int64(member.bytes.count)))
+        }
+        listed.insert(PackageMember(name: name, size: nil), at: min(max(0, streamedAfter), listed.count))
+        self.contents = contents
+        self.members = listed
+        self.streamedName = name
+        self.streamed = stream
+    }
+
+    public func open(_ name: String) throws -> ByteStream {
+        if name == streamedName {
+            lock.lock()
+            defer { lock.unlock() }
+            guard let stream = streamed else {
+                throw AirlockError(.io, "the member is being written and can be read only once", at: location(of: name))
+            }
+            streamed = nil
+            return stream
+        }
+        guard let bytes = contents[name] else {
+            throw AirlockError(.missingMember, "the package has no such member", at: SourceLocation(file: path, entry: name))
+        }
+        return MemoryByteStream(bytes)
+    }
+
+    public func location(of name: String) -> SourceLocation {
+        SourceLocation(file: path, entry: name)
+    }
+}
