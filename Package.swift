@@ -24,7 +24,9 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        .target(name: "AirlockIO", dependencies: ["AirlockModel", "CArchive", "CLibXML2"]),
+        // The C allocator's controls (glibc's malloc.h): no library to link.
+        .systemLibrary(name: "CAllocator"),
+        .target(name: "AirlockIO", dependencies: ["AirlockModel", "CAllocator", "CArchive", "CLibXML2"]),
         .target(name: "AirlockModel"),
         .target(name: "AirlockPackages", dependencies: ["AirlockIO", "AirlockModel"]),
         .target(name: "AirlockYAML", dependencies: ["AirlockModel", .product(name: "Yams", package: "Yams")]),

@@ -13,6 +13,8 @@ struct Airlock: ParsableCommand {
 
     /// Exit codes: 0 success, 1 the data has errors, 2 usage or environment errors (including unreadable packages).
     static func main() {
+        // Tables of millions of rows: large buffers get mappings of their own (see AllocatorTuning).
+        AllocatorTuning.useOwnMappingsForLargeBlocks()
         do {
             var command = try parseAsRoot()
             try command.run()
