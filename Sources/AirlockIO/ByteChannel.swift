@@ -57,27 +57,19 @@ public final class ByteChannel: Sendable {
     /// The reading end.
     public final class Stream: ByteStream, @unchecked Sendable {
         private let state: State
-        private var current: [UInt8] = []
-        private var offset = 0
+        private var cursor = BlockCursor()
 
         fileprivate init(state: State) { self.state = state }
 
         deinit { state.closeReader() }
 
         public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-            guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-            while offset == current.count {
-                guard let block = try state.next(recycling: &current) else { return 0 }
-                current = block
-                offset = 0
+            guard buffer.baseAddress != nil, buffer.count > 0 else { return 0 }
+            while cursor.isExhausted {
+                guard let block = try state.next(recycling: cursor.takeBlock()) else { return 0 }
+                cursor.start(block)
             }
-            let count = min(buffer.count, current.count - offset)
-            current.withUnsafeBytes { raw in
-                UnsafeMutableRawBufferPointer(start: base, count: count)
-                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + count)]))
-            }
-            offset += count
-            return count
+            return cursor.copy(into: buffer)
         }
 
         /// Stops reading: later writes are dropped.
@@ -150,14 +142,11 @@ public final class ByteChannel: Sendable {
             condition.unlock()
         }
 
-        /// The next block (nil at the end); hands `consumed`'s storage back for reuse.
-        func next(recycling consumed: inout [UInt8]) throws -> [UInt8]? {
+        /// The next block (nil at the end); keeps `consumed`'s storage for reuse.
+        func next(recycling consumed: [UInt8]) throws -> [UInt8]? {
             condition.lock()
             defer { condition.unlock() }
-            if consumed.capacity > 0, spare.count < depth {
-                spare.append(consumed)
-                consumed = []
-            }
+            if consumed.capacity > 0, spare.count < depth, !readerClosed { spare.append(consumed) }
             while queue.isEmpty, !ended, !readerClosed { condition.wait() }
             if readerClosed { return nil }
             if !queue.isEmpty {

@@ -8,8 +8,7 @@ import Foundation
 /// early stops the thread once its current read returns.
 public final class ReadAheadByteStream: ByteStream {
     private let pipe: ReadAheadPipe
-    private var current: [UInt8] = []
-    private var offset = 0
+    private var cursor = BlockCursor()
     private var ended = false
 
     /// Starts the reader thread on `source`.
@@ -26,29 +25,18 @@ public final class ReadAheadByteStream: ByteStream {
     deinit { pipe.stop() }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-        while offset == current.count {
+        guard buffer.baseAddress != nil, buffer.count > 0 else { return 0 }
+        while cursor.isExhausted {
             if ended { return 0 }
-            var consumed: [UInt8] = []
-            swap(&consumed, &current)
-            pipe.recycle(consume consumed)
+            pipe.recycle(cursor.takeBlock())
             switch try pipe.next() {
             case .some(let block):
-                current = block
-                offset = 0
+                cursor.start(block)
             case .none:
-                current = []
-                offset = 0
                 ended = true
                 return 0
             }
         }
-        let count = min(buffer.count, current.count - offset)
-        current.withUnsafeBytes { raw in
-            UnsafeMutableRawBufferPointer(start: base, count: count)
-                .copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + count)]))
-        }
-        offset += count
-        return count
+        return cursor.copy(into: buffer)
     }
 }
