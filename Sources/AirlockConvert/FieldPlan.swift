@@ -31,6 +31,9 @@ final class FieldPlan {
     let references: [ReferenceCandidate]
     /// Target lookups already resolved in this flow (the records they search do not change while it runs).
     private var resolved: [String: (id: String, entity: String, name: String?)] = [:]
+    /// Reference checks already made in this flow, by value: the candidates are earlier flows' outputs and the
+    /// export, which do not change while it runs.
+    private var referenceFound: [String: Bool] = [:]
 
     init(
         mapping: FieldMapping, reader: SourceFieldReader?, position: Int, valueMap: ValueMap?, foCheck: FOFieldValueCheck?,
@@ -144,11 +147,18 @@ final class FieldPlan {
                 return .problem(.invalidValue, "\(error)", value: value)
             }
         }
-        if !references.isEmpty, let key = value, !context.foRecordExists(references, value: key) {
+        if !references.isEmpty, let key = value, !referenceExists(key, context: context) {
             let places = references.map(\.description).joined(separator: ", ")
             return .problem(.orphanReference, "\(mapping.target) '\(key)' is in none of: \(places)", value: value)
         }
         return .value(value)
+    }
+
+    private func referenceExists(_ key: String, context: ConversionContext) -> Bool {
+        if let known = referenceFound[key] { return known }
+        let found = context.foRecordExists(references, value: key)
+        referenceFound[key] = found
+        return found
     }
 
     static func isBlank(_ value: String?) -> Bool {

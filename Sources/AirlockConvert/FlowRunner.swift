@@ -288,17 +288,17 @@ struct FlowRunner {
                         return (ids, table, column)
                     }
                 let probe = table.columnIndex(named: key.field) != nil ? try BoundKey(table: table, definition: KeyDefinition(columns: [key.field])) : nil
+                column.reserve(rows: table.rowCount)
                 for row in 0..<table.rowCount {
-                    var value: String?
-                    if let probe {
-                        for entity in referenced {
-                            if let found = entity.ids.row(matching: probe, row: row) {
-                                value = entity.table.columns[entity.column].value(found)
-                                break
-                            }
-                        }
+                    // The referenced record's key, copied as bytes; null when the lookup finds nothing.
+                    let found = probe.flatMap { probe in
+                        referenced.lazy.compactMap { entity in entity.ids.row(matching: probe, row: row).map { (entity, $0) } }.first
                     }
-                    try column.append(value)
+                    if let (entity, targetRow) = found {
+                        try entity.table.columns[entity.column].withValue(targetRow) { try column.append($0) }
+                    } else {
+                        try column.append(nil as UnsafeRawBufferPointer?)
+                    }
                 }
                 columns.append(column)
             }
