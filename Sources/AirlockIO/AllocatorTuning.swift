@@ -5,9 +5,9 @@ import Foundation
 ///
 /// A table column grows by reallocation, and glibc, once it has freed a large block, raises its mmap threshold
 /// to that size (up to 32 MiB), so the next generations of buffers come from the heap, where the ones left behind
-/// stay resident. On the 1 M-record pair that was about 110 MB of convert's 775 MB peak (`docs/performance.md`).
-/// A fixed threshold gives every block of 256 KiB or more its own mapping, returned when freed, for about 1 s of
-/// page faults on that run. glibc's own `MALLOC_MMAP_THRESHOLD_` environment variable, when set, wins.
+/// stay resident. On the 1 M-record pair that was about 140 MB of convert's 790 MB peak (docs/architecture.md).
+/// A fixed threshold gives every block of 256 KiB or more its own mapping, returned when freed, for about half
+/// again as many page faults (tens of milliseconds of kernel time at 0.25 M records). glibc's own `MALLOC_MMAP_THRESHOLD_` environment variable, when set, wins.
 public enum AllocatorTuning {
     /// The threshold `useOwnMappingsForLargeBlocks()` sets.
     public static let largeBlockThreshold = 256 * 1024
