@@ -1,31 +1,23 @@
-/// Reading position in the current block of a block-by-block `ByteStream` (`ReadAheadByteStream`,
-/// `ByteChannel.Stream`): hands out its bytes into callers' buffers.
+/// Reading position in the current block of a stream fed by a `BlockQueue` (`ReadAheadByteStream`,
+/// `ByteChannel.Stream`): hands out the queue's bytes, in order, into callers' buffers.
 struct BlockCursor {
     /// The block being read.
-    var block: [UInt8] = []
+    private var block: [UInt8] = []
     /// Bytes of `block` already handed out.
-    var offset = 0
+    private var offset = 0
 
-    /// Whether every byte of the block has been handed out.
-    var isExhausted: Bool { offset == block.count }
-
-    /// Takes the block out (to reuse its storage), leaving the cursor empty.
-    mutating func takeBlock() -> [UInt8] {
-        var taken: [UInt8] = []
-        swap(&taken, &block)
-        offset = 0
-        return taken
-    }
-
-    /// Starts reading `next`.
-    mutating func start(_ next: [UInt8]) {
-        block = next
-        offset = 0
-    }
-
-    /// Copies as many of the remaining bytes as fit into `buffer`; returns how many.
-    mutating func copy(into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        guard let base = buffer.baseAddress else { return 0 }
+    /// Fills `buffer` from the current block, taking the next one from `queue` (and recycling the used one) when
+    /// it is exhausted. Returns 0 only at the end of the stream; throws the producer's error.
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer, from queue: BlockQueue) throws -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        while offset == block.count {
+            var used: [UInt8] = []
+            swap(&used, &block)
+            offset = 0
+            queue.recycle(used)
+            guard let next = try queue.next() else { return 0 }
+            block = next
+        }
         let count = min(buffer.count, block.count - offset)
         block.withUnsafeBytes { raw in
             UnsafeMutableRawBufferPointer(start: base, count: count)

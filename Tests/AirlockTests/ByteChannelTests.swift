@@ -34,7 +34,6 @@ struct ByteChannelTests {
         private(set) var error: (any Error)?
 
         init(_ stream: ByteChannel.Stream, stopAfter limit: Int? = nil) {
-            nonisolated(unsafe) let stream = stream
             Thread { [self] in
                 do {
                     var buffer = [UInt8](repeating: 0, count: 4096)
