@@ -295,7 +295,7 @@ struct FlowRunner {
                         referenced.lazy.compactMap { entity in entity.ids.row(matching: probe, row: row).map { (entity, $0) } }.first
                     }
                     if let (entity, targetRow) = found {
-                        try entity.table.columns[entity.column].withValue(targetRow) { try column.append($0) }
+                        try entity.table.withValue(row: targetRow, column: entity.column) { try column.append($0) }
                     } else {
                         try column.append(nil as UnsafeRawBufferPointer?)
                     }

@@ -17,7 +17,7 @@ enum RejectFileWriter {
             try csv.writeField(reject.reason.rawValue)
             try csv.writeField(reject.field)
             try csv.writeField(reject.message)
-            for column in columns { try csv.writeField(source.columns[column].value(reject.sourceRow) ?? "") }
+            for column in columns { try csv.writeField(source.value(row: reject.sourceRow, column: column) ?? "") }
             try csv.endRecord()
         }
         try csv.flush()

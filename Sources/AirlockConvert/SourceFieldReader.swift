@@ -28,15 +28,15 @@ struct SourceFieldReader {
     /// Reads row `row` through `view`.
     func read(row: Int, in view: SourceView) -> SourceValue {
         guard let column else { return .value(nil) }
-        guard !targets.isEmpty, let probe else { return .value(view.table.columns[column].value(row)) }
-        guard view.table.columns[column].withValue(row, { $0.map { !ValueComparison.isBlank($0) } ?? false }) else { return .value(nil) }
-        let pointed = lookupEntityColumn.flatMap { view.lookupEntities?.columns[$0].value(row) }
+        guard !targets.isEmpty, let probe else { return .value(view.table.value(row: row, column: column)) }
+        guard view.table.withValue(row: row, column: column, { $0.map { !ValueComparison.isBlank($0) } ?? false }) else { return .value(nil) }
+        let pointed = lookupEntityColumn.flatMap { view.lookupEntities?.value(row: row, column: $0) }
         var tried = false
         for target in targets where pointed == nil || pointed == target.lookup.entity {
             tried = true
             guard let ids = target.ids, let found = ids.row(matching: probe, row: row) else { continue }
             guard let table = target.table, let keyColumn = target.keyColumn,
-                  let key = table.columns[keyColumn].value(found)?.trimmingASCIIWhitespace(), !key.isEmpty else {
+                  let key = table.value(row: found, column: keyColumn)?.trimmingASCIIWhitespace(), !key.isEmpty else {
                 return .orphan("\(name) points to \(target.lookup.entity) \(idText(row, view)), which has no \(target.lookup.keyAttribute)")
             }
             return .value(key)
@@ -49,14 +49,14 @@ struct SourceFieldReader {
     }
 
     private func idText(_ row: Int, _ view: SourceView) -> String {
-        column.flatMap { view.table.columns[$0].value(row)?.trimmingASCIIWhitespace() } ?? ""
+        column.flatMap { view.table.value(row: row, column: $0)?.trimmingASCIIWhitespace() } ?? ""
     }
 
     /// The entity the lookup in row `row` points to (`lookupentity`), for the `references` filter operator.
     func pointedEntity(row: Int, in view: SourceView) -> String? {
         guard let column = lookupEntityColumn else {
-            return targets.count == 1 && self.column.map({ view.table.columns[$0].isPresent(row) }) == true ? targets[0].lookup.entity : nil
+            return targets.count == 1 && self.column.map({ view.table.isPresent(row: row, column: $0) }) == true ? targets[0].lookup.entity : nil
         }
-        return view.lookupEntities?.columns[column].value(row)
+        return view.lookupEntities?.value(row: row, column: column)
     }
 }

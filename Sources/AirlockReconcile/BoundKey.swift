@@ -55,12 +55,12 @@ public struct BoundKey: Sendable {
         case .none:
             break
         case .column(let index):
-            guard table.columns[index].withValue(row, { Self.appendPart($0, normalization, &buffer) }) else { return false }
+            guard table.withValue(row: row, column: index, { Self.appendPart($0, normalization, &buffer) }) else { return false }
         case .fixed(let bytes):
             guard bytes.withUnsafeBytes({ Self.appendPart($0, normalization, &buffer) }) else { return false }
         }
         for index in columns {
-            guard table.columns[index].withValue(row, { Self.appendPart($0, normalization, &buffer) }) else { return false }
+            guard table.withValue(row: row, column: index, { Self.appendPart($0, normalization, &buffer) }) else { return false }
         }
         return true
     }
@@ -81,9 +81,9 @@ public struct BoundKey: Sendable {
         let companyText: String?
         switch company {
         case .none: companyText = nil
-        case .column(let index): companyText = table.columns[index].value(row)
+        case .column(let index): companyText = table.value(row: row, column: index)
         case .fixed(let bytes): companyText = String(decoding: bytes, as: UTF8.self)
         }
-        return NaturalKey(company: companyText, parts: columns.map { table.columns[$0].value(row) })
+        return NaturalKey(company: companyText, parts: columns.map { table.value(row: row, column: $0) })
     }
 }

@@ -17,7 +17,7 @@ public enum CompanyResolver {
             guard let index = table.columns.firstIndex(where: { $0.name.lowercased() == wanted }) else { continue }
             var last: [UInt8] = []
             for row in 0..<table.rowCount {
-                table.columns[index].withValue(row) { bytes in
+                table.withValue(row: row, column: index) { bytes in
                     guard let bytes, !bytes.elementsEqual(last) else { return }
                     last = Array(bytes)
                     let code = String(decoding: ValueComparison.trim(bytes), as: UTF8.self)

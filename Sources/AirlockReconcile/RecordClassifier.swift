@@ -120,9 +120,9 @@ public struct RecordClassifier: Sendable {
     func changedFields(sourceRow: Int, targetRow: Int) -> [String] {
         var changed: [String] = []
         for field in fields {
-            let same = source.table.columns[field.sourceColumn].withValue(sourceRow) { sourceBytes -> Bool in
+            let same = source.table.withValue(row: sourceRow, column: field.sourceColumn) { sourceBytes -> Bool in
                 guard let sourceBytes else { return true }
-                return target.table.columns[field.targetColumn].withValue(targetRow) { targetBytes -> Bool in
+                return target.table.withValue(row: targetRow, column: field.targetColumn) { targetBytes -> Bool in
                     guard let targetBytes else { return ValueComparison.isBlank(sourceBytes) }
                     return field.comparison.equivalent(sourceBytes, targetBytes)
                 }
@@ -130,7 +130,7 @@ public struct RecordClassifier: Sendable {
             if !same { changed.append(field.name) }
         }
         for field in uncomparedColumns {
-            let present = source.table.columns[field.column].withValue(sourceRow) { bytes in bytes.map { !ValueComparison.isBlank($0) } ?? false }
+            let present = source.table.withValue(row: sourceRow, column: field.column) { bytes in bytes.map { !ValueComparison.isBlank($0) } ?? false }
             if present { changed.append(field.name) }
         }
         return changed

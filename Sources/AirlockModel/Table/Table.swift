@@ -32,7 +32,39 @@ public struct Table: Sendable, Equatable {
 
     /// Row `row`'s value in column `column`, or nil when it is null.
     public func value(row: Int, column: Int) -> String? {
-        columns[column].value(row)
+        withValue(row: row, column: column) { $0.map { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    /// Calls `body` with the bytes of row `row`'s value in column `column`, or nil when it is null.
+    ///
+    /// Prefer it to `columns[column].withValue(row, body)` in a loop: that form may copy the column value (a
+    /// retain and release of each of its buffers) for every call.
+    @inlinable
+    public func withValue<R>(row: Int, column: Int, _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
+        try columns.withUnsafeBufferPointer { columns in
+            guard let base = columns.baseAddress, columns.indices.contains(column) else { preconditionFailure("column \(column) out of range") }
+            return try TableColumn.withValue(at: base + column, row: row, body)
+        }
+    }
+
+    /// The dictionary code of row `row`'s value in column `column` (see `TableColumn.dictionaryCode(_:)`).
+    @inlinable
+    public func dictionaryCode(row: Int, column: Int) -> Int? {
+        columns.withUnsafeBufferPointer { columns in
+            guard let base = columns.baseAddress, columns.indices.contains(column) else { preconditionFailure("column \(column) out of range") }
+            let pointer = base + column
+            guard pointer.pointee.isDictionaryEncoded, pointer.pointee.present[row >> 6] & (1 << UInt64(row & 63)) != 0 else { return nil }
+            return Int(pointer.pointee.codes[row])
+        }
+    }
+
+    /// Whether row `row` has a value in column `column` (empty counts as a value).
+    @inlinable
+    public func isPresent(row: Int, column: Int) -> Bool {
+        columns.withUnsafeBufferPointer { columns in
+            guard let base = columns.baseAddress, columns.indices.contains(column) else { preconditionFailure("column \(column) out of range") }
+            return (base + column).pointee.present[row >> 6] & (1 << UInt64(row & 63)) != 0
+        }
     }
 
     /// Row `row`'s value in the column called `name`, or nil when it is null or there is no such column.

@@ -1,40 +1,63 @@
-/// One column of a `Table`: every value's UTF-8 bytes laid end to end in one buffer, with end offsets.
+/// One column of a `Table`, in one of two forms chosen as it is built:
 ///
-/// A million values cost their bytes plus four bytes of offset each, instead of a `String` apiece. A value
-/// is either absent (null: an XML attribute or CMT field that was not there) or a byte string, possibly empty.
-public struct TableColumn: Sendable, Equatable {
+/// - **dictionary**: while the column has at most 256 distinct values (a company, a currency, a status, a
+///   lookup's entity name), each is stored once (`ColumnDictionary`) and a row costs one byte of code;
+/// - **plain**: every value's UTF-8 bytes laid end to end in one buffer, with four bytes of end offset a row.
+///
+/// A column starts as a dictionary and turns plain, once and for good, at its 257th distinct value (or past
+/// 64 KiB of distinct text). Either way a million values cost a few megabytes, not a `String` apiece, and
+/// `withValue` hands out the same bytes. A value is either absent (null: an XML attribute or CMT field that
+/// was not there) or a byte string, possibly empty.
+public struct TableColumn: Sendable {
     /// The column name (F&O staging field, CMT logical name).
     public var name: String
-    @usableFromInline var bytes: [UInt8] = []
-    /// `ends[row]` is the end offset of row `row`'s value in `bytes`; the start is the previous end.
-    @usableFromInline var ends: [UInt32] = []
+    /// Number of values (rows) held.
+    public private(set) var count = 0
+    /// Whether the column is in dictionary form (`codes` and `dictionary`) rather than plain (`bytes`, `ends`).
+    public private(set) var isDictionaryEncoded = true
+    /// Dictionary form: row `row`'s value is entry `codes[row]` of `dictionary` (0 for a null).
+    @usableFromInline private(set) var codes: [UInt8] = []
+    @usableFromInline private(set) var dictionary = ColumnDictionary()
+    /// Plain form: `ends[row]` is the end offset of row `row`'s value in `bytes`; the start is the previous end.
+    @usableFromInline private(set) var bytes: [UInt8] = []
+    @usableFromInline private(set) var ends: [UInt32] = []
     /// One bit per row: set when the row has a value (possibly empty).
-    @usableFromInline var present: [UInt64] = []
+    @usableFromInline private(set) var present: [UInt64] = []
+    /// The row count `reserve(rows:)` was last told to expect, for the plain form's offsets.
+    private var expectedRows = 0
 
     public init(name: String) {
         self.name = name
     }
 
-    /// Number of values (rows) held.
-    public var count: Int { ends.count }
-
-    /// Bytes held by the column's value buffer (for memory accounting).
-    public var byteCount: Int { bytes.count }
+    /// Bytes the column holds for its values (text, codes; not offsets), for memory accounting.
+    public var byteCount: Int { isDictionaryEncoded ? dictionary.bytes.count + codes.count : bytes.count }
 
     /// Appends a value; nil appends a null.
     /// - Throws: `AirlockError(.limitExceeded)` when the column would pass 4 GiB of text.
-    @inlinable
     public mutating func append(_ value: UnsafeRawBufferPointer?) throws {
-        let row = ends.count
+        let row = count
         if row & 63 == 0 { present.append(0) }
-        if let value {
-            bytes.append(contentsOf: value)
-            present[row >> 6] |= 1 << UInt64(row & 63)
+        if value != nil { present[row >> 6] |= 1 << UInt64(row & 63) }
+        if isDictionaryEncoded {
+            guard let value else {
+                codes.append(0)
+                count += 1
+                return
+            }
+            if let code = dictionary.code(of: value) {
+                codes.append(code)
+                count += 1
+                return
+            }
+            try becomePlain()
         }
+        if let value { bytes.append(contentsOf: value) }
         guard bytes.count <= Int(UInt32.max) else {
             throw AirlockError(.limitExceeded, "column \(name) holds more than 4 GiB of text; split the entity file")
         }
         ends.append(UInt32(truncatingIfNeeded: bytes.count))
+        count += 1
     }
 
     /// Appends a value given as text; nil appends a null.
@@ -53,9 +76,33 @@ public struct TableColumn: Sendable, Equatable {
     @inlinable
     public func withValue<R>(_ row: Int, _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
         guard isPresent(row) else { return try body(nil) }
+        if isDictionaryEncoded { return try dictionary.withEntry(Int(codes[row])) { try body($0) } }
         let start = row == 0 ? 0 : Int(ends[row - 1])
         let end = Int(ends[row])
         return try bytes.withUnsafeBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[start..<end])) }
+    }
+
+    /// `withValue` on the column at `column`, reading its buffers in place (a call on an array element may copy
+    /// the whole column value first: a retain and release of each buffer).
+    @inlinable
+    static func withValue<R>(at column: UnsafePointer<TableColumn>, row: Int, _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
+        guard column.pointee.present[row >> 6] & (1 << UInt64(row & 63)) != 0 else { return try body(nil) }
+        if column.pointee.isDictionaryEncoded {
+            let code = Int(column.pointee.codes[row])
+            let start = code == 0 ? 0 : Int(column.pointee.dictionary.ends[code - 1])
+            let end = Int(column.pointee.dictionary.ends[code])
+            return try column.pointee.dictionary.bytes.withUnsafeBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[start..<end])) }
+        }
+        let start = row == 0 ? 0 : Int(column.pointee.ends[row - 1])
+        let end = Int(column.pointee.ends[row])
+        return try column.pointee.bytes.withUnsafeBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[start..<end])) }
+    }
+
+    /// The dictionary code of row `row`'s value: two rows with the same code hold the same value. Nil when the
+    /// row is null or the column is plain (its rows have no codes).
+    @inlinable
+    public func dictionaryCode(_ row: Int) -> Int? {
+        isDictionaryEncoded && isPresent(row) ? Int(codes[row]) : nil
     }
 
     /// Row `row`'s value as text, or nil when it is null.
@@ -65,7 +112,59 @@ public struct TableColumn: Sendable, Equatable {
 
     /// Reserves room for `rows` more values.
     public mutating func reserve(rows: Int) {
-        ends.reserveCapacity(ends.count + rows)
-        present.reserveCapacity((ends.count + rows) / 64 + 1)
+        expectedRows = count + rows
+        if isDictionaryEncoded { codes.reserveCapacity(expectedRows) } else { ends.reserveCapacity(expectedRows) }
+        present.reserveCapacity(expectedRows / 64 + 1)
+    }
+
+    /// Shares the storage of `other` when it holds the same values (a CMT record's `@id` and its primary id
+    /// field), so that the bytes are held once.
+    /// - Returns: whether the storage is now shared.
+    @discardableResult
+    public mutating func shareStorage(withEqualColumn other: TableColumn) -> Bool {
+        guard count == other.count, byteCount == other.byteCount, hasEqualValues(other) else { return false }
+        (isDictionaryEncoded, codes, dictionary, bytes, ends, present) =
+            (other.isDictionaryEncoded, other.codes, other.dictionary, other.bytes, other.ends, other.present)
+        return true
+    }
+
+    /// Rewrites the rows held so far in the plain form, for good.
+    private mutating func becomePlain() throws {
+        var plain: [UInt8] = []
+        var offsets: [UInt32] = []
+        offsets.reserveCapacity(Swift.max(expectedRows, count + 1))
+        for row in 0..<count {
+            if isPresent(row) { dictionary.withEntry(Int(codes[row])) { plain.append(contentsOf: $0) } }
+            guard plain.count <= Int(UInt32.max) else {
+                throw AirlockError(.limitExceeded, "column \(name) holds more than 4 GiB of text; split the entity file")
+            }
+            offsets.append(UInt32(truncatingIfNeeded: plain.count))
+        }
+        bytes = plain
+        ends = offsets
+        codes = []
+        dictionary = ColumnDictionary()
+        isDictionaryEncoded = false
+    }
+
+    private func hasEqualValues(_ other: TableColumn) -> Bool {
+        if !isDictionaryEncoded, !other.isDictionaryEncoded { return bytes == other.bytes && ends == other.ends && present == other.present }
+        for row in 0..<count {
+            let same = withValue(row) { mine in
+                other.withValue(row) { theirs in
+                    guard let mine, let theirs else { return mine == nil && theirs == nil }
+                    return mine.elementsEqual(theirs)
+                }
+            }
+            if !same { return false }
+        }
+        return true
+    }
+}
+
+extension TableColumn: Equatable {
+    /// Same name and the same values row by row, whichever form each column is in.
+    public static func == (lhs: TableColumn, rhs: TableColumn) -> Bool {
+        lhs.name == rhs.name && lhs.count == rhs.count && lhs.hasEqualValues(rhs)
     }
 }

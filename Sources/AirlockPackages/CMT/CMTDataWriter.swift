@@ -136,7 +136,7 @@ public struct CMTDataWriter: Sendable {
         xml.raw("\"")
         try located(here) {
             for column in layout.attributeColumns {
-                try values.columns[column].withValue(row) { bytes in
+                try values.withValue(row: row, column: column) { bytes in
                     guard let bytes else { return }
                     try xml.attribute(layout.attributeNames[column], bytes: bytes, html: false)
                 }
@@ -144,18 +144,18 @@ public struct CMTDataWriter: Sendable {
         }
         var opened = false
         for column in layout.fieldColumns {
-            let cell = values.columns[column]
-            let present = cell.isPresent(row)
-            let fieldMembers = members.isEmpty ? [] : members.filter { $0.field == cell.name }.map(\.row)
+            let present = values.isPresent(row: row, column: column)
+            let fieldMembers = members.isEmpty ? [] : members.filter { $0.field == values.columns[column].name }.map(\.row)
             guard present || !fieldMembers.isEmpty else { continue }
             if !opened {
                 xml.raw(">")
                 opened = true
             }
             do {
-                try writeField(cell, row: row, column: column, level: level + 1, layout: layout, &xml, &scratch)
+                try writeField(values, row: row, column: column, level: level + 1, layout: layout, &xml, &scratch)
             } catch let problem as CMTValueProblem {
-                here.field = ownerField.map { "\($0)/\(cell.name)" } ?? cell.name
+                let name = values.columns[column].name
+                here.field = ownerField.map { "\($0)/\(name)" } ?? name
                 throw AirlockError(.invalidValue, problem.reason, at: here)
             }
             if fieldMembers.isEmpty {
@@ -167,7 +167,7 @@ public struct CMTDataWriter: Sendable {
                 for member in fieldMembers {
                     try writeRecord(
                         member, element: "activitypointerrecords", level: level + 2, layout: partyLayout, &xml, &scratch, place: place,
-                        members: [], partyLayout: nil, owner: id, ownerField: cell.name)
+                        members: [], partyLayout: nil, owner: id, ownerField: values.columns[column].name)
                 }
             }
             xml.line(level + 1)
@@ -186,14 +186,14 @@ public struct CMTDataWriter: Sendable {
     /// `<field name="…" value="…" …` up to (not including) the end of the start tag.
     /// - Throws: `CMTValueProblem` when the value is not valid for its type or holds a character XML cannot carry.
     private func writeField(
-        _ cell: TableColumn, row: Int, column: Int, level: Int, layout: CMTTableLayout, _ xml: inout CMTXMLOutput,
+        _ values: Table, row: Int, column: Int, level: Int, layout: CMTTableLayout, _ xml: inout CMTXMLOutput,
         _ scratch: inout [UInt8]
     ) throws {
         xml.line(level)
         xml.raw("<field")
-        try xml.attribute("name", cell.name)
+        try xml.attribute("name", values.columns[column].name)
         let type = layout.types[column]
-        try cell.withValue(row) { bytes in
+        try values.withValue(row: row, column: column) { bytes in
             let value = bytes ?? UnsafeRawBufferPointer(start: nil, count: 0)
             if let type, Self.needsCanonicalForm(type) {
                 scratch.removeAll(keepingCapacity: true)
@@ -208,10 +208,9 @@ public struct CMTDataWriter: Sendable {
             }
         }
         for (tableIndex, attributeColumn) in layout.attributes(of: column) {
-            let attributeTable = layout.table.fieldAttributes[tableIndex]
-            try attributeTable.columns[attributeColumn].withValue(row) { bytes in
+            try layout.table.fieldAttributes[tableIndex].withValue(row: row, column: attributeColumn) { bytes in
                 guard let bytes else { return }
-                try xml.attribute(attributeTable.name, bytes: bytes, html: false)
+                try xml.attribute(layout.table.fieldAttributes[tableIndex].name, bytes: bytes, html: false)
             }
         }
     }

@@ -36,8 +36,8 @@ public enum FOPackageWriter {
         let table = file.table
         try csv.writeRecord(table.columnNames.map { headerText[$0] ?? $0 })
         for row in 0..<table.rowCount {
-            for column in table.columns {
-                try column.withValue(row) { bytes in
+            for column in table.columns.indices {
+                try table.withValue(row: row, column: column) { bytes in
                     if let bytes { try csv.writeField(bytes) } else { try csv.writeField(UnsafeRawBufferPointer(start: nil, count: 0)) }
                 }
             }
