@@ -63,14 +63,66 @@ final class FieldPlan {
         case problem(RejectReason, String, value: String?)
     }
 
+    /// The pipeline's result for one source value: the outcome, and what it writes to other layout columns.
+    private struct Evaluation {
+        var outcome: Outcome
+        /// The key path column's value, when the pipeline got that far (`.some(nil)`: it writes null).
+        var keyPath: String?? = .none
+        /// The referenced Sales record's entity and display name, when a target lookup found it.
+        var lookup: (entity: String, name: String?)?
+    }
+
+    /// Evaluations by the dictionary code of the source value (index 256: null), when the result depends on the
+    /// value alone (`canMemoise`) and the source column is dictionary-encoded: a status, currency or company
+    /// column is mapped and checked once per distinct value, not once per row.
+    private var evaluationsByCode: [Evaluation?] = []
+    /// Whether this flow memoises evaluations, decided at its first row (the source table does not change).
+    private var memoised: Bool?
+
+    /// The pipeline depends on the row only through the source value: a plain column (no Sales lookup, whose
+    /// result depends on the row's GUID) or no source at all. Lookups and reference checks are memoised by value
+    /// within the flow anyway.
+    private var canMemoise: Bool { reader.map { $0.targets.isEmpty } ?? true }
+
     /// Runs the field's pipeline on row `row` (source lookup, constant, value map, formats, default, target
     /// lookup) and checks the result against the target's type.
     func map(row: Int, view: SourceView, context: ConversionContext, values: inout [String?]) -> Outcome {
+        let evaluation: Evaluation
+        if let slot = memoSlot(row: row, view: view) {
+            if let known = evaluationsByCode[slot] {
+                evaluation = known
+            } else {
+                evaluation = evaluate(row: row, view: view, context: context)
+                evaluationsByCode[slot] = evaluation
+            }
+        } else {
+            evaluation = evaluate(row: row, view: view, context: context)
+        }
+        if let keyPathPosition, case .some(let keyPath) = evaluation.keyPath { values[keyPathPosition] = keyPath }
+        if let found = evaluation.lookup {
+            if let lookupEntityPosition { values[lookupEntityPosition] = found.entity }
+            if let lookupNamePosition { values[lookupNamePosition] = found.name }
+        }
+        return evaluation.outcome
+    }
+
+    /// Where row `row`'s evaluation is memoised, or nil when it is not.
+    private func memoSlot(row: Int, view: SourceView) -> Int? {
+        if memoised == nil {
+            memoised = canMemoise && (reader?.column.map { view.table.columns[$0].isDictionaryEncoded } ?? true)
+            if memoised == true { evaluationsByCode = Array(repeating: nil, count: 257) }
+        }
+        guard memoised == true else { return nil }
+        guard let column = reader?.column else { return 256 }
+        return view.table.dictionaryCode(row: row, column: column) ?? 256
+    }
+
+    private func evaluate(row: Int, view: SourceView, context: ConversionContext) -> Evaluation {
         var value: String?
         if let reader {
             switch reader.read(row: row, in: view) {
             case .value(let text): value = text
-            case .orphan(let message): return .problem(.orphanReference, message, value: nil)
+            case .orphan(let message): return Evaluation(outcome: .problem(.orphanReference, message, value: nil))
             }
         }
         for transform in mapping.transforms {
@@ -89,25 +141,26 @@ final class FieldPlan {
                     switch policy {
                     case .keep: break
                     case .useDefault: value = mapping.defaultValue
-                    case .reject: return .problem(.unmappedValue, "'\(text)' has no entry in value map \(name)", value: value)
+                    case .reject: return Evaluation(outcome: .problem(.unmappedValue, "'\(text)' has no entry in value map \(name)", value: value))
                     }
                 }
             case .dateFormat(let from, let to):
                 guard let text = value, !Self.isBlank(text) else { continue }
                 guard let converted = ValueFormats.date(text, from: from, to: to) else {
-                    return .problem(.invalidValue, "'\(text)' is not a \(from.rawValue) date", value: value)
+                    return Evaluation(outcome: .problem(.invalidValue, "'\(text)' is not a \(from.rawValue) date", value: value))
                 }
                 value = converted
             case .numberFormat(let from, let to):
                 guard let text = value, !Self.isBlank(text) else { continue }
                 guard let converted = ValueFormats.number(text, from: from, to: to) else {
-                    return .problem(.invalidValue, "'\(text)' is not a \(from.rawValue) number", value: value)
+                    return Evaluation(outcome: .problem(.invalidValue, "'\(text)' is not a \(from.rawValue) number", value: value))
                 }
                 value = converted
             }
         }
         if Self.isBlank(value) { value = nil }
-        if let keyPathPosition { values[keyPathPosition] = value?.trimmingASCIIWhitespace() }
+        var evaluation = Evaluation(outcome: .value(nil))
+        if keyPathPosition != nil { evaluation.keyPath = .some(value?.trimmingASCIIWhitespace()) }
         if !targetLookups.isEmpty, let key = value {
             let found: (id: String, entity: String, name: String?)?
             if let known = resolved[key] {
@@ -118,24 +171,30 @@ final class FieldPlan {
             }
             guard let found else {
                 let what = targetLookups.map { "\($0.entity) with \($0.keyAttribute)" }.joined(separator: " or ")
-                return .problem(.orphanReference, "no \(what) '\(key)' in the output or the Sales export", value: value)
+                evaluation.outcome = .problem(.orphanReference, "no \(what) '\(key)' in the output or the Sales export", value: value)
+                return evaluation
             }
             value = found.id
-            if let lookupEntityPosition { values[lookupEntityPosition] = found.entity }
-            if let lookupNamePosition { values[lookupNamePosition] = found.name }
+            evaluation.lookup = (found.entity, found.name)
         }
-        guard let text = value else {
+        evaluation.outcome = check(value, context: context)
+        return evaluation
+    }
+
+    /// Checks the pipeline's final value against the target's type, options and references.
+    private func check(_ result: String?, context: ConversionContext) -> Outcome {
+        guard var value = result else {
             if isRequired { return .problem(.missingRequired, "\(mapping.target) is required and the record has no value for it", value: nil) }
             return .value(nil)
         }
-        if let foCheck, let refusal = foCheck.refusal(text) {
-            return .problem(.invalidValue, "'\(text)': \(refusal)", value: value)
+        if let foCheck, let refusal = foCheck.refusal(value) {
+            return .problem(.invalidValue, "'\(value)': \(refusal)", value: value)
         }
         if let salesType, targetLookups.isEmpty {
             do {
-                let canonical = try CMTValueCodec.canonical(text, as: salesType)
+                let canonical = try CMTValueCodec.canonical(value, as: salesType)
                 if let limit = salesMaxLength, canonical.utf16.count > limit {
-                    return .problem(.invalidValue, "'\(text)' has \(canonical.utf16.count) characters; \(mapping.target) takes at most \(limit)", value: value)
+                    return .problem(.invalidValue, "'\(value)' has \(canonical.utf16.count) characters; \(mapping.target) takes at most \(limit)", value: value)
                 }
                 if let options = salesOptions, let number = Int(canonical), !options.contains(number) {
                     return .problem(.invalidValue, "\(number) is not an option of \(mapping.target) (\(options.sorted().map(String.init).joined(separator: ", ")))", value: value)
@@ -147,9 +206,9 @@ final class FieldPlan {
                 return .problem(.invalidValue, "\(error)", value: value)
             }
         }
-        if !references.isEmpty, let key = value, !referenceExists(key, context: context) {
+        if !references.isEmpty, !referenceExists(value, context: context) {
             let places = references.map(\.description).joined(separator: ", ")
-            return .problem(.orphanReference, "\(mapping.target) '\(key)' is in none of: \(places)", value: value)
+            return .problem(.orphanReference, "\(mapping.target) '\(value)' is in none of: \(places)", value: value)
         }
         return .value(value)
     }
