@@ -129,4 +129,18 @@ struct TableColumnTests {
         #expect(!byText.columns[0].isDictionaryEncoded && byText.columns[1].isDictionaryEncoded)
         #expect(byText.row(5) == ["r5", "k1"])
     }
+
+    @Test func aTableSharesTheStorageOfColumnsEqualToOne() throws {
+        var table = Table(name: "account", columnNames: ["@id", "accountid", "parentaccountid", "name"])
+        for row in 0..<400 {
+            let id = "00000000-0000-0000-0000-\(String(100_000_000_000 + row))"
+            try table.appendRow([id, id, row % 2 == 0 ? id : nil, "Account \(row)"])
+        }
+        let before = table
+        table.shareStorage(ofColumnsEqualTo: 0)
+        #expect(table == before)
+        try table.appendRow(["x", "y", nil, "z"])
+        #expect(table.row(400) == ["x", "y", nil, "z"])
+        #expect(table.row(3) == before.row(3))
+    }
 }

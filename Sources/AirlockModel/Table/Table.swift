@@ -102,6 +102,13 @@ public struct Table: Sendable, Equatable {
         rowCount += 1
     }
 
+    /// Makes every other column that holds the same values as column `reference` share its storage, so that
+    /// the bytes are held once (see `TableColumn.shareStorage(withEqualColumn:)`).
+    public mutating func shareStorage(ofColumnsEqualTo reference: Int) {
+        let model = columns[reference]
+        for index in columns.indices where index != reference { columns[index].shareStorage(withEqualColumn: model) }
+    }
+
     /// Row `row` as text values, one per column.
     public func row(_ row: Int) -> [String?] {
         columns.map { $0.value(row) }

@@ -164,9 +164,11 @@ public struct CMTRecordTable: Sendable, Equatable {
             guard order != Array(table.columns.indices) else { continue }
             var rebuilt = Table(name: table.name, columnNames: order.map { table.columns[$0].name })
             for row in 0..<table.rowCount {
-                try rebuilt.appendRow { index, append in try table.columns[order[index]].withValue(row) { try append($0) } }
+                try rebuilt.appendRow { index, append in try table.withValue(row: row, column: order[index]) { try append($0) } }
             }
             fieldAttributes[tableIndex] = rebuilt
         }
+        // A record's primary id field (`accountid`) normally repeats its `id` attribute: hold those bytes once.
+        if let id = values.columnIndex(named: Self.idColumn) { values.shareStorage(ofColumnsEqualTo: id) }
     }
 }
