@@ -21,13 +21,15 @@ struct CMTValueCodecTests {
     @Test func guidsBecomeLowerCaseWithoutBraces() throws {
         let canonical = "982dff41-9bba-4e46-a1e3-127424034240"
         for text in [canonical, "982DFF41-9BBA-4E46-A1E3-127424034240", "{982dff41-9bba-4e46-a1e3-127424034240}",
-                     "(982DFF41-9bba-4e46-a1e3-127424034240)", "982dff419bba4e46a1e3127424034240", " \(canonical) "] {
+                     "(982DFF41-9bba-4e46-a1e3-127424034240)", "982dff419bba4e46a1e3127424034240", " \(canonical) ",
+                     "982dff41-9bba-4E46-a1e3-127424034240"] {
             #expect(try CMTValueCodec.decode(text, as: .guid) == canonical)
             #expect(try CMTValueCodec.decode(text, as: .entityReference) == canonical)
             #expect(try CMTValueCodec.decode(text, as: .owner) == canonical)
         }
         for bad in ["", "982dff41-9bba-4e46-a1e3-12742403424", "982dff41_9bba_4e46_a1e3_127424034240", "{982dff41-9bba-4e46-a1e3-127424034240",
-                    "g82dff41-9bba-4e46-a1e3-127424034240"] {
+                    "g82dff41-9bba-4e46-a1e3-127424034240", "982dff419-bba-4e46-a1e3-127424034240", "982dff41-9bba-4e46-a1e3-12742403424g",
+                    "982dff41-9bba-4e46-a1e3-12742403424:"] {
             #expect(throws: AirlockError.self) { try CMTValueCodec.decode(bad, as: .guid) }
         }
     }

@@ -126,10 +126,30 @@ public enum CMTValueCodec {
     }
 
     private static func guid(_ input: UnsafeRawBufferPointer, into output: inout [UInt8]) throws {
+        // Most GUIDs are already canonical (every one this tool writes is): copied, not parsed and rewritten.
+        if isCanonicalGUID(input) {
+            output.append(contentsOf: input)
+            return
+        }
         guard let (high, low) = guidBytes(input) else {
             throw CMTValueProblem("expected a GUID such as 982dff41-9bba-4e46-a1e3-127424034240")
         }
         writeGUID(high, low, into: &output)
+    }
+
+    /// Whether `bytes` is a GUID in the canonical form `writeGUID` writes: 36 characters, lowercase hex digits,
+    /// hyphens after the 8th, 12th, 16th and 20th digit.
+    static func isCanonicalGUID(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count == 36 else { return false }
+        for index in 0..<36 {
+            let byte = bytes[index]
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard byte == 0x2D else { return false }
+            } else {
+                guard (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) else { return false }
+            }
+        }
+        return true
     }
 
     static func writeGUID(_ high: UInt64, _ low: UInt64, into output: inout [UInt8]) {
