@@ -4,15 +4,12 @@ import Testing
 /// `TableColumn`'s two forms (dictionary while few distinct values, plain after): every value reads back as
 /// appended, whichever form holds it and across the switch.
 struct TableColumnTests {
-    /// SplitMix64, seeded: the same cases on every run.
+    /// A seeded linear congruential generator (Knuth's MMIX constants): the same cases on every run.
     struct Generator: RandomNumberGenerator {
         var state: UInt64
         mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state ^ (state >> 29)
         }
     }
 
