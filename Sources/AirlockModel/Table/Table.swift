@@ -114,6 +114,6 @@ public struct Table: Sendable, Equatable {
         columns.map { $0.value(row) }
     }
 
-    /// Bytes of text held (values only), for memory accounting.
+    /// Bytes held for the values (text and dictionary codes; not offsets), for memory accounting.
     public var byteCount: Int { columns.reduce(0) { $0 + $1.byteCount } }
 }
