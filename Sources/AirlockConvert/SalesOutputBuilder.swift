@@ -139,12 +139,4 @@ enum SalesOutputBuilder {
         precondition(section.records.count == rowCount, "every section column has one value per written record")
         return section
     }
-
-    /// The whole package in memory, or nil when no part has a record to write (`convert` streams the sections
-    /// into the writer one at a time instead).
-    static func package(_ parts: [Part], catalog: SchemaCatalog, timestamp: CMTTimestamp?) throws -> CMTPackage? {
-        guard let plan = plan(parts, catalog: catalog) else { return nil }
-        let sections = try plan.sections.map { try section($0.entity, parts: $0.parts) }
-        return CMTPackage(schema: plan.schema, data: CMTData(timestamp: timestamp, entities: sections))
-    }
 }

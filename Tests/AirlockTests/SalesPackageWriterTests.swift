@@ -36,7 +36,8 @@ struct SalesPackageWriterTests {
         #expect(streamed.path == path)
 
         // The zip holds what the in-memory builder gives: two records, the lookup with its entity.
-        let package = try #require(try SalesOutputBuilder.package(plan.sections[0].parts, catalog: catalog, timestamp: nil))
+        let sections = try plan.sections.map { try SalesOutputBuilder.section($0.entity, parts: $0.parts) }
+        let package = CMTPackage(schema: plan.schema, data: CMTData(timestamp: nil, entities: sections))
         #expect(try CMTPackageReader(path: path).read() == package)
         #expect(package.data.entities[0].recordCount == 2)
         #expect(package.data.entities[0].records.lookupEntity(row: 1, field: "parentaccountid") == "account")

@@ -41,35 +41,34 @@ public struct Table: Sendable, Equatable {
     /// retain and release of each of its buffers) for every call.
     @inlinable
     public func withValue<R>(row: Int, column: Int, _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
-        try columns.withUnsafeBufferPointer { columns in
-            guard let base = columns.baseAddress, columns.indices.contains(column) else { preconditionFailure("column \(column) out of range") }
-            return try TableColumn.withValue(at: base + column, row: row, body)
-        }
+        try withColumn(column) { try TableColumn.withValue(at: $0, row: row, body) }
     }
 
-    /// The dictionary code of row `row`'s value in column `column` (see `TableColumn.dictionaryCode(_:)`).
+    /// The dictionary code of row `row`'s value in column `column`: two rows with the same code hold the same
+    /// value. Nil when the row is null or the column is plain (see `TableColumn`).
     @inlinable
     public func dictionaryCode(row: Int, column: Int) -> Int? {
-        columns.withUnsafeBufferPointer { columns in
-            guard let base = columns.baseAddress, columns.indices.contains(column) else { preconditionFailure("column \(column) out of range") }
-            let pointer = base + column
-            guard pointer.pointee.isDictionaryEncoded, pointer.pointee.present[row >> 6] & (1 << UInt64(row & 63)) != 0 else { return nil }
-            return Int(pointer.pointee.codes[row])
-        }
+        withColumn(column) { TableColumn.dictionaryCode(at: $0, row: row) }
     }
 
     /// Whether row `row` has a value in column `column` (empty counts as a value).
     @inlinable
     public func isPresent(row: Int, column: Int) -> Bool {
-        columns.withUnsafeBufferPointer { columns in
+        withColumn(column) { TableColumn.isPresent(at: $0, row: row) }
+    }
+
+    /// Calls `body` with a pointer to column `column`, which it reads in place (no copy of the column value).
+    @inlinable
+    func withColumn<R>(_ column: Int, _ body: (UnsafePointer<TableColumn>) throws -> R) rethrows -> R {
+        try columns.withUnsafeBufferPointer { columns in
             guard let base = columns.baseAddress, columns.indices.contains(column) else { preconditionFailure("column \(column) out of range") }
-            return (base + column).pointee.present[row >> 6] & (1 << UInt64(row & 63)) != 0
+            return try body(base + column)
         }
     }
 
     /// Row `row`'s value in the column called `name`, or nil when it is null or there is no such column.
     public func value(row: Int, column name: String) -> String? {
-        columnIndex(named: name).flatMap { columns[$0].value(row) }
+        columnIndex(named: name).flatMap { value(row: row, column: $0) }
     }
 
     /// Adds a column; rows already in the table get null in it.

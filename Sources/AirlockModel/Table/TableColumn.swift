@@ -82,11 +82,17 @@ public struct TableColumn: Sendable {
         return try bytes.withUnsafeBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[start..<end])) }
     }
 
-    /// `withValue` on the column at `column`, reading its buffers in place (a call on an array element may copy
-    /// the whole column value first: a retain and release of each buffer).
+    /// `isPresent` on the column at `column`, read in place (a call on an array element may copy the whole
+    /// column value first: a retain and release of each buffer).
+    @inlinable
+    static func isPresent(at column: UnsafePointer<TableColumn>, row: Int) -> Bool {
+        column.pointee.present[row >> 6] & (1 << UInt64(row & 63)) != 0
+    }
+
+    /// `withValue` on the column at `column`, read in place.
     @inlinable
     static func withValue<R>(at column: UnsafePointer<TableColumn>, row: Int, _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
-        guard column.pointee.present[row >> 6] & (1 << UInt64(row & 63)) != 0 else { return try body(nil) }
+        guard isPresent(at: column, row: row) else { return try body(nil) }
         if column.pointee.isDictionaryEncoded {
             let code = Int(column.pointee.codes[row])
             let start = code == 0 ? 0 : Int(column.pointee.dictionary.ends[code - 1])
@@ -98,11 +104,11 @@ public struct TableColumn: Sendable {
         return try column.pointee.bytes.withUnsafeBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[start..<end])) }
     }
 
-    /// The dictionary code of row `row`'s value: two rows with the same code hold the same value. Nil when the
-    /// row is null or the column is plain (its rows have no codes).
+    /// The dictionary code of row `row`'s value in the column at `column`: two rows with the same code hold the
+    /// same value. Nil when the row is null or the column is plain (its rows have no codes).
     @inlinable
-    public func dictionaryCode(_ row: Int) -> Int? {
-        isDictionaryEncoded && isPresent(row) ? Int(codes[row]) : nil
+    static func dictionaryCode(at column: UnsafePointer<TableColumn>, row: Int) -> Int? {
+        column.pointee.isDictionaryEncoded && isPresent(at: column, row: row) ? Int(column.pointee.codes[row]) : nil
     }
 
     /// Row `row`'s value as text, or nil when it is null.
