@@ -38,8 +38,24 @@ public enum Converter {
         }
         let selected = try selectFlows(options.only, templates: templates)
         try checkOutputDirectory(options)
+        let staging = try options.outputDirectory.map { try StagingDirectory(target: $0) }
+        // to-sales.zip is written as soon as the flows that feed it are done, beside the flows still running.
+        let salesJob = options.dryRun ? nil : staging.map { SalesPackageJob(path: $0.path(salesPackageName), catalog: catalog, progress: progress) }
+        do {
+            return try run(options, templates: templates, selected: selected, catalog: catalog, staging: staging, salesJob: salesJob, progress: progress)
+        } catch {
+            salesJob?.waitIfStarted()
+            staging?.discard()
+            throw error
+        }
+    }
 
-        var flows = try runFlows(options, templates: templates, selected: selected, catalog: catalog, progress: progress)
+    /// The conversion once the output folder is staged (or not asked for); the caller discards it on error.
+    private static func run(
+        _ options: ConversionOptions, templates: TemplateSet, selected: Set<String>, catalog: SchemaCatalog, staging: StagingDirectory?,
+        salesJob: SalesPackageJob?, progress: @escaping @Sendable (String) -> Void
+    ) throws -> ConversionResult {
+        var flows = try runFlows(options, templates: templates, selected: selected, catalog: catalog, salesJob: salesJob, progress: progress)
         let company = flows.company
 
         var report = ConversionReport(
@@ -51,75 +67,72 @@ public enum Converter {
         for output in flows.outputs { add(output, to: &report) }
         let tooMany = options.maxRejects.map { report.totals.rejected > $0 } ?? false
 
-        guard let outputDirectory = options.outputDirectory else {
+        guard let staging else {
             return ConversionResult(report: report, validations: [], tooManyRejects: tooMany)
         }
-        let staging = try StagingDirectory(target: outputDirectory)
-        do {
-            var validations: [ValidationReport] = []
-            if !options.dryRun {
-                progress("writing \(foPackageName) and \(salesPackageName)")
-                // Reject files first: they are the last use of the source tables, which can then go.
-                for output in flows.outputs where !output.rejects.isEmpty {
-                    let name = "\(rejectsFolder)/\(output.template.name).csv"
-                    try staging.makeFolder(rejectsFolder)
-                    try RejectFileWriter.write(output, to: staging.path(name))
-                    report.outputs[name] = try FileDigest.of(staging.path(name), as: name)
-                }
-                for output in flows.outputs { output.releaseSource() }
-                let outputs = flows.outputs, timestamp = flows.timestamp
-                flows.outputs = []
-                let description = "Airlock conversion for \(company)"
-                let foPath = staging.path(foPackageName), salesPath = staging.path(salesPackageName)
-                // The two packages are independent: each is built, written and then validated on a core of its
-                // own (the builders only read the outputs, which go once both are built), so the smaller one's
-                // validation overlaps the larger one's writing. Validation is `airlock validate`'s default: the
-                // packages are deltas, so a customer, header or lookup target they do not carry is expected in the
-                // target (a warning); the flows have checked every such reference against the output and the
-                // target export, rejecting records whose reference is in neither.
-                let done = try ParallelMap.map(2) { index -> ValidationReport? in
-                    if index == 0 {
-                        let foFiles = try FOOutputBuilder.files(outputs, catalog: catalog)
-                        guard try FOOutputBuilder.write(foFiles, catalog: catalog, description: description, to: foPath) else { return nil }
-                        progress("validating \(foPackageName)")
-                        return try PackageValidator.validate(path: foPath, target: .fo, catalog: catalog)
-                    }
-                    guard let plan = SalesOutputBuilder.plan(SalesOutputBuilder.parts(outputs), catalog: catalog) else { return nil }
-                    return try SalesPackageWriter.write(plan, timestamp: timestamp, catalog: catalog, to: salesPath)
-                }
-                if done[0] != nil { report.outputs[foPackageName] = try FileDigest.of(foPath, as: foPackageName) }
-                if done[1] != nil { report.outputs[salesPackageName] = try FileDigest.of(salesPath, as: salesPackageName) }
-                validations = done.compactMap { $0 }
-                for validation in validations {
-                    let name = validation.kind == PackageKind.fo.rawValue ? foPackageName : salesPackageName
-                    var rules: [String: Int] = [:]
-                    for group in validation.groups { rules[group.rule, default: 0] += group.count }
-                    let errors = validation.findings.filter { $0.severity == .error }.prefix(20).map { finding in
-                        [finding.entity, finding.file, finding.line.map { "line \($0)" }, finding.record, finding.field, finding.message]
-                            .compactMap { $0 }.joined(separator: ", ")
-                    }
-                    report.validation[name] = ConversionReport.Validation(
-                        errors: validation.errors, warnings: validation.warnings, rules: rules, firstErrors: Array(errors))
-                }
-                if validations.contains(where: { $0.errors > 0 }) {
-                    // Hand over no package: the output folder gets only the report, which names the findings.
-                    report.refused = true
-                    report.outputs = [:]
-                    for name in [foPackageName, salesPackageName, rejectsFolder] { staging.remove(name) }
-                    try staging.write(report.jsonData(), to: reportName)
-                    try writePage(report, staging: staging)
-                    try staging.commit()
-                    throw ConversionFailure(report: report, validations: validations)
-                }
+        var validations: [ValidationReport] = []
+        if let salesJob {
+            progress("writing \(foPackageName)")
+            // Reject files first: they are the last use of the source tables, which can then go.
+            for output in flows.outputs where !output.rejects.isEmpty {
+                let name = "\(rejectsFolder)/\(output.template.name).csv"
+                try staging.makeFolder(rejectsFolder)
+                try RejectFileWriter.write(output, to: staging.path(name))
+                report.outputs[name] = try FileDigest.of(staging.path(name), as: name)
             }
-            try staging.write(report.jsonData(), to: reportName)
-            try writePage(report, staging: staging)
-            try staging.commit()
-            return ConversionResult(report: report, validations: validations, tooManyRejects: tooMany)
-        } catch {
-            staging.discard()
-            throw error
+            for output in flows.outputs { output.releaseSource() }
+            let outputs = flows.outputs
+            flows.outputs = []
+            let foPath = staging.path(foPackageName), salesPath = staging.path(salesPackageName)
+            // to-fo.zip is built, written and validated here while to-sales.zip finishes on its own thread (which
+            // validates it from the bytes written). Validation is `airlock validate`'s default: the packages are
+            // deltas, so a customer, header or lookup target they do not carry is expected in the target (a
+            // warning); the flows have checked every such reference against the output and the target export,
+            // rejecting records whose reference is in neither. An error of to-fo.zip is reported first, as
+            // before either package is written in a sequential run.
+            let foValidation: ValidationReport?
+            do {
+                let foFiles = try FOOutputBuilder.files(outputs, catalog: catalog)
+                if try FOOutputBuilder.write(foFiles, catalog: catalog, description: "Airlock conversion for \(company)", to: foPath) {
+                    progress("validating \(foPackageName)")
+                    foValidation = try PackageValidator.validate(path: foPath, target: .fo, catalog: catalog)
+                } else {
+                    foValidation = nil
+                }
+            } catch {
+                salesJob.waitIfStarted()
+                throw error
+            }
+            let salesValidation = try salesJob.result()
+            if foValidation != nil { report.outputs[foPackageName] = try FileDigest.of(foPath, as: foPackageName) }
+            if salesValidation != nil { report.outputs[salesPackageName] = try FileDigest.of(salesPath, as: salesPackageName) }
+            validations = [foValidation, salesValidation].compactMap { $0 }
+            for validation in validations {
+                let name = validation.kind == PackageKind.fo.rawValue ? foPackageName : salesPackageName
+                var rules: [String: Int] = [:]
+                for group in validation.groups { rules[group.rule, default: 0] += group.count }
+                let errors = validation.findings.filter { $0.severity == .error }.prefix(20).map { finding in
+                    [finding.entity, finding.file, finding.line.map { "line \($0)" }, finding.record, finding.field, finding.message]
+                        .compactMap { $0 }.joined(separator: ", ")
+                }
+                report.validation[name] = ConversionReport.Validation(
+                    errors: validation.errors, warnings: validation.warnings, rules: rules, firstErrors: Array(errors))
+            }
+            if validations.contains(where: { $0.errors > 0 }) {
+                // Hand over no package: the output folder gets only the report, which names the findings.
+                report.refused = true
+                report.outputs = [:]
+                for name in [foPackageName, salesPackageName, rejectsFolder] { staging.remove(name) }
+                try staging.write(report.jsonData(), to: reportName)
+                try writePage(report, staging: staging)
+                try staging.commit()
+                throw ConversionFailure(report: report, validations: validations)
+            }
         }
+        try staging.write(report.jsonData(), to: reportName)
+        try writePage(report, staging: staging)
+        try staging.commit()
+        return ConversionResult(report: report, validations: validations, tooManyRejects: tooMany)
     }
 
     /// What the flows produced, with what the report needs from the inputs (which are released on return).
@@ -127,12 +140,12 @@ public enum Converter {
         var outputs: [FlowOutput]
         var company: String
         var warnings: [String]
-        var timestamp: CMTTimestamp?
     }
 
     /// Reads both exports and runs the selected flows in dependency order.
     private static func runFlows(
-        _ options: ConversionOptions, templates: TemplateSet, selected: Set<String>, catalog: SchemaCatalog, progress: @escaping @Sendable (String) -> Void
+        _ options: ConversionOptions, templates: TemplateSet, selected: Set<String>, catalog: SchemaCatalog, salesJob: SalesPackageJob?,
+        progress: @escaping @Sendable (String) -> Void
     ) throws -> FlowsResult {
         progress("reading \(options.foPath) and \(options.salesPath)")
         let inputs = try readInputs(options, templates: templates, catalog: catalog)
@@ -147,7 +160,10 @@ public enum Converter {
         }
         // The two directions run on two cores; see FlowScheduler for why the result equals a sequential run's.
         let order = templates.runOrder().filter { selected.contains($0.name) }
-        let outputs = try FlowScheduler.run(order) { template in
+        let timestamp = inputs.sales.data.timestamp
+        let feedsSales = order.filter(SalesPackageJob.contributes).map(\.name)
+        let startSales = salesJob.map { job in (names: feedsSales, action: { @Sendable (outputs: [FlowOutput]) in job.start(outputs, timestamp: timestamp) }) }
+        let outputs = try FlowScheduler.run(order, whenFinished: startSales) { template in
             progress("flow \(template.name)")
             let started = DispatchTime.now().uptimeNanoseconds
             let output = try FlowRunner(template: template, context: context).run()
@@ -159,7 +175,11 @@ public enum Converter {
             progress("flow \(template.name) done (\((seconds * 10).rounded() / 10) s)")
             return output
         }
-        return FlowsResult(outputs: outputs, company: company, warnings: context.warnings(order: order.map(\.name)), timestamp: inputs.sales.data.timestamp)
+        // The Sales package was started from the contributing flows alone: no other flow may have added to it.
+        for output in outputs where !feedsSales.contains(output.template.name) && !output.generated.isEmpty {
+            throw AirlockError(.io, "flow \(output.template.name) generated Sales records but is not among the flows that feed \(salesPackageName)")
+        }
+        return FlowsResult(outputs: outputs, company: company, warnings: context.warnings(order: order.map(\.name)))
     }
 
     /// Writes `report.html` (no duration: equal runs give equal files), with the first rows of each reject file.

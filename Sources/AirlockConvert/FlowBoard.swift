@@ -5,6 +5,7 @@ final class FlowBoard<Output>: @unchecked Sendable {
     private let condition = NSCondition()
     private var outputs: [String: Output] = [:]
     private var errors: [String: any Error] = [:]
+    private var watch: (names: [String], action: @Sendable ([Output]) -> Void)?
 
     /// Waits until every flow in `names` has finished; false as soon as one of them has failed.
     func waitFor(_ names: [String]) -> Bool {
@@ -17,11 +18,32 @@ final class FlowBoard<Output>: @unchecked Sendable {
         }
     }
 
+    /// Calls `action` once, on the thread that finishes the last of them, with the outputs of `names` in that
+    /// order as soon as all of them have finished (at once when they already have); never when one fails.
+    func whenFinished(_ names: [String], _ action: @escaping @Sendable ([Output]) -> Void) {
+        condition.lock()
+        watch = (names, action)
+        let ready = takeWatchIfReady()
+        condition.unlock()
+        ready?()
+    }
+
     func finish(_ name: String, _ output: Output) {
         condition.lock()
         outputs[name] = output
         condition.broadcast()
+        let ready = takeWatchIfReady()
         condition.unlock()
+        ready?()
+    }
+
+    /// The watch's action bound to its outputs, once they are all there (the watch is then cleared). Under the lock.
+    private func takeWatchIfReady() -> (() -> Void)? {
+        guard let watch else { return nil }
+        let found = watch.names.compactMap { outputs[$0] }
+        guard found.count == watch.names.count else { return nil }
+        self.watch = nil
+        return { watch.action(found) }
     }
 
     func fail(_ name: String, _ error: any Error) {

@@ -22,7 +22,7 @@ enum SalesPackageWriter {
             path: path, members: [(CMTPackage.schemaMember, schemaBytes), (CMTPackage.contentTypesMember, CMTContentTypes.bytes)],
             streamed: CMTPackage.dataMember, stream: channel.stream, streamedAfter: 1)
         let stream = channel.stream
-        let validation = ValidationThread {
+        let validation = BackgroundTask {
             // However the validation ends, the writer must not wait for a reader that is gone.
             defer { stream.close() }
             return try PackageValidator.validate(source: source, kind: .cmt, catalog: catalog)

@@ -5,7 +5,7 @@ import Testing
 
 /// The two-lane flow scheduler: outputs in run order, a parent in the other lane finished first, other
 /// prerequisites in the other lane not waited for, and the error of the earliest failed flow, as a sequential run
-/// would give.
+/// would give; and the early start of work on some flows' outputs (to-sales.zip) while others still run.
 struct FlowSchedulerTests {
     struct Failure: Error, Equatable { var flow: String }
 
@@ -88,5 +88,53 @@ struct FlowSchedulerTests {
         }
         // d's parent c failed, so d does not run; the run reports b's error, as a sequential run that stopped at b.
         #expect(!log.all.contains("start d"))
+    }
+
+    @Test func theWatchedFlowsOutputsComeOnceTheyAreDoneWhileOthersStillRun() throws {
+        for _ in 0..<20 {
+            let log = EventLog()
+            // c and e (the F&O → Sales lane) are watched; b holds its lane until the watch has fired (up to 10 s).
+            let fired = StartSignal()
+            let outputs = try FlowScheduler.run(
+                Self.flows,
+                whenFinished: (names: ["c", "e"], action: { outputs in
+                    log.add("watch \(outputs.joined(separator: ","))")
+                    fired.signal()
+                })
+            ) { template in
+                if template.name == "b" {
+                    #expect(fired.wait(seconds: 10), "the watch should fire while b, in the other lane, still runs")
+                }
+                usleep(UInt32.random(in: 0...1_000))
+                log.add("end \(template.name)")
+                return template.name
+            }
+            #expect(outputs == ["a", "b", "c", "d", "e"])
+            let events = log.all
+            #expect(events.filter { $0.hasPrefix("watch") } == ["watch c,e"])
+            func at(_ event: String) -> Int { events.firstIndex(of: event) ?? -1 }
+            #expect(at("end e") < at("watch c,e"))
+            #expect(at("watch c,e") < at("end b"))
+        }
+    }
+
+    @Test func anEmptyWatchFiresAtOnceAndAFailedWatchedFlowNever() throws {
+        let log = EventLog()
+        let outputs = try FlowScheduler.run(Self.flows, whenFinished: (names: [], action: { (outputs: [String]) in log.add("watch \(outputs.count)") })) {
+            template in
+            log.add("start \(template.name)")
+            return template.name
+        }
+        #expect(outputs.count == 5)
+        #expect(log.all.first == "watch 0")
+
+        let failed = EventLog()
+        #expect(throws: Failure(flow: "e")) {
+            _ = try FlowScheduler.run(Self.flows, whenFinished: (names: ["c", "e"], action: { (_: [String]) in failed.add("watch") })) { template in
+                if template.name == "e" { throw Failure(flow: "e") }
+                return template.name
+            }
+        }
+        #expect(failed.all.isEmpty)
     }
 }

@@ -1,0 +1,25 @@
+import AirlockModel
+import Foundation
+
+/// Runs a piece of work on a thread of its own (not a Dispatch worker: the caller may itself be one, and waits).
+final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var outcome: Result<Value, any Error>?
+
+    init(_ body: @escaping @Sendable () throws -> Value) {
+        let thread = Thread { [self] in
+            outcome = Result { try body() }
+            done.signal()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// Waits for the work and returns its value, or rethrows its error.
+    func result() throws -> Value {
+        done.wait()
+        done.signal()
+        guard let outcome else { throw AirlockError(.io, "a background task ended without a result") }
+        return try outcome.get()
+    }
+}

@@ -1,0 +1,57 @@
+import AirlockIO
+import AirlockMapping
+import AirlockModel
+import AirlockPackages
+import AirlockValidate
+import Foundation
+
+/// Builds, writes and validates `to-sales.zip` on a thread of its own, started as soon as the flows that write
+/// Sales records have finished: the F&O → Sales flows, and any flow with a rule that generates Sales records.
+/// The Sales → F&O flows still running cannot change those outputs, so the package equals the one written after
+/// all flows; starting early lets it use the core that the F&O → Sales lane leaves idle.
+final class SalesPackageJob: @unchecked Sendable {
+    private let path: String
+    private let catalog: SchemaCatalog
+    private let progress: @Sendable (String) -> Void
+    private let lock = NSLock()
+    private var task: BackgroundTask<ValidationReport?>?
+
+    init(path: String, catalog: SchemaCatalog, progress: @escaping @Sendable (String) -> Void) {
+        self.path = path
+        self.catalog = catalog
+        self.progress = progress
+    }
+
+    /// Whether `template`'s output can hold records for `to-sales.zip`.
+    static func contributes(_ template: MappingTemplate) -> Bool {
+        template.target.side == .sales || template.rules.contains { $0.kind.generatesSalesRecords }
+    }
+
+    /// Starts the job on `outputs` (the contributing flows' outputs, in run order).
+    func start(_ outputs: [FlowOutput], timestamp: CMTTimestamp?) {
+        let path = path, catalog = catalog, progress = progress
+        let task = BackgroundTask<ValidationReport?> {
+            guard let plan = SalesOutputBuilder.plan(SalesOutputBuilder.parts(outputs), catalog: catalog) else { return nil }
+            progress("writing \(Converter.salesPackageName)")
+            return try SalesPackageWriter.write(plan, timestamp: timestamp, catalog: catalog, to: path)
+        }
+        lock.lock()
+        self.task = task
+        lock.unlock()
+    }
+
+    /// Waits for the job: the package's validation, or nil when no record was written (and no file).
+    /// - Throws: the job's error; `.io` when it was never started.
+    func result() throws -> ValidationReport? {
+        lock.lock()
+        let task = task
+        lock.unlock()
+        guard let task else { throw AirlockError(.io, "\(Converter.salesPackageName) was never started") }
+        return try task.result()
+    }
+
+    /// Waits for the job if it was started, dropping its outcome (before the staging folder it writes into goes).
+    func waitIfStarted() {
+        _ = try? result()
+    }
+}
