@@ -25,20 +25,34 @@ struct SourceFieldReader {
     /// The lookup column read as a one-part key, to probe the targets' id indexes without copying the GUID.
     let probe: BoundKey?
 
+    /// What this reader has found so far in its flow (the Sales export does not change while the flow runs).
+    private let memo = LookupMemo()
+
     /// Reads row `row` through `view`.
     func read(row: Int, in view: SourceView) -> SourceValue {
         guard let column else { return .value(nil) }
         guard !targets.isEmpty, let probe else { return .value(view.table.value(row: row, column: column)) }
         guard view.table.withValue(row: row, column: column, { $0.map { !ValueComparison.isBlank($0) } ?? false }) else { return .value(nil) }
         let pointed = lookupEntityColumn.flatMap { view.lookupEntities?.value(row: row, column: $0) }
+        // A lookup column with few distinct GUIDs (currency, unit, price list) is resolved once per GUID.
+        let code = view.table.dictionaryCode(row: row, column: column)
+        if let code, let known = memo.byCode[code], known.pointed == pointed { return known.value }
+        let value = resolve(row: row, pointed: pointed, probe: probe, view: view)
+        if let code { memo.byCode[code] = (pointed, value) }
+        return value
+    }
+
+    private func resolve(row: Int, pointed: String?, probe: BoundKey, view: SourceView) -> SourceValue {
         var tried = false
-        for target in targets where pointed == nil || pointed == target.lookup.entity {
+        for (index, target) in targets.enumerated() where pointed == nil || pointed == target.lookup.entity {
             tried = true
             guard let ids = target.ids, let found = ids.row(matching: probe, row: row) else { continue }
+            if let key = memo.key(target: index, row: found) { return .value(key) }
             guard let table = target.table, let keyColumn = target.keyColumn,
                   let key = table.value(row: found, column: keyColumn)?.trimmingASCIIWhitespace(), !key.isEmpty else {
                 return .orphan("\(name) points to \(target.lookup.entity) \(idText(row, view)), which has no \(target.lookup.keyAttribute)")
             }
+            memo.setKey(key, target: index, row: found, rows: table.rowCount)
             return .value(key)
         }
         guard tried else {

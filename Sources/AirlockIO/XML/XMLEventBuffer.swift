@@ -14,7 +14,9 @@ struct XMLEventBuffer {
     /// Whether the last event is a text node that the next chunk may still extend.
     var textOpen = false
     /// The first error: a limit, a DOCTYPE, the stream's, or libxml2's first error message.
-    var failure: AirlockError?
+    var failure: AirlockError? { didSet { hasFailed = failure != nil } }
+    /// Whether `failure` is set: what the callbacks test (testing the optional error itself copied it each time).
+    private var hasFailed = false
     /// libxml2's first error message (level error or fatal); an error only once the parse stops or ends.
     var parseMessage: (message: String, line: Int, column: Int)?
     /// Set once the parser context exists; the callbacks read the parser's position from it.
@@ -54,7 +56,7 @@ struct XMLEventBuffer {
         localName: UnsafePointer<xmlChar>, namespaceCount: Int, namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
         attributeCount: Int, attributeFields: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) {
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
         if Int(depth) >= limits.maxDepth {
             return stop(.limitExceeded, "elements are nested deeper than \(limits.maxDepth) levels")
         }
@@ -106,7 +108,7 @@ struct XMLEventBuffer {
     }
 
     mutating func endElement(localName: UnsafePointer<xmlChar>) {
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
         textOpen = false
         depth -= 1
         let line = startLines.popLast() ?? position.line
@@ -119,7 +121,7 @@ struct XMLEventBuffer {
     }
 
     mutating func characters(_ start: UnsafePointer<xmlChar>, count: Int) {
-        guard failure == nil, count > 0 else { return }
+        guard !hasFailed, count > 0 else { return }
         let open = textOpen ? batch.events.indices.last : nil
         if Int(open.map { batch.events[$0].bytesCount } ?? 0) + count > limits.maxTextLength {
             return stop(.limitExceeded, "a text node is longer than \(limits.maxTextLength) bytes")
