@@ -88,20 +88,13 @@ public enum Converter {
             // validates it from the bytes written). Validation is `airlock validate`'s default: the packages are
             // deltas, so a customer, header or lookup target they do not carry is expected in the target (a
             // warning); the flows have checked every such reference against the output and the target export,
-            // rejecting records whose reference is in neither. An error of to-fo.zip is reported first, as
-            // before either package is written in a sequential run.
-            let foValidation: ValidationReport?
-            do {
-                let foFiles = try FOOutputBuilder.files(outputs, catalog: catalog)
-                if try FOOutputBuilder.write(foFiles, catalog: catalog, description: "Airlock conversion for \(company)", to: foPath) {
-                    progress("validating \(foPackageName)")
-                    foValidation = try PackageValidator.validate(path: foPath, target: .fo, catalog: catalog)
-                } else {
-                    foValidation = nil
-                }
-            } catch {
-                salesJob.waitIfStarted()
-                throw error
+            // rejecting records whose reference is in neither. When both packages fail, to-fo.zip's error is the
+            // one reported (the caller waits for to-sales.zip before discarding the staging folder).
+            var foValidation: ValidationReport?
+            let foFiles = try FOOutputBuilder.files(outputs, catalog: catalog)
+            if try FOOutputBuilder.write(foFiles, catalog: catalog, description: "Airlock conversion for \(company)", to: foPath) {
+                progress("validating \(foPackageName)")
+                foValidation = try PackageValidator.validate(path: foPath, target: .fo, catalog: catalog)
             }
             let salesValidation = try salesJob.result()
             if foValidation != nil { report.outputs[foPackageName] = try FileDigest.of(foPath, as: foPackageName) }
