@@ -80,8 +80,8 @@ final class FieldPlan {
     private var memoised: Bool?
 
     /// The pipeline depends on the row only through the source value: a plain column (no Sales lookup, whose
-    /// result depends on the row's GUID) or no source at all. Lookups and reference checks are memoised by value
-    /// within the flow anyway.
+    /// result also depends on the row's `lookupentity`) or no source at all. A Sales lookup is memoised by its
+    /// reader instead (`LookupMemo`); target lookups and reference checks are memoised here by value.
     private var canMemoise: Bool { reader.map { $0.targets.isEmpty } ?? true }
 
     /// Runs the field's pipeline on row `row` (source lookup, constant, value map, formats, default, target
