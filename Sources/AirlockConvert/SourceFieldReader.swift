@@ -5,7 +5,10 @@ import AirlockReconcile
 
 /// How to read one source field of a flow: its column, and for a Sales lookup the referenced record's
 /// business key (`customerid` read as `account.accountnumber` or `contact.msdynce_contactnumber`).
-struct SourceFieldReader {
+///
+/// A class: the field plans, filters and rules of a flow share one reader per field (and its memo), and
+/// reading it per row must not copy its tables and indexes.
+final class SourceFieldReader {
     /// One entity a lookup may point to, prepared: its records' id index and the column of its business key.
     struct Target {
         var lookup: LookupTarget
@@ -27,6 +30,14 @@ struct SourceFieldReader {
 
     /// What this reader has found so far in its flow (the Sales export does not change while the flow runs).
     private let memo = LookupMemo()
+
+    init(name: String, column: Int?, lookupEntityColumn: Int?, targets: [Target], probe: BoundKey?) {
+        self.name = name
+        self.column = column
+        self.lookupEntityColumn = lookupEntityColumn
+        self.targets = targets
+        self.probe = probe
+    }
 
     /// Reads row `row` through `view`.
     func read(row: Int, in view: SourceView) -> SourceValue {

@@ -65,11 +65,39 @@ public struct BoundKey: Sendable {
         return true
     }
 
+    /// Whether row `row`'s key, normalised, is `encoded` (what `encode` wrote for some key of the same shape),
+    /// compared part by part without encoding the row: an index's check of a candidate whose digest matched.
+    func matches(row: Int, normalization: KeyNormalization, encoded: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        func matchPart(_ bytes: UnsafeRawBufferPointer?) -> Bool {
+            guard let bytes, offset + 4 <= encoded.count else { return false }
+            var length = 0
+            for shift in 0..<4 { length |= Int(encoded[offset + shift]) << (8 * shift) }
+            offset += 4
+            guard length <= encoded.count - offset,
+                  normalization.matches(bytes, normalized: UnsafeRawBufferPointer(rebasing: encoded[offset..<(offset + length)])) else { return false }
+            offset += length
+            return true
+        }
+        switch company {
+        case .none:
+            break
+        case .column(let index):
+            guard table.withValue(row: row, column: index, matchPart) else { return false }
+        case .fixed(let bytes):
+            guard bytes.withUnsafeBytes(matchPart) else { return false }
+        }
+        for index in columns {
+            guard table.withValue(row: row, column: index, matchPart) else { return false }
+        }
+        return offset == encoded.count
+    }
+
     /// Appends one length-prefixed normalised part; false when it is null or empty.
     static func appendPart(_ bytes: UnsafeRawBufferPointer?, _ normalization: KeyNormalization, _ buffer: inout [UInt8]) -> Bool {
         guard let bytes else { return false }
         let lengthAt = buffer.count
-        buffer.append(contentsOf: [0, 0, 0, 0])
+        for _ in 0..<4 { buffer.append(0) }
         guard normalization.append(bytes, to: &buffer) else { return false }
         let length = UInt32(truncatingIfNeeded: buffer.count - lengthAt - 4)
         for shift in 0..<4 { buffer[lengthAt + shift] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(shift))) }

@@ -60,9 +60,7 @@ public struct KeyIndex: Sendable {
         self.rows = [Int32](repeating: -1, count: capacity)
         self.mask = capacity - 1
         var buffer: [UInt8] = []
-        var other: [UInt8] = []
         buffer.reserveCapacity(64)
-        other.reserveCapacity(64)
         for row in 0..<table.rowCount {
             guard key.encode(row: row, normalization: normalization, into: &buffer) else {
                 incompleteRows.append(row)
@@ -74,8 +72,7 @@ public struct KeyIndex: Sendable {
             while rows[slot] >= 0 {
                 if digests[slot] == digest {
                     let candidate = Int(rows[slot])
-                    _ = key.encode(row: candidate, normalization: normalization, into: &other)
-                    if other == buffer {
+                    if buffer.withUnsafeBytes({ key.matches(row: candidate, normalization: normalization, encoded: $0) }) {
                         kept = candidate
                         break
                     }
@@ -98,6 +95,7 @@ public struct KeyIndex: Sendable {
     public func row(for naturalKey: NaturalKey) -> Int? {
         guard (naturalKey.company != nil) == key.definition.hasCompany, naturalKey.parts.count == key.columns.count else { return nil }
         var buffer: [UInt8] = []
+        buffer.reserveCapacity(64)
         guard naturalKey.encode(normalization: normalization, into: &buffer) else { return nil }
         return find(buffer)
     }
@@ -107,6 +105,7 @@ public struct KeyIndex: Sendable {
     /// - Precondition: `isCompatible(with: probe)`.
     public func row(matching probe: BoundKey, row: Int) -> Int? {
         var buffer: [UInt8] = []
+        buffer.reserveCapacity(64)
         guard probe.encode(row: row, normalization: normalization, into: &buffer) else { return nil }
         return find(buffer)
     }
@@ -120,18 +119,18 @@ public struct KeyIndex: Sendable {
     public func contains(_ naturalKey: NaturalKey) -> Bool { row(for: naturalKey) != nil }
 
     func find(_ buffer: [UInt8]) -> Int? {
-        let digest = buffer.withUnsafeBytes(digester.digest)
-        var slot = Int(truncatingIfNeeded: digest) & mask
-        var other: [UInt8] = []
-        while rows[slot] >= 0 {
-            if digests[slot] == digest {
-                let candidate = Int(rows[slot])
-                _ = key.encode(row: candidate, normalization: normalization, into: &other)
-                if other == buffer { return candidate }
+        buffer.withUnsafeBytes { encoded in
+            let digest = digester.digest(encoded)
+            var slot = Int(truncatingIfNeeded: digest) & mask
+            while rows[slot] >= 0 {
+                if digests[slot] == digest {
+                    let candidate = Int(rows[slot])
+                    if key.matches(row: candidate, normalization: normalization, encoded: encoded) { return candidate }
+                }
+                slot = (slot &+ 1) & mask
             }
-            slot = (slot &+ 1) & mask
+            return nil
         }
-        return nil
     }
 
     /// Bytes held by the index itself (slots, duplicate and incomplete lists), not counting the table.

@@ -30,24 +30,60 @@ public struct KeyNormalization: Sendable, Hashable {
     /// Appends the normalised form of `bytes` to `buffer`.
     /// - Returns: false when the part is empty after normalisation (the caller treats it as missing).
     func append(_ bytes: UnsafeRawBufferPointer, to buffer: inout [UInt8]) -> Bool {
+        let part = trimmed(bytes)
+        guard !part.isEmpty else { return false }
+        let first = buffer.count
+        buffer.append(contentsOf: part)
+        guard caseInsensitive else { return true }
+        // Fold ASCII in place; a part with any non-ASCII byte is replaced by its Unicode lower-casing.
+        let isASCII = buffer.withUnsafeMutableBufferPointer { out -> Bool in
+            var seen: UInt8 = 0
+            for index in first..<out.count {
+                let byte = out[index]
+                seen |= byte
+                if byte &- 0x41 < 26 { out[index] = byte | 0x20 }
+            }
+            return seen < 0x80
+        }
+        if !isASCII {
+            buffer.removeSubrange(first...)
+            buffer.append(contentsOf: String(decoding: part, as: UTF8.self).lowercased().utf8)
+        }
+        return true
+    }
+
+    /// Whether `bytes`, normalised, equal `normalized` (a part as `append` wrote it); allocates nothing unless
+    /// the part holds non-ASCII bytes that need Unicode lower-casing.
+    func matches(_ bytes: UnsafeRawBufferPointer, normalized: UnsafeRawBufferPointer) -> Bool {
+        let part = trimmed(bytes)
+        guard !part.isEmpty else { return false }
+        guard caseInsensitive else { return part.elementsEqual(normalized) }
+        if part.count == normalized.count {
+            var index = 0
+            while index < part.count {
+                let byte = part[index]
+                if byte >= 0x80 { break }
+                if (byte &- 0x41 < 26 ? byte | 0x20 : byte) != normalized[index] { return false }
+                index += 1
+            }
+            if index == part.count { return true }
+        } else if part.allSatisfy({ $0 < 0x80 }) {
+            return false
+        }
+        var folded: [UInt8] = []
+        _ = append(part, to: &folded)
+        return folded.elementsEqual(normalized)
+    }
+
+    /// `bytes` without the leading and trailing whitespace this normalisation removes.
+    private func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         var start = 0
         var end = bytes.count
         if trimsWhitespace {
             while start < end, Self.isSpace(bytes[start]) { start += 1 }
             while end > start, Self.isSpace(bytes[end - 1]) { end -= 1 }
         }
-        guard start < end else { return false }
-        let part = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-        guard caseInsensitive else {
-            buffer.append(contentsOf: part)
-            return true
-        }
-        if part.allSatisfy({ $0 < 0x80 }) {
-            for byte in part { buffer.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
-        } else {
-            buffer.append(contentsOf: String(decoding: part, as: UTF8.self).lowercased().utf8)
-        }
-        return true
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
     }
 
     /// The normalised form of `text`, or nil when it is empty after normalisation.
