@@ -76,26 +76,57 @@ final class FieldPlan {
     /// value alone (`canMemoise`) and the source column is dictionary-encoded: a status, currency or company
     /// column is mapped and checked once per distinct value, not once per row.
     private var evaluationsByCode: [Evaluation?] = []
-    /// Whether this flow memoises evaluations, decided at its first row (the source table does not change).
-    private var memoised: Bool?
+    /// How this flow maps the field, decided at its first row (the source table does not change).
+    private var route: Route?
+    /// The canonical bytes of the value being copied (`copyBytes`), kept between rows.
+    private var canonical: [UInt8] = []
+
+    private enum Route {
+        /// Evaluated once per dictionary code of the source column (or once, with no source column).
+        case memoised
+        /// A plain copy of column `column`: a value that passes the target's check as it is goes from the source
+        /// table to the row as bytes; anything else is evaluated.
+        case copy(column: Int)
+        /// Evaluated for every row.
+        case evaluated
+    }
 
     /// The pipeline depends on the row only through the source value: a plain column (no Sales lookup, whose
     /// result also depends on the row's `lookupentity`) or no source at all. A Sales lookup is memoised by its
     /// reader instead (`LookupMemo`); target lookups and reference checks are memoised here by value.
     private var canMemoise: Bool { reader.map { $0.targets.isEmpty } ?? true }
 
+    /// The value is the source column's as it is (or this field's default when it is blank), checked against
+    /// the target's type and length only: nothing else writes it or refers to it.
+    private var isPlainCopy: Bool {
+        guard let reader, reader.targets.isEmpty, reader.column != nil, keyPathPosition == nil, targetLookups.isEmpty,
+              references.isEmpty, salesOptions == nil else { return false }
+        return mapping.transforms.allSatisfy {
+            switch $0 {
+            case .copy, .defaultValue: true
+            default: false
+            }
+        }
+    }
+
     /// Runs the field's pipeline on row `row` (source lookup, constant, value map, formats, default, target
-    /// lookup) and checks the result against the target's type.
-    func map(row: Int, view: SourceView, context: ConversionContext, values: inout [String?]) -> Outcome {
+    /// lookup), checks the result against the target's type and writes it to `values` at `position` (and the
+    /// columns the pipeline also feeds). Returns the reason and message when the value refuses the record.
+    func map(row: Int, view: SourceView, context: ConversionContext, values: inout RowValues) -> (reason: RejectReason, message: String)? {
         let evaluation: Evaluation
-        if let slot = memoSlot(row: row, view: view) {
+        switch route ?? decideRoute(view: view) {
+        case .copy(let column):
+            if copyBytes(row: row, column: column, view: view, values: &values) { return nil }
+            evaluation = evaluate(row: row, view: view, context: context)
+        case .memoised:
+            let slot = reader?.column.flatMap { view.table.dictionaryCode(row: row, column: $0) } ?? 256
             if let known = evaluationsByCode[slot] {
                 evaluation = known
             } else {
                 evaluation = evaluate(row: row, view: view, context: context)
                 evaluationsByCode[slot] = evaluation
             }
-        } else {
+        case .evaluated:
             evaluation = evaluate(row: row, view: view, context: context)
         }
         if let keyPathPosition, case .some(let keyPath) = evaluation.keyPath { values[keyPathPosition] = keyPath }
@@ -103,18 +134,58 @@ final class FieldPlan {
             if let lookupEntityPosition { values[lookupEntityPosition] = found.entity }
             if let lookupNamePosition { values[lookupNamePosition] = found.name }
         }
-        return evaluation.outcome
+        switch evaluation.outcome {
+        case .value(let value):
+            values[position] = value
+            return nil
+        case .problem(let reason, let message, let value):
+            values[position] = value
+            return (reason, message)
+        }
     }
 
-    /// Where row `row`'s evaluation is memoised, or nil when it is not.
-    private func memoSlot(row: Int, view: SourceView) -> Int? {
-        if memoised == nil {
-            memoised = canMemoise && (reader?.column.map { view.table.columns[$0].isDictionaryEncoded } ?? true)
-            if memoised == true { evaluationsByCode = Array(repeating: nil, count: 257) }
+    private func decideRoute(view: SourceView) -> Route {
+        let decided: Route
+        if canMemoise && (reader?.column.map { view.table.columns[$0].isDictionaryEncoded } ?? true) {
+            evaluationsByCode = Array(repeating: nil, count: 257)
+            decided = .memoised
+        } else if isPlainCopy, let column = reader?.column {
+            decided = .copy(column: column)
+        } else {
+            decided = .evaluated
         }
-        guard memoised == true else { return nil }
-        guard let column = reader?.column else { return 256 }
-        return view.table.dictionaryCode(row: row, column: column) ?? 256
+        route = decided
+        return decided
+    }
+
+    /// Copies row `row`'s value of `column` to `values` as bytes when it is ASCII, not blank, and passes the
+    /// target's check; false (nothing written) otherwise, and the value is then evaluated. ASCII text is its own
+    /// `String`, so the result is byte for byte what `evaluate` gives.
+    private func copyBytes(row: Int, column: Int, view: SourceView, values: inout RowValues) -> Bool {
+        view.table.withValue(row: row, column: column) { bytes -> Bool in
+            guard let bytes, Self.isNonBlankASCII(bytes) else { return false }
+            if let foCheck, !foCheck.accepts(bytes) { return false }
+            guard let salesType else {
+                values.setBytes(position, bytes)
+                return true
+            }
+            canonical.removeAll(keepingCapacity: true)
+            guard CMTValueCodec.canonical(bytes, as: salesType, into: &canonical) else { return false }
+            if let limit = salesMaxLength, canonical.count > limit { return false }
+            canonical.withUnsafeBytes { values.setBytes(position, $0) }
+            return true
+        }
+    }
+
+    /// Whether `bytes` are all ASCII and not all whitespace.
+    private static func isNonBlankASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var seen: UInt8 = 0
+        var blank = true
+        for byte in bytes {
+            seen |= byte
+            if blank && byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { blank = false }
+        }
+        return !blank && seen < 0x80
     }
 
     private func evaluate(row: Int, view: SourceView, context: ConversionContext) -> Evaluation {

@@ -43,6 +43,8 @@ struct FlowRunner {
         var statusOfMapped: [Int] = []
         let keyPositions = layout.keyColumns.map { layout.position($0) ?? 0 }
         var outcomes: [RecordOutcome?] = Array(repeating: nil, count: view.table.rowCount)
+        var values = RowValues(count: layout.columns.count)
+        let companyPosition = layout.companyColumn.flatMap { layout.position($0) }
 
         for row in 0..<view.table.rowCount {
             tally.read += 1
@@ -51,20 +53,15 @@ struct FlowRunner {
                 outcomes[row] = .filtered(filter: "other-company")
                 continue
             }
-            var values = [String?](repeating: nil, count: layout.columns.count)
-            if let companyField = layout.companyColumn, let position = layout.position(companyField) { values[position] = context.company }
+            values.reset()
+            if let companyPosition { values[companyPosition] = context.company }
             var problem: (RejectReason, String, String)?
             for plan in plans {
-                switch plan.map(row: row, view: view, context: context, values: &values) {
-                case .value(let value):
-                    values[plan.position] = value
-                case .problem(let reason, let message, let value):
-                    values[plan.position] = value
-                    if problem == nil { problem = (reason, plan.mapping.target, message) }
+                if let refusal = plan.map(row: row, view: view, context: context, values: &values), problem == nil {
+                    problem = (refusal.reason, plan.mapping.target, refusal.message)
                 }
             }
-            let key = keyPositions.map { values[$0] }
-            try keyTable.appendRow(key)
+            try values.appendRow(to: &keyTable, positions: keyPositions)
             var outcome: RecordOutcome?
             var rejectField = ""
             if let failed = filters.failedFilter(row: row, in: view) {
@@ -101,7 +98,7 @@ struct FlowRunner {
             }
             statuses.append(.accepted)
             statusOfMapped.append(statuses.count - 1)
-            try mapped.appendRow(values)
+            try values.appendRow(to: &mapped)
             mappedSourceRows.append(row)
         }
 

@@ -35,7 +35,7 @@ struct ParentCheck {
     }
 
     /// The outcome for a line whose mapped values are `values`, or nil when its header lets it through.
-    func verdict(values: [String?]) -> (outcome: RecordOutcome, field: String)? {
+    func verdict(values: RowValues) -> (outcome: RecordOutcome, field: String)? {
         guard let parentFlow, positions.count == fields.count, !positions.isEmpty else { return nil }
         let parts = positions.map { values[$0] }
         guard parts.allSatisfy({ $0 != nil }) else { return nil }

@@ -29,7 +29,7 @@ public struct StableIdentifier: Sendable, Hashable, CustomStringConvertible {
         var bytes: [UInt8] = []
         var high: UInt8?
         for (offset, char) in utf8.enumerated() {
-            if [8, 13, 18, 23].contains(offset) {
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
                 guard char == UInt8(ascii: "-") else { return nil }
                 continue
             }
@@ -74,16 +74,24 @@ public struct StableIdentifier: Sendable, Hashable, CustomStringConvertible {
         version5(namespace: airlockNamespace, name: Array(name(entity: entity, company: company, key: key).utf8))
     }
 
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+
     /// Lower-case canonical text, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`.
     public var description: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(36)
-        for (offset, byte) in bytes.enumerated() {
-            if [4, 6, 8, 10].contains(offset) { text.append(UInt8(ascii: "-")) }
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
+        String(unsafeUninitializedCapacity: 36) { text in
+            var index = 0
+            for (offset, byte) in bytes.enumerated() {
+                if offset == 4 || offset == 6 || offset == 8 || offset == 10 {
+                    text[index] = UInt8(ascii: "-")
+                    index += 1
+                }
+                text[index] = Self.hexDigit(byte >> 4)
+                text[index + 1] = Self.hexDigit(byte & 0x0F)
+                index += 2
+            }
+            return index
         }
-        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -38,6 +38,23 @@ struct ReconcileTests {
         #expect(index.row(for: NaturalKey(company: "usmf", "K300")) == nil)
     }
 
+    @Test func collidingKeysAreComparedAfterNormalisation() throws {
+        // Every digest equal: each probe compares candidates part by part (ASCII folding, lengths, Unicode).
+        let constant = KeyDigester { _ in 7 }
+        let rows: [[String?]] = [["Ärger", "usmf"], [" ärger\t", "USMF"], ["ÄrgerX", "usmf"], ["ab", "usmf"], ["AB ", "usmf"], ["abc", "usmf"], ["Straße", "usmf"]]
+        let index = try KeyIndex(table: Self.table("T", ["CUSTOMERACCOUNT", "DATAAREAID"], rows), key: Self.foCustomers, digester: constant)
+        #expect(index.count == 5)
+        #expect(index.duplicates == [KeyDuplicate(row: 1, keptRow: 0), KeyDuplicate(row: 4, keptRow: 3)])
+        #expect(index.row(for: NaturalKey(company: "usmf", "ÄRGER")) == 0)
+        #expect(index.row(for: NaturalKey(company: "usmf", "ärgerx")) == 2)
+        #expect(index.row(for: NaturalKey(company: "usmf", "Ab")) == 3)
+        #expect(index.row(for: NaturalKey(company: "usmf", "ABC")) == 5)
+        #expect(index.row(for: NaturalKey(company: "usmf", "STRASSE")) == nil)
+        #expect(index.row(for: NaturalKey(company: "usmf", "STRAẞE")) == 6)
+        #expect(index.row(for: NaturalKey(company: "usmf", "a")) == nil)
+        #expect(index.row(for: NaturalKey(company: "demf", "ab")) == nil)
+    }
+
     @Test func partsAreLengthPrefixedSoSplitsDoNotCollide() throws {
         let key = KeyDefinition(columns: ["A", "B"])
         let index = try KeyIndex(table: Self.table("T", ["A", "B"], [["ab", "c"], ["a", "bc"]]), key: key)

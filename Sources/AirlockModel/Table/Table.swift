@@ -101,6 +101,21 @@ public struct Table: Sendable, Equatable {
         rowCount += 1
     }
 
+    /// Appends one row whose values lie in `bytes`: column `i` gets `bytes[starts[p] ..< starts[p] + counts[p]]`
+    /// with `p = positions[i]` (or `i` when `positions` is nil), null where `starts[p]` is negative.
+    /// - Throws: `AirlockError(.limitExceeded)`.
+    public mutating func appendRow(
+        bytes: UnsafeRawBufferPointer, starts: UnsafeBufferPointer<Int32>, counts: UnsafeBufferPointer<Int32>, positions: [Int]? = nil
+    ) throws {
+        precondition((positions?.count ?? starts.count) == columns.count, "a row needs one value per column")
+        for index in columns.indices {
+            let position = positions?[index] ?? index
+            let start = Int(starts[position])
+            try columns[index].append(start < 0 ? nil : UnsafeRawBufferPointer(rebasing: bytes[start..<(start + Int(counts[position]))]))
+        }
+        rowCount += 1
+    }
+
     /// Makes every other column that holds the same values as column `reference` share its storage, so that
     /// the bytes are held once (see `TableColumn.shareStorage(withEqualColumn:)`).
     public mutating func shareStorage(ofColumnsEqualTo reference: Int) {

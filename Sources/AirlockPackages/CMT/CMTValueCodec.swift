@@ -29,6 +29,17 @@ public enum CMTValueCodec {
         try run(text, type, reading: false)
     }
 
+    /// Appends the canonical bytes of a value about to be written to `output`, as `canonical(_:as:)` does for
+    /// text; false (and `output` in an unspecified state) when the value is not valid for `type`.
+    public static func canonical(_ input: UnsafeRawBufferPointer, as type: CMTFieldType, into output: inout [UInt8]) -> Bool {
+        do {
+            try transform(type, input, reading: false, into: &output)
+            return true
+        } catch {
+            return false
+        }
+    }
+
     /// Decodes HTML character references the way .NET's `WebUtility.HtmlDecode` does: the HTML 4 named
     /// references plus `&apos;`, and every `&#NNN;` / `&#xHH;`; anything else is left as written.
     public static func htmlDecode(_ text: String) -> String {
