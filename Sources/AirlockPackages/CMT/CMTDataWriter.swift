@@ -138,7 +138,7 @@ public struct CMTDataWriter: Sendable {
             for column in layout.attributeColumns {
                 try values.withValue(row: row, column: column) { bytes in
                     guard let bytes else { return }
-                    try xml.attribute(layout.attributeNames[column], bytes: bytes, html: false)
+                    try xml.attribute(opener: layout.openers[column], bytes: bytes, html: false)
                 }
             }
         }
@@ -190,8 +190,8 @@ public struct CMTDataWriter: Sendable {
         _ scratch: inout [UInt8]
     ) throws {
         xml.line(level)
-        xml.raw("<field")
-        try xml.attribute("name", values.columns[column].name)
+        // `<field name="…" value="` then the value and its closing quote.
+        let opener = layout.openers[column]
         let type = layout.types[column]
         try values.withValue(row: row, column: column) { bytes in
             let value = bytes ?? UnsafeRawBufferPointer(start: nil, count: 0)
@@ -202,15 +202,15 @@ public struct CMTDataWriter: Sendable {
                 } catch let problem as CMTValueProblem {
                     throw CMTValueProblem("value '\(String(decoding: value, as: UTF8.self))' is not a valid \(type.rawValue): \(problem.reason)")
                 }
-                try scratch.withUnsafeBytes { try xml.attribute("value", bytes: $0, html: false) }
+                try scratch.withUnsafeBytes { try xml.attribute(opener: opener, bytes: $0, html: false) }
             } else {
-                try xml.attribute("value", bytes: value, html: type == .string)
+                try xml.attribute(opener: opener, bytes: value, html: type == .string)
             }
         }
         for (tableIndex, attributeColumn) in layout.attributes(of: column) {
             try layout.table.fieldAttributes[tableIndex].withValue(row: row, column: attributeColumn) { bytes in
                 guard let bytes else { return }
-                try xml.attribute(layout.table.fieldAttributes[tableIndex].name, bytes: bytes, html: false)
+                try xml.attribute(opener: layout.fieldAttributeOpeners[tableIndex], bytes: bytes, html: false)
             }
         }
     }

@@ -7,13 +7,16 @@ struct CMTTableLayout {
     let idColumn: Int
     /// `@…` columns other than `@id` and the party link columns, in order.
     let attributeColumns: [Int]
-    /// Per `values` column: the record attribute it holds (the name without `@`), or "" for fields.
-    let attributeNames: [String]
     let fieldColumns: [Int]
     /// Per `values` column: its type (nil = written as is).
     let types: [CMTFieldType?]
     /// Per `values` column: (attribute table, column in it), attribute tables in CMT's order.
     private let fieldAttributes: [[(table: Int, column: Int)]]
+    /// Per `values` column, written before its value: ` name="` for a record attribute, `<field name="…" value="`
+    /// for a field (names escaped once, not per record).
+    let openers: [[UInt8]]
+    /// Per attribute table: ` name="` of the field attribute it holds.
+    let fieldAttributeOpeners: [[UInt8]]
 
     /// - Throws: `AirlockError(.invalidValue)` when there is no `@id` column or the attribute tables' rows do not
     ///   line up with the values.
@@ -26,7 +29,6 @@ struct CMTTableLayout {
         idColumn = id
         let links: Set<String> = [CMTRecordTable.idColumn, CMTEntityData.partyRecordColumn, CMTEntityData.partyFieldColumn]
         attributeColumns = columns.indices.filter { CMTRecordTable.isAttributeColumn(columns[$0].name) && !links.contains(columns[$0].name) }
-        attributeNames = columns.map { CMTRecordTable.isAttributeColumn($0.name) ? String($0.name.dropFirst()) : "" }
         fieldColumns = columns.indices.filter { !CMTRecordTable.isAttributeColumn(columns[$0].name) }
         self.types = columns.map { CMTRecordTable.isAttributeColumn($0.name) ? nil : types($0.name) }
         var position: [String: Int] = [:]
@@ -47,6 +49,17 @@ struct CMTTableLayout {
             }
         }
         fieldAttributes = attributes
+        do {
+            openers = try columns.map { column in
+                if CMTRecordTable.isAttributeColumn(column.name) { return try CMTXMLOutput.attributeOpener(String(column.name.dropFirst())) }
+                // `<field name="…" value="`
+                return Array("<field".utf8) + (try CMTXMLOutput.attributeOpener("name")) + (try CMTXMLOutput.escaped(column.name))
+                    + [0x22] + (try CMTXMLOutput.attributeOpener("value"))
+            }
+            fieldAttributeOpeners = try table.fieldAttributes.map { try CMTXMLOutput.attributeOpener($0.name) }
+        } catch let problem as CMTValueProblem {
+            throw AirlockError(.invalidValue, "a field or attribute name cannot be written: \(problem.reason)", at: place)
+        }
     }
 
     /// The attribute cells of the field in `column`: (attribute table, column in it).

@@ -48,6 +48,29 @@ struct CMTXMLOutput {
         }
     }
 
+    /// The bytes of ` name="` (the name escaped), which `attribute(opener:bytes:html:)` completes.
+    /// - Throws: `CMTValueProblem` for a character XML 1.0 cannot carry.
+    static func attributeOpener(_ name: String) throws -> [UInt8] {
+        [0x20] + (try escaped(name)) + [0x3D, 0x22]
+    }
+
+    /// `text` escaped as an attribute value.
+    /// - Throws: `CMTValueProblem` for a character XML 1.0 cannot carry.
+    static func escaped(_ text: String) throws -> [UInt8] {
+        var output = CMTXMLOutput()
+        var text = text
+        try text.withUTF8 { try output.escapedAttributeValue(UnsafeRawBufferPointer($0), html: false) }
+        return output.bytes
+    }
+
+    /// An attribute whose ` name="` is `opener` (see `attributeOpener`), the value escaped as
+    /// `attribute(_:bytes:html:)` does.
+    mutating func attribute(opener: [UInt8], bytes value: UnsafeRawBufferPointer, html: Bool) throws {
+        bytes.append(contentsOf: opener)
+        try escapedAttributeValue(value, html: html)
+        bytes.append(0x22)
+    }
+
     /// ` name="value"` with the value XML-escaped.
     /// - Throws: `CMTValueProblem` for a character XML 1.0 cannot carry.
     mutating func attribute(_ name: String, _ value: String) throws {
