@@ -75,7 +75,21 @@ final class FieldPlan {
     /// Evaluations by the dictionary code of the source value (index 256: null), when the result depends on the
     /// value alone (`canMemoise`) and the source column is dictionary-encoded: a status, currency or company
     /// column is mapped and checked once per distinct value, not once per row.
-    private var evaluationsByCode: [Evaluation?] = []
+    private var evaluationsByCode: [MemoisedEvaluation?] = []
+    /// A memoised evaluation, with the bytes of its value (a class: a row that reuses it copies one reference).
+    private final class MemoisedEvaluation {
+        let evaluation: Evaluation
+        /// The value's UTF-8 bytes; nil for null.
+        let valueBytes: [UInt8]?
+
+        init(_ evaluation: Evaluation) {
+            self.evaluation = evaluation
+            switch evaluation.outcome {
+            case .value(let value), .problem(_, _, let value): valueBytes = value.map { Array($0.utf8) }
+            }
+        }
+    }
+
     /// How this flow maps the field, decided at its first row (the source table does not change).
     private var route: Route?
     /// The canonical bytes of the value being copied (`copyBytes`), kept between rows.
@@ -113,35 +127,48 @@ final class FieldPlan {
     /// lookup), checks the result against the target's type and writes it to `values` at `position` (and the
     /// columns the pipeline also feeds). Returns the reason and message when the value refuses the record.
     func map(row: Int, view: SourceView, context: ConversionContext, values: inout RowValues) -> (reason: RejectReason, message: String)? {
-        let evaluation: Evaluation
         switch route ?? decideRoute(view: view) {
         case .copy(let column):
             if copyBytes(row: row, column: column, view: view, values: &values) { return nil }
-            evaluation = evaluate(row: row, view: view, context: context)
+            return write(evaluate(row: row, view: view, context: context), to: &values)
         case .memoised:
             let slot = reader?.column.flatMap { view.table.dictionaryCode(row: row, column: $0) } ?? 256
+            let memo: MemoisedEvaluation
             if let known = evaluationsByCode[slot] {
-                evaluation = known
+                memo = known
             } else {
-                evaluation = evaluate(row: row, view: view, context: context)
-                evaluationsByCode[slot] = evaluation
+                memo = MemoisedEvaluation(evaluate(row: row, view: view, context: context))
+                evaluationsByCode[slot] = memo
             }
+            return write(memo.evaluation, to: &values, valueBytes: memo.valueBytes)
         case .evaluated:
-            evaluation = evaluate(row: row, view: view, context: context)
+            return write(evaluate(row: row, view: view, context: context), to: &values)
         }
+    }
+
+    /// Writes `evaluation` to `values` (its value as `valueBytes` when given, else as text); the refusal, if any.
+    private func write(_ evaluation: Evaluation, to values: inout RowValues, valueBytes: [UInt8]? = nil) -> (reason: RejectReason, message: String)? {
         if let keyPathPosition, case .some(let keyPath) = evaluation.keyPath { values[keyPathPosition] = keyPath }
         if let found = evaluation.lookup {
             if let lookupEntityPosition { values[lookupEntityPosition] = found.entity }
             if let lookupNamePosition { values[lookupNamePosition] = found.name }
         }
+        let refusal: (reason: RejectReason, message: String)?
+        let value: String?
         switch evaluation.outcome {
-        case .value(let value):
-            values[position] = value
-            return nil
-        case .problem(let reason, let message, let value):
-            values[position] = value
-            return (reason, message)
+        case .value(let text):
+            value = text
+            refusal = nil
+        case .problem(let reason, let message, let text):
+            value = text
+            refusal = (reason, message)
         }
+        if let valueBytes {
+            valueBytes.withUnsafeBytes { values.setBytes(position, $0) }
+        } else {
+            values[position] = value
+        }
+        return refusal
     }
 
     private func decideRoute(view: SourceView) -> Route {

@@ -19,9 +19,15 @@ enum SalesIdentity {
             for _ in rows { try empty.appendRow([]) }
             return empty
         }
-        // Column by column, as bytes: only the id column is computed.
+        // Column by column, as bytes: only the id column is computed. When every row is accepted (the usual case)
+        // the other columns are the mapped table's own.
+        let everyRow = rows.count == mapped.rowCount && rows.elementsEqual(0..<mapped.rowCount)
         var columns: [TableColumn] = []
         for (index, column) in mapped.columns.enumerated() {
+            if everyRow && index != idPosition {
+                columns.append(column)
+                continue
+            }
             var copy = TableColumn(name: column.name)
             copy.reserve(rows: rows.count)
             if index == idPosition {

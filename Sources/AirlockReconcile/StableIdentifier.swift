@@ -71,7 +71,25 @@ public struct StableIdentifier: Sendable, Hashable, CustomStringConvertible {
 
     /// The stable GUID for a record of `entity` (logical name) in `company` (nil for none) with natural key `key`.
     public static func record(entity: String, company: String?, key: [String]) -> StableIdentifier {
-        version5(namespace: airlockNamespace, name: Array(name(entity: entity, company: company, key: key).utf8))
+        // The bytes of `name(entity:company:key:)`, built without intermediate strings.
+        var name: [UInt8] = []
+        name.reserveCapacity(128)
+        var part: [UInt8] = []
+        appendComponent(entity, to: &name, scratch: &part)
+        appendComponent(company ?? "", to: &name, scratch: &part)
+        for component in key { appendComponent(component, to: &name, scratch: &part) }
+        return version5(namespace: airlockNamespace, name: name)
+    }
+
+    /// Appends `<UTF-8 byte count>:<normalised bytes>;` of one name component.
+    private static func appendComponent(_ component: String, to name: inout [UInt8], scratch: inout [UInt8]) {
+        scratch.removeAll(keepingCapacity: true)
+        var text = component
+        _ = text.withUTF8 { KeyNormalization.caseInsensitive.append(UnsafeRawBufferPointer($0), to: &scratch) }
+        name.append(contentsOf: String(scratch.count).utf8)
+        name.append(UInt8(ascii: ":"))
+        name.append(contentsOf: scratch)
+        name.append(UInt8(ascii: ";"))
     }
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {
