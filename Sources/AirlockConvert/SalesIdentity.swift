@@ -20,12 +20,14 @@ enum SalesIdentity {
             return empty
         }
         // Column by column, as bytes: only the id column is computed. When every row is accepted (the usual case)
-        // the other columns are the mapped table's own.
+        // the other columns are the mapped table's own, without the spare capacity they grew with.
         let everyRow = rows.count == mapped.rowCount && rows.elementsEqual(0..<mapped.rowCount)
         var columns: [TableColumn] = []
         for (index, column) in mapped.columns.enumerated() {
             if everyRow && index != idPosition {
-                columns.append(column)
+                var kept = column
+                kept.shrinkToFit()
+                columns.append(kept)
                 continue
             }
             var copy = TableColumn(name: column.name)

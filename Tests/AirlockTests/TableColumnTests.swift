@@ -94,6 +94,21 @@ struct TableColumnTests {
         #expect(try Self.column(plain) != Self.column(plain.dropLast() + ["other"]))
     }
 
+    @Test func shrinkingKeepsEveryValueAndLeavesTheOriginalAlone() throws {
+        let few: [String?] = (0..<1_000).map { $0 % 7 == 0 ? nil : "v\($0 % 5)" }
+        let many: [String?] = (0..<1_000).map { $0 % 9 == 0 ? nil : ($0 % 11 == 0 ? "" : "value-\($0)") }
+        for values in [few, many] {
+            let original = try Self.column(values)
+            var shrunk = original
+            shrunk.shrinkToFit()
+            #expect(shrunk == original)
+            #expect((0..<values.count).map { shrunk.value($0) } == values)
+            try shrunk.append("after")
+            #expect(shrunk.value(values.count) == "after")
+            #expect(original.count == values.count)
+        }
+    }
+
     @Test func sharedStorageKeepsValueSemantics() throws {
         for values in [(0..<500).map { Optional("id-\($0)") }, (0..<500).map { Optional("id-\($0 % 3)") }] {
             let original = try Self.column(values)

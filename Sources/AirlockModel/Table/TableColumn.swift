@@ -123,6 +123,23 @@ public struct TableColumn: Sendable {
         present.reserveCapacity(expectedRows / 64 + 1)
     }
 
+    /// Gives back the spare capacity the column's buffers grew with as it was built (each buffer is copied once
+    /// to its exact size): for a column that is kept while its table is not.
+    public mutating func shrinkToFit() {
+        Self.shrink(&codes)
+        Self.shrink(&bytes)
+        Self.shrink(&ends)
+        Self.shrink(&present)
+    }
+
+    private static func shrink<Element>(_ array: inout [Element]) {
+        guard array.capacity > array.count else { return }
+        var exact: [Element] = []
+        exact.reserveCapacity(array.count)
+        exact.append(contentsOf: array)
+        array = exact
+    }
+
     /// Shares the storage of `other` when it holds the same values (a CMT record's `@id` and its primary id
     /// field), so that the bytes are held once.
     /// - Returns: whether the storage is now shared.
