@@ -98,7 +98,8 @@ public struct StableIdentifier: Sendable, Hashable, CustomStringConvertible {
 
     /// Lower-case canonical text, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`.
     public var description: String {
-        String(unsafeUninitializedCapacity: 36) { text in
+        // 36 characters for the 16 bytes every identifier has; the capacity follows the bytes whatever they are.
+        String(unsafeUninitializedCapacity: bytes.count * 2 + 4) { text in
             var index = 0
             for (offset, byte) in bytes.enumerated() {
                 if offset == 4 || offset == 6 || offset == 8 || offset == 10 {

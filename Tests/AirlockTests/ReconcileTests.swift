@@ -110,6 +110,13 @@ struct ReconcileTests {
         #expect(StableIdentifier.record(entity: "salesorderdetail", company: "USMF", key: ["ab", "c"])
             != StableIdentifier.record(entity: "salesorderdetail", company: "USMF", key: ["a", "bc"]))
         #expect(StableIdentifier("not-a-guid") == nil)
+        // `record` builds the bytes of `name` itself: the two agree for any component (non-ASCII, blank, no company).
+        let cases: [(String, String?, [String])] = [("account", nil, ["Ärger  ", ""]), ("contact", "usmf", ["  ", "ß", "İstanbul"])]
+        for (entity, company, key) in cases {
+            let named = StableIdentifier.version5(
+                namespace: StableIdentifier.airlockNamespace, name: Array(StableIdentifier.name(entity: entity, company: company, key: key).utf8))
+            #expect(StableIdentifier.record(entity: entity, company: company, key: key) == named)
+        }
     }
 
     // MARK: Classification
