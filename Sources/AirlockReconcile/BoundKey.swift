@@ -68,29 +68,34 @@ public struct BoundKey: Sendable {
     /// Whether row `row`'s key, normalised, is `encoded` (what `encode` wrote for some key of the same shape),
     /// compared part by part without encoding the row: an index's check of a candidate whose digest matched.
     func matches(row: Int, normalization: KeyNormalization, encoded: UnsafeRawBufferPointer) -> Bool {
+        // Closure literals, not a nested function passed as a value: that would put `offset` in a heap box per call.
         var offset = 0
-        func matchPart(_ bytes: UnsafeRawBufferPointer?) -> Bool {
-            guard let bytes, offset + 4 <= encoded.count else { return false }
-            var length = 0
-            for shift in 0..<4 { length |= Int(encoded[offset + shift]) << (8 * shift) }
-            offset += 4
-            guard length <= encoded.count - offset,
-                  normalization.matches(bytes, normalized: UnsafeRawBufferPointer(rebasing: encoded[offset..<(offset + length)])) else { return false }
-            offset += length
-            return true
-        }
         switch company {
         case .none:
             break
         case .column(let index):
-            guard table.withValue(row: row, column: index, matchPart) else { return false }
+            guard table.withValue(row: row, column: index, { Self.matchPart($0, normalization, encoded, &offset) }) else { return false }
         case .fixed(let bytes):
-            guard bytes.withUnsafeBytes(matchPart) else { return false }
+            guard bytes.withUnsafeBytes({ Self.matchPart($0, normalization, encoded, &offset) }) else { return false }
         }
         for index in columns {
-            guard table.withValue(row: row, column: index, matchPart) else { return false }
+            guard table.withValue(row: row, column: index, { Self.matchPart($0, normalization, encoded, &offset) }) else { return false }
         }
         return offset == encoded.count
+    }
+
+    /// Whether `bytes` match the length-prefixed part of `encoded` at `offset`, which moves past it.
+    private static func matchPart(
+        _ bytes: UnsafeRawBufferPointer?, _ normalization: KeyNormalization, _ encoded: UnsafeRawBufferPointer, _ offset: inout Int
+    ) -> Bool {
+        guard let bytes, offset + 4 <= encoded.count else { return false }
+        var length = 0
+        for shift in 0..<4 { length |= Int(encoded[offset + shift]) << (8 * shift) }
+        offset += 4
+        guard length <= encoded.count - offset,
+              normalization.matches(bytes, normalized: UnsafeRawBufferPointer(rebasing: encoded[offset..<(offset + length)])) else { return false }
+        offset += length
+        return true
     }
 
     /// Appends one length-prefixed normalised part; false when it is null or empty.

@@ -16,18 +16,18 @@ public struct FOFieldValueCheck: @unchecked Sendable {
     public func refusal(_ value: String) -> String? {
         var text = value
         return text.withUTF8 { buffer -> String? in
-            guard let problem = error(UnsafeRawBufferPointer(buffer)) else { return nil }
+            guard let problem = refusingProblem(UnsafeRawBufferPointer(buffer)) else { return nil }
             return "\(problem.message) (\(problem.rule.id))"
         }
     }
 
     /// Whether the import takes `value` (UTF-8 bytes) as it is: `refusal` would be nil.
     public func accepts(_ value: UnsafeRawBufferPointer) -> Bool {
-        error(value) == nil
+        refusingProblem(value) == nil
     }
 
     /// The checker's problem with a non-empty value, when its severity is error.
-    private func error(_ value: UnsafeRawBufferPointer) -> FOValueProblem? {
+    private func refusingProblem(_ value: UnsafeRawBufferPointer) -> FOValueProblem? {
         guard value.count > 0, let problem = checker.problem(value) else { return nil }
         return (problem.severity ?? problem.rule.severity) == .error ? problem : nil
     }
