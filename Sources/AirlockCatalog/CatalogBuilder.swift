@@ -29,7 +29,9 @@ struct CatalogBuilder {
     mutating func apply(yaml text: String, file: String) throws {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            // `.basic`: every scalar is text, read by `YAMLNode`'s typed accessors. Yams' default resolver tries a
+            // regular expression per type on every scalar, which was most of the start-up of a command.
+            root = try Yams.compose(yaml: text, .basic)
         } catch let error as YamlError {
             throw YAMLNode.airlockError(error, file: file, code: .invalidCatalog)
         }

@@ -1,3 +1,4 @@
+import AirlockIO
 import AirlockModel
 import Foundation
 
@@ -6,8 +7,11 @@ final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var outcome: Result<Value, any Error>?
 
-    init(_ body: @escaping @Sendable () throws -> Value) {
+    /// Starts `body`; with `lowPriority`, its thread (and any it starts) runs at `ThreadPriority`'s background
+    /// priority, on what the other threads leave idle.
+    init(lowPriority: Bool = false, _ body: @escaping @Sendable () throws -> Value) {
         let thread = Thread { [self] in
+            if lowPriority { ThreadPriority.lowerCurrentThread() }
             outcome = Result { try body() }
             done.signal()
         }

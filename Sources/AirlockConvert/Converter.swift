@@ -55,12 +55,16 @@ public enum Converter {
         _ options: ConversionOptions, templates: TemplateSet, selected: Set<String>, catalog: SchemaCatalog, staging: StagingDirectory?,
         salesJob: SalesPackageJob?, progress: @escaping @Sendable (String) -> Void
     ) throws -> ConversionResult {
+        // The report's digests of the inputs are taken on what the reading and the flows leave idle of the cores.
+        let inputDigests = BackgroundTask(lowPriority: true) {
+            ["fo": try FileDigest.of(options.foPath), "sales": try FileDigest.of(options.salesPath)]
+        }
         var flows = try runFlows(options, templates: templates, selected: selected, catalog: catalog, salesJob: salesJob, progress: progress)
         let company = flows.company
 
         var report = ConversionReport(
             tool: "airlock", version: AirlockVersion.current, company: company, options: options,
-            inputs: ["fo": try FileDigest.of(options.foPath), "sales": try FileDigest.of(options.salesPath)], outputs: [:],
+            inputs: try inputDigests.result(), outputs: [:],
             flows: [:], flowsNotRun: templates.templates.map(\.name).filter { !selected.contains($0) },
             totals: ConversionReport.Totals(read: 0, filtered: 0, created: 0, updated: 0, unchanged: 0, rejected: 0, written: 0),
             warnings: flows.warnings, validation: [:], refused: false)
@@ -240,11 +244,27 @@ public enum Converter {
             return wanted.contains { (catalog.foEntity(named: $0)?.label ?? $0).lowercased() == label }
         }
         let salesPackageSource = salesSource.source
+        let readFO: @Sendable (FOManifestEntity) throws -> (String, Table) = { line in
+            (FOExport(reader: nil, catalog: catalog).label(of: line), try foReader.readEntity(line).table)
+        }
+        if readsFOInBackground(fo: foSource.source, sales: salesSource.source) {
+            // The Sales export's parser holds a core throughout its read and bounds it; the F&O files fill in
+            // what it leaves idle instead of taking a share of its core.
+            let foTables = BackgroundTask(lowPriority: true) { try lines.map(readFO) }
+            let sales: CMTPackage
+            do {
+                sales = try CMTPackageReader(source: salesPackageSource).read(valueProblems: .collect)
+            } catch {
+                _ = try? foTables.result()
+                throw error
+            }
+            return Inputs(foReader: foReader, foTables: try foTables.result(), sales: sales)
+        }
         enum Part: Sendable { case sales(CMTPackage), fo(String, Table) }
         let parts = try ParallelMap.map(lines.count + 1) { index -> Part in
             if index == 0 { return .sales(try CMTPackageReader(source: salesPackageSource).read(valueProblems: .collect)) }
-            let line = lines[index - 1]
-            return .fo(FOExport(reader: nil, catalog: catalog).label(of: line), try foReader.readEntity(line).table)
+            let (label, table) = try readFO(lines[index - 1])
+            return .fo(label, table)
         }
         var sales = CMTPackage(schema: CMTSchema(entities: []), data: CMTData())
         var tables: [(String, Table)] = []
@@ -256,6 +276,20 @@ public enum Converter {
         }
         return Inputs(foReader: foReader, foTables: tables, sales: sales)
     }
+
+    /// Whether the F&O export is read on a thread of background priority beside the Sales export, rather than
+    /// entity by entity on the cores as they come free: when its files hold at most `foShareForBackgroundRead`
+    /// of the Sales export's bytes (uncompressed). Parsing XML costs about twice per byte what reading CSV does
+    /// on the parser's thread (measured: docs/performance.md), so such an F&O export finishes within the Sales
+    /// export's read on the time its parser leaves idle, and the parser no longer shares its core.
+    static func readsFOInBackground(fo: PackageSource, sales: PackageSource) -> Bool {
+        let foBytes = fo.members.reduce(Int64(0)) { $0 + ($1.size ?? 0) }
+        let salesBytes = sales.members.reduce(Int64(0)) { $0 + ($1.size ?? 0) }
+        return salesBytes > 0 && Double(foBytes) <= foShareForBackgroundRead * Double(salesBytes)
+    }
+
+    /// See `readsFOInBackground`.
+    static let foShareForBackgroundRead = 0.5
 
     private static func add(_ output: FlowOutput, to report: inout ConversionReport) {
         let tally = output.tally

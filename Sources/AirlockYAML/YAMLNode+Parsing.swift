@@ -7,7 +7,9 @@ extension YAMLNode {
     public static func root(yaml text: String, file: String, code: AirlockError.Code) throws -> YAMLNode? {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            // `.basic`: every scalar is text, read by `YAMLNode`'s typed accessors. Yams' default resolver tries a
+            // regular expression per type on every scalar, which was most of the start-up of a command.
+            root = try Yams.compose(yaml: text, .basic)
         } catch let error as YamlError {
             throw airlockError(error, file: file, code: code)
         }
