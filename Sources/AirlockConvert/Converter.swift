@@ -145,7 +145,7 @@ public enum Converter {
         progress: @escaping @Sendable (String) -> Void
     ) throws -> FlowsResult {
         progress("reading \(options.foPath) and \(options.salesPath)")
-        let inputs = try readInputs(options, templates: templates, catalog: catalog)
+        let inputs = try ConversionInputs.read(options, templates: templates, catalog: catalog)
         let fo = FOExport(reader: inputs.foReader, catalog: catalog)
         for (label, table) in inputs.foTables { fo.store(table, label: label) }
         let sales = SalesExport(package: inputs.sales)
@@ -214,82 +214,6 @@ public enum Converter {
             }
         }
     }
-
-    private struct Inputs: Sendable {
-        var foReader: FOPackageReader
-        var foTables: [(String, Table)]
-        var sales: CMTPackage
-    }
-
-    /// Reads the Sales export and the F&O entities the flows use, on two cores.
-    private static func readInputs(_ options: ConversionOptions, templates: TemplateSet, catalog: SchemaCatalog) throws -> Inputs {
-        let foSource = try PackageDetector.locate(openPackageSource(path: options.foPath))
-        guard foSource.kind == .fo else {
-            throw AirlockError(.usage, "--fo names a Configuration Migration package; it takes an F&O data package", at: SourceLocation(file: options.foPath))
-        }
-        let salesSource = try PackageDetector.locate(openPackageSource(path: options.salesPath))
-        guard salesSource.kind == .cmt else {
-            throw AirlockError(.usage, "--sales names an F&O data package; it takes a Configuration Migration package", at: SourceLocation(file: options.salesPath))
-        }
-        let foReader = try FOPackageReader(source: foSource.source)
-        let probe = FOExport(reader: foReader, catalog: catalog)
-        var wanted: [String] = []
-        for template in templates.templates {
-            for endpoint in [template.source, template.target] where endpoint.side == .fo {
-                for label in FOEntityAlternatives.candidates(for: endpoint.entity) where !wanted.contains(label) { wanted.append(label) }
-            }
-        }
-        let lines = foReader.manifest.entities.filter { line in
-            let label = probe.label(of: line).lowercased()
-            return wanted.contains { (catalog.foEntity(named: $0)?.label ?? $0).lowercased() == label }
-        }
-        let salesPackageSource = salesSource.source
-        let readFO: @Sendable (FOManifestEntity) throws -> (String, Table) = { line in
-            (FOExport(reader: nil, catalog: catalog).label(of: line), try foReader.readEntity(line).table)
-        }
-        if readsFOInBackground(fo: foSource.source, sales: salesSource.source) {
-            // The Sales export's parser holds a core throughout its read and bounds it; the F&O files fill in
-            // what it leaves idle instead of taking a share of its core.
-            let foTables = BackgroundTask(lowPriority: true) { try lines.map(readFO) }
-            let sales: CMTPackage
-            do {
-                sales = try CMTPackageReader(source: salesPackageSource).read(valueProblems: .collect)
-            } catch {
-                _ = try? foTables.result()
-                throw error
-            }
-            return Inputs(foReader: foReader, foTables: try foTables.result(), sales: sales)
-        }
-        enum Part: Sendable { case sales(CMTPackage), fo(String, Table) }
-        let parts = try ParallelMap.map(lines.count + 1) { index -> Part in
-            if index == 0 { return .sales(try CMTPackageReader(source: salesPackageSource).read(valueProblems: .collect)) }
-            let (label, table) = try readFO(lines[index - 1])
-            return .fo(label, table)
-        }
-        var sales = CMTPackage(schema: CMTSchema(entities: []), data: CMTData())
-        var tables: [(String, Table)] = []
-        for part in parts {
-            switch part {
-            case .sales(let package): sales = package
-            case .fo(let label, let table): tables.append((label, table))
-            }
-        }
-        return Inputs(foReader: foReader, foTables: tables, sales: sales)
-    }
-
-    /// Whether the F&O export is read on a thread of background priority beside the Sales export, rather than
-    /// entity by entity on the cores as they come free: when its files hold at most `foShareForBackgroundRead`
-    /// of the Sales export's bytes (uncompressed). Parsing XML costs about twice per byte what reading CSV does
-    /// on the parser's thread (measured: docs/performance.md), so such an F&O export finishes within the Sales
-    /// export's read on the time its parser leaves idle, and the parser no longer shares its core.
-    static func readsFOInBackground(fo: PackageSource, sales: PackageSource) -> Bool {
-        let foBytes = fo.members.reduce(Int64(0)) { $0 + ($1.size ?? 0) }
-        let salesBytes = sales.members.reduce(Int64(0)) { $0 + ($1.size ?? 0) }
-        return salesBytes > 0 && Double(foBytes) <= foShareForBackgroundRead * Double(salesBytes)
-    }
-
-    /// See `readsFOInBackground`.
-    static let foShareForBackgroundRead = 0.5
 
     private static func add(_ output: FlowOutput, to report: inout ConversionReport) {
         let tally = output.tally

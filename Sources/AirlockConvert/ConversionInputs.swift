@@ -1,0 +1,103 @@
+import AirlockIO
+import AirlockMapping
+import AirlockModel
+import AirlockPackages
+
+/// What `convert` reads: the Sales export whole, and the F&O entities that some flow uses.
+struct ConversionInputs: Sendable {
+    /// How the two exports share the cores while they are read.
+    enum Schedule: Sendable {
+        /// The F&O files on a thread of background priority, the Sales export on the calling thread.
+        case foInBackground
+        /// The Sales export and each F&O file as pieces of work for the cores as they come free.
+        case shared
+    }
+
+    var foReader: FOPackageReader
+    /// The F&O tables read, with their entity labels, in manifest order.
+    var foTables: [(String, Table)]
+    var sales: CMTPackage
+
+    /// Reads both exports of `options`; `schedule` nil picks one by their sizes (`schedule(fo:sales:)`).
+    /// - Throws: `AirlockError(.usage)` when a package is of the other kind; the readers' errors, the Sales
+    ///   export's first when both fail.
+    static func read(_ options: ConversionOptions, templates: TemplateSet, catalog: SchemaCatalog, schedule: Schedule? = nil) throws -> ConversionInputs {
+        let foSource = try PackageDetector.locate(openPackageSource(path: options.foPath))
+        guard foSource.kind == .fo else {
+            throw AirlockError(.usage, "--fo names a Configuration Migration package; it takes an F&O data package", at: SourceLocation(file: options.foPath))
+        }
+        let salesSource = try PackageDetector.locate(openPackageSource(path: options.salesPath))
+        guard salesSource.kind == .cmt else {
+            throw AirlockError(.usage, "--sales names an F&O data package; it takes a Configuration Migration package", at: SourceLocation(file: options.salesPath))
+        }
+        let foReader = try FOPackageReader(source: foSource.source)
+        let lines = usedEntities(foReader, templates: templates, catalog: catalog)
+        let salesPackageSource = salesSource.source
+        let readSales: @Sendable () throws -> CMTPackage = {
+            try CMTPackageReader(source: salesPackageSource).read(valueProblems: .collect)
+        }
+        let readFO: @Sendable (FOManifestEntity) throws -> (String, Table) = { line in
+            (FOExport(reader: nil, catalog: catalog).label(of: line), try foReader.readEntity(line).table)
+        }
+        switch schedule ?? self.schedule(fo: foSource.source, sales: salesSource.source) {
+        case .foInBackground:
+            // The Sales export's parser holds a core throughout its read and bounds it; the F&O files fill in
+            // what it leaves idle instead of taking a share of its core.
+            let foTables = BackgroundTask(lowPriority: true) { try lines.map(readFO) }
+            let sales: CMTPackage
+            do {
+                sales = try readSales()
+            } catch {
+                _ = try? foTables.result()
+                throw error
+            }
+            return ConversionInputs(foReader: foReader, foTables: try foTables.result(), sales: sales)
+        case .shared:
+            enum Part: Sendable { case sales(CMTPackage), fo(String, Table) }
+            let parts = try ParallelMap.map(lines.count + 1) { index -> Part in
+                if index == 0 { return .sales(try readSales()) }
+                let (label, table) = try readFO(lines[index - 1])
+                return .fo(label, table)
+            }
+            var sales = CMTPackage(schema: CMTSchema(entities: []), data: CMTData())
+            var tables: [(String, Table)] = []
+            for part in parts {
+                switch part {
+                case .sales(let package): sales = package
+                case .fo(let label, let table): tables.append((label, table))
+                }
+            }
+            return ConversionInputs(foReader: foReader, foTables: tables, sales: sales)
+        }
+    }
+
+    /// The manifest lines of the F&O entities that a template reads or writes (under any of their labels).
+    private static func usedEntities(_ reader: FOPackageReader, templates: TemplateSet, catalog: SchemaCatalog) -> [FOManifestEntity] {
+        let probe = FOExport(reader: reader, catalog: catalog)
+        var wanted: [String] = []
+        for template in templates.templates {
+            for endpoint in [template.source, template.target] where endpoint.side == .fo {
+                for label in FOEntityAlternatives.candidates(for: endpoint.entity) where !wanted.contains(label) { wanted.append(label) }
+            }
+        }
+        return reader.manifest.entities.filter { line in
+            let label = probe.label(of: line).lowercased()
+            return wanted.contains { (catalog.foEntity(named: $0)?.label ?? $0).lowercased() == label }
+        }
+    }
+
+    /// `.foInBackground` when the F&O files hold at most `foShareForBackgroundRead` of the Sales export's bytes
+    /// (uncompressed), else `.shared`. Measured at 1 M records (docs/performance.md): per byte, the F&O reader's
+    /// thread and the Sales parser's thread cost about the same (8.5 and 7.7 ms per MB), and the Sales read,
+    /// bounded by its parser, leaves a quarter to a third of the second core idle. An F&O export of up to a
+    /// quarter of the Sales export's size fits in that idle time, and the parser keeps its core; a larger one
+    /// is shared, so that it is not left to one thread once the Sales export is read.
+    static func schedule(fo: PackageSource, sales: PackageSource) -> Schedule {
+        let foBytes = fo.members.reduce(Int64(0)) { $0 + ($1.size ?? 0) }
+        let salesBytes = sales.members.reduce(Int64(0)) { $0 + ($1.size ?? 0) }
+        return salesBytes > 0 && Double(foBytes) <= foShareForBackgroundRead * Double(salesBytes) ? .foInBackground : .shared
+    }
+
+    /// See `schedule(fo:sales:)`.
+    static let foShareForBackgroundRead = 0.25
+}
