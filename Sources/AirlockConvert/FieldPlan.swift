@@ -76,19 +76,31 @@ final class FieldPlan {
     /// value alone (`canMemoise`) and the source column is dictionary-encoded: a status, currency or company
     /// column is mapped and checked once per distinct value, not once per row.
     private var evaluationsByCode: [MemoisedEvaluation?] = []
-    /// A memoised evaluation, with the bytes of its value (a class: a row that reuses it copies one reference).
+    /// A memoised evaluation as a row writes it (a class: a row that reuses it copies one reference).
     private final class MemoisedEvaluation {
-        let evaluation: Evaluation
         /// The value's UTF-8 bytes; nil for null.
         let valueBytes: [UInt8]?
+        let refusal: (reason: RejectReason, message: String)?
+        let keyPath: String??
+        let lookup: (entity: String, name: String?)?
 
         init(_ evaluation: Evaluation) {
-            self.evaluation = evaluation
             switch evaluation.outcome {
-            case .value(let value), .problem(_, _, let value): valueBytes = value.map { Array($0.utf8) }
+            case .value(let value):
+                valueBytes = value.map { Array($0.utf8) }
+                refusal = nil
+            case .problem(let reason, let message, let value):
+                valueBytes = value.map { Array($0.utf8) }
+                refusal = (reason, message)
             }
+            keyPath = evaluation.keyPath
+            lookup = evaluation.lookup
         }
     }
+
+    /// Evaluations by source value (and pointed entity), for a field on a column that is not dictionary-encoded
+    /// (route `.cached`); nil once the cache is found not worth keeping.
+    private var evaluationCache: EvaluationCache<MemoisedEvaluation>?
 
     /// How this flow maps the field, decided at its first row (the source table does not change).
     private var route: Route?
@@ -101,6 +113,8 @@ final class FieldPlan {
         /// A plain copy of column `column`: a value that passes the target's check as it is goes from the source
         /// table to the row as bytes; anything else is evaluated.
         case copy(column: Int)
+        /// Evaluated once per source value (and pointed entity) while it stays in `evaluationCache`.
+        case cached(column: Int)
         /// Evaluated for every row.
         case evaluated
     }
@@ -140,14 +154,53 @@ final class FieldPlan {
                 memo = MemoisedEvaluation(evaluate(row: row, view: view, context: context))
                 evaluationsByCode[slot] = memo
             }
-            return write(memo.evaluation, to: &values, valueBytes: memo.valueBytes)
+            return write(memo, to: &values)
+        case .cached(let column):
+            guard let cache = evaluationCache, cache.isWorthKeeping else {
+                evaluationCache = nil
+                route = .evaluated
+                return write(evaluate(row: row, view: view, context: context), to: &values)
+            }
+            let pointedColumn = view.lookupEntities == nil ? nil : reader?.lookupEntityColumn
+            let (known, probe) = withCacheKey(row: row, column: column, pointedColumn: pointedColumn, view: view) { cache.find($0, $1) }
+            if let known { return write(known, to: &values) }
+            let memo = MemoisedEvaluation(evaluate(row: row, view: view, context: context))
+            withCacheKey(row: row, column: column, pointedColumn: pointedColumn, view: view) { cache.store(memo, $0, $1, at: probe) }
+            return write(memo, to: &values)
         case .evaluated:
             return write(evaluate(row: row, view: view, context: context), to: &values)
         }
     }
 
-    /// Writes `evaluation` to `values` (its value as `valueBytes` when given, else as text); the refusal, if any.
-    private func write(_ evaluation: Evaluation, to values: inout RowValues, valueBytes: [UInt8]? = nil) -> (reason: RejectReason, message: String)? {
+    /// Calls `body` with row `row`'s cache key: the source value, and for a Sales lookup that records it, the
+    /// entity the row points to (`pointedColumn` of the view's `lookupentity` table), as `SourceFieldReader`
+    /// reads them.
+    private func withCacheKey<R>(
+        row: Int, column: Int, pointedColumn: Int?, view: SourceView, _ body: (UnsafeRawBufferPointer?, UnsafeRawBufferPointer?) -> R
+    ) -> R {
+        view.table.withValue(row: row, column: column) { value in
+            guard let pointedColumn, let lookupEntities = view.lookupEntities else { return body(value, nil) }
+            return lookupEntities.withValue(row: row, column: pointedColumn) { pointed in body(value, pointed) }
+        }
+    }
+
+    /// Writes a memoised evaluation to `values`; the refusal, if any.
+    private func write(_ memo: MemoisedEvaluation, to values: inout RowValues) -> (reason: RejectReason, message: String)? {
+        if let keyPathPosition, case .some(let keyPath) = memo.keyPath { values[keyPathPosition] = keyPath }
+        if let found = memo.lookup {
+            if let lookupEntityPosition { values[lookupEntityPosition] = found.entity }
+            if let lookupNamePosition { values[lookupNamePosition] = found.name }
+        }
+        if let valueBytes = memo.valueBytes {
+            valueBytes.withUnsafeBytes { values.setBytes(position, $0) }
+        } else {
+            values[position] = nil
+        }
+        return memo.refusal
+    }
+
+    /// Writes `evaluation` to `values`; the refusal, if any.
+    private func write(_ evaluation: Evaluation, to values: inout RowValues) -> (reason: RejectReason, message: String)? {
         if let keyPathPosition, case .some(let keyPath) = evaluation.keyPath { values[keyPathPosition] = keyPath }
         if let found = evaluation.lookup {
             if let lookupEntityPosition { values[lookupEntityPosition] = found.entity }
@@ -163,11 +216,7 @@ final class FieldPlan {
             value = text
             refusal = (reason, message)
         }
-        if let valueBytes {
-            valueBytes.withUnsafeBytes { values.setBytes(position, $0) }
-        } else {
-            values[position] = value
-        }
+        values[position] = value
         return refusal
     }
 
@@ -178,6 +227,11 @@ final class FieldPlan {
             decided = .memoised
         } else if isPlainCopy, let column = reader?.column {
             decided = .copy(column: column)
+        } else if let column = reader?.column {
+            // The result depends on the row through the source value (and, for a Sales lookup, the entity the
+            // row's `lookupentity` names) alone: see `canMemoise` and `SourceFieldReader.read`.
+            evaluationCache = EvaluationCache()
+            decided = .cached(column: column)
         } else {
             decided = .evaluated
         }
@@ -186,11 +240,20 @@ final class FieldPlan {
     }
 
     /// Copies row `row`'s value of `column` to `values` as bytes when it is ASCII, not blank, and passes the
-    /// target's check; false (nothing written) otherwise, and the value is then evaluated. ASCII text is its own
-    /// `String`, so the result is byte for byte what `evaluate` gives.
+    /// target's check, or writes null for a blank one (`copiesBlankAsNull`); false (nothing written) otherwise,
+    /// and the value is then evaluated. ASCII text is its own `String`, so the result is byte for byte what
+    /// `evaluate` gives.
     private func copyBytes(row: Int, column: Int, view: SourceView, values: inout RowValues) -> Bool {
         view.table.withValue(row: row, column: column) { bytes -> Bool in
-            guard let bytes, Self.isNonBlankASCII(bytes) else { return false }
+            let (isBlank, isASCII) = bytes.map(Self.scan) ?? (true, true)
+            if isBlank {
+                // A blank value is null (as `evaluate` has it): written as such unless a default or the
+                // required check has a say.
+                guard copiesBlankAsNull else { return false }
+                values[position] = nil
+                return true
+            }
+            guard let bytes, isASCII else { return false }
             if let foCheck, !foCheck.accepts(bytes) { return false }
             guard let salesType else {
                 values.setBytes(position, bytes)
@@ -204,15 +267,22 @@ final class FieldPlan {
         }
     }
 
-    /// Whether `bytes` are all ASCII and not all whitespace.
-    private static func isNonBlankASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    /// Whether `bytes` are all whitespace (or none), and whether they are all ASCII.
+    private static func scan(_ bytes: UnsafeRawBufferPointer) -> (isBlank: Bool, isASCII: Bool) {
         var seen: UInt8 = 0
         var blank = true
         for byte in bytes {
             seen |= byte
             if blank && byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { blank = false }
         }
-        return !blank && seen < 0x80
+        return (blank, seen < 0x80)
+    }
+
+    /// A plain copy writes a blank source value as null: no default replaces it and the target does not
+    /// require a value (which `check` would refuse).
+    private lazy var copiesBlankAsNull: Bool = !isRequired && !mapping.transforms.contains {
+        if case .defaultValue = $0 { return true }
+        return false
     }
 
     private func evaluate(row: Int, view: SourceView, context: ConversionContext) -> Evaluation {

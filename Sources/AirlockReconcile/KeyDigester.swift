@@ -13,9 +13,26 @@ public struct KeyDigester: Sendable {
 
     /// FNV-1a over the bytes with a murmur3 finaliser (so the low bits used for slots are well mixed).
     /// The same in every run, unlike `Hasher`.
-    public static let standard = KeyDigester { bytes in
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    public static let standard = KeyDigester { bytes in finalised(fnv1a(bytes)) }
+
+    /// The FNV-1a offset basis: where `fnv1a` starts.
+    public static let fnvOffsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    /// The FNV-1a prime that each byte is multiplied in with.
+    public static let fnvPrime: UInt64 = 0x0000_0100_0000_01B3
+
+    /// FNV-1a over `bytes`, continuing from `hash` (to digest a key given in parts).
+    @inlinable
+    public static func fnv1a(_ bytes: UnsafeRawBufferPointer, continuing hash: UInt64 = fnvOffsetBasis) -> UInt64 {
+        var hash = hash
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* fnvPrime }
+        return hash
+    }
+
+    /// murmur3's 64-bit finaliser, which spreads every bit of `hash` over the low bits.
+    @inlinable
+    public static func finalised(_ hash: UInt64) -> UInt64 {
+        var hash = hash
         hash ^= hash >> 33
         hash = hash &* 0xFF51_AFD7_ED55_8CCD
         hash ^= hash >> 33

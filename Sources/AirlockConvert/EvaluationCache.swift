@@ -1,0 +1,94 @@
+import AirlockReconcile
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A field plan's recent results by source value, for a field whose result depends on its source value (and,
+/// for a Sales lookup, the entity the row's `lookupentity` names) alone but whose column is not
+/// dictionary-encoded: an order line's order, product or customer, resolved through a lookup or checked
+/// against a reference, once per distinct value instead of once per line.
+///
+/// Direct-mapped and bounded: `slotCount` entries, a new key taking the slot of the one it hashes with, so
+/// memory stays a few megabytes whatever the table's size. Lines of one order come together and products
+/// repeat, so most rows hit; a column whose values rarely repeat (a description, a unique number) gains
+/// nothing, and the cache turns itself off when fewer than `minimumHitShare` of its first `trialLookups`
+/// lookups hit (`isWorthKeeping`).
+final class EvaluationCache<Value: AnyObject> {
+    /// Where a key is, or goes: its digest and slot.
+    struct Probe {
+        let digest: UInt64
+        let slot: Int
+    }
+
+    /// One key's result, with the key to tell it from another key of the same slot.
+    private final class Entry {
+        let digest: UInt64
+        let first: [UInt8]?
+        let second: [UInt8]?
+        let value: Value
+
+        init(digest: UInt64, first: [UInt8]?, second: [UInt8]?, value: Value) {
+            self.digest = digest
+            self.first = first
+            self.second = second
+            self.value = value
+        }
+    }
+
+    /// About four megabytes of results at most, at a few hundred bytes each.
+    static var slotCount: Int { 1 << 14 }
+    /// Long enough for a column of some ten thousand values in random order (products) to fill the cache.
+    static var trialLookups: Int { 4 * slotCount }
+    static var minimumHitShare: Double { 0.25 }
+
+    private var slots: [Entry?]
+    private var lookups = 0
+    private var hits = 0
+
+    init() {
+        slots = Array(repeating: nil, count: Self.slotCount)
+    }
+
+    /// False once the trial lookups are done and too few hit: the plan evaluates every row from then on.
+    var isWorthKeeping: Bool {
+        lookups < Self.trialLookups || Double(hits) >= Self.minimumHitShare * Double(lookups)
+    }
+
+    /// The result stored for the key of two parts (each nil or bytes), or nil and where to `store` it.
+    func find(_ first: UnsafeRawBufferPointer?, _ second: UnsafeRawBufferPointer?) -> (value: Value?, probe: Probe) {
+        var hash = Self.digestPart(first, KeyDigester.fnvOffsetBasis)
+        hash = Self.digestPart(second, hash)
+        let digest = KeyDigester.finalised(hash)
+        let probe = Probe(digest: digest, slot: Int(truncatingIfNeeded: digest) & (Self.slotCount - 1))
+        let inTrial = lookups < Self.trialLookups
+        if inTrial { lookups += 1 }
+        guard let entry = slots[probe.slot], entry.digest == digest, Self.equal(entry.first, first), Self.equal(entry.second, second) else {
+            return (nil, probe)
+        }
+        if inTrial { hits += 1 }
+        return (entry.value, probe)
+    }
+
+    /// Stores `value` for the key that `find` did not find at `probe`.
+    func store(_ value: Value, _ first: UnsafeRawBufferPointer?, _ second: UnsafeRawBufferPointer?, at probe: Probe) {
+        slots[probe.slot] = Entry(digest: probe.digest, first: first.map { Array($0) }, second: second.map { Array($0) }, value: value)
+    }
+
+    /// Folds a part into the digest, with a byte that tells a missing part from an empty one. The digest only
+    /// picks the slot: `find` compares the parts themselves.
+    private static func digestPart(_ part: UnsafeRawBufferPointer?, _ hash: UInt64) -> UInt64 {
+        guard let part else { return (hash ^ 0xFF) &* KeyDigester.fnvPrime }
+        return (KeyDigester.fnv1a(part, continuing: hash) ^ 0xFE) &* KeyDigester.fnvPrime
+    }
+
+    private static func equal(_ stored: [UInt8]?, _ key: UnsafeRawBufferPointer?) -> Bool {
+        guard let stored, let key else { return stored == nil && key == nil }
+        guard stored.count == key.count else { return false }
+        return stored.withUnsafeBytes { stored in
+            guard let left = stored.baseAddress, let right = key.baseAddress else { return true }
+            return memcmp(left, right, key.count) == 0
+        }
+    }
+}
