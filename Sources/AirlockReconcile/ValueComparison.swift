@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// How a mapped value is compared with the target export's value to decide update versus unchanged.
 ///
 /// Every kind except `.exact` first trims ASCII whitespace (space, tab, CR, LF) at both ends. When a
@@ -23,11 +29,13 @@ public enum ValueComparison: String, Sendable, Hashable, CaseIterable {
 
     /// Whether `lhs` and `rhs` are equal under this comparison.
     public func equivalent(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
+        // Equal bytes are equal under every kind (most compared fields of an updated record have not changed).
+        if Self.same(lhs, rhs) { return true }
         switch self {
         case .exact:
-            return lhs.elementsEqual(rhs)
+            return false
         case .trimmed:
-            return Self.trim(lhs).elementsEqual(Self.trim(rhs))
+            return Self.same(Self.trim(lhs), Self.trim(rhs))
         case .caseInsensitive:
             var left: [UInt8] = []
             var right: [UInt8] = []
@@ -37,12 +45,12 @@ public enum ValueComparison: String, Sendable, Hashable, CaseIterable {
             return left == right
         case .decimal:
             guard let left = Self.canonicalDecimal(Self.trim(lhs)), let right = Self.canonicalDecimal(Self.trim(rhs)) else {
-                return Self.trim(lhs).elementsEqual(Self.trim(rhs))
+                return Self.same(Self.trim(lhs), Self.trim(rhs))
             }
             return left == right
         case .dateTime:
             guard let left = Self.canonicalInstant(Self.trim(lhs)), let right = Self.canonicalInstant(Self.trim(rhs)) else {
-                return Self.trim(lhs).elementsEqual(Self.trim(rhs))
+                return Self.same(Self.trim(lhs), Self.trim(rhs))
             }
             return left == right
         }
@@ -55,8 +63,14 @@ public enum ValueComparison: String, Sendable, Hashable, CaseIterable {
         return left.withUTF8 { l in right.withUTF8 { r in equivalent(UnsafeRawBufferPointer(l), UnsafeRawBufferPointer(r)) } }
     }
 
+    /// Whether `lhs` and `rhs` hold the same bytes.
+    static func same(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return true }
+        return memcmp(left, right, lhs.count) == 0
+    }
+
     /// Whether `bytes` is empty after trimming (how an empty source value meets a null target value).
-    /// Whether `bytes` is empty or only ASCII whitespace.
     public static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool { trim(bytes).isEmpty }
 
     static func trim(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
