@@ -26,7 +26,7 @@ struct DiscountRule {
     }
 
     /// The rule bound to a flow's source and layout; nil when the rule is off.
-    func prepare(view: inout SourceView, layout: FlowLayout, catalog: SchemaCatalog) -> Plan? {
+    func prepare(view: SourceView, layout: FlowLayout, catalog: SchemaCatalog) -> Plan? {
         guard let rule, let quantityField = rule.parameter("quantity") else { return nil }
         let quantity = view.prepare(FieldReference(field: quantityField), lookup: [], catalog: catalog)
         let decimals = Int(rule.parameter("decimals") ?? "2") ?? 2

@@ -11,10 +11,11 @@ import Darwin
 /// against a reference, once per distinct value instead of once per line.
 ///
 /// Direct-mapped and bounded: `slotCount` entries, a new key taking the slot of the one it hashes with, so
-/// memory stays a few megabytes whatever the table's size. Lines of one order come together and products
-/// repeat, so most rows hit; a column whose values rarely repeat (a description, a unique number) gains
-/// nothing, and the cache turns itself off when fewer than `minimumHitShare` of its first `trialLookups`
-/// lookups hit (`isWorthKeeping`).
+/// memory stays a few megabytes whatever the table's size. Lines of one order come together, and currencies
+/// and units repeat, so most rows hit; a column whose values rarely repeat (a description, a unique number)
+/// gains nothing, nor does one whose values repeat only far apart (products in random order), and the cache
+/// turns itself off when fewer than `minimumHitShare` of its first `trialLookups` lookups hit
+/// (`isWorthKeeping`).
 final class EvaluationCache<Value: AnyObject> {
     /// Where a key is, or goes: its digest and slot.
     struct Probe {
@@ -41,7 +42,11 @@ final class EvaluationCache<Value: AnyObject> {
     static var slotCount: Int { 1 << 14 }
     /// Long enough for a column of some ten thousand values in random order (products) to fill the cache.
     static var trialLookups: Int { 4 * slotCount }
-    static var minimumHitShare: Double { 0.25 }
+    /// A hit still costs a digest, a comparison and a few reads of scattered memory, a miss an evaluation and
+    /// four allocations: measured, product columns at 45–60 % hits ran no faster cached than evaluated (and
+    /// slower at 60–70 % in a cache sized to hold them all), while order and invoice numbers (about 78 %),
+    /// currencies and units (all but the first) gain.
+    static var minimumHitShare: Double { 0.6 }
 
     private var slots: [Entry?]
     private var lookups = 0

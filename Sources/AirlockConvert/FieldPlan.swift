@@ -141,7 +141,9 @@ final class FieldPlan {
     /// lookup), checks the result against the target's type and writes it to `values` at `position` (and the
     /// columns the pipeline also feeds). Returns the reason and message when the value refuses the record.
     func map(row: Int, view: SourceView, context: ConversionContext, values: inout RowValues) -> (reason: RejectReason, message: String)? {
-        switch route ?? decideRoute(view: view) {
+        let current: Route
+        if let route { current = route } else { current = decideRoute(view: view) }
+        switch current {
         case .copy(let column):
             if copyBytes(row: row, column: column, view: view, values: &values) { return nil }
             return write(evaluate(row: row, view: view, context: context), to: &values)

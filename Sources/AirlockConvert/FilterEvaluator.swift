@@ -19,7 +19,7 @@ struct FilterEvaluator {
 
     private let filters: [Prepared]
 
-    init(template: MappingTemplate, view: inout SourceView, catalog: SchemaCatalog) {
+    init(template: MappingTemplate, view: SourceView, catalog: SchemaCatalog) {
         func prepare(_ condition: FilterCondition) -> PreparedCondition {
             switch condition {
             case .all(let parts): return .all(parts.map(prepare))

@@ -18,15 +18,15 @@ struct FlowRunner {
 
     func run() throws -> FlowOutput {
         let catalog = context.catalog
-        var view = try sourceView()
+        let view = try sourceView()
         let discount = DiscountRule(template: template)
         let freight = FreightTaxLineRule(template: template)
         let layout = FlowLayout(
             template: template, catalog: catalog, company: context.company,
             extraFields: discount.extraTargetFields + freight.extraTargetFields)
-        let plans = prepareFields(layout: layout, view: &view)
-        let filters = FilterEvaluator(template: template, view: &view, catalog: catalog)
-        let discountPlan = discount.prepare(view: &view, layout: layout, catalog: catalog)
+        let plans = prepareFields(layout: layout, view: view)
+        let filters = FilterEvaluator(template: template, view: view, catalog: catalog)
+        let discountPlan = discount.prepare(view: view, layout: layout, catalog: catalog)
         let priceList = try PriceListItemRule(template: template, context: context)
         let parent = try ParentCheck(template: template, layout: layout, context: context)
         let invoiced = template.target.entity == "salesorder" && template.direction == .foToSales ? context.invoicedOrders : nil
@@ -197,7 +197,7 @@ struct FlowRunner {
         }
     }
 
-    private func prepareFields(layout: FlowLayout, view: inout SourceView) -> [FieldPlan] {
+    private func prepareFields(layout: FlowLayout, view: SourceView) -> [FieldPlan] {
         let catalog = context.catalog
         var plans: [FieldPlan] = []
         var seenTargets: Set<String> = []
