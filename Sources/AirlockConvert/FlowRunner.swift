@@ -45,16 +45,28 @@ struct FlowRunner {
         var outcomes: [RecordOutcome?] = Array(repeating: nil, count: view.table.rowCount)
         var values = RowValues(count: layout.columns.count)
         let companyPosition = layout.companyColumn.flatMap { layout.position($0) }
+        let company = context.company.lowercased()
+        let companyBytes = Array(context.company.utf8)
+        // Whether a row is of another company, by the dictionary code of its company value (a handful of
+        // companies per export): the text is compared once per code, not once per row.
+        var otherCompanyByCode = [Bool?](repeating: nil, count: 256)
+        func isOtherCompany(row: Int, column: Int) -> Bool {
+            let code = view.table.dictionaryCode(row: row, column: column)
+            if let code, let known = otherCompanyByCode[code] { return known }
+            guard let rowCompany = view.table.value(row: row, column: column) else { return false }
+            let other = rowCompany.trimmingASCIIWhitespace().lowercased() != company
+            if let code { otherCompanyByCode[code] = other }
+            return other
+        }
 
         for row in 0..<view.table.rowCount {
             tally.read += 1
-            if let companyColumn, let rowCompany = view.table.value(row: row, column: companyColumn),
-               rowCompany.trimmingASCIIWhitespace().lowercased() != context.company.lowercased() {
+            if let companyColumn, isOtherCompany(row: row, column: companyColumn) {
                 outcomes[row] = .filtered(filter: "other-company")
                 continue
             }
             values.reset()
-            if let companyPosition { values[companyPosition] = context.company }
+            if let companyPosition { companyBytes.withUnsafeBytes { values.setBytes(companyPosition, $0) } }
             var problem: (RejectReason, String, String)?
             for plan in plans {
                 if let refusal = plan.map(row: row, view: view, context: context, values: &values), problem == nil {

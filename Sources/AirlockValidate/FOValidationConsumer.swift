@@ -150,15 +150,15 @@ struct FOValidationConsumer: FORecordConsumer {
             guard let columns = referenceColumns[position] else { continue }
             var hash = FOKeyHash()
             var empty = true
-            var text: [String] = []
             for column in columns {
                 record.withValue(column) { bytes in
                     hash.add(bytes)
                     if let bytes, !bytes.isEmpty { empty = false }
-                    text.append(bytes.map { String(decoding: $0, as: UTF8.self) } ?? "")
                 }
             }
             if !empty && !parent.keys.contains(hash) {
+                // The value as text only for the finding (most references are found).
+                let text = columns.map { column in record.withValue(column) { $0.map { String(decoding: $0, as: UTF8.self) } } ?? "" }
                 collector.add(
                     ValidationRules.foReferenceMissing, entity: entityName, file: file, line: line, record: key(),
                     field: parent.reference.fields.map(\.child).joined(separator: ", "), value: text.joined(separator: " / "),

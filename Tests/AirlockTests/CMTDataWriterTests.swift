@@ -220,6 +220,16 @@ struct CMTDataWriterTests {
         #expect(written == Array("<?xml version=\"1.0\" encoding=\"utf-8\"?>".utf8) + original)
     }
 
+    @Test func aRecordIdThatIsNotAGUIDIsLocatedOnWrite() throws {
+        var package = try Self.sample()
+        try package.data.entities[0].append(CMTRecord(id: "ACC-7", fields: [CMTFieldValue(name: "name", value: "Fabrikam")]))
+        let error = try #require(throws: AirlockError.self) { try CMTDataWriter(schema: package.schema).bytes(package.data) }
+        #expect(error.code == .invalidValue)
+        #expect(error.location.entity == "account")
+        #expect(error.location.record == "ACC-7")
+        #expect(error.message.hasPrefix("the id 'ACC-7' is not a GUID"))
+    }
+
     @Test func aValueThatIsNotValidForItsTypeIsLocatedOnWrite() throws {
         var package = try Self.sample()
         try package.data.entities[0].append(

@@ -282,4 +282,35 @@ struct ConvertTests {
         #expect(result.report.flows["accounts"] == full.report.flows["accounts"])
         #expect(result.report.flows["products"] == full.report.flows["products"])
     }
+
+    /// An F&O source record of another company is filtered (`other-company`); the company is compared trimmed and
+    /// without case, once per distinct value of the column.
+    @Test func recordsOfAnotherCompanyAreFiltered() throws {
+        let parent = try Fixture.scratchDirectory("airlock-other-company")
+        let folder = parent + "/fo"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let source = try openPackageSource(path: ConvertFixture.sampleFO)
+        let products = "Sellable released products.csv"
+        for member in source.members {
+            var bytes = try source.open(member.name).readAll()
+            if member.name == products {
+                // Rows 2 and 3 of another company, row 4 of this one written as " usmf ".
+                var lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")
+                #expect(lines.count > 5 && lines[0].contains("DATAAREAID") && lines[2].contains(",USMF,"))
+                lines[2] = lines[2].replacingOccurrences(of: ",USMF,", with: ",DEMF,")
+                lines[3] = lines[3].replacingOccurrences(of: ",USMF,", with: ",demf,")
+                lines[4] = lines[4].replacingOccurrences(of: ",USMF,", with: ", usmf ,")
+                bytes = Array(lines.joined(separator: "\r\n").utf8)
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + member.name))
+        }
+        let edited = try ConvertFixture.convert(fo: folder, sales: ConvertFixture.sampleSales, out: parent + "/out", only: ["products"], company: "USMF")
+        let original = try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: parent + "/original", only: ["products"])
+        let flow = try #require(edited.report.flows["products"])
+        let before = try #require(original.report.flows["products"])
+        #expect(flow.filteredBy["other-company"] == 2)
+        #expect(before.filteredBy["other-company"] == nil)
+        #expect(flow.read == before.read)
+        #expect(flow.filtered == before.filtered + 2)
+    }
 }

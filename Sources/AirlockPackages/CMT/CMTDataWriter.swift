@@ -115,26 +115,34 @@ public struct CMTDataWriter: Sendable {
         ownerField: String? = nil
     ) throws {
         let values = layout.table.values
-        let id = values.value(row: row, column: layout.idColumn)
-        var here = place
-        here.record = owner ?? id
-        guard let id else {
-            throw AirlockError(.invalidValue, "a record has no id (null in column @id, row \(row + 1))", at: here)
+        // The record's place for an error, made only then: its id as text (or its owner's, for a party member).
+        func recordPlace() -> SourceLocation {
+            var here = place
+            here.record = owner ?? values.value(row: row, column: layout.idColumn)
+            return here
+        }
+        scratch.removeAll(keepingCapacity: true)
+        let hasID: Bool
+        do {
+            hasID = try values.withValue(row: row, column: layout.idColumn) { bytes -> Bool in
+                guard let bytes else { return false }
+                try CMTValueCodec.transform(.guid, bytes, reading: false, into: &scratch)
+                return true
+            }
+        } catch let problem as CMTValueProblem {
+            let id = values.value(row: row, column: layout.idColumn) ?? ""
+            throw AirlockError(.invalidValue, "the id '\(id)' is not a GUID: \(problem.reason)", at: recordPlace())
+        }
+        guard hasID else {
+            throw AirlockError(.invalidValue, "a record has no id (null in column @id, row \(row + 1))", at: recordPlace())
         }
         xml.line(level)
         xml.raw("<")
         xml.raw(element)
-        scratch.removeAll(keepingCapacity: true)
-        var idText = id
-        do {
-            try idText.withUTF8 { try CMTValueCodec.transform(.guid, UnsafeRawBufferPointer($0), reading: false, into: &scratch) }
-        } catch let problem as CMTValueProblem {
-            throw AirlockError(.invalidValue, "the id '\(id)' is not a GUID: \(problem.reason)", at: here)
-        }
         xml.raw(" id=\"")
         xml.raw(scratch)
         xml.raw("\"")
-        try located(here) {
+        try located(recordPlace()) {
             for column in layout.attributeColumns {
                 try values.withValue(row: row, column: column) { bytes in
                     guard let bytes else { return }
@@ -155,6 +163,7 @@ public struct CMTDataWriter: Sendable {
                 try writeField(values, row: row, column: column, level: level + 1, layout: layout, &xml, &scratch)
             } catch let problem as CMTValueProblem {
                 let name = values.columns[column].name
+                var here = recordPlace()
                 here.field = ownerField.map { "\($0)/\(name)" } ?? name
                 throw AirlockError(.invalidValue, problem.reason, at: here)
             }
@@ -164,6 +173,7 @@ public struct CMTDataWriter: Sendable {
             }
             xml.raw(">")
             if let partyLayout {
+                let id = values.value(row: row, column: layout.idColumn)
                 for member in fieldMembers {
                     try writeRecord(
                         member, element: "activitypointerrecords", level: level + 2, layout: partyLayout, &xml, &scratch, place: place,
@@ -290,14 +300,15 @@ public struct CMTDataWriter: Sendable {
         xml.raw("</m2mrelationships>")
     }
 
-    /// Runs `body`, turning value problems into located errors and adding `place` to Airlock errors.
-    private func located(_ place: SourceLocation, _ body: () throws -> Void) throws {
+    /// Runs `body`, turning value problems into located errors and adding `place` (made only on an error) to
+    /// Airlock errors.
+    private func located(_ place: @autoclosure () -> SourceLocation, _ body: () throws -> Void) throws {
         do {
             try body()
         } catch let problem as CMTValueProblem {
-            throw AirlockError(.invalidValue, problem.reason, at: place)
+            throw AirlockError(.invalidValue, problem.reason, at: place())
         } catch let error as AirlockError {
-            throw error.within(place)
+            throw error.within(place())
         }
     }
 }

@@ -28,10 +28,11 @@ enum ConvertFixture {
     @discardableResult
     static func convert(
         fo: String, sales: String, out: String?, only: [String]? = nil, dryRun: Bool = false, full: Bool = false,
-        maxRejects: Int? = nil, force: Bool = false
+        maxRejects: Int? = nil, force: Bool = false, company: String? = nil
     ) throws -> ConversionResult {
         let options = ConversionOptions(
-            foPath: fo, salesPath: sales, outputDirectory: out, only: only, dryRun: dryRun, full: full, maxRejects: maxRejects, force: force)
+            foPath: fo, salesPath: sales, outputDirectory: out, only: only, dryRun: dryRun, company: company, full: full,
+            maxRejects: maxRejects, force: force)
         return try Converter.run(options, catalog: SchemaCatalogLoader.bundled())
     }
 
