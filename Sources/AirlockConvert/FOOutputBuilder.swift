@@ -27,8 +27,13 @@ enum FOOutputBuilder {
             var table = Table(name: label, columnNames: columns)
             for part in parts {
                 let positions = columns.map { part.accepted.columnIndex(named: $0) }
-                for row in 0..<part.accepted.rowCount where part.written[row] {
-                    try table.appendRow(positions.map { $0.flatMap { part.accepted.value(row: row, column: $0) } })
+                let accepted = part.accepted
+                for row in 0..<accepted.rowCount where part.written[row] {
+                    // As bytes, column by column: no text value per field.
+                    try table.appendRow { index, append in
+                        guard let position = positions[index] else { return try append(nil) }
+                        try accepted.withValue(row: row, column: position) { try append($0) }
+                    }
                 }
             }
             if table.rowCount > 0 { files.append((label, table)) }

@@ -81,6 +81,9 @@ final class FieldPlan {
         /// The value's UTF-8 bytes; nil for null.
         let valueBytes: [UInt8]?
         let refusal: (reason: RejectReason, message: String)?
+        /// Whether `refusal` is set (read first: most evaluations are not refused, and reading the optional
+        /// tuple copies its message).
+        let isRefused: Bool
         let keyPath: String??
         let lookup: (entity: String, name: String?)?
 
@@ -93,6 +96,7 @@ final class FieldPlan {
                 valueBytes = value.map { Array($0.utf8) }
                 refusal = (reason, message)
             }
+            isRefused = refusal != nil
             keyPath = evaluation.keyPath
             lookup = evaluation.lookup
         }
@@ -198,7 +202,7 @@ final class FieldPlan {
         } else {
             values[position] = nil
         }
-        return memo.refusal
+        return memo.isRefused ? memo.refusal : nil
     }
 
     /// Writes `evaluation` to `values`; the refusal, if any.
