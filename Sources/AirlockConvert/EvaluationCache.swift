@@ -43,9 +43,9 @@ final class EvaluationCache<Value: AnyObject> {
     /// Long enough for a column of some ten thousand values in random order (products) to fill the cache.
     static var trialLookups: Int { 4 * slotCount }
     /// A hit still costs a digest, a comparison and a few reads of scattered memory, a miss an evaluation and
-    /// four allocations: measured, product columns at 45–60 % hits ran no faster cached than evaluated (and
-    /// slower at 60–70 % in a cache sized to hold them all), while order and invoice numbers (about 78 %),
-    /// currencies and units (all but the first) gain.
+    /// four allocations: measured, product columns at 45–51 % hits in the trial ran no faster cached than
+    /// evaluated (and slower in a cache sized to hold them all), while order and invoice numbers (about 78 %),
+    /// currencies and units (all but the first) gain (docs/performance.md, History).
     static var minimumHitShare: Double { 0.6 }
 
     private var slots: [Entry?]
