@@ -284,7 +284,7 @@ struct ConvertTests {
     }
 
     /// An F&O source record of another company is filtered (`other-company`); the company is compared trimmed and
-    /// without case, once per distinct value of the column.
+    /// without case (the flow compares each distinct value of the dictionary-encoded column once).
     @Test func recordsOfAnotherCompanyAreFiltered() throws {
         let parent = try Fixture.scratchDirectory("airlock-other-company")
         let folder = parent + "/fo"
