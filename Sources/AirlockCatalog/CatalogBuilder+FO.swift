@@ -7,7 +7,7 @@ extension CatalogBuilder {
         "label", "technicalName", "publicName", "companySpecific", "key", "source", "note", "fields",
     ]
     private static let fieldKeys: Set<String> = [
-        "type", "length", "enum", "mandatory", "edt", "assumedLength", "inferredType", "inferredFrom", "note",
+        "type", "length", "enum", "mandatory", "edt", "assumedLength", "inferredType", "inferredFrom", "values", "note",
     ]
 
     /// Merges one `foEnums` entry: a new enum, or more symbols (and other settings) for a known one.
@@ -144,6 +144,7 @@ extension CatalogBuilder {
         default: field.type = .guid
         }
         if field.type.maxLength == nil { field.assumedLength = false }
+        if case .string = field.type {} else { field.allowedValues = [] }
         if field.type.enumName == nil { enumReferences["\(draft.technicalName)|\(name)"] = nil }
 
         for entry in entries {
@@ -155,6 +156,9 @@ extension CatalogBuilder {
             case "assumedLength": field.assumedLength = try entryValue.boolean()
             case "inferredType": field.inferredType = try entryValue.boolean()
             case "inferredFrom": field.inferredFrom = try entryValue.optionalText()
+            case "values":
+                guard case .string = field.type else { throw entryValue.error("values applies to string fields only; \(name) is \(baseType)") }
+                field.allowedValues = try entryValue.names()
             case "note": field.note = try entryValue.optionalText()
             default: break
             }

@@ -6,9 +6,12 @@ extension CatalogBuilder {
         "logicalName", "displayName", "primaryId", "primaryName", "naturalKey", "source", "note", "attributes",
     ]
     private static let attributeKeys: Set<String> = [
-        "type", "displayName", "maxLength", "assumedLength", "format", "required", "targets", "precision", "behavior", "readOnly",
-        "openOptions", "unverified", "source", "note", "options",
+        "type", "displayName", "maxLength", "assumedLength", "format", "required", "requiredLevel", "targets", "precision", "behavior", "readOnly",
+        "openOptions", "unverified", "origin", "severity", "source", "note", "options",
     ]
+    /// The keys that state a fact about the environment: an entry that gives one without `origin` is the
+    /// extension's own statement (`environment`).
+    private static let factKeys: Set<String> = ["type", "maxLength", "required", "targets", "options"]
 
     /// Merges one `salesEntities` item: a new entity, or overrides and new attributes for a known one.
     mutating func applySalesEntity(_ item: YAMLNode) throws {
@@ -77,6 +80,8 @@ extension CatalogBuilder {
         if !attribute.type.hasOptions { attribute.options = []; attribute.isOptionSetOpen = false }
         if attribute.type != .datetime { attribute.dateTimeBehavior = nil }
 
+        let statesFacts = entries.contains { Self.factKeys.contains($0.key) }
+        if statesFacts && value("origin") == nil && value("unverified") == nil { attribute.origin = .environment }
         for item in entries {
             let node = item.value
             // Throws unless the attribute's type allows the key being read.
@@ -95,6 +100,7 @@ extension CatalogBuilder {
             case "assumedLength": attribute.assumedLength = try node.boolean()
             case "format": attribute.format = try node.optionalText()
             case "required": attribute.isRequired = try node.boolean()
+            case "requiredLevel": attribute.requiredLevel = try Self.requiredLevel(node)
             case "targets": attribute.lookupTargets = try node.names().map { $0.lowercased() }
             case "precision": attribute.precision = try node.count()
             case "behavior":
@@ -102,7 +108,9 @@ extension CatalogBuilder {
                 attribute.dateTimeBehavior = try Self.behavior(node)
             case "readOnly": attribute.isReadOnly = try node.boolean()
             case "openOptions": attribute.isOptionSetOpen = try node.boolean()
-            case "unverified": attribute.isUnverified = try node.boolean()
+            case "unverified": if try node.boolean() { attribute.origin = .guess }
+            case "origin": attribute.origin = try Self.origin(node)
+            case "severity": attribute.enforcement = try Self.enforcement(node)
             case "source": attribute.source = try node.optionalText()
             case "note": attribute.note = try node.optionalText()
             default:
@@ -121,6 +129,32 @@ extension CatalogBuilder {
             throw node.error("unknown attribute type '\(text)'; expected one of: \(attributeTypeNames)")
         }
         return type
+    }
+
+    private static func origin(_ node: YAMLNode) throws -> CatalogOrigin {
+        let text = try node.name()
+        guard let origin = CatalogOrigin.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
+            let names = CatalogOrigin.allCases.map(\.rawValue).joined(separator: ", ")
+            throw node.error("unknown origin '\(text)'; expected one of: \(names)")
+        }
+        return origin
+    }
+
+    private static func requiredLevel(_ node: YAMLNode) throws -> SalesRequiredLevel {
+        let text = try node.name()
+        guard let level = SalesRequiredLevel.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
+            let names = SalesRequiredLevel.allCases.map(\.rawValue).joined(separator: ", ")
+            throw node.error("unknown requiredLevel '\(text)'; expected one of: \(names)")
+        }
+        return level
+    }
+
+    private static func enforcement(_ node: YAMLNode) throws -> CatalogEnforcement {
+        let text = try node.name()
+        guard let enforcement = CatalogEnforcement(rawValue: text.lowercased()) else {
+            throw node.error("unknown severity '\(text)'; expected error or warning")
+        }
+        return enforcement
     }
 
     private static func behavior(_ node: YAMLNode) throws -> SalesDateTimeBehavior {

@@ -9,13 +9,15 @@ struct SalesAttributeDraft {
     var assumedLength = false
     var format: String?
     var isRequired = false
+    var requiredLevel = SalesRequiredLevel.none
     var lookupTargets: [String] = []
     var options: [SalesOptionValue] = []
     var isOptionSetOpen = false
     var precision: Int?
     var dateTimeBehavior: SalesDateTimeBehavior?
     var isReadOnly = false
-    var isUnverified = false
+    var origin: CatalogOrigin = .environment
+    var enforcement: CatalogEnforcement?
     var source: String?
     var note: String?
 
@@ -32,13 +34,15 @@ struct SalesAttributeDraft {
         assumedLength = schema.assumedLength
         format = schema.format
         isRequired = schema.isRequired
+        requiredLevel = schema.requiredLevel
         lookupTargets = schema.lookupTargets
         options = schema.options
         isOptionSetOpen = schema.isOptionSetOpen
         precision = schema.precision
         dateTimeBehavior = schema.dateTimeBehavior
         isReadOnly = schema.isReadOnly
-        isUnverified = schema.isUnverified
+        origin = schema.origin
+        enforcement = schema.enforcement
         source = schema.source
         note = schema.note
     }
@@ -55,8 +59,8 @@ struct SalesAttributeDraft {
     var schema: SalesAttributeSchema {
         SalesAttributeSchema(
             logicalName: logicalName, displayName: displayName, type: type, maxLength: maxLength, assumedLength: assumedLength,
-            format: format, isRequired: isRequired, lookupTargets: lookupTargets, options: options, isOptionSetOpen: isOptionSetOpen,
-            precision: precision, dateTimeBehavior: dateTimeBehavior, isReadOnly: isReadOnly, isUnverified: isUnverified,
+            format: format, isRequired: isRequired, requiredLevel: requiredLevel, lookupTargets: lookupTargets, options: options, isOptionSetOpen: isOptionSetOpen,
+            precision: precision, dateTimeBehavior: dateTimeBehavior, isReadOnly: isReadOnly, origin: origin, enforcement: enforcement,
             source: source, note: note)
     }
 }

@@ -14,8 +14,8 @@ struct SchemaCatalogTests {
         let catalog = try Self.catalog()
         #expect(catalog.foEntities.count == 27)
         #expect(catalog.foEnums.count == 83)
-        #expect(catalog.salesEntities.count == 14)
-        #expect(try SchemaCatalogLoader.bundledFiles().count == 28 + 14)
+        #expect(catalog.salesEntities.count == 15)
+        #expect(try SchemaCatalogLoader.bundledFiles().count == 28 + 15)
     }
 
     @Test func foEntitiesHaveTheReferenceFieldCounts() throws {
@@ -133,7 +133,7 @@ struct SchemaCatalogTests {
             "productpricelevel": ["pricelevelid", "productid", "uomid"], "product": ["productnumber"], "account": ["accountnumber"],
             "contact": ["msdynce_contactnumber"], "quote": ["quotenumber"], "quotedetail": ["quoteid", "sequencenumber"],
             "salesorder": ["ordernumber"], "salesorderdetail": ["salesorderid", "sequencenumber"], "invoice": ["invoicenumber"],
-            "invoicedetail": ["invoiceid", "sequencenumber"],
+            "invoicedetail": ["invoiceid", "sequencenumber"], "msdynce_p2cautonumber": ["msdynce_entityname"],
         ]
         #expect(Set(catalog.salesEntities.map(\.logicalName)) == Set(keys.keys))
         for entity in catalog.salesEntities {
@@ -147,8 +147,11 @@ struct SchemaCatalogTests {
         let account = try #require(catalog.salesEntity(named: "Account"))
         #expect(account.primaryNameAttribute == "name")
         let name = try #require(account.attribute(named: "name"))
-        #expect(name.type == .string && name.maxLength == 160 && name.assumedLength && name.isRequired)
-        #expect(account.attribute(named: "accountnumber")?.maxLength == 20)
+        #expect(name.type == .string && name.maxLength == 160 && !name.assumedLength && name.isRequired && name.origin == .tableReference)
+        #expect(name.requiredLevel == .applicationRequired)
+        let accountNumber = try #require(account.attribute(named: "accountnumber"))
+        #expect(accountNumber.maxLength == 40 && accountNumber.isRequired && accountNumber.origin == .solution)
+        #expect(account.attribute(named: "creditonhold").map { $0.type == .bool && $0.origin == .tableReference } == true)
         #expect(account.attribute(named: "emailaddress1")?.maxLength == 100)
         #expect(account.attribute(named: "address1_city")?.maxLength == 80)
         #expect(account.attribute(named: "ownerid")?.type == .owner)
@@ -165,7 +168,10 @@ struct SchemaCatalogTests {
         #expect(order.attribute(named: "ordercreationmethod")?.option(776160001)?.label == "Win Quote")
         #expect(order.attribute(named: "statuscode")?.option(100003)?.state == 4)
         #expect(order.attribute(named: "msdyn_salesordernumber").map { $0.maxLength == 20 && !$0.assumedLength } == true)
-        #expect(order.attribute(named: "msdynce_processingstatus")?.isOptionSetOpen == true)
+        let processing = try #require(order.attribute(named: "msdynce_processingstatus"))
+        #expect(!processing.isOptionSetOpen && processing.origin == .solution && processing.enforcesOptions)
+        #expect(processing.options.map(\.value) == Array(647_390_000...647_390_011) && processing.option(647_390_011)?.label == "Draft")
+        #expect(quote.attribute(named: "statuscode")?.option(647_390_000) == SalesOptionValue(value: 647_390_000, label: "Submitted", state: 3))
 
         let product = try #require(catalog.salesEntity(named: "product"))
         #expect(product.attribute(named: "msdyn_fieldserviceproducttype")?.option(690970002)?.label == "Service")

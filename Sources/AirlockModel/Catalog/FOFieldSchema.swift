@@ -14,12 +14,15 @@ public struct FOFieldSchema: Sendable, Hashable {
     public var inferredType: Bool
     /// Where an inferred type comes from: the typed entity it is copied from, or `name`.
     public var inferredFrom: String?
+    /// The only values a string field takes (`PARTYTYPE`: Organization or Person), spelt as F&O writes them;
+    /// empty when any text is allowed.
+    public var allowedValues: [String]
     /// Free text for the reader of a report.
     public var note: String?
 
     public init(
         name: String, type: FOFieldType, isMandatory: Bool = false, extendedDataType: String? = nil, assumedLength: Bool = false,
-        inferredType: Bool = false, inferredFrom: String? = nil, note: String? = nil
+        inferredType: Bool = false, inferredFrom: String? = nil, allowedValues: [String] = [], note: String? = nil
     ) {
         self.name = name
         self.type = type
@@ -28,6 +31,7 @@ public struct FOFieldSchema: Sendable, Hashable {
         self.assumedLength = assumedLength
         self.inferredType = inferredType
         self.inferredFrom = inferredFrom
+        self.allowedValues = allowedValues
         self.note = note
     }
 

@@ -14,6 +14,8 @@ public struct SalesAttributeSchema: Sendable, Equatable {
     public let format: String?
     /// Whether the attribute is required (business or system required).
     public let isRequired: Bool
+    /// The requirement level the column's metadata states.
+    public let requiredLevel: SalesRequiredLevel
     /// The entities a lookup may point to (`account`, `contact` for a customer lookup).
     public let lookupTargets: [String]
     /// The known values of a choice, state or status attribute.
@@ -26,9 +28,11 @@ public struct SalesAttributeSchema: Sendable, Equatable {
     public let dateTimeBehavior: SalesDateTimeBehavior?
     /// Whether the attribute is calculated or otherwise not valid for create.
     public let isReadOnly: Bool
-    /// Whether the logical name or its type is not confirmed by the references.
-    public let isUnverified: Bool
-    /// Where the facts come from.
+    /// Where the entry comes from (solution, table reference, documentation, extension or guess).
+    public let origin: CatalogOrigin
+    /// How a catalog extension wants findings on this attribute reported; nil follows the certainty.
+    public let enforcement: CatalogEnforcement?
+    /// Where the facts come from: the source's name, or for a guess what was guessed and why.
     public let source: String?
     /// Free text for the reader of a report.
     public let note: String?
@@ -36,9 +40,9 @@ public struct SalesAttributeSchema: Sendable, Equatable {
 
     public init(
         logicalName: String, displayName: String? = nil, type: SalesAttributeType, maxLength: Int? = nil, assumedLength: Bool = false,
-        format: String? = nil, isRequired: Bool = false, lookupTargets: [String] = [], options: [SalesOptionValue] = [],
+        format: String? = nil, isRequired: Bool = false, requiredLevel: SalesRequiredLevel = .none, lookupTargets: [String] = [], options: [SalesOptionValue] = [],
         isOptionSetOpen: Bool = false, precision: Int? = nil, dateTimeBehavior: SalesDateTimeBehavior? = nil, isReadOnly: Bool = false,
-        isUnverified: Bool = false, source: String? = nil, note: String? = nil
+        origin: CatalogOrigin = .environment, enforcement: CatalogEnforcement? = nil, source: String? = nil, note: String? = nil
     ) {
         self.logicalName = logicalName
         self.displayName = displayName
@@ -47,17 +51,35 @@ public struct SalesAttributeSchema: Sendable, Equatable {
         self.assumedLength = assumedLength
         self.format = format
         self.isRequired = isRequired
+        self.requiredLevel = requiredLevel
         self.lookupTargets = lookupTargets
         self.options = options
         self.isOptionSetOpen = isOptionSetOpen
         self.precision = precision
         self.dateTimeBehavior = dateTimeBehavior
         self.isReadOnly = isReadOnly
-        self.isUnverified = isUnverified
+        self.origin = origin
+        self.enforcement = enforcement
         self.source = source
         self.note = note
         optionIndex = Dictionary(options.enumerated().map { ($1.value, $0) }, uniquingKeysWith: { first, _ in first })
     }
+
+    /// Whether the entry is a guess (its name, type or facts are confirmed by no source).
+    public var isGuess: Bool { origin.certainty == .guess }
+
+    /// How sure the maximum length is: a guessed entry or an assumed length is a guess.
+    public var lengthCertainty: CatalogCertainty { assumedLength ? .guess : origin.certainty }
+
+    /// How sure the option list is: an open list or a guessed entry is a guess.
+    public var optionsCertainty: CatalogCertainty { isOptionSetOpen ? .guess : origin.certainty }
+
+    /// Whether a text over `maxLength` is refused: a documented length unless an extension relaxed it, or a guess
+    /// an extension made strict.
+    public var enforcesLength: Bool { enforcement.map { $0 == .error } ?? (lengthCertainty != .guess) }
+
+    /// Whether a value outside `options` is refused, by the same rule as `enforcesLength`.
+    public var enforcesOptions: Bool { enforcement.map { $0 == .error } ?? (optionsCertainty != .guess) }
 
     /// The option with integer value `value`, if known.
     public func option(_ value: Int) -> SalesOptionValue? {
