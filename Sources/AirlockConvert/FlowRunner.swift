@@ -248,8 +248,8 @@ struct FlowRunner {
             case .sales:
                 if let attribute = catalog.salesEntity(named: template.target.entity)?.attribute(named: mapping.target) {
                     salesType = CMTFieldType(rawValue: attribute.type.rawValue)
-                    maxLength = attribute.assumedLength ? nil : attribute.maxLength
-                    if attribute.type.hasOptions, !attribute.options.isEmpty, !attribute.isOptionSetOpen, !attribute.isUnverified {
+                    maxLength = attribute.enforcesLength ? attribute.maxLength : nil
+                    if attribute.type.hasOptions, !attribute.options.isEmpty, attribute.enforcesOptions {
                         options = Set(attribute.options.map(\.value))
                     }
                     required = attribute.isRequired

@@ -48,11 +48,15 @@ extension CMTDataPass {
                 let text = CMTValueCodec.htmlDecode(String(decoding: bytes, as: UTF8.self))
                 let length = text.utf16.count
                 if length > limit {
-                    let assumed = field.isLengthAssumed
+                    let overPlatform = length > field.platformLength
+                    let basis = overPlatform ? CatalogCertainty.platform : field.lengthCertainty
+                    let platform = overPlatform && limit < field.platformLength
+                        ? ", and no Dataverse column of its kind takes more than \(field.platformLength)" : ""
                     add(
                         ValidationRules.cmtValueLength, entity, line: xml.line, field: field.name, value: Self.clip(text),
-                        "the text has \(length) characters; '\(field.name)' takes at most \(limit)\(assumed ? " (the standard Dataverse length, assumed: check it in the target environment)" : "")",
-                        severity: assumed ? .warning : nil)
+                        "the text has \(length) characters; '\(field.name)' takes at most \(limit)\(platform)"
+                            + basis.findingNote(origin: field.attribute?.origin, enforcement: field.enforcement),
+                        severity: .resting(on: basis, enforcement: field.enforcement), basis: basis)
                 }
             }
             if let nameField = entity.nameField, entity.fields[nameField] === field {
@@ -123,17 +127,20 @@ extension CMTDataPass {
         let known = attribute.options.prefix(12).map { "\($0.value) \($0.label)" }.joined(separator: ", ")
             + (attribute.options.count > 12 ? ", …" : "")
         var message = "\(value) is not an option of '\(field.name)' (known: \(known))"
-        var severity: ValidationSeverity?
+        let basis = attribute.optionsCertainty
+        var severity = ValidationSeverity.resting(on: basis, enforcement: attribute.enforcement)
         if value == -1 {
             message += "; some exports write -1 for 'no value', which the importer may refuse: leave the field out instead"
             severity = .warning
-        } else if attribute.isOptionSetOpen || attribute.isUnverified {
-            message += "; the catalog's list is incomplete, so check it in the target environment or add it with a catalog extension"
-            severity = .warning
+        } else if severity == .warning {
+            message += "; the catalog's list may be incomplete, so check it in the target environment or add it with a catalog extension"
         } else {
             message += "; the importer refuses the record (add the value with a catalog extension if the target environment has it)"
         }
-        add(ValidationRules.cmtValueOption, entity, line: xml.line, field: field.name, value: String(value), message, severity: severity)
+        message += basis.findingNote(origin: attribute.origin, enforcement: attribute.enforcement)
+        add(
+            ValidationRules.cmtValueOption, entity, line: xml.line, field: field.name, value: String(value), message, severity: severity,
+            basis: basis)
     }
 
     // MARK: lookups

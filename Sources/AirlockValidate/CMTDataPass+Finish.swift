@@ -39,7 +39,7 @@ extension CMTDataPass {
                         ValidationRules.cmtSchemaLookupTarget, entity: entity.name, file: file, line: tally.firstLine, record: tally.firstRecord,
                         field: field.name, value: tally.firstValue,
                         "\(tally.count) lookup\(tally.count == 1 ? " names" : "s name") lookupentity '\(target)', but '\(field.name)' points to \(allowed.sorted().joined(separator: " or ")); Dataverse refuses a reference to another entity",
-                        severity: field.areTargetsUnverified ? .warning : .error)
+                        severity: field.areTargetsGuessed ? .warning : .error)
                 }
             }
         }
@@ -137,10 +137,11 @@ extension CMTDataPass {
 
     func add(
         _ rule: ValidationRule, _ entity: CMTEntityCheck, line: Int, field: String? = nil, value: String? = nil, _ message: String,
-        severity: ValidationSeverity? = nil
+        severity: ValidationSeverity? = nil, basis: CatalogCertainty? = nil
     ) {
         collector.add(
-            rule, entity: entity.name, file: file, line: line, record: recordText, field: field, value: value, message, severity: severity)
+            rule, entity: entity.name, file: file, line: line, record: recordText, field: field, value: value, message, severity: severity,
+            basis: basis)
     }
 
     /// Values in findings are cut at 200 characters.

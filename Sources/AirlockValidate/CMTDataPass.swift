@@ -177,17 +177,21 @@ final class CMTDataPass {
     func finishRecord(_ entity: CMTEntityCheck) {
         for index in entity.requiredFields where entity.fields[index].seenStamp != stamp {
             let field = entity.fields[index]
+            let basis = field.attribute?.origin.certainty ?? .guess
             add(
                 ValidationRules.cmtValueRequired, entity, line: recordLine, field: field.name,
-                "the record has no value for '\(field.name)', which is required in Sales; the importer refuses to create it")
+                "the record has no value for '\(field.name)', which is required in Sales; the importer refuses to create it"
+                    + basis.findingNote(origin: field.attribute?.origin, enforcement: field.enforcement),
+                severity: .resting(on: basis, enforcement: field.enforcement), basis: basis)
         }
         if let status = statusState, let state = stateValue, status.state != state, let statusIndex = entity.statusField {
             let attribute = entity.fields[statusIndex].attribute
-            let lenient = attribute?.isOptionSetOpen == true || attribute?.isUnverified == true
+            let basis = attribute?.optionsCertainty ?? .guess
             add(
                 ValidationRules.cmtValueOption, entity, line: status.line, field: "statuscode", value: String(status.value),
-                "status reason \(status.value) belongs to state \(status.state), but the record's statecode is \(state); CMT's SetState fails on this pair",
-                severity: lenient ? .warning : nil)
+                "status reason \(status.value) belongs to state \(status.state), but the record's statecode is \(state); CMT's SetState fails on this pair"
+                    + basis.findingNote(origin: attribute?.origin, enforcement: attribute?.enforcement),
+                severity: .resting(on: basis, enforcement: attribute?.enforcement), basis: basis)
         }
         if entity.nameField != nil, let name = primaryName, let id = recordID {
             notePrimaryName(name, id: id, entity)

@@ -14,9 +14,14 @@ final class CMTFieldCheck {
     let type: CMTFieldType?
     /// The catalog attribute, when the catalog knows it and the schema type fits it.
     let attribute: SalesAttributeSchema?
-    /// The maximum length to check strings against, and whether it is an assumption.
+    /// The maximum length to check strings against: the catalog's, else the platform's for the column's format
+    /// (nil for fields that are not strings).
     let maxLength: Int?
-    let isLengthAssumed: Bool
+    /// The platform's own limit for the field (4,000 for single-line text; 1,048,576 for multiline or unknown).
+    let platformLength: Int
+    /// How sure `maxLength` is, and how a catalog extension wants breaches reported.
+    let lengthCertainty: CatalogCertainty
+    let enforcement: CatalogEnforcement?
     /// Whether each record must carry a value (the catalog says required and the schema declares the field).
     let isRequired: Bool
     /// The only entity `lookupType` names, used when a value has no `lookupentity`.
@@ -24,8 +29,8 @@ final class CMTFieldCheck {
     /// The entities a value's `lookupentity` may name: the schema's `lookupType`, else the catalog's targets;
     /// nil when neither says.
     let allowedTargets: Set<String>?
-    /// Whether `allowedTargets` comes from an unverified catalog entry (a wrong target is then only a warning).
-    let areTargetsUnverified: Bool
+    /// Whether `allowedTargets` comes from a guessed catalog entry (a wrong target is then only a warning).
+    let areTargetsGuessed: Bool
 
     /// The record stamp of the last record that had a value in this field.
     var seenStamp = 0
@@ -48,19 +53,24 @@ final class CMTFieldCheck {
         type = schemaField?.type
         let fitting = schemaField.flatMap { field in catalogAttribute.flatMap { field.type.fits($0.type) ? $0 : nil } }
         attribute = fitting
-        if let fitting, fitting.type == .string, let length = fitting.maxLength, length > 0 {
-            maxLength = length
-            isLengthAssumed = fitting.assumedLength
-        } else {
+        enforcement = fitting?.enforcement
+        platformLength = fitting.map { DataversePlatformLimits.textLength(format: $0.format) } ?? DataversePlatformLimits.multilineTextLength
+        if schemaField?.type != .string {
             maxLength = nil
-            isLengthAssumed = false
+            lengthCertainty = .platform
+        } else if let fitting, fitting.type == .string, let length = fitting.maxLength, length > 0, length < platformLength {
+            maxLength = length
+            lengthCertainty = fitting.lengthCertainty
+        } else {
+            maxLength = platformLength
+            lengthCertainty = .platform
         }
         isRequired = (fitting?.isRequired ?? false) && !isPrimaryID
         let targets = schemaField?.lookupTargets ?? []
         defaultTarget = targets.count == 1 ? targets[0] : nil
         let allowed = targets.isEmpty ? (fitting?.lookupTargets ?? []) : targets
         allowedTargets = allowed.isEmpty ? nil : Set(allowed)
-        areTargetsUnverified = targets.isEmpty && (fitting?.isUnverified ?? false)
+        areTargetsGuessed = targets.isEmpty && (fitting?.isGuess ?? false)
     }
 
     /// A party list member's lookup field (`partyid`), checked like a declared lookup.
@@ -70,11 +80,13 @@ final class CMTFieldCheck {
         type = .entityReference
         attribute = nil
         maxLength = nil
-        isLengthAssumed = false
+        platformLength = DataversePlatformLimits.multilineTextLength
+        lengthCertainty = .platform
+        enforcement = nil
         isRequired = false
         defaultTarget = nil
         allowedTargets = nil
-        areTargetsUnverified = false
+        areTargetsGuessed = false
     }
 
     /// Counts a value whose `lookupentity` names `target`, which the field cannot point to.

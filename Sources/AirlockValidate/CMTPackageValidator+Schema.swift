@@ -32,12 +32,13 @@ extension CMTPackageValidator {
                     continue
                 }
                 if !field.type.fits(attribute.type) {
-                    let unverified = attribute.isUnverified
+                    let basis = attribute.origin.certainty
                     collector.add(
                         ValidationRules.cmtSchemaTypeMismatch, entity: entity.name, file: file, line: line, field: field.name,
                         value: field.type.rawValue,
-                        "the schema types '\(field.name)' as \(field.type.rawValue), but the attribute is \(attribute.type.rawValue)\(unverified ? " (an unverified catalog entry: check it in the target environment)" : "; the importer fails to set the value")",
-                        severity: unverified ? .warning : nil)
+                        "the schema types '\(field.name)' as \(field.type.rawValue), but the attribute is \(attribute.type.rawValue); the importer fails to set the value"
+                            + basis.findingNote(origin: attribute.origin, enforcement: attribute.enforcement),
+                        severity: .resting(on: basis, enforcement: attribute.enforcement), basis: basis)
                     continue
                 }
                 if field.type.isLookup, !attribute.lookupTargets.isEmpty {

@@ -73,10 +73,19 @@ public struct FOPackageValidator: Sendable {
                     ValidationRules.foManifestNoEntityMap, entity: label, file: reader.manifestMember,
                     "the line has no EntityMapList: F&O would import zero rows without an error")
             }
+            if (entity.inputFilePath ?? "").isEmpty {
+                let fallback = reader.dataMember(for: entity).map { "; Airlock read \($0.name), found by the entity's name, but F&O looks only at InputFilePath" } ?? ""
+                collector.add(
+                    ValidationRules.foManifestNoInputFile, entity: label, file: reader.manifestMember,
+                    "the line has no InputFilePath, so F&O cannot tell which file holds the entity's data\(fallback)")
+            }
             guard let schema = catalog.foEntity(named: label) else {
+                let near = NearMatch.oneEditAway(from: label, among: catalog.foEntities.map(\.label))
+                let hint = near.isEmpty ? "" : "; did you mean \(near.map { "'\($0)'" }.joined(separator: " or "))?"
                 collector.add(
                     ValidationRules.foManifestUnknownEntity, entity: label, file: reader.manifestMember, value: label,
-                    "Airlock does not know this entity label; checks of its fields are skipped")
+                    "Airlock does not know this entity label\(hint) (checks of its fields are skipped)",
+                    severity: near.isEmpty ? nil : .error)
                 continue
             }
             if schema.label.lowercased() != label.lowercased() {

@@ -8,6 +8,7 @@ final class FOValueChecker {
         case integer, real, date, noYes, other
         case enumeration(FOEnumSchema, symbols: [[UInt8]])
         case string(maxLength: Int)
+        case choice(values: [[UInt8]], maxLength: Int?)
     }
 
     let field: FOFieldSchema
@@ -33,6 +34,8 @@ final class FOValueChecker {
             } else {
                 kind = .other
             }
+        case .string(let maxLength) where !field.allowedValues.isEmpty:
+            kind = .choice(values: field.allowedValues.map { Array($0.utf8) }, maxLength: maxLength)
         case .string(let maxLength): kind = maxLength.map { .string(maxLength: $0) } ?? .other
         case .guid: kind = .other
         }
@@ -62,6 +65,9 @@ final class FOValueChecker {
             return enumProblem(String(decoding: bytes, as: UTF8.self), schema: schema)
         case .string(let maxLength):
             return lengthProblem(bytes, maxLength: maxLength, assumed: field.assumedLength)
+        case .choice(let values, let maxLength):
+            if values.contains(where: { Self.equals(bytes, $0) }) { return maxLength.flatMap { lengthProblem(bytes, maxLength: $0, assumed: field.assumedLength) } }
+            return choiceProblem(String(decoding: bytes, as: UTF8.self))
         case .other:
             break
         }
@@ -96,6 +102,14 @@ final class FOValueChecker {
         return FOValueProblem(
             rule: ValidationRules.foValueEnum, message: "not a symbol of enum \(schema.name) (\(known))",
             severity: schema.isOpen ? .warning : nil)
+    }
+
+    private func choiceProblem(_ text: String) -> FOValueProblem {
+        let allowed = field.allowedValues.joined(separator: ", ")
+        if let spelling = field.allowedValues.first(where: { $0.lowercased() == text.lowercased() }) {
+            return FOValueProblem(rule: ValidationRules.foValueChoice, message: "\(name) writes this value as \(spelling)", severity: .warning)
+        }
+        return FOValueProblem(rule: ValidationRules.foValueChoice, message: "\(name) takes one of: \(allowed)")
     }
 
     private func lengthProblem(_ bytes: UnsafeRawBufferPointer, maxLength: Int, assumed: Bool) -> FOValueProblem? {

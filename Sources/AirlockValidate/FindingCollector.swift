@@ -1,3 +1,5 @@
+import AirlockModel
+
 /// Gathers findings while a package is streamed: counts every one, keeps the first `maxFindings` for the
 /// report, and the first few of each entity and rule as examples, so memory stays bounded however many
 /// records are wrong.
@@ -62,10 +64,10 @@ public final class FindingCollector: @unchecked Sendable {
     /// Records a finding of `rule`.
     public func add(
         _ rule: ValidationRule, entity: String? = nil, file: String? = nil, line: Int? = nil, record: String? = nil,
-        field: String? = nil, value: String? = nil, _ message: String, severity: ValidationSeverity? = nil
+        field: String? = nil, value: String? = nil, _ message: String, severity: ValidationSeverity? = nil, basis: CatalogCertainty? = nil
     ) {
         add(ValidationFinding(
             rule: rule, entity: entity, file: file, line: line, record: record, field: field, value: value, message: message,
-            severity: severity))
+            severity: severity, basis: basis))
     }
 }

@@ -1,3 +1,5 @@
+import AirlockModel
+
 /// One problem `validate` found, located as precisely as the input allows.
 ///
 /// Encodes to the JSON documented in docs/validation.md; every key is always present (`null` where unknown).
@@ -12,10 +14,12 @@ public struct ValidationFinding: Sendable, Equatable, Codable {
     public var field: String?
     public var value: String?
     public var message: String
+    /// What kind of catalog fact the finding rests on (platform limit, documented, guess); nil when none.
+    public var basis: CatalogCertainty?
 
     public init(
         rule: ValidationRule, entity: String? = nil, file: String? = nil, line: Int? = nil, record: String? = nil,
-        field: String? = nil, value: String? = nil, message: String, severity: ValidationSeverity? = nil
+        field: String? = nil, value: String? = nil, message: String, severity: ValidationSeverity? = nil, basis: CatalogCertainty? = nil
     ) {
         self.rule = rule.id
         self.severity = severity ?? rule.severity
@@ -26,10 +30,11 @@ public struct ValidationFinding: Sendable, Equatable, Codable {
         self.field = field
         self.value = value
         self.message = message
+        self.basis = basis
     }
 
     enum CodingKeys: String, CodingKey {
-        case rule, severity, entity, file, line, record, field, value, message
+        case rule, severity, entity, file, line, record, field, value, message, basis
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -43,5 +48,6 @@ public struct ValidationFinding: Sendable, Equatable, Codable {
         try container.encode(field, forKey: .field)
         try container.encode(value, forKey: .value)
         try container.encode(message, forKey: .message)
+        try container.encode(basis, forKey: .basis)
     }
 }

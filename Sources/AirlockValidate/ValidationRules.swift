@@ -8,6 +8,7 @@ public enum ValidationRules {
     public static let foManifestUnknownEntity = ValidationRule("fo.manifest.unknown-entity", .warning, "EntityName is not a label Airlock knows; F&O answers 'Entity … does not exist' if the target does not know it either")
     public static let foManifestDuplicateLabel = ValidationRule("fo.manifest.duplicate-label", .error, "two manifest lines have the same EntityName (DMF030/DMF1966)")
     public static let foManifestNoEntityMap = ValidationRule("fo.manifest.no-entity-map", .error, "a manifest line has no EntityMapList; the import then succeeds with zero rows")
+    public static let foManifestNoInputFile = ValidationRule("fo.manifest.no-input-file", .error, "a manifest line has no InputFilePath, so F&O cannot find the entity's data file")
     public static let foManifestTargetEntity = ValidationRule("fo.manifest.target-entity", .warning, "TargetEntity is not the AOT name of the entity the label names")
     public static let foManifestExecutionOrder = ValidationRule("fo.manifest.execution-order", .error, "an entity imports before, or in parallel with, an entity it references")
     public static let foFileMissing = ValidationRule("fo.file.missing", .error, "the data file a manifest line names is not in the package")
@@ -28,6 +29,7 @@ public enum ValidationRules {
     public static let foValueDate = ValidationRule("fo.value.date", .error, "a date or date-time field holds something that is not a date")
     public static let foValueSpreadsheet = ValidationRule("fo.value.spreadsheet", .error, "a value looks damaged by a spreadsheet (scientific notation, decimal comma, thousands separators, stray spaces)")
     public static let foValueEnum = ValidationRule("fo.value.enum", .error, "an enum field holds something that is not one of the enum's symbols")
+    public static let foValueChoice = ValidationRule("fo.value.choice", .error, "a text field that takes a fixed set of values (PARTYTYPE: Organization or Person) holds another")
     public static let foValueNoYes = ValidationRule("fo.value.noyes", .error, "a NoYes field holds something other than Yes or No")
     public static let foValueLength = ValidationRule("fo.value.length", .error, "a text is longer than the field allows (a warning where the length is assumed)")
     public static let foKeyDuplicate = ValidationRule("fo.key.duplicate", .error, "two records have the same company and key (DMF1959)")
@@ -57,9 +59,9 @@ public enum ValidationRules {
     /// Every rule, in the order docs list them.
     public static let all: [ValidationRule] = [
         foHeaderVersion, foHeaderManifestType, foHeaderPackageType, foManifestOrder, foManifestUnknownEntity, foManifestDuplicateLabel,
-        foManifestNoEntityMap, foManifestTargetEntity, foManifestExecutionOrder, foFileMissing, foFileUnlisted, foFileUnreadable,
+        foManifestNoEntityMap, foManifestNoInputFile, foManifestTargetEntity, foManifestExecutionOrder, foFileMissing, foFileUnlisted, foFileUnreadable,
         foFileEncoding, foFileLineEndings, foFileFormat, foFileColumnNotMapped, foFileMappedColumnMissing, foFieldUnknown, foFieldMandatoryMissing,
-        foValueMandatory, foValueInteger, foValueReal, foValueDate, foValueSpreadsheet, foValueEnum, foValueNoYes, foValueLength,
+        foValueMandatory, foValueInteger, foValueReal, foValueDate, foValueSpreadsheet, foValueEnum, foValueChoice, foValueNoYes, foValueLength,
         foKeyDuplicate, foReferenceMissing,
         cmtContentTypes, cmtContentTypesInvalid, cmtSchemaUnknownEntity, cmtSchemaUnknownField, cmtSchemaTypeMismatch, cmtSchemaLookupTarget,
         cmtSchemaImportOrder, cmtSchemaNoUpdateCompare, cmtDataUndeclaredEntity, cmtDataUndeclaredField, cmtRecordId,

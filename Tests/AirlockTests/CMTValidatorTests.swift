@@ -107,15 +107,22 @@ struct CMTValidatorTests {
 
     static func catalog() throws -> SchemaCatalog { try SchemaCatalogLoader.bundled() }
 
+    /// The bundled catalog with a catalog extension of `yaml` (one file) applied.
+    static func catalog(extension yaml: String) throws -> SchemaCatalog {
+        let path = try Fixture.scratchDirectory("airlock-catalog") + "/extension.yaml"
+        try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+        return try SchemaCatalogLoader.load(extensions: [path])
+    }
+
     /// Validates an in-memory package.
     func run(
         schema: String = Self.schema, data: String = Self.data, contentTypes: Bool = true, expectedInTarget: Set<String> = [],
-        selfContained: Bool = true, limits: CMTValidationLimits = .default
+        selfContained: Bool = true, limits: CMTValidationLimits = .default, catalog: SchemaCatalog? = nil
     ) throws -> FindingCollector {
         var members: [(name: String, bytes: [UInt8])] = [("data_schema.xml", Array(schema.utf8)), ("data.xml", Array(data.utf8))]
         if contentTypes { members.append(("[Content_Types].xml", Array(Self.contentTypes.utf8))) }
         let collector = FindingCollector()
-        try CMTPackageValidator(catalog: Self.catalog(), expectedInTarget: expectedInTarget, selfContained: selfContained, limits: limits)
+        try CMTPackageValidator(catalog: catalog ?? Self.catalog(), expectedInTarget: expectedInTarget, selfContained: selfContained, limits: limits)
             .validate(MemoryPackageSource(path: "broken.zip", members: members), into: collector)
         return collector
     }
@@ -206,7 +213,6 @@ struct CMTValidatorTests {
         let collector = try run(path: Fixture.path("real/cmt/IntegrationTestData.zip"))
         #expect(summary(collector) == [
             "error cmt.record.duplicate-id": 15,
-            "warning cmt.schema.unknown-field": 1,  // birthdate is not in the catalog
             "warning cmt.value.format": 1,  // 15 US-format birthdates, one warning
         ])
         let duplicates = collector.findings.filter { $0.rule == ValidationRules.cmtRecordDuplicateId.id }
@@ -346,15 +352,25 @@ struct CMTValidatorTests {
         #expect(try run(data: data).findings.isEmpty)
     }
 
-    @Test func anUnknownOptionIsAnErrorOrAWarningForOpenSets() throws {
+    @Test func anUnknownOptionIsAnErrorUnlessTheSetIsAGuessOrRelaxed() throws {
         let closed = try replacing("<field name=\"statuscode\" value=\"2\" />", with: "<field name=\"statuscode\" value=\"7\" />")
         let finding = try only(ValidationRules.cmtValueOption, in: run(data: closed))
         #expect(finding.severity == .error && finding.entity == "account" && finding.record == Self.accountB)
         #expect(finding.field == "statuscode" && finding.value == "7" && finding.line == line(of: "value=\"7\"", in: closed))
+        #expect(finding.basis == .documented && finding.message.contains("table reference"))
 
-        let open = try replacing("<field name=\"customertypecode\" value=\"3\" />", with: "<field name=\"customertypecode\" value=\"100000001\" />")
-        let warning = try only(ValidationRules.cmtValueOption, in: run(data: open))
-        #expect(warning.severity == .warning && warning.field == "customertypecode" && warning.value == "100000001")
+        // customertypecode's choices come from the table reference: a value outside them is an error...
+        let custom = try replacing("<field name=\"customertypecode\" value=\"3\" />", with: "<field name=\"customertypecode\" value=\"100000001\" />")
+        let documented = try only(ValidationRules.cmtValueOption, in: run(data: custom))
+        #expect(documented.severity == .error && documented.basis == .documented && documented.value == "100000001")
+        // ...unless a catalog extension says the environment customised the column...
+        let relaxed = try Self.catalog(extension: "salesEntities:\n  - logicalName: account\n    attributes:\n      customertypecode: {severity: warning}\n")
+        let warning = try only(ValidationRules.cmtValueOption, in: run(data: custom, catalog: relaxed))
+        #expect(warning.severity == .warning && warning.basis == .documented && warning.message.contains("catalog extension"))
+        // ...or marks the list open (a guess).
+        let open = try Self.catalog(extension: "salesEntities:\n  - logicalName: account\n    attributes:\n      customertypecode: {openOptions: true}\n")
+        let guess = try only(ValidationRules.cmtValueOption, in: run(data: custom, catalog: open))
+        #expect(guess.severity == .warning && guess.basis == .guess)
     }
 
     @Test func aStatusOfAnotherStateIsAnError() throws {
@@ -396,11 +412,33 @@ struct CMTValidatorTests {
         #expect(finding.field == "msdyn_salesordernumber" && finding.value == long && finding.line == 5)
     }
 
-    @Test func aTextLongerThanAnAssumedLengthIsAWarning() throws {
-        let data = try replacing("value=\"ACC-002\"", with: "value=\"ACC-0000000000000000002\"")
+    @Test func aTextLongerThanADocumentedLengthIsAnError() throws {
+        // account.accountnumber is 40 characters in the Prospect to cash solution.
+        let data = try replacing("value=\"ACC-002\"", with: "value=\"ACC-\(String(repeating: "0", count: 37))\"")
         let finding = try only(ValidationRules.cmtValueLength, in: run(data: data))
-        #expect(finding.severity == .warning && finding.field == "accountnumber" && finding.record == Self.accountB)
-        #expect(finding.message.contains("at most 20"))
+        #expect(finding.severity == .error && finding.field == "accountnumber" && finding.record == Self.accountB)
+        #expect(finding.basis == .documented && finding.message.contains("at most 40") && finding.message.contains("Prospect to cash solution"))
+        let fits = try replacing("value=\"ACC-002\"", with: "value=\"ACC-\(String(repeating: "0", count: 36))\"")
+        #expect(try run(data: fits).findings.isEmpty)
+    }
+
+    @Test func aTextLongerThanAGuessedLengthIsAWarning() throws {
+        let guessed = try Self.catalog(extension: "salesEntities:\n  - logicalName: account\n    attributes:\n      accountnumber: {maxLength: 20, assumedLength: true}\n")
+        let data = try replacing("value=\"ACC-002\"", with: "value=\"ACC-0000000000000000002\"")
+        let finding = try only(ValidationRules.cmtValueLength, in: run(data: data, catalog: guessed))
+        #expect(finding.severity == .warning && finding.basis == .guess && finding.message.contains("at most 20"))
+    }
+
+    @Test func aPlatformLimitIsAnErrorWhateverTheCatalogSays() throws {
+        // The extension relaxes account.name (documented, 160), but no environment takes 4,001 characters.
+        let relaxed = try Self.catalog(extension: "salesEntities:\n  - logicalName: account\n    attributes:\n      name: {severity: warning}\n")
+        let long = try replacing("value=\"Fabrikam\"", with: "value=\"\(String(repeating: "F", count: 200))\"")
+        let relaxedFinding = try only(ValidationRules.cmtValueLength, in: run(data: long, catalog: relaxed))
+        #expect(relaxedFinding.severity == .warning && relaxedFinding.basis == .documented)
+        let huge = try replacing("value=\"Fabrikam\"", with: "value=\"\(String(repeating: "F", count: 4_001))\"")
+        let platform = try only(ValidationRules.cmtValueLength, in: run(data: huge, catalog: relaxed))
+        #expect(platform.severity == .error && platform.basis == .platform && platform.message.contains("at most 160"))
+        #expect(platform.message.contains("platform limit"))
     }
 
     @Test func aRequiredValueMissingIsAnError() throws {
