@@ -1,14 +1,17 @@
 import AirlockModel
 
 /// Checks templates against the schema catalog: every entity, source field, target field, key, filter field,
-/// lookup and rule field must exist on its side.
+/// lookup and rule field must exist on its side, and every value the template writes of its own must be one the
+/// target takes (`TemplateValueCheck`).
 public enum TemplateCatalogCheck {
     /// The problems found, one `AirlockError` (`.invalidTemplate`) each, naming the file, line and field.
     public static func problems(in set: TemplateSet, catalog: SchemaCatalog) -> [AirlockError] {
         var problems: [AirlockError] = []
         for template in set.templates {
             let check = EntityCheck(template: template, set: set, catalog: catalog)
-            problems += check.run()
+            let found = check.run()
+            problems += found
+            if found.isEmpty { problems += TemplateValueCheck.problems(in: template, set: set, catalog: catalog) }
         }
         return problems
     }

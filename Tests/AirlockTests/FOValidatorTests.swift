@@ -112,6 +112,45 @@ struct FOValidatorTests {
         #expect(try Self.only(findings, ValidationRules.foFileUnlisted).file == "notes.txt")
     }
 
+    @Test func aLineWithoutInputFilePathIsAnErrorEvenWhenTheFileIsFoundByName() throws {
+        let findings = try Self.validate(Self.members { lines in lines[1].inputFilePath = nil })
+        let finding = try Self.only(findings, ValidationRules.foManifestNoInputFile)
+        #expect(finding.severity == .error && finding.entity == "CDS sales order lines" && finding.file == "Manifest.xml")
+        #expect(finding.message.contains("CDS sales order lines.csv"))
+        #expect(findings.filter { $0.rule == ValidationRules.foFileMissing.id }.isEmpty)
+    }
+
+    @Test func aLabelOneEditAwayFromAKnownOneGetsDidYouMean() throws {
+        let findings = try Self.validate(Self.members { lines in lines[1].entityName = "CDS sales ordr lines" })
+        let finding = try Self.only(findings, ValidationRules.foManifestUnknownEntity)
+        #expect(finding.severity == .error && finding.value == "CDS sales ordr lines")
+        #expect(finding.message.contains("did you mean 'CDS sales order lines'?"))
+        let unrelated = try Self.only(
+            try Self.validate(Self.members { lines in lines[1].entityName = "Vendor bank accounts" }), ValidationRules.foManifestUnknownEntity)
+        #expect(unrelated.severity == .warning && !unrelated.message.contains("did you mean"))
+    }
+
+    @Test func aFixedValueStringFieldTakesOnlyItsValues() throws {
+        let columns = ["CUSTOMERACCOUNT", "DATAAREAID", "PARTYTYPE", "CUSTOMERGROUPID", "SALESCURRENCYCODE", "ORGANIZATIONNAME"]
+        var line = FOManifestLineBuilder.line(label: "Customers V3", technicalName: nil, columns: columns, sourceFormat: "CSV")
+        line.executionUnit = 1
+        line.levelInExecutionUnit = 1
+        line.sequenceInLevel = 1
+        let rows = [["C-1", "USMF", "Organization", "10", "USD", "Contoso"], ["C-2", "USMF", "Company", "10", "USD", "Fabrikam"],
+                    ["C-3", "USMF", "person", "10", "USD", "Ann"]]
+        let csv = Array(("\u{FEFF}" + ([columns] + rows).map { $0.joined(separator: ",") }.joined(separator: "\r\n") + "\r\n").utf8)
+        let findings = try Self.validate([
+            ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line]))),
+            ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
+            ("Customers V3.csv", csv),
+        ]).filter { $0.rule == ValidationRules.foValueChoice.id }
+        #expect(findings.count == 2)
+        let wrong = try #require(findings.first { $0.value == "Company" })
+        #expect(wrong.severity == .error && wrong.field == "PARTYTYPE" && wrong.line == 3 && wrong.message.contains("Organization, Person"))
+        let cased = try #require(findings.first { $0.value == "person" })
+        #expect(cased.severity == .warning && cased.message.contains("Person"))
+    }
+
     @Test func columnsAgainstMapAndCatalog() throws {
         var members = Self.members()
         members[3].bytes = Array("SALESORDERNUMBER,DATAAREAID,ORDEREDSALESQUANTITY,PRODUCTNUMBER,MYCOLUMN\r\nSO-1,USMF,1,P-1,x\r\n".utf8)

@@ -284,6 +284,28 @@ struct MappingTemplateTests {
         #expect(problems.first?.message.contains("CREDITLIMT is not a field of Customers V2") == true)
     }
 
+    @Test func catalogCheckReportsAValueTheOptionSetLacks() throws {
+        // The processing status values a guess once numbered from 192350000; the solution's are 647390000-647390011.
+        let folder = try Fixture.scratchDirectory("airlock-templates")
+        let maps = try #require(try TemplateLoader.bundled().file(named: "value-maps")).text
+        #expect(maps.contains("value: \"647390007\""))
+        try Data(maps.replacingOccurrences(of: "value: \"647390007\"", with: "value: \"192350008\"").utf8)
+            .write(to: URL(fileURLWithPath: folder + "/value-maps.yaml"))
+        let problems = TemplateCatalogCheck.problems(in: try TemplateLoader.load(directory: folder), catalog: try SchemaCatalogLoader.bundled())
+        #expect(problems.count == 1)
+        let problem = try #require(problems.first)
+        #expect(problem.location.field == "msdynce_processingstatus" && problem.location.entity == "orders-to-sales")
+        #expect(problem.message.contains("'192350008'") && problem.message.contains("not an option of msdynce_processingstatus"))
+    }
+
+    @Test func catalogCheckReportsAConstantOutsideAFixedSet() throws {
+        let folder = try Fixture.scratchDirectory("airlock-templates")
+        let text = try accountsText(replacing: "constant: Organization", with: "constant: Company")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/accounts.yaml"))
+        let problems = TemplateCatalogCheck.problems(in: try TemplateLoader.load(directory: folder), catalog: try SchemaCatalogLoader.bundled())
+        #expect(problems.map(\.message) == ["the constant 'Company' for PARTYTYPE: PARTYTYPE takes one of: Organization, Person"])
+    }
+
     // MARK: The command
 
     @Test(.enabled(if: AirlockBinary.path != nil, "the airlock executable is not built; run `swift build` first"))
