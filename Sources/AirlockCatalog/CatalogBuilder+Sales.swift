@@ -100,17 +100,17 @@ extension CatalogBuilder {
             case "assumedLength": attribute.assumedLength = try node.boolean()
             case "format": attribute.format = try node.optionalText()
             case "required": attribute.isRequired = try node.boolean()
-            case "requiredLevel": attribute.requiredLevel = try Self.requiredLevel(node)
+            case "requiredLevel": attribute.requiredLevel = try Self.choice(node, "requiredLevel") as SalesRequiredLevel
             case "targets": attribute.lookupTargets = try node.names().map { $0.lowercased() }
             case "precision": attribute.precision = try node.count()
             case "behavior":
                 try require(attribute.type == .datetime, "datetime attributes")
-                attribute.dateTimeBehavior = try Self.behavior(node)
+                attribute.dateTimeBehavior = try Self.choice(node, "date-time behavior") as SalesDateTimeBehavior
             case "readOnly": attribute.isReadOnly = try node.boolean()
             case "openOptions": attribute.isOptionSetOpen = try node.boolean()
             case "unverified": if try node.boolean() { attribute.origin = .guess }
-            case "origin": attribute.origin = try Self.origin(node)
-            case "severity": attribute.enforcement = try Self.enforcement(node)
+            case "origin": attribute.origin = try Self.choice(node, "origin") as CatalogOrigin
+            case "severity": attribute.enforcement = try Self.choice(node, "severity") as CatalogEnforcement
             case "source": attribute.source = try node.optionalText()
             case "note": attribute.note = try node.optionalText()
             default:
@@ -131,39 +131,14 @@ extension CatalogBuilder {
         return type
     }
 
-    private static func origin(_ node: YAMLNode) throws -> CatalogOrigin {
+    /// The case of `T` whose raw value the node spells, in any case, or an error naming `what` and the choices.
+    private static func choice<T: CaseIterable & RawRepresentable>(_ node: YAMLNode, _ what: String) throws -> T where T.RawValue == String {
         let text = try node.name()
-        guard let origin = CatalogOrigin.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
-            let names = CatalogOrigin.allCases.map(\.rawValue).joined(separator: ", ")
-            throw node.error("unknown origin '\(text)'; expected one of: \(names)")
+        guard let value = T.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
+            let names = T.allCases.map(\.rawValue).joined(separator: ", ")
+            throw node.error("unknown \(what) '\(text)'; expected one of: \(names)")
         }
-        return origin
-    }
-
-    private static func requiredLevel(_ node: YAMLNode) throws -> SalesRequiredLevel {
-        let text = try node.name()
-        guard let level = SalesRequiredLevel.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
-            let names = SalesRequiredLevel.allCases.map(\.rawValue).joined(separator: ", ")
-            throw node.error("unknown requiredLevel '\(text)'; expected one of: \(names)")
-        }
-        return level
-    }
-
-    private static func enforcement(_ node: YAMLNode) throws -> CatalogEnforcement {
-        let text = try node.name()
-        guard let enforcement = CatalogEnforcement(rawValue: text.lowercased()) else {
-            throw node.error("unknown severity '\(text)'; expected error or warning")
-        }
-        return enforcement
-    }
-
-    private static func behavior(_ node: YAMLNode) throws -> SalesDateTimeBehavior {
-        let text = try node.name()
-        guard let behavior = SalesDateTimeBehavior.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
-            let names = SalesDateTimeBehavior.allCases.map(\.rawValue).joined(separator: ", ")
-            throw node.error("unknown date-time behavior '\(text)'; expected one of: \(names)")
-        }
-        return behavior
+        return value
     }
 
     /// `100001: Active` or `100001: {label: Active, state: 0}`.
