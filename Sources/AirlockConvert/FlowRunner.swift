@@ -248,7 +248,9 @@ struct FlowRunner {
             case .sales:
                 if let attribute = catalog.salesEntity(named: template.target.entity)?.attribute(named: mapping.target) {
                     salesType = CMTFieldType(rawValue: attribute.type.rawValue)
-                    maxLength = attribute.enforcesLength ? attribute.maxLength : nil
+                    // A guessed length is left to validate; the platform's own limit holds for every text.
+                    let platformLength = attribute.type == .string ? DataversePlatformLimits.textLength(format: attribute.format) : nil
+                    maxLength = (attribute.enforcesLength ? attribute.maxLength : nil) ?? platformLength
                     if attribute.type.hasOptions, !attribute.options.isEmpty, attribute.enforcesOptions {
                         options = Set(attribute.options.map(\.value))
                     }

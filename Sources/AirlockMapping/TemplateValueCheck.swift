@@ -54,10 +54,7 @@ enum TemplateValueCheck {
     private static func optionRefusal(_ value: String, attribute: SalesAttributeSchema) -> String? {
         guard attribute.type.hasOptions, attribute.enforcesOptions, !attribute.options.isEmpty else { return nil }
         guard let number = Int(value) else { return "\(attribute.logicalName) takes option values (numbers)" }
-        guard attribute.option(number) != nil else {
-            let known = attribute.options.prefix(12).map { "\($0.value) \($0.label)" }.joined(separator: ", ")
-            return "not an option of \(attribute.logicalName) (\(known)\(attribute.options.count > 12 ? ", …" : ""))"
-        }
+        guard attribute.option(number) != nil else { return "not an option of \(attribute.logicalName) (\(attribute.optionsSummary))" }
         return nil
     }
 

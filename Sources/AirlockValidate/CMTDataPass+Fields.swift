@@ -124,9 +124,7 @@ extension CMTDataPass {
             }
             return
         }
-        let known = attribute.options.prefix(12).map { "\($0.value) \($0.label)" }.joined(separator: ", ")
-            + (attribute.options.count > 12 ? ", …" : "")
-        var message = "\(value) is not an option of '\(field.name)' (known: \(known))"
+        var message = "\(value) is not an option of '\(field.name)' (known: \(attribute.optionsSummary))"
         let basis = attribute.optionsCertainty
         var severity = ValidationSeverity.resting(on: basis, enforcement: attribute.enforcement)
         if value == -1 {

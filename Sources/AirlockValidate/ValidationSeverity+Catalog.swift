@@ -5,12 +5,7 @@ extension ValidationSeverity {
     /// error; otherwise the entry's `enforcement` (set by a catalog extension) wins, then documented facts are
     /// errors and guesses warnings.
     static func resting(on certainty: CatalogCertainty, enforcement: CatalogEnforcement?) -> ValidationSeverity {
-        if certainty == .platform { return .error }
-        switch enforcement {
-        case .error: return .error
-        case .warning: return .warning
-        case nil: return certainty == .guess ? .warning : .error
-        }
+        certainty.isEnforced(with: enforcement) ? .error : .warning
     }
 }
 

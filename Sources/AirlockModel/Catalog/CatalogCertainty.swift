@@ -9,4 +9,10 @@ public enum CatalogCertainty: String, Sendable, Hashable, Codable, CaseIterable 
     case platform
     case documented
     case guess
+
+    /// Whether a breach of a fact this sure is refused (an error): always for a platform limit; otherwise as a
+    /// catalog extension's `severity` says, else for documented facts and not for guesses.
+    public func isEnforced(with enforcement: CatalogEnforcement?) -> Bool {
+        self == .platform || (enforcement.map { $0 == .error } ?? (self != .guess))
+    }
 }

@@ -76,10 +76,15 @@ public struct SalesAttributeSchema: Sendable, Equatable {
 
     /// Whether a text over `maxLength` is refused: a documented length unless an extension relaxed it, or a guess
     /// an extension made strict.
-    public var enforcesLength: Bool { enforcement.map { $0 == .error } ?? (lengthCertainty != .guess) }
+    public var enforcesLength: Bool { lengthCertainty.isEnforced(with: enforcement) }
 
     /// Whether a value outside `options` is refused, by the same rule as `enforcesLength`.
-    public var enforcesOptions: Bool { enforcement.map { $0 == .error } ?? (optionsCertainty != .guess) }
+    public var enforcesOptions: Bool { optionsCertainty.isEnforced(with: enforcement) }
+
+    /// The first twelve options as `value label`, for messages that say what the attribute takes.
+    public var optionsSummary: String {
+        options.prefix(12).map { "\($0.value) \($0.label)" }.joined(separator: ", ") + (options.count > 12 ? ", …" : "")
+    }
 
     /// The option with integer value `value`, if known.
     public func option(_ value: Int) -> SalesOptionValue? {
