@@ -43,15 +43,22 @@ let package = Package(
         .target(name: "AirlockReconcile", dependencies: ["AirlockModel", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "AirlockValidate", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog"]),
         .target(
-            name: "AirlockConvert",
+            name: "AirlockReport",
             dependencies: [
-                "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
+                "AirlockIO", "AirlockModel", "AirlockMapping", "AirlockReconcile", "AirlockValidate",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
+            name: "AirlockConvert",
+            dependencies: [
+                "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
+                "AirlockReport",
+            ]
+        ),
+        .target(
             name: "AirlockKit",
-            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile", "AirlockConvert"]
+            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile", "AirlockReport", "AirlockConvert"]
         ),
         .executableTarget(
             name: "airlock",
@@ -62,7 +69,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AirlockTests",
-            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile", "AirlockConvert", "AirlockKit"],
+            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile", "AirlockReport", "AirlockConvert", "AirlockKit"],
             resources: [.copy("Fixtures")]
         ),
     ],

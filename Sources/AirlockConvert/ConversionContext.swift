@@ -2,6 +2,7 @@ import AirlockMapping
 import AirlockModel
 import AirlockPackages
 import AirlockReconcile
+import AirlockReport
 import Foundation
 
 /// Everything the flows of one conversion share: both exports, the catalog and templates, the company, and

@@ -1,3 +1,4 @@
+import AirlockReport
 import AirlockValidate
 
 /// A conversion whose output packages do not pass `validate`: nothing was moved into the output folder.

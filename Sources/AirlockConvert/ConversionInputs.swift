@@ -2,6 +2,7 @@ import AirlockIO
 import AirlockMapping
 import AirlockModel
 import AirlockPackages
+import AirlockReport
 
 /// What `convert` reads: the Sales export whole, and the F&O entities that some flow uses.
 struct ConversionInputs: Sendable {

@@ -1,3 +1,4 @@
+import AirlockReport
 import AirlockValidate
 
 /// What a conversion produced: the report, where it wrote, and whether the run failed on the data.

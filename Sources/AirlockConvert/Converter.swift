@@ -4,6 +4,7 @@ import AirlockMapping
 import AirlockModel
 import AirlockPackages
 import AirlockReconcile
+import AirlockReport
 import AirlockValidate
 import Foundation
 
@@ -66,7 +67,7 @@ public enum Converter {
             tool: "airlock", version: AirlockVersion.current, company: company, options: options,
             inputs: try inputDigests.result(), outputs: [:],
             flows: [:], flowsNotRun: templates.templates.map(\.name).filter { !selected.contains($0) },
-            totals: ConversionReport.Totals(read: 0, filtered: 0, created: 0, updated: 0, unchanged: 0, rejected: 0, written: 0),
+            totals: ConversionReport.Totals(),
             warnings: flows.warnings, validation: [:], refused: false)
         for output in flows.outputs { add(output, to: &report) }
         let tooMany = options.maxRejects.map { report.totals.rejected > $0 } ?? false
@@ -216,26 +217,19 @@ public enum Converter {
     }
 
     private static func add(_ output: FlowOutput, to report: inout ConversionReport) {
-        let tally = output.tally
         var generated: [String: ConversionReport.Generated] = [:]
         for records in output.generated {
             generated[records.kind] = ConversionReport.Generated(
                 entity: records.entity, created: records.created, updated: records.updated, unchanged: records.unchanged)
         }
         let flow = ConversionReport.Flow(
-            read: tally.read, filtered: tally.filtered, created: tally.created, updated: tally.updated, unchanged: tally.unchanged,
-            rejected: tally.rejected, rejectedByReason: FlowReport(tally).rejectedByReason, written: output.writtenCount,
+            counts: output.counts, written: output.writtenCount,
             source: output.template.source.entity, target: output.template.target.entity,
             direction: output.template.direction == .salesToFO ? "sales-to-fo" : "fo-to-sales", filteredBy: output.filteredBy,
             updatedFields: output.changedFields, generated: generated,
             rejectFile: output.rejects.isEmpty || report.options.dryRun ? nil : "\(rejectsFolder)/\(output.template.name).csv")
         report.flows[output.template.name] = flow
-        report.totals.read += tally.read
-        report.totals.filtered += tally.filtered
-        report.totals.created += tally.created
-        report.totals.updated += tally.updated
-        report.totals.unchanged += tally.unchanged
-        report.totals.rejected += tally.rejected
+        report.totals.counts += output.counts
         report.totals.written += output.writtenCount
     }
 }

@@ -17,7 +17,7 @@ final class FlowOutput: @unchecked Sendable {
     /// Per accepted row: whether it is written (created or updated; unchanged ones only with `--full`).
     let written: [Bool]
     let layout: FlowLayout
-    let tally: FlowTally
+    let counts: RecordCounts
     let rejects: [RejectEntry]
     /// Records rules generated beyond the source records (price-list items, freight tax lines, order statuses).
     var generated: [GeneratedRecords] = []
@@ -31,7 +31,7 @@ final class FlowOutput: @unchecked Sendable {
 
     init(
         template: MappingTemplate, source: Table, layout: FlowLayout, accepted: Table, acceptedSourceRows: [Int], written: [Bool],
-        tally: FlowTally, rejects: [RejectEntry], changedFields: [String: Int], filteredBy: [String: Int], statusIndex: KeyIndex?,
+        counts: RecordCounts, rejects: [RejectEntry], changedFields: [String: Int], filteredBy: [String: Int], statusIndex: KeyIndex?,
         statuses: [HeaderStatus]
     ) {
         self.template = template
@@ -40,7 +40,7 @@ final class FlowOutput: @unchecked Sendable {
         self.accepted = accepted
         self.acceptedSourceRows = acceptedSourceRows
         self.written = written
-        self.tally = tally
+        self.counts = counts
         self.rejects = rejects
         self.changedFields = changedFields
         self.filteredBy = filteredBy

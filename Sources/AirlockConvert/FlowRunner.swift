@@ -34,7 +34,7 @@ struct FlowRunner {
         let companyColumn = view.side == .fo ? view.table.columnIndex(named: FlowLayout.companyField) : nil
 
         let badValues = unreadableValues()
-        var tally = FlowTally(flow: template.name)
+        var counts = RecordCounts()
         var rejects: [RejectEntry] = []
         var filteredBy: [String: Int] = [:]
         var mapped = Table(name: layout.targetEntity, columnNames: layout.columns)
@@ -61,7 +61,7 @@ struct FlowRunner {
         }
 
         for row in 0..<view.table.rowCount {
-            tally.read += 1
+            counts.read += 1
             if let companyColumn, isOtherCompany(row: row, column: companyColumn) {
                 outcomes[row] = .filtered(filter: "other-company")
                 continue
@@ -164,10 +164,10 @@ struct FlowRunner {
         }
         for outcome in outcomes {
             guard let outcome else { continue }
-            tally.record(outcome)
+            counts.record(outcome)
             if case .filtered(let name) = outcome { filteredBy[name, default: 0] += 1 }
         }
-        try tally.checkIdentity()
+        try counts.checkIdentity(flow: template.name)
 
         let accepted = try SalesIdentity.table(
             mapped, rows: acceptedRows, targetRows: targetRows, layout: layout, target: target.table, company: context.company)
@@ -175,7 +175,7 @@ struct FlowRunner {
         rejects.sort { $0.sourceRow < $1.sourceRow }
         let output = FlowOutput(
             template: template, source: view.table, layout: layout, accepted: accepted, acceptedSourceRows: acceptedRows.map { mappedSourceRows[$0] },
-            written: written, tally: tally, rejects: rejects, changedFields: changedFields, filteredBy: filteredBy,
+            written: written, counts: counts, rejects: rejects, changedFields: changedFields, filteredBy: filteredBy,
             statusIndex: statusIndex, statuses: statuses)
         if let priceList {
             output.generated.append(try priceList.items(for: output, view: view))

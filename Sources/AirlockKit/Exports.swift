@@ -6,4 +6,5 @@
 @_exported import AirlockModel
 @_exported import AirlockPackages
 @_exported import AirlockReconcile
+@_exported import AirlockReport
 @_exported import AirlockValidate

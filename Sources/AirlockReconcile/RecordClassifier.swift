@@ -91,7 +91,7 @@ public struct RecordClassifier: Sendable {
     }
 
     /// Classifies every source row in order, counting each outcome into `tally` (whose `read` it also advances).
-    public func classifyAll(into tally: inout FlowTally) -> [RecordOutcome] {
+    public func classifyAll(into tally: inout RecordCounts) -> [RecordOutcome] {
         var outcomes: [RecordOutcome] = []
         outcomes.reserveCapacity(source.table.rowCount)
         for row in 0..<source.table.rowCount {

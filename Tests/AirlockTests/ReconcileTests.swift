@@ -180,13 +180,13 @@ struct ReconcileTests {
         let classifier = try Self.classifier(
             source: [["A", "One", nil, nil, nil, nil], ["a", "Two", nil, nil, nil, nil], [nil, "Three", nil, nil, nil, nil]],
             target: [])
-        var tally = FlowTally(flow: "customers")
+        var tally = RecordCounts()
         let outcomes = classifier.classifyAll(into: &tally)
         #expect(outcomes[0] == .create)
         #expect(outcomes[1].rejectReason == .duplicateKey)
         #expect(outcomes[2].rejectReason == .missingRequired)
         #expect(tally.read == 3 && tally.created == 1 && tally.rejected == 2)
-        try tally.checkIdentity()
+        try tally.checkIdentity(flow: "customers")
     }
 
     @Test func recordsInTheTargetKeepTheirGUIDAndNewOnesGetTheStableOne() throws {
@@ -201,28 +201,28 @@ struct ReconcileTests {
     // MARK: Accounting
 
     @Test func identityHoldsAndReportEncodes() throws {
-        var tally = FlowTally(flow: "customers")
+        var tally = RecordCounts()
         tally.read = 6
         for outcome: RecordOutcome in [.create, .update(targetRow: 0, changedFields: ["NAME"]), .unchanged(targetRow: 1),
                                        .filtered(filter: "active-only"), .rejected(.orphanReference, detail: ""), .rejected(.orphanReference, detail: "")] {
             tally.record(outcome)
         }
-        try tally.checkIdentity()
-        let report = FlowReport(tally)
+        try tally.checkIdentity(flow: "customers")
+        let report = tally
         let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as? [String: Any]
         #expect(json?["read"] as? Int == 6)
         #expect(json?["rejected"] as? Int == 2)
         #expect((json?["rejectedByReason"] as? [String: Int]) == ["orphan-reference": 2])
         #expect(Set(json?.keys.map { $0 } ?? []) == ["read", "filtered", "created", "updated", "unchanged", "rejected", "rejectedByReason"])
-        #expect(try JSONDecoder().decode(FlowReport.self, from: JSONEncoder().encode(report)) == report)
+        #expect(try JSONDecoder().decode(RecordCounts.self, from: JSONEncoder().encode(report)) == report)
     }
 
     @Test func identityFailureNamesFlowAndNumbers() {
-        var tally = FlowTally(flow: "sales orders")
+        var tally = RecordCounts()
         tally.read = 3
         tally.record(.create)
         do {
-            try tally.checkIdentity()
+            try tally.checkIdentity(flow: "sales orders")
             Issue.record("expected the identity check to fail")
         } catch let error as AirlockError {
             #expect(error.code == .accountingIdentity)

@@ -164,12 +164,16 @@ struct ReportPageTests {
         var huge = report
         for name in huge.flows.keys {
             guard var flow = huge.flows[name] else { continue }
-            for keyPath in [\ConversionReport.Flow.read, \.created, \.updated, \.unchanged, \.filtered, \.rejected, \.written] { flow[keyPath: keyPath] *= 100_000 }
+            for keyPath in [\RecordCounts.read, \.created, \.updated, \.unchanged, \.filtered] { flow.counts[keyPath: keyPath] *= 100_000 }
+            flow.rejectedByReason = flow.rejectedByReason.mapValues { $0 * 100_000 }
+            flow.written *= 100_000
             flow.updatedFields = flow.updatedFields.mapValues { $0 * 100_000 }
             flow.filteredBy = flow.filteredBy.mapValues { $0 * 100_000 }
             huge.flows[name] = flow
         }
-        for keyPath in [\ConversionReport.Totals.read, \.created, \.updated, \.unchanged, \.filtered, \.rejected, \.written] { huge.totals[keyPath: keyPath] *= 100_000 }
+        for keyPath in [\RecordCounts.read, \.created, \.updated, \.unchanged, \.filtered] { huge.totals.counts[keyPath: keyPath] *= 100_000 }
+        huge.totals.rejectedByReason = huge.totals.rejectedByReason.mapValues { $0 * 100_000 }
+        huge.totals.written *= 100_000
         let small = ReportPage.html(conversion: report)
         let started = Date()
         let big = ReportPage.html(conversion: huge)
