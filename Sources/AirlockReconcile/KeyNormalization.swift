@@ -1,3 +1,4 @@
+import AirlockModel
 /// How natural-key parts are normalised before they are hashed and compared.
 ///
 /// Both the rows an index is built from and every value looked up in it go through the index's
@@ -77,13 +78,7 @@ public struct KeyNormalization: Sendable, Hashable {
 
     /// `bytes` without the leading and trailing whitespace this normalisation removes.
     private func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        var start = 0
-        var end = bytes.count
-        if trimsWhitespace {
-            while start < end, Self.isSpace(bytes[start]) { start += 1 }
-            while end > start, Self.isSpace(bytes[end - 1]) { end -= 1 }
-        }
-        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+        trimsWhitespace ? ASCII.trimmed(bytes) : bytes
     }
 
     /// The normalised form of `text`, or nil when it is empty after normalisation.
@@ -93,7 +88,4 @@ public struct KeyNormalization: Sendable, Hashable {
         let nonEmpty = copy.withUTF8 { append(UnsafeRawBufferPointer($0), to: &buffer) }
         return nonEmpty ? String(decoding: buffer, as: UTF8.self) : nil
     }
-
-    @inline(__always)
-    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
 }

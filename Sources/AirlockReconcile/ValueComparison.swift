@@ -1,3 +1,4 @@
+import AirlockModel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -65,21 +66,13 @@ public enum ValueComparison: String, Sendable, Hashable, CaseIterable {
 
     /// Whether `lhs` and `rhs` hold the same bytes.
     static func same(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return true }
-        return memcmp(left, right, lhs.count) == 0
+        lhs.hasSameBytes(as: rhs)
     }
 
     /// Whether `bytes` is empty after trimming (how an empty source value meets a null target value).
     public static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool { trim(bytes).isEmpty }
 
-    static func trim(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        var start = 0
-        var end = bytes.count
-        while start < end, KeyNormalization.isSpace(bytes[start]) { start += 1 }
-        while end > start, KeyNormalization.isSpace(bytes[end - 1]) { end -= 1 }
-        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-    }
+    static func trim(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer { ASCII.trimmed(bytes) }
 
     /// `[sign] integer-digits "." fraction-digits` with leading/trailing zeros removed; nil when not a decimal.
     static func canonicalDecimal(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {

@@ -1,3 +1,4 @@
+import AirlockModel
 /// A GUID as two 64-bit words: how the CMT validator keeps record ids and lookup targets compactly.
 struct CMTGUID: Hashable, Sendable {
     var high: UInt64
@@ -56,7 +57,7 @@ struct CMTGUID: Hashable, Sendable {
         self = parsed
     }
 
-    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    private static func isBlank(_ byte: UInt8) -> Bool { ASCII.isWhitespace(byte) }
 
     /// The lower-case `8-4-4-4-12` form CMT writes.
     var text: String {

@@ -1,3 +1,4 @@
+import AirlockModel
 internal import CLibXML2
 import Foundation
 
@@ -55,9 +56,7 @@ struct XMLEventBatch {
 
     /// Whether the bytes at `start..<start + count` are `key`.
     func matches(start: Int32, count: Int32, _ key: UnsafeRawBufferPointer) -> Bool {
-        guard Int(count) == key.count else { return false }
-        guard let base = key.baseAddress, count > 0 else { return true }
-        return memcmp(storage + Int(start), base, key.count) == 0
+        UnsafeRawBufferPointer(start: storage + Int(start), count: Int(count)).hasSameBytes(as: key)
     }
 
     /// The bytes at `start..<start + count` of the arena.

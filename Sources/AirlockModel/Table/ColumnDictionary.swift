@@ -64,9 +64,7 @@ struct ColumnDictionary: Sendable {
 
     private func entry(_ code: Int, equals value: UnsafeRawBufferPointer) -> Bool {
         withEntry(code) { entry in
-            guard entry.count == value.count else { return false }
-            guard let left = entry.baseAddress, let right = value.baseAddress else { return true }
-            return memcmp(left, right, value.count) == 0
+            entry.hasSameBytes(as: value)
         }
     }
 

@@ -1,3 +1,4 @@
+import AirlockModel
 /// A read position over the bytes of one value, for the hand-written parsers of the value codec.
 struct CMTByteCursor {
     let bytes: UnsafeRawBufferPointer
@@ -21,7 +22,7 @@ struct CMTByteCursor {
     }
 
     mutating func skipSpaces() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
+        while index < bytes.count, ASCII.isWhitespace(bytes[index]) {
             index += 1
         }
     }

@@ -94,14 +94,7 @@ public enum CMTValueCodec {
         }
     }
 
-    private static func trimmed(_ input: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        var start = 0
-        var end = input.count
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        while start < end, isSpace(input[start]) { start += 1 }
-        while end > start, isSpace(input[end - 1]) { end -= 1 }
-        return UnsafeRawBufferPointer(rebasing: input[start..<end])
-    }
+    private static func trimmed(_ input: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer { ASCII.trimmed(input) }
 
     // MARK: GUID
 

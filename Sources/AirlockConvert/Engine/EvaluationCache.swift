@@ -90,10 +90,6 @@ final class EvaluationCache<Value: AnyObject> {
 
     private static func equal(_ stored: [UInt8]?, _ key: UnsafeRawBufferPointer?) -> Bool {
         guard let stored, let key else { return stored == nil && key == nil }
-        guard stored.count == key.count else { return false }
-        return stored.withUnsafeBytes { stored in
-            guard let left = stored.baseAddress, let right = key.baseAddress else { return true }
-            return memcmp(left, right, key.count) == 0
-        }
+        return stored.withUnsafeBytes { $0.hasSameBytes(as: key) }
     }
 }

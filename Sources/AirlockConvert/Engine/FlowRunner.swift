@@ -24,8 +24,7 @@ struct FlowRunner {
         let layout = FlowLayout(
             template: template, catalog: catalog, company: context.company,
             extraFields: discount.extraTargetFields + freight.extraTargetFields)
-        let plans = prepareFields(layout: layout, view: view)
-        let unretainedPlans = plans.map { Unmanaged.passUnretained($0) }
+        let plans = UnretainedReferences(prepareFields(layout: layout, view: view))
         let filters = FilterEvaluator(template: template, view: view, catalog: catalog)
         let discountPlan = discount.prepare(view: view, layout: layout, catalog: catalog)
         let priceList = try PriceListItemRule(template: template, context: context)
@@ -69,13 +68,9 @@ struct FlowRunner {
             values.reset()
             if let companyPosition { companyBytes.withUnsafeBytes { values.setBytes(companyPosition, $0) } }
             var problem: (RejectReason, String, String)?
-            for plan in unretainedPlans {
-                // `plans` keeps every plan alive for the loop: no retain and release per field and row (1 % of a
-                // conversion's time).
-                plan._withUnsafeGuaranteedRef { plan in
-                    if let refusal = plan.map(row: row, view: view, context: context, values: &values), problem == nil {
-                        problem = (refusal.reason, plan.mapping.target, refusal.message)
-                    }
+            plans.forEach { plan in
+                if let refusal = plan.map(row: row, view: view, context: context, values: &values), problem == nil {
+                    problem = (refusal.reason, plan.mapping.target, refusal.message)
                 }
             }
             try values.appendRow(to: &keyTable, positions: keyPositions)
@@ -118,8 +113,6 @@ struct FlowRunner {
             try values.appendRow(to: &mapped)
             mappedSourceRows.append(row)
         }
-
-        withExtendedLifetime(plans) {}
 
         // Classification against the target export.
         let target = try targetTable(layout: layout)
@@ -261,12 +254,16 @@ struct FlowRunner {
                 ? template.target.key.first(where: { $0.field == mapping.target && $0.referencedField != nil }).flatMap { layout.position($0.description) }
                 : nil
             let targetLookups = template.direction == .foToSales ? mapping.lookup : []
+            let check = TargetValueCheck(
+                target: mapping.target, foCheck: foCheck, salesType: salesType, salesMaxLength: maxLength, salesOptions: options,
+                isRequired: required)
+            let pipeline = FieldPipeline(
+                mapping: mapping, reader: reader, valueMap: mapping.valueMapName.flatMap(context.templates.valueMap(named:)), check: check,
+                targetLookups: targetLookups, references: references, writesKeyPath: keyPath != nil)
             plans.append(FieldPlan(
-                mapping: mapping, reader: reader, position: position, valueMap: mapping.valueMapName.flatMap(context.templates.valueMap(named:)),
-                foCheck: foCheck, salesType: salesType, salesMaxLength: maxLength, salesOptions: options, isRequired: required, targetLookups: targetLookups,
+                pipeline: pipeline, position: position, keyPathPosition: keyPath,
                 lookupEntityPosition: targetLookups.isEmpty ? nil : layout.position(FlowLayout.lookupEntityColumn(mapping.target)),
-                lookupNamePosition: targetLookups.isEmpty ? nil : layout.position(FlowLayout.lookupNameColumn(mapping.target)),
-                keyPathPosition: keyPath, references: references))
+                lookupNamePosition: targetLookups.isEmpty ? nil : layout.position(FlowLayout.lookupNameColumn(mapping.target))))
         }
         return plans
     }

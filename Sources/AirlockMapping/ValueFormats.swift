@@ -1,4 +1,3 @@
-import AirlockMapping
 import AirlockModel
 
 /// Rewrites dates and numbers between the formats templates name (`dateFormat`, `numberFormat`).

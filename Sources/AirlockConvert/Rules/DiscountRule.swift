@@ -53,7 +53,7 @@ struct DiscountRule {
         /// Computes the discount fields of row `row` into `values`; a refusal when a number does not parse.
         func apply(row: Int, view: SourceView, values: inout RowValues) -> (field: String, message: String)? {
             func number(_ reader: SourceFieldReader) -> Decimal?? {
-                guard case .value(let text) = reader.read(row: row, in: view), let text, !FieldPlan.isBlank(text) else { return .some(nil) }
+                guard case .value(let text) = reader.read(row: row, in: view), let text, !ASCII.isBlank(text) else { return .some(nil) }
                 guard let value = Decimal(string: text.trimmingASCIIWhitespace(), locale: Locale(identifier: "en_US_POSIX")) else { return nil }
                 return .some(value)
             }

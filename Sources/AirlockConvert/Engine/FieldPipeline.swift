@@ -1,0 +1,86 @@
+import AirlockMapping
+import AirlockModel
+import AirlockReconcile
+
+/// One field map's whole pipeline for a flow: read the source value (with a Sales lookup), apply the template's
+/// transforms (the mapping layer's `applyTransforms`), resolve an F&O → Sales lookup, check the result against
+/// the target, and check a Sales → F&O reference. `FieldPlan` decides how often it runs.
+final class FieldPipeline {
+    let mapping: FieldMapping
+    /// The source field's reader; nil for a constant or a default with no source.
+    let reader: SourceFieldReader?
+    let valueMap: ValueMap?
+    let check: TargetValueCheck
+    /// F&O → Sales lookups: the Sales records the value names.
+    let targetLookups: [LookupTarget]
+    /// Sales → F&O: where the F&O record this value names must be (output or target export); empty: not checked.
+    let references: [ReferenceCandidate]
+    /// The value also goes to a key path column (`salesorderid.ordernumber`).
+    let writesKeyPath: Bool
+    /// Target lookups already resolved in this flow (the records they search do not change while it runs).
+    private var resolved: [String: (id: String, entity: String, name: String?)] = [:]
+    /// Reference checks already made in this flow, by value: the candidates are earlier flows' outputs and the
+    /// export, which do not change while it runs.
+    private var referenceFound: [String: Bool] = [:]
+
+    init(
+        mapping: FieldMapping, reader: SourceFieldReader?, valueMap: ValueMap?, check: TargetValueCheck, targetLookups: [LookupTarget],
+        references: [ReferenceCandidate], writesKeyPath: Bool
+    ) {
+        self.mapping = mapping
+        self.reader = reader
+        self.valueMap = valueMap
+        self.check = check
+        self.targetLookups = targetLookups
+        self.references = references
+        self.writesKeyPath = writesKeyPath
+    }
+
+    /// Runs the pipeline on row `row` of the flow's source.
+    func evaluate(row: Int, view: SourceView, context: ConversionContext) -> FieldEvaluation {
+        var source: String?
+        if let reader {
+            switch reader.read(row: row, in: view) {
+            case .value(let text): source = text
+            case .orphan(let message): return FieldEvaluation(outcome: .problem(.orphanReference, message, value: nil))
+            }
+        }
+        var value: String?
+        switch mapping.applyTransforms(to: source, valueMap: valueMap) {
+        case .value(let result): value = result
+        case .unmapped(let kept, let message): return FieldEvaluation(outcome: .problem(.unmappedValue, message, value: kept))
+        case .invalid(let kept, let message): return FieldEvaluation(outcome: .problem(.invalidValue, message, value: kept))
+        }
+        var evaluation = FieldEvaluation(outcome: .value(nil))
+        if writesKeyPath { evaluation.keyPath = .some(value?.trimmingASCIIWhitespace()) }
+        if !targetLookups.isEmpty, let key = value {
+            guard let found = resolveLookup(key, context: context) else {
+                let what = targetLookups.map { "\($0.entity) with \($0.keyAttribute)" }.joined(separator: " or ")
+                evaluation.outcome = .problem(.orphanReference, "no \(what) '\(key)' in the output or the Sales export", value: value)
+                return evaluation
+            }
+            value = found.id
+            evaluation.lookup = (found.entity, found.name)
+        }
+        evaluation.outcome = check.check(value, isLookupID: !targetLookups.isEmpty)
+        if case .value(let final?) = evaluation.outcome, !references.isEmpty, !referenceExists(final, context: context) {
+            let places = references.map(\.description).joined(separator: ", ")
+            evaluation.outcome = .problem(.orphanReference, "\(mapping.target) '\(final)' is in none of: \(places)", value: final)
+        }
+        return evaluation
+    }
+
+    private func resolveLookup(_ key: String, context: ConversionContext) -> (id: String, entity: String, name: String?)? {
+        if let known = resolved[key] { return known }
+        let found = context.resolveSalesLookup(targetLookups, value: key)
+        if let found { resolved[key] = found }
+        return found
+    }
+
+    private func referenceExists(_ key: String, context: ConversionContext) -> Bool {
+        if let known = referenceFound[key] { return known }
+        let found = context.foRecordExists(references, value: key)
+        referenceFound[key] = found
+        return found
+    }
+}
