@@ -24,11 +24,14 @@ public enum Converter {
     /// Runs a conversion.
     /// - Parameters:
     ///   - catalog: the schema catalog (bundled plus any user extension).
+    ///   - rules: rules of the caller's own, run after the special rules the templates declare (see
+    ///     `ConversionRule`).
     ///   - progress: told what is happening, a line at a time (for a terminal).
     /// - Throws: `AirlockError` for bad options or unreadable input (exit 2); `ConversionFailure` when the output
     ///   packages fail validation (exit 1); `AirlockError(.accountingIdentity)` if a flow's counts do not add up.
     public static func run(
-        _ options: ConversionOptions, catalog: SchemaCatalog, progress: @escaping @Sendable (String) -> Void = { _ in }
+        _ options: ConversionOptions, catalog: SchemaCatalog, rules: [any ConversionRule] = [],
+        progress: @escaping @Sendable (String) -> Void = { _ in }
     ) throws -> ConversionResult {
         let templates = try TemplateLoader.load(directoryOrBundled: options.templatesDirectory)
         if options.templatesDirectory != nil {
@@ -43,7 +46,9 @@ public enum Converter {
         // to-sales.zip is written as soon as the flows that feed it are done, beside the flows still running.
         let salesJob = options.dryRun ? nil : staging.map { SalesPackageJob(path: $0.path(salesPackageName), catalog: catalog, progress: progress) }
         do {
-            return try run(options, templates: templates, selected: selected, catalog: catalog, staging: staging, salesJob: salesJob, progress: progress)
+            return try run(
+                options, templates: templates, selected: selected, catalog: catalog, rules: rules, staging: staging, salesJob: salesJob,
+                progress: progress)
         } catch {
             salesJob?.waitIfStarted()
             staging?.discard()
@@ -53,14 +58,15 @@ public enum Converter {
 
     /// The conversion once the output folder is staged (or not asked for); the caller discards it on error.
     private static func run(
-        _ options: ConversionOptions, templates: TemplateSet, selected: Set<String>, catalog: SchemaCatalog, staging: StagingDirectory?,
-        salesJob: SalesPackageJob?, progress: @escaping @Sendable (String) -> Void
+        _ options: ConversionOptions, templates: TemplateSet, selected: Set<String>, catalog: SchemaCatalog, rules: [any ConversionRule],
+        staging: StagingDirectory?, salesJob: SalesPackageJob?, progress: @escaping @Sendable (String) -> Void
     ) throws -> ConversionResult {
         // The report's digests of the inputs are taken on what the reading and the flows leave idle of the cores.
         let inputDigests = BackgroundTask(lowPriority: true) {
             ["fo": try FileDigest.of(options.foPath), "sales": try FileDigest.of(options.salesPath)]
         }
-        var flows = try runFlows(options, templates: templates, selected: selected, catalog: catalog, salesJob: salesJob, progress: progress)
+        var flows = try runFlows(
+            options, templates: templates, selected: selected, catalog: catalog, rules: rules, salesJob: salesJob, progress: progress)
         let company = flows.company
 
         var report = ConversionReport(
@@ -142,8 +148,8 @@ public enum Converter {
 
     /// Reads both exports and runs the selected flows in dependency order.
     private static func runFlows(
-        _ options: ConversionOptions, templates: TemplateSet, selected: Set<String>, catalog: SchemaCatalog, salesJob: SalesPackageJob?,
-        progress: @escaping @Sendable (String) -> Void
+        _ options: ConversionOptions, templates: TemplateSet, selected: Set<String>, catalog: SchemaCatalog, rules: [any ConversionRule],
+        salesJob: SalesPackageJob?, progress: @escaping @Sendable (String) -> Void
     ) throws -> FlowsResult {
         progress("reading \(options.foPath) and \(options.salesPath)")
         let inputs = try ConversionInputs.read(options, templates: templates, catalog: catalog)
@@ -153,21 +159,17 @@ public enum Converter {
         let companyTables = try fo.labels.compactMap { try fo.table($0) }
         let company = try CompanyResolver.resolve(requested: options.company, tables: companyTables)
         let context = ConversionContext(catalog: catalog, templates: templates, company: company, fo: fo, sales: sales, options: options)
-        if let invoices = templates.template(named: "invoices"), selected.contains(invoices.name) {
-            context.invoicedOrders = try InvoicedOrderStatusRule.prepare(invoices, fo: fo, company: company)
-        }
         // The two directions run on two cores; see FlowScheduler for why the result equals a sequential run's.
         let order = templates.runOrder().filter { selected.contains($0.name) }
+        context.rules = try SpecialRuleRegistry.rules(of: order, context: context) + rules
+        let rules = context.rules
         let timestamp = inputs.sales.data.timestamp
-        let feedsSales = order.filter(SalesPackageJob.contributes).map(\.name)
+        let feedsSales = order.filter { SalesPackageJob.contributes($0, rules: rules) }.map(\.name)
         let startSales = salesJob.map { job in (names: feedsSales, action: { @Sendable (outputs: [FlowOutput]) in job.start(outputs, timestamp: timestamp) }) }
         let outputs = try FlowScheduler.run(order, whenFinished: startSales) { template in
             progress("flow \(template.name)")
             let started = DispatchTime.now().uptimeNanoseconds
             let output = try FlowRunner(template: template, context: context).run()
-            if template.rules.contains(where: { $0.kind == .invoicedOrderStatus }), let rule = context.invoicedOrders {
-                output.generated.append(try OrderStatusUpdates.records(invoices: output, rule: rule, context: context))
-            }
             context.add(output)
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             progress("flow \(template.name) done (\((seconds * 10).rounded() / 10) s)")

@@ -9,15 +9,6 @@ public enum SpecialRuleKind: String, Sendable, Hashable, CaseIterable {
     /// Each product gets an item on the first price list whose currency matches (p2c §3).
     case priceListItem = "price-list-item"
 
-    /// Whether the rule adds records of its own to the Sales package (price-list items, freight tax lines, order
-    /// statuses), whatever the direction of the flow it is on.
-    public var generatesSalesRecords: Bool {
-        switch self {
-        case .discountPerUnit: false
-        case .freightTaxLine, .invoicedOrderStatus, .priceListItem: true
-        }
-    }
-
     /// The parameters the rule takes.
     public var parameters: [RuleParameter] {
         switch self {

@@ -19,9 +19,8 @@ final class ConversionContext: @unchecked Sendable {
     let options: ConversionOptions
     private let lock = NSLock()
     private var finished: [String: FlowOutput] = [:]
-    /// Order numbers (normalised) that have an invoice, and the status the invoiced-order-status rule gives them;
-    /// set before the flows start.
-    var invoicedOrders: InvoicedOrderStatusRule?
+    /// The special rules of the conversion, in the order their hooks run; set before the flows start.
+    var rules: [any ConversionRule] = []
     private var warningsByFlow: [String: [String]] = [:]
     private let exportIndexes = SharedCache<KeyIndex>()
 

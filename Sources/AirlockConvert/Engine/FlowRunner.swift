@@ -19,17 +19,14 @@ struct FlowRunner {
     func run() throws -> FlowOutput {
         let catalog = context.catalog
         let view = try sourceView()
-        let discount = DiscountRule(template: template)
-        let freight = FreightTaxLineRule(template: template)
+        let rules = context.rules
         let layout = FlowLayout(
-            template: template, catalog: catalog, company: context.company,
-            extraFields: discount.extraTargetFields + freight.extraTargetFields)
+            template: template, catalog: catalog, company: context.company, extraFields: rules.flatMap { $0.extraTargetFields(for: template) })
         let plans = UnretainedReferences(prepareFields(layout: layout, view: view))
         let filters = FilterEvaluator(template: template, view: view, catalog: catalog)
-        let discountPlan = discount.prepare(view: view, layout: layout, catalog: catalog)
-        let priceList = try PriceListItemRule(template: template, context: context)
+        let ruleFlow = RuleFlow(template: template, view: view, layout: layout, context: context)
+        var hooks = try rules.compactMap { try $0.rowHook(for: ruleFlow) }
         let parent = try ParentCheck(template: template, layout: layout, context: context)
-        let invoiced = template.target.entity == "salesorder" && template.direction == .foToSales ? context.invoicedOrders : nil
         let companyColumn = view.side == .fo ? view.table.columnIndex(named: FlowLayout.companyField) : nil
 
         let badValues = unreadableValues()
@@ -87,16 +84,14 @@ struct FlowRunner {
             } else if let problem {
                 outcome = .rejected(problem.0, detail: problem.2)
                 rejectField = problem.1
-            } else if let refusal = priceList?.check(row: row, view: view) {
-                outcome = .rejected(.orphanReference, detail: refusal.message)
-                rejectField = refusal.field
-            } else if let refusal = discountPlan?.apply(row: row, view: view, values: &values) {
-                outcome = .rejected(.invalidValue, detail: refusal.message)
-                rejectField = refusal.field
-            }
-            if let invoiced, invoiced.isInvoiced(values[keyPositions[0]]) {
-                if let position = layout.position("statecode") { values[position] = invoiced.statecode }
-                if let position = layout.position("statuscode") { values[position] = invoiced.statuscode }
+            } else {
+                // The rules' row hooks, in order; the first refusal rejects the record.
+                for index in hooks.indices {
+                    guard let refusal = hooks[index].apply(row: row, values: &values) else { continue }
+                    outcome = .rejected(refusal.reason, detail: refusal.message)
+                    rejectField = refusal.field
+                    break
+                }
             }
             if let outcome {
                 outcomes[row] = outcome
@@ -170,11 +165,9 @@ struct FlowRunner {
             template: template, source: view.table, layout: layout, accepted: accepted, acceptedSourceRows: acceptedRows.map { mappedSourceRows[$0] },
             written: written, counts: counts, rejects: rejects, changedFields: changedFields, filteredBy: filteredBy,
             statusIndex: statusIndex, statuses: statuses)
-        if let priceList {
-            output.generated.append(try priceList.items(for: output, view: view))
-        }
-        if let freight = try freight.lines(for: output, view: view, context: context, target: target) {
-            output.generated.append(freight)
+        let result = RuleFlowResult(output: output, view: view, target: target, context: context)
+        for rule in rules {
+            if let records = try rule.generatedRecords(after: result) { output.generated.append(records) }
         }
         return output
     }

@@ -5,7 +5,8 @@ import AirlockModel
 /// to the flow's tables from there.
 ///
 /// One instance serves every record of a flow (`reset` between them), so a record costs no allocation of its own.
-struct RowValues {
+/// Rules read and write it by position (`RuleFlow.position(ofTarget:)`).
+public struct RowValues {
     /// The values' bytes; a value set twice leaves its first bytes unused until `reset`.
     private var bytes: [UInt8] = []
     /// Per column: where its value starts in `bytes`, or -1 for null.
@@ -24,8 +25,8 @@ struct RowValues {
         bytes.removeAll(keepingCapacity: true)
     }
 
-    /// Column `position`'s value as text.
-    subscript(position: Int) -> String? {
+    /// Column `position`'s value as text; nil for null.
+    public subscript(position: Int) -> String? {
         get {
             let start = Int(starts[position])
             guard start >= 0 else { return nil }

@@ -23,8 +23,8 @@ final class SalesPackageJob: @unchecked Sendable {
     }
 
     /// Whether `template`'s output can hold records for `to-sales.zip`.
-    static func contributes(_ template: MappingTemplate) -> Bool {
-        template.target.side == .sales || template.rules.contains { $0.kind.generatesSalesRecords }
+    static func contributes(_ template: MappingTemplate, rules: [any ConversionRule]) -> Bool {
+        template.target.side == .sales || rules.contains { $0.generatesSalesRecords(on: template) }
     }
 
     /// Starts the job on `outputs` (the contributing flows' outputs, in run order).

@@ -1,5 +1,6 @@
 import AirlockMapping
 import AirlockModel
+import AirlockReconcile
 import Foundation
 
 /// The discount-per-unit rule (p2c §5.5): Sales keeps a whole-line discount, F&O a per-unit discount plus a
@@ -7,43 +8,48 @@ import Foundation
 /// nothing beyond the template's own field maps; with `compute: true` the converter writes the other side's
 /// fields itself: 10.00 over 3 units → 3.33 per unit and a charge of 0.01 (10.00 − 3 × 3.33); back, 3 × 3.33 +
 /// 0.01 = 10.00. Rounding is half away from zero at `decimals` places.
-struct DiscountRule {
-    let rule: SpecialRule?
+struct DiscountRule: BundledRule {
+    let rule: SpecialRule
+    /// The flow the rule is declared on.
+    let flow: String
 
-    init(template: MappingTemplate) {
-        let rule = template.rules.first { $0.kind == .discountPerUnit }
-        self.rule = rule?.parameter("compute")?.lowercased() == "true" ? rule : nil
+    init?(rule: SpecialRule, template: MappingTemplate, context: ConversionContext) {
+        guard rule.parameter("compute")?.lowercased() == "true" else { return nil }
+        self.rule = rule
+        flow = template.name
     }
 
-    private var toPerUnit: Bool { rule?.parameter("direction") == "whole-line-to-per-unit" }
+    private var toPerUnit: Bool { rule.parameter("direction") == "whole-line-to-per-unit" }
 
-    /// Target fields the computed values go to, added to the flow's layout.
-    var extraTargetFields: [String] {
-        guard let rule else { return [] }
+    /// The fields the computed values go to, added to the flow's layout.
+    func extraTargetFields(for template: MappingTemplate) -> [String] {
+        guard template.name == flow else { return [] }
         return toPerUnit
             ? [rule.parameter("perUnitDiscount"), rule.parameter("roundingCharge")].compactMap { $0 }
             : [rule.parameter("wholeLineDiscount")].compactMap { $0 }
     }
 
-    /// The rule bound to a flow's source and layout; nil when the rule is off.
-    func prepare(view: SourceView, layout: FlowLayout, catalog: SchemaCatalog) -> Plan? {
-        guard let rule, let quantityField = rule.parameter("quantity") else { return nil }
+    /// The rule bound to its flow's source and layout.
+    func rowHook(for flow: RuleFlow) -> (any RuleRowHook)? {
+        guard flow.template.name == self.flow, let quantityField = rule.parameter("quantity") else { return nil }
+        let view = flow.view, layout = flow.layout, catalog = flow.context.catalog
         let quantity = view.prepare(FieldReference(field: quantityField), lookup: [], catalog: catalog)
         let decimals = Int(rule.parameter("decimals") ?? "2") ?? 2
         if toPerUnit {
             guard let whole = rule.parameter("wholeLineDiscount"), let perUnit = rule.parameter("perUnitDiscount") else { return nil }
             return Plan(
-                toPerUnit: true, quantity: quantity, inputs: [view.prepare(FieldReference(field: whole), lookup: [], catalog: catalog)],
+                view: view, toPerUnit: true, quantity: quantity, inputs: [view.prepare(FieldReference(field: whole), lookup: [], catalog: catalog)],
                 outputs: [layout.position(perUnit), rule.parameter("roundingCharge").flatMap { layout.position($0) }], decimals: decimals)
         }
         guard let perUnit = rule.parameter("perUnitDiscount"), let whole = rule.parameter("wholeLineDiscount") else { return nil }
         var inputs = [view.prepare(FieldReference(field: perUnit), lookup: [], catalog: catalog)]
         if let charge = rule.parameter("roundingCharge") { inputs.append(view.prepare(FieldReference(field: charge), lookup: [], catalog: catalog)) }
-        return Plan(toPerUnit: false, quantity: quantity, inputs: inputs, outputs: [layout.position(whole)], decimals: decimals)
+        return Plan(view: view, toPerUnit: false, quantity: quantity, inputs: inputs, outputs: [layout.position(whole)], decimals: decimals)
     }
 
     /// The rule bound to one flow.
-    struct Plan {
+    struct Plan: RuleRowHook {
+        let view: SourceView
         let toPerUnit: Bool
         let quantity: SourceFieldReader
         let inputs: [SourceFieldReader]
@@ -51,16 +57,16 @@ struct DiscountRule {
         let decimals: Int
 
         /// Computes the discount fields of row `row` into `values`; a refusal when a number does not parse.
-        func apply(row: Int, view: SourceView, values: inout RowValues) -> (field: String, message: String)? {
+        func apply(row: Int, values: inout RowValues) -> RuleRefusal? {
             func number(_ reader: SourceFieldReader) -> Decimal?? {
                 guard case .value(let text) = reader.read(row: row, in: view), let text, !ASCII.isBlank(text) else { return .some(nil) }
                 guard let value = Decimal(string: text.trimmingASCIIWhitespace(), locale: Locale(identifier: "en_US_POSIX")) else { return nil }
                 return .some(value)
             }
-            guard let quantityValue = number(quantity) else { return (quantity.name, "the quantity is not a number") }
+            guard let quantityValue = number(quantity) else { return RuleRefusal(.invalidValue, field: quantity.name, message: "the quantity is not a number") }
             var amounts: [Decimal] = []
             for input in inputs {
-                guard let amount = number(input) else { return (input.name, "the discount is not a number") }
+                guard let amount = number(input) else { return RuleRefusal(.invalidValue, field: input.name, message: "the discount is not a number") }
                 amounts.append(amount ?? 0)
             }
             guard let quantity = quantityValue, quantity != 0, amounts.contains(where: { $0 != 0 }) else { return nil }

@@ -7,19 +7,27 @@ import Foundation
 /// The freight-tax-line rule (p2c §5.2): Sales holds tax on lines only, so an order's header-level tax (on
 /// freight and charges) becomes a write-in line "Freight Tax" carrying the amount, numbered after the order's
 /// last line; none when the amount is zero and `skipWhenZero` is true.
-struct FreightTaxLineRule {
-    let rule: SpecialRule?
+struct FreightTaxLineRule: BundledRule {
+    let rule: SpecialRule
+    /// The lines flow the rule is declared on.
+    let flow: String
 
-    init(template: MappingTemplate) {
-        rule = template.rules.first { $0.kind == .freightTaxLine }
+    init?(rule: SpecialRule, template: MappingTemplate, context: ConversionContext) {
+        self.rule = rule
+        flow = template.name
     }
 
     /// The write-in line's own attributes, added to the flow's layout.
-    var extraTargetFields: [String] { rule == nil ? [] : ["productdescription", "isproductoverridden"] }
+    func extraTargetFields(for template: MappingTemplate) -> [String] {
+        template.name == flow ? ["productdescription", "isproductoverridden"] : []
+    }
+
+    func generatesSalesRecords(on template: MappingTemplate) -> Bool { template.name == flow }
 
     /// The freight tax lines of the orders the header flow accepted, classified against the export's lines.
-    func lines(for output: FlowOutput, view: SourceView, context: ConversionContext, target: (table: Table, key: KeyDefinition)) throws -> GeneratedRecords? {
-        guard let rule, let parent = output.template.parent, let header = context.output(named: parent.flow),
+    func generatedRecords(after result: RuleFlowResult) throws -> GeneratedRecords? {
+        let output = result.output, view = result.view, context = result.context, target = result.target
+        guard output.template.name == flow, let parent = output.template.parent, let header = context.output(named: parent.flow),
               let headerTax = rule.parameter("headerTax"), let headerSource = try context.fo.table(header.template.source.entity),
               let taxColumn = headerSource.columnIndex(named: headerTax) else { return nil }
         let skipZero = (rule.parameter("skipWhenZero") ?? "true").lowercased() == "true"

@@ -1,15 +1,26 @@
 import AirlockModel
 
 /// Records a special rule adds to the output (not read from a source, so outside the flow's accounting identity).
-struct GeneratedRecords {
+public struct GeneratedRecords {
     /// What they are, as `report.json` names them: `priceListItems`, `freightTaxLines`, `orderStatusUpdates`.
-    var kind: String
+    public var kind: String
     /// The target entity (Sales logical name or F&O label).
-    var entity: String
-    /// The records; Sales records carry their GUID in `idColumn`.
-    var table: Table
-    var written: [Bool]
-    var created: Int
-    var updated: Int
-    var unchanged: Int
+    public var entity: String
+    /// The records; Sales records carry their GUID in the entity's id column.
+    public var table: Table
+    /// Per record: whether it goes to the output package.
+    public var written: [Bool]
+    public var created: Int
+    public var updated: Int
+    public var unchanged: Int
+
+    public init(kind: String, entity: String, table: Table, written: [Bool], created: Int, updated: Int, unchanged: Int) {
+        self.kind = kind
+        self.entity = entity
+        self.table = table
+        self.written = written
+        self.created = created
+        self.updated = updated
+        self.unchanged = unchanged
+    }
 }

@@ -6,7 +6,7 @@ import AirlockReconcile
 /// The price-list-item rule (p2c §3): each product gets an item on a price list of the Sales export — the one
 /// `priceList` names, else the first active list by name whose currency is the product's — at the F&O sales
 /// price. A product with no such list is rejected `orphan-reference`.
-struct PriceListItemRule {
+struct PriceListItemRule: BundledRule {
     static let entity = "productpricelevel"
     static let columns = [
         "productpricelevelid", "pricelevelid", "productid", "uomid", "transactioncurrencyid", "amount",
@@ -14,7 +14,7 @@ struct PriceListItemRule {
         "transactioncurrencyid@entity", "transactioncurrencyid@name",
     ]
 
-    private struct PriceList {
+    private struct PriceList: Sendable {
         var id: String
         var name: String
         var currency: String
@@ -25,11 +25,11 @@ struct PriceListItemRule {
     private let amountField: String
     private let currencyField: String
     private let unitField: String
-    private let context: ConversionContext
+    /// The products flow the rule is declared on.
+    private let flow: String
 
-    init?(template: MappingTemplate, context: ConversionContext) throws {
-        guard let rule = template.rules.first(where: { $0.kind == .priceListItem }) else { return nil }
-        self.context = context
+    init?(rule: SpecialRule, template: MappingTemplate, context: ConversionContext) throws {
+        flow = template.name
         let forced = rule.parameter("priceList")?.trimmingASCIIWhitespace() ?? ""
         self.forced = forced.isEmpty ? nil : forced
         amountField = rule.parameter("amount") ?? "SALESPRICE"
@@ -58,16 +58,33 @@ struct PriceListItemRule {
         return lists.first { $0.currency.trimmingASCIIWhitespace().lowercased() == wanted }
     }
 
-    /// A refusal when product row `row` has no price list to get an item on.
-    func check(row: Int, view: SourceView) -> (field: String, message: String)? {
-        let currency = view.table.value(row: row, column: currencyField) ?? ""
-        guard list(forCurrency: currency) == nil else { return nil }
-        if let forced { return (currencyField, "the price list '\(forced)' (priceList) is not in the Sales export") }
-        return (currencyField, "no active price list in currency '\(currency)' in the Sales export for the product's price-list item")
+    func generatesSalesRecords(on template: MappingTemplate) -> Bool { template.name == flow }
+
+    /// Refuses a product that has no price list to get an item on.
+    func rowHook(for flow: RuleFlow) -> (any RuleRowHook)? {
+        flow.template.name == self.flow ? PriceListCheck(rule: self, view: flow.view) : nil
+    }
+
+    /// The per-record half of the rule: a product must have a price list to get an item on.
+    private struct PriceListCheck: RuleRowHook {
+        let rule: PriceListItemRule
+        let view: SourceView
+
+        func apply(row: Int, values: inout RowValues) -> RuleRefusal? {
+            let currency = view.table.value(row: row, column: rule.currencyField) ?? ""
+            guard rule.list(forCurrency: currency) == nil else { return nil }
+            if let forced = rule.forced {
+                return RuleRefusal(.orphanReference, field: rule.currencyField, message: "the price list '\(forced)' (priceList) is not in the Sales export")
+            }
+            let message = "no active price list in currency '\(currency)' in the Sales export for the product's price-list item"
+            return RuleRefusal(.orphanReference, field: rule.currencyField, message: message)
+        }
     }
 
     /// The items of every product the flow accepted, classified against the export's items.
-    func items(for output: FlowOutput, view: SourceView) throws -> GeneratedRecords {
+    func generatedRecords(after result: RuleFlowResult) throws -> GeneratedRecords? {
+        guard result.template.name == flow else { return nil }
+        let output = result.output, view = result.view, context = result.context
         var table = Table(name: Self.entity, columnNames: Self.columns)
         let accepted = output.accepted
         for row in 0..<accepted.rowCount {
