@@ -7,6 +7,7 @@ struct FOEntityDraft {
     var publicName: String?
     var isCompanySpecific: Bool
     var keyFields: [String]
+    var alternatives: [String] = []
     var source: String?
     var note: String?
     private(set) var fields: [FOFieldSchema]
@@ -27,6 +28,7 @@ struct FOEntityDraft {
         publicName = schema.publicName
         isCompanySpecific = schema.isCompanySpecific
         keyFields = schema.keyFields
+        alternatives = schema.alternatives
         source = schema.source
         note = schema.note
         fields = []
@@ -55,6 +57,6 @@ struct FOEntityDraft {
     var schema: FOEntitySchema {
         FOEntitySchema(
             label: label, technicalName: technicalName, publicName: publicName, isCompanySpecific: isCompanySpecific, keyFields: keyFields,
-            fields: fields, source: source, note: note)
+            fields: fields, alternatives: alternatives, source: source, note: note)
     }
 }

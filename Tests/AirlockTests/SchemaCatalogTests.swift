@@ -55,6 +55,18 @@ struct SchemaCatalogTests {
         }
     }
 
+    @Test func entityVersionsHoldingTheSameRecordsComeFromTheCatalog() throws {
+        let catalog = try Self.catalog()
+        #expect(catalog.foEntityVersions(of: "Customers V2") == ["Customers V2", "Customers V3"])
+        #expect(catalog.foEntityVersions(of: "CDS sales order headers").count == 4)
+        #expect(catalog.foEntityVersions(of: "No such entity") == ["No such entity"])
+        for entity in catalog.foEntities {
+            for alternative in entity.alternatives {
+                #expect(catalog.foEntity(named: alternative) != nil, "\(entity.label): alternative \(alternative) is a known entity")
+            }
+        }
+    }
+
     @Test func knowsTheTypesOfCustomerFields() throws {
         let catalog = try Self.catalog()
         let customers = try #require(catalog.foEntity(named: "custcustomerv3entity"))

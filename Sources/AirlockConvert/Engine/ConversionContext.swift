@@ -107,7 +107,7 @@ final class ConversionContext: @unchecked Sendable {
             if template.direction == .salesToFO, template.source.entity == salesEntity, template.target.key.count == 1 {
                 let column = template.target.key[0].field
                 candidates.append(.output(flow: template.name, column: column))
-                for label in FOEntityAlternatives.candidates(for: template.target.entity) {
+                for label in catalog.foEntityVersions(of: template.target.entity) {
                     candidates.append(.export(label: label, column: column))
                 }
             } else if template.direction == .foToSales, template.target.entity == salesEntity, template.source.key.count == 1 {

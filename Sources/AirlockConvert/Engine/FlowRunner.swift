@@ -267,7 +267,7 @@ struct FlowRunner {
     private func targetTable(layout: FlowLayout) throws -> (table: Table, key: KeyDefinition) {
         switch template.target.side {
         case .fo:
-            if let found = try context.fo.firstTable(among: FOEntityAlternatives.candidates(for: template.target.entity), having: layout.keyColumns) {
+            if let found = try context.fo.firstTable(among: context.catalog.foEntityVersions(of: template.target.entity), having: layout.keyColumns) {
                 let company: KeyDefinition.Company = found.table.columnIndex(named: FlowLayout.companyField) != nil
                     ? .column(FlowLayout.companyField) : .fixed(context.company)
                 return (found.table, KeyDefinition(columns: layout.keyColumns, company: company))

@@ -27,7 +27,7 @@ struct ParentCheck {
         var indexes: [KeyIndex] = []
         if template.target.side == .fo {
             let headerColumns = parentTemplate.target.key.prefix(count).map(\.field)
-            for label in FOEntityAlternatives.candidates(for: parentTemplate.target.entity) {
+            for label in context.catalog.foEntityVersions(of: parentTemplate.target.entity) {
                 if let index = try context.exportIndex(label: label, columns: headerColumns) { indexes.append(index) }
             }
         }

@@ -78,7 +78,7 @@ struct ConversionInputs: Sendable {
         var wanted: [String] = []
         for template in templates.templates {
             for endpoint in [template.source, template.target] where endpoint.side == .fo {
-                for label in FOEntityAlternatives.candidates(for: endpoint.entity) where !wanted.contains(label) { wanted.append(label) }
+                for label in catalog.foEntityVersions(of: endpoint.entity) where !wanted.contains(label) { wanted.append(label) }
             }
         }
         return reader.manifest.entities.filter { line in

@@ -12,6 +12,9 @@ public struct FOEntitySchema: Sendable, Equatable {
     public let keyFields: [String]
     /// The fields in reference order.
     public let fields: [FOFieldSchema]
+    /// Other versions of the entity that hold the same records (`Customers V3` for `Customers V2`), in
+    /// preference order: a target export may have been taken with any of them.
+    public let alternatives: [String]
     /// Where the facts come from.
     public let source: String?
     /// Free text for the reader of a report.
@@ -20,7 +23,7 @@ public struct FOEntitySchema: Sendable, Equatable {
 
     public init(
         label: String, technicalName: String, publicName: String? = nil, isCompanySpecific: Bool = true, keyFields: [String],
-        fields: [FOFieldSchema], source: String? = nil, note: String? = nil
+        fields: [FOFieldSchema], alternatives: [String] = [], source: String? = nil, note: String? = nil
     ) {
         self.label = label
         self.technicalName = technicalName
@@ -28,6 +31,7 @@ public struct FOEntitySchema: Sendable, Equatable {
         self.isCompanySpecific = isCompanySpecific
         self.keyFields = keyFields
         self.fields = fields
+        self.alternatives = alternatives
         self.source = source
         self.note = note
         var index: [String: Int] = [:]
@@ -51,6 +55,6 @@ public struct FOEntitySchema: Sendable, Equatable {
     public static func == (lhs: FOEntitySchema, rhs: FOEntitySchema) -> Bool {
         lhs.label == rhs.label && lhs.technicalName == rhs.technicalName && lhs.publicName == rhs.publicName
             && lhs.isCompanySpecific == rhs.isCompanySpecific && lhs.keyFields == rhs.keyFields && lhs.fields == rhs.fields
-            && lhs.source == rhs.source && lhs.note == rhs.note
+            && lhs.alternatives == rhs.alternatives && lhs.source == rhs.source && lhs.note == rhs.note
     }
 }

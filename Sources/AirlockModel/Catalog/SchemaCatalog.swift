@@ -40,6 +40,12 @@ public struct SchemaCatalog: Sendable, Equatable {
         foEntityIndex[name.lowercased()].map { foEntities[$0] }
     }
 
+    /// `label` and the other versions of the entity that hold the same records, in preference order (the
+    /// entity's `alternatives`); `label` alone when the catalog does not know it.
+    public func foEntityVersions(of label: String) -> [String] {
+        [label] + (foEntity(named: label)?.alternatives ?? [])
+    }
+
     /// The F&O enum named `name` (case-insensitive).
     public func foEnum(named name: String) -> FOEnumSchema? {
         foEnumIndex[name.lowercased()].map { foEnums[$0] }
