@@ -8,21 +8,32 @@ import Foundation
 /// Everything the flows of one conversion share: both exports, the catalog and templates, the company, and
 /// the output of every flow run so far (later flows resolve references against it).
 ///
-/// Flows run on two cores (`FlowScheduler`), so what changes while they run is guarded: the outputs and the
-/// warnings by a lock, the index cache by a `SharedCache`; the rest is set before the flows start.
-final class ConversionContext: @unchecked Sendable {
+/// Flows run on two cores (`FlowScheduler`), so what changes while they run is in locked boxes: the outputs and
+/// the warnings in `state`, the index cache in a `SharedCache`; the rest is set before the flows start.
+final class ConversionContext: Sendable {
     let catalog: SchemaCatalog
     let templates: TemplateSet
     let company: String
     let fo: FOExport
     let sales: SalesExport
     let options: ConversionOptions
-    private let lock = NSLock()
-    private var finished: [String: FlowOutput] = [:]
-    /// The special rules of the conversion, in the order their hooks run; set before the flows start.
-    var rules: [any ConversionRule] = []
-    private var warningsByFlow: [String: [String]] = [:]
+    private let state = LockedValueBox(State())
     private let exportIndexes = SharedCache<KeyIndex>()
+
+    /// What the flows add while they run.
+    private struct State {
+        var finished: [String: FlowOutput] = [:]
+        /// Flows that wrote Sales records, by target entity, in name order (the lookup search order).
+        var salesOutputsByEntity: [String: [FlowOutput]] = [:]
+        var warningsByFlow: [String: [String]] = [:]
+        var rules: [any ConversionRule] = []
+    }
+
+    /// The special rules of the conversion, in the order their hooks run; set before the flows start.
+    var rules: [any ConversionRule] {
+        get { state.withLockedValue { $0.rules } }
+        set { state.withLockedValue { $0.rules = newValue } }
+    }
 
     init(catalog: SchemaCatalog, templates: TemplateSet, company: String, fo: FOExport, sales: SalesExport, options: ConversionOptions) {
         self.catalog = catalog
@@ -33,50 +44,34 @@ final class ConversionContext: @unchecked Sendable {
         self.options = options
     }
 
-    /// Flows that wrote Sales records, by target entity, in name order (the lookup search order).
-    private var salesOutputsByEntity: [String: [FlowOutput]] = [:]
-
     /// Flows run so far, by name. A flow sees every flow of its own direction that precedes it in the run order
     /// and every prerequisite; the scheduler guarantees that, so what a flow finds here does not depend on timing.
-    var outputs: [String: FlowOutput] {
-        lock.lock()
-        defer { lock.unlock() }
-        return finished
-    }
+    var outputs: [String: FlowOutput] { state.withLockedValue { $0.finished } }
 
     /// The output of flow `name`, if it has run (per record: no copy of the whole table of outputs).
-    func output(named name: String) -> FlowOutput? {
-        lock.lock()
-        defer { lock.unlock() }
-        return finished[name]
-    }
+    func output(named name: String) -> FlowOutput? { state.withLockedValue { $0.finished[name] } }
 
     func add(_ output: FlowOutput) {
-        lock.lock()
-        defer { lock.unlock() }
-        finished[output.template.name] = output
-        salesOutputsByEntity = Dictionary(grouping: finished.values.filter { $0.template.target.side == .sales }, by: { $0.template.target.entity })
-            .mapValues { $0.sorted { $0.template.name < $1.template.name } }
+        state.withLockedValue { state in
+            state.finished[output.template.name] = output
+            state.salesOutputsByEntity = Dictionary(
+                grouping: state.finished.values.filter { $0.template.target.side == .sales }, by: { $0.template.target.entity }
+            ).mapValues { $0.sorted { $0.template.name < $1.template.name } }
+        }
     }
 
     /// Notes a warning of flow `flow`.
     func warn(_ text: String, flow: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        warningsByFlow[flow, default: []].append(text)
+        state.withLockedValue { $0.warningsByFlow[flow, default: []].append(text) }
     }
 
     /// The warnings, flow by flow in `order` (the run order), so that they read the same whatever ran first.
     func warnings(order: [String]) -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return order.flatMap { warningsByFlow[$0] ?? [] }
+        state.withLockedValue { state in order.flatMap { state.warningsByFlow[$0] ?? [] } }
     }
 
     private func salesOutputs(_ entity: String) -> [FlowOutput] {
-        lock.lock()
-        defer { lock.unlock() }
-        return salesOutputsByEntity[entity] ?? []
+        state.withLockedValue { $0.salesOutputsByEntity[entity] ?? [] }
     }
 
     /// Finds the Sales record whose business key is `value`: first among records this conversion writes, then in

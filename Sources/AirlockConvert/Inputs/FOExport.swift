@@ -4,12 +4,11 @@ import Foundation
 
 /// The F&O side's export (a data management package) as the converter uses it: entity tables by catalog
 /// label, read on first use and kept (under a lock: flows on two cores share them).
-final class FOExport: @unchecked Sendable {
+final class FOExport: Sendable {
     let reader: FOPackageReader?
     let catalog: SchemaCatalog
-    private var tables: [String: Table] = [:]
-    private var missing: Set<String> = []
-    private let lock = NSLock()
+    /// Tables read so far by lower-cased label, and the labels the package was found not to hold.
+    private let cache = LockedValueBox<(tables: [String: Table], missing: Set<String>)>(([:], []))
 
     init(reader: FOPackageReader?, catalog: SchemaCatalog) {
         self.reader = reader
@@ -27,24 +26,23 @@ final class FOExport: @unchecked Sendable {
     func table(_ label: String) throws -> Table? {
         let wanted = catalog.foEntity(named: label)?.label ?? label
         let key = wanted.lowercased()
-        lock.lock()
-        defer { lock.unlock() }
-        if let table = tables[key] { return table }
-        guard !missing.contains(key), let reader else { return nil }
-        guard let line = reader.manifest.entities.first(where: { self.label(of: $0).lowercased() == key }) else {
-            missing.insert(key)
-            return nil
+        return try cache.withLockedValue { cache in
+            if let table = cache.tables[key] { return table }
+            guard !cache.missing.contains(key), let reader else { return nil }
+            guard let line = reader.manifest.entities.first(where: { self.label(of: $0).lowercased() == key }) else {
+                cache.missing.insert(key)
+                return nil
+            }
+            let table = try reader.readEntity(line).table
+            cache.tables[key] = table
+            return table
         }
-        let table = try reader.readEntity(line).table
-        tables[key] = table
-        return table
     }
 
     /// Puts a table read elsewhere (e.g. on another core) in the cache.
     func store(_ table: Table, label: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        tables[(catalog.foEntity(named: label)?.label ?? label).lowercased()] = table
+        let key = (catalog.foEntity(named: label)?.label ?? label).lowercased()
+        cache.withLockedValue { $0.tables[key] = table }
     }
 
     /// The first of `labels` the package holds whose table has every column in `columns`, with its table.

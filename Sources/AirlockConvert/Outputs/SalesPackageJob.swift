@@ -9,12 +9,11 @@ import Foundation
 /// Sales records have finished: the F&O → Sales flows, and any flow with a rule that generates Sales records.
 /// The Sales → F&O flows still running cannot change those outputs, so the package equals the one written after
 /// all flows; starting early lets it use the core that the F&O → Sales lane leaves idle.
-final class SalesPackageJob: @unchecked Sendable {
+final class SalesPackageJob: Sendable {
     private let path: String
     private let catalog: SchemaCatalog
     private let progress: @Sendable (String) -> Void
-    private let lock = NSLock()
-    private var task: BackgroundTask<ValidationReport?>?
+    private let task = LockedValueBox<BackgroundTask<ValidationReport?>?>(nil)
 
     init(path: String, catalog: SchemaCatalog, progress: @escaping @Sendable (String) -> Void) {
         self.path = path
@@ -35,18 +34,13 @@ final class SalesPackageJob: @unchecked Sendable {
             progress("writing \(Converter.salesPackageName)")
             return try SalesPackageWriter.write(plan, timestamp: timestamp, catalog: catalog, to: path)
         }
-        lock.lock()
-        self.task = task
-        lock.unlock()
+        self.task.withLockedValue { $0 = task }
     }
 
     /// Waits for the job: the package's validation, or nil when no record was written (and no file).
     /// - Throws: the job's error; `.io` when it was never started.
     func result() throws -> ValidationReport? {
-        lock.lock()
-        let task = task
-        lock.unlock()
-        guard let task else { throw AirlockError(.io, "\(Converter.salesPackageName) was never started") }
+        guard let task = task.withLockedValue({ $0 }) else { throw AirlockError(.io, "\(Converter.salesPackageName) was never started") }
         return try task.result()
     }
 

@@ -1,3 +1,4 @@
+import AirlockModel
 import Foundation
 
 /// A package that is being written: its small members are held in memory, one large member arrives as a
@@ -5,13 +6,14 @@ import Foundation
 ///
 /// It lets a validator check a package's bytes while they are written, instead of reading the finished zip
 /// again. The streamed member can be opened once; its size is unknown until it is written.
+/// Unchecked: a `ByteStream` is not `Sendable`; the stream is handed out once, under the box's lock.
 public final class StreamedPackageSource: PackageSource, @unchecked Sendable {
     public let path: String
     public let members: [PackageMember]
     private let contents: [String: [UInt8]]
     private let streamedName: String
-    private let lock = NSLock()
-    private var streamed: ByteStream?
+    /// The streamed member until it is opened.
+    private let streamed: LockedValueBox<ByteStream?>
 
     /// A package called `path` (used in messages) with in-memory `members` and the streamed member `name`.
     /// Members are listed in the order given, the streamed one after `streamedAfter` of them.
@@ -27,17 +29,14 @@ public final class StreamedPackageSource: PackageSource, @unchecked Sendable {
         self.contents = contents
         self.members = listed
         self.streamedName = name
-        self.streamed = stream
+        self.streamed = LockedValueBox(stream)
     }
 
     public func open(_ name: String) throws -> ByteStream {
         if name == streamedName {
-            lock.lock()
-            defer { lock.unlock() }
-            guard let stream = streamed else {
+            guard let stream = streamed.withLockedValue({ stream in defer { stream = nil }; return stream }) else {
                 throw AirlockError(.io, "the member is being written and can be read only once", at: location(of: name))
             }
-            streamed = nil
             return stream
         }
         guard let bytes = contents[name] else {

@@ -7,7 +7,7 @@ import Foundation
 /// let warnings = LockedValueBox<[String]>([])
 /// warnings.withLockedValue { $0.append("…") }
 /// ```
-public final class LockedValueBox<Value>: @unchecked Sendable {
+public final class LockedValueBox<Value> {
     private let lock = NSLock()
     private var value: Value
 
@@ -22,3 +22,6 @@ public final class LockedValueBox<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+// The value is reached only under the lock, so the box may cross threads whenever the value may.
+extension LockedValueBox: @unchecked Sendable where Value: Sendable {}
