@@ -25,9 +25,7 @@ enum SalesOutputBuilder {
                 parts.append(Part(entity: output.template.target.entity, table: output.accepted, written: output.written, keyFields: keys))
             }
             for generated in output.generated {
-                let keys = generated.kind == "priceListItems" ? ["pricelevelid", "productid", "uomid"]
-                    : generated.kind == "orderStatusUpdates" ? ["ordernumber"] : output.template.target.key.map(\.field)
-                parts.append(Part(entity: generated.entity, table: generated.table, written: generated.written, keyFields: keys))
+                parts.append(Part(entity: generated.entity, table: generated.table, written: generated.written, keyFields: generated.keyFields))
             }
         }
         return parts

@@ -75,6 +75,7 @@ struct FreightTaxLineRule: BundledRule {
         }
         return try GeneratedClassifier.classify(
             kind: "freightTaxLines", table: table, idColumn: layout.idColumn ?? "salesorderdetailid", keyColumns: layout.keyColumns,
+            packageKey: output.template.target.key.map(\.field),
             target: target.table, comparisons: [taxField: .decimal, "quantity": .decimal, "priceperunit": .decimal],
             full: context.options.full, company: context.company)
     }

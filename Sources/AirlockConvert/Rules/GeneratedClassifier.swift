@@ -7,10 +7,11 @@ enum GeneratedClassifier {
     /// - Parameters:
     ///   - table: the generated records; `idColumn` null, to be filled.
     ///   - keyColumns: the natural key (columns of both `table` and `target`).
+    ///   - packageKey: the key the output package marks, when not `keyColumns`.
     ///   - target: the target export's records of the entity (nil when it has none).
     static func classify(
-        kind: String, table: Table, idColumn: String, keyColumns: [String], target: Table?, comparisons: [String: ValueComparison],
-        full: Bool, company: String
+        kind: String, table: Table, idColumn: String, keyColumns: [String], packageKey: [String]? = nil, target: Table?,
+        comparisons: [String: ValueComparison], full: Bool, company: String
     ) throws -> GeneratedRecords {
         let definition = KeyDefinition(columns: keyColumns)
         let targetTable = target.flatMap { table in keyColumns.allSatisfy { table.columnIndex(named: $0) != nil } ? table : nil }
@@ -40,6 +41,8 @@ enum GeneratedClassifier {
             }
             try result.appendRow(values)
         }
-        return GeneratedRecords(kind: kind, entity: table.name, table: result, written: written, created: created, updated: updated, unchanged: unchanged)
+        return GeneratedRecords(
+            kind: kind, entity: table.name, table: result, keyFields: packageKey ?? keyColumns, written: written, created: created,
+            updated: updated, unchanged: unchanged)
     }
 }

@@ -8,16 +8,21 @@ public struct GeneratedRecords {
     public var entity: String
     /// The records; Sales records carry their GUID in the entity's id column.
     public var table: Table
+    /// The natural key the output package marks to match records by (CMT `updateCompare`).
+    public var keyFields: [String]
     /// Per record: whether it goes to the output package.
     public var written: [Bool]
     public var created: Int
     public var updated: Int
     public var unchanged: Int
 
-    public init(kind: String, entity: String, table: Table, written: [Bool], created: Int, updated: Int, unchanged: Int) {
+    public init(
+        kind: String, entity: String, table: Table, keyFields: [String], written: [Bool], created: Int, updated: Int, unchanged: Int
+    ) {
         self.kind = kind
         self.entity = entity
         self.table = table
+        self.keyFields = keyFields
         self.written = written
         self.created = created
         self.updated = updated

@@ -137,6 +137,8 @@ struct InvoicedOrderStatusRule: BundledRule {
             }
             try table.appendRow(values)
         }
-        return GeneratedRecords(kind: "orderStatusUpdates", entity: orderEntity, table: table, written: written, created: 0, updated: updated, unchanged: unchanged)
+        return GeneratedRecords(
+            kind: "orderStatusUpdates", entity: orderEntity, table: table, keyFields: ["ordernumber"], written: written, created: 0,
+            updated: updated, unchanged: unchanged)
     }
 }

@@ -8,6 +8,8 @@ import AirlockReconcile
 /// price. A product with no such list is rejected `orphan-reference`.
 struct PriceListItemRule: BundledRule {
     static let entity = "productpricelevel"
+    /// An item's natural key: its price list, product and unit.
+    static let keyColumns = ["pricelevelid", "productid", "uomid"]
     static let columns = [
         "productpricelevelid", "pricelevelid", "productid", "uomid", "transactioncurrencyid", "amount",
         "pricelevelid@entity", "pricelevelid@name", "productid@entity", "productid@name", "uomid@entity", "uomid@name",
@@ -102,7 +104,7 @@ struct PriceListItemRule: BundledRule {
             ])
         }
         return try GeneratedClassifier.classify(
-            kind: "priceListItems", table: table, idColumn: "productpricelevelid", keyColumns: ["pricelevelid", "productid", "uomid"],
+            kind: "priceListItems", table: table, idColumn: "productpricelevelid", keyColumns: Self.keyColumns,
             target: context.sales.table(Self.entity), comparisons: ["amount": .decimal, "transactioncurrencyid": .caseInsensitive],
             full: context.options.full, company: context.company)
     }
