@@ -16,11 +16,17 @@ struct BinaryCommandTests {
         return binary
     }
 
-    @Test func versionIsPrintedOnStandardOutput() throws {
+    @Test func versionAndHelpArePrintedOnStandardOutput() throws {
         let result = try Self.runBothWays(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout == AirlockVersion.current + "\n")
         #expect(result.stderr.isEmpty)
+        // Help wraps at 80 columns on a pipe, as in process, unless COLUMNS says otherwise.
+        if ProcessInfo.processInfo.environment["COLUMNS"] == nil {
+            let help = try Self.runBothWays(["convert", "--help"])
+            #expect(help.status == 0)
+            #expect(help.stdout.hasPrefix("OVERVIEW: "))
+        }
     }
 
     @Test func exitCodesOfTheRealProcess() throws {
