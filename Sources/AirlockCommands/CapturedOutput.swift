@@ -2,7 +2,7 @@ import Foundation
 
 /// A command's output kept in memory, to run commands in process (tests, tools): pass `output` to `AirlockCLI.run`.
 public final class CapturedOutput: @unchecked Sendable {
-    // Guards both buffers: convert writes its progress from other threads.
+    // Guards both buffers: a command may write from other threads (convert its progress).
     private let lock = NSLock()
     private var outputBytes: [UInt8] = []
     private var errorBytes: [UInt8] = []
