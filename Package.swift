@@ -60,16 +60,17 @@ let package = Package(
             name: "AirlockKit",
             dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile", "AirlockReport", "AirlockConvert"]
         ),
-        .executableTarget(
-            name: "airlock",
-            dependencies: [
-                "AirlockKit",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+        .target(
+            name: "AirlockCommands",
+            dependencies: ["AirlockKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        .executableTarget(name: "airlock", dependencies: ["AirlockCommands"]),
         .testTarget(
             name: "AirlockTests",
-            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile", "AirlockReport", "AirlockConvert", "AirlockKit"],
+            dependencies: [
+                "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile", "AirlockReport",
+                "AirlockConvert", "AirlockKit", "AirlockCommands",
+            ],
             resources: [.copy("Fixtures")]
         ),
     ],

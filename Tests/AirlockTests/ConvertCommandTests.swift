@@ -2,8 +2,7 @@ import AirlockKit
 import Foundation
 import Testing
 
-/// `airlock convert` end to end: the built binary, its summary, files and exit codes.
-@Suite(.enabled(if: AirlockBinary.path != nil, "the airlock executable is not built; run `swift build` first"))
+/// `airlock convert` end to end, in process: its summary, files and exit codes.
 struct ConvertCommandTests {
     static func reportJSON(_ out: String) throws -> [String: Any] {
         let data = try Data(contentsOf: URL(fileURLWithPath: out + "/" + Converter.reportName))
@@ -12,7 +11,7 @@ struct ConvertCommandTests {
 
     @Test func convertsTheSamplesAndPrintsALinePerFlow() throws {
         let out = try Fixture.scratchDirectory("airlock-convert-cli") + "/out"
-        let result = try AirlockBinary.run(["convert", "--fo", ConvertFixture.sampleFO, "--sales", ConvertFixture.sampleSales, "--out", out])
+        let result = try AirlockRunner.run(["convert", "--fo", ConvertFixture.sampleFO, "--sales", ConvertFixture.sampleSales, "--out", out])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "Conversion for company USMF")
@@ -38,7 +37,7 @@ struct ConvertCommandTests {
     @Test func dryRunWithOutWritesOnlyTheReport() throws {
         let parent = try Fixture.scratchDirectory("airlock-convert-cli")
         let out = parent + "/out"
-        let result = try AirlockBinary.run([
+        let result = try AirlockRunner.run([
             "convert", "--fo", ConvertFixture.sampleFO, "--sales", ConvertFixture.sampleSales, "--dry-run", "--out", out,
         ])
         #expect(result.status == 0, "\(result.stderr)")
@@ -53,7 +52,7 @@ struct ConvertCommandTests {
         #expect(ConvertFixture.stagingLeftovers(in: parent).isEmpty)
 
         // Without --out nothing is written anywhere; --json prints the report.
-        let json = try AirlockBinary.run(["convert", "--fo", ConvertFixture.sampleFO, "--sales", ConvertFixture.sampleSales, "--dry-run", "--json"])
+        let json = try AirlockRunner.run(["convert", "--fo", ConvertFixture.sampleFO, "--sales", ConvertFixture.sampleSales, "--dry-run", "--json"])
         #expect(json.status == 0, "\(json.stderr)")
         let printed = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect((printed["flows"] as? [String: Any])?.count == ConvertFixture.flowNames.count)
@@ -62,7 +61,7 @@ struct ConvertCommandTests {
     @Test func maxRejectsFailsTheRunButWritesEverything() throws {
         let pair = try ConvertFixture.generatedPair(accounts: 20, seed: 1, defects: true)
         let out = pair.folder + "/out"
-        let result = try AirlockBinary.run(["convert", "--fo", pair.fo, "--sales", pair.sales, "--out", out, "--max-rejects", "0"])
+        let result = try AirlockRunner.run(["convert", "--fo", pair.fo, "--sales", pair.sales, "--out", out, "--max-rejects", "0"])
         #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stderr.contains("--max-rejects 0"), "\(result.stderr)")
         let files = try ConvertFixture.files(under: out)
@@ -72,14 +71,14 @@ struct ConvertCommandTests {
         #expect(rejected > 0)
 
         // As many as were rejected is allowed.
-        let allowed = try AirlockBinary.run([
+        let allowed = try AirlockRunner.run([
             "convert", "--fo", pair.fo, "--sales", pair.sales, "--out", out, "--force", "--max-rejects", "\(rejected)",
         ])
         #expect(allowed.status == 0, "\(allowed.stderr)")
 
         // A pair that rejects nothing passes --max-rejects 0.
         let clean = try ConvertFixture.generatedPair(accounts: 20, seed: 1)
-        let cleanRun = try AirlockBinary.run(["convert", "--fo", clean.fo, "--sales", clean.sales, "--out", clean.folder + "/out", "--max-rejects", "0"])
+        let cleanRun = try AirlockRunner.run(["convert", "--fo", clean.fo, "--sales", clean.sales, "--out", clean.folder + "/out", "--max-rejects", "0"])
         let cleanRejected = (try Self.reportJSON(clean.folder + "/out")["totals"] as? [String: Any])?["rejected"] as? Int
         #expect(cleanRun.status == (cleanRejected == 0 ? 0 : 1), "\(cleanRun.stderr)")
         #expect(cleanRejected == 0)
@@ -96,7 +95,7 @@ struct ConvertCommandTests {
             (base + ["--out", out, "--force", "--only", "accounts,nope"], "'nope'"),
             (["convert", "--fo", ConvertFixture.sampleSales, "--sales", ConvertFixture.sampleSales, "--out", out, "--force"], "--fo"),
         ] {
-            let result = try AirlockBinary.run(arguments)
+            let result = try AirlockRunner.run(arguments)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
             #expect(result.stderr.hasPrefix("airlock: "), "\(result.stderr)")
             #expect(result.stderr.contains(says), "\(result.stderr)")
@@ -104,7 +103,7 @@ struct ConvertCommandTests {
             #expect(ConvertFixture.stagingLeftovers(in: parent).isEmpty)
         }
         // Neither --out nor --dry-run.
-        let noOut = try AirlockBinary.run(base)
+        let noOut = try AirlockRunner.run(base)
         #expect(noOut.status != 0)
         #expect(noOut.stderr.contains("--out"))
     }

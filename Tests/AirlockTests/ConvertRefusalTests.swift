@@ -33,11 +33,10 @@ struct ConvertRefusalTests {
         #expect(ConvertFixture.stagingLeftovers(in: folder).isEmpty)
     }
 
-    @Test(.enabled(if: AirlockBinary.path != nil, "the airlock executable is not built"))
-    func theCommandExitsOneAndPrintsTheFindings() throws {
+    @Test func theCommandExitsOneAndPrintsTheFindings() throws {
         let folder = try Fixture.scratchDirectory("airlock-refusal")
         try Self.extensionYAML.write(toFile: folder + "/env.yaml", atomically: true, encoding: .utf8)
-        let result = try AirlockBinary.run([
+        let result = try AirlockRunner.run([
             "convert", "--fo", ConvertFixture.sampleFO, "--sales", ConvertFixture.sampleSales, "--out", folder + "/out",
             "--catalog", folder + "/env.yaml",
         ])

@@ -231,26 +231,25 @@ struct FOValidatorTests {
     }
 }
 
-/// `airlock validate` through the binary: output and exit codes.
-@Suite(.enabled(if: AirlockBinary.path != nil, "the airlock executable is not built; run `swift build` first"))
+/// `airlock validate`, in process: output and exit codes.
 struct ValidateCommandTests {
     @Test func cleanPackageExitsZeroAndBrokenOneExitsOne() throws {
         let folder = try Fixture.scratchDirectory()
         try ZipFixture.make(folder + "/good.zip", entries: Dictionary(uniqueKeysWithValues: FOValidatorTests.members().map { ($0.name, $0.bytes) }))
-        let good = try AirlockBinary.run(["validate", folder + "/good.zip"])
+        let good = try AirlockRunner.run(["validate", folder + "/good.zip"])
         #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
         #expect(good.stdout.contains("0 errors"))
 
         let broken = FOValidatorTests.members(headers: [["SO-1", "USD", "USMF", "1.2E+05", "2026-01-01", "Confirmed", "Yes"]])
         try ZipFixture.make(folder + "/broken.zip", entries: Dictionary(uniqueKeysWithValues: broken.map { ($0.name, $0.bytes) }))
-        let result = try AirlockBinary.run(["validate", "--json", folder + "/broken.zip"])
+        let result = try AirlockRunner.run(["validate", "--json", folder + "/broken.zip"])
         #expect(result.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["kind"] as? String == "fo")
         // The damaged total; the line of SO-2, whose header is no longer in the package, is a warning (the header
         // may exist in the target) unless --self-contained.
         #expect(object["errors"] as? Int == 1)
-        let strict = try AirlockBinary.run(["validate", "--json", "--self-contained", folder + "/broken.zip"])
+        let strict = try AirlockRunner.run(["validate", "--json", "--self-contained", folder + "/broken.zip"])
         let strictObject = try #require(try JSONSerialization.jsonObject(with: Data(strict.stdout.utf8)) as? [String: Any])
         #expect(strictObject["errors"] as? Int == 2)
         let finding = try #require((object["findings"] as? [[String: Any]])?.first { $0["rule"] as? String == "fo.value.spreadsheet" })
@@ -261,7 +260,7 @@ struct ValidateCommandTests {
     }
 
     @Test func unreadablePackageExitsTwo() throws {
-        let result = try AirlockBinary.run(["validate", "/nonexistent.zip"])
+        let result = try AirlockRunner.run(["validate", "/nonexistent.zip"])
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("airlock: /nonexistent.zip"))
     }

@@ -12,10 +12,12 @@ import Darwin
 /// The "hostile input" acceptance check, end to end: a generated corpus of hostile files goes through `inspect`,
 /// `validate` and both sides of `convert` in the built binary, and every run must exit 1 or 2 with one stderr
 /// line, within 10 s and 1 GB, writing nothing outside its output folder and leaving no partial package.
-/// `bin/hostile-check DIR` applies the same checks to any folder of files.
+/// `bin/hostile-check DIR` applies the same checks to any folder of files. These runs stay on the built binary
+/// (through `AirlockRunner`), not in process: the checks are about the process (its peak memory, its working
+/// directory and TMPDIR, a kill at the time limit).
 ///
 /// Set `AIRLOCK_HOSTILE_CORPUS_KEEP=DIR` to have the corpus written to DIR (and kept) instead of a temp folder.
-@Suite(.enabled(if: AirlockBinary.path != nil, "the airlock executable is not built; run `swift build` first"))
+@Suite(.enabled(if: AirlockRunner.binaryPath != nil, "the airlock executable is not built; run `swift build` first"))
 struct HostileCorpusTests {
     enum Command: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case inspect, validate, convertFO = "convert --fo", convertSales = "convert --sales"
@@ -50,7 +52,7 @@ struct HostileCorpusTests {
         let samples = try HostileCorpus.Samples.load()
         for (name, members) in [("fo.zip", samples.foMembers()), ("sales.zip", samples.salesMembers())] {
             try HostileCorpus.writeZip(folder + "/" + name, members)
-            let result = try Self.run(["inspect", folder + "/" + name], cwd: folder)
+            let result = try AirlockRunner.runBinary(["inspect", folder + "/" + name], workingDirectory: folder, timeLimit: Self.killAfter)
             #expect(result.status == 0, "\(name): \(result.stderr)")
         }
     }
@@ -62,7 +64,8 @@ struct HostileCorpusTests {
         defer { try? FileManager.default.removeItem(atPath: run) }
         let cwd = run + "/cwd", out = run + "/out", tmp = run + "/tmp"
         for folder in [cwd, out, tmp] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false) }
-        let result = try Self.run(command.arguments(file: file, out: out), cwd: cwd, tmp: tmp)
+        let result = try AirlockRunner.runBinary(
+            command.arguments(file: file, out: out), workingDirectory: cwd, environment: ["TMPDIR": tmp], timeLimit: Self.killAfter)
         let name = (file as NSString).lastPathComponent
         let what = "\(command.rawValue) \(name): exit \(result.status)\nstderr: \(result.stderr)"
 
@@ -98,70 +101,6 @@ struct HostileCorpusTests {
     }
 
     static let killAfter: Double = 20
-
-    struct RunResult {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        var seconds: Double
-        var timedOut: Bool
-    }
-
-    /// Runs the binary in `cwd` (with TMPDIR `tmp`), its output going to files in a separate folder (not pipes,
-    /// so a chatty child cannot block), and kills it after `killAfter` seconds.
-    static func run(_ arguments: [String], cwd: String, tmp: String? = nil) throws -> RunResult {
-        guard let binary = AirlockBinary.path else { throw CocoaError(.fileNoSuchFile) }
-        let logs = try Fixture.scratchDirectory("airlock-hostile-logs")
-        defer { try? FileManager.default.removeItem(atPath: logs) }
-        _ = FileManager.default.createFile(atPath: logs + "/stdout", contents: nil)
-        _ = FileManager.default.createFile(atPath: logs + "/stderr", contents: nil)
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: logs + "/stdout"))
-        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: logs + "/stderr"))
-        defer { try? out.close(); try? err.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: cwd)
-        if let tmp { process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": tmp]) { $1 } }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        let started = Date()
-        try process.run()
-        var timedOut = false
-        while process.isRunning {
-            if Date().timeIntervalSince(started) > killAfter {
-                kill(process.processIdentifier, SIGKILL)
-                timedOut = true
-                break
-            }
-            usleep(2_000)
-        }
-        process.waitUntilExit()
-        let seconds = Date().timeIntervalSince(started)
-        // Read with POSIX calls: Data(contentsOf:) leaks a 4 KiB buffer per call here (Swift 6.3.1's
-        // FoundationEssentials, seen under LeakSanitizer).
-        let stdout = contents(logs + "/stdout")
-        let stderr = contents(logs + "/stderr")
-        return RunResult(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self), seconds: seconds, timedOut: timedOut)
-    }
-
-    /// The bytes of the file at `path` (empty when it cannot be read).
-    static func contents(_ path: String) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return [] }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            bytes += chunk[0..<count]
-        }
-        return bytes
-    }
 
     /// The peak resident set size of all waited-for children so far (kilobytes on Linux, bytes on macOS).
     static func childrenPeakKB() -> Int {

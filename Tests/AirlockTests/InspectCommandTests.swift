@@ -3,11 +3,10 @@ import AirlockIO
 import AirlockKit
 import Testing
 
-/// End to end: the built `airlock` binary on real and broken packages, checking stdout, stderr and exit codes.
-@Suite(.enabled(if: AirlockBinary.path != nil, "the airlock executable is not built; run `swift build` first"))
+/// End to end, in process: `airlock inspect` on real and broken packages, checking stdout, stderr and exit codes.
 struct InspectCommandTests {
     @Test func inspectsTheReal2017ExcelExportAsJSON() throws {
-        let result = try AirlockBinary.run(["inspect", "--json", Fixture.path("real/fo/usmf_asset-major-types-01.zip")])
+        let result = try AirlockRunner.run(["inspect", "--json", Fixture.path("real/fo/usmf_asset-major-types-01.zip")])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["kind"] as? String == "fo")
@@ -26,7 +25,7 @@ struct InspectCommandTests {
         let folder = try Fixture.scratchDirectory()
         let path = folder + "/notes.zip"
         try Data("this is not a zip".utf8).write(to: URL(fileURLWithPath: path))
-        let result = try AirlockBinary.run(["inspect", path])
+        let result = try AirlockRunner.run(["inspect", path])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         let lines = result.stderr.split(separator: "\n")
@@ -39,7 +38,7 @@ struct InspectCommandTests {
         let folder = try Fixture.scratchDirectory()
         let path = folder + "/truncated.zip"
         try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: path))
-        let result = try AirlockBinary.run(["inspect", path])
+        let result = try AirlockRunner.run(["inspect", path])
         #expect(result.status == 2)
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(result.stderr.contains("truncated.zip"))
@@ -49,7 +48,7 @@ struct InspectCommandTests {
         let folder = try Fixture.scratchDirectory()
         let zip = folder + "/noheader.zip"
         try ZipFixture.make(zip, entries: ["Manifest.xml": try Fixture.bytes("real/fo/Manifest.xml")])
-        let result = try AirlockBinary.run(["inspect", zip])
+        let result = try AirlockRunner.run(["inspect", zip])
         #expect(result.status == 2)
         #expect(result.stderr.contains("PackageHeader.xml"))
     }
@@ -61,20 +60,19 @@ struct InspectCommandTests {
             "Manifest.xml": Array("<DataManagementPackageManifest>\n<PackageEntityList>\n</Oops>".utf8),
             "PackageHeader.xml": try Fixture.bytes("real/fo/PackageHeader.xml"),
         ])
-        let result = try AirlockBinary.run(["inspect", zip])
+        let result = try AirlockRunner.run(["inspect", zip])
         #expect(result.status == 2)
         #expect(result.stderr.contains("Manifest.xml: line 3"))
     }
 
     @Test func missingFileIsAUsageError() throws {
-        let result = try AirlockBinary.run(["inspect", "/nonexistent/package.zip"])
+        let result = try AirlockRunner.run(["inspect", "/nonexistent/package.zip"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("/nonexistent/package.zip"))
     }
 }
 
-/// Broken entity files and Configuration Migration packages through the binary.
-@Suite(.enabled(if: AirlockBinary.path != nil, "the airlock executable is not built; run `swift build` first"))
+/// Broken entity files and Configuration Migration packages through `airlock inspect`, in process.
 struct InspectBadInputTests {
     @Test func unterminatedQuotedCSVFieldNamesFileLineAndColumn() throws {
         let folder = try Fixture.scratchDirectory()
@@ -85,7 +83,7 @@ struct InspectBadInputTests {
         for entry in reader.entries { entries[entry.name] = try reader.open(entry.name).readAll() }
         entries["Customers V3.csv"] = Array("\u{FEFF}CUSTOMERACCOUNT,ORGANIZATIONNAME,ADDRESSCITY,SALESMEMO\r\nC-1,\"Open,Zürich,x\r\n".utf8)
         try ZipFixture.make(folder + "/broken.zip", entries: entries)
-        let result = try AirlockBinary.run(["inspect", folder + "/broken.zip"])
+        let result = try AirlockRunner.run(["inspect", folder + "/broken.zip"])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("broken.zip: Customers V3.csv: line 2, column 5"))
@@ -100,7 +98,7 @@ struct InspectBadInputTests {
         for unit in "</Description></DataManagementPackageManifest>".utf16 { manifest += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
         try Data(manifest).write(to: URL(fileURLWithPath: folder + "/Manifest.xml"))
         try Data(try Fixture.bytes("real/fo/PackageHeader.xml")).write(to: URL(fileURLWithPath: folder + "/PackageHeader.xml"))
-        let result = try AirlockBinary.run(["inspect", folder])
+        let result = try AirlockRunner.run(["inspect", folder])
         #expect(result.status == 2)
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(result.stderr.contains("Manifest.xml"))
@@ -109,7 +107,7 @@ struct InspectBadInputTests {
     @Test func cmtPackageWithoutSchemaExitsTwo() throws {
         let folder = try Fixture.scratchDirectory()
         try ZipFixture.make(folder + "/data-only.zip", entries: ["data.xml": Array("<entities />".utf8)])
-        let result = try AirlockBinary.run(["inspect", folder + "/data-only.zip"])
+        let result = try AirlockRunner.run(["inspect", folder + "/data-only.zip"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("data_schema.xml"))
     }
@@ -117,7 +115,7 @@ struct InspectBadInputTests {
     @Test func somethingThatIsNoPackageSaysWhatWasExpected() throws {
         let folder = try Fixture.scratchDirectory()
         try ZipFixture.make(folder + "/other.zip", entries: ["readme.txt": Array("hello".utf8)])
-        let result = try AirlockBinary.run(["inspect", folder + "/other.zip"])
+        let result = try AirlockRunner.run(["inspect", folder + "/other.zip"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("Manifest.xml and PackageHeader.xml"))
         #expect(result.stderr.contains("data.xml and data_schema.xml"))
@@ -126,11 +124,11 @@ struct InspectBadInputTests {
     @Test func inspectsTheBundledSamplesAsTheREADMEShows() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let fo = root.appendingPathComponent("samples/fo-export.zip").path, sales = root.appendingPathComponent("samples/sales-export.zip").path
-        let result = try AirlockBinary.run(["inspect", fo, sales])
+        let result = try AirlockRunner.run(["inspect", fo, sales])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Finance and Operations data package"))
         #expect(result.stdout.contains("Configuration Migration package"))
-        let json = try AirlockBinary.run(["inspect", "--json", sales])
+        let json = try AirlockRunner.run(["inspect", "--json", sales])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["kind"] as? String == "cmt")
         let names = (object["entities"] as? [[String: Any]])?.compactMap { $0["name"] as? String }

@@ -308,19 +308,18 @@ struct MappingTemplateTests {
 
     // MARK: The command
 
-    @Test(.enabled(if: AirlockBinary.path != nil, "the airlock executable is not built; run `swift build` first"))
-    func templatesListThroughTheBinary() throws {
-        let result = try AirlockBinary.run(["templates", "list"])
+    @Test func templatesListAndShowThroughTheCommand() throws {
+        let result = try AirlockRunner.run(["templates", "list"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 12)
         #expect(lines.first?.hasPrefix("accounts ") == true)
         #expect(lines.first?.contains("sales-to-fo  account → Customers V2") == true)
         #expect(lines.contains { $0.hasPrefix("invoice-lines") && $0.contains("fo-to-sales") })
-        let show = try AirlockBinary.run(["templates", "show", "products"])
+        let show = try AirlockRunner.run(["templates", "show", "products"])
         #expect(show.status == 0)
         #expect(show.stdout == (try TemplateLoader.bundled().file(named: "products")?.text))
-        let missing = try AirlockBinary.run(["templates", "show", "nope"])
+        let missing = try AirlockRunner.run(["templates", "show", "nope"])
         #expect(missing.status == 2)
     }
 }

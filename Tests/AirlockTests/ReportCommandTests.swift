@@ -2,13 +2,12 @@ import AirlockKit
 import Foundation
 import Testing
 
-/// `airlock report` and `airlock validate --html`, end to end with the built binary.
-@Suite(.enabled(if: AirlockBinary.path != nil, "the airlock executable is not built; run `swift build` first"))
+/// `airlock report` and `airlock validate --html`, end to end in process.
 struct ReportCommandTests {
     @Test func reportWritesThePageNextToTheSavedReport() throws {
         let run = try ReportPageSupport.defectsRun()
         let json = run.out + "/" + Converter.reportName
-        let result = try AirlockBinary.run(["report", json])
+        let result = try AirlockRunner.run(["report", json])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         let path = run.out + "/" + ReportPage.fileName
@@ -23,7 +22,7 @@ struct ReportCommandTests {
         // --html elsewhere; a second run replaces the file.
         let other = try Fixture.scratchDirectory("airlock-report-cli") + "/page.html"
         try "old".write(toFile: other, atomically: true, encoding: .utf8)
-        let again = try AirlockBinary.run(["report", json, "--html", other])
+        let again = try AirlockRunner.run(["report", json, "--html", other])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try String(contentsOfFile: other, encoding: .utf8) == expected)
     }
@@ -33,14 +32,14 @@ struct ReportCommandTests {
         for (name, text) in [("garbage.json", "{ this is not json"), ("other.json", "{\"name\": \"something else\"}"), ("bad.json", "{\"flows\": {\"accounts\": 1}}")] {
             let path = folder + "/" + name
             try text.write(toFile: path, atomically: true, encoding: .utf8)
-            let result = try AirlockBinary.run(["report", path])
+            let result = try AirlockRunner.run(["report", path])
             #expect(result.status == 2, "\(name)")
             let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
             #expect(lines.count == 1, "\(name): \(result.stderr)")
             #expect(result.stderr.hasPrefix("airlock: \(path): not a report"), "\(result.stderr)")
             #expect(result.stdout.isEmpty)
         }
-        let missing = try AirlockBinary.run(["report", folder + "/missing.json"])
+        let missing = try AirlockRunner.run(["report", folder + "/missing.json"])
         #expect(missing.status == 2)
         #expect(missing.stderr.hasPrefix("airlock: \(folder)/missing.json: cannot read the report"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["bad.json", "garbage.json", "other.json"], "no page written")
@@ -50,8 +49,8 @@ struct ReportCommandTests {
         let pair = try ConvertFixture.generatedPair(accounts: 40, seed: 1, defects: true)
         for (package, status) in [(pair.fo, Int32(1)), (ConvertFixture.sampleSales, Int32(0))] {
             let page = pair.folder + "/validate-\(status).html"
-            let plain = try AirlockBinary.run(["validate", package])
-            let withPage = try AirlockBinary.run(["validate", package, "--html", page])
+            let plain = try AirlockRunner.run(["validate", package])
+            let withPage = try AirlockRunner.run(["validate", package, "--html", page])
             #expect(plain.status == status && withPage.status == status, "\(withPage.stderr)")
             #expect(withPage.stdout == plain.stdout)
             let html = try String(contentsOfFile: page, encoding: .utf8)
@@ -63,9 +62,9 @@ struct ReportCommandTests {
 
         // The --json output, saved, renders as the same validation page (but for the duration).
         let saved = pair.folder + "/findings.json"
-        let json = try AirlockBinary.run(["validate", pair.fo, "--json"])
+        let json = try AirlockRunner.run(["validate", pair.fo, "--json"])
         try json.stdout.write(toFile: saved, atomically: true, encoding: .utf8)
-        let result = try AirlockBinary.run(["report", saved, "--html", pair.folder + "/from-json.html"])
+        let result = try AirlockRunner.run(["report", saved, "--html", pair.folder + "/from-json.html"])
         #expect(result.status == 0, "\(result.stderr)")
         let fromJSON = try String(contentsOfFile: pair.folder + "/from-json.html", encoding: .utf8)
         let direct = try String(contentsOfFile: pair.folder + "/validate-1.html", encoding: .utf8)

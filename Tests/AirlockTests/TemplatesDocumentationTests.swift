@@ -94,16 +94,15 @@ struct TemplatesDocumentationTests {
 }
 
 /// The `templates doc` and `templates schema` commands print what the library renders, or write it into a file.
-@Suite(.enabled(if: AirlockBinary.path != nil, "the airlock executable is not built; run `swift build` first"))
 struct TemplatesCommandTests {
     @Test func docPrintsOrWritesTheMappingReference() throws {
         let expected = TemplateDocumentation.markdown(try TemplateLoader.bundled())
-        let printed = try AirlockBinary.run(["templates", "doc"])
+        let printed = try AirlockRunner.run(["templates", "doc"])
         #expect(printed.status == 0, "\(printed.stderr)")
         #expect(printed.stdout == expected)
         let folder = try Fixture.scratchDirectory("airlock-templates-cli")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let written = try AirlockBinary.run(["templates", "doc", "--out", folder + "/reference.md"])
+        let written = try AirlockRunner.run(["templates", "doc", "--out", folder + "/reference.md"])
         #expect(written.status == 0, "\(written.stderr)")
         #expect(written.stdout.isEmpty)
         #expect(try String(contentsOfFile: folder + "/reference.md", encoding: .utf8) == expected)
@@ -113,21 +112,21 @@ struct TemplatesCommandTests {
     @Test func schemaPrintsOrWritesDataSchemaXML() throws {
         let schema = try ExportSchemaBuilder.schema(for: try TemplateLoader.bundled(), catalog: try SchemaCatalogLoader.bundled())
         let expected = try CMTSchemaWriter.bytes(schema)
-        let printed = try AirlockBinary.run(["templates", "schema"])
+        let printed = try AirlockRunner.run(["templates", "schema"])
         #expect(printed.status == 0, "\(printed.stderr)")
         #expect(Array(printed.stdout.utf8) == expected)
         let folder = try Fixture.scratchDirectory("airlock-templates-cli")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let written = try AirlockBinary.run(["templates", "schema", "--out", folder + "/data_schema.xml"])
+        let written = try AirlockRunner.run(["templates", "schema", "--out", folder + "/data_schema.xml"])
         #expect(written.status == 0, "\(written.stderr)")
         #expect(try Array(Data(contentsOf: URL(fileURLWithPath: folder + "/data_schema.xml"))) == expected)
     }
 
     @Test func badTemplatesFolderOrOutputIsAnEnvironmentError() throws {
-        let missing = try AirlockBinary.run(["templates", "doc", "--templates", "/nonexistent/airlock-templates"])
+        let missing = try AirlockRunner.run(["templates", "doc", "--templates", "/nonexistent/airlock-templates"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("/nonexistent/airlock-templates"))
-        let unwritable = try AirlockBinary.run(["templates", "schema", "--out", "/nonexistent/folder/data_schema.xml"])
+        let unwritable = try AirlockRunner.run(["templates", "schema", "--out", "/nonexistent/folder/data_schema.xml"])
         #expect(unwritable.status == 2)
         #expect(unwritable.stderr.contains("/nonexistent/folder/data_schema.xml"))
     }

@@ -1,7 +1,7 @@
-import AirlockKit
 import ArgumentParser
 
-struct InspectCommand: ParsableCommand {
+/// `airlock inspect`: see `InspectPipeline`.
+struct InspectCommand: OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract: "Show what a package holds: kind, metadata, and per entity its file, format, encoding, columns and records.",
@@ -20,15 +20,9 @@ struct InspectCommand: ParsableCommand {
     @Flag(help: "List every entity's columns.")
     var columns = false
 
-    func run() throws {
-        for (index, path) in packages.enumerated() {
-            let report = try PackageInspector.inspect(path: path)
-            if json {
-                print(try report.jsonText(pretty: packages.count == 1))
-            } else {
-                if index > 0 { print("") }
-                print(report.text(showColumns: columns))
-            }
-        }
+    func run(output: CommandOutput) throws {
+        let result = InspectPipeline.run(InspectOptions(packages: packages, json: json, columns: columns))
+        output.write(result.text)
+        if let failure = result.failure { throw failure }
     }
 }

@@ -1,8 +1,7 @@
-import AirlockKit
 import ArgumentParser
-import Foundation
 
-struct SampleCommand: ParsableCommand {
+/// `airlock sample`: see `SamplePipeline`.
+struct SampleCommand: OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "sample",
         abstract: "Write a consistent pair of sample exports: fo-export.zip (F&O) and sales-export.zip (Sales).",
@@ -56,10 +55,8 @@ struct SampleCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        for path in try SampleGenerator.write(to: out, accounts: accounts, seed: seed, company: company, defects: defects) {
-            print(path)
-        }
+    func run(output: CommandOutput) throws {
+        let result = try SamplePipeline.run(SampleOptions(outputDirectory: out, accounts: accounts, seed: seed, company: company, defects: defects))
+        output.write(result.text)
     }
 }

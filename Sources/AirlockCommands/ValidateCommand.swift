@@ -1,8 +1,7 @@
-import AirlockKit
 import ArgumentParser
-import Foundation
 
-struct ValidateCommand: ParsableCommand {
+/// `airlock validate`: see `ValidatePipeline`.
+struct ValidateCommand: OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check a package offline against what F&O or Sales would reject on import.",
@@ -35,24 +34,23 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "The package must hold every parent record (F&O) or lookup target (Sales) of the entities it carries: a full export, not a delta such as convert writes.")
     var selfContained = false
 
+    /// The package kinds `--target` names.
     enum TargetKind: String, ExpressibleByArgument {
         case fo, sales
+
+        var packageKind: PackageKind { self == .fo ? .fo : .cmt }
     }
 
     func validate() throws {
         guard maxFindings >= 0 else { throw ValidationError("--max-findings must be 0 or more") }
     }
 
-    func run() throws {
-        let started = Date()
-        let catalog = try SchemaCatalogLoader.load(extensions: catalogFiles)
-        let report = try PackageValidator.validate(
-            path: package, target: target.map { $0 == .fo ? .fo : .cmt }, catalog: catalog, maxFindings: maxFindings,
-            expectedInTarget: Set(expectedInTarget), selfContained: selfContained)
-        if let html {
-            try ReportPage.write(ReportPage.html(validation: report, duration: Date().timeIntervalSince(started)), to: html)
-        }
-        print(json ? try report.jsonText() : report.text())
-        if report.errors > 0 { throw ExitCode(1) }
+    func run(output: CommandOutput) throws {
+        let result = try ValidatePipeline.run(
+            ValidateOptions(
+                package: package, json: json, maxFindings: maxFindings, target: target?.packageKind, catalogFiles: catalogFiles,
+                expectedInTarget: Set(expectedInTarget), htmlPath: html, selfContained: selfContained))
+        output.write(result.text)
+        if result.status != .success { throw ExitCode(result.status.rawValue) }
     }
 }

@@ -1,8 +1,7 @@
-import AirlockKit
 import ArgumentParser
-import Foundation
 
-struct ConvertCommand: ParsableCommand {
+/// `airlock convert`: see `ConvertPipeline`.
+struct ConvertCommand: OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Run every Prospect-to-cash flow offline: an F&O export and a Sales export in, import packages for both out.",
@@ -53,36 +52,16 @@ struct ConvertCommand: ParsableCommand {
         if let maxRejects, maxRejects < 0 { throw ValidationError("--max-rejects must be 0 or more") }
     }
 
-    func run() throws {
-        let catalog = try SchemaCatalogLoader.load(extensions: catalogFiles)
-        let options = ConversionOptions(
-            foPath: fo, salesPath: sales, outputDirectory: out,
-            only: only.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } },
+    func run(output: CommandOutput) throws {
+        let conversion = ConversionOptions(
+            foPath: fo, salesPath: sales, outputDirectory: out, only: only.map { ConvertOptions.flowNames(commaSeparated: $0) },
             dryRun: dryRun, company: company, templatesDirectory: templates, full: full, maxRejects: maxRejects, force: force)
-        let showProgress = isatty(2) == 1
-        let started = Date()
-        do {
-            let result = try Converter.run(options, catalog: catalog) { step in
-                if showProgress {
-                    FileHandle.standardError.write(Data(String(format: "airlock: %6.1f s  %@…\n", Date().timeIntervalSince(started), step).utf8))
-                }
-            }
-            if json {
-                FileHandle.standardOutput.write(try result.report.jsonData())
-            } else {
-                print(result.report.text())
-                print(String(format: "Done in %.1f s.", Date().timeIntervalSince(started)))
-            }
-            if result.tooManyRejects {
-                FileHandle.standardError.write(Data("airlock: \(result.report.totals.rejected) records rejected, more than --max-rejects \(maxRejects ?? 0)\n".utf8))
-                throw ExitCode(1)
-            }
-        } catch {
-            guard let failure = error as? ConversionFailure else { throw error }
-            let message = failure.description
-            for validation in failure.validations where validation.errors > 0 { print(validation.text()) }
-            FileHandle.standardError.write(Data("airlock: \(message)\n".utf8))
-            throw ExitCode(1)
+        let showProgress = output.standardErrorIsTerminal
+        let result = try ConvertPipeline.run(ConvertOptions(conversion: conversion, catalogFiles: catalogFiles, json: json)) { line in
+            if showProgress { output.writeError("airlock: \(line)\n") }
         }
+        output.write(result.text)
+        if let problem = result.problem { output.writeError("airlock: \(problem)\n") }
+        if result.status != .success { throw ExitCode(result.status.rawValue) }
     }
 }

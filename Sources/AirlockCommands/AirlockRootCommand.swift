@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The root command, `airlock`: its subcommands are the verbs.
+struct AirlockRootCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "airlock",
+        abstract: "Convert and validate Dynamics 365 Sales and Finance and Operations data packages offline.",
+        version: AirlockVersion.current,
+        subcommands: [InspectCommand.self, ValidateCommand.self, ConvertCommand.self, SampleCommand.self, TemplatesCommand.self, ReportCommand.self]
+    )
+}

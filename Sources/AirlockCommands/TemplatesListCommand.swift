@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `airlock templates list`.
+struct TemplatesListCommand: OutputCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "One line per flow: name, direction, source → target.")
+
+    func run(output: CommandOutput) throws {
+        output.write(try TemplatesPipeline.list().text)
+    }
+}

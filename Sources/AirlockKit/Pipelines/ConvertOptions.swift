@@ -1,0 +1,20 @@
+/// What to convert and how to show it (`airlock convert`).
+public struct ConvertOptions: Sendable, Hashable {
+    /// The conversion itself: inputs, output folder, flows, company, templates, limits.
+    public var conversion: ConversionOptions
+    /// Schema catalog extension files (YAML), merged over the bundled catalog in order.
+    public var catalogFiles: [String]
+    /// Show report.json instead of the summary.
+    public var json: Bool
+
+    public init(conversion: ConversionOptions, catalogFiles: [String] = [], json: Bool = false) {
+        self.conversion = conversion
+        self.catalogFiles = catalogFiles
+        self.json = json
+    }
+
+    /// The flow names of a comma-separated list such as `--only accounts, contacts`: trimmed, empty ones dropped.
+    public static func flowNames(commaSeparated list: String) -> [String] {
+        list.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}

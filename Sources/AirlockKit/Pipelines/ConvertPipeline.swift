@@ -1,0 +1,36 @@
+import Foundation
+
+/// `airlock convert` as a library call: `Converter.run` with the catalog's extensions loaded and its outcome
+/// turned into what to show.
+public enum ConvertPipeline {
+    /// Runs the conversion.
+    /// - Parameter progress: told what is happening, one line at a time with the seconds since the start
+    ///   (`"   1.2 s  reading the F&O export…"`), for a terminal.
+    /// - Throws: `AirlockError` for a catalog file, options or input that cannot be used.
+    public static func run(_ options: ConvertOptions, progress: @escaping @Sendable (String) -> Void = { _ in }) throws -> ConvertResult {
+        let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
+        let started = Date()
+        let conversion: ConversionResult
+        do {
+            conversion = try Converter.run(options.conversion, catalog: catalog) { step in
+                progress(String(format: "%6.1f s  %@…", Date().timeIntervalSince(started), step))
+            }
+        } catch let failure as ConversionFailure {
+            let text = failure.validations.filter { $0.errors > 0 }.map { $0.text() + "\n" }.joined()
+            return ConvertResult(
+                report: failure.report, validations: failure.validations, refused: true, tooManyRejects: false, text: text,
+                problem: failure.description, status: .dataErrors)
+        }
+        let text: String
+        if options.json {
+            text = String(decoding: try conversion.report.jsonData(), as: UTF8.self)
+        } else {
+            text = conversion.report.text() + "\n" + String(format: "Done in %.1f s.", Date().timeIntervalSince(started)) + "\n"
+        }
+        let problem = conversion.tooManyRejects
+            ? "\(conversion.report.totals.rejected) records rejected, more than --max-rejects \(options.conversion.maxRejects ?? 0)" : nil
+        return ConvertResult(
+            report: conversion.report, validations: conversion.validations, refused: false, tooManyRejects: conversion.tooManyRejects,
+            text: text, problem: problem, status: conversion.tooManyRejects ? .dataErrors : .success)
+    }
+}

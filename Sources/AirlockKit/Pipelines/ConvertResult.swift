@@ -1,0 +1,31 @@
+/// What a conversion gave: its report, what to show, and the exit status.
+public struct ConvertResult: Sendable {
+    /// The conversion's report (also when the outputs were refused).
+    public var report: ConversionReport
+    /// The validation of each output package before it was moved into place.
+    public var validations: [ValidationReport]
+    /// The output packages fail validation: nothing was written.
+    public var refused: Bool
+    /// More records were rejected than `maxRejects` allows: the outputs are written all the same.
+    public var tooManyRejects: Bool
+    /// What to show on standard output: the summary and its duration, report.json, or (when refused) the failing
+    /// validations; line ends included.
+    public var text: String
+    /// Why the run failed on the data, as one line for standard error (nil when it did not).
+    public var problem: String?
+    /// `.dataErrors` when refused or over the reject limit, `.success` otherwise.
+    public var status: ExitStatus
+
+    public init(
+        report: ConversionReport, validations: [ValidationReport], refused: Bool, tooManyRejects: Bool, text: String, problem: String?,
+        status: ExitStatus
+    ) {
+        self.report = report
+        self.validations = validations
+        self.refused = refused
+        self.tooManyRejects = tooManyRejects
+        self.text = text
+        self.problem = problem
+        self.status = status
+    }
+}

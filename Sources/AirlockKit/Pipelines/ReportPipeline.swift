@@ -1,0 +1,31 @@
+import Foundation
+
+/// `airlock report` as a library call: the HTML page of a saved report, with the first rows of each reject file
+/// when a `rejects/` folder sits next to a conversion's report.
+public enum ReportPipeline {
+    /// Reads the saved report and writes its page atomically.
+    /// - Throws: `AirlockError` (`.usage`) when the file cannot be read or is no such report, `.io` when the page
+    ///   cannot be written.
+    public static func run(_ options: ReportOptions) throws -> ReportResult {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: options.reportPath))
+        } catch {
+            throw AirlockError(.usage, "cannot read the report", at: SourceLocation(file: options.reportPath), cause: error.localizedDescription)
+        }
+        let folder = URL(fileURLWithPath: options.reportPath).deletingLastPathComponent().path
+        let document = try ReportDocument.decode(data, file: options.reportPath)
+        let page: String
+        switch document {
+        case .conversion(let conversion):
+            let examples = ReportPage.rejectExamples(in: folder + "/" + Converter.rejectsFolder)
+            page = ReportPage.html(conversion: conversion, rejectExamples: examples)
+        case .validation(let validation):
+            page = ReportPage.html(validation: validation)
+        }
+        let destination = options.htmlPath ?? folder + "/" + ReportPage.fileName
+        try ReportPage.write(page, to: destination)
+        let byteCount = page.utf8.count
+        return ReportResult(document: document, htmlPath: destination, byteCount: byteCount, text: "Wrote \(destination) (\(byteCount) bytes).\n")
+    }
+}

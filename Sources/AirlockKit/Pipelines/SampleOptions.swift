@@ -1,0 +1,21 @@
+/// What sample pair to write (`airlock sample`).
+public struct SampleOptions: Sendable, Hashable {
+    /// The folder to write into (created if missing).
+    public var outputDirectory: String
+    /// How many accounts to generate (at least 1).
+    public var accounts: Int
+    /// The random seed: the same seed gives byte-identical files.
+    public var seed: UInt64
+    /// The F&O legal entity (`DATAAREAID`) of the F&O export.
+    public var company: String
+    /// Add records a converter must reject, and their answer key `expected-rejects.csv`.
+    public var defects: Bool
+
+    public init(outputDirectory: String, accounts: Int = 12, seed: UInt64 = 1, company: String = "USMF", defects: Bool = false) {
+        self.outputDirectory = outputDirectory
+        self.accounts = accounts
+        self.seed = seed
+        self.company = company
+        self.defects = defects
+    }
+}

@@ -1,0 +1,33 @@
+/// What to validate and how (`airlock validate`).
+public struct ValidateOptions: Sendable, Hashable {
+    /// The package (zip or folder).
+    public var package: String
+    /// Show every finding as JSON instead of text.
+    public var json: Bool
+    /// How many findings to list in full (all are counted).
+    public var maxFindings: Int
+    /// The kind to validate as when the package's files cannot tell; nil: detect.
+    public var target: PackageKind?
+    /// Schema catalog extension files (YAML), merged over the bundled catalog in order.
+    public var catalogFiles: [String]
+    /// Sales entities that exist in the target, so lookups to them are not reported.
+    public var expectedInTarget: Set<String>
+    /// Also write the findings as a self-contained HTML page to this file.
+    public var htmlPath: String?
+    /// The package must hold every parent record (F&O) or lookup target (Sales) of the entities it carries.
+    public var selfContained: Bool
+
+    public init(
+        package: String, json: Bool = false, maxFindings: Int = 10_000, target: PackageKind? = nil, catalogFiles: [String] = [],
+        expectedInTarget: Set<String> = [], htmlPath: String? = nil, selfContained: Bool = false
+    ) {
+        self.package = package
+        self.json = json
+        self.maxFindings = maxFindings
+        self.target = target
+        self.catalogFiles = catalogFiles
+        self.expectedInTarget = expectedInTarget
+        self.htmlPath = htmlPath
+        self.selfContained = selfContained
+    }
+}
