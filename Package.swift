@@ -58,7 +58,10 @@ let package = Package(
         ),
         .target(
             name: "AirlockKit",
-            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile", "AirlockReport", "AirlockConvert"]
+            dependencies: [
+                "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
+                "AirlockReport", "AirlockConvert",
+            ]
         ),
         .target(
             name: "AirlockCommands",
@@ -68,7 +71,8 @@ let package = Package(
         .testTarget(
             name: "AirlockTests",
             dependencies: [
-                "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile", "AirlockReport",
+                "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
+                "AirlockReport",
                 "AirlockConvert", "AirlockKit", "AirlockCommands",
             ],
             resources: [.copy("Fixtures")]

@@ -110,7 +110,8 @@ extension CatalogBuilder {
 
         let typeName = try value("type").map { try Self.typeName($0) }
         let baseType = typeName ?? Self.typeName(of: field.type)
-        let lengthNode = value("length"), enumNode = value("enum")
+        let lengthNode = value("length")
+        let enumNode = value("enum")
         if let lengthNode, baseType != "string" {
             throw lengthNode.error("length applies to string fields only; \(name) is \(baseType)")
         }
@@ -158,7 +159,9 @@ extension CatalogBuilder {
             case "inferredType": field.inferredType = try entryValue.boolean()
             case "inferredFrom": field.inferredFrom = try entryValue.optionalText()
             case "values":
-                guard case .string = field.type else { throw entryValue.error("values applies to string fields only; \(name) is \(baseType)") }
+                guard case .string = field.type else {
+                    throw entryValue.error("values applies to string fields only; \(name) is \(baseType)")
+                }
                 field.allowedValues = try entryValue.names()
             case "note": field.note = try entryValue.optionalText()
             default: break

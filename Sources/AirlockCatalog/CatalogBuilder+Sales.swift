@@ -6,7 +6,8 @@ extension CatalogBuilder {
         "logicalName", "displayName", "primaryId", "primaryName", "naturalKey", "source", "note", "attributes",
     ]
     private static let attributeKeys: Set<String> = [
-        "type", "displayName", "maxLength", "assumedLength", "format", "required", "requiredLevel", "targets", "precision", "behavior", "readOnly",
+        "type", "displayName", "maxLength", "assumedLength", "format", "required", "requiredLevel", "targets", "precision", "behavior",
+        "readOnly",
         "openOptions", "unverified", "origin", "severity", "source", "note", "options",
     ]
     /// The keys that state a fact about the environment: an entry that gives one without `origin` is the
@@ -76,8 +77,15 @@ extension CatalogBuilder {
         } else {
             throw entry.value.error("\(name) is a new attribute of \(draft.logicalName): it needs a type (\(Self.attributeTypeNames))")
         }
-        if attribute.type != .string { attribute.maxLength = nil; attribute.assumedLength = false; attribute.format = nil }
-        if !attribute.type.hasOptions { attribute.options = []; attribute.isOptionSetOpen = false }
+        if attribute.type != .string {
+            attribute.maxLength = nil
+            attribute.assumedLength = false
+            attribute.format = nil
+        }
+        if !attribute.type.hasOptions {
+            attribute.options = []
+            attribute.isOptionSetOpen = false
+        }
         if attribute.type != .datetime { attribute.dateTimeBehavior = nil }
 
         let statesFacts = entries.contains { Self.factKeys.contains($0.key) }
@@ -132,7 +140,8 @@ extension CatalogBuilder {
     }
 
     /// The case of `T` whose raw value the node spells, in any case, or an error naming `what` and the choices.
-    private static func choice<T: CaseIterable & RawRepresentable>(_ node: YAMLNode, _ what: String) throws -> T where T.RawValue == String {
+    private static func choice<T: CaseIterable & RawRepresentable>(_ node: YAMLNode, _ what: String) throws -> T
+    where T.RawValue == String {
         let text = try node.name()
         guard let value = T.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
             let names = T.allCases.map(\.rawValue).joined(separator: ", ")

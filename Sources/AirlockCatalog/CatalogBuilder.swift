@@ -56,9 +56,11 @@ struct CatalogBuilder {
         for entity in foEntities {
             for field in entity.fields {
                 guard let enumName = field.type.enumName, foEnumIndex[enumName.lowercased()] == nil else { continue }
-                let location = enumReferences["\(entity.technicalName)|\(field.name)"]
+                let location =
+                    enumReferences["\(entity.technicalName)|\(field.name)"]
                     ?? SourceLocation(entity: entity.label, field: field.name)
-                throw AirlockError(.invalidCatalog, "field \(field.name) names the enum \(enumName), which no catalog file defines", at: location)
+                throw AirlockError(
+                    .invalidCatalog, "field \(field.name) names the enum \(enumName), which no catalog file defines", at: location)
             }
         }
         return SchemaCatalog(foEntities: foEntities.map(\.schema), foEnums: foEnums, salesEntities: salesEntities.map(\.schema))

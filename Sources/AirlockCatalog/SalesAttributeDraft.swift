@@ -59,7 +59,8 @@ struct SalesAttributeDraft {
     var schema: SalesAttributeSchema {
         SalesAttributeSchema(
             logicalName: logicalName, displayName: displayName, type: type, maxLength: maxLength, assumedLength: assumedLength,
-            format: format, isRequired: isRequired, requiredLevel: requiredLevel, lookupTargets: lookupTargets, options: options, isOptionSetOpen: isOptionSetOpen,
+            format: format, isRequired: isRequired, requiredLevel: requiredLevel, lookupTargets: lookupTargets, options: options,
+            isOptionSetOpen: isOptionSetOpen,
             precision: precision, dateTimeBehavior: dateTimeBehavior, isReadOnly: isReadOnly, origin: origin, enforcement: enforcement,
             source: source, note: note)
     }

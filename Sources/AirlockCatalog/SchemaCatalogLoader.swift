@@ -50,7 +50,9 @@ public enum SchemaCatalogLoader {
         while let relative = enumerator.nextObject() as? String {
             if relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") { files.append(relative) }
         }
-        guard !files.isEmpty else { throw AirlockError(.io, "the bundled schema catalog has no YAML files", at: SourceLocation(file: root)) }
+        guard !files.isEmpty else {
+            throw AirlockError(.io, "the bundled schema catalog has no YAML files", at: SourceLocation(file: root))
+        }
         return files.sorted().map { root + "/" + $0 }
     }
 

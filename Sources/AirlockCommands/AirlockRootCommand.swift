@@ -6,6 +6,8 @@ struct AirlockRootCommand: ParsableCommand {
         commandName: "airlock",
         abstract: "Convert and validate Dynamics 365 Sales and Finance and Operations data packages offline.",
         version: AirlockVersion.current,
-        subcommands: [InspectCommand.self, ValidateCommand.self, ConvertCommand.self, SampleCommand.self, TemplatesCommand.self, ReportCommand.self]
+        subcommands: [
+            InspectCommand.self, ValidateCommand.self, ConvertCommand.self, SampleCommand.self, TemplatesCommand.self, ReportCommand.self,
+        ]
     )
 }

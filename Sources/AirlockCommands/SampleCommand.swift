@@ -56,7 +56,8 @@ struct SampleCommand: OutputCommand {
     }
 
     func run(output: CommandOutput) throws {
-        let result = try SamplePipeline.run(SampleOptions(outputDirectory: out, accounts: accounts, seed: seed, company: company, defects: defects))
+        let result = try SamplePipeline.run(
+            SampleOptions(outputDirectory: out, accounts: accounts, seed: seed, company: company, defects: defects))
         output.write(result.text)
     }
 }

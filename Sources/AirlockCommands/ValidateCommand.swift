@@ -25,13 +25,18 @@ struct ValidateCommand: OutputCommand {
     @Option(name: .customLong("catalog"), help: "A schema catalog extension file (YAML); repeat for several.")
     var catalogFiles: [String] = []
 
-    @Option(name: .customLong("expect-in-target"), help: "A Sales entity that exists in the target, so lookups to it are not reported; repeat for several.")
+    @Option(
+        name: .customLong("expect-in-target"),
+        help: "A Sales entity that exists in the target, so lookups to it are not reported; repeat for several.")
     var expectedInTarget: [String] = []
 
     @Option(name: .customLong("html"), help: "Also write the findings as a self-contained HTML page to this file.")
     var html: String?
 
-    @Flag(help: "The package must hold every parent record (F&O) or lookup target (Sales) of the entities it carries: a full export, not a delta such as convert writes.")
+    @Flag(
+        help:
+            "The package must hold every parent record (F&O) or lookup target (Sales) of the entities it carries: a full export, not a delta such as convert writes."
+    )
     var selfContained = false
 
     /// The package kinds `--target` names.

@@ -37,14 +37,17 @@ public enum Converter {
         if options.templatesDirectory != nil {
             let problems = TemplateCatalogCheck.problems(in: templates, catalog: catalog)
             if let first = problems.first {
-                throw AirlockError(.invalidTemplate, "\(problems.count) template problem\(problems.count == 1 ? "" : "s") against the schema catalog; first: \(first)")
+                throw AirlockError(
+                    .invalidTemplate,
+                    "\(problems.count) template problem\(problems.count == 1 ? "" : "s") against the schema catalog; first: \(first)")
             }
         }
         let selected = try selectFlows(options.only, templates: templates)
         try checkOutputDirectory(options)
         let staging = try options.outputDirectory.map { try StagingDirectory(target: $0) }
         // to-sales.zip is written as soon as the flows that feed it are done, beside the flows still running.
-        let salesJob = options.dryRun ? nil : staging.map { SalesPackageJob(path: $0.path(salesPackageName), catalog: catalog, progress: progress) }
+        let salesJob =
+            options.dryRun ? nil : staging.map { SalesPackageJob(path: $0.path(salesPackageName), catalog: catalog, progress: progress) }
         do {
             return try run(
                 options, templates: templates, selected: selected, catalog: catalog, rules: rules, staging: staging, salesJob: salesJob,
@@ -94,7 +97,8 @@ public enum Converter {
             for output in flows.outputs { output.releaseSource() }
             let outputs = flows.outputs
             flows.outputs = []
-            let foPath = staging.path(foPackageName), salesPath = staging.path(salesPackageName)
+            let foPath = staging.path(foPackageName)
+            let salesPath = staging.path(salesPackageName)
             // to-fo.zip is built, written and validated here while to-sales.zip finishes on its own thread (which
             // validates it from the bytes written). Validation is `airlock validate`'s default: the packages are
             // deltas, so a customer, header or lookup target they do not carry is expected in the target (a
@@ -165,7 +169,9 @@ public enum Converter {
         let rules = context.rules
         let timestamp = inputs.sales.data.timestamp
         let feedsSales = order.filter { SalesPackageJob.contributes($0, rules: rules) }.map(\.name)
-        let startSales = salesJob.map { job in (names: feedsSales, action: { @Sendable (outputs: [FlowOutput]) in job.start(outputs, timestamp: timestamp) }) }
+        let startSales = salesJob.map { job in
+            (names: feedsSales, action: { @Sendable (outputs: [FlowOutput]) in job.start(outputs, timestamp: timestamp) })
+        }
         let outputs = try FlowScheduler.run(order, whenFinished: startSales) { template in
             progress("flow \(template.name)")
             let started = DispatchTime.now().uptimeNanoseconds
@@ -177,7 +183,8 @@ public enum Converter {
         }
         // The Sales package was started from the contributing flows alone: no other flow may have added to it.
         for output in outputs where !feedsSales.contains(output.template.name) && !output.generated.isEmpty {
-            throw AirlockError(.io, "flow \(output.template.name) generated Sales records but is not among the flows that feed \(salesPackageName)")
+            throw AirlockError(
+                .io, "flow \(output.template.name) generated Sales records but is not among the flows that feed \(salesPackageName)")
         }
         return FlowsResult(outputs: outputs, company: company, warnings: context.warnings(order: order.map(\.name)))
     }
@@ -205,7 +212,8 @@ public enum Converter {
         for input in [options.foPath, options.salesPath] {
             let path = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path
             if path == out || path.hasPrefix(out + "/") {
-                throw AirlockError(.usage, "the output folder \(output) holds the input \(input); choose another --out (inputs are never overwritten)")
+                throw AirlockError(
+                    .usage, "the output folder \(output) holds the input \(input); choose another --out (inputs are never overwritten)")
             }
         }
         var isDirectory: ObjCBool = false

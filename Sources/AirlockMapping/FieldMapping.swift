@@ -82,7 +82,9 @@ public struct FieldMapping: Sendable, Hashable {
         switch lookup.count {
         case 0: field
         case 1: "\(field).\(lookup[0].keyAttribute)"
-        default: field + "." + lookup.map { $0.entity.prefix(1).uppercased() + $0.entity.dropFirst() + "(\($0.keyAttribute))" }.joined(separator: ".")
+        default:
+            field + "."
+                + lookup.map { $0.entity.prefix(1).uppercased() + $0.entity.dropFirst() + "(\($0.keyAttribute))" }.joined(separator: ".")
         }
     }
 }

@@ -39,14 +39,25 @@ public enum TemplateCatalogCheck {
         /// one of the lookup's targets.
         func check(_ reference: FieldReference, on endpoint: TemplateEndpoint, what: String, line: Int?) -> [AirlockError] {
             guard exists(reference.field, on: endpoint) == true else {
-                return [problem("\(what) \(reference.field) is not a field of \(endpoint.entity) in the catalog", line: line, field: reference.description)]
+                return [
+                    problem(
+                        "\(what) \(reference.field) is not a field of \(endpoint.entity) in the catalog", line: line,
+                        field: reference.description)
+                ]
             }
             guard let referenced = reference.referencedField else { return [] }
-            guard endpoint.side == .sales, let attribute = catalog.salesEntity(named: endpoint.entity)?.attribute(named: reference.field) else {
+            guard endpoint.side == .sales, let attribute = catalog.salesEntity(named: endpoint.entity)?.attribute(named: reference.field)
+            else {
                 return [problem("\(what) \(reference) is a lookup path on an F&O entity", line: line, field: reference.description)]
             }
             let found = attribute.lookupTargets.contains { catalog.salesEntity(named: $0)?.attribute(named: referenced) != nil }
-            return found ? [] : [problem("\(what) \(reference): no target of \(reference.field) (\(attribute.lookupTargets.joined(separator: ", "))) has \(referenced)", line: line, field: reference.description)]
+            return found
+                ? []
+                : [
+                    problem(
+                        "\(what) \(reference): no target of \(reference.field) (\(attribute.lookupTargets.joined(separator: ", "))) has \(referenced)",
+                        line: line, field: reference.description)
+                ]
         }
 
         func checkLookups(_ mapping: FieldMapping, salesEndpoint: TemplateEndpoint) -> [AirlockError] {
@@ -56,10 +67,14 @@ public enum TemplateCatalogCheck {
             var problems: [AirlockError] = []
             for target in mapping.lookup {
                 if !attribute.lookupTargets.contains(target.entity) {
-                    problems.append(problem("the lookup \(field) does not point to \(target.entity) (catalog targets: \(attribute.lookupTargets.joined(separator: ", ")))", line: mapping.line, field: field))
+                    problems.append(
+                        problem(
+                            "the lookup \(field) does not point to \(target.entity) (catalog targets: \(attribute.lookupTargets.joined(separator: ", ")))",
+                            line: mapping.line, field: field))
                 }
                 if catalog.salesEntity(named: target.entity)?.attribute(named: target.keyAttribute) == nil {
-                    problems.append(problem("the lookup key \(target) is not an attribute in the catalog", line: mapping.line, field: field))
+                    problems.append(
+                        problem("the lookup key \(target) is not an attribute in the catalog", line: mapping.line, field: field))
                 }
             }
             return problems
@@ -76,19 +91,25 @@ public enum TemplateCatalogCheck {
             for key in template.source.key { problems += check(key, on: template.source, what: "the source key", line: nil) }
             for key in template.target.key { problems += check(key, on: template.target, what: "the target key", line: nil) }
             for link in template.parent?.link ?? [] { problems += check(link, on: template.source, what: "the parent link", line: nil) }
-            for field in template.alsoReads { problems += check(FieldReference(field: field), on: template.source, what: "alsoReads", line: nil) }
+            for field in template.alsoReads {
+                problems += check(FieldReference(field: field), on: template.source, what: "alsoReads", line: nil)
+            }
             for mapping in template.fields {
-                if let source = mapping.source { problems += check(FieldReference(field: source), on: template.source, what: "the source field", line: mapping.line) }
+                if let source = mapping.source {
+                    problems += check(FieldReference(field: source), on: template.source, what: "the source field", line: mapping.line)
+                }
                 problems += check(FieldReference(field: mapping.target), on: template.target, what: "the target field", line: mapping.line)
                 problems += checkLookups(mapping, salesEndpoint: sales)
             }
             for filter in template.filters {
                 for test in filter.condition.tests {
                     problems += check(test.field, on: template.source, what: "filter \(filter.name) field", line: nil)
-                    if test.operator == .references, let attribute = catalog.salesEntity(named: template.source.entity)?.attribute(named: test.field.field),
+                    if test.operator == .references,
+                        let attribute = catalog.salesEntity(named: template.source.entity)?.attribute(named: test.field.field),
                         let entity = test.values.first, !attribute.lookupTargets.contains(entity)
                     {
-                        problems.append(problem("filter \(filter.name): \(test.field) cannot reference \(entity)", field: test.field.description))
+                        problems.append(
+                            problem("filter \(filter.name): \(test.field) cannot reference \(entity)", field: test.field.description))
                     }
                 }
             }
@@ -109,7 +130,8 @@ public enum TemplateCatalogCheck {
                         problems.append(problem("rule \(rule.kind.rawValue): \(parameter.name) needs a parent flow", field: parameter.name))
                         continue
                     }
-                    problems += check(FieldReference(field: value), on: endpoint, what: "rule \(rule.kind.rawValue) \(parameter.name)", line: nil)
+                    problems += check(
+                        FieldReference(field: value), on: endpoint, what: "rule \(rule.kind.rawValue) \(parameter.name)", line: nil)
                 }
             }
             return problems

@@ -31,10 +31,11 @@ public enum TemplateDocumentation {
         out.line("|---|---|---|---|---|")
         for (index, template) in flows.enumerated() {
             let anchor = slug("\(index + 1). \(template.name)")
-            out.line(row([
-                "\(index + 1)", "[`\(template.name)`](#\(anchor))", cell(template.title), template.direction.arrow,
-                "\(entity(template.source)) → \(entity(template.target))",
-            ]))
+            out.line(
+                row([
+                    "\(index + 1)", "[`\(template.name)`](#\(anchor))", cell(template.title), template.direction.arrow,
+                    "\(entity(template.source)) → \(entity(template.target))",
+                ]))
         }
         for (index, template) in flows.enumerated() {
             out.blank()
@@ -88,7 +89,8 @@ public enum TemplateDocumentation {
         if !template.filters.isEmpty {
             out.blank()
             for filter in template.filters {
-                var text = "- \(code(filter.name)) (\(tags(filter.provenance, filter.isInferred))): \(condition(filter.condition, top: true))."
+                var text =
+                    "- \(code(filter.name)) (\(tags(filter.provenance, filter.isInferred))): \(condition(filter.condition, top: true))."
                 if let note = filter.note { text += " " + prose(note) }
                 out.line(text)
             }
@@ -99,14 +101,15 @@ public enum TemplateDocumentation {
         out.line("| Row | Source | Target | Transform | Provenance | Note |")
         out.line("|---|---|---|---|---|---|")
         for field in template.fields {
-            out.line(row([
-                field.row.map(String.init) ?? "",
-                field.sourcePath(direction: template.direction).map(code) ?? "(none)",
-                code(field.targetPath(direction: template.direction)),
-                transform(field, set: set),
-                tags(field.provenance, field.isInferred),
-                field.note.map(cell) ?? "",
-            ]))
+            out.line(
+                row([
+                    field.row.map(String.init) ?? "",
+                    field.sourcePath(direction: template.direction).map(code) ?? "(none)",
+                    code(field.targetPath(direction: template.direction)),
+                    transform(field, set: set),
+                    tags(field.provenance, field.isInferred),
+                    field.note.map(cell) ?? "",
+                ]))
         }
         if !template.rules.isEmpty {
             out.blank()
@@ -160,7 +163,8 @@ public enum TemplateDocumentation {
             case .constant(let value):
                 steps.append("constant \(Self.value(value))")
             case .defaultValue(let value):
-                steps.append(field.source == nil ? "default \(Self.value(value)) (no source: always)" : "default \(Self.value(value)) when blank")
+                steps.append(
+                    field.source == nil ? "default \(Self.value(value)) (no source: always)" : "default \(Self.value(value)) when blank")
             case .valueMap(let name, let policy):
                 let link = set.valueMap(named: name) != nil ? "[\(code(name))](#\(slug(name)))" : code(name)
                 steps.append("value map \(link) (unmapped: \(policy.rawValue))")

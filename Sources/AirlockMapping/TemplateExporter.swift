@@ -23,7 +23,9 @@ public enum TemplateExporter {
             let existing = paths.filter { manager.fileExists(atPath: $0) }
             if !existing.isEmpty {
                 let names = existing.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
-                throw AirlockError(.usage, "\(existing.count) file(s) exist already (\(names)); pass --force to overwrite them", at: SourceLocation(file: directory))
+                throw AirlockError(
+                    .usage, "\(existing.count) file(s) exist already (\(names)); pass --force to overwrite them",
+                    at: SourceLocation(file: directory))
             }
         }
         for (file, path) in zip(files, paths) {

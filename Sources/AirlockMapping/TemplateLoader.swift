@@ -37,7 +37,8 @@ public enum TemplateLoader {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
-            throw AirlockError(.io, "cannot list the templates folder", at: SourceLocation(file: directory), cause: error.localizedDescription)
+            throw AirlockError(
+                .io, "cannot list the templates folder", at: SourceLocation(file: directory), cause: error.localizedDescription)
         }
         var files = try bundledFiles()
         for name in names.sorted() where name.hasSuffix(".yaml") && !name.hasPrefix(".") {
@@ -97,7 +98,8 @@ public enum TemplateLoader {
                 }
                 if relation.link.count != parent.source.key.count, let linkNode = item.parentLinkNode {
                     throw linkNode.error(
-                        "the link has \(relation.link.count) field(s) but the parent's source key has \(parent.source.key.count) (\(parent.source.key.map(\.description).joined(separator: ", ")))")
+                        "the link has \(relation.link.count) field(s) but the parent's source key has \(parent.source.key.count) (\(parent.source.key.map(\.description).joined(separator: ", ")))"
+                    )
                 }
             }
         }
@@ -107,7 +109,8 @@ public enum TemplateLoader {
             if state[name] == true { return }
             if state[name] == false {
                 let message = "the flows' prerequisites form a cycle through \(name)"
-                throw node?.error(message) ?? AirlockError(.invalidTemplate, message, at: SourceLocation(file: name + ".yaml", field: "after"))
+                throw node?.error(message)
+                    ?? AirlockError(.invalidTemplate, message, at: SourceLocation(file: name + ".yaml", field: "after"))
             }
             state[name] = false
             if let item = byName[name] {

@@ -8,7 +8,8 @@ import AirlockYAML
 enum TemplateParser {
     static let provenances: [String: Provenance] = Dictionary(uniqueKeysWithValues: Provenance.allCases.map { ($0.rawValue, $0) })
     static let sides: [String: DataSide] = Dictionary(uniqueKeysWithValues: DataSide.allCases.map { ($0.rawValue, $0) })
-    static let policies: [String: UnmappedValuePolicy] = Dictionary(uniqueKeysWithValues: UnmappedValuePolicy.allCases.map { ($0.rawValue, $0) })
+    static let policies: [String: UnmappedValuePolicy] = Dictionary(
+        uniqueKeysWithValues: UnmappedValuePolicy.allCases.map { ($0.rawValue, $0) })
     static let operators: [String: FilterOperator] = Dictionary(uniqueKeysWithValues: FilterOperator.allCases.map { ($0.rawValue, $0) })
     static let rules: [String: SpecialRuleKind] = Dictionary(uniqueKeysWithValues: SpecialRuleKind.allCases.map { ($0.rawValue, $0) })
     static let dateFormats: [String: DateFormat] = Dictionary(uniqueKeysWithValues: DateFormat.allCases.map { ($0.rawValue, $0) })
@@ -45,7 +46,9 @@ enum TemplateParser {
         }
         let source = try endpoint(try required("source"))
         let target = try endpoint(try required("target"))
-        guard source.side != target.side else { throw try required("target").error("source and target are both on the \(source.side.rawValue) side") }
+        guard source.side != target.side else {
+            throw try required("target").error("source and target are both on the \(source.side.rawValue) side")
+        }
         let direction: FlowDirection = source.side == .sales ? .salesToFO : .foToSales
 
         let prerequisiteNodes = try byKey["after"].map { node in node.node.scalar != nil ? [node] : try node.items() } ?? []
@@ -59,8 +62,12 @@ enum TemplateParser {
             var onlyIncluded = true
             for entry in try node.entries(allowing: ["flow", "link", "onlyIncludedParents"]) {
                 switch entry.key {
-                case "flow": flow = try entry.value.name(); parentFlowNode = entry.value
-                case "link": link = try references(entry.value); parentLinkNode = entry.value
+                case "flow":
+                    flow = try entry.value.name()
+                    parentFlowNode = entry.value
+                case "link":
+                    link = try references(entry.value)
+                    parentLinkNode = entry.value
                 default: onlyIncluded = try entry.value.boolean()
                 }
             }
@@ -101,7 +108,8 @@ enum TemplateParser {
         if let node = byKey["rules"] {
             for item in try node.items() { template.rules.append(try rule(item)) }
         }
-        return Parsed(template: template, prerequisiteNodes: prerequisiteNodes, parentFlowNode: parentFlowNode, parentLinkNode: parentLinkNode)
+        return Parsed(
+            template: template, prerequisiteNodes: prerequisiteNodes, parentFlowNode: parentFlowNode, parentLinkNode: parentLinkNode)
     }
 
     private static func endpoint(_ node: YAMLNode) throws -> TemplateEndpoint {
@@ -128,7 +136,9 @@ enum TemplateParser {
         let items = node.node.scalar != nil ? [node] : try node.items()
         return try items.map { item in
             let text = try item.name()
-            guard let reference = FieldReference(text) else { throw item.error("expected a field or a lookup path like quoteid.quotenumber, found '\(text)'") }
+            guard let reference = FieldReference(text) else {
+                throw item.error("expected a field or a lookup path like quoteid.quotenumber, found '\(text)'")
+            }
             return reference
         }
     }
@@ -184,9 +194,13 @@ enum TemplateParser {
                     throw value.error("unknown value map '\(name)'; value-maps.yaml defines: \(valueMaps.sorted().joined(separator: ", "))")
                 }
                 valueMap = name
-            case "unmapped": unmapped = try value.choice(policies); unmappedNode = value
+            case "unmapped":
+                unmapped = try value.choice(policies)
+                unmappedNode = value
             case "default": defaultValue = try value.text()
-            case "constant": constant = try value.text(); constantNode = value
+            case "constant":
+                constant = try value.text()
+                constantNode = value
             case "dateFormat":
                 let pair = try conversion(value, dateFormats)
                 dateFormat = (pair.0, pair.1)
@@ -247,7 +261,9 @@ enum TemplateParser {
         var inferred: Bool?
         var note: String?
         var condition: FilterCondition?
-        for entry in try node.entries(allowing: ["name", "source", "inferred", "note", "all", "any", "field", "operator", "value", "values"]) {
+        for entry in try node.entries(allowing: [
+            "name", "source", "inferred", "note", "all", "any", "field", "operator", "value", "values",
+        ]) {
             switch entry.key {
             case "name": name = try entry.value.name()
             case "source": provenance = try entry.value.choice(provenances)
@@ -260,7 +276,8 @@ enum TemplateParser {
         guard let provenance else { throw node.error("filter \(name) needs 'source' (doc, img, cdm or inferred)") }
         condition = try self.condition(node, fieldsRead: fieldsRead, ignoring: ["name", "source", "inferred", "note"])
         guard let condition else { throw node.error("filter \(name) needs a condition: 'all', 'any' or 'field' with 'operator'") }
-        return TemplateFilter(name: name, condition: condition, provenance: provenance, isInferred: inferred ?? (provenance == .inferred), note: note)
+        return TemplateFilter(
+            name: name, condition: condition, provenance: provenance, isInferred: inferred ?? (provenance == .inferred), note: note)
     }
 
     /// A condition: `{all: [...]}`, `{any: [...]}` or `{field, operator, value | values}`.
@@ -289,7 +306,9 @@ enum TemplateParser {
             switch entry.key {
             case "field":
                 let text = try entry.value.name()
-                guard let reference = FieldReference(text) else { throw entry.value.error("expected a field or a lookup path, found '\(text)'") }
+                guard let reference = FieldReference(text) else {
+                    throw entry.value.error("expected a field or a lookup path, found '\(text)'")
+                }
                 field = reference
                 fieldNode = entry.value
             case "operator": op = try entry.value.choice(operators)
@@ -298,7 +317,9 @@ enum TemplateParser {
             }
         }
         guard let field, let fieldNode else { throw node.error("a filter test needs 'field'") }
-        guard let op else { throw node.error("a filter test needs 'operator' (\(FilterOperator.allCases.map(\.rawValue).joined(separator: ", ")))") }
+        guard let op else {
+            throw node.error("a filter test needs 'operator' (\(FilterOperator.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
         guard op.arity.contains(values.count) else {
             let wanted = op.arity.upperBound == 0 ? "no value" : op.arity.upperBound == 1 ? "one 'value'" : "'values' (a list)"
             throw node.error("operator \(op.rawValue) takes \(wanted)")
@@ -320,7 +341,8 @@ enum TemplateParser {
             case "rule":
                 let name = try entry.value.name()
                 guard let known = rules[name] else {
-                    throw entry.value.error("unknown special rule '\(name)'; expected one of: \(rules.keys.sorted().joined(separator: ", "))")
+                    throw entry.value.error(
+                        "unknown special rule '\(name)'; expected one of: \(rules.keys.sorted().joined(separator: ", "))")
                 }
                 kind = known
             case "source": provenance = try entry.value.choice(provenances)
@@ -340,7 +362,9 @@ enum TemplateParser {
                 case .integer?: _ = try entry.value.integer()
                 case .boolean?: _ = try entry.value.boolean()
                 case .choice(let words)?:
-                    guard words.contains(text) else { throw entry.value.error("expected one of: \(words.joined(separator: ", ")), found '\(text)'") }
+                    guard words.contains(text) else {
+                        throw entry.value.error("expected one of: \(words.joined(separator: ", ")), found '\(text)'")
+                    }
                 case .sourceField?, .targetField?, .parentSourceField?, .salesField?, .foField?: _ = try plainField(entry.value)
                 case .text?, nil: break
                 }
@@ -350,6 +374,7 @@ enum TemplateParser {
         if let missing = kind.parameters.first(where: { $0.isRequired && parameters[$0.name] == nil }) {
             throw (parametersNode ?? node).error("rule \(kind.rawValue) needs the parameter '\(missing.name)'")
         }
-        return SpecialRule(kind: kind, parameters: parameters, provenance: provenance, isInferred: inferred ?? (provenance == .inferred), note: note)
+        return SpecialRule(
+            kind: kind, parameters: parameters, provenance: provenance, isInferred: inferred ?? (provenance == .inferred), note: note)
     }
 }

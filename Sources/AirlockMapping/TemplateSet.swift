@@ -56,19 +56,28 @@ public struct TemplateSet: Sendable, Equatable {
         var settings: [InferredSetting] = []
         for template in templates {
             for field in template.fields where field.isInferred {
-                let value = field.fixedValue ?? field.defaultValue.map { "default \($0)" } ?? field.valueMapName.map { "value map \($0)" } ?? "copy"
-                settings.append(InferredSetting(scope: template.name, subject: field.targetPath(direction: template.direction), value: value, reason: field.note ?? ""))
+                let value =
+                    field.fixedValue ?? field.defaultValue.map { "default \($0)" } ?? field.valueMapName.map { "value map \($0)" } ?? "copy"
+                settings.append(
+                    InferredSetting(
+                        scope: template.name, subject: field.targetPath(direction: template.direction), value: value,
+                        reason: field.note ?? ""))
             }
             for filter in template.filters where filter.isInferred {
-                settings.append(InferredSetting(scope: template.name, subject: "filter \(filter.name)", value: "", reason: filter.note ?? ""))
+                settings.append(
+                    InferredSetting(scope: template.name, subject: "filter \(filter.name)", value: "", reason: filter.note ?? ""))
             }
             for rule in template.rules where rule.isInferred {
-                settings.append(InferredSetting(scope: template.name, subject: "rule \(rule.kind.rawValue)", value: "", reason: rule.note ?? ""))
+                settings.append(
+                    InferredSetting(scope: template.name, subject: "rule \(rule.kind.rawValue)", value: "", reason: rule.note ?? ""))
             }
         }
         for map in valueMaps {
             for entry in map.entries where map.isInferred || entry.isInferred {
-                settings.append(InferredSetting(scope: TemplateFile.valueMapsName, subject: "\(map.name): \(entry.from)", value: entry.to, reason: entry.note ?? ""))
+                settings.append(
+                    InferredSetting(
+                        scope: TemplateFile.valueMapsName, subject: "\(map.name): \(entry.from)", value: entry.to, reason: entry.note ?? "")
+                )
             }
         }
         return settings

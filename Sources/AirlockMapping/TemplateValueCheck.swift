@@ -11,8 +11,10 @@ enum TemplateValueCheck {
     static func problems(in template: MappingTemplate, set: TemplateSet, catalog: SchemaCatalog) -> [AirlockError] {
         var problems: [AirlockError] = []
         func problem(_ message: String, line: Int?, field: String) {
-            problems.append(AirlockError(
-                .invalidTemplate, message, at: SourceLocation(file: template.fileName, line: line, entity: template.name, field: field)))
+            problems.append(
+                AirlockError(
+                    .invalidTemplate, message, at: SourceLocation(file: template.fileName, line: line, entity: template.name, field: field))
+            )
         }
         for mapping in template.fields {
             var written: [(value: String, what: String)] = []
@@ -60,7 +62,9 @@ enum TemplateValueCheck {
 
     /// The invoiced-order-status rule sets the order's statecode and statuscode: both must be options, and the
     /// status reason one of that state.
-    private static func invoicedOrderStatusProblems(_ rule: SpecialRule, template: MappingTemplate, catalog: SchemaCatalog) -> [AirlockError] {
+    private static func invoicedOrderStatusProblems(_ rule: SpecialRule, template: MappingTemplate, catalog: SchemaCatalog)
+        -> [AirlockError]
+    {
         guard let orderField = rule.parameter("order"),
             let targets = catalog.salesEntity(named: template.target.entity)?.attribute(named: orderField)?.lookupTargets,
             let order = targets.first.flatMap(catalog.salesEntity(named:)),

@@ -7,23 +7,27 @@ enum ValueFormats {
         guard let parts = parseDate(text.trimmingASCIIWhitespace(), from) else { return nil }
         switch to {
         case .iso8601:
-            return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))T\(pad(parts.hour, 2)):\(pad(parts.minute, 2)):\(pad(parts.second, 2)).0000000"
+            return
+                "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))T\(pad(parts.hour, 2)):\(pad(parts.minute, 2)):\(pad(parts.second, 2)).0000000"
         case .enUS:
             let hour12 = parts.hour % 12 == 0 ? 12 : parts.hour % 12
-            return "\(parts.month)/\(parts.day)/\(pad(parts.year, 4)) \(hour12):\(pad(parts.minute, 2)):\(pad(parts.second, 2)) \(parts.hour < 12 ? "AM" : "PM")"
+            return
+                "\(parts.month)/\(parts.day)/\(pad(parts.year, 4)) \(hour12):\(pad(parts.minute, 2)):\(pad(parts.second, 2)) \(parts.hour < 12 ? "AM" : "PM")"
         }
     }
 
     /// `text` (a number in format `from`) in format `to`; nil when it is not a number in `from`.
     static func number(_ text: String, from: NumberFormat, to: NumberFormat) -> String? {
         let trimmed = text.trimmingASCIIWhitespace()
-        let (decimal, grouping): (Character, Character?) = switch from {
-        case .invariant: (".", nil)
-        case .enUS: (".", ",")
-        case .commaDecimal: (",", ".")
-        }
+        let (decimal, grouping): (Character, Character?) =
+            switch from {
+            case .invariant: (".", nil)
+            case .enUS: (".", ",")
+            case .commaDecimal: (",", ".")
+            }
         var negative = false
-        var integer = "", fraction = ""
+        var integer = ""
+        var fraction = ""
         var seenDecimal = false
         for (offset, character) in trimmed.enumerated() {
             if offset == 0, character == "-" || character == "+" {
@@ -89,7 +93,8 @@ enum ValueFormats {
                 guard setTime(time, &parts) else { return nil }
             }
         }
-        guard (1...9999).contains(parts.year), (1...12).contains(parts.month), (1...daysIn(parts.month, parts.year)).contains(parts.day) else { return nil }
+        guard (1...9999).contains(parts.year), (1...12).contains(parts.month), (1...daysIn(parts.month, parts.year)).contains(parts.day)
+        else { return nil }
         return parts
     }
 

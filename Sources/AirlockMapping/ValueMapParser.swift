@@ -39,7 +39,9 @@ enum ValueMapParser {
         for entry in try entriesNode.entries() {
             let mapped = try parseEntry(from: entry.key, entry.value)
             let key = ValueMap.matchKey(entry.key, caseSensitive)
-            guard !key.isEmpty else { throw entry.keyNode.error("a blank source value never matches; give the field map a 'default' instead") }
+            guard !key.isEmpty else {
+                throw entry.keyNode.error("a blank source value never matches; give the field map a 'default' instead")
+            }
             guard seen.insert(key).inserted else {
                 throw entry.keyNode.error("value map \(name) lists '\(entry.key)' twice\(caseSensitive ? "" : " (matching ignores case)")")
             }

@@ -93,7 +93,8 @@ public struct BoundKey: Sendable {
         for shift in 0..<4 { length |= Int(encoded[offset + shift]) << (8 * shift) }
         offset += 4
         guard length <= encoded.count - offset,
-              normalization.matches(bytes, normalized: UnsafeRawBufferPointer(rebasing: encoded[offset..<(offset + length)])) else { return false }
+            normalization.matches(bytes, normalized: UnsafeRawBufferPointer(rebasing: encoded[offset..<(offset + length)]))
+        else { return false }
         offset += length
         return true
     }

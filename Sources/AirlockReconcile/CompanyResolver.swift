@@ -47,7 +47,8 @@ public enum CompanyResolver {
         case 0:
             throw AirlockError(.usage, "the export names no company (no \(column) values): choose one with --company")
         default:
-            throw AirlockError(.usage, "the export holds \(found.count) companies (\(found.joined(separator: ", "))): choose one with --company")
+            throw AirlockError(
+                .usage, "the export holds \(found.count) companies (\(found.joined(separator: ", "))): choose one with --company")
         }
     }
 

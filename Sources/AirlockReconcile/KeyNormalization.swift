@@ -1,4 +1,5 @@
 import AirlockModel
+
 /// How natural-key parts are normalised before they are hashed and compared.
 ///
 /// Both the rows an index is built from and every value looked up in it go through the index's

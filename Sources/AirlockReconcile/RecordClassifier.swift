@@ -52,7 +52,10 @@ public struct RecordClassifier: Sendable {
         ignoredFields: Set<String> = []
     ) throws {
         guard target.isCompatible(with: source.key) else {
-            throw AirlockError(.usage, "the key of \(source.table.name) (\(source.key.definition.columns.joined(separator: ", "))) does not match the key of \(target.table.name) (\(target.key.definition.columns.joined(separator: ", "))) in parts or company")
+            throw AirlockError(
+                .usage,
+                "the key of \(source.table.name) (\(source.key.definition.columns.joined(separator: ", "))) does not match the key of \(target.table.name) (\(target.key.definition.columns.joined(separator: ", "))) in parts or company"
+            )
         }
         var excluded = Set(source.key.definition.columns).union(ignoredFields)
         if case .column(let name) = source.key.definition.company { excluded.insert(name) }
@@ -61,8 +64,10 @@ public struct RecordClassifier: Sendable {
         var uncomparedColumns: [(name: String, column: Int)] = []
         for (index, column) in source.table.columns.enumerated() where !excluded.contains(column.name) {
             if let targetColumn = target.table.columnIndex(named: column.name) {
-                fields.append(ComparedField(name: column.name, sourceColumn: index, targetColumn: targetColumn,
-                                            comparison: comparisons[column.name] ?? defaultComparison))
+                fields.append(
+                    ComparedField(
+                        name: column.name, sourceColumn: index, targetColumn: targetColumn,
+                        comparison: comparisons[column.name] ?? defaultComparison))
             } else {
                 uncompared.append(column.name)
                 if uncomparedFieldsDiffer { uncomparedColumns.append((column.name, index)) }
@@ -109,8 +114,9 @@ public struct RecordClassifier: Sendable {
         let key = source.key.naturalKey(row: row)
         guard !incomplete.contains(row) else { return nil }
         if let targetRow = target.row(matching: source.key, row: row),
-           let existing = target.table.value(row: targetRow, column: targetIdColumn),
-           let parsed = StableIdentifier(existing.trimmingASCIIWhitespace()) {
+            let existing = target.table.value(row: targetRow, column: targetIdColumn),
+            let parsed = StableIdentifier(existing.trimmingASCIIWhitespace())
+        {
             return parsed.description
         }
         return StableIdentifier.record(entity: entity, company: key.company, key: key.parts.map { $0 ?? "" }).description
@@ -130,7 +136,9 @@ public struct RecordClassifier: Sendable {
             if !same { changed.append(field.name) }
         }
         for field in uncomparedColumns {
-            let present = source.table.withValue(row: sourceRow, column: field.column) { bytes in bytes.map { !ValueComparison.isBlank($0) } ?? false }
+            let present = source.table.withValue(row: sourceRow, column: field.column) { bytes in
+                bytes.map { !ValueComparison.isBlank($0) } ?? false
+            }
             if present { changed.append(field.name) }
         }
         return changed

@@ -28,15 +28,21 @@ public struct ReferenceResolver: Sendable {
     /// Finds the key that row `row` of `referring.table` holds in `referring`'s columns (for example an order
     /// table's customer-account column bound as the key of the customer).
     public func resolve(_ referring: BoundKey, row: Int) -> ReferenceResolution {
-        if let output, output.isCompatible(with: referring), let found = output.row(matching: referring, row: row) { return .output(row: found) }
-        if let target, target.isCompatible(with: referring), let found = target.row(matching: referring, row: row) { return .target(row: found) }
+        if let output, output.isCompatible(with: referring), let found = output.row(matching: referring, row: row) {
+            return .output(row: found)
+        }
+        if let target, target.isCompatible(with: referring), let found = target.row(matching: referring, row: row) {
+            return .target(row: found)
+        }
         return .missing
     }
 
     /// The outcome for a reference: nil when it resolves, else `orphan-reference` naming the entity and key.
     public func rejection(_ referring: BoundKey, row: Int, field: String) -> RecordOutcome? {
         guard resolve(referring, row: row) == .missing else { return nil }
-        return .rejected(.orphanReference, detail: "\(field) \(referring.naturalKey(row: row)) names a \(entity) found neither in the output nor in the target export")
+        return .rejected(
+            .orphanReference,
+            detail: "\(field) \(referring.naturalKey(row: row)) names a \(entity) found neither in the output nor in the target export")
     }
 
     /// The line rows to reject `header-rejected`: those whose header (found through `lines`, the lines' parent

@@ -17,7 +17,9 @@ public struct RejectReason: RawRepresentable, Hashable, Sendable, Codable, Compa
     public static let unmappedValue = RejectReason(rawValue: "unmapped-value")
 
     /// Every reason code defined here, in report order.
-    public static let all: [RejectReason] = [.orphanReference, .duplicateKey, .invalidValue, .missingRequired, .headerRejected, .unmappedValue]
+    public static let all: [RejectReason] = [
+        .orphanReference, .duplicateKey, .invalidValue, .missingRequired, .headerRejected, .unmappedValue,
+    ]
 
     public var description: String { rawValue }
     public static func < (lhs: RejectReason, rhs: RejectReason) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -1,4 +1,5 @@
 import AirlockModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -108,28 +109,36 @@ public enum ValueComparison: String, Sendable, Hashable, CaseIterable {
     /// Seconds since 1970-01-01T00:00:00Z and the fraction digits without trailing zeros; nil when not a date.
     static func canonicalInstant(_ bytes: UnsafeRawBufferPointer) -> Instant? {
         var cursor = Cursor(bytes: bytes)
-        let year: Int, month: Int, day: Int
+        let year: Int
+        let month: Int
+        let day: Int
         var usFormat = false
         guard let first = cursor.number(maxDigits: 4) else { return nil }
         if cursor.take(UInt8(ascii: "-")) {
             guard first.digits == 4, let m = cursor.number(exactDigits: 2), cursor.take(UInt8(ascii: "-")),
-                  let d = cursor.number(exactDigits: 2) else { return nil }
+                let d = cursor.number(exactDigits: 2)
+            else { return nil }
             (year, month, day) = (first.value, m.value, d.value)
         } else if cursor.take(UInt8(ascii: "/")) {
             guard first.digits <= 2, let d = cursor.number(maxDigits: 2), cursor.take(UInt8(ascii: "/")),
-                  let y = cursor.number(exactDigits: 4) else { return nil }
+                let y = cursor.number(exactDigits: 4)
+            else { return nil }
             (year, month, day) = (y.value, first.value, d.value)
             usFormat = true
         } else {
             return nil
         }
         guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
-        var hour = 0, minute = 0, second = 0
+        var hour = 0
+        var minute = 0
+        var second = 0
         var fraction: [UInt8] = []
         var offsetSeconds = 0
         if !cursor.atEnd {
             guard cursor.take(UInt8(ascii: " ")) || (!usFormat && cursor.take(UInt8(ascii: "T"))) else { return nil }
-            guard let h = cursor.number(maxDigits: 2), cursor.take(UInt8(ascii: ":")), let mi = cursor.number(exactDigits: 2) else { return nil }
+            guard let h = cursor.number(maxDigits: 2), cursor.take(UInt8(ascii: ":")), let mi = cursor.number(exactDigits: 2) else {
+                return nil
+            }
             (hour, minute) = (h.value, mi.value)
             if cursor.take(UInt8(ascii: ":")) {
                 guard let s = cursor.number(exactDigits: 2) else { return nil }
@@ -146,7 +155,13 @@ public enum ValueComparison: String, Sendable, Hashable, CaseIterable {
             if usFormat {
                 if cursor.take(UInt8(ascii: " ")) {
                     let isPM: Bool
-                    if cursor.takeIgnoringCase("PM") { isPM = true } else if cursor.takeIgnoringCase("AM") { isPM = false } else { return nil }
+                    if cursor.takeIgnoringCase("PM") {
+                        isPM = true
+                    } else if cursor.takeIgnoringCase("AM") {
+                        isPM = false
+                    } else {
+                        return nil
+                    }
                     guard (1...12).contains(hour) else { return nil }
                     hour = hour % 12 + (isPM ? 12 : 0)
                 }

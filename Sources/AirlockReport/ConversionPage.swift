@@ -11,8 +11,8 @@ struct ConversionPage {
     /// The outcomes of the accounting identity, in the order the chart stacks them.
     private static var outcomes: [(name: String, cssClass: String, value: (ConversionReport.Flow) -> Int)] {
         [
-        ("created", "created", \.created), ("updated", "updated", \.updated), ("unchanged", "unchanged", \.unchanged),
-        ("filtered", "filtered", \.filtered), ("rejected", "rejected", \.rejected),
+            ("created", "created", \.created), ("updated", "updated", \.updated), ("unchanged", "unchanged", \.unchanged),
+            ("filtered", "filtered", \.filtered), ("rejected", "rejected", \.rejected),
         ]
     }
 
@@ -46,7 +46,8 @@ struct ConversionPage {
             class: "subtitle")
         body += banner + "</header>\n"
         for section in sections { body += PageFrame.section(section.id, section.title, section.html) }
-        let footer = "Made by \(HTMLText.escape(report.tool)) \(HTMLText.escape(report.version)) from report.json. "
+        let footer =
+            "Made by \(HTMLText.escape(report.tool)) \(HTMLText.escape(report.version)) from report.json. "
             + "Counts are records; the page does not depend on when it was made."
         return PageFrame.document(
             title: "Airlock conversion \(report.company)\(report.refused ? " (refused)" : "")",
@@ -58,17 +59,20 @@ struct ConversionPage {
     private var banner: String {
         if report.refused {
             let errors = report.validation.values.reduce(0) { $0 + $1.errors }
-            return "<div class=\"banner bad\" role=\"alert\" id=\"refused\"><strong>Refused</strong> — the output packages failed validation "
+            return
+                "<div class=\"banner bad\" role=\"alert\" id=\"refused\"><strong>Refused</strong> — the output packages failed validation "
                 + "(\(HTMLText.number(errors)) error\(errors == 1 ? "" : "s")); no package and no reject file was handed over, only this report. "
                 + "See <a href=\"#validation\">Validation of the outputs</a>.</div>\n"
         }
         let broken = flowOrder.filter { report.flows[$0].map { !Self.holds($0) } ?? false }
         if !broken.isEmpty {
-            return "<div class=\"banner bad\" role=\"alert\"><strong>Counts do not add up</strong> for \(HTMLText.escape(broken.joined(separator: ", "))); "
+            return
+                "<div class=\"banner bad\" role=\"alert\"><strong>Counts do not add up</strong> for \(HTMLText.escape(broken.joined(separator: ", "))); "
                 + "see <a href=\"#identity\">Accounting identity</a>.</div>\n"
         }
         if report.totals.rejected > 0 {
-            return "<div class=\"banner note\"><strong>Rejected</strong> — \(HTMLText.number(report.totals.rejected)) record\(report.totals.rejected == 1 ? " was" : "s were") "
+            return
+                "<div class=\"banner note\"><strong>Rejected</strong> — \(HTMLText.number(report.totals.rejected)) record\(report.totals.rejected == 1 ? " was" : "s were") "
                 + "rejected; see <a href=\"#rejects\">Rejected records</a>.</div>\n"
         }
         return "<div class=\"banner good\"><strong>Done</strong> — every record read was created, updated, unchanged or filtered.</div>\n"
@@ -78,13 +82,15 @@ struct ConversionPage {
         let totals = report.totals
         let allHold = report.flows.values.allSatisfy(Self.holds)
         let sum = totals.created + totals.updated + totals.unchanged + totals.filtered + totals.rejected
-        var out = PageFrame.cards([
-            ("read", HTMLText.number(totals.read), nil), ("created", HTMLText.number(totals.created), "created"),
-            ("updated", HTMLText.number(totals.updated), "updated"), ("unchanged", HTMLText.number(totals.unchanged), "unchanged"),
-            ("filtered", HTMLText.number(totals.filtered), "filtered"), ("rejected", HTMLText.number(totals.rejected), "rejected"),
-            ("written", HTMLText.number(totals.written), nil), ("flows", "\(report.flows.count)", nil),
-        ], prefix: "total")
-        out += "<p>Read \(HTMLText.number(totals.read)) = created \(HTMLText.number(totals.created)) + updated \(HTMLText.number(totals.updated)) "
+        var out = PageFrame.cards(
+            [
+                ("read", HTMLText.number(totals.read), nil), ("created", HTMLText.number(totals.created), "created"),
+                ("updated", HTMLText.number(totals.updated), "updated"), ("unchanged", HTMLText.number(totals.unchanged), "unchanged"),
+                ("filtered", HTMLText.number(totals.filtered), "filtered"), ("rejected", HTMLText.number(totals.rejected), "rejected"),
+                ("written", HTMLText.number(totals.written), nil), ("flows", "\(report.flows.count)", nil),
+            ], prefix: "total")
+        out +=
+            "<p>Read \(HTMLText.number(totals.read)) = created \(HTMLText.number(totals.created)) + updated \(HTMLText.number(totals.updated)) "
             + "+ unchanged \(HTMLText.number(totals.unchanged)) + filtered \(HTMLText.number(totals.filtered)) + rejected \(HTMLText.number(totals.rejected)) "
             + (totals.read == sum && allHold ? "<span class=\"ok\">✓</span>" : "<span class=\"bad\">✗</span>") + "</p>\n"
         return out
@@ -106,17 +112,28 @@ struct ConversionPage {
         facts.append(("force", options.force ? "yes" : "no"))
         facts.append(("refused", report.refused ? "yes" : "no"))
         var out = PageFrame.facts(facts)
-        var inputs = ReportTable(id: "table-inputs", caption: "Inputs", columns: [.init("input"), .init("path"), .init("bytes", numeric: true), .init("SHA-256")])
+        var inputs = ReportTable(
+            id: "table-inputs", caption: "Inputs",
+            columns: [.init("input"), .init("path"), .init("bytes", numeric: true), .init("SHA-256")])
         for (name, digest) in report.inputs.sorted(by: { $0.key < $1.key }) {
-            inputs.add([.text(name), .text(digest.path, class: "wide"), .html(HTMLText.escape(HTMLText.bytes(digest.bytes)), sortValue: "\(digest.bytes)"), .text(digest.sha256, class: "code")])
+            inputs.add([
+                .text(name), .text(digest.path, class: "wide"),
+                .html(HTMLText.escape(HTMLText.bytes(digest.bytes)), sortValue: "\(digest.bytes)"), .text(digest.sha256, class: "code"),
+            ])
         }
         out += inputs.html
         if report.outputs.isEmpty {
-            out += PageFrame.paragraph(report.refused ? "No output was handed over (refused)." : "No output files (dry run).", class: "none")
+            out += PageFrame.paragraph(
+                report.refused ? "No output was handed over (refused)." : "No output files (dry run).", class: "none")
         } else {
-            var outputs = ReportTable(id: "table-outputs", caption: "Outputs (relative to the output folder)", columns: [.init("file"), .init("bytes", numeric: true), .init("SHA-256")])
+            var outputs = ReportTable(
+                id: "table-outputs", caption: "Outputs (relative to the output folder)",
+                columns: [.init("file"), .init("bytes", numeric: true), .init("SHA-256")])
             for (name, digest) in report.outputs.sorted(by: { $0.key < $1.key }) {
-                outputs.add([.text(name), .html(HTMLText.escape(HTMLText.bytes(digest.bytes)), sortValue: "\(digest.bytes)"), .text(digest.sha256, class: "code")])
+                outputs.add([
+                    .text(name), .html(HTMLText.escape(HTMLText.bytes(digest.bytes)), sortValue: "\(digest.bytes)"),
+                    .text(digest.sha256, class: "code"),
+                ])
             }
             out += outputs.html
         }
@@ -132,29 +149,35 @@ struct ConversionPage {
         let bars = order.compactMap { name -> ReportChart.StackedBar? in
             guard let flow = report.flows[name] else { return nil }
             return ReportChart.StackedBar(
-                label: name, segments: Self.outcomes.map { ReportChart.Segment(name: $0.name, value: $0.value(flow), cssClass: $0.cssClass) },
+                label: name,
+                segments: Self.outcomes.map { ReportChart.Segment(name: $0.name, value: $0.value(flow), cssClass: $0.cssClass) },
                 whole: flow.read, endText: "read \(HTMLText.number(flow.read))")
         }
         var out = ReportChart.stacked(
             id: "chart-flows", title: "Records per flow by outcome",
             description: "One bar per flow, its length the records read, split into created, updated, unchanged, filtered and rejected.",
             legend: legend, bars: bars)
-        var table = ReportTable(id: "table-flows", caption: "Records per flow", columns: [
-            .init("flow"), .init("direction"), .init("source → target"), .init("read", numeric: true), .init("created", numeric: true),
-            .init("updated", numeric: true), .init("unchanged", numeric: true), .init("filtered", numeric: true), .init("rejected", numeric: true),
-            .init("written", numeric: true), .init("identity"),
-        ])
+        var table = ReportTable(
+            id: "table-flows", caption: "Records per flow",
+            columns: [
+                .init("flow"), .init("direction"), .init("source → target"), .init("read", numeric: true), .init("created", numeric: true),
+                .init("updated", numeric: true), .init("unchanged", numeric: true), .init("filtered", numeric: true),
+                .init("rejected", numeric: true),
+                .init("written", numeric: true), .init("identity"),
+            ])
         for name in order {
             guard let flow = report.flows[name] else { continue }
             table.add([
                 .text(name), .text(flow.direction), .text("\(flow.source) → \(flow.target)"),
-                .number(flow.read), .number(flow.created), .number(flow.updated), .number(flow.unchanged), .number(flow.filtered), .number(flow.rejected),
+                .number(flow.read), .number(flow.created), .number(flow.updated), .number(flow.unchanged), .number(flow.filtered),
+                .number(flow.rejected),
                 .number(flow.written), Self.holds(flow) ? .html("<span class=\"ok\">✓</span>") : .html("<span class=\"bad\">✗</span>"),
             ])
         }
         let totals = report.totals
         table.footer.append([
-            .text("total"), .text(""), .text(""), .number(totals.read), .number(totals.created), .number(totals.updated), .number(totals.unchanged),
+            .text("total"), .text(""), .text(""), .number(totals.read), .number(totals.created), .number(totals.updated),
+            .number(totals.unchanged),
             .number(totals.filtered), .number(totals.rejected), .number(totals.written), .text(""),
         ])
         out += table.html
@@ -162,17 +185,23 @@ struct ConversionPage {
     }
 
     private var identity: String {
-        var out = PageFrame.paragraph("Every record a flow reads is created, updated, unchanged, filtered or rejected: exactly one of them.")
-        var table = ReportTable(id: "table-identity", caption: "read = created + updated + unchanged + filtered + rejected", columns: [
-            .init("flow"), .init("read", numeric: true), .init("created + updated + unchanged + filtered + rejected"), .init("sum", numeric: true), .init("holds"),
-        ])
+        var out = PageFrame.paragraph(
+            "Every record a flow reads is created, updated, unchanged, filtered or rejected: exactly one of them.")
+        var table = ReportTable(
+            id: "table-identity", caption: "read = created + updated + unchanged + filtered + rejected",
+            columns: [
+                .init("flow"), .init("read", numeric: true), .init("created + updated + unchanged + filtered + rejected"),
+                .init("sum", numeric: true), .init("holds"),
+            ])
         for name in flowOrder {
             guard let flow = report.flows[name] else { continue }
             let sum = flow.created + flow.updated + flow.unchanged + flow.filtered + flow.rejected
-            let parts = [flow.created, flow.updated, flow.unchanged, flow.filtered, flow.rejected].map(HTMLText.number).joined(separator: " + ")
+            let parts = [flow.created, flow.updated, flow.unchanged, flow.filtered, flow.rejected].map(HTMLText.number).joined(
+                separator: " + ")
             table.add([
                 .text(name), .number(flow.read), .text(parts), .number(sum),
-                Self.holds(flow) ? .html("<span class=\"ok\">✓ holds</span>", sortValue: "1")
+                Self.holds(flow)
+                    ? .html("<span class=\"ok\">✓ holds</span>", sortValue: "1")
                     : .html("<span class=\"bad\">✗ off by \(HTMLText.number(flow.read - sum))</span>", sortValue: "0"),
             ])
         }
@@ -181,7 +210,9 @@ struct ConversionPage {
     }
 
     private var filters: String {
-        var table = ReportTable(id: "table-filters", caption: "Records each filter left out", columns: [.init("flow"), .init("filter"), .init("records", numeric: true)])
+        var table = ReportTable(
+            id: "table-filters", caption: "Records each filter left out",
+            columns: [.init("flow"), .init("filter"), .init("records", numeric: true)])
         for name in flowOrder {
             guard let flow = report.flows[name] else { continue }
             for (filter, count) in flow.filteredBy.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
@@ -205,40 +236,56 @@ struct ConversionPage {
         let ranked = byReason.sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }
         let total = ranked.reduce(0) { $0 + $1.value.count }
         var out = ReportChart.bars(
-            id: "chart-reasons", title: "Rejected records by reason", description: "One bar per reject reason, its length the records rejected for it.",
+            id: "chart-reasons", title: "Rejected records by reason",
+            description: "One bar per reject reason, its length the records rejected for it.",
             bars: ranked.map { reason, value in
                 ReportChart.Bar(
                     label: reason, value: value.count, cssClass: "rejected", endText: HTMLText.number(value.count),
-                    tooltip: "\(reason): \(HTMLText.number(value.count)) records (\(HTMLText.percent(value.count, of: total))) in \(value.flows.map { "\($0.0) \(HTMLText.number($0.1))" }.joined(separator: ", "))")
+                    tooltip:
+                        "\(reason): \(HTMLText.number(value.count)) records (\(HTMLText.percent(value.count, of: total))) in \(value.flows.map { "\($0.0) \(HTMLText.number($0.1))" }.joined(separator: ", "))"
+                )
             })
-        var table = ReportTable(id: "table-reasons", caption: "Reject reasons, most records first", columns: [
-            .init("reason"), .init("records", numeric: true), .init("share", numeric: true), .init("flows"), .init("example"),
-        ])
+        var table = ReportTable(
+            id: "table-reasons", caption: "Reject reasons, most records first",
+            columns: [
+                .init("reason"), .init("records", numeric: true), .init("share", numeric: true), .init("flows"), .init("example"),
+            ])
         for (reason, value) in ranked {
-            let example = value.flows.lazy.compactMap { flow, _ in exampleMessage(flow: flow, reason: reason).map { "\(flow): \($0)" } }.first ?? ""
+            let example =
+                value.flows.lazy.compactMap { flow, _ in exampleMessage(flow: flow, reason: reason).map { "\(flow): \($0)" } }.first ?? ""
             table.add([
                 .text(reason), .number(value.count), .html(HTMLText.percent(value.count, of: total), sortValue: "\(value.count)"),
-                .text(value.flows.map { "\($0.0) \(HTMLText.number($0.1))" }.joined(separator: ", ")), .text(HTMLText.clip(example, 240), class: "wide"),
+                .text(value.flows.map { "\($0.0) \(HTMLText.number($0.1))" }.joined(separator: ", ")),
+                .text(HTMLText.clip(example, 240), class: "wide"),
             ])
         }
         out += table.html
         // The reject files and their first lines.
-        var files = ReportTable(id: "table-reject-files", caption: "Reject files per flow", columns: [.init("flow"), .init("rejected", numeric: true), .init("reasons"), .init("file")])
+        var files = ReportTable(
+            id: "table-reject-files", caption: "Reject files per flow",
+            columns: [.init("flow"), .init("rejected", numeric: true), .init("reasons"), .init("file")])
         for name in flowOrder {
             guard let flow = report.flows[name], flow.rejected > 0 else { continue }
-            let reasons = flow.rejectedByReason.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \(HTMLText.number($0.value))" }.joined(separator: ", ")
+            let reasons = flow.rejectedByReason.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map {
+                "\($0.key) \(HTMLText.number($0.value))"
+            }.joined(separator: ", ")
             files.add([.text(name), .number(flow.rejected), .text(reasons), .text(flow.rejectFile ?? "(not written)", class: "code")])
         }
         out += files.html
-        let shown = flowOrder.filter { (rejectExamples[$0]?.count ?? 0) > 1 } + rejectExamples.keys.filter { !report.flows.keys.contains($0) && (rejectExamples[$0]?.count ?? 0) > 1 }.sorted()
+        let shown =
+            flowOrder.filter { (rejectExamples[$0]?.count ?? 0) > 1 }
+            + rejectExamples.keys.filter { !report.flows.keys.contains($0) && (rejectExamples[$0]?.count ?? 0) > 1 }.sorted()
         if shown.isEmpty {
-            out += PageFrame.paragraph("The first lines of each reject file are shown here when the page is made next to the rejects folder (airlock report REPORT.json).", class: "none")
+            out += PageFrame.paragraph(
+                "The first lines of each reject file are shown here when the page is made next to the rejects folder (airlock report REPORT.json).",
+                class: "none")
         }
         for name in shown {
             guard let lines = rejectExamples[name], let header = lines.first else { continue }
             let rows = lines.dropFirst()
             let rejected = report.flows[name]?.rejected ?? rows.count
-            out += "<h3 id=\"rejects-\(HTMLText.slug(name))\">\(HTMLText.escape(name)): \(rows.count == rejected ? "the" : "the first \(rows.count) of") "
+            out +=
+                "<h3 id=\"rejects-\(HTMLText.slug(name))\">\(HTMLText.escape(name)): \(rows.count == rejected ? "the" : "the first \(rows.count) of") "
                 + "\(HTMLText.number(rejected)) rejected record\(rejected == 1 ? "" : "s")</h3>\n"
             let width = min(max(header.count, rows.map(\.count).max() ?? 0), 40)
             var columns = (0..<width).map { ReportTable.Column($0 < header.count ? header[$0] : "column \($0 + 1)") }
@@ -247,7 +294,9 @@ struct ConversionPage {
             table.cssClass = "examples"
             for (index, row) in rows.enumerated() {
                 var cells: [ReportTable.Cell] = [.number(index + 1)]
-                for column in 0..<width { cells.append(.text(column < row.count ? HTMLText.clip(row[column], 160) : "", class: column == 2 ? "wide" : nil)) }
+                for column in 0..<width {
+                    cells.append(.text(column < row.count ? HTMLText.clip(row[column], 160) : "", class: column == 2 ? "wide" : nil))
+                }
                 table.add(cells)
             }
             out += table.html
@@ -273,24 +322,36 @@ struct ConversionPage {
         }
         guard !entries.isEmpty else { return PageFrame.paragraph("No record was updated, so no field changed.", class: "none") }
         entries.sort { ($1.count, $0.flow, $0.field) < ($0.count, $1.flow, $1.field) }
-        var out = PageFrame.paragraph("For each updated record, the fields whose value differs from the target export; a record counts once per field that changed.")
+        var out = PageFrame.paragraph(
+            "For each updated record, the fields whose value differs from the target export; a record counts once per field that changed.")
         let top = entries.prefix(20)
         out += ReportChart.bars(
             id: "chart-drift", title: "Fields that change most in updated records",
-            description: "One bar per flow and field (the \(top.count) most frequent), its length the updated records in which the field differs.",
+            description:
+                "One bar per flow and field (the \(top.count) most frequent), its length the updated records in which the field differs.",
             bars: top.map { entry in
                 ReportChart.Bar(
                     label: "\(entry.flow) · \(entry.field)", value: entry.count, cssClass: "updated", endText: HTMLText.number(entry.count),
-                    tooltip: "\(entry.flow) \(entry.field): \(HTMLText.number(entry.count)) of \(HTMLText.number(entry.updated)) updated records (\(HTMLText.percent(entry.count, of: entry.updated)))")
+                    tooltip:
+                        "\(entry.flow) \(entry.field): \(HTMLText.number(entry.count)) of \(HTMLText.number(entry.updated)) updated records (\(HTMLText.percent(entry.count, of: entry.updated)))"
+                )
             })
-        if entries.count > top.count { out += PageFrame.paragraph("The chart shows the \(top.count) most frequent of \(entries.count); the table lists all.", class: "none") }
-        var table = ReportTable(id: "table-drift", caption: "Changed fields of updated records, most first", columns: [
-            .init("flow"), .init("field"), .init("records", numeric: true), .init("of updated", numeric: true), .init("share", numeric: true),
-        ])
+        if entries.count > top.count {
+            out += PageFrame.paragraph(
+                "The chart shows the \(top.count) most frequent of \(entries.count); the table lists all.", class: "none")
+        }
+        var table = ReportTable(
+            id: "table-drift", caption: "Changed fields of updated records, most first",
+            columns: [
+                .init("flow"), .init("field"), .init("records", numeric: true), .init("of updated", numeric: true),
+                .init("share", numeric: true),
+            ])
         for entry in entries {
             table.add([
                 .text(entry.flow), .text(entry.field, class: "code"), .number(entry.count), .number(entry.updated),
-                .html(HTMLText.percent(entry.count, of: entry.updated), sortValue: entry.updated > 0 ? HTMLText.fixed(Double(entry.count) / Double(entry.updated), 6) : "0"),
+                .html(
+                    HTMLText.percent(entry.count, of: entry.updated),
+                    sortValue: entry.updated > 0 ? HTMLText.fixed(Double(entry.count) / Double(entry.updated), 6) : "0"),
             ])
         }
         out += table.html
@@ -298,13 +359,19 @@ struct ConversionPage {
     }
 
     private var generated: String {
-        var table = ReportTable(id: "table-generated", caption: "Records rules added (outside the accounting identity)", columns: [
-            .init("flow"), .init("kind"), .init("entity"), .init("created", numeric: true), .init("updated", numeric: true), .init("unchanged", numeric: true),
-        ])
+        var table = ReportTable(
+            id: "table-generated", caption: "Records rules added (outside the accounting identity)",
+            columns: [
+                .init("flow"), .init("kind"), .init("entity"), .init("created", numeric: true), .init("updated", numeric: true),
+                .init("unchanged", numeric: true),
+            ])
         for name in flowOrder {
             guard let flow = report.flows[name] else { continue }
             for (kind, records) in flow.generated.sorted(by: { $0.key < $1.key }) {
-                table.add([.text(name), .text(kind), .text(records.entity), .number(records.created), .number(records.updated), .number(records.unchanged)])
+                table.add([
+                    .text(name), .text(kind), .text(records.entity), .number(records.created), .number(records.updated),
+                    .number(records.unchanged),
+                ])
             }
         }
         return table.rows.isEmpty ? PageFrame.paragraph("No rule generated records.", class: "none") : table.html
@@ -312,13 +379,16 @@ struct ConversionPage {
 
     private var validation: String {
         guard !report.validation.isEmpty else {
-            return PageFrame.paragraph(report.options.dryRun ? "Not validated: a dry run writes no package." : "No package was validated.", class: "none")
+            return PageFrame.paragraph(
+                report.options.dryRun ? "Not validated: a dry run writes no package." : "No package was validated.", class: "none")
         }
         let packages = report.validation.keys.sorted()
         var out = ""
-        var summary = ReportTable(id: "table-validation", caption: "validate on each package written", columns: [
-            .init("package"), .init("errors", numeric: true), .init("warnings", numeric: true), .init("result"),
-        ])
+        var summary = ReportTable(
+            id: "table-validation", caption: "validate on each package written",
+            columns: [
+                .init("package"), .init("errors", numeric: true), .init("warnings", numeric: true), .init("result"),
+            ])
         for package in packages {
             guard let result = report.validation[package] else { continue }
             summary.add([
@@ -338,7 +408,8 @@ struct ConversionPage {
             var columns: [ReportTable.Column] = [.init("rule")]
             columns += packages.map { ReportTable.Column($0, numeric: true) }
             columns += [.init("total", numeric: true), .init("what it finds")]
-            var table = ReportTable(id: "table-validation-rules", caption: "Findings by rule (errors and warnings together)", columns: columns)
+            var table = ReportTable(
+                id: "table-validation-rules", caption: "Findings by rule (errors and warnings together)", columns: columns)
             for (rule, total) in ranked {
                 var cells: [ReportTable.Cell] = [.text(rule, class: "code")]
                 cells += packages.map { .number(report.validation[$0]?.rules[rule] ?? 0) }
@@ -358,13 +429,15 @@ struct ConversionPage {
 
     private var warnings: String {
         guard !report.warnings.isEmpty else { return PageFrame.paragraph("No warning.", class: "none") }
-        var table = ReportTable(id: "table-warnings", caption: "Warnings of the run", columns: [.init("#", numeric: true), .init("warning")])
+        var table = ReportTable(
+            id: "table-warnings", caption: "Warnings of the run", columns: [.init("#", numeric: true), .init("warning")])
         for (index, warning) in report.warnings.enumerated() { table.add([.number(index + 1), .text(warning, class: "wide")]) }
         return table.html
     }
 
     private var notRun: String {
         guard !report.flowsNotRun.isEmpty else { return PageFrame.paragraph("Every flow of the template set ran.", class: "none") }
-        return "<p>Not run (<code>--only</code>): \(report.flowsNotRun.map { "<code>\(HTMLText.escape($0))</code>" }.joined(separator: ", "))</p>\n"
+        return
+            "<p>Not run (<code>--only</code>): \(report.flowsNotRun.map { "<code>\(HTMLText.escape($0))</code>" }.joined(separator: ", "))</p>\n"
     }
 }

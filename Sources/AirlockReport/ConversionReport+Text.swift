@@ -12,15 +12,22 @@ extension ConversionReport {
         let order = flowOrder
         for name in order {
             guard let flow = flows[name] else { continue }
-            rows.append([name, "\(flow.read)", "\(flow.filtered)", "\(flow.created)", "\(flow.updated)", "\(flow.unchanged)", "\(flow.rejected)"])
+            rows.append([
+                name, "\(flow.read)", "\(flow.filtered)", "\(flow.created)", "\(flow.updated)", "\(flow.unchanged)", "\(flow.rejected)",
+            ])
         }
-        rows.append(["total", "\(totals.read)", "\(totals.filtered)", "\(totals.created)", "\(totals.updated)", "\(totals.unchanged)", "\(totals.rejected)"])
+        rows.append([
+            "total", "\(totals.read)", "\(totals.filtered)", "\(totals.created)", "\(totals.updated)", "\(totals.unchanged)",
+            "\(totals.rejected)",
+        ])
         let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         for row in rows {
-            lines.append(row.enumerated().map { index, cell in
-                index == 0 ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-                    : String(repeating: " ", count: widths[index] - cell.count) + cell
-            }.joined(separator: "  "))
+            lines.append(
+                row.enumerated().map { index, cell in
+                    index == 0
+                        ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                        : String(repeating: " ", count: widths[index] - cell.count) + cell
+                }.joined(separator: "  "))
         }
         for name in order {
             guard let flow = flows[name] else { continue }
@@ -28,8 +35,11 @@ extension ConversionReport {
                 let reasons = flow.rejectedByReason.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
                 lines.append("  \(name) rejected: \(reasons)\(flow.rejectFile.map { " → \($0)" } ?? "")")
             }
-            for (kind, records) in flow.generated.sorted(by: { $0.key < $1.key }) where records.created + records.updated + records.unchanged > 0 {
-                lines.append("  \(name) also: \(kind) (\(records.entity)) created \(records.created), updated \(records.updated), unchanged \(records.unchanged)")
+            for (kind, records) in flow.generated.sorted(by: { $0.key < $1.key })
+            where records.created + records.updated + records.unchanged > 0 {
+                lines.append(
+                    "  \(name) also: \(kind) (\(records.entity)) created \(records.created), updated \(records.updated), unchanged \(records.unchanged)"
+                )
             }
         }
         if !flowsNotRun.isEmpty { lines.append("Not run: \(flowsNotRun.joined(separator: ", "))") }

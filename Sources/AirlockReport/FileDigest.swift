@@ -23,7 +23,9 @@ public struct FileDigest: Sendable, Hashable, Codable {
             var members: [String] = []
             while let next = enumerator?.nextObject() as? String {
                 var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: path + "/" + next, isDirectory: &isFolder), !isFolder.boolValue { members.append(next) }
+                if FileManager.default.fileExists(atPath: path + "/" + next, isDirectory: &isFolder), !isFolder.boolValue {
+                    members.append(next)
+                }
             }
             files = members.sorted()
         } else {

@@ -8,7 +8,10 @@ enum HTMLText {
     /// U+FFFD (they are not allowed in XML and only confuse a browser).
     static func escape(_ text: String) -> String {
         var clean = true
-        for byte in text.utf8 where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xEF {
+        for byte in text.utf8
+        where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || byte < 0x20 || byte == 0x7F || byte == 0xC2
+            || byte == 0xEF
+        {
             clean = false
             break
         }
@@ -88,7 +91,11 @@ enum HTMLText {
     static func slug(_ text: String) -> String {
         var out = ""
         for scalar in text.lowercased().unicodeScalars {
-            if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) { out.unicodeScalars.append(scalar) } else if out.last != "-" { out.append("-") }
+            if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) {
+                out.unicodeScalars.append(scalar)
+            } else if out.last != "-" {
+                out.append("-")
+            }
         }
         while out.hasSuffix("-") { out.removeLast() }
         return out.isEmpty ? "x" : out

@@ -39,7 +39,8 @@ enum ReportChart {
     /// The SVG element's opening tag and its accessible name.
     private static func open(id: String, height: Double, title: String, description: String) -> String {
         let id = HTMLText.slug(id)
-        return "<svg class=\"chart\" id=\"\(id)\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\" viewBox=\"0 0 \(f(width)) \(f(height))\" "
+        return
+            "<svg class=\"chart\" id=\"\(id)\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\" viewBox=\"0 0 \(f(width)) \(f(height))\" "
             + "width=\"\(f(width))\" height=\"\(f(height))\">"
             + "<title id=\"\(id)-title\">\(HTMLText.escape(title))</title><desc id=\"\(id)-desc\">\(HTMLText.escape(description))</desc>\n"
     }
@@ -59,10 +60,13 @@ enum ReportChart {
 
     /// One horizontal bar per row, split into segments proportional to their share of the row's whole;
     /// a legend (with the sums over all rows) on top.
-    static func stacked(id: String, title: String, description: String, legend: [(name: String, cssClass: String, total: Int)], bars: [StackedBar]) -> String {
+    static func stacked(
+        id: String, title: String, description: String, legend: [(name: String, cssClass: String, total: Int)], bars: [StackedBar]
+    ) -> String {
         // The legend, wrapped onto more lines when it does not fit the width.
         var legendMarks = ""
-        var x = 0.0, y = 4.0
+        var x = 0.0
+        var y = 4.0
         for item in legend {
             let text = "\(item.name) \(HTMLText.number(item.total))"
             let itemWidth = 16 + Double(text.count) * 7.2 + 18
@@ -79,12 +83,14 @@ enum ReportChart {
         let height = legendHeight + Double(max(bars.count, 1)) * rowHeight + 4
         var out = open(id: id, height: height, title: title, description: description)
         out += "<g class=\"legend\">" + legendMarks + "</g>\n"
-        let barX = barX(bars.map(\.label)), barWidth = width - barX - endWidth
+        let barX = barX(bars.map(\.label))
+        let barWidth = width - barX - endWidth
         for (index, bar) in bars.enumerated() {
             let top = legendHeight + Double(index) * rowHeight
             let sum = bar.segments.reduce(0) { $0 + $1.value }
             let whole = max(bar.whole, sum)
-            out += "<g class=\"row\"><title>\(HTMLText.escape(bar.label + ": " + bar.segments.map { "\($0.name) \(HTMLText.number($0.value))" }.joined(separator: ", ")))</title>"
+            out +=
+                "<g class=\"row\"><title>\(HTMLText.escape(bar.label + ": " + bar.segments.map { "\($0.name) \(HTMLText.number($0.value))" }.joined(separator: ", ")))</title>"
             out += label(bar.label, y: top + 13)
             if whole == 0 {
                 out += "<rect class=\"empty\" x=\"\(f(barX))\" y=\"\(f(top + 1))\" width=\"\(f(barWidth))\" height=\"\(f(barHeight))\"/>"
@@ -93,11 +99,14 @@ enum ReportChart {
                 var offset = 0.0
                 for segment in bar.segments where segment.value > 0 {
                     let length = barWidth * Double(segment.value) / Double(whole)
-                    out += "<rect class=\"\(segment.cssClass)\" x=\"\(f(barX + offset))\" y=\"\(f(top + 1))\" width=\"\(HTMLText.fixed(length, 2))\" height=\"\(f(barHeight))\">"
-                    out += "<title>\(HTMLText.escape("\(bar.label): \(segment.name) \(HTMLText.number(segment.value)) of \(HTMLText.number(whole)) (\(HTMLText.percent(segment.value, of: whole)))"))</title></rect>"
+                    out +=
+                        "<rect class=\"\(segment.cssClass)\" x=\"\(f(barX + offset))\" y=\"\(f(top + 1))\" width=\"\(HTMLText.fixed(length, 2))\" height=\"\(f(barHeight))\">"
+                    out +=
+                        "<title>\(HTMLText.escape("\(bar.label): \(segment.name) \(HTMLText.number(segment.value)) of \(HTMLText.number(whole)) (\(HTMLText.percent(segment.value, of: whole)))"))</title></rect>"
                     let text = HTMLText.number(segment.value)
                     if length >= Double(text.count) * 7 + 6 {
-                        out += "<text class=\"inside \(segment.cssClass)-text\" x=\"\(f(barX + offset + length / 2))\" y=\"\(f(top + 13))\" text-anchor=\"middle\">\(text)</text>"
+                        out +=
+                            "<text class=\"inside \(segment.cssClass)-text\" x=\"\(f(barX + offset + length / 2))\" y=\"\(f(top + 13))\" text-anchor=\"middle\">\(text)</text>"
                     }
                     offset += length
                 }
@@ -112,13 +121,15 @@ enum ReportChart {
         let height = Double(max(bars.count, 1)) * rowHeight + 4
         var out = open(id: id, height: height, title: title, description: description)
         let largest = bars.map(\.value).max() ?? 0
-        let barX = barX(bars.map(\.label)), barWidth = width - barX - endWidth
+        let barX = barX(bars.map(\.label))
+        let barWidth = width - barX - endWidth
         for (index, bar) in bars.enumerated() {
             let top = Double(index) * rowHeight
             let length = largest > 0 ? max(1, barWidth * Double(bar.value) / Double(largest)) : 0
             out += "<g class=\"row\"><title>\(HTMLText.escape(bar.tooltip))</title>"
             out += label(bar.label, y: top + 13)
-            out += "<rect class=\"\(bar.cssClass)\" x=\"\(f(barX))\" y=\"\(f(top + 1))\" width=\"\(HTMLText.fixed(length, 2))\" height=\"\(f(barHeight))\"/>"
+            out +=
+                "<rect class=\"\(bar.cssClass)\" x=\"\(f(barX))\" y=\"\(f(top + 1))\" width=\"\(HTMLText.fixed(length, 2))\" height=\"\(f(barHeight))\"/>"
             out += "<text class=\"end\" x=\"\(f(barX + length + 6))\" y=\"\(f(top + 13))\">\(HTMLText.escape(bar.endText))</text></g>\n"
         }
         return out + "</svg>\n"

@@ -34,7 +34,8 @@ public enum ReportDocument: Sendable {
                 at: location, cause: oneLine(error))
         }
         throw AirlockError(
-            .usage, "not a report: expected report.json of airlock convert (flows, totals, …) or the output of airlock validate --json (kind, errors, warnings, findings)",
+            .usage,
+            "not a report: expected report.json of airlock convert (flows, totals, …) or the output of airlock validate --json (kind, errors, warnings, findings)",
             at: location)
     }
 

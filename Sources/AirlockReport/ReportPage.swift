@@ -41,7 +41,8 @@ public enum ReportPage {
             let location = SourceLocation(file: path)
             var records: [[String]] = []
             do {
-                let reader = try CSVReader(TextDecodingStream(FileByteStream(path: path, location: location), location: location), location: location)
+                let reader = try CSVReader(
+                    TextDecodingStream(FileByteStream(path: path, location: location), location: location), location: location)
                 var record = CSVRecord()
                 while records.count <= rows, try reader.next(into: &record) { records.append(record.fields) }
             } catch {
@@ -79,7 +80,8 @@ enum PageFrame {
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
         // Nothing may be fetched: the page is read offline, from a mail or a ticket.
-        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\"/>\n"
+        out +=
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\"/>\n"
         out += "<meta name=\"generator\" content=\"airlock\"/>\n"
         out += "<title>\(HTMLText.escape(title))</title>\n<style>\n\(style)</style>\n</head>\n<body>\n"
         out += "<nav aria-label=\"Sections\"><ul>"

@@ -12,7 +12,9 @@ extension CMTDataPass {
             return entity.field(named: bytes)
         }
         guard let index = found else {
-            add(ValidationRules.cmtDataUndeclaredField, entity, line: xml.line, "a <field> has no name attribute; CMT cannot tell which attribute it sets")
+            add(
+                ValidationRules.cmtDataUndeclaredField, entity, line: xml.line,
+                "a <field> has no name attribute; CMT cannot tell which attribute it sets")
             return try xml.skipElement()
         }
         let field = entity.fields[index]
@@ -50,7 +52,8 @@ extension CMTDataPass {
                 if length > limit {
                     let overPlatform = length > field.platformLength
                     let basis = overPlatform ? CatalogCertainty.platform : field.lengthCertainty
-                    let platform = overPlatform && limit < field.platformLength
+                    let platform =
+                        overPlatform && limit < field.platformLength
                         ? ", and no Dataverse column of its kind takes more than \(field.platformLength)" : ""
                     add(
                         ValidationRules.cmtValueLength, entity, line: xml.line, field: field.name, value: Self.clip(text),
@@ -168,13 +171,16 @@ extension CMTDataPass {
     }
 
     func lookup(
-        _ id: CMTGUID, targetIndex: Int?, targetName: String?, _ field: CMTFieldCheck, _ fieldIndex: Int, _ entity: CMTEntityCheck, line: Int
+        _ id: CMTGUID, targetIndex: Int?, targetName: String?, _ field: CMTFieldCheck, _ fieldIndex: Int, _ entity: CMTEntityCheck,
+        line: Int
     ) {
         if let targetIndex, entities[targetIndex].isDeclared {
             field.targetsInPackage.insert(targetIndex)
             if entities[targetIndex].ids.contains(id) { return }
             if pending.count < limits.maxPendingLookups {
-                pending.append(.init(target: id, targetEntity: targetIndex, sourceEntity: entity.index, field: fieldIndex, line: line, record: recordID))
+                pending.append(
+                    .init(
+                        target: id, targetEntity: targetIndex, sourceEntity: entity.index, field: fieldIndex, line: line, record: recordID))
             } else {
                 pendingDropped += 1
             }

@@ -13,14 +13,16 @@ extension CMTDataPass {
                 ValidationRules.cmtDataUndeclaredEntity, entity: entity.name, file: file, line: entity.firstLine,
                 entity.name.isEmpty
                     ? "an <entity> section without a name (\(entity.records) records); CMT cannot import it"
-                    : "data.xml has \(entity.records) record\(entity.records == 1 ? "" : "s") of '\(entity.name)', which data_schema.xml does not declare; CMT cannot import \(entity.records == 1 ? "it" : "them") (add the entity to the schema or remove the section)")
+                    : "data.xml has \(entity.records) record\(entity.records == 1 ? "" : "s") of '\(entity.name)', which data_schema.xml does not declare; CMT cannot import \(entity.records == 1 ? "it" : "them") (add the entity to the schema or remove the section)"
+            )
         }
         for entity in entities where entity.isDeclared {
             for field in entity.fields where !field.isDeclared {
                 collector.add(
                     ValidationRules.cmtDataUndeclaredField, entity: entity.name, file: file, line: field.undeclared.firstLine,
                     record: field.undeclared.firstRecord, field: field.name, value: field.undeclared.firstValue.map(Self.clip),
-                    "\(field.undeclared.count) record\(field.undeclared.count == 1 ? " has" : "s have") a value for '\(field.name)', which data_schema.xml does not declare for '\(entity.name)'; CMT's schema validation stops on it")
+                    "\(field.undeclared.count) record\(field.undeclared.count == 1 ? " has" : "s have") a value for '\(field.name)', which data_schema.xml does not declare for '\(entity.name)'; CMT's schema validation stops on it"
+                )
             }
             for field in entity.fields where field.cultureDates.count > 0 {
                 let tally = field.cultureDates
@@ -36,7 +38,8 @@ extension CMTDataPass {
                 for target in field.wrongTargetOrder {
                     guard let tally = field.wrongTargets[target], let allowed = field.allowedTargets else { continue }
                     collector.add(
-                        ValidationRules.cmtSchemaLookupTarget, entity: entity.name, file: file, line: tally.firstLine, record: tally.firstRecord,
+                        ValidationRules.cmtSchemaLookupTarget, entity: entity.name, file: file, line: tally.firstLine,
+                        record: tally.firstRecord,
                         field: field.name, value: tally.firstValue,
                         "\(tally.count) lookup\(tally.count == 1 ? " names" : "s name") lookupentity '\(target)', but '\(field.name)' points to \(allowed.sorted().joined(separator: " or ")); Dataverse refuses a reference to another entity",
                         severity: field.areTargetsGuessed ? .warning : .error)
@@ -51,7 +54,8 @@ extension CMTDataPass {
                     collector.add(
                         ValidationRules.cmtLookupOutsidePackage, entity: entity.name, file: file, line: tally.firstLine,
                         record: tally.firstRecord, field: field.name, value: tally.firstValue,
-                        "\(tally.count) lookup\(tally.count == 1 ? " points" : "s point") to '\(target)', which the package does not carry; those records must already exist in the target environment\(target == "systemuser" || target == "team" ? " (or be mapped with CMT's user map)" : "") (say so with --expect-in-target ENTITY to silence this)")
+                        "\(tally.count) lookup\(tally.count == 1 ? " points" : "s point") to '\(target)', which the package does not carry; those records must already exist in the target environment\(target == "systemuser" || target == "team" ? " (or be mapped with CMT's user map)" : "") (say so with --expect-in-target ENTITY to silence this)"
+                    )
                 }
             }
         }
@@ -108,12 +112,14 @@ extension CMTDataPass {
                 collector.add(
                     ValidationRules.cmtSchemaNoUpdateCompare, entity: entity.name, file: file, line: duplicate.firstLine,
                     record: duplicate.records.first, field: fieldName, value: Self.clip(duplicate.name),
-                    "\(duplicate.count) records share the primary name '\(Self.clip(duplicate.name))' (\(listed)); '\(entity.name)' has no updateCompare field, so when a record's id is not found CMT matches on the name and updates the first record with each of the others. Mark a unique field\(key) updateCompare=\"true\" in data_schema.xml")
+                    "\(duplicate.count) records share the primary name '\(Self.clip(duplicate.name))' (\(listed)); '\(entity.name)' has no updateCompare field, so when a record's id is not found CMT matches on the name and updates the first record with each of the others. Mark a unique field\(key) updateCompare=\"true\" in data_schema.xml"
+                )
             }
             if entity.nameReportsDropped > 0 {
                 collector.add(
                     ValidationRules.cmtSchemaNoUpdateCompare, entity: entity.name, file: file, field: fieldName,
-                    "\(entity.nameReportsDropped) more records share a primary name with another record (only the first \(limits.maxNameMatchReports) shared names are listed)")
+                    "\(entity.nameReportsDropped) more records share a primary name with another record (only the first \(limits.maxNameMatchReports) shared names are listed)"
+                )
             }
             if !entity.namesComplete {
                 collector.add(

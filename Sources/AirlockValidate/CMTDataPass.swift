@@ -37,7 +37,8 @@ final class CMTDataPass {
     var statusState: (state: Int, value: Int, line: Int)?
 
     init(
-        schema: CMTSchema, catalog: SchemaCatalog, file: String, collector: FindingCollector, expectedInTarget: Set<String>, selfContained: Bool,
+        schema: CMTSchema, catalog: SchemaCatalog, file: String, collector: FindingCollector, expectedInTarget: Set<String>,
+        selfContained: Bool,
         limits: CMTValidationLimits
     ) {
         self.file = file
@@ -141,7 +142,9 @@ final class CMTDataPass {
             recordID = CMTGUID(bytes)
         }
         if recordText == nil {
-            add(ValidationRules.cmtRecordId, entity, line: recordLine, "the <record> has no id attribute; CMT needs the id to create or match the record")
+            add(
+                ValidationRules.cmtRecordId, entity, line: recordLine,
+                "the <record> has no id attribute; CMT needs the id to create or match the record")
         } else if let id = recordID {
             trackID(id, entity)
         } else {
@@ -159,14 +162,17 @@ final class CMTDataPass {
         if trackedIDs >= limits.maxRecordIDs {
             // Still catch repeats of the ids already kept.
             if entity.ids.contains(id) {
-                add(ValidationRules.cmtRecordDuplicateId, entity, line: recordLine, value: recordText, "the record id is used by an earlier record of the entity; CMT matches records by id, so one would overwrite the other")
+                add(
+                    ValidationRules.cmtRecordDuplicateId, entity, line: recordLine, value: recordText,
+                    "the record id is used by an earlier record of the entity; CMT matches records by id, so one would overwrite the other")
             } else {
                 entity.idsComplete = false
             }
             return
         }
         if let first = entity.ids.insert(id, line: recordLine) {
-            var message = "the record id is already used by the record on line \(first); CMT matches records by id, so this record would overwrite that one"
+            var message =
+                "the record id is already used by the record on line \(first); CMT matches records by id, so this record would overwrite that one"
             if id.high == 0 && id.low == 0 { message += " (the all-zero GUID is not a real id: give each record its own)" }
             add(ValidationRules.cmtRecordDuplicateId, entity, line: recordLine, value: recordText, message)
         } else {

@@ -48,8 +48,10 @@ final class CMTEntityCheck {
         var seen = Set<String>()
         let primaryID = schema?.primaryIDField ?? catalog?.primaryIdAttribute
         for field in schema?.fields ?? [] where seen.insert(field.name).inserted {
-            fields.append(CMTFieldCheck(
-                name: field.name, schemaField: field, attribute: catalog?.attribute(named: field.name), isPrimaryID: field.name == primaryID))
+            fields.append(
+                CMTFieldCheck(
+                    name: field.name, schemaField: field, attribute: catalog?.attribute(named: field.name),
+                    isPrimaryID: field.name == primaryID))
         }
         self.fields = fields
         names = CMTNameMatcher(fields.map(\.name))

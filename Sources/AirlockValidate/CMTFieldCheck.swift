@@ -54,7 +54,8 @@ final class CMTFieldCheck {
         let fitting = schemaField.flatMap { field in catalogAttribute.flatMap { field.type.fits($0.type) ? $0 : nil } }
         attribute = fitting
         enforcement = fitting?.enforcement
-        platformLength = fitting.map { DataversePlatformLimits.textLength(format: $0.format) } ?? DataversePlatformLimits.multilineTextLength
+        platformLength =
+            fitting.map { DataversePlatformLimits.textLength(format: $0.format) } ?? DataversePlatformLimits.multilineTextLength
         if schemaField?.type != .string {
             maxLength = nil
             lengthCertainty = .platform

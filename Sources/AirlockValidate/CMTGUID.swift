@@ -1,4 +1,5 @@
 import AirlockModel
+
 /// A GUID as two 64-bit words: how the CMT validator keeps record ids and lookup targets compactly.
 struct CMTGUID: Hashable, Sendable {
     var high: UInt64
@@ -17,7 +18,8 @@ struct CMTGUID: Hashable, Sendable {
         while start < end, Self.isBlank(input[start]) { start += 1 }
         while end > start, Self.isBlank(input[end - 1]) { end -= 1 }
         if end - start == 38 {
-            let open = input[start], close = input[end - 1]
+            let open = input[start]
+            let close = input[end - 1]
             guard (open == 0x7B && close == 0x7D) || (open == 0x28 && close == 0x29) else { return nil }
             start += 1
             end -= 1

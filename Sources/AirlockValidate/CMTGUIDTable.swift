@@ -38,7 +38,9 @@ struct CMTGUIDTable {
     }
 
     private mutating func grow() {
-        let oldHigh = high, oldLow = low, oldLines = lines
+        let oldHigh = high
+        let oldLow = low
+        let oldLines = lines
         let capacity = max(64, lines.count * 2)
         high = Array(repeating: 0, count: capacity)
         low = Array(repeating: 0, count: capacity)

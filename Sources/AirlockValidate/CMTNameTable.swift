@@ -37,7 +37,10 @@ struct CMTNameTable {
     }
 
     private mutating func grow() {
-        let oldHashes = hashes, oldHigh = firstHigh, oldLow = firstLow, oldLines = lines
+        let oldHashes = hashes
+        let oldHigh = firstHigh
+        let oldLow = firstLow
+        let oldLines = lines
         let capacity = max(64, lines.count * 2)
         hashes = Array(repeating: 0, count: capacity)
         firstHigh = Array(repeating: 0, count: capacity)

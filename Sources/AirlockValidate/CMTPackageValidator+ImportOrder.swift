@@ -46,7 +46,8 @@ extension CMTPackageValidator {
                         ValidationRules.cmtSchemaImportOrder, entity: entity.name, file: file,
                         line: lines.importOrder[entity.name] ?? lines.line(entity: entity.name, field: field.name), field: field.name,
                         value: targetName,
-                        "\(orderName) puts '\(entity.name)' before '\(targetName)', which its field '\(field.name)' references; CMT then creates the records without the lookup and sets it in a second pass (slower, and a failure there leaves records without the reference): list '\(targetName)' first")
+                        "\(orderName) puts '\(entity.name)' before '\(targetName)', which its field '\(field.name)' references; CMT then creates the records without the lookup and sets it in a second pass (slower, and a failure there leaves records without the reference): list '\(targetName)' first"
+                    )
                 }
             }
         }

@@ -12,7 +12,8 @@ extension CMTPackageValidator {
             if known == nil {
                 collector.add(
                     ValidationRules.cmtSchemaUnknownEntity, entity: entity.name, file: file, line: lines.line(entity: entity.name),
-                    "'\(entity.name)' is not in the catalog, so only the schema's own types are checked (add it with a catalog extension to check more)")
+                    "'\(entity.name)' is not in the catalog, so only the schema's own types are checked (add it with a catalog extension to check more)"
+                )
             }
             var seenFields = Set<String>()
             for field in entity.fields where seenFields.insert(field.name).inserted {
@@ -21,14 +22,16 @@ extension CMTPackageValidator {
                     collector.add(
                         ValidationRules.cmtSchemaTypeMismatch, entity: entity.name, file: file, line: line, field: field.name,
                         value: field.type.rawValue,
-                        "type '\(field.type.rawValue)' is not one CMT imports (types are lower case: string, guid, number, decimal, money, bool, datetime, optionsetvalue, state, status, entityreference, owner, partylist, …)")
+                        "type '\(field.type.rawValue)' is not one CMT imports (types are lower case: string, guid, number, decimal, money, bool, datetime, optionsetvalue, state, status, entityreference, owner, partylist, …)"
+                    )
                     continue
                 }
                 guard let known else { continue }
                 guard let attribute = known.attribute(named: field.name) else {
                     collector.add(
                         ValidationRules.cmtSchemaUnknownField, entity: entity.name, file: file, line: line, field: field.name,
-                        "'\(field.name)' is not an attribute of '\(entity.name)' in the catalog; its values are checked only by the schema type")
+                        "'\(field.name)' is not an attribute of '\(entity.name)' in the catalog; its values are checked only by the schema type"
+                    )
                     continue
                 }
                 if !field.type.fits(attribute.type) {
@@ -45,8 +48,10 @@ extension CMTPackageValidator {
                     let allowed = Set(attribute.lookupTargets.map { $0.lowercased() })
                     for target in field.lookupTargets where !allowed.contains(target.lowercased()) {
                         collector.add(
-                            ValidationRules.cmtSchemaLookupTarget, entity: entity.name, file: file, line: line, field: field.name, value: target,
-                            "lookupType names '\(target)', but '\(field.name)' points to \(attribute.lookupTargets.joined(separator: " or ")) in the catalog")
+                            ValidationRules.cmtSchemaLookupTarget, entity: entity.name, file: file, line: line, field: field.name,
+                            value: target,
+                            "lookupType names '\(target)', but '\(field.name)' points to \(attribute.lookupTargets.joined(separator: " or ")) in the catalog"
+                        )
                     }
                 }
             }

@@ -27,7 +27,9 @@ public struct CMTPackageValidator {
     ///   - catalog: the schema catalog (`SchemaCatalogLoader.bundled()`, possibly extended).
     ///   - expectedInTarget: logical names of entities whose records exist in the target environment.
     ///   - limits: memory bounds.
-    public init(catalog: SchemaCatalog, expectedInTarget: Set<String> = [], selfContained: Bool = false, limits: CMTValidationLimits = .default) {
+    public init(
+        catalog: SchemaCatalog, expectedInTarget: Set<String> = [], selfContained: Bool = false, limits: CMTValidationLimits = .default
+    ) {
         self.selfContained = selfContained
         self.catalog = catalog
         self.expectedInTarget = expectedInTarget
@@ -43,7 +45,8 @@ public struct CMTPackageValidator {
         if reader.contentTypesMember == nil {
             collector.add(
                 ValidationRules.cmtContentTypes, file: CMTPackage.contentTypesMember,
-                "the package has no [Content_Types].xml; zips written by CMT carry one, and hand-made zips without it have been reported not to import")
+                "the package has no [Content_Types].xml; zips written by CMT carry one, and hand-made zips without it have been reported not to import"
+            )
         } else if let member = reader.contentTypesMember, let problem = CMTContentTypes.problem(in: source, member: member) {
             collector.add(ValidationRules.cmtContentTypesInvalid, file: member, problem)
         }
@@ -51,7 +54,8 @@ public struct CMTPackageValidator {
         checkSchema(reader.schema, lines: lines, file: reader.schemaMember, into: collector)
 
         let pass = CMTDataPass(
-            schema: reader.schema, catalog: catalog, file: reader.dataMember, collector: collector, expectedInTarget: expectedInTarget, selfContained: selfContained,
+            schema: reader.schema, catalog: catalog, file: reader.dataMember, collector: collector, expectedInTarget: expectedInTarget,
+            selfContained: selfContained,
             limits: limits)
         try pass.run(source.open(reader.dataMember), location: source.location(of: reader.dataMember))
         pass.finish()

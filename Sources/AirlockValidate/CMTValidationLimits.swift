@@ -15,7 +15,10 @@ public struct CMTValidationLimits: Sendable, Equatable {
     /// Duplicated primary names reported per entity (each names up to five records).
     public var maxNameMatchReports: Int
 
-    public init(maxRecordIDs: Int = 4_000_000, maxPrimaryNames: Int = 2_000_000, maxPendingLookups: Int = 1_000_000, maxNameMatchReports: Int = 1_000) {
+    public init(
+        maxRecordIDs: Int = 4_000_000, maxPrimaryNames: Int = 2_000_000, maxPendingLookups: Int = 1_000_000,
+        maxNameMatchReports: Int = 1_000
+    ) {
         self.maxRecordIDs = maxRecordIDs
         self.maxPrimaryNames = maxPrimaryNames
         self.maxPendingLookups = maxPendingLookups

@@ -80,7 +80,8 @@ enum FODateParser {
         }
 
         mutating func number(digits range: ClosedRange<Int>) -> Int? {
-            var value = 0, count = 0
+            var value = 0
+            var count = 0
             while index < bytes.count, count < range.upperBound, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
                 value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
                 index += 1

@@ -10,16 +10,22 @@ struct FOEntityReference {
 
     /// The references Airlock checks, from the entity keys in the format reference.
     static let known: [FOEntityReference] = [
-        FOEntityReference(child: "SalesOrderLineCDSEntity", parents: ["SalesOrderHeaderCDSEntity"], fields: [("SALESORDERNUMBER", "SALESORDERNUMBER")]),
-        FOEntityReference(child: "SalesOrderLineV2Entity", parents: ["SalesOrderHeaderV2Entity"], fields: [("SALESORDERNUMBER", "SALESORDERNUMBER")]),
         FOEntityReference(
-            child: "SalesQuotationLineCDSEntity", parents: ["SalesQuotationHeaderCDSEntity"], fields: [("SALESQUOTATIONNUMBER", "SALESQUOTATIONNUMBER")]),
+            child: "SalesOrderLineCDSEntity", parents: ["SalesOrderHeaderCDSEntity"], fields: [("SALESORDERNUMBER", "SALESORDERNUMBER")]),
         FOEntityReference(
-            child: "SalesQuotationLineV2Entity", parents: ["SalesQuotationHeaderV2Entity"], fields: [("SALESQUOTATIONNUMBER", "SALESQUOTATIONNUMBER")]),
+            child: "SalesOrderLineV2Entity", parents: ["SalesOrderHeaderV2Entity"], fields: [("SALESORDERNUMBER", "SALESORDERNUMBER")]),
         FOEntityReference(
-            child: "SalesExternallyMaintainedCustomerSalesInvoiceLineEntity", parents: ["SalesExternallyMaintainedCustomerSalesInvoiceHeaderEntity"],
+            child: "SalesQuotationLineCDSEntity", parents: ["SalesQuotationHeaderCDSEntity"],
+            fields: [("SALESQUOTATIONNUMBER", "SALESQUOTATIONNUMBER")]),
+        FOEntityReference(
+            child: "SalesQuotationLineV2Entity", parents: ["SalesQuotationHeaderV2Entity"],
+            fields: [("SALESQUOTATIONNUMBER", "SALESQUOTATIONNUMBER")]),
+        FOEntityReference(
+            child: "SalesExternallyMaintainedCustomerSalesInvoiceLineEntity",
+            parents: ["SalesExternallyMaintainedCustomerSalesInvoiceHeaderEntity"],
             fields: [("INVOICENUMBER", "INVOICENUMBER")]),
-        FOEntityReference(child: "SalesInvoiceLineV2Entity", parents: ["SalesInvoiceHeaderV2Entity"], fields: [("INVOICENUMBER", "INVOICENUMBER")]),
+        FOEntityReference(
+            child: "SalesInvoiceLineV2Entity", parents: ["SalesInvoiceHeaderV2Entity"], fields: [("INVOICENUMBER", "INVOICENUMBER")]),
         FOEntityReference(
             child: "smmContactPersonCDSV2Entity", parents: ["CustCustomerV3Entity", "CustCustomerV2Entity"],
             fields: [("ASSOCIATEDPARTYNUMBER", "PARTYNUMBER")]),

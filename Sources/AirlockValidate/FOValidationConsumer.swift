@@ -106,7 +106,9 @@ struct FOValidationConsumer: FORecordConsumer {
         func key() -> String? {
             if recordKey == nil, !keyColumns.isEmpty {
                 var parts: [String] = []
-                if let companyColumn { parts.append(record.withValue(companyColumn) { $0.map { String(decoding: $0, as: UTF8.self) } } ?? "") }
+                if let companyColumn {
+                    parts.append(record.withValue(companyColumn) { $0.map { String(decoding: $0, as: UTF8.self) } } ?? "")
+                }
                 for column in keyColumns { parts.append(record.withValue(column) { $0.map { String(decoding: $0, as: UTF8.self) } } ?? "") }
                 recordKey = parts.joined(separator: " / ")
             }
@@ -118,7 +120,8 @@ struct FOValidationConsumer: FORecordConsumer {
                 guard let bytes, !bytes.isEmpty else {
                     if checker.isMandatory {
                         collector.add(
-                            ValidationRules.foValueMandatory, entity: entityName, file: file, line: line, record: key(), field: checker.name,
+                            ValidationRules.foValueMandatory, entity: entityName, file: file, line: line, record: key(),
+                            field: checker.name,
                             "mandatory field \(checker.name) is empty")
                     }
                     return

@@ -66,7 +66,9 @@ final class FOValueChecker {
         case .string(let maxLength):
             return lengthProblem(bytes, maxLength: maxLength, assumed: field.assumedLength)
         case .choice(let values, let maxLength):
-            if values.contains(where: { Self.equals(bytes, $0) }) { return maxLength.flatMap { lengthProblem(bytes, maxLength: $0, assumed: field.assumedLength) } }
+            if values.contains(where: { Self.equals(bytes, $0) }) {
+                return maxLength.flatMap { lengthProblem(bytes, maxLength: $0, assumed: field.assumedLength) }
+            }
             return choiceProblem(String(decoding: bytes, as: UTF8.self))
         case .other:
             break
@@ -87,7 +89,8 @@ final class FOValueChecker {
             return FOValueProblem(rule: ValidationRules.foValueNoYes, message: "NoYes values are written Yes or No", severity: .warning)
         case "1", "0":
             return FOValueProblem(
-                rule: ValidationRules.foValueNoYes, message: "NoYes values are written Yes or No (F&O exports never write 0 or 1)", severity: .warning)
+                rule: ValidationRules.foValueNoYes, message: "NoYes values are written Yes or No (F&O exports never write 0 or 1)",
+                severity: .warning)
         default:
             return FOValueProblem(rule: ValidationRules.foValueNoYes, message: "expected Yes or No")
         }
@@ -107,7 +110,8 @@ final class FOValueChecker {
     private func choiceProblem(_ text: String) -> FOValueProblem {
         let allowed = field.allowedValues.joined(separator: ", ")
         if let spelling = field.allowedValues.first(where: { $0.lowercased() == text.lowercased() }) {
-            return FOValueProblem(rule: ValidationRules.foValueChoice, message: "\(name) writes this value as \(spelling)", severity: .warning)
+            return FOValueProblem(
+                rule: ValidationRules.foValueChoice, message: "\(name) writes this value as \(spelling)", severity: .warning)
         }
         return FOValueProblem(rule: ValidationRules.foValueChoice, message: "\(name) takes one of: \(allowed)")
     }
@@ -133,7 +137,10 @@ final class FOValueChecker {
                 severity: isNumeric ? nil : .warning)
         }
         guard isNumeric else { return nil }
-        var digits = 0, commas = 0, dots = 0, exponent = false
+        var digits = 0
+        var commas = 0
+        var dots = 0
+        var exponent = false
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
@@ -145,17 +152,22 @@ final class FOValueChecker {
         }
         guard digits > 0 else { return nil }
         if exponent {
-            return FOValueProblem(rule: ValidationRules.foValueSpreadsheet, message: "scientific notation, as a spreadsheet writes large numbers; write the number in full")
+            return FOValueProblem(
+                rule: ValidationRules.foValueSpreadsheet,
+                message: "scientific notation, as a spreadsheet writes large numbers; write the number in full")
         }
         if commas > 0 && dots > 0 {
-            return FOValueProblem(rule: ValidationRules.foValueSpreadsheet, message: "thousands separators; write the number without grouping")
+            return FOValueProblem(
+                rule: ValidationRules.foValueSpreadsheet, message: "thousands separators; write the number without grouping")
         }
         if commas == 1 && dots == 0 {
             return FOValueProblem(
-                rule: ValidationRules.foValueSpreadsheet, message: "a comma in a number: a decimal comma or a thousands separator; write it with '.' and no grouping")
+                rule: ValidationRules.foValueSpreadsheet,
+                message: "a comma in a number: a decimal comma or a thousands separator; write it with '.' and no grouping")
         }
         if commas > 1 {
-            return FOValueProblem(rule: ValidationRules.foValueSpreadsheet, message: "thousands separators; write the number without grouping")
+            return FOValueProblem(
+                rule: ValidationRules.foValueSpreadsheet, message: "thousands separators; write the number without grouping")
         }
         return nil
     }
@@ -176,7 +188,8 @@ final class FOValueChecker {
     static func isDecimal(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var index = 0
         if bytes.first == UInt8(ascii: "-") { index = 1 }
-        var digits = 0, dots = 0
+        var digits = 0
+        var dots = 0
         while index < bytes.count {
             let byte = bytes[index]
             if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {

@@ -40,7 +40,8 @@ public final class FindingCollector: @unchecked Sendable {
             if groups[index].examples.count < examplesPerGroup { groups[index].examples.append(finding) }
         } else {
             groupIndex[key] = groups.count
-            groups.append(ValidationGroup(entity: finding.entity, rule: finding.rule, severity: finding.severity, count: 1, examples: [finding]))
+            groups.append(
+                ValidationGroup(entity: finding.entity, rule: finding.rule, severity: finding.severity, count: 1, examples: [finding]))
         }
     }
 
@@ -66,8 +67,9 @@ public final class FindingCollector: @unchecked Sendable {
         _ rule: ValidationRule, entity: String? = nil, file: String? = nil, line: Int? = nil, record: String? = nil,
         field: String? = nil, value: String? = nil, _ message: String, severity: ValidationSeverity? = nil, basis: CatalogCertainty? = nil
     ) {
-        add(ValidationFinding(
-            rule: rule, entity: entity, file: file, line: line, record: record, field: field, value: value, message: message,
-            severity: severity, basis: basis))
+        add(
+            ValidationFinding(
+                rule: rule, entity: entity, file: file, line: line, record: record, field: field, value: value, message: message,
+                severity: severity, basis: basis))
     }
 }

@@ -35,7 +35,8 @@ public enum PackageValidator {
         case .fo:
             try FOPackageValidator(catalog: catalog, selfContained: selfContained).validate(source, into: collector)
         case .cmt:
-            try CMTPackageValidator(catalog: catalog, expectedInTarget: expectedInTarget, selfContained: selfContained).validate(source, into: collector)
+            try CMTPackageValidator(catalog: catalog, expectedInTarget: expectedInTarget, selfContained: selfContained).validate(
+                source, into: collector)
         }
         return ValidationReport(kind: kind.rawValue, path: reportPath ?? source.path, collector: collector)
     }

@@ -35,7 +35,8 @@ public struct ValidationReport: Sendable, Equatable {
             var findings: [ValidationFinding]
         }
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         let document = Document(kind: kind, path: path, errors: errors, warnings: warnings, truncated: truncated, findings: findings)
         return String(decoding: try encoder.encode(document), as: UTF8.self)
     }

@@ -23,7 +23,8 @@ extension CatalogCertainty {
             case .environment: source = "your catalog extension"
             default: source = "Microsoft's documentation"
             }
-            let override = enforcement == .warning
+            let override =
+                enforcement == .warning
                 ? "; reported as a warning by your catalog extension" : "; if your environment customised it, say so in a catalog extension"
             return " [documented: \(source)\(override)]"
         case .guess:

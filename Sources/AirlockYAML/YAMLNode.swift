@@ -49,7 +49,8 @@ public struct YAMLNode {
         guard let mapping = node.mapping else { throw error("expected a mapping (key: value lines), found \(kind)") }
         return try mapping.map { pair in
             guard let key = pair.key.scalar?.string else {
-                throw YAMLNode(node: pair.key, path: path, file: file, code: code, entity: entity).error("expected a plain key, found \(kindOf(pair.key))")
+                throw YAMLNode(node: pair.key, path: path, file: file, code: code, entity: entity).error(
+                    "expected a plain key, found \(kindOf(pair.key))")
             }
             return Entry(key: key, keyNode: child(pair.key, key: key), value: child(pair.value, key: key))
         }

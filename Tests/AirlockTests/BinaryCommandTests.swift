@@ -32,7 +32,8 @@ struct BinaryCommandTests {
     @Test func exitCodesOfTheRealProcess() throws {
         let folder = try Fixture.scratchDirectory("airlock-binary")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try ZipFixture.make(folder + "/good.zip", entries: Dictionary(uniqueKeysWithValues: FOValidatorTests.members().map { ($0.name, $0.bytes) }))
+        try ZipFixture.make(
+            folder + "/good.zip", entries: Dictionary(uniqueKeysWithValues: FOValidatorTests.members().map { ($0.name, $0.bytes) }))
         let broken = FOValidatorTests.members(headers: [["SO-1", "USD", "USMF", "1.2E+05", "2026-01-01", "Confirmed", "Yes"]])
         try ZipFixture.make(folder + "/broken.zip", entries: Dictionary(uniqueKeysWithValues: broken.map { ($0.name, $0.bytes) }))
 
@@ -59,7 +60,8 @@ struct BinaryCommandTests {
         let folder = try Fixture.scratchDirectory("airlock-binary")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         func convert(into out: String, mode: AirlockRunner.Mode) throws -> AirlockRunner.Result {
-            try AirlockRunner.run(["convert", "--fo", ConvertFixture.sampleFO, "--sales", ConvertFixture.sampleSales, "--out", out], mode: mode)
+            try AirlockRunner.run(
+                ["convert", "--fo", ConvertFixture.sampleFO, "--sales", ConvertFixture.sampleSales, "--out", out], mode: mode)
         }
         let binary = try convert(into: folder + "/binary", mode: .binary)
         let inProcess = try convert(into: folder + "/in-process", mode: .inProcess)

@@ -10,7 +10,9 @@ struct ByteChannelTests {
     static func bytes(count: Int) -> [UInt8] {
         var state: UInt32 = 2_463_534_242
         return (0..<count).map { _ in
-            state ^= state << 13; state ^= state >> 17; state ^= state << 5
+            state ^= state << 13
+            state ^= state >> 17
+            state ^= state << 5
             return UInt8(truncatingIfNeeded: state)
         }
     }

@@ -71,7 +71,9 @@ struct CMTDataReaderTests {
         #expect(record.field("statecode")?.value == "3")
 
         #expect(package.data.entity(named: "invoice")?.records.values.value(row: 0, column: "totaltax") == "0.0000")
-        #expect(package.data.entity(named: "msdyn_resourcerequirementdetail")?.records.values.value(row: 0, column: "msdyn_hours") == "5.0000000000")
+        #expect(
+            package.data.entity(named: "msdyn_resourcerequirementdetail")?.records.values.value(row: 0, column: "msdyn_hours")
+                == "5.0000000000")
         #expect(package.data.entity(named: "msdyn_purchaseorderproduct")?.records.values.value(row: 0, column: "msdyn_quantity") == "73.25")
         #expect(package.data.entity(named: "theme")?.records.values.value(row: 1, column: "isdefaulttheme") == "True")
         #expect(reader.warnings.isEmpty)
@@ -88,10 +90,11 @@ struct CMTDataReaderTests {
 
         let members = approval.partyMembers
         #expect(members.count == 2)
-        #expect(members.values.columnNames == [
-            "@record", "@field", "@id", "partyid", "activityid", "ownerid", "participationtypemask", "instancetypecode", "donotemail",
-            "donotfax", "donotpostalmail", "donotphone", "ispartydeleted", "activitypartyid",
-        ])
+        #expect(
+            members.values.columnNames == [
+                "@record", "@field", "@id", "partyid", "activityid", "ownerid", "participationtypemask", "instancetypecode", "donotemail",
+                "donotfax", "donotpostalmail", "donotphone", "ispartydeleted", "activitypartyid",
+            ])
         #expect(members.values.row(0)[0...2] == ["0", "customers", "3d12ac27-7d4d-e911-a96a-000d3a1d23d3"])
         #expect(members.lookupEntity(row: 0, field: "partyid") == "contact")
         #expect(members.lookupEntityName(row: 0, field: "partyid") == "Andrew Vogel")
@@ -110,10 +113,12 @@ struct CMTDataReaderTests {
         // The two abvogel exports hold the same party list with fields in different orders.
         let sorted = try Self.package("abvogel-allentities.cmt.zip").read().data.entity(named: "msdyn_approval")
         let unsorted = try Self.package("abvogel-partylist.cmt.zip").read().data.entity(named: "msdyn_approval")
-        let a = try #require(sorted), b = try #require(unsorted)
+        let a = try #require(sorted)
+        let b = try #require(unsorted)
         #expect(a.partyMembers.values.columnNames != b.partyMembers.values.columnNames)
-        #expect(a.record(at: 0).field("customers")?.partyMembers.map { Set($0.fields.map(\.name)) }
-            == b.record(at: 0).field("customers")?.partyMembers.map { Set($0.fields.map(\.name)) })
+        #expect(
+            a.record(at: 0).field("customers")?.partyMembers.map { Set($0.fields.map(\.name)) }
+                == b.record(at: 0).field("customers")?.partyMembers.map { Set($0.fields.map(\.name)) })
         for table in a.partyMembers.fieldAttributes {
             let order = a.partyMembers.values.columnNames.filter(table.columnNames.contains)
             #expect(table.columnNames == order)
@@ -135,7 +140,8 @@ struct CMTDataReaderTests {
     }
 
     @Test func undeclaredFieldsAndEntitiesAreKeptAndReported() throws {
-        let (data, warnings) = try Self.readData("""
+        let (data, warnings) = try Self.readData(
+            """
             <entities timestamp="2021-01-12T14:27:44.3334598Z" recordcount="2">
               <entity name="account" displayname="Account" extra="1">
                 <records>
@@ -165,17 +171,19 @@ struct CMTDataReaderTests {
         #expect(data.otherAttributes == [CMTAttribute("recordcount", "2")])
         let account = try #require(data.entity(named: "account"))
         #expect(account.otherAttributes == [CMTAttribute("extra", "1")])
-        #expect(account.records.values.columnNames == ["@id", "accountid", "name", "creditlimit", "createdon", "@newId", "mystery", "other"])
+        #expect(
+            account.records.values.columnNames == ["@id", "accountid", "name", "creditlimit", "createdon", "@newId", "mystery", "other"])
         #expect(account.records.values.row(0) == ["11111111-1111-1111-1111-111111111111", nil, "A", nil, nil, "x", " raw &amp; ", nil])
         #expect(account.undeclaredFields == ["mystery", "other"])
         #expect(account.records.fieldAttributes.map(\.name) == ["lookupentity", "filename"])
         #expect(account.records.attribute("filename", row: 0, field: "mystery") == "f.bin")
         #expect(account.record(at: 0).otherAttributes == [CMTAttribute("newId", "x")])
-        #expect(account.manyToMany == [
-            CMTManyToManyAssociation(
-                sourceID: "11111111-1111-1111-1111-111111111111", targetEntityName: "contact", targetEntityIDField: "contactid",
-                relationshipName: "account_contacts", targetIDs: ["33333333-3333-3333-3333-33333333333a"]),
-        ])
+        #expect(
+            account.manyToMany == [
+                CMTManyToManyAssociation(
+                    sourceID: "11111111-1111-1111-1111-111111111111", targetEntityName: "contact", targetEntityIDField: "contactid",
+                    relationshipName: "account_contacts", targetIDs: ["33333333-3333-3333-3333-33333333333a"])
+            ])
         #expect(data.entity(named: "lead")?.records.values.row(0) == ["44444444-4444-4444-4444-444444444444", "s"])
         #expect(warnings.contains { $0.contains("'lead'") && $0.contains("not declared") })
         #expect(warnings.contains { $0.contains("mystery, other") })
@@ -185,7 +193,8 @@ struct CMTDataReaderTests {
 
     @Test func aValueThatDoesNotDecodeIsLocated() throws {
         let error = try #require(throws: AirlockError.self) {
-            try Self.readData("""
+            try Self.readData(
+                """
                 <entities>
                   <entity name="account">
                     <records>
@@ -216,7 +225,8 @@ struct CMTDataReaderTests {
         #expect(badID.location.line == 2)
         #expect(badID.location.record == "nope")
         let twice = try #require(throws: AirlockError.self) {
-            try Self.readData("""
+            try Self.readData(
+                """
                 <entities><entity name="account"><records><record id="11111111-1111-1111-1111-111111111111">
                 <field name="name" value="a" /><field name="name" value="b" /></record></records></entity></entities>
                 """)
@@ -224,7 +234,8 @@ struct CMTDataReaderTests {
         #expect(twice.location.field == "name")
         #expect(twice.location.record == "11111111-1111-1111-1111-111111111111")
         let badParty = try #require(throws: AirlockError.self) {
-            try Self.readData("""
+            try Self.readData(
+                """
                 <entities><entity name="account"><records><record id="11111111-1111-1111-1111-111111111111">
                 <field name="to" value=""><activitypointerrecords id="22222222-2222-2222-2222-222222222222">
                 <field name="donotemail" value="perhaps" /></activitypointerrecords></field></record></records></entity></entities>
@@ -238,7 +249,9 @@ struct CMTDataReaderTests {
 
     @Test func malformedXMLGivesLineAndColumn() throws {
         let error = try #require(throws: AirlockError.self) {
-            try Self.readData("\r\n<entities>\r\n  <entity name=\"account\">\r\n    <records>\r\n      <record id=\"11111111-1111-1111-1111-111111111111\">\r\n    </records>\r\n")
+            try Self.readData(
+                "\r\n<entities>\r\n  <entity name=\"account\">\r\n    <records>\r\n      <record id=\"11111111-1111-1111-1111-111111111111\">\r\n    </records>\r\n"
+            )
         }
         #expect(error.code == .malformedXML)
         #expect(error.location.entry == "data.xml")
@@ -256,7 +269,8 @@ struct CMTDataReaderTests {
         #expect(error.location.file == path)
         #expect(error.message.contains("the package has no data_schema.xml"))
         let nested = try ZipFixture.make(
-            folder + "/nested.zip", entries: ["export/data.xml": Array("<entities />".utf8), "export/data_schema.xml": Array("<entities />".utf8)])
+            folder + "/nested.zip",
+            entries: ["export/data.xml": Array("<entities />".utf8), "export/data_schema.xml": Array("<entities />".utf8)])
         let nestedError = try #require(throws: AirlockError.self) { try CMTPackageReader(path: nested) }
         #expect(nestedError.message.contains("export/data_schema.xml"))
         let noData = try ZipFixture.make(folder + "/no-data.zip", entries: ["data_schema.xml": Array("<entities />".utf8)])
@@ -266,7 +280,8 @@ struct CMTDataReaderTests {
     @Test func readsAnUnpackedFolderAndUTF16() throws {
         let folder = try Fixture.scratchDirectory()
         var utf16: [UInt8] = [0xFF, 0xFE]
-        let text = "<entities><entity name=\"account\"><records><record id=\"11111111-1111-1111-1111-111111111111\"><field name=\"name\" value=\"Zürich\" /></record></records></entity></entities>"
+        let text =
+            "<entities><entity name=\"account\"><records><record id=\"11111111-1111-1111-1111-111111111111\"><field name=\"name\" value=\"Zürich\" /></record></records></entity></entities>"
         for unit in text.utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
         try Data(utf16).write(to: URL(fileURLWithPath: folder + "/data.xml"))
         try Data(Self.schemaText.utf8).write(to: URL(fileURLWithPath: folder + "/data_schema.xml"))

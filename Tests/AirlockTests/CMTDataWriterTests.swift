@@ -21,10 +21,11 @@ struct CMTDataWriterTests {
             ],
             relationships: [
                 CMTSchemaRelationship(attributes: [
-                    CMTAttribute("name", "accountleads_association"), CMTAttribute("manyToMany", "true"), CMTAttribute("isreflexive", "false"),
+                    CMTAttribute("name", "accountleads_association"), CMTAttribute("manyToMany", "true"),
+                    CMTAttribute("isreflexive", "false"),
                     CMTAttribute("relatedEntityName", "accountleads"), CMTAttribute("m2mTargetEntity", "lead"),
                     CMTAttribute("m2mTargetEntityPrimaryKey", "leadid"),
-                ]),
+                ])
             ])
         let email = CMTSchemaEntity(
             name: "email", displayName: "Email", primaryIDField: "activityid", primaryNameField: "subject",
@@ -32,49 +33,61 @@ struct CMTDataWriterTests {
                 CMTSchemaField(name: "activityid", type: .guid, displayName: "Email Message", primaryKey: true),
                 CMTSchemaField(name: "to", type: .partyList, displayName: "To"),
             ])
-        let contact = CMTSchemaEntity(name: "contact", displayName: "Contact", fields: [CMTSchemaField(name: "contactid", type: .guid, primaryKey: true)])
+        let contact = CMTSchemaEntity(
+            name: "contact", displayName: "Contact", fields: [CMTSchemaField(name: "contactid", type: .guid, primaryKey: true)])
         let schema = CMTSchema(entities: [account, contact, email], entityImportOrder: ["account", "contact", "email"])
 
         var accounts = CMTEntityData(schema: account)
         try accounts.append(
-            CMTRecord(id: "{6F1D1F7E-2B0C-4D1A-9A55-0C8A2F6B1E01}", fields: [
-                CMTFieldValue(name: "accountid", value: "6F1D1F7E-2B0C-4D1A-9A55-0C8A2F6B1E01"),
-                CMTFieldValue(name: "name", value: "Widget & Co <\"Ltd\"> it's\r\nline two\tend"),
-                CMTFieldValue(name: "accountnumber", value: "Zürich-東京"),
-                CMTFieldValue(name: "creditlimit", value: "1.2500000000"),
-                CMTFieldValue(name: "creditonhold", value: "true"),
-                CMTFieldValue(name: "lastonholdtime", value: "2026-03-11T10:30:00Z"),
-                CMTFieldValue(name: "msdyn_tags", value: "[71000010,71000012]"),
-                .lookup("ownerid", id: "0ff0de1d-a6ad-f111-aaad-000d3a5c8169", entity: "systemuser", entityName: "Lab \"Sales\" User"),
-                CMTFieldValue(name: "statecode", value: "0"),
-            ]))
+            CMTRecord(
+                id: "{6F1D1F7E-2B0C-4D1A-9A55-0C8A2F6B1E01}",
+                fields: [
+                    CMTFieldValue(name: "accountid", value: "6F1D1F7E-2B0C-4D1A-9A55-0C8A2F6B1E01"),
+                    CMTFieldValue(name: "name", value: "Widget & Co <\"Ltd\"> it's\r\nline two\tend"),
+                    CMTFieldValue(name: "accountnumber", value: "Zürich-東京"),
+                    CMTFieldValue(name: "creditlimit", value: "1.2500000000"),
+                    CMTFieldValue(name: "creditonhold", value: "true"),
+                    CMTFieldValue(name: "lastonholdtime", value: "2026-03-11T10:30:00Z"),
+                    CMTFieldValue(name: "msdyn_tags", value: "[71000010,71000012]"),
+                    .lookup("ownerid", id: "0ff0de1d-a6ad-f111-aaad-000d3a5c8169", entity: "systemuser", entityName: "Lab \"Sales\" User"),
+                    CMTFieldValue(name: "statecode", value: "0"),
+                ]))
         try accounts.append(CMTRecord(id: "7a8e6c3b-1111-4c2e-8f00-5d6e7f809a1b", fields: [CMTFieldValue(name: "name", value: "Plain")]))
         try accounts.append(CMTRecord(id: "8a8e6c3b-1111-4c2e-8f00-5d6e7f809a1b"))
         accounts.manyToMany = [
             CMTManyToManyAssociation(
                 sourceID: "6f1d1f7e-2b0c-4d1a-9a55-0c8a2f6b1e01", targetEntityName: "lead", targetEntityIDField: "leadid",
                 relationshipName: "accountleads_association",
-                targetIDs: ["c902a1b2-0000-4000-8000-000000000001", "C902A1B2-0000-4000-8000-000000000002"]),
+                targetIDs: ["c902a1b2-0000-4000-8000-000000000001", "C902A1B2-0000-4000-8000-000000000002"])
         ]
         var emails = CMTEntityData(schema: email)
         try emails.append(
-            CMTRecord(id: "3ff9afe1-7c4d-e911-a96a-000d3a1d23d3", fields: [
-                CMTFieldValue(name: "activityid", value: "3ff9afe1-7c4d-e911-a96a-000d3a1d23d3"),
-                CMTFieldValue(
-                    name: "to", value: "",
-                    partyMembers: [
-                        CMTRecord(id: "3d12ac27-7d4d-e911-a96a-000d3a1d23d3", fields: [
-                            .lookup("partyid", id: "9a913e9f-cbb8-e711-a968-000d3a192387", entity: "contact", entityName: "Andrew Vogel"),
-                            CMTFieldValue(name: "participationtypemask", value: "2"),
-                            CMTFieldValue(name: "donotemail", value: "0"),
-                            CMTFieldValue(name: "addressused", value: "a&b@example.com"),
+            CMTRecord(
+                id: "3ff9afe1-7c4d-e911-a96a-000d3a1d23d3",
+                fields: [
+                    CMTFieldValue(name: "activityid", value: "3ff9afe1-7c4d-e911-a96a-000d3a1d23d3"),
+                    CMTFieldValue(
+                        name: "to", value: "",
+                        partyMembers: [
+                            CMTRecord(
+                                id: "3d12ac27-7d4d-e911-a96a-000d3a1d23d3",
+                                fields: [
+                                    .lookup(
+                                        "partyid", id: "9a913e9f-cbb8-e711-a968-000d3a192387", entity: "contact", entityName: "Andrew Vogel"
+                                    ),
+                                    CMTFieldValue(name: "participationtypemask", value: "2"),
+                                    CMTFieldValue(name: "donotemail", value: "0"),
+                                    CMTFieldValue(name: "addressused", value: "a&b@example.com"),
+                                ]),
+                            CMTRecord(
+                                id: "3e12ac27-7d4d-e911-a96a-000d3a1d23d3",
+                                fields: [
+                                    .lookup("partyid", id: "669537c3-a4bd-e711-a950-000d3a1087a0", entity: "account")
+                                ]),
                         ]),
-                        CMTRecord(id: "3e12ac27-7d4d-e911-a96a-000d3a1d23d3", fields: [
-                            .lookup("partyid", id: "669537c3-a4bd-e711-a950-000d3a1087a0", entity: "account"),
-                        ]),
-                    ]),
-            ]))
-        let timestamp = CMTTimestamp(try CMTDateTime(year: 2025, month: 5, day: 1, hour: 8, minute: 15, second: 30, ticks: 1_234_567, zone: .utc))
+                ]))
+        let timestamp = CMTTimestamp(
+            try CMTDateTime(year: 2025, month: 5, day: 1, hour: 8, minute: 15, second: 30, ticks: 1_234_567, zone: .utc))
         let data = CMTData(timestamp: timestamp, entities: [accounts, CMTEntityData(schema: contact), emails])
         return CMTPackage(schema: schema, data: data)
     }
@@ -141,7 +154,8 @@ struct CMTDataWriterTests {
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text == Self.expectedDataXML)
         if text != Self.expectedDataXML {
-            for (index, (got, want)) in zip(text.split(separator: "\n"), Self.expectedDataXML.split(separator: "\n")).enumerated() where got != want {
+            for (index, (got, want)) in zip(text.split(separator: "\n"), Self.expectedDataXML.split(separator: "\n")).enumerated()
+            where got != want {
                 Issue.record("line \(index + 1):\n got: \(got)\nwant: \(want)")
                 break
             }
@@ -150,8 +164,14 @@ struct CMTDataWriterTests {
 
     @Test func writesTheSchemaOfTheSample() throws {
         let text = String(decoding: try CMTSchemaWriter.bytes(try Self.sample().schema), as: UTF8.self)
-        #expect(text.hasPrefix("<entities>\r\n  <entity name=\"account\" displayname=\"Account\" primaryidfield=\"accountid\" primarynamefield=\"name\" disableplugins=\"false\">\r\n"))
-        #expect(text.contains(#"<relationship name="accountleads_association" manyToMany="true" isreflexive="false" relatedEntityName="accountleads" m2mTargetEntity="lead" m2mTargetEntityPrimaryKey="leadid" />"#))
+        #expect(
+            text.hasPrefix(
+                "<entities>\r\n  <entity name=\"account\" displayname=\"Account\" primaryidfield=\"accountid\" primarynamefield=\"name\" disableplugins=\"false\">\r\n"
+            ))
+        #expect(
+            text.contains(
+                #"<relationship name="accountleads_association" manyToMany="true" isreflexive="false" relatedEntityName="accountleads" m2mTargetEntity="lead" m2mTargetEntityPrimaryKey="leadid" />"#
+            ))
         #expect(text.hasSuffix("    <entityName>email</entityName>\r\n  </entityImportOrder>\r\n</entities>"))
     }
 
@@ -171,7 +191,8 @@ struct CMTDataWriterTests {
 
     @Test func writeReadWriteIsByteIdenticalForTheSample() throws {
         let folder = try Fixture.scratchDirectory()
-        let first = folder + "/first.zip", second = folder + "/second.zip"
+        let first = folder + "/first.zip"
+        let second = folder + "/second.zip"
         try CMTPackageWriter.write(try Self.sample(), to: first)
         let reader = try CMTPackageReader(path: first)
         #expect(reader.warnings.isEmpty)
@@ -198,7 +219,8 @@ struct CMTDataWriterTests {
     func realPackagesRoundTrip(_ name: String) throws {
         let folder = try Fixture.scratchDirectory()
         let original = try CMTPackageReader(path: Fixture.path("real/cmt/\(name)")).read()
-        let first = folder + "/first.zip", second = folder + "/second.zip"
+        let first = folder + "/first.zip"
+        let second = folder + "/second.zip"
         try CMTPackageWriter.write(original, to: first)
         let reread = try CMTPackageReader(path: first).read()
         // read → write → read: identical schema and tables.

@@ -10,10 +10,11 @@ struct CMTInspectTests {
         #expect(report.kind == "cmt")
         #expect(report.metadata.exportTimestamp == "4/5/2019 11:23:19 PM")
         #expect(report.metadata.definitionGroup == nil && report.metadata.packageVersion == nil)
-        #expect(report.entities.map(\.name) == [
-            "incident", "invoice", "knowledgearticle", "msdyn_approval", "msdyn_purchaseorderproduct",
-            "msdyn_resourcerequirementdetail", "theme",
-        ])
+        #expect(
+            report.entities.map(\.name) == [
+                "incident", "invoice", "knowledgearticle", "msdyn_approval", "msdyn_purchaseorderproduct",
+                "msdyn_resourcerequirementdetail", "theme",
+            ])
         #expect(report.entities.map(\.records) == [2, 1, 5, 1, 1, 1, 2])
         let article = try #require(report.entities.first { $0.name == "knowledgearticle" })
         #expect(article.technicalName == nil)
@@ -65,7 +66,8 @@ struct CMTInspectTests {
         #expect(report.warnings.count == 5)
         #expect(report.warnings.contains { $0.contains("'lead'") && $0.contains("not declared in data_schema.xml") })
         #expect(report.warnings.contains { $0.contains("'contact'") && $0.contains("no section") && $0.contains("not an error") })
-        #expect(report.warnings.contains { $0.contains("1 of 3 records repeat an id") && $0.contains("11111111-1111-1111-1111-111111111111") })
+        #expect(
+            report.warnings.contains { $0.contains("1 of 3 records repeat an id") && $0.contains("11111111-1111-1111-1111-111111111111") })
         #expect(report.warnings.contains { $0.contains("does not declare: fax") })
         #expect(report.warnings.contains { $0.contains("[Content_Types].xml") })
         #expect(report.warnings == report.warnings.sorted())
@@ -82,10 +84,12 @@ struct CMTInspectTests {
     @Test func malformedDataNamesLineAndColumn() throws {
         let folder = try Fixture.scratchDirectory()
         let bytes = try openPackageSource(path: Fixture.path("real/cmt/ConfigData.zip")).open("data_schema.xml").readAll()
-        let path = try ZipFixture.make(folder + "/broken.zip", entries: [
-            "data.xml": Array("\r\n<entities>\r\n  <entity name=\"wh_config\">\r\n    <records>\r\n  </entity>\r\n</entities>".utf8),
-            "data_schema.xml": bytes,
-        ])
+        let path = try ZipFixture.make(
+            folder + "/broken.zip",
+            entries: [
+                "data.xml": Array("\r\n<entities>\r\n  <entity name=\"wh_config\">\r\n    <records>\r\n  </entity>\r\n</entities>".utf8),
+                "data_schema.xml": bytes,
+            ])
         let error = try #require(throws: AirlockError.self) { try PackageInspector.inspect(path: path) }
         #expect(error.code == .malformedXML)
         #expect(error.location.file == path)
@@ -98,9 +102,11 @@ struct CMTInspectTests {
         // 200 000 records streamed from a generator: counting keeps counters and ids, not the document.
         let records = 200_000
         let schema = CMTSchema(entities: [
-            CMTSchemaEntity(name: "account", fields: [
-                CMTSchemaField(name: "accountid", type: .guid, primaryKey: true), CMTSchemaField(name: "name", type: .string),
-            ]),
+            CMTSchemaEntity(
+                name: "account",
+                fields: [
+                    CMTSchemaField(name: "accountid", type: .guid, primaryKey: true), CMTSchemaField(name: "name", type: .string),
+                ])
         ])
         let reader = CMTDataReader(schema: schema, location: SourceLocation(entry: "data.xml"))
         let counts = try reader.count(GeneratedDataStream(records: records))
@@ -133,7 +139,9 @@ final class GeneratedDataStream: ByteStream {
             if next < records {
                 let hex = String(next, radix: 16)
                 let id = "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - hex.count) + hex
-                pending = Array("\r\n      <record id=\"\(id)\">\r\n        <field name=\"accountid\" value=\"\(id)\" />\r\n        <field name=\"name\" value=\"Account \(next) &amp;amp; Co\" />\r\n      </record>".utf8)
+                pending = Array(
+                    "\r\n      <record id=\"\(id)\">\r\n        <field name=\"accountid\" value=\"\(id)\" />\r\n        <field name=\"name\" value=\"Account \(next) &amp;amp; Co\" />\r\n      </record>"
+                        .utf8)
             } else if next == records {
                 pending = Array("\r\n    </records>\r\n    <m2mrelationships />\r\n  </entity>\r\n</entities>".utf8)
             } else {

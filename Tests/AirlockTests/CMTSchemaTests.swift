@@ -13,10 +13,11 @@ struct CMTSchemaTests {
 
     @Test func readsTheAbvogelSchema() throws {
         let schema = try Self.readFixture("AllEntities_SomePluginsDisabled_MixedIdentifiers_data_schema.xml")
-        #expect(schema.entities.map(\.name) == [
-            "incident", "invoice", "knowledgearticle", "msdyn_approval", "msdyn_purchaseorderproduct",
-            "msdyn_resourcerequirementdetail", "theme",
-        ])
+        #expect(
+            schema.entities.map(\.name) == [
+                "incident", "invoice", "knowledgearticle", "msdyn_approval", "msdyn_purchaseorderproduct",
+                "msdyn_resourcerequirementdetail", "theme",
+            ])
         #expect(schema.otherAttributes.isEmpty)
         #expect(schema.entityImportOrder == nil)
         let incident = try #require(schema.entity(named: "incident"))
@@ -34,17 +35,20 @@ struct CMTSchemaTests {
         let id = try #require(incident.field(named: "incidentid"))
         #expect(id.updateCompare == true && id.primaryKey == true && id.type == .guid)
         let article = try #require(schema.entity(named: "knowledgearticle"))
-        #expect(article.fields.map(\.type) == [
-            .string, .string, .number, .optionSetValue, .string, .guid, .owner, .entityReference, .datetime, .guid, .state, .status,
-        ])
+        #expect(
+            article.fields.map(\.type) == [
+                .string, .string, .number, .optionSetValue, .string, .guid, .owner, .entityReference, .datetime, .guid, .state, .status,
+            ])
         #expect(schema.entity(named: "msdyn_purchaseorderproduct")?.field(named: "msdyn_quantity")?.customField == true)
     }
 
     @Test func readsRootNamespaceAndUnknownAttributes() throws {
         let schema = try Self.read(
-            #"<entities xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" dateMode="relative" future="1"><entity name="a" zeta="z" forcecreate="True" alpha="a"><fields><field name="f" type="datetime" dateMode="absolute" extra="x" /></fields></entity></entities>"#)
+            #"<entities xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" dateMode="relative" future="1"><entity name="a" zeta="z" forcecreate="True" alpha="a"><fields><field name="f" type="datetime" dateMode="absolute" extra="x" /></fields></entity></entities>"#
+        )
         #expect(schema.dateMode == "relative")
-        #expect(schema.otherAttributes == [CMTAttribute("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"), CMTAttribute("future", "1")])
+        #expect(
+            schema.otherAttributes == [CMTAttribute("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"), CMTAttribute("future", "1")])
         let entity = try #require(schema.entities.first)
         #expect(entity.otherAttributes == [CMTAttribute("zeta", "z"), CMTAttribute("alpha", "a")])
         #expect(entity.forceCreate == true)
@@ -97,7 +101,10 @@ struct CMTSchemaTests {
         #expect(relationships[1].relatedEntityName == "competitorquotes")
         #expect(relationships[1].targetEntityPrimaryKey == "competitorid")
         #expect(relationships[1].fields?.map(\.name) == ["quoteid", "competitorid"])
-        #expect(quote.filter == #"<fetch><entity name="quote"><filter><condition attribute="statecode" operator="ne" value="3" /></filter></entity></fetch>"#)
+        #expect(
+            quote.filter
+                == #"<fetch><entity name="quote"><filter><condition attribute="statecode" operator="ne" value="3" /></filter></entity></fetch>"#
+        )
         #expect(schema.entityImportOrder == ["quote"])
         let written = try CMTSchemaWriter.bytes(schema)
         #expect(written == Array(text.utf8))
@@ -156,7 +163,9 @@ struct CMTSchemaTests {
         #expect(badBool.code == .invalidValue)
         #expect(badBool.message.contains("maybe"))
         let twice = try #require(throws: AirlockError.self) {
-            try Self.read("<entities><entity name=\"a\"><fields><field name=\"f\" type=\"string\" /><field name=\"f\" type=\"string\" /></fields></entity></entities>")
+            try Self.read(
+                "<entities><entity name=\"a\"><fields><field name=\"f\" type=\"string\" /><field name=\"f\" type=\"string\" /></fields></entity></entities>"
+            )
         }
         #expect(twice.location.field == "f")
         #expect(throws: AirlockError.self) { try Self.read("<Entities />") }

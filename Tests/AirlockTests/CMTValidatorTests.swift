@@ -122,8 +122,10 @@ struct CMTValidatorTests {
         var members: [(name: String, bytes: [UInt8])] = [("data_schema.xml", Array(schema.utf8)), ("data.xml", Array(data.utf8))]
         if contentTypes { members.append(("[Content_Types].xml", Array(Self.contentTypes.utf8))) }
         let collector = FindingCollector()
-        try CMTPackageValidator(catalog: catalog ?? Self.catalog(), expectedInTarget: expectedInTarget, selfContained: selfContained, limits: limits)
-            .validate(MemoryPackageSource(path: "broken.zip", members: members), into: collector)
+        try CMTPackageValidator(
+            catalog: catalog ?? Self.catalog(), expectedInTarget: expectedInTarget, selfContained: selfContained, limits: limits
+        )
+        .validate(MemoryPackageSource(path: "broken.zip", members: members), into: collector)
         return collector
     }
 
@@ -178,11 +180,13 @@ struct CMTValidatorTests {
     @Test func theAbvogelExportHasOnlyWarnings() throws {
         let collector = try run(path: Fixture.path("real/cmt/abvogel-allentities.cmt.zip"))
         #expect(collector.errors == 0)
-        #expect(summary(collector) == [
-            "warning cmt.schema.unknown-entity": 6,  // incident, knowledgearticle, msdyn_*, theme (invoice is known)
-            "warning cmt.value.format": 2,  // the culture-formatted root timestamp and knowledgearticle.publishon
-            "warning cmt.lookup.outside-package": 5,  // incident.customerid → contact, account; ownerid → systemuser; party → contact, account
-        ])
+        #expect(
+            summary(collector) == [
+                "warning cmt.schema.unknown-entity": 6,  // incident, knowledgearticle, msdyn_*, theme (invoice is known)
+                "warning cmt.value.format": 2,  // the culture-formatted root timestamp and knowledgearticle.publishon
+                // incident.customerid → contact, account; ownerid → systemuser; party → contact, account
+                "warning cmt.lookup.outside-package": 5,
+            ])
         let owners = try #require(collector.findings.first { $0.field == "ownerid" })
         #expect(owners.entity == "knowledgearticle" && owners.message.hasPrefix("4 lookups point to 'systemuser'"))
         #expect(owners.line == 33 && owners.record == "1c73d420-d29f-e711-9401-0003ff66fbff")
@@ -192,9 +196,10 @@ struct CMTValidatorTests {
 
     @Test func thePartyListExportHasOnlyWarnings() throws {
         let collector = try run(path: Fixture.path("real/cmt/abvogel-partylist.cmt.zip"))
-        #expect(summary(collector) == [
-            "warning cmt.schema.unknown-entity": 1, "warning cmt.value.format": 1, "warning cmt.lookup.outside-package": 2,
-        ])
+        #expect(
+            summary(collector) == [
+                "warning cmt.schema.unknown-entity": 1, "warning cmt.value.format": 1, "warning cmt.lookup.outside-package": 2,
+            ])
         let expected = try CMTPackageValidator(catalog: Self.catalog(), expectedInTarget: ["account", "contact"])
         let quiet = FindingCollector()
         try expected.validate(path: Fixture.path("real/cmt/abvogel-partylist.cmt.zip"), into: quiet)
@@ -211,10 +216,11 @@ struct CMTValidatorTests {
     /// import one contact and update it 15 times.
     @Test func theCapgeminiExportHasItsDuplicateIDs() throws {
         let collector = try run(path: Fixture.path("real/cmt/IntegrationTestData.zip"))
-        #expect(summary(collector) == [
-            "error cmt.record.duplicate-id": 15,
-            "warning cmt.value.format": 1,  // 15 US-format birthdates, one warning
-        ])
+        #expect(
+            summary(collector) == [
+                "error cmt.record.duplicate-id": 15,
+                "warning cmt.value.format": 1,  // 15 US-format birthdates, one warning
+            ])
         let duplicates = collector.findings.filter { $0.rule == ValidationRules.cmtRecordDuplicateId.id }
         #expect(duplicates.first?.line == 9 && duplicates.last?.line == 93)
         #expect(duplicates.allSatisfy { $0.entity == "contact" && $0.record == "00000000-0000-0000-0000-000000000000" })
@@ -232,9 +238,11 @@ struct CMTValidatorTests {
         let catalog = try Self.catalog()
         let noData = MemoryPackageSource(path: "p.zip", members: [("data_schema.xml", Array(Self.schema.utf8))])
         #expect(throws: AirlockError.self) { try CMTPackageValidator(catalog: catalog).validate(noData, into: FindingCollector()) }
-        let broken = try replacing("</records>\n    <m2mrelationships />\n  </entity>\n  <entity name=\"contact\"", with: "<entity name=\"contact\"")
+        let broken = try replacing(
+            "</records>\n    <m2mrelationships />\n  </entity>\n  <entity name=\"contact\"", with: "<entity name=\"contact\"")
         let collector = FindingCollector()
-        let source = MemoryPackageSource(path: "p.zip", members: [("data_schema.xml", Array(Self.schema.utf8)), ("data.xml", Array(broken.utf8))])
+        let source = MemoryPackageSource(
+            path: "p.zip", members: [("data_schema.xml", Array(Self.schema.utf8)), ("data.xml", Array(broken.utf8))])
         #expect(throws: AirlockError.self) { try CMTPackageValidator(catalog: catalog).validate(source, into: collector) }
     }
 
@@ -250,7 +258,8 @@ struct CMTValidatorTests {
     @Test func lookupSpellingsAndUnknownTypes() throws {
         // owner vs entityreference and the old lookup alias fit; a misspelt type does not.
         var schema = try replacing("name=\"ownerid\" type=\"owner\"", with: "name=\"ownerid\" type=\"entityreference\"", in: Self.schema)
-        schema = try replacing("type=\"entityreference\" lookupType=\"contact\"", with: "type=\"lookup\" lookupType=\"contact\"", in: schema)
+        schema = try replacing(
+            "type=\"entityreference\" lookupType=\"contact\"", with: "type=\"lookup\" lookupType=\"contact\"", in: schema)
         schema = try replacing("name=\"lastname\" type=\"string\"", with: "name=\"lastname\" type=\"String\"", in: schema)
         let collector = try run(schema: schema)
         let finding = try only(ValidationRules.cmtSchemaTypeMismatch, in: collector)
@@ -259,12 +268,14 @@ struct CMTValidatorTests {
 
     @Test func unknownEntitiesFieldsAndLookupTargetsAreWarnings() throws {
         var schema = try replacing(
-            "<field displayname=\"Owner\"", with: "<field displayname=\"Segment\" name=\"new_segment\" type=\"string\" />\n      <field displayname=\"Owner\"",
+            "<field displayname=\"Owner\"",
+            with: "<field displayname=\"Segment\" name=\"new_segment\" type=\"string\" />\n      <field displayname=\"Owner\"",
             in: Self.schema)
         schema = try replacing("lookupType=\"account|contact\"", with: "lookupType=\"account|lead\"", in: schema)
         schema = try replacing(
             "<entityImportOrder>",
-            with: "<entity name=\"new_thing\" primaryidfield=\"new_thingid\"><fields><field name=\"new_thingid\" type=\"guid\" primaryKey=\"true\" /></fields></entity>\n  <entityImportOrder>",
+            with:
+                "<entity name=\"new_thing\" primaryidfield=\"new_thingid\"><fields><field name=\"new_thingid\" type=\"guid\" primaryKey=\"true\" /></fields></entity>\n  <entityImportOrder>",
             in: schema)
         let collector = try run(schema: schema)
         let field = try only(ValidationRules.cmtSchemaUnknownField, in: collector)
@@ -286,16 +297,24 @@ struct CMTValidatorTests {
     @Test func anUndeclaredEntityIsAnError() throws {
         let data = try replacing(
             "</entities>",
-            with: "  <entity name=\"lead\" displayname=\"Lead\">\n    <records>\n      <record id=\"dddddddd-0000-4000-8000-000000000001\" />\n    </records>\n  </entity>\n</entities>")
+            with:
+                "  <entity name=\"lead\" displayname=\"Lead\">\n    <records>\n      <record id=\"dddddddd-0000-4000-8000-000000000001\" />\n    </records>\n  </entity>\n</entities>"
+        )
         let finding = try only(ValidationRules.cmtDataUndeclaredEntity, in: run(data: data))
         #expect(finding.severity == .error && finding.entity == "lead" && finding.file == "data.xml")
         #expect(finding.line == line(of: "name=\"lead\"", in: data) && finding.message.contains("1 record of 'lead'"))
     }
 
     @Test func anUndeclaredFieldIsOneErrorPerField() throws {
-        var data = try replacing("<field name=\"name\" value=\"Fabrikam\" />", with: "<field name=\"name\" value=\"Fabrikam\" />\n        <field name=\"fax\" value=\"555-0101\" />")
-        data = try replacing("<field name=\"lastname\" value=\"Ng\" />", with: "<field name=\"lastname\" value=\"Ng\" /><field name=\"fax\" value=\"1\" />", in: data)
-        data = try replacing("<field name=\"lastname\" value=\"Lee\" />", with: "<field name=\"lastname\" value=\"Lee\" /><field name=\"fax\" value=\"2\" />", in: data)
+        var data = try replacing(
+            "<field name=\"name\" value=\"Fabrikam\" />",
+            with: "<field name=\"name\" value=\"Fabrikam\" />\n        <field name=\"fax\" value=\"555-0101\" />")
+        data = try replacing(
+            "<field name=\"lastname\" value=\"Ng\" />", with: "<field name=\"lastname\" value=\"Ng\" /><field name=\"fax\" value=\"1\" />",
+            in: data)
+        data = try replacing(
+            "<field name=\"lastname\" value=\"Lee\" />",
+            with: "<field name=\"lastname\" value=\"Lee\" /><field name=\"fax\" value=\"2\" />", in: data)
         let collector = try run(data: data)
         let found = collector.findings.filter { $0.rule == ValidationRules.cmtDataUndeclaredField.id }
         #expect(found.count == 2)
@@ -347,7 +366,9 @@ struct CMTValidatorTests {
 
     @Test func acceptedSpellingsAreNotFindings() throws {
         var data = try replacing("value=\"False\"", with: "value=\"false\"")
-        data = try replacing("<field name=\"accountid\" value=\"\(Self.accountB)\" />", with: "<field name=\"accountid\" value=\"{\(Self.accountB.uppercased())}\" />", in: data)
+        data = try replacing(
+            "<field name=\"accountid\" value=\"\(Self.accountB)\" />",
+            with: "<field name=\"accountid\" value=\"{\(Self.accountB.uppercased())}\" />", in: data)
         data = try replacing("value=\"5000.0000000000\"", with: "value=\"5000\"", in: data)
         #expect(try run(data: data).findings.isEmpty)
     }
@@ -360,15 +381,18 @@ struct CMTValidatorTests {
         #expect(finding.basis == .documented && finding.message.contains("table reference"))
 
         // customertypecode's choices come from the table reference: a value outside them is an error...
-        let custom = try replacing("<field name=\"customertypecode\" value=\"3\" />", with: "<field name=\"customertypecode\" value=\"100000001\" />")
+        let custom = try replacing(
+            "<field name=\"customertypecode\" value=\"3\" />", with: "<field name=\"customertypecode\" value=\"100000001\" />")
         let documented = try only(ValidationRules.cmtValueOption, in: run(data: custom))
         #expect(documented.severity == .error && documented.basis == .documented && documented.value == "100000001")
         // ...unless a catalog extension says the environment customised the column...
-        let relaxed = try Self.catalog(extension: "salesEntities:\n  - logicalName: account\n    attributes:\n      customertypecode: {severity: warning}\n")
+        let relaxed = try Self.catalog(
+            extension: "salesEntities:\n  - logicalName: account\n    attributes:\n      customertypecode: {severity: warning}\n")
         let warning = try only(ValidationRules.cmtValueOption, in: run(data: custom, catalog: relaxed))
         #expect(warning.severity == .warning && warning.basis == .documented && warning.message.contains("catalog extension"))
         // ...or marks the list open (a guess).
-        let open = try Self.catalog(extension: "salesEntities:\n  - logicalName: account\n    attributes:\n      customertypecode: {openOptions: true}\n")
+        let open = try Self.catalog(
+            extension: "salesEntities:\n  - logicalName: account\n    attributes:\n      customertypecode: {openOptions: true}\n")
         let guess = try only(ValidationRules.cmtValueOption, in: run(data: custom, catalog: open))
         #expect(guess.severity == .warning && guess.basis == .guess)
     }
@@ -417,13 +441,16 @@ struct CMTValidatorTests {
         let data = try replacing("value=\"ACC-002\"", with: "value=\"ACC-\(String(repeating: "0", count: 37))\"")
         let finding = try only(ValidationRules.cmtValueLength, in: run(data: data))
         #expect(finding.severity == .error && finding.field == "accountnumber" && finding.record == Self.accountB)
-        #expect(finding.basis == .documented && finding.message.contains("at most 40") && finding.message.contains("Prospect to cash solution"))
+        #expect(
+            finding.basis == .documented && finding.message.contains("at most 40") && finding.message.contains("Prospect to cash solution"))
         let fits = try replacing("value=\"ACC-002\"", with: "value=\"ACC-\(String(repeating: "0", count: 36))\"")
         #expect(try run(data: fits).findings.isEmpty)
     }
 
     @Test func aTextLongerThanAGuessedLengthIsAWarning() throws {
-        let guessed = try Self.catalog(extension: "salesEntities:\n  - logicalName: account\n    attributes:\n      accountnumber: {maxLength: 20, assumedLength: true}\n")
+        let guessed = try Self.catalog(
+            extension:
+                "salesEntities:\n  - logicalName: account\n    attributes:\n      accountnumber: {maxLength: 20, assumedLength: true}\n")
         let data = try replacing("value=\"ACC-002\"", with: "value=\"ACC-0000000000000000002\"")
         let finding = try only(ValidationRules.cmtValueLength, in: run(data: data, catalog: guessed))
         #expect(finding.severity == .warning && finding.basis == .guess && finding.message.contains("at most 20"))
@@ -431,7 +458,8 @@ struct CMTValidatorTests {
 
     @Test func aPlatformLimitIsAnErrorWhateverTheCatalogSays() throws {
         // The extension relaxes account.name (documented, 160), but no environment takes 4,001 characters.
-        let relaxed = try Self.catalog(extension: "salesEntities:\n  - logicalName: account\n    attributes:\n      name: {severity: warning}\n")
+        let relaxed = try Self.catalog(
+            extension: "salesEntities:\n  - logicalName: account\n    attributes:\n      name: {severity: warning}\n")
         let long = try replacing("value=\"Fabrikam\"", with: "value=\"\(String(repeating: "F", count: 200))\"")
         let relaxedFinding = try only(ValidationRules.cmtValueLength, in: run(data: long, catalog: relaxed))
         #expect(relaxedFinding.severity == .warning && relaxedFinding.basis == .documented)
@@ -450,7 +478,8 @@ struct CMTValidatorTests {
 
     @Test func aRequiredAttributeTheSchemaLeavesOutIsNotReported() throws {
         // contact.lastname is required; a schema without it was exported that way on purpose.
-        let schema = try replacing("      <field displayname=\"Last Name\" name=\"lastname\" type=\"string\" />\n", with: "", in: Self.schema)
+        let schema = try replacing(
+            "      <field displayname=\"Last Name\" name=\"lastname\" type=\"string\" />\n", with: "", in: Self.schema)
         var data = try replacing("<field name=\"lastname\" value=\"Lee\" />", with: "")
         data = try replacing("<field name=\"lastname\" value=\"Ng\" />", with: "", in: data)
         #expect(try run(schema: schema, data: data).findings.isEmpty)
@@ -460,7 +489,8 @@ struct CMTValidatorTests {
 
     @Test func aLookupToARecordThePackageLacksIsAnError() throws {
         let missing = "aaaaaaaa-0000-4000-8000-000000000099"
-        let data = try replacing("value=\"\(Self.accountA)\" lookupentity=\"account\"", with: "value=\"\(missing)\" lookupentity=\"account\"")
+        let data = try replacing(
+            "value=\"\(Self.accountA)\" lookupentity=\"account\"", with: "value=\"\(missing)\" lookupentity=\"account\"")
         let finding = try only(ValidationRules.cmtLookupMissingRecord, in: run(data: data))
         #expect(finding.severity == .error && finding.entity == "contact" && finding.record == Self.contactC)
         #expect(finding.field == "parentcustomerid" && finding.value == missing && finding.line == line(of: missing, in: data))
@@ -476,7 +506,8 @@ struct CMTValidatorTests {
     @Test func aForwardLookupToARecordThePackageLacksIsAnError() throws {
         // account → contact is resolved at the end, once the contacts have been read.
         let missing = "cccccccc-0000-4000-8000-000000000099"
-        let data = try replacing("<field name=\"primarycontactid\" value=\"\(Self.contactC)\"", with: "<field name=\"primarycontactid\" value=\"\(missing)\"")
+        let data = try replacing(
+            "<field name=\"primarycontactid\" value=\"\(Self.contactC)\"", with: "<field name=\"primarycontactid\" value=\"\(missing)\"")
         let finding = try only(ValidationRules.cmtLookupMissingRecord, in: run(data: data))
         #expect(finding.entity == "account" && finding.record == Self.accountA && finding.field == "primarycontactid")
         #expect(finding.line == line(of: missing, in: data))
@@ -486,12 +517,17 @@ struct CMTValidatorTests {
         let user = "0ff0de1d-a6ad-f111-aaad-000d3a5c8169"
         var data = try replacing(
             "<field name=\"statecode\" value=\"0\" />",
-            with: "<field name=\"ownerid\" value=\"\(user)\" lookupentity=\"systemuser\" lookupentityname=\"Sales User\" />\n        <field name=\"statecode\" value=\"0\" />")
+            with:
+                "<field name=\"ownerid\" value=\"\(user)\" lookupentity=\"systemuser\" lookupentityname=\"Sales User\" />\n        <field name=\"statecode\" value=\"0\" />"
+        )
         data = try replacing(
             "<field name=\"statecode\" value=\"1\" />",
-            with: "<field name=\"ownerid\" value=\"\(user)\" lookupentity=\"systemuser\" />\n        <field name=\"statecode\" value=\"1\" />", in: data)
+            with:
+                "<field name=\"ownerid\" value=\"\(user)\" lookupentity=\"systemuser\" />\n        <field name=\"statecode\" value=\"1\" />",
+            in: data)
         let finding = try only(ValidationRules.cmtLookupOutsidePackage, in: run(data: data))
-        #expect(finding.severity == .warning && finding.entity == "account" && finding.field == "ownerid" && finding.record == Self.accountA)
+        #expect(
+            finding.severity == .warning && finding.entity == "account" && finding.field == "ownerid" && finding.record == Self.accountA)
         #expect(finding.message.hasPrefix("2 lookups point to 'systemuser'") && finding.line == line(of: user, in: data))
         #expect(try run(data: data, expectedInTarget: ["systemuser"]).findings.isEmpty)
     }
@@ -501,7 +537,9 @@ struct CMTValidatorTests {
             "value=\"\(Self.accountA)\" lookupentity=\"account\"", with: "value=\"\(Self.accountA)\" lookupentity=\"lead\"")
         let finding = try only(ValidationRules.cmtSchemaLookupTarget, in: run(data: data))
         #expect(finding.severity == .error && finding.entity == "contact" && finding.record == Self.contactC)
-        #expect(finding.field == "parentcustomerid" && finding.value == Self.accountA && finding.line == line(of: "lookupentity=\"lead\"", in: data))
+        #expect(
+            finding.field == "parentcustomerid" && finding.value == Self.accountA
+                && finding.line == line(of: "lookupentity=\"lead\"", in: data))
         #expect(finding.message.contains("'lead'") && finding.message.contains("account or contact"))
     }
 
@@ -558,7 +596,9 @@ struct CMTValidatorTests {
             "        <field name=\"primarycontactid\" value=\"\(Self.contactC)\" lookupentity=\"contact\" lookupentityname=\"Ann Lee\" />\n",
             with: "")
         let finding = try only(ValidationRules.cmtSchemaImportOrder, in: run(schema: schema, data: data))
-        #expect(finding.severity == .warning && finding.entity == "contact" && finding.field == "parentcustomerid" && finding.value == "account")
+        #expect(
+            finding.severity == .warning && finding.entity == "contact" && finding.field == "parentcustomerid" && finding.value == "account"
+        )
         #expect(finding.file == "data_schema.xml" && finding.line == line(of: "<entityName>contact</entityName>", in: schema))
         // With the cycle (the fixture's account → contact), either order is acceptable.
         #expect(try run(schema: schema).findings.isEmpty)
@@ -600,11 +640,13 @@ struct CMTValidatorTests {
         let seconds = Date().timeIntervalSince(start)
         var usage = rusage()
         #if os(Linux)
-            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         #else
-            getrusage(RUSAGE_SELF, &usage)
+        getrusage(RUSAGE_SELF, &usage)
         #endif
-        print("validated \(path) in \(String(format: "%.1f", seconds)) s, peak RSS \(usage.ru_maxrss / 1024) MB: \(collector.errors) errors, \(collector.warnings) warnings")
+        print(
+            "validated \(path) in \(String(format: "%.1f", seconds)) s, peak RSS \(usage.ru_maxrss / 1024) MB: \(collector.errors) errors, \(collector.warnings) warnings"
+        )
         for group in collector.groups { print("  \(group.entity ?? "-") \(group.severity.rawValue) \(group.rule): \(group.count)") }
     }
 }

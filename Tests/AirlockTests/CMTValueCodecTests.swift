@@ -20,16 +20,20 @@ struct CMTValueCodecTests {
 
     @Test func guidsBecomeLowerCaseWithoutBraces() throws {
         let canonical = "982dff41-9bba-4e46-a1e3-127424034240"
-        for text in [canonical, "982DFF41-9BBA-4E46-A1E3-127424034240", "{982dff41-9bba-4e46-a1e3-127424034240}",
-                     "(982DFF41-9bba-4e46-a1e3-127424034240)", "982dff419bba4e46a1e3127424034240", " \(canonical) ",
-                     "982dff41-9bba-4E46-a1e3-127424034240"] {
+        for text in [
+            canonical, "982DFF41-9BBA-4E46-A1E3-127424034240", "{982dff41-9bba-4e46-a1e3-127424034240}",
+            "(982DFF41-9bba-4e46-a1e3-127424034240)", "982dff419bba4e46a1e3127424034240", " \(canonical) ",
+            "982dff41-9bba-4E46-a1e3-127424034240",
+        ] {
             #expect(try CMTValueCodec.decode(text, as: .guid) == canonical)
             #expect(try CMTValueCodec.decode(text, as: .entityReference) == canonical)
             #expect(try CMTValueCodec.decode(text, as: .owner) == canonical)
         }
-        for bad in ["", "982dff41-9bba-4e46-a1e3-12742403424", "982dff41_9bba_4e46_a1e3_127424034240", "{982dff41-9bba-4e46-a1e3-127424034240",
-                    "g82dff41-9bba-4e46-a1e3-127424034240", "982dff419-bba-4e46-a1e3-127424034240", "982dff41-9bba-4e46-a1e3-12742403424g",
-                    "982dff41-9bba-4e46-a1e3-12742403424:"] {
+        for bad in [
+            "", "982dff41-9bba-4e46-a1e3-12742403424", "982dff41_9bba_4e46_a1e3_127424034240", "{982dff41-9bba-4e46-a1e3-127424034240",
+            "g82dff41-9bba-4e46-a1e3-127424034240", "982dff419-bba-4e46-a1e3-127424034240", "982dff41-9bba-4e46-a1e3-12742403424g",
+            "982dff41-9bba-4e46-a1e3-12742403424:",
+        ] {
             #expect(throws: AirlockError.self) { try CMTValueCodec.decode(bad, as: .guid) }
         }
     }
@@ -109,8 +113,10 @@ struct CMTValueCodecTests {
     }
 
     @Test func invalidDatetimesAreRefused() throws {
-        for bad in ["2019-02-29T00:00:00Z", "2019-13-01", "2019-01-01T24:00:00", "2019-01-01T10:60:00", "2019-01-01T10:00:00.12345678Z",
-                    "13/13/2019 10:00:00", "1/1/2019 13:00:00 PM", "yesterday", "", "2019-01-01T10:00:00Zjunk", "2019-01-01T10:00:00+15:00"] {
+        for bad in [
+            "2019-02-29T00:00:00Z", "2019-13-01", "2019-01-01T24:00:00", "2019-01-01T10:60:00", "2019-01-01T10:00:00.12345678Z",
+            "13/13/2019 10:00:00", "1/1/2019 13:00:00 PM", "yesterday", "", "2019-01-01T10:00:00Zjunk", "2019-01-01T10:00:00+15:00",
+        ] {
             #expect(throws: AirlockError.self, "\(bad)") { try CMTValueCodec.decode(bad, as: .datetime) }
         }
     }
@@ -144,9 +150,11 @@ struct CMTValueCodecTests {
     }
 
     @Test func fieldTypesRoundTripTheirSpelling() {
-        for name in ["string", "guid", "number", "bigint", "decimal", "float", "money", "bool", "datetime", "optionsetvalue",
-                     "optionsetvaluecollection", "state", "status", "entityreference", "owner", "partylist", "imagedata", "filedata",
-                     "lookup", "customer", "unknown"] {
+        for name in [
+            "string", "guid", "number", "bigint", "decimal", "float", "money", "bool", "datetime", "optionsetvalue",
+            "optionsetvaluecollection", "state", "status", "entityreference", "owner", "partylist", "imagedata", "filedata",
+            "lookup", "customer", "unknown",
+        ] {
             let type = CMTFieldType(rawValue: name)
             #expect(type.rawValue == name)
             if case .other = type { Issue.record("\(name) should be in the vocabulary") }

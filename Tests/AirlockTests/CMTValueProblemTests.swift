@@ -96,9 +96,13 @@ struct CMTValueProblemTests {
         #expect(money.message.contains("no thousands separators"))
         #expect(money.line == 10)
         #expect(money.partyMember == nil)
-        #expect(accounts.valueProblems[1] == CMTValueProblemRecord(
-            row: 1, field: "donotemail", value: "maybe & perhaps", type: .bool, message: "expected True or False", line: 11))
-        #expect(accounts.valueProblems[1].description == "line 11: field donotemail: 'maybe & perhaps' is not a valid bool: expected True or False")
+        #expect(
+            accounts.valueProblems[1]
+                == CMTValueProblemRecord(
+                    row: 1, field: "donotemail", value: "maybe & perhaps", type: .bool, message: "expected True or False", line: 11))
+        #expect(
+            accounts.valueProblems[1].description
+                == "line 11: field donotemail: 'maybe & perhaps' is not a valid bool: expected True or False")
 
         // Each section has its own problems.
         let contacts = try #require(data.entity(named: "contact"))
@@ -108,7 +112,8 @@ struct CMTValueProblemTests {
     }
 
     @Test func collectKeepsABadLookupGUIDAndItsAttributes() throws {
-        let data = try Self.read("""
+        let data = try Self.read(
+            """
             <entities><entity name="account"><records>
             <record id="11111111-1111-1111-1111-111111111111" />
             <record id="22222222-2222-2222-2222-222222222222">
@@ -120,9 +125,12 @@ struct CMTValueProblemTests {
         #expect(accounts.records.values.value(row: 1, column: "parentaccountid") == "{not-a-guid}")
         #expect(accounts.records.lookupEntity(row: 1, field: "parentaccountid") == "account")
         #expect(accounts.records.lookupEntityName(row: 1, field: "parentaccountid") == "Parent")
-        #expect(accounts.valueProblems == [CMTValueProblemRecord(
-            row: 1, field: "parentaccountid", value: "{not-a-guid}", type: .entityReference,
-            message: "expected a GUID such as 982dff41-9bba-4e46-a1e3-127424034240", line: 4)])
+        #expect(
+            accounts.valueProblems == [
+                CMTValueProblemRecord(
+                    row: 1, field: "parentaccountid", value: "{not-a-guid}", type: .entityReference,
+                    message: "expected a GUID such as 982dff41-9bba-4e46-a1e3-127424034240", line: 4)
+            ])
     }
 
     @Test func collectStillThrowsOnBadIDs() throws {
@@ -133,7 +141,8 @@ struct CMTValueProblemTests {
         #expect(badID.location.record == "nope")
         #expect(badID.location.line == 2)
         let badMember = try #require(throws: AirlockError.self) {
-            try Self.read("""
+            try Self.read(
+                """
                 <entities><entity name="account"><records><record id="11111111-1111-1111-1111-111111111111">
                 <field name="to" value=""><activitypointerrecords id="nope" /></field></record></records></entity></entities>
                 """, .collect)
@@ -141,7 +150,8 @@ struct CMTValueProblemTests {
         #expect(badMember.code == .invalidValue)
         #expect(badMember.location.field == "to")
         let badTarget = try #require(throws: AirlockError.self) {
-            try Self.read("""
+            try Self.read(
+                """
                 <entities><entity name="account"><m2mrelationships>
                 <m2mrelationship m2mrelationshipname="accountleads_association" sourceid="11111111-1111-1111-1111-111111111111" targetentityname="lead" targetentitynameidfield="leadid">
                 <targetids><targetid>nope</targetid></targetids></m2mrelationship></m2mrelationships></entity></entities>
@@ -152,7 +162,8 @@ struct CMTValueProblemTests {
     }
 
     @Test func collectListsPartyMemberProblemsUnderTheOwningRecord() throws {
-        let data = try Self.read("""
+        let data = try Self.read(
+            """
             <entities><entity name="account"><records>
             <record id="11111111-1111-1111-1111-111111111111" />
             <record id="22222222-2222-2222-2222-222222222222"><field name="to" value="">
@@ -174,7 +185,8 @@ struct CMTValueProblemTests {
 
     @Test func longValuesAreClippedInTheProblemButKeptWholeInTheTable() throws {
         let long = String(repeating: "é", count: 500)
-        let data = try Self.read("""
+        let data = try Self.read(
+            """
             <entities><entity name="contact"><records><record id="44444444-4444-4444-4444-444444444444">
             <field name="numberofchildren" value="\(long)" /></record></records></entity></entities>
             """, .collect)

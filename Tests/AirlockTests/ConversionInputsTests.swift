@@ -1,9 +1,10 @@
-@testable import AirlockConvert
 import AirlockIO
 import AirlockKit
 import AirlockMapping
 import AirlockModel
 import Testing
+
+@testable import AirlockConvert
 
 /// How `convert` reads its two exports: the schedule it picks, and that both schedules read the same tables.
 struct ConversionInputsTests {

@@ -34,7 +34,8 @@ private struct HoldBackQuotesRule: ConversionRule {
 struct ConversionRuleTests {
     @Test func aRuleOfTheCallersOwnRunsThroughThePublicProtocol() throws {
         let parent = try Fixture.scratchDirectory("airlock-rule")
-        let options = ConversionOptions(foPath: ConvertFixture.sampleFO, salesPath: ConvertFixture.sampleSales, outputDirectory: nil, dryRun: true)
+        let options = ConversionOptions(
+            foPath: ConvertFixture.sampleFO, salesPath: ConvertFixture.sampleSales, outputDirectory: nil, dryRun: true)
         let catalog = try SchemaCatalogLoader.bundled()
         let plain = try Converter.run(options, catalog: catalog).report
         var written = options
@@ -50,7 +51,8 @@ struct ConversionRuleTests {
         #expect(after.created + after.updated + after.unchanged == before.created + before.updated + before.unchanged - heldBack)
         #expect(after.read == after.created + after.updated + after.unchanged + after.filtered + after.rejected)
         // The held-back quotes' lines follow their header.
-        let linesBefore = try #require(plain.flows["quote-lines"]), linesAfter = try #require(ruled.flows["quote-lines"])
+        let linesBefore = try #require(plain.flows["quote-lines"])
+        let linesAfter = try #require(ruled.flows["quote-lines"])
         #expect((linesAfter.rejectedByReason["header-rejected"] ?? 0) > (linesBefore.rejectedByReason["header-rejected"] ?? 0))
         // Every other flow is untouched.
         for name in ConvertFixture.flowNames where !["quotes", "quote-lines"].contains(name) {

@@ -11,7 +11,9 @@ struct ConvertCommandTests {
 
     @Test func convertsTheSamplesAndPrintsALinePerFlow() throws {
         let out = try Fixture.scratchDirectory("airlock-convert-cli") + "/out"
-        let result = try AirlockRunner.run(["convert", "--fo", ConvertFixture.sampleFO, "--sales", ConvertFixture.sampleSales, "--out", out])
+        let result = try AirlockRunner.run([
+            "convert", "--fo", ConvertFixture.sampleFO, "--sales", ConvertFixture.sampleSales, "--out", out,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "Conversion for company USMF")
@@ -52,7 +54,9 @@ struct ConvertCommandTests {
         #expect(ConvertFixture.stagingLeftovers(in: parent).isEmpty)
 
         // Without --out nothing is written anywhere; --json prints the report.
-        let json = try AirlockRunner.run(["convert", "--fo", ConvertFixture.sampleFO, "--sales", ConvertFixture.sampleSales, "--dry-run", "--json"])
+        let json = try AirlockRunner.run([
+            "convert", "--fo", ConvertFixture.sampleFO, "--sales", ConvertFixture.sampleSales, "--dry-run", "--json",
+        ])
         #expect(json.status == 0, "\(json.stderr)")
         let printed = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect((printed["flows"] as? [String: Any])?.count == ConvertFixture.flowNames.count)
@@ -78,7 +82,9 @@ struct ConvertCommandTests {
 
         // A pair that rejects nothing passes --max-rejects 0.
         let clean = try ConvertFixture.generatedPair(accounts: 20, seed: 1)
-        let cleanRun = try AirlockRunner.run(["convert", "--fo", clean.fo, "--sales", clean.sales, "--out", clean.folder + "/out", "--max-rejects", "0"])
+        let cleanRun = try AirlockRunner.run([
+            "convert", "--fo", clean.fo, "--sales", clean.sales, "--out", clean.folder + "/out", "--max-rejects", "0",
+        ])
         let cleanRejected = (try Self.reportJSON(clean.folder + "/out")["totals"] as? [String: Any])?["rejected"] as? Int
         #expect(cleanRun.status == (cleanRejected == 0 ? 0 : 1), "\(cleanRun.stderr)")
         #expect(cleanRejected == 0)

@@ -52,13 +52,16 @@ struct ConvertDefectsTests {
             #expect(Array((csv.records.first ?? []).prefix(3)) == ["reason", "field", "message"], "\(name).csv")
             #expect(csv.records.count - 1 == report.flows[name]?.rejected, "\(name).csv: one record per rejected record")
             for row in try ConvertFixture.csvRows(path) {
-                actual[name, default: []].append("\(Self.key(of: row, template: template, salesRecords: salesRecords)) | \(row["reason"] ?? "?")")
+                actual[name, default: []].append(
+                    "\(Self.key(of: row, template: template, salesRecords: salesRecords)) | \(row["reason"] ?? "?")")
             }
         }
 
         for name in ConvertFixture.flowNames {
-            let want = (expected[name] ?? []).sorted(), got = (actual[name] ?? []).sorted()
-            var missing = want, extra: [String] = []
+            let want = (expected[name] ?? []).sorted()
+            let got = (actual[name] ?? []).sorted()
+            var missing = want
+            var extra: [String] = []
             for entry in got {
                 if let index = missing.firstIndex(of: entry) { missing.remove(at: index) } else { extra.append(entry) }
             }
@@ -75,9 +78,12 @@ struct ConvertDefectsTests {
         let defective = try ConvertFixture.generatedPair(accounts: 40, seed: 7, defects: true)
         let a = try ConvertFixture.convert(fo: clean.fo, sales: clean.sales, out: nil, dryRun: true).report
         let b = try ConvertFixture.convert(fo: defective.fo, sales: defective.sales, out: nil, dryRun: true).report
-        #expect(a.totals.rejected == 0, "the clean pair rejects nothing: \(a.flows.filter { $0.value.rejected > 0 }.mapValues(\.rejectedByReason))")
+        #expect(
+            a.totals.rejected == 0,
+            "the clean pair rejects nothing: \(a.flows.filter { $0.value.rejected > 0 }.mapValues(\.rejectedByReason))")
         for name in ConvertFixture.flowNames {
-            let clean = try #require(a.flows[name]), defective = try #require(b.flows[name])
+            let clean = try #require(a.flows[name])
+            let defective = try #require(b.flows[name])
             #expect(defective.read >= clean.read, "\(name)")
             #expect(defective.unchanged == clean.unchanged, "\(name)")
             #expect(defective.updated == clean.updated, "\(name)")

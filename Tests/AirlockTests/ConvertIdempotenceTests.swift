@@ -35,7 +35,8 @@ struct ConvertIdempotenceTests {
         fo: String, sales: String, folder: String, sameColumns: Bool = false
     ) throws -> (first: ConversionResult, second: ConversionResult, fo: ExportMerger.Summary, sales: ExportMerger.Summary) {
         let first = try ConvertFixture.convert(fo: fo, sales: sales, out: folder + "/first")
-        let mergedFO = folder + "/merged-fo.zip", mergedSales = folder + "/merged-sales.zip"
+        let mergedFO = folder + "/merged-fo.zip"
+        let mergedSales = folder + "/merged-sales.zip"
         let foSummary = try ExportMerger.mergeFO(
             export: fo, imported: folder + "/first/" + Converter.foPackageName, output: mergedFO, sameColumns: sameColumns)
         let salesSummary = try ExportMerger.mergeSales(
@@ -63,16 +64,19 @@ struct ConvertIdempotenceTests {
         let writtenSchema = try output.map { $0 + "/" + Converter.salesPackageName }.flatMap {
             FileManager.default.fileExists(atPath: $0) ? try CMTPackageReader(path: $0).schema : nil
         }
-        var known: [String] = [], other: [String] = []
+        var known: [String] = []
+        var other: [String] = []
         for name in ConvertFixture.flowNames {
             guard let flow = report.flows[name] else { continue }
             if flow.created > 0 || flow.updated > 0 {
                 let fields = flow.updatedFields.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
                 let line = "\(name) (\(flow.target)): created \(flow.created), updated \(flow.updated) [\(fields)]"
-                let carried: Set<String> = flow.direction == "sales-to-fo"
+                let carried: Set<String> =
+                    flow.direction == "sales-to-fo"
                     ? Set(foTables.first { $0.key.lowercased() == flow.target.lowercased() }?.value.columnNames ?? [])
                     : Set(salesSchema.entity(named: flow.target)?.fieldNames ?? [])
-                let onlyUncarried = flow.created == 0 && !flow.updatedFields.isEmpty && flow.updatedFields.keys.allSatisfy { !carried.contains($0) }
+                let onlyUncarried =
+                    flow.created == 0 && !flow.updatedFields.isEmpty && flow.updatedFields.keys.allSatisfy { !carried.contains($0) }
                 if onlyUncarried { known.append(line) } else { other.append(line) }
             }
             for (kind, generated) in flow.generated.sorted(by: { $0.key < $1.key }) where generated.created > 0 || generated.updated > 0 {
@@ -95,7 +99,8 @@ struct ConvertIdempotenceTests {
         let folder = try Fixture.scratchDirectory("airlock-idempotence")
         let (fo, sales) = try pair.paths()
         let run = try Self.roundTrip(fo: fo, sales: sales, folder: folder)
-        let first = run.first.report, second = run.second.report
+        let first = run.first.report
+        let second = run.second.report
 
         // The first run had something to do, and the merge took it in; no written value clears an export value.
         #expect(first.totals.created > 0)
@@ -113,7 +118,9 @@ struct ConvertIdempotenceTests {
         }
         let changes = try Self.changes(second, foExport: fo, salesExport: sales, output: folder + "/second")
         #expect(changes.other.isEmpty, "the second run still changes records:\n\(changes.other.joined(separator: "\n"))")
-        #expect(changes.known.isEmpty, "the second run fills in fields the first run's target exports lacked:\n\(changes.known.joined(separator: "\n"))")
+        #expect(
+            changes.known.isEmpty,
+            "the second run fills in fields the first run's target exports lacked:\n\(changes.known.joined(separator: "\n"))")
         #expect(second.totals.written == 0)
         #expect(!FileManager.default.fileExists(atPath: folder + "/second/" + Converter.foPackageName), "nothing left to write to F&O")
         #expect(!FileManager.default.fileExists(atPath: folder + "/second/" + Converter.salesPackageName), "nothing left to write to Sales")
@@ -158,7 +165,9 @@ struct ConvertIdempotenceTests {
         let third = again.second.report
         let changes = try Self.changes(
             third, foExport: folder + "/1/merged-fo.zip", salesExport: folder + "/1/merged-sales.zip", output: folder + "/2/second")
-        #expect(changes.known.isEmpty && changes.other.isEmpty, "the third run still changes records:\n\((changes.known + changes.other).joined(separator: "\n"))")
+        #expect(
+            changes.known.isEmpty && changes.other.isEmpty,
+            "the third run still changes records:\n\((changes.known + changes.other).joined(separator: "\n"))")
         #expect(third.totals.written == 0)
         #expect(!FileManager.default.fileExists(atPath: folder + "/2/second/" + Converter.foPackageName))
         #expect(!FileManager.default.fileExists(atPath: folder + "/2/second/" + Converter.salesPackageName))
@@ -171,14 +180,16 @@ struct ConvertIdempotenceTests {
     @Test func mergingNothingKeepsTheExports() throws {
         let folder = try Fixture.scratchDirectory("airlock-idempotence")
         let pair = try ConvertFixture.generatedPair(accounts: 30, seed: 2)
-        let fo = folder + "/fo.zip", sales = folder + "/sales.zip"
+        let fo = folder + "/fo.zip"
+        let sales = folder + "/sales.zip"
         try ExportMerger.mergeFO(export: pair.fo, imported: folder + "/none.zip", output: fo)
         try ExportMerger.mergeSales(export: pair.sales, imported: folder + "/none.zip", output: sales)
         let original = try ConvertFixture.convert(fo: pair.fo, sales: pair.sales, out: folder + "/a")
         let copy = try ConvertFixture.convert(fo: fo, sales: sales, out: folder + "/b")
         #expect(copy.report.flows == original.report.flows)
         for name in [Converter.foPackageName, Converter.salesPackageName] {
-            let a = try Data(contentsOf: URL(fileURLWithPath: folder + "/a/" + name)), b = try Data(contentsOf: URL(fileURLWithPath: folder + "/b/" + name))
+            let a = try Data(contentsOf: URL(fileURLWithPath: folder + "/a/" + name))
+            let b = try Data(contentsOf: URL(fileURLWithPath: folder + "/b/" + name))
             #expect(a == b, "\(name)")
         }
     }

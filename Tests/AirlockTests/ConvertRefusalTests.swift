@@ -25,7 +25,8 @@ struct ConvertRefusalTests {
         #expect(fo.groups.contains { $0.rule == ValidationRules.foFieldMandatoryMissing.id && $0.severity == .error })
         // Only the report, which says why.
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [Converter.pageName, Converter.reportName])
-        let report = try JSONDecoder().decode(ConversionReport.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/" + Converter.reportName)))
+        let report = try JSONDecoder().decode(
+            ConversionReport.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/" + Converter.reportName)))
         #expect(report.refused)
         #expect(report.outputs.isEmpty)
         #expect((report.validation[Converter.foPackageName]?.errors ?? 0) > 0)

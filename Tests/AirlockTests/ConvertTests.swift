@@ -45,7 +45,8 @@ struct ConvertTests {
         #expect(report.totals.written == totals.written)
 
         // The packages: present, readable, valid, and holding what the flows wrote.
-        let foPath = out + "/" + Converter.foPackageName, salesPath = out + "/" + Converter.salesPackageName
+        let foPath = out + "/" + Converter.foPackageName
+        let salesPath = out + "/" + Converter.salesPackageName
         #expect(FileManager.default.fileExists(atPath: foPath))
         #expect(FileManager.default.fileExists(atPath: salesPath))
         let catalog = try SchemaCatalogLoader.bundled()
@@ -72,7 +73,9 @@ struct ConvertTests {
         let salesRecords = sales.data.entities.reduce(0) { $0 + $1.recordCount }
         let toSales = ConvertFixture.flowNames.compactMap { report.flows[$0] }.filter { $0.direction == "fo-to-sales" }
         let generated = report.flows.values.flatMap(\.generated.values).reduce(0) { $0 + $1.created + $1.updated }
-        #expect(salesRecords == toSales.reduce(0) { $0 + $1.written } + generated, "to-sales.zip holds every record the F&O → Sales flows and rules write")
+        #expect(
+            salesRecords == toSales.reduce(0) { $0 + $1.written } + generated,
+            "to-sales.zip holds every record the F&O → Sales flows and rules write")
         #expect(Set(sales.schema.entities.map(\.name)) == Set(sales.data.entities.map(\.name)))
         for entity in sales.data.entities {
             let ids = (0..<entity.recordCount).map { entity.record(at: $0).id.lowercased() }
@@ -215,7 +218,8 @@ struct ConvertTests {
         let parent = try Fixture.scratchDirectory("airlock-convert")
         let inputs = parent + "/inputs"
         try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: false)
-        let fo = inputs + "/fo.zip", sales = inputs + "/sales.zip"
+        let fo = inputs + "/fo.zip"
+        let sales = inputs + "/sales.zip"
         try FileManager.default.copyItem(atPath: ConvertFixture.sampleFO, toPath: fo)
         try FileManager.default.copyItem(atPath: ConvertFixture.sampleSales, toPath: sales)
         let before = try ConvertFixture.files(under: inputs)
@@ -239,7 +243,8 @@ struct ConvertTests {
         let parent = try Fixture.scratchDirectory("airlock-convert")
         let out = parent + "/out"
         let message = usageError {
-            try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: out, only: ["accounts", "acounts"])
+            try ConvertFixture.convert(
+                fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: out, only: ["accounts", "acounts"])
         }
         let text = try #require(message)
         #expect(text.contains("'acounts'"))
@@ -304,8 +309,10 @@ struct ConvertTests {
             }
             try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + member.name))
         }
-        let edited = try ConvertFixture.convert(fo: folder, sales: ConvertFixture.sampleSales, out: parent + "/out", only: ["products"], company: "USMF")
-        let original = try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: parent + "/original", only: ["products"])
+        let edited = try ConvertFixture.convert(
+            fo: folder, sales: ConvertFixture.sampleSales, out: parent + "/out", only: ["products"], company: "USMF")
+        let original = try ConvertFixture.convert(
+            fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: parent + "/original", only: ["products"])
         let flow = try #require(edited.report.flows["products"])
         let before = try #require(original.report.flows["products"])
         #expect(flow.filteredBy["other-company"] == 2)

@@ -19,6 +19,9 @@ struct ErrorLocationTests {
         let error = AirlockError(
             .malformedXML, "XML is not well-formed: Input is not proper UTF-8, indicate encoding !\nBytes: 0xC3 0x28 0xFC 0x29\n",
             at: SourceLocation(file: "a.zip", entry: "data.xml", line: 7))
-        #expect(error.description == "a.zip: data.xml: line 7: XML is not well-formed: Input is not proper UTF-8, indicate encoding !; Bytes: 0xC3 0x28 0xFC 0x29")
+        #expect(
+            error.description
+                == "a.zip: data.xml: line 7: XML is not well-formed: Input is not proper UTF-8, indicate encoding !; Bytes: 0xC3 0x28 0xFC 0x29"
+        )
     }
 }

@@ -1,5 +1,6 @@
-@testable import AirlockConvert
 import Testing
+
+@testable import AirlockConvert
 
 /// The field plans' bounded cache of results by source value.
 struct EvaluationCacheTests {
@@ -8,17 +9,24 @@ struct EvaluationCacheTests {
         init(_ text: String) { self.text = text }
     }
 
-    private static func find(_ cache: EvaluationCache<Result>, _ first: String?, _ second: String?) -> (value: Result?, probe: EvaluationCache<Result>.Probe) {
+    private static func find(_ cache: EvaluationCache<Result>, _ first: String?, _ second: String?) -> (
+        value: Result?, probe: EvaluationCache<Result>.Probe
+    ) {
         withParts(first, second) { cache.find($0, $1) }
     }
 
-    private static func store(_ cache: EvaluationCache<Result>, _ value: Result, _ first: String?, _ second: String?, at probe: EvaluationCache<Result>.Probe) {
+    private static func store(
+        _ cache: EvaluationCache<Result>, _ value: Result, _ first: String?, _ second: String?, at probe: EvaluationCache<Result>.Probe
+    ) {
         withParts(first, second) { cache.store(value, $0, $1, at: probe) }
     }
 
     /// Calls `body` with the UTF-8 bytes of each part, nil for nil.
-    private static func withParts<R>(_ first: String?, _ second: String?, _ body: (UnsafeRawBufferPointer?, UnsafeRawBufferPointer?) -> R) -> R {
-        let firstBytes = first.map { Array($0.utf8) }, secondBytes = second.map { Array($0.utf8) }
+    private static func withParts<R>(_ first: String?, _ second: String?, _ body: (UnsafeRawBufferPointer?, UnsafeRawBufferPointer?) -> R)
+        -> R
+    {
+        let firstBytes = first.map { Array($0.utf8) }
+        let secondBytes = second.map { Array($0.utf8) }
         func withSecond(_ part: UnsafeRawBufferPointer?) -> R {
             secondBytes.map { bytes in bytes.withUnsafeBytes { body(part, $0) } } ?? body(part, nil)
         }

@@ -29,7 +29,8 @@ struct FOManifestWriterTests {
     @Test func writesUTF16WithBOMAndNoDeclaration() throws {
         let bytes = FOManifestWriter.headerBytes(FOPackageHeader(description: "Airlock & co"))
         #expect(bytes.starts(with: [0xFF, 0xFE, 0x3C, 0x00]))
-        let text = String(decoding: stride(from: 2, to: bytes.count, by: 2).map { UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8 }, as: UTF16.self)
+        let text = String(
+            decoding: stride(from: 2, to: bytes.count, by: 2).map { UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8 }, as: UTF16.self)
         #expect(!text.contains("<?xml"))
         #expect(text.contains("<Description>Airlock &amp; co</Description>"))
         #expect(text.contains("<PackageVersion>2</PackageVersion>"))
@@ -37,7 +38,8 @@ struct FOManifestWriterTests {
     }
 
     @Test func membersComeInAlphabeticalOrder() throws {
-        var line = FOManifestLineBuilder.line(label: "Customers V3", technicalName: nil, columns: ["CUSTOMERACCOUNT", "NAME"], sourceFormat: "CSV-Unicode")
+        var line = FOManifestLineBuilder.line(
+            label: "Customers V3", technicalName: nil, columns: ["CUSTOMERACCOUNT", "NAME"], sourceFormat: "CSV-Unicode")
         line.executionUnit = 1
         line.levelInExecutionUnit = 1
         line.sequenceInLevel = 1

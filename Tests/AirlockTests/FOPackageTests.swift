@@ -15,9 +15,12 @@ struct FOPackageTests {
 
     static func writePackage(_ tables: [Table], encoding: TextEncoding, to path: String) throws {
         let format = encoding.isUTF16 ? "CSV-Unicode" : "CSV"
-        var lines = tables.map { FOManifestLineBuilder.line(label: $0.name, technicalName: nil, columns: $0.columnNames, sourceFormat: format) }
+        var lines = tables.map {
+            FOManifestLineBuilder.line(label: $0.name, technicalName: nil, columns: $0.columnNames, sourceFormat: format)
+        }
         FOExecutionOrder.assign(&lines)
-        let manifest = FOManifest(definitionGroupName: "Airlock", description: "test", entities: lines, projectCategory: 0, hasRulesData: true)
+        let manifest = FOManifest(
+            definitionGroupName: "Airlock", description: "test", entities: lines, projectCategory: 0, hasRulesData: true)
         let files = zip(lines, tables).map { FOEntityFile(entity: $0, table: $1, encoding: encoding) }
         try FOPackageWriter.write(header: FOPackageHeader(description: "Airlock"), manifest: manifest, files: files, to: path)
     }
@@ -25,7 +28,8 @@ struct FOPackageTests {
     @Test(arguments: [TextEncoding.utf8BOM, .utf16LE])
     func readWriteReadGivesIdenticalTablesAndWriteReadWriteIdenticalBytes(_ encoding: TextEncoding) throws {
         let folder = try Fixture.scratchDirectory()
-        let first = folder + "/first.zip", second = folder + "/second.zip"
+        let first = folder + "/first.zip"
+        let second = folder + "/second.zip"
         let original = try Self.customers()
         try Self.writePackage([original], encoding: encoding, to: first)
 
@@ -46,14 +50,17 @@ struct FOPackageTests {
 
     @Test func csvFilesUseCRLFAndQuoteOnlyWhereNeeded() throws {
         let sink = MemoryByteSink()
-        let line = FOManifestLineBuilder.line(label: "Customers V3", technicalName: nil, columns: ["CUSTOMERACCOUNT", "ORGANIZATIONNAME", "ADDRESSCITY", "SALESMEMO"], sourceFormat: "CSV")
+        let line = FOManifestLineBuilder.line(
+            label: "Customers V3", technicalName: nil, columns: ["CUSTOMERACCOUNT", "ORGANIZATIONNAME", "ADDRESSCITY", "SALESMEMO"],
+            sourceFormat: "CSV")
         try FOPackageWriter.writeCSV(FOEntityFile(entity: line, table: Self.customers(), encoding: .utf8BOM), to: sink)
         let text = String(decoding: sink.bytes.dropFirst(3), as: UTF8.self)
         #expect(sink.bytes.starts(with: [0xEF, 0xBB, 0xBF]))
-        #expect(text == "CUSTOMERACCOUNT,ORGANIZATIONNAME,ADDRESSCITY,SALESMEMO\r\n"
-            + "C-0001,\"Müller & Söhne, GmbH\",Zürich,\"said \"\"hello\"\"\r\nsecond line\"\r\n"
-            + "C-0002,東京商事,,plain\r\n"
-            + "C-0003,  padded  ,Saint-Étienne,\r\n")
+        #expect(
+            text == "CUSTOMERACCOUNT,ORGANIZATIONNAME,ADDRESSCITY,SALESMEMO\r\n"
+                + "C-0001,\"Müller & Söhne, GmbH\",Zürich,\"said \"\"hello\"\"\r\nsecond line\"\r\n"
+                + "C-0002,東京商事,,plain\r\n"
+                + "C-0003,  padded  ,Saint-Étienne,\r\n")
     }
 
     @Test func executionOrderPutsReferencedEntitiesFirst() {
@@ -93,11 +100,13 @@ struct FOPackageTests {
         try Data(csv).write(to: URL(fileURLWithPath: folder + "/" + csvName))
         let columns = try CSVReader(TextDecodingStream(MemoryByteStream(csv), location: SourceLocation()), location: SourceLocation())
             .readAll()[0]
-        var line = FOManifestLineBuilder.line(label: "Customers V3", technicalName: nil, columns: columns.map { $0.uppercased() }, sourceFormat: "CSV")
+        var line = FOManifestLineBuilder.line(
+            label: "Customers V3", technicalName: nil, columns: columns.map { $0.uppercased() }, sourceFormat: "CSV")
         line.inputFilePath = csvName
         let manifest = FOManifest(definitionGroupName: "FT", description: nil, entities: [line])
         try Data(FOManifestWriter.manifestBytes(manifest)).write(to: URL(fileURLWithPath: folder + "/Manifest.xml"))
-        try Data(FOManifestWriter.headerBytes(FOPackageHeader(description: "FT"))).write(to: URL(fileURLWithPath: folder + "/PackageHeader.xml"))
+        try Data(FOManifestWriter.headerBytes(FOPackageHeader(description: "FT"))).write(
+            to: URL(fileURLWithPath: folder + "/PackageHeader.xml"))
 
         let reader = try FOPackageReader(source: openPackageSource(path: folder))
         let data = try reader.readEntity(try #require(reader.manifest.entities.first))
@@ -115,7 +124,8 @@ struct FOPackageTests {
         let line = FOManifestLineBuilder.line(label: "Customers V3", technicalName: nil, columns: ["A"], sourceFormat: "CSV")
         try Data(FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line])))
             .write(to: URL(fileURLWithPath: folder + "/Manifest.xml"))
-        try Data(FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))).write(to: URL(fileURLWithPath: folder + "/PackageHeader.xml"))
+        try Data(FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))).write(
+            to: URL(fileURLWithPath: folder + "/PackageHeader.xml"))
         let reader = try FOPackageReader(source: openPackageSource(path: folder))
         let error = try #require(throws: AirlockError.self) { try reader.summarize(line) }
         #expect(error.code == .missingMember)
@@ -128,7 +138,8 @@ struct FOPackageTests {
         try Data("A,B\r\n1,2\r\n3,4,5\r\n".utf8).write(to: URL(fileURLWithPath: folder + "/Customers V3.csv"))
         try Data(FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line])))
             .write(to: URL(fileURLWithPath: folder + "/Manifest.xml"))
-        try Data(FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))).write(to: URL(fileURLWithPath: folder + "/PackageHeader.xml"))
+        try Data(FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))).write(
+            to: URL(fileURLWithPath: folder + "/PackageHeader.xml"))
         let reader = try FOPackageReader(source: openPackageSource(path: folder))
         let error = try #require(throws: AirlockError.self) { try reader.readEntity(line) }
         #expect(error.location.line == 3)

@@ -1,6 +1,6 @@
 import AirlockCatalog
-import AirlockKit
 import AirlockIO
+import AirlockKit
 import AirlockPackages
 import AirlockValidate
 import Foundation
@@ -8,12 +8,18 @@ import Testing
 
 /// One broken F&O package per rule: each defect is found with the right rule and location.
 struct FOValidatorTests {
-    static let headerColumns = ["SALESORDERNUMBER", "CURRENCYCODE", "DATAAREAID", "ORDERTOTALAMOUNT", "REQUESTEDSHIPPINGDATE", "SALESORDERPROCESSINGSTATUS", "ARETOTALSUPDATED"]
+    static let headerColumns = [
+        "SALESORDERNUMBER", "CURRENCYCODE", "DATAAREAID", "ORDERTOTALAMOUNT", "REQUESTEDSHIPPINGDATE", "SALESORDERPROCESSINGSTATUS",
+        "ARETOTALSUPDATED",
+    ]
     static let lineColumns = ["SALESORDERNUMBER", "LINECREATIONSEQUENCENUMBER", "DATAAREAID", "ORDEREDSALESQUANTITY", "PRODUCTNUMBER"]
 
     /// A valid two-entity package as members; `edit` may change lines, rows and raw member bytes.
     static func members(
-        headers: [[String]] = [["SO-1", "USD", "USMF", "12.50", "3/11/2026 12:00:00 AM", "Confirmed", "Yes"], ["SO-2", "EUR", "USMF", "7", "2026-03-12", "Invoiced", "No"]],
+        headers: [[String]] = [
+            ["SO-1", "USD", "USMF", "12.50", "3/11/2026 12:00:00 AM", "Confirmed", "Yes"],
+            ["SO-2", "EUR", "USMF", "7", "2026-03-12", "Invoiced", "No"],
+        ],
         lines: [[String]] = [["SO-1", "1", "USMF", "3", "P-1000"], ["SO-2", "1", "USMF", "1.5", "P-1001"]],
         editLines: (inout [FOManifestEntity]) -> Void = { _ in }
     ) -> [(name: String, bytes: [UInt8])] {
@@ -23,7 +29,8 @@ struct FOValidatorTests {
         ]
         FOExecutionOrder.assign(&manifestLines)
         editLines(&manifestLines)
-        let manifest = FOManifest(definitionGroupName: "G", description: "D", entities: manifestLines, projectCategory: 0, hasRulesData: true)
+        let manifest = FOManifest(
+            definitionGroupName: "G", description: "D", entities: manifestLines, projectCategory: 0, hasRulesData: true)
         func csv(_ columns: [String], _ rows: [[String]]) -> [UInt8] {
             Array(("\u{FEFF}" + ([columns] + rows).map { $0.joined(separator: ",") }.joined(separator: "\r\n") + "\r\n").utf8)
         }
@@ -37,7 +44,8 @@ struct FOValidatorTests {
 
     static func validate(_ members: [(name: String, bytes: [UInt8])]) throws -> [ValidationFinding] {
         let collector = FindingCollector()
-        try FOPackageValidator(catalog: SchemaCatalogLoader.bundled()).validate(MemoryPackageSource(path: "p.zip", members: members), into: collector)
+        try FOPackageValidator(catalog: SchemaCatalogLoader.bundled()).validate(
+            MemoryPackageSource(path: "p.zip", members: members), into: collector)
         return collector.findings
     }
 
@@ -59,10 +67,11 @@ struct FOValidatorTests {
     }
 
     @Test func badValuesAreLocated() throws {
-        let findings = try Self.validate(Self.members(headers: [
-            ["SO-1", "USD", "USMF", "1.2E+05", "13/45/2026", "Confirmd", "Maybe"],
-            ["SO-2", "EURO", "USMF", "\"12,50\"", "2026-02-30", "Invoiced", "No"],
-        ]))
+        let findings = try Self.validate(
+            Self.members(headers: [
+                ["SO-1", "USD", "USMF", "1.2E+05", "13/45/2026", "Confirmd", "Maybe"],
+                ["SO-2", "EURO", "USMF", "\"12,50\"", "2026-02-30", "Invoiced", "No"],
+            ]))
         let spreadsheet = findings.filter { $0.rule == ValidationRules.foValueSpreadsheet.id }
         #expect(spreadsheet.map(\.value) == ["1.2E+05", "12,50"])
         #expect(spreadsheet.first?.line == 2)
@@ -81,9 +90,11 @@ struct FOValidatorTests {
     }
 
     @Test func mandatoryEmptyDuplicateKeysAndMissingParentsAreFound() throws {
-        let findings = try Self.validate(Self.members(lines: [
-            ["SO-1", "1", "USMF", "3", "P-1000"], ["SO-1", "1", "USMF", "2", "P-1000"], ["SO-9", "1", "USMF", "1", "P-1"], ["SO-2", "", "USMF", "1", "P-2"],
-        ]))
+        let findings = try Self.validate(
+            Self.members(lines: [
+                ["SO-1", "1", "USMF", "3", "P-1000"], ["SO-1", "1", "USMF", "2", "P-1000"], ["SO-9", "1", "USMF", "1", "P-1"],
+                ["SO-2", "", "USMF", "1", "P-2"],
+            ]))
         let duplicate = try Self.only(findings, ValidationRules.foKeyDuplicate)
         #expect(duplicate.line == 3)
         #expect(duplicate.entity == "CDS sales order lines")
@@ -126,7 +137,8 @@ struct FOValidatorTests {
         #expect(finding.severity == .error && finding.value == "CDS sales ordr lines")
         #expect(finding.message.contains("did you mean 'CDS sales order lines'?"))
         let unrelated = try Self.only(
-            try Self.validate(Self.members { lines in lines[1].entityName = "Vendor bank accounts" }), ValidationRules.foManifestUnknownEntity)
+            try Self.validate(Self.members { lines in lines[1].entityName = "Vendor bank accounts" }),
+            ValidationRules.foManifestUnknownEntity)
         #expect(unrelated.severity == .warning && !unrelated.message.contains("did you mean"))
     }
 
@@ -136,8 +148,10 @@ struct FOValidatorTests {
         line.executionUnit = 1
         line.levelInExecutionUnit = 1
         line.sequenceInLevel = 1
-        let rows = [["C-1", "USMF", "Organization", "10", "USD", "Contoso"], ["C-2", "USMF", "Company", "10", "USD", "Fabrikam"],
-                    ["C-3", "USMF", "person", "10", "USD", "Ann"]]
+        let rows = [
+            ["C-1", "USMF", "Organization", "10", "USD", "Contoso"], ["C-2", "USMF", "Company", "10", "USD", "Fabrikam"],
+            ["C-3", "USMF", "person", "10", "USD", "Ann"],
+        ]
         let csv = Array(("\u{FEFF}" + ([columns] + rows).map { $0.joined(separator: ",") }.joined(separator: "\r\n") + "\r\n").utf8)
         let findings = try Self.validate([
             ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line]))),
@@ -170,12 +184,17 @@ struct FOValidatorTests {
 
     @Test func outOfOrderManifestMembersAreFound() throws {
         var members = Self.members()
-        let text = String(decoding: stride(from: 2, to: members[0].bytes.count, by: 2).map {
-            UInt16(members[0].bytes[$0]) | UInt16(members[0].bytes[$0 + 1]) << 8
-        }, as: UTF16.self)
+        let text = String(
+            decoding: stride(from: 2, to: members[0].bytes.count, by: 2).map {
+                UInt16(members[0].bytes[$0]) | UInt16(members[0].bytes[$0 + 1]) << 8
+            }, as: UTF16.self)
         let swapped = text.replacingOccurrences(
-            of: "<EntityName>CDS sales order headers</EntityName>", with: "")
-            .replacingOccurrences(of: "\t\t\t<DefaultRefreshType>FullPush</DefaultRefreshType>", with: "\t\t\t<EntityName>CDS sales order headers</EntityName>\r\n\t\t\t<DefaultRefreshType>FullPush</DefaultRefreshType>", options: [], range: nil)
+            of: "<EntityName>CDS sales order headers</EntityName>", with: ""
+        )
+        .replacingOccurrences(
+            of: "\t\t\t<DefaultRefreshType>FullPush</DefaultRefreshType>",
+            with: "\t\t\t<EntityName>CDS sales order headers</EntityName>\r\n\t\t\t<DefaultRefreshType>FullPush</DefaultRefreshType>",
+            options: [], range: nil)
         members[0].bytes = [0xFF, 0xFE] + swapped.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         let findings = try Self.validate(members)
         let order = findings.filter { $0.rule == ValidationRules.foManifestOrder.id }
@@ -199,7 +218,8 @@ struct FOValidatorTests {
 
     @Test func aBrokenFileIsAFindingAndTheRestIsStillChecked() throws {
         var members = Self.members(headers: [["SO-1", "USD", "USMF", "x", "2026-01-01", "Confirmed", "Yes"]])
-        members[3].bytes = Array("SALESORDERNUMBER,LINECREATIONSEQUENCENUMBER,DATAAREAID,ORDEREDSALESQUANTITY,PRODUCTNUMBER\r\n\"SO-1,1,USMF,1,P\r\n".utf8)
+        members[3].bytes = Array(
+            "SALESORDERNUMBER,LINECREATIONSEQUENCENUMBER,DATAAREAID,ORDEREDSALESQUANTITY,PRODUCTNUMBER\r\n\"SO-1,1,USMF,1,P\r\n".utf8)
         let findings = try Self.validate(members)
         let unreadable = try Self.only(findings, ValidationRules.foFileUnreadable)
         #expect(unreadable.file == "CDS sales order lines.csv")
@@ -215,8 +235,10 @@ struct FOValidatorTests {
     @Test func theRealFastTrackExportRaisesNoErrors() throws {
         let csvName = "01-CustomersV3Export-Customers V3.csv"
         let csv = try Fixture.bytes("real/fo-csv/\(csvName)")
-        let columns = try CSVReader(TextDecodingStream(MemoryByteStream(csv), location: SourceLocation()), location: SourceLocation()).readAll()[0]
-        var line = FOManifestLineBuilder.line(label: "Customers V3", technicalName: nil, columns: columns.map { $0.uppercased() }, sourceFormat: "CSV")
+        let columns = try CSVReader(TextDecodingStream(MemoryByteStream(csv), location: SourceLocation()), location: SourceLocation())
+            .readAll()[0]
+        var line = FOManifestLineBuilder.line(
+            label: "Customers V3", technicalName: nil, columns: columns.map { $0.uppercased() }, sourceFormat: "CSV")
         line.inputFilePath = csvName
         line.executionUnit = 1
         line.levelInExecutionUnit = 1
@@ -235,7 +257,8 @@ struct FOValidatorTests {
 struct ValidateCommandTests {
     @Test func cleanPackageExitsZeroAndBrokenOneExitsOne() throws {
         let folder = try Fixture.scratchDirectory()
-        try ZipFixture.make(folder + "/good.zip", entries: Dictionary(uniqueKeysWithValues: FOValidatorTests.members().map { ($0.name, $0.bytes) }))
+        try ZipFixture.make(
+            folder + "/good.zip", entries: Dictionary(uniqueKeysWithValues: FOValidatorTests.members().map { ($0.name, $0.bytes) }))
         let good = try AirlockRunner.run(["validate", folder + "/good.zip"])
         #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
         #expect(good.stdout.contains("0 errors"))
@@ -272,16 +295,20 @@ struct FOLineEndingTests {
             var members = FOValidatorTests.members { lines in lines[1].sourceFormat = format }
             let sink = MemoryByteSink()
             let writer = try TextEncodingWriter(sink: sink, encoding: encoding)
-            try writer.write("SALESORDERNUMBER,LINECREATIONSEQUENCENUMBER,DATAAREAID,ORDEREDSALESQUANTITY,PRODUCTNUMBER\r\nSO-1,1,USMF,3,P-1000\nSO-2,1,USMF,1,P-1001\n")
+            try writer.write(
+                "SALESORDERNUMBER,LINECREATIONSEQUENCENUMBER,DATAAREAID,ORDEREDSALESQUANTITY,PRODUCTNUMBER\r\nSO-1,1,USMF,3,P-1000\nSO-2,1,USMF,1,P-1001\n"
+            )
             try writer.flush()
             members[3].bytes = sink.bytes
             return members
         }
-        let unicode = try FOValidatorTests.only(try FOValidatorTests.validate(try members(format: "CSV-Unicode", encoding: .utf16LE)), ValidationRules.foFileLineEndings)
+        let unicode = try FOValidatorTests.only(
+            try FOValidatorTests.validate(try members(format: "CSV-Unicode", encoding: .utf16LE)), ValidationRules.foFileLineEndings)
         #expect(unicode.severity == .error)
         #expect(unicode.line == 2)
         #expect(unicode.file == "CDS sales order lines.csv")
-        let plain = try FOValidatorTests.only(try FOValidatorTests.validate(try members(format: "CSV", encoding: .utf8BOM)), ValidationRules.foFileLineEndings)
+        let plain = try FOValidatorTests.only(
+            try FOValidatorTests.validate(try members(format: "CSV", encoding: .utf8BOM)), ValidationRules.foFileLineEndings)
         #expect(plain.severity == .warning)
     }
 }
@@ -290,10 +317,13 @@ struct FOReferenceTests {
     @Test func aChildNeedsItsKeyInOneOfSeveralCandidateParents() throws {
         func csv(_ text: String) -> [UInt8] { Array(("\u{FEFF}" + text).utf8) }
         var lines = [
-            FOManifestLineBuilder.line(label: "Customers V2", technicalName: nil, columns: ["CUSTOMERACCOUNT", "PARTYNUMBER"], sourceFormat: "CSV"),
-            FOManifestLineBuilder.line(label: "Customers V3", technicalName: nil, columns: ["CUSTOMERACCOUNT", "PARTYNUMBER"], sourceFormat: "CSV"),
             FOManifestLineBuilder.line(
-                label: "CDS Contacts V2", technicalName: nil, columns: ["CONTACTPERSONPARTYNUMBER", "ASSOCIATEDPARTYNUMBER"], sourceFormat: "CSV"),
+                label: "Customers V2", technicalName: nil, columns: ["CUSTOMERACCOUNT", "PARTYNUMBER"], sourceFormat: "CSV"),
+            FOManifestLineBuilder.line(
+                label: "Customers V3", technicalName: nil, columns: ["CUSTOMERACCOUNT", "PARTYNUMBER"], sourceFormat: "CSV"),
+            FOManifestLineBuilder.line(
+                label: "CDS Contacts V2", technicalName: nil, columns: ["CONTACTPERSONPARTYNUMBER", "ASSOCIATEDPARTYNUMBER"],
+                sourceFormat: "CSV"),
         ]
         FOExecutionOrder.assign(&lines)
         let findings = try FOValidatorTests.validate([

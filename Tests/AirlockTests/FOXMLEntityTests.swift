@@ -6,18 +6,23 @@ import Testing
 /// F&O XML entity files (both layouts) and manifests in UTF-8, read from unpacked package folders.
 struct FOXMLEntityTests {
     /// A package folder holding one entity file `file` with `bytes`, declared with `sourceFormat`.
-    private func package(file: String, bytes: [UInt8], sourceFormat: String, columns: [String], manifestUTF8: Bool = false) throws -> FOPackageReader {
+    private func package(file: String, bytes: [UInt8], sourceFormat: String, columns: [String], manifestUTF8: Bool = false) throws
+        -> FOPackageReader
+    {
         let folder = try Fixture.scratchDirectory()
         var line = FOManifestLineBuilder.line(label: "Customer groups", technicalName: nil, columns: columns, sourceFormat: sourceFormat)
         line.inputFilePath = file
         let manifest = FOManifest(definitionGroupName: "G", description: nil, entities: [line])
         var manifestBytes = FOManifestWriter.manifestBytes(manifest)
         if manifestUTF8 {
-            let units = stride(from: 2, to: manifestBytes.count, by: 2).map { UInt16(manifestBytes[$0]) | UInt16(manifestBytes[$0 + 1]) << 8 }
+            let units = stride(from: 2, to: manifestBytes.count, by: 2).map {
+                UInt16(manifestBytes[$0]) | UInt16(manifestBytes[$0 + 1]) << 8
+            }
             manifestBytes = Array(("<?xml version=\"1.0\" encoding=\"utf-8\"?>\r\n" + String(decoding: units, as: UTF16.self)).utf8)
         }
         try Data(manifestBytes).write(to: URL(fileURLWithPath: folder + "/Manifest.xml"))
-        try Data(FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))).write(to: URL(fileURLWithPath: folder + "/PackageHeader.xml"))
+        try Data(FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))).write(
+            to: URL(fileURLWithPath: folder + "/PackageHeader.xml"))
         try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + file))
         return try FOPackageReader(source: openPackageSource(path: folder))
     }
@@ -36,7 +41,8 @@ struct FOXMLEntityTests {
              </CUSTCUSTOMERGROUPENTITY>
             </Document>
             """
-        let reader = try package(file: "Customer groups.xml", bytes: Array(xml.utf8), sourceFormat: "XML-Element", columns: ["CUSTOMERGROUPID", "DESCRIPTION"])
+        let reader = try package(
+            file: "Customer groups.xml", bytes: Array(xml.utf8), sourceFormat: "XML-Element", columns: ["CUSTOMERGROUPID", "DESCRIPTION"])
         let data = try reader.readEntity(try #require(reader.manifest.entities.first))
         #expect(data.summary.format == .xmlElement)
         #expect(data.summary.columns == ["CUSTOMERGROUPID", "DESCRIPTION"])
@@ -47,8 +53,11 @@ struct FOXMLEntityTests {
     }
 
     @Test func readsXMLAttributeFilesWithAbsentAttributesAsNull() throws {
-        let xml = #"<Document><CUSTCUSTOMERGROUPENTITY CUSTOMERGROUPID="10" DESCRIPTION="Zürich &lt;HQ&gt;"/><CUSTCUSTOMERGROUPENTITY CUSTOMERGROUPID="20"/></Document>"#
-        let reader = try package(file: "CUSTCUSTOMERGROUPENTITY.xml", bytes: Array(xml.utf8), sourceFormat: "XML-Attribute", columns: ["CUSTOMERGROUPID", "DESCRIPTION"])
+        let xml =
+            #"<Document><CUSTCUSTOMERGROUPENTITY CUSTOMERGROUPID="10" DESCRIPTION="Zürich &lt;HQ&gt;"/><CUSTCUSTOMERGROUPENTITY CUSTOMERGROUPID="20"/></Document>"#
+        let reader = try package(
+            file: "CUSTCUSTOMERGROUPENTITY.xml", bytes: Array(xml.utf8), sourceFormat: "XML-Attribute",
+            columns: ["CUSTOMERGROUPID", "DESCRIPTION"])
         let data = try reader.readEntity(try #require(reader.manifest.entities.first))
         #expect(data.summary.format == .xmlAttribute)
         #expect(data.table.rowCount == 2)
@@ -67,7 +76,8 @@ struct FOXMLEntityTests {
 
     @Test func readsAUTF8Manifest() throws {
         let csv = Array("\u{FEFF}CUSTOMERGROUPID,DESCRIPTION\r\n10,Wholesale\r\n".utf8)
-        let reader = try package(file: "Customer groups.csv", bytes: csv, sourceFormat: "CSV", columns: ["CUSTOMERGROUPID", "DESCRIPTION"], manifestUTF8: true)
+        let reader = try package(
+            file: "Customer groups.csv", bytes: csv, sourceFormat: "CSV", columns: ["CUSTOMERGROUPID", "DESCRIPTION"], manifestUTF8: true)
         #expect(reader.manifest.entities.first?.entityName == "Customer groups")
         let summary = try reader.summarize(try #require(reader.manifest.entities.first))
         #expect(summary.encoding == .utf8BOM)
@@ -90,45 +100,54 @@ struct FOExcelEntityTests {
         let folder = try Fixture.scratchDirectory()
         let path = folder + "/book.xlsx"
         let main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-        try ZipFixture.make(path, entries: [
-            "[Content_Types].xml": Array("<Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\"/>".utf8),
-            "xl/workbook.xml": Array("""
-                <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-                <workbook xmlns="\(main)" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">
-                <sheets><sheet name="Other" sheetId="2" r:id="rId2"/><sheet name="\(sheetName)" sheetId="1" r:id="rId1"/></sheets></workbook>
-                """.utf8),
-            "xl/_rels/workbook.xml.rels": Array("""
-                <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
-                <Relationship Id="rId1" Type="worksheet" Target="worksheets/sheet1.xml"/>
-                <Relationship Id="rId2" Type="worksheet" Target="/xl/worksheets/sheet2.xml"/></Relationships>
-                """.utf8),
-            "xl/sharedStrings.xml": Array("""
-                <sst xmlns="\(main)" count="5" uniqueCount="5"><si><t>CUSTOMERGROUPID</t></si><si><t>DESCRIPTION</t></si>
-                <si><r><t>Whole</t></r><r><rPr><b/></rPr><t xml:space="preserve">sale, "EU"</t></r><rPh><t>ホールセール</t></rPh></si>
-                <si><t>Zürich &amp; Genève</t></si><si><t>ISACTIVE</t></si></sst>
-                """.utf8),
-            "xl/worksheets/sheet1.xml": Array("""
-                <worksheet xmlns="\(main)"><sheetData>
-                <row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="D1" t="s"><v>4</v></c></row>
-                <row r="2"><c r="A2"><v>10</v></c><c r="B2" t="s"><v>2</v></c><c r="D2" t="b"><v>1</v></c></row>
-                <row r="3"/>
-                <row r="4"><c r="A4" t="str"><v>20</v></c><c r="B4" t="s"><v>3</v></c><c r="C4"><v>99</v></c></row>
-                </sheetData></worksheet>
-                """.utf8),
-            "xl/worksheets/sheet2.xml": Array("<worksheet xmlns=\"\(main)\"><sheetData/></worksheet>".utf8),
-        ])
+        try ZipFixture.make(
+            path,
+            entries: [
+                "[Content_Types].xml": Array("<Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\"/>".utf8),
+                "xl/workbook.xml": Array(
+                    """
+                    <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+                    <workbook xmlns="\(main)" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">
+                    <sheets><sheet name="Other" sheetId="2" r:id="rId2"/><sheet name="\(sheetName)" sheetId="1" r:id="rId1"/></sheets></workbook>
+                    """.utf8),
+                "xl/_rels/workbook.xml.rels": Array(
+                    """
+                    <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
+                    <Relationship Id="rId1" Type="worksheet" Target="worksheets/sheet1.xml"/>
+                    <Relationship Id="rId2" Type="worksheet" Target="/xl/worksheets/sheet2.xml"/></Relationships>
+                    """.utf8),
+                "xl/sharedStrings.xml": Array(
+                    """
+                    <sst xmlns="\(main)" count="5" uniqueCount="5"><si><t>CUSTOMERGROUPID</t></si><si><t>DESCRIPTION</t></si>
+                    <si><r><t>Whole</t></r><r><rPr><b/></rPr><t xml:space="preserve">sale, "EU"</t></r><rPh><t>ホールセール</t></rPh></si>
+                    <si><t>Zürich &amp; Genève</t></si><si><t>ISACTIVE</t></si></sst>
+                    """.utf8),
+                "xl/worksheets/sheet1.xml": Array(
+                    """
+                    <worksheet xmlns="\(main)"><sheetData>
+                    <row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="D1" t="s"><v>4</v></c></row>
+                    <row r="2"><c r="A2"><v>10</v></c><c r="B2" t="s"><v>2</v></c><c r="D2" t="b"><v>1</v></c></row>
+                    <row r="3"/>
+                    <row r="4"><c r="A4" t="str"><v>20</v></c><c r="B4" t="s"><v>3</v></c><c r="C4"><v>99</v></c></row>
+                    </sheetData></worksheet>
+                    """.utf8),
+                "xl/worksheets/sheet2.xml": Array("<worksheet xmlns=\"\(main)\"><sheetData/></worksheet>".utf8),
+            ])
         return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
     @Test func readsSharedStringsRichTextBooleansAndTheNamedSheet() throws {
-        var line = FOManifestLineBuilder.line(label: "Customer groups", technicalName: nil, columns: ["CUSTOMERGROUPID", "DESCRIPTION", "ISACTIVE"], sourceFormat: "EXCEL")
+        var line = FOManifestLineBuilder.line(
+            label: "Customer groups", technicalName: nil, columns: ["CUSTOMERGROUPID", "DESCRIPTION", "ISACTIVE"], sourceFormat: "EXCEL")
         line.inputFilePath = "Customer groups.xlsx"
         line.excelSheetName = "Customer_groups$"
-        let source = MemoryPackageSource(path: "p.zip", members: [
-            ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line]))),
-            ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
-            ("Customer groups.xlsx", try Self.workbook()),
-        ])
+        let source = MemoryPackageSource(
+            path: "p.zip",
+            members: [
+                ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line]))),
+                ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
+                ("Customer groups.xlsx", try Self.workbook()),
+            ])
         let reader = try FOPackageReader(source: source)
         let data = try reader.readEntity(try #require(reader.manifest.entities.first))
         #expect(data.summary.format == .excel)
@@ -143,11 +162,13 @@ struct FOExcelEntityTests {
         var line = FOManifestLineBuilder.line(label: "Customer groups", technicalName: nil, columns: ["A"], sourceFormat: "EXCEL")
         line.inputFilePath = "g.xlsx"
         line.excelSheetName = "Nope$"
-        let source = MemoryPackageSource(path: "p.zip", members: [
-            ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line]))),
-            ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
-            ("g.xlsx", try Self.workbook()),
-        ])
+        let source = MemoryPackageSource(
+            path: "p.zip",
+            members: [
+                ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line]))),
+                ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
+                ("g.xlsx", try Self.workbook()),
+            ])
         let reader = try FOPackageReader(source: source)
         // The first sheet in the workbook ("Other") is empty.
         #expect(try reader.summarize(try #require(reader.manifest.entities.first)).records == 0)
@@ -156,11 +177,13 @@ struct FOExcelEntityTests {
     @Test func aWorkbookThatIsNotAZipIsAClearError() throws {
         var line = FOManifestLineBuilder.line(label: "Customer groups", technicalName: nil, columns: ["A"], sourceFormat: "EXCEL")
         line.inputFilePath = "g.xlsx"
-        let source = MemoryPackageSource(path: "p.zip", members: [
-            ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line]))),
-            ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
-            ("g.xlsx", Array("A,B\r\n1,2\r\n".utf8)),
-        ])
+        let source = MemoryPackageSource(
+            path: "p.zip",
+            members: [
+                ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line]))),
+                ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
+                ("g.xlsx", Array("A,B\r\n1,2\r\n".utf8)),
+            ])
         let reader = try FOPackageReader(source: source)
         let error = try #require(throws: AirlockError.self) { try reader.summarize(try #require(reader.manifest.entities.first)) }
         #expect(error.location.entry?.contains("g.xlsx") == true)
@@ -169,12 +192,15 @@ struct FOExcelEntityTests {
 
 struct FOCSVQuirkTests {
     private func summarize(_ csv: String) throws -> FOEntityFileSummary {
-        let line = FOManifestLineBuilder.line(label: "Customer groups", technicalName: nil, columns: ["CUSTOMERGROUPID", "DESCRIPTION"], sourceFormat: "CSV")
-        let source = MemoryPackageSource(path: "p.zip", members: [
-            ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line]))),
-            ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
-            ("Customer groups.csv", Array(csv.utf8)),
-        ])
+        let line = FOManifestLineBuilder.line(
+            label: "Customer groups", technicalName: nil, columns: ["CUSTOMERGROUPID", "DESCRIPTION"], sourceFormat: "CSV")
+        let source = MemoryPackageSource(
+            path: "p.zip",
+            members: [
+                ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line]))),
+                ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
+                ("Customer groups.csv", Array(csv.utf8)),
+            ])
         let reader = try FOPackageReader(source: source)
         return try reader.summarize(try #require(reader.manifest.entities.first))
     }

@@ -1,7 +1,8 @@
-@testable import AirlockConvert
 import AirlockMapping
 import Foundation
 import Testing
+
+@testable import AirlockConvert
 
 /// The two-lane flow scheduler: outputs in run order, a parent in the other lane finished first, other
 /// prerequisites in the other lane not waited for, and the error of the earliest failed flow, as a sequential run
@@ -13,7 +14,12 @@ struct FlowSchedulerTests {
     final class StartSignal: @unchecked Sendable {
         private let condition = NSCondition()
         private var signalled = false
-        func signal() { condition.lock(); signalled = true; condition.broadcast(); condition.unlock() }
+        func signal() {
+            condition.lock()
+            signalled = true
+            condition.broadcast()
+            condition.unlock()
+        }
         func wait(seconds: Double) -> Bool {
             condition.lock()
             defer { condition.unlock() }
@@ -27,11 +33,21 @@ struct FlowSchedulerTests {
     final class EventLog: @unchecked Sendable {
         private let lock = NSLock()
         private var events: [String] = []
-        func add(_ event: String) { lock.lock(); events.append(event); lock.unlock() }
-        var all: [String] { lock.lock(); defer { lock.unlock() }; return events }
+        func add(_ event: String) {
+            lock.lock()
+            events.append(event)
+            lock.unlock()
+        }
+        var all: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return events
+        }
     }
 
-    static func flow(_ name: String, _ direction: FlowDirection, after prerequisites: [String] = [], parent: String? = nil) -> MappingTemplate {
+    static func flow(_ name: String, _ direction: FlowDirection, after prerequisites: [String] = [], parent: String? = nil)
+        -> MappingTemplate
+    {
         let sales = TemplateEndpoint(side: .sales, entity: "account", key: [])
         let fo = TemplateEndpoint(side: .fo, entity: "CustCustomerV3Entity", key: [])
         return MappingTemplate(
@@ -97,10 +113,13 @@ struct FlowSchedulerTests {
             let fired = StartSignal()
             let outputs = try FlowScheduler.run(
                 Self.flows,
-                whenFinished: (names: ["c", "e"], action: { outputs in
-                    log.add("watch \(outputs.joined(separator: ","))")
-                    fired.signal()
-                })
+                whenFinished: (
+                    names: ["c", "e"],
+                    action: { outputs in
+                        log.add("watch \(outputs.joined(separator: ","))")
+                        fired.signal()
+                    }
+                )
             ) { template in
                 if template.name == "b" {
                     #expect(fired.wait(seconds: 10), "the watch should fire while b, in the other lane, still runs")
@@ -120,7 +139,9 @@ struct FlowSchedulerTests {
 
     @Test func anEmptyWatchFiresAtOnceAndAFailedWatchedFlowNever() throws {
         let log = EventLog()
-        let outputs = try FlowScheduler.run(Self.flows, whenFinished: (names: [], action: { (outputs: [String]) in log.add("watch \(outputs.count)") })) {
+        let outputs = try FlowScheduler.run(
+            Self.flows, whenFinished: (names: [], action: { (outputs: [String]) in log.add("watch \(outputs.count)") })
+        ) {
             template in
             log.add("start \(template.name)")
             return template.name
@@ -130,7 +151,8 @@ struct FlowSchedulerTests {
 
         let failed = EventLog()
         #expect(throws: Failure(flow: "e")) {
-            _ = try FlowScheduler.run(Self.flows, whenFinished: (names: ["c", "e"], action: { (_: [String]) in failed.add("watch") })) { template in
+            _ = try FlowScheduler.run(Self.flows, whenFinished: (names: ["c", "e"], action: { (_: [String]) in failed.add("watch") })) {
+                template in
                 if template.name == "e" { throw Failure(flow: "e") }
                 return template.name
             }

@@ -1,7 +1,8 @@
 import AirlockIO
-@testable import AirlockKit
 import Foundation
 import Testing
+
+@testable import AirlockKit
 
 #if canImport(Glibc)
 import Glibc
@@ -20,7 +21,9 @@ import Darwin
 @Suite(.enabled(if: AirlockRunner.binaryPath != nil, "the airlock executable is not built; run `swift build` first"))
 struct HostileCorpusTests {
     enum Command: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case inspect, validate, convertFO = "convert --fo", convertSales = "convert --sales"
+        case inspect, validate
+        case convertFO = "convert --fo"
+        case convertSales = "convert --sales"
         var testDescription: String { rawValue }
 
         func arguments(file: String, out: String) -> [String] {
@@ -36,7 +39,7 @@ struct HostileCorpusTests {
     /// Files that some commands rightly accept (exit 0): a missing `[Content_Types].xml` is only a warning
     /// (`cmt.package.content-types`; hand-made zips), while a damaged one is refused by every command.
     static let mayBeAccepted: [String: Set<Command>] = [
-        "cmt-content-types-missing.zip": Set(Command.allCases),
+        "cmt-content-types-missing.zip": Set(Command.allCases)
     ]
 
     @Test(arguments: HostileCorpus.names, Command.allCases)
@@ -62,7 +65,9 @@ struct HostileCorpusTests {
     static func check(file: String, command: Command, corpus: HostileCorpus) throws {
         let run = try Fixture.scratchDirectory("airlock-hostile-run")
         defer { try? FileManager.default.removeItem(atPath: run) }
-        let cwd = run + "/cwd", out = run + "/out", tmp = run + "/tmp"
+        let cwd = run + "/cwd"
+        let out = run + "/out"
+        let tmp = run + "/tmp"
         for folder in [cwd, out, tmp] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false) }
         let result = try AirlockRunner.runBinary(
             command.arguments(file: file, out: out), workingDirectory: cwd, environment: ["TMPDIR": tmp], timeLimit: Self.killAfter)
@@ -127,7 +132,8 @@ struct HostileCorpusTests {
             #endif
             result[path] = "\(info.st_size) \(modified.tv_sec).\(modified.tv_nsec)"
         }
-        result["."] = "\((try? FileManager.default.attributesOfItem(atPath: folder)[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+        result["."] =
+            "\((try? FileManager.default.attributesOfItem(atPath: folder)[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
         return result
     }
 }
@@ -142,7 +148,9 @@ struct HostileCorpus: Sendable {
 
     /// Generated once per test process, on first use.
     static let shared: Result<HostileCorpus, GenerationError> = {
-        do { return .success(try generate()) } catch { return .failure(GenerationError(description: "cannot generate the corpus: \(error)")) }
+        do { return .success(try generate()) } catch {
+            return .failure(GenerationError(description: "cannot generate the corpus: \(error)"))
+        }
     }()
 
     typealias Members = [(name: String, bytes: [UInt8])]
@@ -202,11 +210,17 @@ struct HostileCorpus: Sendable {
 
         // Archives.
         rawZip("archive-dotdot-entry.zip") { stored($0.foMembers()) + [RawEntry(name: "../evil.csv", data: Array("a\n1\n".utf8))] }
-        rawZip("archive-absolute-entry.zip") { stored($0.foMembers()) + [RawEntry(name: "/tmp/airlock-evil.csv", data: Array("a\n1\n".utf8))] }
+        rawZip("archive-absolute-entry.zip") {
+            stored($0.foMembers()) + [RawEntry(name: "/tmp/airlock-evil.csv", data: Array("a\n1\n".utf8))]
+        }
         rawZip("archive-backslash-entry.zip") { stored($0.foMembers()) + [RawEntry(name: "sub\\evil.csv", data: Array("a\n1\n".utf8))] }
         rawZip("archive-drive-letter-entry.zip") { stored($0.foMembers()) + [RawEntry(name: "C:/evil.csv", data: Array("a\n1\n".utf8))] }
-        rawZip("archive-control-character-entry.zip") { stored($0.foMembers()) + [RawEntry(name: "evil\u{1B}[2J.csv", data: Array("a\n1\n".utf8))] }
-        rawZip("archive-symlink-entry.zip") { stored($0.salesMembers()) + [RawEntry(name: "link.xml", data: Array("/etc/passwd".utf8), mode: 0o120777)] }
+        rawZip("archive-control-character-entry.zip") {
+            stored($0.foMembers()) + [RawEntry(name: "evil\u{1B}[2J.csv", data: Array("a\n1\n".utf8))]
+        }
+        rawZip("archive-symlink-entry.zip") {
+            stored($0.salesMembers()) + [RawEntry(name: "link.xml", data: Array("/etc/passwd".utf8), mode: 0o120777)]
+        }
         rawZip("archive-duplicate-entries.zip") { stored($0.foMembers()) + [RawEntry(name: "Manifest.xml", data: Array("<x/>".utf8))] }
         rawZip("archive-lying-size.zip") { samples in
             stored(samples.salesMembers()).map { entry in
@@ -222,16 +236,22 @@ struct HostileCorpus: Sendable {
         }
         raw("archive-garbage.zip") { _ in randomBytes(count: 65_536, seed: 7) }
         raw("archive-empty-file.zip") { _ in [] }
-        list.append(("archive-zip-bomb.zip", { _, path in
-            // 64 MiB of zeros deflate to about 64 KB: over the 1000:1 ratio limit, yet small on disk.
-            let writer = try ZipArchiveWriter(path: path)
-            let zeros = [UInt8](repeating: 0, count: 1 << 20)
-            try writer.addEntry(name: "data.xml") { sink in
-                for _ in 0..<64 { try zeros.withUnsafeBytes { try sink.write($0) } }
-            }
-            try writer.finish()
-        }))
-        zip("archive-no-package-files.zip") { _ in [("readme.txt", Array("hello\n".utf8)), ("photo.jpg", randomBytes(count: 4_096, seed: 3))] }
+        list.append(
+            (
+                "archive-zip-bomb.zip",
+                { _, path in
+                    // 64 MiB of zeros deflate to about 64 KB: over the 1000:1 ratio limit, yet small on disk.
+                    let writer = try ZipArchiveWriter(path: path)
+                    let zeros = [UInt8](repeating: 0, count: 1 << 20)
+                    try writer.addEntry(name: "data.xml") { sink in
+                        for _ in 0..<64 { try zeros.withUnsafeBytes { try sink.write($0) } }
+                    }
+                    try writer.finish()
+                }
+            ))
+        zip("archive-no-package-files.zip") { _ in
+            [("readme.txt", Array("hello\n".utf8)), ("photo.jpg", randomBytes(count: 4_096, seed: 3))]
+        }
 
         // F&O packages: Manifest.xml damaged.
         let description = "<Description>Airlock sample export (USMF)</Description>"
@@ -261,7 +281,8 @@ struct HostileCorpus: Sendable {
         }
         manifest("fo-manifest-invalid-utf8.zip") { text in
             let parts = text.components(separatedBy: "(USMF)")
-            return Array((declaration + parts[0]).utf8) + [0x28, 0xC3, 0x28, 0xFC, 0x29] + Array(parts.dropFirst().joined(separator: "(USMF)").utf8)
+            return Array((declaration + parts[0]).utf8) + [0x28, 0xC3, 0x28, 0xFC, 0x29]
+                + Array(parts.dropFirst().joined(separator: "(USMF)").utf8)
         }
 
         // F&O packages: the Customers V2 entity file damaged (a UTF-16LE file with a BOM, as exported).
@@ -277,11 +298,13 @@ struct HostileCorpus: Sendable {
         customers("fo-csv-nul-byte.zip") { text in encodeUTF16LE(text.replacingOccurrences(of: "Redmond", with: "Red\u{0}mond")) }
         customers("fo-csv-invalid-utf8.zip") { text in
             let parts = text.components(separatedBy: "Redmond")
-            return [0xEF, 0xBB, 0xBF] + Array(parts[0].utf8) + [0x52, 0xFC, 0xC0, 0x80] + Array(parts.dropFirst().joined(separator: "Redmond").utf8)
+            return [0xEF, 0xBB, 0xBF] + Array(parts[0].utf8) + [0x52, 0xFC, 0xC0, 0x80]
+                + Array(parts.dropFirst().joined(separator: "Redmond").utf8)
         }
         customers("fo-csv-lone-surrogate.zip") { text in
             let parts = text.components(separatedBy: "Redmond")
-            return encodeUTF16LE(parts[0]) + [0x00, 0xD8, 0x41, 0x00] + Array(encodeUTF16LE(parts.dropFirst().joined(separator: "Redmond")).dropFirst(2))
+            return encodeUTF16LE(parts[0]) + [0x00, 0xD8, 0x41, 0x00]
+                + Array(encodeUTF16LE(parts.dropFirst().joined(separator: "Redmond")).dropFirst(2))
         }
         customers("fo-csv-empty.zip") { _ in [] }
         customers("fo-csv-missing.zip") { _ in nil }
@@ -303,7 +326,8 @@ struct HostileCorpus: Sendable {
             return replacing(doctype, #"value="US Dollar""#, with: #"value="&lol9;""#)
         }
         data("cmt-data-deep-nesting.zip") { bytes in
-            replacing(bytes, "<records>", with: "<records>" + String(repeating: "<a>", count: 10_000) + String(repeating: "</a>", count: 10_000))
+            replacing(
+                bytes, "<records>", with: "<records>" + String(repeating: "<a>", count: 10_000) + String(repeating: "</a>", count: 10_000))
         }
         data("cmt-data-20mb-text-node.zip") { bytes in
             // A 16 KiB block of random letters and digits repeated to 20 MiB: it deflates about 80:1, so the zip
@@ -323,7 +347,11 @@ struct HostileCorpus: Sendable {
         data("cmt-data-invalid-utf8.zip") { bytes in replacing(bytes, "US Dollar", with: [0x55, 0x53, 0xFC, 0x44]) }
         cmt("cmt-schema-missing.zip") { _ in ["data_schema.xml": nil] }
         cmt("cmt-schema-doctype.zip") { samples in
-            ["data_schema.xml": replacing(samples.member("data_schema.xml"), "<entities>", with: #"<!DOCTYPE entities [<!ENTITY x SYSTEM "file:///etc/passwd">]><entities>&x;"#)]
+            [
+                "data_schema.xml": replacing(
+                    samples.member("data_schema.xml"), "<entities>",
+                    with: #"<!DOCTYPE entities [<!ENTITY x SYSTEM "file:///etc/passwd">]><entities>&x;"#)
+            ]
         }
         cmt("cmt-content-types-missing.zip") { _ in ["[Content_Types].xml": nil] }
         cmt("cmt-content-types-garbage.zip") { _ in ["[Content_Types].xml": randomBytes(count: 512, seed: 5)] }
@@ -402,25 +430,59 @@ struct HostileCorpus: Sendable {
     }
 
     static func rawZipBytes(_ entries: [RawEntry]) -> [UInt8] {
-        var file: [UInt8] = [], central: [UInt8] = []
+        var file: [UInt8] = []
+        var central: [UInt8] = []
         func u16(_ value: Int, _ into: inout [UInt8]) { into += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
-        func u32(_ value: UInt32, _ into: inout [UInt8]) { for shift in [0, 8, 16, 24] { into.append(UInt8(value >> UInt32(shift) & 0xFF)) } }
+        func u32(_ value: UInt32, _ into: inout [UInt8]) {
+            for shift in [0, 8, 16, 24] { into.append(UInt8(value >> UInt32(shift) & 0xFF)) }
+        }
         let dosDate = (2020 - 1980) << 9 | 1 << 5 | 1
         for entry in entries {
-            let name = Array(entry.name.utf8), crc = crc32(entry.data), offset = UInt32(file.count)
-            let size = UInt32(entry.data.count), declared = UInt32(entry.declaredSize ?? entry.data.count)
-            u32(0x0403_4B50, &file); u16(20, &file); u16(0x0800, &file); u16(0, &file); u16(0, &file); u16(dosDate, &file)
-            u32(crc, &file); u32(size, &file); u32(declared, &file); u16(name.count, &file); u16(0, &file)
+            let name = Array(entry.name.utf8)
+            let crc = crc32(entry.data)
+            let offset = UInt32(file.count)
+            let size = UInt32(entry.data.count)
+            let declared = UInt32(entry.declaredSize ?? entry.data.count)
+            u32(0x0403_4B50, &file)
+            u16(20, &file)
+            u16(0x0800, &file)
+            u16(0, &file)
+            u16(0, &file)
+            u16(dosDate, &file)
+            u32(crc, &file)
+            u32(size, &file)
+            u32(declared, &file)
+            u16(name.count, &file)
+            u16(0, &file)
             file += name + entry.data
-            u32(0x0201_4B50, &central); u16(0x0314, &central); u16(20, &central); u16(0x0800, &central); u16(0, &central)
-            u16(0, &central); u16(dosDate, &central); u32(crc, &central); u32(size, &central); u32(declared, &central)
-            u16(name.count, &central); u16(0, &central); u16(0, &central); u16(0, &central); u16(0, &central)
-            u32(entry.mode << 16, &central); u32(offset, &central)
+            u32(0x0201_4B50, &central)
+            u16(0x0314, &central)
+            u16(20, &central)
+            u16(0x0800, &central)
+            u16(0, &central)
+            u16(0, &central)
+            u16(dosDate, &central)
+            u32(crc, &central)
+            u32(size, &central)
+            u32(declared, &central)
+            u16(name.count, &central)
+            u16(0, &central)
+            u16(0, &central)
+            u16(0, &central)
+            u16(0, &central)
+            u32(entry.mode << 16, &central)
+            u32(offset, &central)
             central += name
         }
         var end: [UInt8] = []
-        u32(0x0605_4B50, &end); u16(0, &end); u16(0, &end); u16(entries.count, &end); u16(entries.count, &end)
-        u32(UInt32(central.count), &end); u32(UInt32(file.count), &end); u16(0, &end)
+        u32(0x0605_4B50, &end)
+        u16(0, &end)
+        u16(0, &end)
+        u16(entries.count, &end)
+        u16(entries.count, &end)
+        u32(UInt32(central.count), &end)
+        u32(UInt32(file.count), &end)
+        u16(0, &end)
         return file + central + end
     }
 

@@ -82,7 +82,8 @@ struct HostileInputTests {
 
     @Test func totalAndPerEntrySizeLimitsApply() throws {
         let folder = try Fixture.scratchDirectory()
-        let path = try ZipFixture.make(folder + "/two.zip", entries: ["a.csv": Array(repeating: 65, count: 600), "b.csv": Array(repeating: 66, count: 600)])
+        let path = try ZipFixture.make(
+            folder + "/two.zip", entries: ["a.csv": Array(repeating: 65, count: 600), "b.csv": Array(repeating: 66, count: 600)])
         let total = try #require(throws: AirlockError.self) { try ZipArchiveReader(path: path, limits: ZipLimits(maxTotalSize: 1000)) }
         #expect(total.location.entry == "b.csv")
         let entry = try #require(throws: AirlockError.self) { try ZipArchiveReader(path: path, limits: ZipLimits(maxEntrySize: 500)) }
@@ -90,13 +91,21 @@ struct HostileInputTests {
     }
 
     @Test func emptyEntityFileIsAnError() throws {
-        let source = MemoryPackageSource(path: "p.zip", members: [
-            ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [
-                FOManifestLineBuilder.line(label: "Customers V3", technicalName: nil, columns: ["A"], sourceFormat: "CSV"),
-            ]))),
-            ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
-            ("Customers V3.csv", []),
-        ])
+        let source = MemoryPackageSource(
+            path: "p.zip",
+            members: [
+                (
+                    "Manifest.xml",
+                    FOManifestWriter.manifestBytes(
+                        FOManifest(
+                            definitionGroupName: "G", description: nil,
+                            entities: [
+                                FOManifestLineBuilder.line(label: "Customers V3", technicalName: nil, columns: ["A"], sourceFormat: "CSV")
+                            ]))
+                ),
+                ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
+                ("Customers V3.csv", []),
+            ])
         let reader = try FOPackageReader(source: source)
         let error = try #require(throws: AirlockError.self) { try reader.summarize(try #require(reader.manifest.entities.first)) }
         #expect(error.message.contains("empty"))

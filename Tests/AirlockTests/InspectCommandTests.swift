@@ -1,6 +1,6 @@
-import Foundation
 import AirlockIO
 import AirlockKit
+import Foundation
 import Testing
 
 /// End to end, in process: `airlock inspect` on real and broken packages, checking stdout, stderr and exit codes.
@@ -56,10 +56,12 @@ struct InspectCommandTests {
     @Test func malformedManifestNamesLineAndColumn() throws {
         let folder = try Fixture.scratchDirectory()
         let zip = folder + "/broken.zip"
-        try ZipFixture.make(zip, entries: [
-            "Manifest.xml": Array("<DataManagementPackageManifest>\n<PackageEntityList>\n</Oops>".utf8),
-            "PackageHeader.xml": try Fixture.bytes("real/fo/PackageHeader.xml"),
-        ])
+        try ZipFixture.make(
+            zip,
+            entries: [
+                "Manifest.xml": Array("<DataManagementPackageManifest>\n<PackageEntityList>\n</Oops>".utf8),
+                "PackageHeader.xml": try Fixture.bytes("real/fo/PackageHeader.xml"),
+            ])
         let result = try AirlockRunner.run(["inspect", zip])
         #expect(result.status == 2)
         #expect(result.stderr.contains("Manifest.xml: line 3"))
@@ -81,7 +83,8 @@ struct InspectBadInputTests {
         let reader = try ZipArchiveReader(path: folder + "/good.zip")
         var entries: [String: [UInt8]] = [:]
         for entry in reader.entries { entries[entry.name] = try reader.open(entry.name).readAll() }
-        entries["Customers V3.csv"] = Array("\u{FEFF}CUSTOMERACCOUNT,ORGANIZATIONNAME,ADDRESSCITY,SALESMEMO\r\nC-1,\"Open,Zürich,x\r\n".utf8)
+        entries["Customers V3.csv"] = Array(
+            "\u{FEFF}CUSTOMERACCOUNT,ORGANIZATIONNAME,ADDRESSCITY,SALESMEMO\r\nC-1,\"Open,Zürich,x\r\n".utf8)
         try ZipFixture.make(folder + "/broken.zip", entries: entries)
         let result = try AirlockRunner.run(["inspect", folder + "/broken.zip"])
         #expect(result.status == 2)
@@ -123,7 +126,8 @@ struct InspectBadInputTests {
 
     @Test func inspectsTheBundledSamplesAsTheREADMEShows() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let fo = root.appendingPathComponent("samples/fo-export.zip").path, sales = root.appendingPathComponent("samples/sales-export.zip").path
+        let fo = root.appendingPathComponent("samples/fo-export.zip").path
+        let sales = root.appendingPathComponent("samples/sales-export.zip").path
         let result = try AirlockRunner.run(["inspect", fo, sales])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Finance and Operations data package"))

@@ -19,22 +19,37 @@ struct MappingTemplateTests {
         let set = try TemplateLoader.bundled()
         let expected: [(String, FlowDirection, String, String, [String], [String])] = [
             ("accounts", .salesToFO, "account", "Customers V2", ["accountnumber"], ["CUSTOMERACCOUNT"]),
-            ("contacts", .salesToFO, "contact", "CDS Contacts", ["msdynce_contactnumber", "parentcustomerid.accountnumber"],
-             ["CONTACTPERSONPARTYNUMBER", "ASSOCIATEDPARTYNUMBER"]),
+            (
+                "contacts", .salesToFO, "contact", "CDS Contacts", ["msdynce_contactnumber", "parentcustomerid.accountnumber"],
+                ["CONTACTPERSONPARTYNUMBER", "ASSOCIATEDPARTYNUMBER"]
+            ),
             ("contacts-to-customers", .salesToFO, "contact", "Customers V2", ["msdynce_contactnumber"], ["CUSTOMERACCOUNT"]),
             ("products", .foToSales, "Sellable released products", "product", ["PRODUCTNUMBER"], ["productnumber"]),
             ("quotes", .salesToFO, "quote", "CDS sales quotation header", ["quotenumber"], ["SALESQUOTATIONNUMBER"]),
-            ("quote-lines", .salesToFO, "quotedetail", "CDS sales quotation lines", ["quoteid.quotenumber", "sequencenumber"],
-             ["SALESQUOTATIONNUMBER", "LINECREATIONSEQUENCENUMBER"]),
+            (
+                "quote-lines", .salesToFO, "quotedetail", "CDS sales quotation lines", ["quoteid.quotenumber", "sequencenumber"],
+                ["SALESQUOTATIONNUMBER", "LINECREATIONSEQUENCENUMBER"]
+            ),
             ("orders-to-sales", .foToSales, "CDS sales order headers", "salesorder", ["SALESORDERNUMBER"], ["ordernumber"]),
-            ("order-lines-to-sales", .foToSales, "CDS sales order lines", "salesorderdetail", ["SALESORDERNUMBER", "LINECREATIONSEQUENCENUMBER"],
-             ["salesorderid.ordernumber", "sequencenumber"]),
+            (
+                "order-lines-to-sales", .foToSales, "CDS sales order lines", "salesorderdetail",
+                ["SALESORDERNUMBER", "LINECREATIONSEQUENCENUMBER"],
+                ["salesorderid.ordernumber", "sequencenumber"]
+            ),
             ("orders-to-fo", .salesToFO, "salesorder", "CDS sales order headers", ["ordernumber"], ["SALESORDERNUMBER"]),
-            ("order-lines-to-fo", .salesToFO, "salesorderdetail", "CDS sales order lines", ["salesorderid.ordernumber", "sequencenumber"],
-             ["SALESORDERNUMBER", "LINECREATIONSEQUENCENUMBER"]),
-            ("invoices", .foToSales, "Externally maintained customer sales invoice headers", "invoice", ["INVOICENUMBER"], ["invoicenumber"]),
-            ("invoice-lines", .foToSales, "Externally maintained customer sales invoice lines", "invoicedetail",
-             ["INVOICENUMBER", "LINECREATIONSEQUENCENUMBER"], ["invoiceid.invoicenumber", "sequencenumber"]),
+            (
+                "order-lines-to-fo", .salesToFO, "salesorderdetail", "CDS sales order lines",
+                ["salesorderid.ordernumber", "sequencenumber"],
+                ["SALESORDERNUMBER", "LINECREATIONSEQUENCENUMBER"]
+            ),
+            (
+                "invoices", .foToSales, "Externally maintained customer sales invoice headers", "invoice", ["INVOICENUMBER"],
+                ["invoicenumber"]
+            ),
+            (
+                "invoice-lines", .foToSales, "Externally maintained customer sales invoice lines", "invoicedetail",
+                ["INVOICENUMBER", "LINECREATIONSEQUENCENUMBER"], ["invoiceid.invoicenumber", "sequencenumber"]
+            ),
         ]
         for (name, direction, source, target, sourceKey, targetKey) in expected {
             let template = try #require(set.template(named: name), "\(name)")
@@ -48,7 +63,10 @@ struct MappingTemplateTests {
 
     @Test func lineFlowsHangOffTheirHeaderFlows() throws {
         let set = try TemplateLoader.bundled()
-        let lines = ["quote-lines": "quotes", "order-lines-to-sales": "orders-to-sales", "order-lines-to-fo": "orders-to-fo", "invoice-lines": "invoices"]
+        let lines = [
+            "quote-lines": "quotes", "order-lines-to-sales": "orders-to-sales", "order-lines-to-fo": "orders-to-fo",
+            "invoice-lines": "invoices",
+        ]
         for (line, header) in lines {
             let template = try #require(set.template(named: line))
             #expect(template.parent?.flow == header)
@@ -82,8 +100,9 @@ struct MappingTemplateTests {
         #expect(products.rules.map(\.kind) == [.priceListItem])
         let orders = try #require(set.template(named: "orders-to-sales"))
         #expect(orders.mapping(forTarget: "pricelevelid")?.defaultValue == "CRM Service USA (sample)")
-        #expect(orders.mapping(forTarget: "customerid")?.targetPath(direction: .foToSales)
-            == "customerid.Account(accountnumber).Contact(msdynce_contactnumber)")
+        #expect(
+            orders.mapping(forTarget: "customerid")?.targetPath(direction: .foToSales)
+                == "customerid.Account(accountnumber).Contact(msdynce_contactnumber)")
         #expect(set.template(named: "order-lines-to-sales")?.rules.map(\.kind) == [.discountPerUnit, .freightTaxLine])
         #expect(set.template(named: "order-lines-to-fo")?.rules.map(\.kind) == [.discountPerUnit])
         #expect(set.template(named: "invoices")?.rules.map(\.kind) == [.invoicedOrderStatus])
@@ -98,7 +117,9 @@ struct MappingTemplateTests {
         let set = try TemplateLoader.bundled()
         let toISO = try #require(set.valueMap(named: "country-name-to-iso"))
         let toName = try #require(set.valueMap(named: "country-code-to-name"))
-        let sample = ["United States": "US", "Switzerland": "CH", "France": "FR", "Germany": "DE", "Spain": "ES", "Japan": "JP", "Brazil": "BR"]
+        let sample = [
+            "United States": "US", "Switzerland": "CH", "France": "FR", "Germany": "DE", "Spain": "ES", "Japan": "JP", "Brazil": "BR",
+        ]
         for (name, code) in sample {
             #expect(toISO.value(for: name) == code, "\(name)")
             #expect(toISO.value(for: " \(name.uppercased()) ") == code, "matching ignores case and blanks")
@@ -128,7 +149,10 @@ struct MappingTemplateTests {
         #expect(set.valueMap(named: "marital-status-to-fo")?.value(for: "4") == "Widowhood")
         #expect(set.valueMap(named: "currency-to-price-list")?.value(for: "usd") == "CRM Service USA (sample)")
         let status = try #require(set.valueMap(named: "processing-status-to-option"))
-        let symbols = ["Active", "Confirmed", "Picked", "PartiallyDelivered", "Delivered", "Invoiced", "PartiallyInvoiced", "Canceled", "DeliveredPartiallyInvoiced"]
+        let symbols = [
+            "Active", "Confirmed", "Picked", "PartiallyDelivered", "Delivered", "Invoiced", "PartiallyInvoiced", "Canceled",
+            "DeliveredPartiallyInvoiced",
+        ]
         for symbol in symbols { #expect(status.value(for: symbol) != nil, "\(symbol)") }
     }
 
@@ -206,8 +230,10 @@ struct MappingTemplateTests {
     }
 
     @Test func unknownValueMapIsReported() throws {
-        let text = try accountsText(replacing: "valueMap: country-name-to-iso\n    unmapped: keep\n    default: US\n    source: doc\n    inferred: true\n    note: >-",
-                                    with: "valueMap: country-names\n    unmapped: keep\n    default: US\n    source: doc\n    inferred: true\n    note: >-")
+        let text = try accountsText(
+            replacing:
+                "valueMap: country-name-to-iso\n    unmapped: keep\n    default: US\n    source: doc\n    inferred: true\n    note: >-",
+            with: "valueMap: country-names\n    unmapped: keep\n    default: US\n    source: doc\n    inferred: true\n    note: >-")
         let error = try loadError(text)
         #expect(error.location.line == line(of: "valueMap: country-names", in: text))
         #expect(error.location.field == "fields[7].valueMap")
@@ -238,7 +264,8 @@ struct MappingTemplateTests {
         let error = try loadError(text, file: "quotes.yaml")
         #expect(error.location.line == line(of: "field: statuscode", in: text))
         #expect(error.location.field == "filters[0].all[0].field")
-        #expect(error.message.contains("does not read statuscode") || error.message.contains("statuscode, which the template does not read"))
+        #expect(
+            error.message.contains("does not read statuscode") || error.message.contains("statuscode, which the template does not read"))
     }
 
     @Test func invalidYAMLAndDuplicateKeysAreReported() throws {
@@ -278,7 +305,8 @@ struct MappingTemplateTests {
         let folder = try Fixture.scratchDirectory("airlock-templates")
         let text = try accountsText(replacing: "to: CREDITLIMIT,", with: "to: CREDITLIMT,")
         try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/accounts.yaml"))
-        let problems = TemplateCatalogCheck.problems(in: try TemplateLoader.load(directory: folder), catalog: try SchemaCatalogLoader.bundled())
+        let problems = TemplateCatalogCheck.problems(
+            in: try TemplateLoader.load(directory: folder), catalog: try SchemaCatalogLoader.bundled())
         #expect(problems.count == 1)
         #expect(problems.first?.location.line == line(of: "CREDITLIMT", in: text))
         #expect(problems.first?.message.contains("CREDITLIMT is not a field of Customers V2") == true)
@@ -291,7 +319,8 @@ struct MappingTemplateTests {
         #expect(maps.contains("value: \"647390007\""))
         try Data(maps.replacingOccurrences(of: "value: \"647390007\"", with: "value: \"192350008\"").utf8)
             .write(to: URL(fileURLWithPath: folder + "/value-maps.yaml"))
-        let problems = TemplateCatalogCheck.problems(in: try TemplateLoader.load(directory: folder), catalog: try SchemaCatalogLoader.bundled())
+        let problems = TemplateCatalogCheck.problems(
+            in: try TemplateLoader.load(directory: folder), catalog: try SchemaCatalogLoader.bundled())
         #expect(problems.count == 1)
         let problem = try #require(problems.first)
         #expect(problem.location.field == "msdynce_processingstatus" && problem.location.entity == "orders-to-sales")
@@ -302,7 +331,8 @@ struct MappingTemplateTests {
         let folder = try Fixture.scratchDirectory("airlock-templates")
         let text = try accountsText(replacing: "constant: Organization", with: "constant: Company")
         try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/accounts.yaml"))
-        let problems = TemplateCatalogCheck.problems(in: try TemplateLoader.load(directory: folder), catalog: try SchemaCatalogLoader.bundled())
+        let problems = TemplateCatalogCheck.problems(
+            in: try TemplateLoader.load(directory: folder), catalog: try SchemaCatalogLoader.bundled())
         #expect(problems.map(\.message) == ["the constant 'Company' for PARTYTYPE: PARTYTYPE takes one of: Organization, Person"])
     }
 

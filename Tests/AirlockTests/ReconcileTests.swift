@@ -31,7 +31,8 @@ struct ReconcileTests {
     @Test func forcedDigestCollisionsStillMatchExactly() throws {
         let constant = KeyDigester { _ in 42 }
         let rows: [[String?]] = (0..<300).map { ["K\($0)", "usmf"] } + [["k7", "USMF"]]
-        let index = try KeyIndex(table: Self.table("T", ["CUSTOMERACCOUNT", "DATAAREAID"], rows), key: Self.foCustomers, digester: constant)
+        let index = try KeyIndex(
+            table: Self.table("T", ["CUSTOMERACCOUNT", "DATAAREAID"], rows), key: Self.foCustomers, digester: constant)
         #expect(index.count == 300)
         #expect(index.duplicates == [KeyDuplicate(row: 300, keptRow: 7)])
         #expect(index.row(for: NaturalKey(company: "usmf", "K299")) == 299)
@@ -41,8 +42,12 @@ struct ReconcileTests {
     @Test func collidingKeysAreComparedAfterNormalisation() throws {
         // Every digest equal: each probe compares candidates part by part (ASCII folding, lengths, Unicode).
         let constant = KeyDigester { _ in 7 }
-        let rows: [[String?]] = [["Ärger", "usmf"], [" ärger\t", "USMF"], ["ÄrgerX", "usmf"], ["ab", "usmf"], ["AB ", "usmf"], ["abc", "usmf"], ["Straße", "usmf"]]
-        let index = try KeyIndex(table: Self.table("T", ["CUSTOMERACCOUNT", "DATAAREAID"], rows), key: Self.foCustomers, digester: constant)
+        let rows: [[String?]] = [
+            ["Ärger", "usmf"], [" ärger\t", "USMF"], ["ÄrgerX", "usmf"], ["ab", "usmf"], ["AB ", "usmf"], ["abc", "usmf"],
+            ["Straße", "usmf"],
+        ]
+        let index = try KeyIndex(
+            table: Self.table("T", ["CUSTOMERACCOUNT", "DATAAREAID"], rows), key: Self.foCustomers, digester: constant)
         #expect(index.count == 5)
         #expect(index.duplicates == [KeyDuplicate(row: 1, keptRow: 0), KeyDuplicate(row: 4, keptRow: 3)])
         #expect(index.row(for: NaturalKey(company: "usmf", "ÄRGER")) == 0)
@@ -63,7 +68,8 @@ struct ReconcileTests {
     }
 
     @Test func foKeysAreCaseInsensitiveAndTrimmedByDefault() throws {
-        let index = try KeyIndex(table: Self.table("T", ["CUSTOMERACCOUNT", "DATAAREAID"], [["US-001 ", "USMF"], ["Ärger", "usmf"]]), key: Self.foCustomers)
+        let index = try KeyIndex(
+            table: Self.table("T", ["CUSTOMERACCOUNT", "DATAAREAID"], [["US-001 ", "USMF"], ["Ärger", "usmf"]]), key: Self.foCustomers)
         #expect(index.row(for: NaturalKey(company: "usmf", " us-001")) == 0)
         #expect(index.row(for: NaturalKey(company: "USMF", "ÄRGER")) == 1)
         let exact = try KeyIndex(table: index.table, key: Self.foCustomers, normalization: .caseSensitive)
@@ -80,7 +86,9 @@ struct ReconcileTests {
     }
 
     @Test func incompleteKeysAreListedNotIndexed() throws {
-        let index = try KeyIndex(table: Self.table("T", ["CUSTOMERACCOUNT", "DATAAREAID"], [[nil, "usmf"], ["  ", "usmf"], ["A", nil], ["B", "usmf"]]), key: Self.foCustomers)
+        let index = try KeyIndex(
+            table: Self.table("T", ["CUSTOMERACCOUNT", "DATAAREAID"], [[nil, "usmf"], ["  ", "usmf"], ["A", nil], ["B", "usmf"]]),
+            key: Self.foCustomers)
         #expect(index.count == 1)
         #expect(index.incompleteRows == [0, 1, 2])
     }
@@ -94,9 +102,12 @@ struct ReconcileTests {
 
     @Test func version5MatchesRFCVectors() throws {
         let dns = try #require(StableIdentifier("6ba7b810-9dad-11d1-80b4-00c04fd430c8"))
-        #expect(StableIdentifier.version5(namespace: dns, name: Array("python.org".utf8)).description == "886313e1-3b8a-5372-9b90-0c9aee199e5d")
+        #expect(
+            StableIdentifier.version5(namespace: dns, name: Array("python.org".utf8)).description == "886313e1-3b8a-5372-9b90-0c9aee199e5d")
         let url = try #require(StableIdentifier("{6BA7B811-9DAD-11D1-80B4-00C04FD430C8}"))
-        #expect(StableIdentifier.version5(namespace: url, name: Array("https://www.python.org/".utf8)).description == "5406f80d-92e9-51cd-a176-77445955e733")
+        #expect(
+            StableIdentifier.version5(namespace: url, name: Array("https://www.python.org/".utf8)).description
+                == "5406f80d-92e9-51cd-a176-77445955e733")
     }
 
     @Test func recordIdentifiersAreStableNormalisedAndDistinct() {
@@ -107,23 +118,28 @@ struct ReconcileTests {
         #expect(StableIdentifier.record(entity: "account", company: "usmf", key: [" us-001 "]) == id)
         #expect(StableIdentifier.record(entity: "account", company: "DEMF", key: ["US-001"]) != id)
         #expect(StableIdentifier.record(entity: "contact", company: "USMF", key: ["US-001"]) != id)
-        #expect(StableIdentifier.record(entity: "salesorderdetail", company: "USMF", key: ["ab", "c"])
-            != StableIdentifier.record(entity: "salesorderdetail", company: "USMF", key: ["a", "bc"]))
+        #expect(
+            StableIdentifier.record(entity: "salesorderdetail", company: "USMF", key: ["ab", "c"])
+                != StableIdentifier.record(entity: "salesorderdetail", company: "USMF", key: ["a", "bc"]))
         #expect(StableIdentifier("not-a-guid") == nil)
         // `record` builds the bytes of `name` itself: the two agree for any component (non-ASCII, blank, no company).
         let cases: [(String, String?, [String])] = [("account", nil, ["Ärger  ", ""]), ("contact", "usmf", ["  ", "ß", "İstanbul"])]
         for (entity, company, key) in cases {
             let named = StableIdentifier.version5(
-                namespace: StableIdentifier.airlockNamespace, name: Array(StableIdentifier.name(entity: entity, company: company, key: key).utf8))
+                namespace: StableIdentifier.airlockNamespace,
+                name: Array(StableIdentifier.name(entity: entity, company: company, key: key).utf8))
             #expect(StableIdentifier.record(entity: entity, company: company, key: key) == named)
         }
     }
 
     // MARK: Classification
 
-    static func classifier(source rows: [[String?]], target targetRows: [[String?]], comparisons: [String: ValueComparison] = [:]) throws -> RecordClassifier {
+    static func classifier(source rows: [[String?]], target targetRows: [[String?]], comparisons: [String: ValueComparison] = [:]) throws
+        -> RecordClassifier
+    {
         let sourceTable = try table("mapped", ["CUSTOMERACCOUNT", "NAME", "CREDITLIMIT", "CREATED", "CURRENCY", "NOTE"], rows)
-        let targetTable = try table("CustCustomerV3Entity", ["CUSTOMERACCOUNT", "DATAAREAID", "NAME", "CREDITLIMIT", "CREATED", "CURRENCY", "ID"], targetRows)
+        let targetTable = try table(
+            "CustCustomerV3Entity", ["CUSTOMERACCOUNT", "DATAAREAID", "NAME", "CREDITLIMIT", "CREATED", "CURRENCY", "ID"], targetRows)
         let source = try KeyIndex(table: sourceTable, key: KeyDefinition(columns: ["CUSTOMERACCOUNT"], company: .fixed("USMF")))
         let target = try KeyIndex(table: targetTable, key: foCustomers)
         return try RecordClassifier(source: source, target: target, comparisons: comparisons)
@@ -194,8 +210,9 @@ struct ReconcileTests {
             source: [["US-001", nil, nil, nil, nil, nil], ["US-002", nil, nil, nil, nil, nil]],
             target: [["us-001", "USMF", nil, nil, nil, nil, "AAAAAAAA-0000-0000-0000-000000000001"]])
         #expect(classifier.recordIdentifier(row: 0, entity: "account", targetIdColumn: "ID") == "aaaaaaaa-0000-0000-0000-000000000001")
-        #expect(classifier.recordIdentifier(row: 1, entity: "account", targetIdColumn: "ID")
-            == StableIdentifier.record(entity: "account", company: "USMF", key: ["US-002"]).description)
+        #expect(
+            classifier.recordIdentifier(row: 1, entity: "account", targetIdColumn: "ID")
+                == StableIdentifier.record(entity: "account", company: "USMF", key: ["US-002"]).description)
     }
 
     // MARK: Accounting
@@ -203,8 +220,10 @@ struct ReconcileTests {
     @Test func identityHoldsAndReportEncodes() throws {
         var tally = RecordCounts()
         tally.read = 6
-        for outcome: RecordOutcome in [.create, .update(targetRow: 0, changedFields: ["NAME"]), .unchanged(targetRow: 1),
-                                       .filtered(filter: "active-only"), .rejected(.orphanReference, detail: ""), .rejected(.orphanReference, detail: "")] {
+        for outcome: RecordOutcome in [
+            .create, .update(targetRow: 0, changedFields: ["NAME"]), .unchanged(targetRow: 1),
+            .filtered(filter: "active-only"), .rejected(.orphanReference, detail: ""), .rejected(.orphanReference, detail: ""),
+        ] {
             tally.record(outcome)
         }
         try tally.checkIdentity(flow: "customers")
@@ -213,7 +232,8 @@ struct ReconcileTests {
         #expect(json?["read"] as? Int == 6)
         #expect(json?["rejected"] as? Int == 2)
         #expect((json?["rejectedByReason"] as? [String: Int]) == ["orphan-reference": 2])
-        #expect(Set(json?.keys.map { $0 } ?? []) == ["read", "filtered", "created", "updated", "unchanged", "rejected", "rejectedByReason"])
+        #expect(
+            Set(json?.keys.map { $0 } ?? []) == ["read", "filtered", "created", "updated", "unchanged", "rejected", "rejectedByReason"])
         #expect(try JSONDecoder().decode(RecordCounts.self, from: JSONEncoder().encode(report)) == report)
     }
 
@@ -235,7 +255,10 @@ struct ReconcileTests {
     }
 
     @Test func rejectReasonCodesAreStable() {
-        #expect(RejectReason.all.map(\.rawValue) == ["orphan-reference", "duplicate-key", "invalid-value", "missing-required", "header-rejected", "unmapped-value"])
+        #expect(
+            RejectReason.all.map(\.rawValue) == [
+                "orphan-reference", "duplicate-key", "invalid-value", "missing-required", "header-rejected", "unmapped-value",
+            ])
     }
 
     // MARK: Company
@@ -261,8 +284,10 @@ struct ReconcileTests {
     // MARK: References
 
     @Test func referencesResolveOutputFirstThenTargetElseOrphan() throws {
-        let output = try KeyIndex(table: Self.table("accounts out", ["CUSTOMERACCOUNT"], [["NEW-1"], ["BOTH"]]), key: KeyDefinition(columns: ["CUSTOMERACCOUNT"]))
-        let target = try KeyIndex(table: Self.table("accounts", ["accountnumber"], [["old-1"], ["both"]]), key: KeyDefinition(columns: ["accountnumber"]))
+        let output = try KeyIndex(
+            table: Self.table("accounts out", ["CUSTOMERACCOUNT"], [["NEW-1"], ["BOTH"]]), key: KeyDefinition(columns: ["CUSTOMERACCOUNT"]))
+        let target = try KeyIndex(
+            table: Self.table("accounts", ["accountnumber"], [["old-1"], ["both"]]), key: KeyDefinition(columns: ["accountnumber"]))
         let resolver = ReferenceResolver(entity: "account", output: output, target: target)
         #expect(resolver.resolve(NaturalKey("new-1")) == .output(row: 0))
         #expect(resolver.resolve(NaturalKey("OLD-1")) == .target(row: 0))
@@ -275,10 +300,12 @@ struct ReconcileTests {
     }
 
     @Test func linesOfRejectedHeadersAreRejected() throws {
-        let headers = try KeyIndex(table: Self.table("orders", ["SALESORDERNUMBER", "DATAAREAID"], [["SO1", "usmf"], ["SO2", "usmf"], ["SO3", "usmf"]]),
-                                   key: KeyDefinition(columns: ["SALESORDERNUMBER"], company: .column("DATAAREAID")))
-        let lines = try Self.table("lines", ["SALESORDERNUMBER", "LINENUMBER", "DATAAREAID"],
-                                   [["SO1", "1", "usmf"], ["so2", "1", "USMF"], ["SO2", "2", "usmf"], ["SO3", "1", "usmf"], ["SO9", "1", "usmf"]])
+        let headers = try KeyIndex(
+            table: Self.table("orders", ["SALESORDERNUMBER", "DATAAREAID"], [["SO1", "usmf"], ["SO2", "usmf"], ["SO3", "usmf"]]),
+            key: KeyDefinition(columns: ["SALESORDERNUMBER"], company: .column("DATAAREAID")))
+        let lines = try Self.table(
+            "lines", ["SALESORDERNUMBER", "LINENUMBER", "DATAAREAID"],
+            [["SO1", "1", "usmf"], ["so2", "1", "USMF"], ["SO2", "2", "usmf"], ["SO3", "1", "usmf"], ["SO9", "1", "usmf"]])
         let parent = try BoundKey(table: lines, definition: KeyDefinition(columns: ["SALESORDERNUMBER"], company: .column("DATAAREAID")))
         let rejected = ReferenceResolver.headerRejectedLines(lines: parent, headers: headers, rejectedHeaderRows: [1])
         #expect(rejected == [1, 2])

@@ -104,7 +104,8 @@ struct ReportBrowserTests {
 
     @Test func theConversionPageRendersAndItsScriptWorks() throws {
         let run = try ReportPageSupport.defectsRun()
-        let html = ReportPage.html(conversion: run.report, rejectExamples: ReportPage.rejectExamples(in: run.out + "/" + Converter.rejectsFolder))
+        let html = ReportPage.html(
+            conversion: run.report, rejectExamples: ReportPage.rejectExamples(in: run.out + "/" + Converter.rejectsFolder))
         let page = run.out + "/" + ReportPage.fileName
         try ReportPage.write(html, to: page)
         let load = try Chromium.dumpDOM(page)
@@ -124,10 +125,15 @@ struct ReportBrowserTests {
         let result = try Self.probeResult(probe.dom)
         #expect(result["failed"] == nil, "\(result)")
         let reads = run.report.flows.values.map(\.read)
-        #expect(result["asc"].map { $0.split(separator: ";").first.map(String.init) } == reads.sorted().map(String.init).joined(separator: ","))
+        #expect(
+            result["asc"].map { $0.split(separator: ";").first.map(String.init) } == reads.sorted().map(String.init).joined(separator: ","))
         #expect(result["asc"]?.hasSuffix(";ascending") == true)
-        #expect(result["desc"].map { $0.split(separator: ";").first.map(String.init) } == reads.sorted(by: >).map(String.init).joined(separator: ","))
-        let invoiceRows = run.report.flows.filter { name, flow in "\(name) \(flow.direction) \(flow.source) → \(flow.target)".lowercased().contains("invoice") }
+        #expect(
+            result["desc"].map { $0.split(separator: ";").first.map(String.init) }
+                == reads.sorted(by: >).map(String.init).joined(separator: ","))
+        let invoiceRows = run.report.flows.filter { name, flow in
+            "\(name) \(flow.direction) \(flow.source) → \(flow.target)".lowercased().contains("invoice")
+        }
         #expect(result["shown"] == "\(invoiceRows.count)")
         let milliseconds = try #require(result["ms"].flatMap { Int($0) })
         print("chromium: the page was parsed, scripted and laid out \(milliseconds) ms after navigation started")

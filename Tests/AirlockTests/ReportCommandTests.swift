@@ -14,7 +14,8 @@ struct ReportCommandTests {
         #expect(result.stdout.hasPrefix("Wrote \(path) ("))
         let written = try String(contentsOfFile: path, encoding: .utf8)
         // The page of the saved report, with the first rows of each reject file next to it.
-        let expected = ReportPage.html(conversion: run.report, rejectExamples: ReportPage.rejectExamples(in: run.out + "/" + Converter.rejectsFolder))
+        let expected = ReportPage.html(
+            conversion: run.report, rejectExamples: ReportPage.rejectExamples(in: run.out + "/" + Converter.rejectsFolder))
         #expect(written == expected)
         #expect(written.contains("id=\"table-rejects-accounts\""))
         #expect(try FileManager.default.contentsOfDirectory(atPath: run.out).filter { $0.hasPrefix(".") }.isEmpty, "no temporary file left")
@@ -29,7 +30,10 @@ struct ReportCommandTests {
 
     @Test func aFileThatIsNotAReportExitsTwoWithOneLine() throws {
         let folder = try Fixture.scratchDirectory("airlock-report-cli")
-        for (name, text) in [("garbage.json", "{ this is not json"), ("other.json", "{\"name\": \"something else\"}"), ("bad.json", "{\"flows\": {\"accounts\": 1}}")] {
+        for (name, text) in [
+            ("garbage.json", "{ this is not json"), ("other.json", "{\"name\": \"something else\"}"),
+            ("bad.json", "{\"flows\": {\"accounts\": 1}}"),
+        ] {
             let path = folder + "/" + name
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             let result = try AirlockRunner.run(["report", path])
@@ -42,7 +46,9 @@ struct ReportCommandTests {
         let missing = try AirlockRunner.run(["report", folder + "/missing.json"])
         #expect(missing.status == 2)
         #expect(missing.stderr.hasPrefix("airlock: \(folder)/missing.json: cannot read the report"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["bad.json", "garbage.json", "other.json"], "no page written")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["bad.json", "garbage.json", "other.json"],
+            "no page written")
     }
 
     @Test func validateWritesItsPageAndKeepsItsOutputAndStatus() throws {

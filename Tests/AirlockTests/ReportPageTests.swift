@@ -13,7 +13,9 @@ struct ReportPageTests {
         for name in ConvertFixture.flowNames {
             let flow = try #require(report.flows[name])
             // The flows table: the name, then direction, source → target, then the counts in order.
-            let row = "<th scope=\"row\">\(name)</th><td>\(flow.direction)</td><td>\(flow.source) → \(flow.target)</td>" + ReportPageSupport.flowCells(flow)
+            let row =
+                "<th scope=\"row\">\(name)</th><td>\(flow.direction)</td><td>\(flow.source) → \(flow.target)</td>"
+                + ReportPageSupport.flowCells(flow)
             #expect(html.contains(row), "the row of \(name)")
             // The chart: a bar per flow, with its read count.
             #expect(html.contains(">\(name)</text>"), "the chart label of \(name)")
@@ -40,7 +42,9 @@ struct ReportPageTests {
 
     @Test func everyValueFromTheReportIsEscaped() throws {
         var report = try ConvertFixture.convert(
-            fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: try Fixture.scratchDirectory("airlock-report-page") + "/out").report
+            fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales,
+            out: try Fixture.scratchDirectory("airlock-report-page") + "/out"
+        ).report
         let hostile = "flow<\"'&>"
         var flow = try #require(report.flows["products"])
         flow.rejectedByReason = ["<img src=x onerror=alert(1)>": 2]
@@ -58,7 +62,10 @@ struct ReportPageTests {
         report.validation[Converter.foPackageName]?.firstErrors.append("</ol><script>bad()</script>")
         report.outputs["<output>"] = report.outputs[Converter.foPackageName]
         let examples: [String: [[String]]] = [
-            hostile: [["reason", "field", "message", "<th>"], ["<img src=x>", "f", "</td></tr></table><script>y()</script>", "nul \u{0} and \u{1B}[31m"]],
+            hostile: [
+                ["reason", "field", "message", "<th>"],
+                ["<img src=x>", "f", "</td></tr></table><script>y()</script>", "nul \u{0} and \u{1B}[31m"],
+            ]
         ]
         let html = ReportPage.html(conversion: report, rejectExamples: examples)
         #expect(ReportPageSupport.occurrences(of: "<script", in: html) == 1, "only the page's own script")
@@ -80,12 +87,15 @@ struct ReportPageTests {
         let first = ReportPage.html(conversion: run.report, rejectExamples: examples)
         #expect(ReportPage.html(conversion: run.report, rejectExamples: examples) == first)
         // Decoded from report.json, with dictionaries built in another order: the same page.
-        var decoded = try JSONDecoder().decode(ConversionReport.self, from: Data(contentsOf: URL(fileURLWithPath: run.out + "/" + Converter.reportName)))
+        var decoded = try JSONDecoder().decode(
+            ConversionReport.self, from: Data(contentsOf: URL(fileURLWithPath: run.out + "/" + Converter.reportName)))
         #expect(decoded == run.report)
         var flows: [String: ConversionReport.Flow] = [:]
         for name in decoded.flows.keys.sorted().reversed() { flows[name] = decoded.flows[name] }
         decoded.flows = flows
-        #expect(ReportPage.html(conversion: decoded, rejectExamples: ReportPage.rejectExamples(in: run.out + "/" + Converter.rejectsFolder)) == first)
+        #expect(
+            ReportPage.html(conversion: decoded, rejectExamples: ReportPage.rejectExamples(in: run.out + "/" + Converter.rejectsFolder))
+                == first)
         // A duration is shown only when given.
         let timed = ReportPage.html(conversion: run.report, rejectExamples: examples, duration: 83.25)
         #expect(timed.contains("1 min 23.2 s") || timed.contains("1 min 23.3 s"))
@@ -94,11 +104,13 @@ struct ReportPageTests {
     @Test func thePageNeedsNothingFromOutside() throws {
         let run = try ReportPageSupport.defectsRun()
         let samples = ReportPage.html(conversion: try ReportPageSupport.samplesReport())
-        let validation = ReportPage.html(validation: try PackageValidator.validate(path: ConvertFixture.sampleFO, catalog: SchemaCatalogLoader.bundled()))
+        let validation = ReportPage.html(
+            validation: try PackageValidator.validate(path: ConvertFixture.sampleFO, catalog: SchemaCatalogLoader.bundled()))
         // Not even a namespace URL (inline SVG in HTML needs no xmlns).
         for html in [samples, validation] { #expect(!html.contains("http:") && !html.contains("https:")) }
         // The reject examples show data (a website column holds https://…), as text only.
-        let withExamples = ReportPage.html(conversion: run.report, rejectExamples: ReportPage.rejectExamples(in: run.out + "/" + Converter.rejectsFolder))
+        let withExamples = ReportPage.html(
+            conversion: run.report, rejectExamples: ReportPage.rejectExamples(in: run.out + "/" + Converter.rejectsFolder))
         #expect(withExamples.contains(">https://www.example.com/"))
         for html in [samples, validation, withExamples] {
             for reference in ["=\"http", "=\"//", "src=", "url(", "@import", "<link", "<iframe", "<img", "<object", "<embed", "xmlns"] {
@@ -112,7 +124,8 @@ struct ReportPageTests {
 
     @Test func thePageIsWellFormed() throws {
         let run = try ReportPageSupport.defectsRun()
-        let html = ReportPage.html(conversion: run.report, rejectExamples: ReportPage.rejectExamples(in: run.out + "/" + Converter.rejectsFolder))
+        let html = ReportPage.html(
+            conversion: run.report, rejectExamples: ReportPage.rejectExamples(in: run.out + "/" + Converter.rejectsFolder))
         let counts = try ReportPageSupport.elementCounts(html)
         #expect(counts["html"] == 1 && counts["head"] == 1 && counts["body"] == 1 && counts["main"] == 1)
         #expect(counts["svg"] == 3, "flows, reject reasons and field drift")
@@ -147,7 +160,8 @@ struct ReportPageTests {
         // A real refusal: an environment where F&O would refuse every customer.
         let folder = try Fixture.scratchDirectory("airlock-report-refused")
         try ConvertRefusalTests.extensionYAML.write(toFile: folder + "/env.yaml", atomically: true, encoding: .utf8)
-        let options = ConversionOptions(foPath: ConvertFixture.sampleFO, salesPath: ConvertFixture.sampleSales, outputDirectory: folder + "/out")
+        let options = ConversionOptions(
+            foPath: ConvertFixture.sampleFO, salesPath: ConvertFixture.sampleSales, outputDirectory: folder + "/out")
         let failure = try #require(throws: ConversionFailure.self) {
             try Converter.run(options, catalog: SchemaCatalogLoader.load(extensions: [folder + "/env.yaml"]))
         }
@@ -171,7 +185,9 @@ struct ReportPageTests {
             flow.filteredBy = flow.filteredBy.mapValues { $0 * 100_000 }
             huge.flows[name] = flow
         }
-        for keyPath in [\RecordCounts.read, \.created, \.updated, \.unchanged, \.filtered] { huge.totals.counts[keyPath: keyPath] *= 100_000 }
+        for keyPath in [\RecordCounts.read, \.created, \.updated, \.unchanged, \.filtered] {
+            huge.totals.counts[keyPath: keyPath] *= 100_000
+        }
         huge.totals.rejectedByReason = huge.totals.rejectedByReason.mapValues { $0 * 100_000 }
         huge.totals.written *= 100_000
         let small = ReportPage.html(conversion: report)
@@ -190,9 +206,11 @@ struct ReportPageTests {
         let collector = FindingCollector()
         let custom = ValidationRule("x.<rule>", .warning, "a rule & its <summary>")
         for line in 2...6 {
-            collector.add(ValidationFinding(
-                rule: ValidationRules.foValueEnum, entity: "<Entity & Co>", file: "a&b.csv", line: line, record: "\"USMF\" / 'k'", field: "<F>",
-                value: "<script>v()</script>", message: "not a symbol of <enum> & more"))
+            collector.add(
+                ValidationFinding(
+                    rule: ValidationRules.foValueEnum, entity: "<Entity & Co>", file: "a&b.csv", line: line, record: "\"USMF\" / 'k'",
+                    field: "<F>",
+                    value: "<script>v()</script>", message: "not a symbol of <enum> & more"))
         }
         collector.add(ValidationFinding(rule: custom, message: "package-level <problem>"))
         let report = ValidationReport(kind: "fo", path: "/tmp/<pkg>.zip", collector: collector)
@@ -235,7 +253,10 @@ struct ReportPageTests {
         #expect(read.errors == validation.errors && read.warnings == validation.warnings && read.path == validation.path)
         #expect(read.groups.map(\.rule) == validation.groups.map(\.rule))
 
-        for garbage in ["not json", "[1, 2]", "{\"foo\": 1}", "{\"flows\": 3}", "{\"kind\": \"fo\", \"errors\": \"x\", \"warnings\": 0, \"findings\": []}"] {
+        for garbage in [
+            "not json", "[1, 2]", "{\"foo\": 1}", "{\"flows\": 3}",
+            "{\"kind\": \"fo\", \"errors\": \"x\", \"warnings\": 0, \"findings\": []}",
+        ] {
             let error = try #require(throws: AirlockError.self) { try ReportDocument.decode(Data(garbage.utf8), file: "/tmp/x/saved.json") }
             #expect(error.code == .usage)
             #expect(error.description.hasPrefix("/tmp/x/saved.json: not a report"), "\(error.description)")
@@ -272,6 +293,8 @@ struct ReportPageTests {
 
 /// The page's escaping, as the tests expect it (a copy: the page's own helper is internal).
 private func escaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-        .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "'", with: "&#39;")
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
+        of: ">", with: "&gt;"
+    )
+    .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "'", with: "&#39;")
 }

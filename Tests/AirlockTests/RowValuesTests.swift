@@ -1,6 +1,7 @@
-@testable import AirlockConvert
 import AirlockModel
 import Testing
+
+@testable import AirlockConvert
 
 /// The record a flow maps: a column reads the same whether it was set as text or as bytes, rows go to tables as set, and `reset` clears it.
 struct RowValuesTests {

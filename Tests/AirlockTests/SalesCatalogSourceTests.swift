@@ -41,7 +41,8 @@ struct SalesCatalogSourceTests {
 
     static func solution() throws -> [SolutionColumn] {
         try rows("sources/p2c-solution.tsv").map { row in
-            SolutionColumn(table: row[0], name: row[1], type: row[2], maxLength: row[3], required: row[4], defaultValue: row[5], options: row[6])
+            SolutionColumn(
+                table: row[0], name: row[1], type: row[2], maxLength: row[3], required: row[4], defaultValue: row[5], options: row[6])
         }
     }
 
@@ -78,9 +79,14 @@ struct SalesCatalogSourceTests {
     static func importRequired(_ column: ReferenceColumn) -> Bool {
         guard column.requiredLevel == "SystemRequired" || column.requiredLevel == "ApplicationRequired" else { return false }
         let filledTypes: Set<String> = ["Boolean", "Picklist", "State", "Status", "EntityName", "Uniqueidentifier", "Owner"]
-        let filled: Set<String> = ["quotenumber", "ordernumber", "invoicenumber", "quotedetailname", "salesorderdetailname", "invoicedetailname"]
-        let conditional: Set<String> = ["productpricelevel.amount", "productpricelevel.percentage", "productpricelevel.roundingoptionamount"]
-        return !filledTypes.contains(column.type) && !filled.contains(column.name) && !conditional.contains("\(column.table).\(column.name)")
+        let filled: Set<String> = [
+            "quotenumber", "ordernumber", "invoicenumber", "quotedetailname", "salesorderdetailname", "invoicedetailname",
+        ]
+        let conditional: Set<String> = [
+            "productpricelevel.amount", "productpricelevel.percentage", "productpricelevel.roundingoptionamount",
+        ]
+        return !filledTypes.contains(column.type) && !filled.contains(column.name)
+            && !conditional.contains("\(column.table).\(column.name)")
     }
 
     @Test func theFixturesHoldEveryWritableColumnOfTheFourteenTables() throws {
@@ -97,28 +103,28 @@ struct SalesCatalogSourceTests {
         let catalog = try SchemaCatalogLoader.bundled()
         let solutionNames = Set(try Self.solution().map { "\($0.table).\($0.name)" })
         for column in try Self.tableReference() {
-            let where_ = "\(column.table).\(column.name)"
-            let attribute = try #require(catalog.salesEntity(named: column.table)?.attribute(named: column.name), "\(where_) is missing")
-            let fromSolution = solutionNames.contains(where_)
-            #expect(attribute.origin == (fromSolution ? .solution : .tableReference), "\(where_) origin")
+            let qualified = "\(column.table).\(column.name)"
+            let attribute = try #require(catalog.salesEntity(named: column.table)?.attribute(named: column.name), "\(qualified) is missing")
+            let fromSolution = solutionNames.contains(qualified)
+            #expect(attribute.origin == (fromSolution ? .solution : .tableReference), "\(qualified) origin")
             // Where the solution changes a column (accountnumber: 40 characters, business required), the solution
             // wins; the next test holds those columns to it.
             if fromSolution { continue }
-            #expect(attribute.type == Self.referenceTypes[column.type], "\(where_) type \(column.type)")
-            #expect(attribute.maxLength == (attribute.type == .string ? Int(column.maxLength) : nil), "\(where_) length")
-            #expect(!attribute.assumedLength, "\(where_) length is documented")
-            #expect((attribute.format == "memo") == (column.type == "Memo"), "\(where_) format")
-            #expect(attribute.requiredLevel.rawValue.lowercased() == column.requiredLevel.lowercased(), "\(where_) required level")
-            #expect(attribute.isRequired == Self.importRequired(column), "\(where_) import-required")
-            #expect(attribute.lookupTargets == column.targets.split(separator: ",").map(String.init), "\(where_) targets")
-            #expect(attribute.precision == Int(column.precision), "\(where_) precision")
-            #expect(attribute.isReadOnly == !column.validFor.split(separator: ",").contains("create"), "\(where_) valid for create")
+            #expect(attribute.type == Self.referenceTypes[column.type], "\(qualified) type \(column.type)")
+            #expect(attribute.maxLength == (attribute.type == .string ? Int(column.maxLength) : nil), "\(qualified) length")
+            #expect(!attribute.assumedLength, "\(qualified) length is documented")
+            #expect((attribute.format == "memo") == (column.type == "Memo"), "\(qualified) format")
+            #expect(attribute.requiredLevel.rawValue.lowercased() == column.requiredLevel.lowercased(), "\(qualified) required level")
+            #expect(attribute.isRequired == Self.importRequired(column), "\(qualified) import-required")
+            #expect(attribute.lookupTargets == column.targets.split(separator: ",").map(String.init), "\(qualified) targets")
+            #expect(attribute.precision == Int(column.precision), "\(qualified) precision")
+            #expect(attribute.isReadOnly == !column.validFor.split(separator: ",").contains("create"), "\(qualified) valid for create")
             if attribute.type == .datetime {
-                #expect(attribute.dateTimeBehavior?.rawValue.lowercased() == column.behavior.lowercased(), "\(where_) behaviour")
+                #expect(attribute.dateTimeBehavior?.rawValue.lowercased() == column.behavior.lowercased(), "\(qualified) behaviour")
             }
             if attribute.type.hasOptions && !fromSolution {
-                #expect(attribute.options == Self.options(column.options), "\(where_) options")
-                #expect(!attribute.isOptionSetOpen && attribute.enforcesOptions, "\(where_) options are enforced")
+                #expect(attribute.options == Self.options(column.options), "\(qualified) options")
+                #expect(!attribute.isOptionSetOpen && attribute.enforcesOptions, "\(qualified) options are enforced")
             }
         }
     }
@@ -131,23 +137,24 @@ struct SalesCatalogSourceTests {
         #expect(solution.filter { $0.table != "msdynce_p2cautonumber" && !statusPair.contains("\($0.table).\($0.name)") }.count == 29)
         #expect(solution.filter { $0.table == "msdynce_p2cautonumber" }.count == 25)
         for column in solution {
-            let where_ = "\(column.table).\(column.name)"
-            let attribute = try #require(catalog.salesEntity(named: column.table)?.attribute(named: column.name), "\(where_) is missing")
-            #expect(attribute.type == Self.solutionTypes[column.type], "\(where_) type")
-            #expect(attribute.maxLength == Int(column.maxLength), "\(where_) length")
-            #expect(!attribute.assumedLength, "\(where_) length is documented")
-            let level: SalesRequiredLevel = switch column.required {
-            case "required": .applicationRequired
-            case "systemrequired": .systemRequired
-            default: .none
-            }
-            #expect(attribute.requiredLevel == level, "\(where_) required level")
+            let qualified = "\(column.table).\(column.name)"
+            let attribute = try #require(catalog.salesEntity(named: column.table)?.attribute(named: column.name), "\(qualified) is missing")
+            #expect(attribute.type == Self.solutionTypes[column.type], "\(qualified) type")
+            #expect(attribute.maxLength == Int(column.maxLength), "\(qualified) length")
+            #expect(!attribute.assumedLength, "\(qualified) length is documented")
+            let level: SalesRequiredLevel =
+                switch column.required {
+                case "required": .applicationRequired
+                case "systemrequired": .systemRequired
+                default: .none
+                }
+            #expect(attribute.requiredLevel == level, "\(qualified) required level")
             if column.options.isEmpty || column.type == "bit" {
                 // Options of custom state/status columns are not in the solution file: the catalog's are a guess.
-                #expect(attribute.origin == (attribute.type.hasOptions ? .guess : .solution), "\(where_) origin")
+                #expect(attribute.origin == (attribute.type.hasOptions ? .guess : .solution), "\(qualified) origin")
             } else {
-                #expect(attribute.origin == .solution && attribute.options == Self.options(column.options), "\(where_) options")
-                #expect(attribute.enforcesOptions, "\(where_) options are enforced")
+                #expect(attribute.origin == .solution && attribute.options == Self.options(column.options), "\(qualified) options")
+                #expect(attribute.enforcesOptions, "\(qualified) options are enforced")
             }
         }
     }
@@ -157,13 +164,15 @@ struct SalesCatalogSourceTests {
         var guesses: [String] = []
         for entity in catalog.salesEntities {
             for attribute in entity.attributes {
-                let where_ = "\(entity.logicalName).\(attribute.logicalName)"
-                #expect(attribute.origin != .environment, "\(where_) names its origin")
+                let qualified = "\(entity.logicalName).\(attribute.logicalName)"
+                #expect(attribute.origin != .environment, "\(qualified) names its origin")
                 if attribute.origin == .guess {
-                    guesses.append(where_)
-                    #expect(attribute.source?.hasPrefix("guess") == true || attribute.source?.contains("guess") == true, "\(where_) names its guess")
+                    guesses.append(qualified)
+                    #expect(
+                        attribute.source?.hasPrefix("guess") == true || attribute.source?.contains("guess") == true,
+                        "\(qualified) names its guess")
                 }
-                if attribute.origin == .documentation { #expect(attribute.source != nil, "\(where_) names its source") }
+                if attribute.origin == .documentation { #expect(attribute.source != nil, "\(qualified) names its source") }
             }
         }
         let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

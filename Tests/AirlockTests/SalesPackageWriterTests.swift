@@ -1,4 +1,3 @@
-@testable import AirlockConvert
 import AirlockKit
 import AirlockModel
 import AirlockPackages
@@ -6,12 +5,15 @@ import AirlockValidate
 import Foundation
 import Testing
 
+@testable import AirlockConvert
+
 /// `to-sales.zip` is validated from the bytes being written: the findings must be those `airlock validate`
 /// finds in the finished zip, and the zip must hold what the in-memory package builder gives.
 struct SalesPackageWriterTests {
     /// Three accounts; the second has no name, which Sales requires (`cmt.value.required`), and the third is not written.
     static func plan(catalog: SchemaCatalog) throws -> SalesOutputBuilder.Plan {
-        var table = Table(name: "account", columnNames: ["accountid", "name", "accountnumber", "parentaccountid", "parentaccountid@entity"])
+        var table = Table(
+            name: "account", columnNames: ["accountid", "name", "accountnumber", "parentaccountid", "parentaccountid@entity"])
         try table.appendRow(["5a4c3f1e-0000-5000-8000-000000000001", "Contoso", "C-1", nil, nil])
         try table.appendRow(["5a4c3f1e-0000-5000-8000-000000000002", nil, "C-2", "5a4c3f1e-0000-5000-8000-000000000001", "account"])
         try table.appendRow(["5a4c3f1e-0000-5000-8000-000000000003", "Fabrikam", "C-3", nil, nil])
@@ -27,7 +29,9 @@ struct SalesPackageWriterTests {
         let streamed = try SalesPackageWriter.write(plan, timestamp: nil, catalog: catalog, to: path)
         let reread = try PackageValidator.validate(path: path, target: .cmt, catalog: catalog)
         func summary(_ report: ValidationReport) -> [String] {
-            report.findings.map { "\($0.rule) \($0.severity) \($0.entity ?? "") \($0.line ?? 0) \($0.record ?? "") \($0.field ?? "") \($0.message)" }
+            report.findings.map {
+                "\($0.rule) \($0.severity) \($0.entity ?? "") \($0.line ?? 0) \($0.record ?? "") \($0.field ?? "") \($0.message)"
+            }
         }
         #expect(streamed.errors == 1)
         #expect(streamed.findings.contains { $0.rule == ValidationRules.cmtValueRequired.id && $0.field == "name" })

@@ -54,7 +54,8 @@ struct SampleGeneratorTests {
         let pair = try Pair(folder: folder)
 
         // quotes: Active (1) with only externally maintained products, except a few drafts or mixed quotes.
-        let quoteState = try pair.values("quote", "statecode"), quoteExternal = try pair.values("quote", "msdynce_hasexternallymaintainedproductsonly")
+        let quoteState = try pair.values("quote", "statecode")
+        let quoteExternal = try pair.values("quote", "msdynce_hasexternallymaintainedproductsonly")
         #expect(quoteExternal.allSatisfy { $0 == "True" || $0 == "False" })
         let quotesPassing = zip(quoteState, quoteExternal).filter { $0 == "1" && $1 == "True" }.count
         #expect(quotesPassing * 10 >= quoteState.count * 8, "most quotes pass the quotes filter")
@@ -75,7 +76,10 @@ struct SampleGeneratorTests {
         // contacts: active customers and contacts of accounts that are not.
         let contacts = try pair.records("contact")
         #expect(contacts.contains { $0.field("msdynce_isactivecustomer")?.value == "True" })
-        #expect(contacts.contains { $0.field("msdynce_isactivecustomer")?.value == "False" && $0.field("parentcustomerid")?.lookupEntity == "account" })
+        #expect(
+            contacts.contains {
+                $0.field("msdynce_isactivecustomer")?.value == "False" && $0.field("parentcustomerid")?.lookupEntity == "account"
+            })
         #expect(contacts.allSatisfy { $0.field("address1_country") != nil })
 
         // F&O: header tax, mostly zero; orders of F&O's own customers are not externally maintained.
@@ -129,8 +133,9 @@ struct SampleGeneratorTests {
     @Test func theDefectsPairIsDeterministic() throws {
         let (first, firstPaths) = try Self.write(defects: true)
         let (second, secondPaths) = try Self.write(defects: true)
-        #expect(firstPaths.map { URL(fileURLWithPath: $0).lastPathComponent }
-            == [SampleGenerator.foFileName, SampleGenerator.salesFileName, SampleGenerator.expectedRejectsFileName])
+        #expect(
+            firstPaths.map { URL(fileURLWithPath: $0).lastPathComponent }
+                == [SampleGenerator.foFileName, SampleGenerator.salesFileName, SampleGenerator.expectedRejectsFileName])
         for name in [SampleGenerator.foFileName, SampleGenerator.salesFileName, SampleGenerator.expectedRejectsFileName] {
             let a = try Data(contentsOf: URL(fileURLWithPath: first + "/" + name))
             let b = try Data(contentsOf: URL(fileURLWithPath: second + "/" + name))
@@ -183,11 +188,14 @@ struct SampleGeneratorTests {
 
     @Test func defectsScaleWithTheAccountsAndNameRecordsOfThePair() throws {
         let (folder, _) = try Self.write(accounts: 40, seed: 7, defects: true)
-        let rows = try Self.rejectLines(folder).dropFirst().dropLast().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let rows = try Self.rejectLines(folder).dropFirst().dropLast().map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         func keys(_ flow: String, _ reason: String) -> [String] { rows.filter { $0[0] == flow && $0[2] == reason }.map { $0[1] } }
         // Two of each kind for 40 accounts.
         for (flow, reason) in [
-            ("accounts", "duplicate-key"), ("accounts", "missing-required"), ("contacts", "orphan-reference"), ("quotes", "orphan-reference"),
+            ("accounts", "duplicate-key"), ("accounts", "missing-required"), ("contacts", "orphan-reference"),
+            ("quotes", "orphan-reference"),
             ("order-lines-to-fo", "orphan-reference"), ("order-lines-to-sales", "orphan-reference"), ("products", "unmapped-value"),
             ("products", "invalid-value"), ("invoices", "duplicate-key"), ("orders-to-sales", "orphan-reference"),
         ] {
@@ -205,9 +213,12 @@ struct SampleGeneratorTests {
         #expect(Set(invoices).count == invoices.count - 2)
         // Products: the bad values, on products no line names.
         let products = try pair.table("Sellable released products")
-        let lineProducts = Set(try pair.column("CDS sales order lines", "PRODUCTNUMBER") + pair.column("Externally maintained customer sales invoice lines", "PRODUCTNUMBER"))
+        let lineProducts = Set(
+            try pair.column("CDS sales order lines", "PRODUCTNUMBER")
+                + pair.column("Externally maintained customer sales invoice lines", "PRODUCTNUMBER"))
         for (key, column, value) in keys("products", "unmapped-value").map({ ($0, "ISSTOCKEDPRODUCT", "Maybe") })
-            + keys("products", "invalid-value").map({ ($0, "SALESPRICE", "12,50") }) {
+            + keys("products", "invalid-value").map({ ($0, "SALESPRICE", "12,50") })
+        {
             let row = try #require((0..<products.rowCount).first { products.value(row: $0, column: "PRODUCTNUMBER") == key }, "\(key)")
             #expect(products.value(row: row, column: column) == value)
             #expect(!lineProducts.contains(key))
@@ -225,7 +236,8 @@ struct SampleGeneratorTests {
         #expect(try pair.column("CDS sales order lines", "PRODUCTNUMBER").filter { $0.hasPrefix("P-NOPE-") }.count == 2)
         // Quotes of an unknown customer pass the quotes filter.
         let quotes = try pair.records("quote")
-        let accountIDs = Set(try pair.records("account").map(\.id)), contactIDs = Set(try pair.records("contact").map(\.id))
+        let accountIDs = Set(try pair.records("account").map(\.id))
+        let contactIDs = Set(try pair.records("contact").map(\.id))
         for key in keys("quotes", "orphan-reference") {
             let quote = try #require(quotes.first { $0.field("quotenumber")?.value == key })
             #expect(quote.field("statecode")?.value == "1")
@@ -248,7 +260,8 @@ struct SampleGeneratorTests {
     @Test func defectsOnlyAddRecords() throws {
         let (clean, _) = try Self.write(accounts: 40, seed: 7, defects: false)
         let (defective, _) = try Self.write(accounts: 40, seed: 7, defects: true)
-        let a = try Pair(folder: clean), b = try Pair(folder: defective)
+        let a = try Pair(folder: clean)
+        let b = try Pair(folder: defective)
         #expect(Set(a.fo.keys) == Set(b.fo.keys))
         for (label, table) in a.fo {
             let other = try b.table(label)
@@ -257,7 +270,8 @@ struct SampleGeneratorTests {
             for row in 0..<table.rowCount { #expect(other.row(row) == table.row(row), "\(label) row \(row)") }
         }
         for entity in a.sales.data.entities {
-            let mine = try a.records(entity.name), theirs = try b.records(entity.name)
+            let mine = try a.records(entity.name)
+            let theirs = try b.records(entity.name)
             #expect(Array(theirs.prefix(mine.count)) == mine, "\(entity.name)")
         }
     }

@@ -177,16 +177,17 @@ struct SchemaCatalogTests {
         #expect(quote.requiredAttributes.map(\.logicalName).sorted() == ["customerid", "name", "pricelevelid", "transactioncurrencyid"])
 
         let order = try #require(catalog.salesEntity(named: "salesorder"))
-        #expect(order.attribute(named: "ordercreationmethod")?.option(776160001)?.label == "Win Quote")
+        #expect(order.attribute(named: "ordercreationmethod")?.option(776_160_001)?.label == "Win Quote")
         #expect(order.attribute(named: "statuscode")?.option(100003)?.state == 4)
         #expect(order.attribute(named: "msdyn_salesordernumber").map { $0.maxLength == 20 && !$0.assumedLength } == true)
         let processing = try #require(order.attribute(named: "msdynce_processingstatus"))
         #expect(!processing.isOptionSetOpen && processing.origin == .solution && processing.enforcesOptions)
         #expect(processing.options.map(\.value) == Array(647_390_000...647_390_011) && processing.option(647_390_011)?.label == "Draft")
-        #expect(quote.attribute(named: "statuscode")?.option(647_390_000) == SalesOptionValue(value: 647_390_000, label: "Submitted", state: 3))
+        #expect(
+            quote.attribute(named: "statuscode")?.option(647_390_000) == SalesOptionValue(value: 647_390_000, label: "Submitted", state: 3))
 
         let product = try #require(catalog.salesEntity(named: "product"))
-        #expect(product.attribute(named: "msdyn_fieldserviceproducttype")?.option(690970002)?.label == "Service")
+        #expect(product.attribute(named: "msdyn_fieldserviceproducttype")?.option(690_970_002)?.label == "Service")
         #expect(product.attribute(named: "producttypecode")?.option(1)?.label == "Sales Inventory")
         #expect(product.attribute(named: "statuscode")?.option(0) == SalesOptionValue(value: 0, label: "Draft", state: 2))
         #expect(catalog.salesEntity(named: "pricelevel")?.attribute(named: "statuscode")?.option(100001)?.state == 0)
@@ -232,7 +233,9 @@ struct SchemaCatalogTests {
             for row in 0..<records.recordCount {
                 for value in records.record(at: row).fields {
                     guard let attribute = entity.attribute(named: value.name) else { continue }
-                    if let maxLength = attribute.maxLength { #expect(value.value.count <= maxLength, "\(entity.logicalName).\(value.name)") }
+                    if let maxLength = attribute.maxLength {
+                        #expect(value.value.count <= maxLength, "\(entity.logicalName).\(value.name)")
+                    }
                     if attribute.type.hasOptions && !attribute.isOptionSetOpen, let number = Int(value.value) {
                         #expect(attribute.option(number) != nil, "\(entity.logicalName).\(value.name) = \(number)")
                     }
@@ -300,7 +303,7 @@ struct SchemaCatalogTests {
         #expect(account.attribute(named: "name").map { $0.maxLength == 250 && !$0.assumedLength && $0.isRequired } == true)
         #expect(account.attribute(named: "new_segment")?.options.map(\.label) == ["Small", "Large"])
         let status = try #require(catalog.salesEntity(named: "quote")?.attribute(named: "statuscode"))
-        #expect(status.option(100000000) == SalesOptionValue(value: 100000000, label: "Awaiting approval", state: 1))
+        #expect(status.option(100_000_000) == SalesOptionValue(value: 100_000_000, label: "Awaiting approval", state: 1))
         #expect(status.option(4)?.label == "Won")
 
         // The bundled catalog itself is unchanged.
@@ -310,14 +313,15 @@ struct SchemaCatalogTests {
 
     @Test func extensionFilesLoadFromDiskInOrder() throws {
         let folder = try Fixture.scratchDirectory("airlock-catalog")
-        let first = folder + "/first.yaml", second = folder + "/second.yaml"
+        let first = folder + "/first.yaml"
+        let second = folder + "/second.yaml"
         try Self.extensionYAML.write(toFile: first, atomically: true, encoding: .utf8)
         try """
-            foEntities:
-              - technicalName: CustCustomerV3Entity
-                fields:
-                  ORGANIZATIONNAME: {length: 120, note: Checked in our environment}
-            """.write(toFile: second, atomically: true, encoding: .utf8)
+        foEntities:
+          - technicalName: CustCustomerV3Entity
+            fields:
+              ORGANIZATIONNAME: {length: 120, note: Checked in our environment}
+        """.write(toFile: second, atomically: true, encoding: .utf8)
         let catalog = try SchemaCatalogLoader.load(extensions: [first, second])
         let name = try #require(catalog.foEntity(named: "Customers V3")?.field(named: "ORGANIZATIONNAME"))
         #expect(name.maxLength == 120 && name.note == "Checked in our environment")
@@ -336,7 +340,8 @@ struct SchemaCatalogTests {
     }
 
     @Test func aMalformedValueNamesTheFileLineAndKey() throws {
-        let error = try mergeError("""
+        let error = try mergeError(
+            """
             foEntities:
               - label: Customers V3
                 fields:
@@ -347,12 +352,15 @@ struct SchemaCatalogTests {
         #expect(error.location.field == "foEntities[0].fields.ORGANIZATIONNAME.length")
         #expect(error.location.entity == "Customers V3")
         #expect(error.message.contains("many"))
-        #expect(error.description.hasPrefix(
-            "bad.yaml: line 4, column 34: entity Customers V3, field foEntities[0].fields.ORGANIZATIONNAME.length: expected a whole number"))
+        #expect(
+            error.description.hasPrefix(
+                "bad.yaml: line 4, column 34: entity Customers V3, field foEntities[0].fields.ORGANIZATIONNAME.length: expected a whole number"
+            ))
     }
 
     @Test func anUnknownKeyIsAnError() throws {
-        let error = try mergeError("""
+        let error = try mergeError(
+            """
             salesEntities:
               - logicalName: account
                 attributes:
@@ -374,7 +382,8 @@ struct SchemaCatalogTests {
     }
 
     @Test func newFieldsNeedATypeAndKnownEnums() throws {
-        let untyped = try mergeError("""
+        let untyped = try mergeError(
+            """
             foEntities:
               - label: Units
                 fields:
@@ -382,7 +391,8 @@ struct SchemaCatalogTests {
             """)
         #expect(untyped.location.line == 4 && untyped.message.contains("needs a type"))
 
-        let unknownEnum = try mergeError("""
+        let unknownEnum = try mergeError(
+            """
             foEntities:
               - label: Units
                 fields:
@@ -391,7 +401,8 @@ struct SchemaCatalogTests {
         #expect(unknownEnum.location.line == 4 && unknownEnum.location.field == "foEntities[0].fields.ZZCOLOR.enum")
         #expect(unknownEnum.message.contains("ZZColour"))
 
-        let wrongLength = try mergeError("""
+        let wrongLength = try mergeError(
+            """
             foEntities:
               - label: Units
                 fields:
@@ -399,21 +410,24 @@ struct SchemaCatalogTests {
             """)
         #expect(wrongLength.message.contains("string fields only"))
 
-        let badKey = try mergeError("""
+        let badKey = try mergeError(
+            """
             foEntities:
               - label: Units
                 key: [UNITSYMBOL, ZZMISSING]
             """)
         #expect(badKey.location.line == 3 && badKey.message.contains("ZZMISSING"))
 
-        let newEntity = try mergeError("""
+        let newEntity = try mergeError(
+            """
             foEntities:
               - label: Something new
                 fields: {A: {type: string}}
             """)
         #expect(newEntity.location.line == 2 && newEntity.message.contains("technicalName"))
 
-        let badOption = try mergeError("""
+        let badOption = try mergeError(
+            """
             salesEntities:
               - logicalName: quote
                 attributes:
@@ -422,7 +436,8 @@ struct SchemaCatalogTests {
             """)
         #expect(badOption.location.line == 5 && badOption.message.contains("whole number"))
 
-        let lengthOfNumber = try mergeError("""
+        let lengthOfNumber = try mergeError(
+            """
             salesEntities:
               - logicalName: quote
                 attributes:

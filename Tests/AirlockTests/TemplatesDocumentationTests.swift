@@ -12,7 +12,8 @@ struct TemplatesDocumentationTests {
         let committed = try String(contentsOfFile: Self.committedPath, encoding: .utf8)
         #expect(
             committed == rendered,
-            "docs/mapping-reference.md is out of date with the bundled templates; regenerate it with `airlock templates doc --out docs/mapping-reference.md` (e.g. `swift run airlock templates doc --out docs/mapping-reference.md`)")
+            "docs/mapping-reference.md is out of date with the bundled templates; regenerate it with `airlock templates doc --out docs/mapping-reference.md` (e.g. `swift run airlock templates doc --out docs/mapping-reference.md`)"
+        )
     }
 
     @Test func everyFlowHasASectionInRunOrder() throws {
@@ -21,7 +22,8 @@ struct TemplatesDocumentationTests {
         var position = text.startIndex
         for (index, template) in set.runOrder().enumerated() {
             let heading = "\n## \(index + 1). \(template.name)\n"
-            let found = try #require(text.range(of: heading, range: position..<text.endIndex), "no section for \(template.name) after the previous one")
+            let found = try #require(
+                text.range(of: heading, range: position..<text.endIndex), "no section for \(template.name) after the previous one")
             position = found.upperBound
             #expect(text.contains("[`\(template.name)`](#\(index + 1)-\(template.name))"), "\(template.name) is not in the contents")
             if let reference = template.reference { #expect(text.contains("| Reference | \(reference) |"), "\(template.name)") }
@@ -34,11 +36,17 @@ struct TemplatesDocumentationTests {
     @Test func fieldMapsAreDescribedInWords() throws {
         let text = TemplateDocumentation.markdown(try TemplateLoader.bundled())
         // Rows of the quotes, products, invoices and accounts flows.
-        #expect(text.contains("| 1 | `customerid.Account(accountnumber).Contact(msdynce_contactnumber)` | `REQUESTINGCUSTOMERACCOUNTNUMBER` | lookup account by accountnumber or contact by msdynce_contactnumber | img |"))
+        #expect(
+            text.contains(
+                "| 1 | `customerid.Account(accountnumber).Contact(msdynce_contactnumber)` | `REQUESTINGCUSTOMERACCOUNTNUMBER` | lookup account by accountnumber or contact by msdynce_contactnumber | img |"
+            ))
         #expect(text.contains("| 2 | (none) | `CUSTOMERGROUPID` | default `10` (no source: always) | doc |"))
         #expect(text.contains("| 12 | (none) | `PARTYTYPE` | constant `Organization` | img, inferred |"))
         #expect(text.contains("value map [`country-name-to-iso`](#country-name-to-iso) (unmapped: keep), then default `US` when blank"))
-        #expect(text.contains("| 5 | `SALESUNITSYMBOL` | `defaultuomid.name` | value map [`unit-symbol-to-name`](#unit-symbol-to-name) (unmapped: keep), then lookup uom by name | doc |"))
+        #expect(
+            text.contains(
+                "| 5 | `SALESUNITSYMBOL` | `defaultuomid.name` | value map [`unit-symbol-to-name`](#unit-symbol-to-name) (unmapped: keep), then lookup uom by name | doc |"
+            ))
         #expect(text.contains("date en-US → ISO 8601"))
         #expect(text.contains("| 6 | `accountnumber` | `CUSTOMERACCOUNT` | copy | img | key |"))
     }
@@ -46,7 +54,10 @@ struct TemplatesDocumentationTests {
     @Test func filtersRulesValueMapsAndSettingsAreListed() throws {
         let set = try TemplateLoader.bundled()
         let text = TemplateDocumentation.markdown(set)
-        #expect(text.contains("- `active-quotes-with-external-products-only` (doc, inferred): statecode equals `1` and msdynce_hasexternallymaintainedproductsonly equals `true`."))
+        #expect(
+            text.contains(
+                "- `active-quotes-with-external-products-only` (doc, inferred): statecode equals `1` and msdynce_hasexternallymaintainedproductsonly equals `true`."
+            ))
         #expect(text.contains("SALESORDERPROCESSINGSTATUS in (`Confirmed`, `Picked`,"))
         #expect(text.contains("msdynce_isactivecustomer not equals `true` and parentcustomerid references `account`"))
         #expect(text.contains("**Filters.** None of its own: only lines whose header the `quotes` flow takes."))

@@ -64,7 +64,9 @@ struct TemplatesSchemaTests {
             for field in entity.fields where field.type.isLookup {
                 for target in field.lookupTargets where target != entity.name && order.contains(target) {
                     let isCycle = Set([entity.name, target]) == ["account", "contact"]
-                    #expect(isCycle || order.firstIndex(of: target)! < order.firstIndex(of: entity.name)!, "\(entity.name).\(field.name) → \(target)")
+                    #expect(
+                        isCycle || order.firstIndex(of: target)! < order.firstIndex(of: entity.name)!,
+                        "\(entity.name).\(field.name) → \(target)")
                 }
             }
         }
@@ -140,12 +142,16 @@ struct TemplatesSchemaTests {
         }
         let cutPath = folder + "/sales-cut.zip"
         try CMTPackageWriter.write(
-            CMTPackage(schema: CMTSchema(entities: entities, entityImportOrder: entities.map(\.name)), data: CMTData(timestamp: full.data.timestamp, entities: sections)),
+            CMTPackage(
+                schema: CMTSchema(entities: entities, entityImportOrder: entities.map(\.name)),
+                data: CMTData(timestamp: full.data.timestamp, entities: sections)),
             to: cutPath)
-        #expect(try CMTPackageReader(path: cutPath).schema.entities.reduce(0) { $0 + $1.fields.count }
-            < full.schema.entities.reduce(0) { $0 + $1.fields.count }, "the cut export really leaves fields out")
+        #expect(
+            try CMTPackageReader(path: cutPath).schema.entities.reduce(0) { $0 + $1.fields.count }
+                < full.schema.entities.reduce(0) { $0 + $1.fields.count }, "the cut export really leaves fields out")
 
-        let fullRun = try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: folder + "/full").report
+        let fullRun = try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: folder + "/full")
+            .report
         let cutRun = try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: cutPath, out: folder + "/cut").report
         #expect(cutRun.flows == fullRun.flows)
         #expect(cutRun.warnings == fullRun.warnings)
@@ -161,7 +167,8 @@ struct TemplatesSchemaTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let schema = try Self.bundledSchema()
         let path = folder + "/empty.zip"
-        try CMTPackageWriter.write(CMTPackage(schema: schema, data: CMTData(entities: schema.entities.map { CMTEntityData(schema: $0) })), to: path)
+        try CMTPackageWriter.write(
+            CMTPackage(schema: schema, data: CMTData(entities: schema.entities.map { CMTEntityData(schema: $0) })), to: path)
         let report = try PackageValidator.validate(path: path, catalog: try SchemaCatalogLoader.bundled())
         let schemaFindings = report.findings.filter { $0.rule.hasPrefix("cmt.schema.") || $0.rule.hasPrefix("cmt.data.") }
         #expect(report.errors == 0, "\(report.findings.map { "\($0.rule): \($0.message)" })")

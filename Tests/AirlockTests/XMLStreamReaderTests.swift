@@ -139,7 +139,8 @@ struct XMLStreamReaderTests {
     }
 
     @Test func parseAheadGivesTheSameNodesAndErrors() {
-        let records = (0..<20_000).map { #"<record id="\#($0)"><field name="n" value="a&amp;b"/>text \#($0)</record>"# }.joined(separator: "\n")
+        let records = (0..<20_000).map { #"<record id="\#($0)"><field name="n" value="a&amp;b"/>text \#($0)</record>"# }.joined(
+            separator: "\n")
         let documents = [
             "<entities>\n\(records)\n</entities>",
             "<entities>\n\(records)\n<broken></entities>",

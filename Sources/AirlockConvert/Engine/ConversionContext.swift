@@ -81,7 +81,8 @@ final class ConversionContext: Sendable {
         for target in targets {
             for output in salesOutputs(target.entity) {
                 guard let idColumn = output.layout.idColumn, let index = try? output.index(by: [target.keyAttribute]),
-                      let row = index.row(for: key), let id = output.accepted.value(row: row, column: idColumn) else { continue }
+                    let row = index.row(for: key), let id = output.accepted.value(row: row, column: idColumn)
+                else { continue }
                 let nameField = catalog.salesEntity(named: target.entity)?.primaryNameAttribute
                 return (id, target.entity, nameField.flatMap { output.accepted.value(row: row, column: $0) })
             }
@@ -132,7 +133,8 @@ final class ConversionContext: Sendable {
     func exportIndex(label: String, columns: [String]) throws -> KeyIndex? {
         try exportIndexes.value(label.lowercased() + "\u{0}" + columns.joined(separator: "\u{0}")) {
             guard let table = try fo.table(label), columns.allSatisfy({ table.columnIndex(named: $0) != nil }) else { return nil }
-            let company: KeyDefinition.Company = table.columnIndex(named: FlowLayout.companyField) != nil
+            let company: KeyDefinition.Company =
+                table.columnIndex(named: FlowLayout.companyField) != nil
                 ? .column(FlowLayout.companyField) : .fixed(self.company)
             return try KeyIndex(table: table, key: KeyDefinition(columns: columns, company: company))
         }

@@ -1,4 +1,5 @@
 import AirlockReconcile
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

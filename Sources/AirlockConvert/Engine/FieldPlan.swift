@@ -4,11 +4,6 @@ import AirlockPackages
 import AirlockReconcile
 import AirlockValidate
 
-import AirlockMapping
-import AirlockModel
-import AirlockPackages
-import AirlockReconcile
-
 /// How one field of a flow is mapped, fast: the speed routes around its `FieldPipeline`, and where the result
 /// goes in the flow's layout.
 ///
@@ -100,7 +95,8 @@ final class FieldPlan {
     /// the target's type and length only: nothing else writes it or refers to it.
     private var isPlainCopy: Bool {
         guard let reader, reader.targets.isEmpty, reader.column != nil, keyPathPosition == nil, pipeline.targetLookups.isEmpty,
-              pipeline.references.isEmpty, check.salesOptions == nil else { return false }
+            pipeline.references.isEmpty, check.salesOptions == nil
+        else { return false }
         return mapping.transforms.allSatisfy {
             switch $0 {
             case .copy, .defaultValue: true
@@ -241,8 +237,10 @@ final class FieldPlan {
 
     /// A plain copy writes a blank source value as null: no default replaces it and the target does not
     /// require a value (which `check` would refuse).
-    private lazy var copiesBlankAsNull: Bool = !check.isRequired && !mapping.transforms.contains {
-        if case .defaultValue = $0 { return true }
-        return false
-    }
+    private lazy var copiesBlankAsNull: Bool =
+        !check.isRequired
+        && !mapping.transforms.contains {
+            if case .defaultValue = $0 { return true }
+            return false
+        }
 }

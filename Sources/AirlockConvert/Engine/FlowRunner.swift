@@ -21,7 +21,8 @@ struct FlowRunner {
         let view = try sourceView()
         let rules = context.rules
         let layout = FlowLayout(
-            template: template, catalog: catalog, company: context.company, extraFields: rules.flatMap { $0.extraTargetFields(for: template) })
+            template: template, catalog: catalog, company: context.company,
+            extraFields: rules.flatMap { $0.extraTargetFields(for: template) })
         let plans = UnretainedReferences(prepareFields(layout: layout, view: view))
         let filters = FilterEvaluator(template: template, view: view, catalog: catalog)
         let ruleFlow = RuleFlow(template: template, view: view, layout: layout, context: context)
@@ -65,7 +66,7 @@ struct FlowRunner {
             values.reset()
             if let companyPosition { companyBytes.withUnsafeBytes { values.setBytes(companyPosition, $0) } }
             var problem: (RejectReason, String, String)?
-            plans.forEach { plan in
+            plans.withEach { plan in
                 if let refusal = plan.map(row: row, view: view, context: context, values: &values), problem == nil {
                     problem = (refusal.reason, plan.mapping.target, refusal.message)
                 }
@@ -126,20 +127,29 @@ struct FlowRunner {
         for mappedRow in 0..<mapped.rowCount {
             let sourceRow = mappedSourceRows[mappedRow]
             var outcome = classifier.classify(row: mappedRow)
-            if case .rejected = outcome {} else if let clash = clashes.first(where: { $0.index.row(matching: mappedKey, row: mappedRow) != nil }) {
-                outcome = .rejected(.duplicateKey, detail: "key \(mappedKey.naturalKey(row: mappedRow)) is already written by flow \(clash.flow)")
+            if case .rejected = outcome {
+            } else if let clash = clashes.first(where: { $0.index.row(matching: mappedKey, row: mappedRow) != nil }) {
+                outcome = .rejected(
+                    .duplicateKey, detail: "key \(mappedKey.naturalKey(row: mappedRow)) is already written by flow \(clash.flow)")
             }
             outcomes[sourceRow] = outcome
             switch outcome {
             case .create:
-                acceptedRows.append(mappedRow); written.append(true); targetRows.append(nil)
+                acceptedRows.append(mappedRow)
+                written.append(true)
+                targetRows.append(nil)
             case .update(let targetRow, let fields):
-                acceptedRows.append(mappedRow); written.append(true); targetRows.append(targetRow)
+                acceptedRows.append(mappedRow)
+                written.append(true)
+                targetRows.append(targetRow)
                 for field in fields { changedFields[field, default: 0] += 1 }
             case .unchanged(let targetRow):
-                acceptedRows.append(mappedRow); written.append(context.options.full); targetRows.append(targetRow)
+                acceptedRows.append(mappedRow)
+                written.append(context.options.full)
+                targetRows.append(targetRow)
             case .rejected(let reason, let detail):
-                rejects.append(RejectEntry(sourceRow: sourceRow, reason: reason, field: layout.keyColumns.joined(separator: ", "), message: detail))
+                rejects.append(
+                    RejectEntry(sourceRow: sourceRow, reason: reason, field: layout.keyColumns.joined(separator: ", "), message: detail))
                 statuses[statusOfMapped[mappedRow]] = .rejected
             case .filtered:
                 break
@@ -148,7 +158,9 @@ struct FlowRunner {
         let unseen = classifier.uncomparedFields.filter { changedFields[$0] != nil }
         if !unseen.isEmpty {
             let side = template.target.side == .fo ? "F&O" : "Sales"
-            context.warn("flow \(template.name): the \(side) export's \(template.target.entity) has no \(unseen.joined(separator: ", ")); records with a value for them are updates (the target cannot be shown to hold it)", flow: template.name)
+            context.warn(
+                "flow \(template.name): the \(side) export's \(template.target.entity) has no \(unseen.joined(separator: ", ")); records with a value for them are updates (the target cannot be shown to hold it)",
+                flow: template.name)
         }
         for outcome in outcomes {
             guard let outcome else { continue }
@@ -159,10 +171,12 @@ struct FlowRunner {
 
         let accepted = try SalesIdentity.table(
             mapped, rows: acceptedRows, targetRows: targetRows, layout: layout, target: target.table, company: context.company)
-        let statusIndex = template.isHeaderOfSomeFlow(in: context.templates) ? try KeyIndex(table: keyTable, key: layout.keyDefinition) : nil
+        let statusIndex =
+            template.isHeaderOfSomeFlow(in: context.templates) ? try KeyIndex(table: keyTable, key: layout.keyDefinition) : nil
         rejects.sort { $0.sourceRow < $1.sourceRow }
         let output = FlowOutput(
-            template: template, source: view.table, layout: layout, accepted: accepted, acceptedSourceRows: acceptedRows.map { mappedSourceRows[$0] },
+            template: template, source: view.table, layout: layout, accepted: accepted,
+            acceptedSourceRows: acceptedRows.map { mappedSourceRows[$0] },
             written: written, counts: counts, rejects: rejects, changedFields: changedFields, filteredBy: filteredBy,
             statusIndex: statusIndex, statuses: statuses)
         let result = RuleFlowResult(output: output, view: view, target: target, context: context)
@@ -175,7 +189,8 @@ struct FlowRunner {
     /// Source values the Sales export reader could not decode (kept as written), by row: the first one in a field
     /// the flow reads rejects the record `invalid-value`.
     private func unreadableValues() -> [Int: CMTValueProblemRecord] {
-        guard template.source.side == .sales, let section = context.sales.section(template.source.entity), !section.valueProblems.isEmpty else { return [:] }
+        guard template.source.side == .sales, let section = context.sales.section(template.source.entity), !section.valueProblems.isEmpty
+        else { return [:] }
         let read = Set(template.sourceFieldsRead + template.rules.flatMap { $0.parameters.values })
         var problems: [Int: CMTValueProblemRecord] = [:]
         for problem in section.valueProblems where problems[problem.row] == nil && read.contains(problem.field) {
@@ -189,13 +204,18 @@ struct FlowRunner {
         switch template.source.side {
         case .sales:
             let section = context.sales.section(template.source.entity)
-            if section == nil { context.warn("the Sales export holds no \(template.source.entity): flow \(template.name) reads nothing", flow: template.name) }
+            if section == nil {
+                context.warn(
+                    "the Sales export holds no \(template.source.entity): flow \(template.name) reads nothing", flow: template.name)
+            }
             return SourceView(
                 table: section?.records.values ?? Table(name: template.source.entity), side: .sales, entity: template.source.entity,
                 lookupEntities: section?.records.attributeTable(named: CMTRecordTable.lookupEntityAttribute), sales: context.sales)
         case .fo:
             let table = try context.fo.table(template.source.entity)
-            if table == nil { context.warn("the F&O export holds no \(template.source.entity): flow \(template.name) reads nothing", flow: template.name) }
+            if table == nil {
+                context.warn("the F&O export holds no \(template.source.entity): flow \(template.name) reads nothing", flow: template.name)
+            }
             return SourceView(
                 table: table ?? Table(name: template.source.entity), side: .fo, entity: template.source.entity, lookupEntities: nil,
                 sales: context.sales)
@@ -210,14 +230,18 @@ struct FlowRunner {
         defer {
             if !absent.isEmpty {
                 let side = template.source.side == .fo ? "F&O" : "Sales"
-                context.warn("flow \(template.name): the \(side) export's \(template.source.entity) has no \(absent.joined(separator: ", ")); the fields mapped from them stay empty", flow: template.name)
+                context.warn(
+                    "flow \(template.name): the \(side) export's \(template.source.entity) has no \(absent.joined(separator: ", ")); the fields mapped from them stay empty",
+                    flow: template.name)
             }
         }
         for mapping in template.fields where seenTargets.insert(mapping.target).inserted {
             guard let position = layout.position(mapping.target) else { continue }
             let sourceLookups = template.direction == .salesToFO ? mapping.lookup : []
             let reader = mapping.source.map { view.prepare(FieldReference(field: $0), lookup: sourceLookups, catalog: catalog) }
-            if let source = mapping.source, reader?.column == nil, view.table.rowCount > 0, !absent.contains(source) { absent.append(source) }
+            if let source = mapping.source, reader?.column == nil, view.table.rowCount > 0, !absent.contains(source) {
+                absent.append(source)
+            }
             var foCheck: FOFieldValueCheck?
             var salesType: CMTFieldType?
             var maxLength: Int?
@@ -243,8 +267,11 @@ struct FlowRunner {
                     required = attribute.isRequired
                 }
             }
-            let keyPath = template.target.side == .sales
-                ? template.target.key.first(where: { $0.field == mapping.target && $0.referencedField != nil }).flatMap { layout.position($0.description) }
+            let keyPath =
+                template.target.side == .sales
+                ? template.target.key.first(where: { $0.field == mapping.target && $0.referencedField != nil }).flatMap {
+                    layout.position($0.description)
+                }
                 : nil
             let targetLookups = template.direction == .foToSales ? mapping.lookup : []
             let check = TargetValueCheck(
@@ -253,10 +280,11 @@ struct FlowRunner {
             let pipeline = FieldPipeline(
                 mapping: mapping, reader: reader, valueMap: mapping.valueMapName.flatMap(context.templates.valueMap(named:)), check: check,
                 targetLookups: targetLookups, references: references, writesKeyPath: keyPath != nil)
-            plans.append(FieldPlan(
-                pipeline: pipeline, position: position, keyPathPosition: keyPath,
-                lookupEntityPosition: targetLookups.isEmpty ? nil : layout.position(FlowLayout.lookupEntityColumn(mapping.target)),
-                lookupNamePosition: targetLookups.isEmpty ? nil : layout.position(FlowLayout.lookupNameColumn(mapping.target))))
+            plans.append(
+                FieldPlan(
+                    pipeline: pipeline, position: position, keyPathPosition: keyPath,
+                    lookupEntityPosition: targetLookups.isEmpty ? nil : layout.position(FlowLayout.lookupEntityColumn(mapping.target)),
+                    lookupNamePosition: targetLookups.isEmpty ? nil : layout.position(FlowLayout.lookupNameColumn(mapping.target))))
         }
         return plans
     }
@@ -267,8 +295,11 @@ struct FlowRunner {
     private func targetTable(layout: FlowLayout) throws -> (table: Table, key: KeyDefinition) {
         switch template.target.side {
         case .fo:
-            if let found = try context.fo.firstTable(among: context.catalog.foEntityVersions(of: template.target.entity), having: layout.keyColumns) {
-                let company: KeyDefinition.Company = found.table.columnIndex(named: FlowLayout.companyField) != nil
+            if let found = try context.fo.firstTable(
+                among: context.catalog.foEntityVersions(of: template.target.entity), having: layout.keyColumns)
+            {
+                let company: KeyDefinition.Company =
+                    found.table.columnIndex(named: FlowLayout.companyField) != nil
                     ? .column(FlowLayout.companyField) : .fixed(context.company)
                 return (found.table, KeyDefinition(columns: layout.keyColumns, company: company))
             }
@@ -279,7 +310,9 @@ struct FlowRunner {
             }
             let missing = template.target.key.map(\.field).filter { table.columnIndex(named: $0) == nil }
             if !missing.isEmpty, table.rowCount > 0 {
-                context.warn("flow \(template.name): the Sales export's \(template.target.entity) has no \(missing.joined(separator: ", ")) (the natural key), so its records cannot be matched: every record counts as new; export the key field to match them", flow: template.name)
+                context.warn(
+                    "flow \(template.name): the Sales export's \(template.target.entity) has no \(missing.joined(separator: ", ")) (the natural key), so its records cannot be matched: every record counts as new; export the key field to match them",
+                    flow: template.name)
             }
             guard missing.isEmpty else {
                 return (Table(name: template.target.entity, columnNames: layout.keyColumns), layout.keyDefinition)
@@ -289,13 +322,17 @@ struct FlowRunner {
                 guard let attribute = key.referencedField else { continue }
                 var column = TableColumn(name: key.description)
                 // Each referenced entity once: its id index (probed with the lookup column's bytes) and key column.
-                let referenced = (context.catalog.salesEntity(named: template.target.entity)?.attribute(named: key.field)?.lookupTargets ?? [])
+                let referenced =
+                    (context.catalog.salesEntity(named: template.target.entity)?.attribute(named: key.field)?.lookupTargets ?? [])
                     .compactMap { entity -> (ids: KeyIndex, table: Table, column: Int)? in
                         guard let ids = try? context.sales.idIndex(entity), let table = context.sales.table(entity),
-                              let column = table.columnIndex(named: attribute) else { return nil }
+                            let column = table.columnIndex(named: attribute)
+                        else { return nil }
                         return (ids, table, column)
                     }
-                let probe = table.columnIndex(named: key.field) != nil ? try BoundKey(table: table, definition: KeyDefinition(columns: [key.field])) : nil
+                let probe =
+                    table.columnIndex(named: key.field) != nil
+                    ? try BoundKey(table: table, definition: KeyDefinition(columns: [key.field])) : nil
                 column.reserve(rows: table.rowCount)
                 for row in 0..<table.rowCount {
                     // The referenced record's key, copied as bytes; null when the lookup finds nothing.
@@ -348,7 +385,8 @@ struct FlowRunner {
         for output in context.outputs.values.sorted(by: { $0.template.name < $1.template.name })
         where output.template.target.side == template.target.side && output.template.target.entity == template.target.entity {
             guard let index = try output.index(by: layout.keyColumns), index.key.definition.hasCompany == layout.keyDefinition.hasCompany,
-                  index.key.definition.columns.count == layout.keyColumns.count else { continue }
+                index.key.definition.columns.count == layout.keyColumns.count
+            else { continue }
             writers.append((output.template.name, index))
         }
         return writers

@@ -14,7 +14,12 @@ struct ParentCheck {
 
     init(template: MappingTemplate, layout: FlowLayout, context: ConversionContext) throws {
         guard let parent = template.parent, let parentTemplate = context.templates.template(named: parent.flow) else {
-            parentFlow = nil; header = nil; positions = []; fields = []; company = nil; exportIndexes = []
+            parentFlow = nil
+            header = nil
+            positions = []
+            fields = []
+            company = nil
+            exportIndexes = []
             return
         }
         parentFlow = parent.flow
@@ -53,7 +58,11 @@ struct ParentCheck {
             // a lookup that the field pipeline resolves (or rejects).
             guard company != nil else { return nil }
             if exportIndexes.contains(where: { $0.row(for: key) != nil }) { return nil }
-            return (.rejected(.orphanReference, detail: "header \(key) is neither among the records of flow \(parentFlow) nor in the F&O export"), field)
+            return (
+                .rejected(
+                    .orphanReference, detail: "header \(key) is neither among the records of flow \(parentFlow) nor in the F&O export"),
+                field
+            )
         }
     }
 }

@@ -36,10 +36,15 @@ enum SalesIdentity {
                 for (offset, row) in rows.enumerated() {
                     var id: String?
                     if let targetRow = targetRows[offset], let targetId, let existing = target.value(row: targetRow, column: targetId),
-                       let parsed = StableIdentifier(existing.trimmingASCIIWhitespace()) {
+                        let parsed = StableIdentifier(existing.trimmingASCIIWhitespace())
+                    {
                         id = parsed.description
                     }
-                    try copy.append(id ?? identifier(entity: layout.targetEntity, company: company, key: keyPositions.map { mapped.value(row: row, column: $0) ?? "" }))
+                    try copy.append(
+                        id
+                            ?? identifier(
+                                entity: layout.targetEntity, company: company,
+                                key: keyPositions.map { mapped.value(row: row, column: $0) ?? "" }))
                 }
             } else {
                 for row in rows { try column.withValue(row) { try copy.append($0) } }

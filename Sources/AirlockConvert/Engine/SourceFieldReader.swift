@@ -43,7 +43,9 @@ final class SourceFieldReader {
     func read(row: Int, in view: SourceView) -> SourceValue {
         guard let column else { return .value(nil) }
         guard !targets.isEmpty, let probe else { return .value(view.table.value(row: row, column: column)) }
-        guard view.table.withValue(row: row, column: column, { $0.map { !ValueComparison.isBlank($0) } ?? false }) else { return .value(nil) }
+        guard view.table.withValue(row: row, column: column, { $0.map { !ValueComparison.isBlank($0) } ?? false }) else {
+            return .value(nil)
+        }
         let pointed = lookupEntityColumn.flatMap { view.lookupEntities?.value(row: row, column: $0) }
         // A lookup column with few distinct GUIDs (currency, unit, price list) is resolved once per GUID.
         let code = view.table.dictionaryCode(row: row, column: column)
@@ -60,14 +62,17 @@ final class SourceFieldReader {
             guard let ids = target.ids, let found = ids.row(matching: probe, row: row) else { continue }
             if let key = memo.key(target: index, row: found) { return .value(key) }
             guard let table = target.table, let keyColumn = target.keyColumn,
-                  let key = table.value(row: found, column: keyColumn)?.trimmingASCIIWhitespace(), !key.isEmpty else {
+                let key = table.value(row: found, column: keyColumn)?.trimmingASCIIWhitespace(), !key.isEmpty
+            else {
                 return .orphan("\(name) points to \(target.lookup.entity) \(idText(row, view)), which has no \(target.lookup.keyAttribute)")
             }
             memo.setKey(key, target: index, row: found, rows: table.rowCount)
             return .value(key)
         }
         guard tried else {
-            return .orphan("\(name) points to a \(pointed ?? "record") (\(idText(row, view))), not to \(targets.map(\.lookup.entity).joined(separator: " or "))")
+            return .orphan(
+                "\(name) points to a \(pointed ?? "record") (\(idText(row, view))), not to \(targets.map(\.lookup.entity).joined(separator: " or "))"
+            )
         }
         let what = targets.filter { pointed == nil || pointed == $0.lookup.entity }.map(\.lookup.entity).joined(separator: " or ")
         return .orphan("\(name) points to \(what) \(idText(row, view)), which the Sales export does not hold")
@@ -80,7 +85,8 @@ final class SourceFieldReader {
     /// The entity the lookup in row `row` points to (`lookupentity`), for the `references` filter operator.
     func pointedEntity(row: Int, in view: SourceView) -> String? {
         guard let column = lookupEntityColumn else {
-            return targets.count == 1 && self.column.map({ view.table.isPresent(row: row, column: $0) }) == true ? targets[0].lookup.entity : nil
+            return targets.count == 1 && self.column.map({ view.table.isPresent(row: row, column: $0) }) == true
+                ? targets[0].lookup.entity : nil
         }
         return view.lookupEntities?.value(row: row, column: column)
     }

@@ -28,16 +28,20 @@ final class SourceView {
     func prepare(_ reference: FieldReference, lookup: [LookupTarget], catalog: SchemaCatalog) -> SourceFieldReader {
         let key = reference.description + "|" + lookup.map(\.description).joined(separator: ",")
         if let reader = readers[key] { return reader }
-        let column = table.columnIndex(named: reference.field) ?? table.columns.firstIndex { $0.name.lowercased() == reference.field.lowercased() }
+        let column =
+            table.columnIndex(named: reference.field) ?? table.columns.firstIndex { $0.name.lowercased() == reference.field.lowercased() }
         var targets = lookup
         if let attribute = reference.referencedField {
             targets = lookupEntitiesOf(reference.field, catalog: catalog).map { LookupTarget(entity: $0, keyAttribute: attribute) }
         }
-        let prepared = side == .sales ? targets.map { target -> SourceFieldReader.Target in
-            let table = sales.table(target.entity)
-            return SourceFieldReader.Target(
-                lookup: target, ids: try? sales.idIndex(target.entity), table: table, keyColumn: table?.columnIndex(named: target.keyAttribute))
-        } : []
+        let prepared =
+            side == .sales
+            ? targets.map { target -> SourceFieldReader.Target in
+                let table = sales.table(target.entity)
+                return SourceFieldReader.Target(
+                    lookup: target, ids: try? sales.idIndex(target.entity), table: table,
+                    keyColumn: table?.columnIndex(named: target.keyAttribute))
+            } : []
         let probe = column.flatMap { try? BoundKey(table: table, definition: KeyDefinition(columns: [table.columns[$0].name])) }
         let reader = SourceFieldReader(
             name: reference.description, column: column,

@@ -41,7 +41,8 @@ struct TargetValueCheck {
             do {
                 let canonical = try CMTValueCodec.canonical(value, as: salesType)
                 if let limit = salesMaxLength, canonical.utf16.count > limit {
-                    return .problem(.invalidValue, "'\(value)' has \(canonical.utf16.count) characters; \(target) takes at most \(limit)", value: value)
+                    return .problem(
+                        .invalidValue, "'\(value)' has \(canonical.utf16.count) characters; \(target) takes at most \(limit)", value: value)
                 }
                 if let options = salesOptions, let number = Int(canonical), !options.contains(number) {
                     let known = options.sorted().map(String.init).joined(separator: ", ")

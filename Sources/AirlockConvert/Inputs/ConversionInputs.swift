@@ -22,14 +22,20 @@ struct ConversionInputs: Sendable {
     /// Reads both exports of `options`; `schedule` nil picks one by their sizes (`schedule(fo:sales:)`).
     /// - Throws: `AirlockError(.usage)` when a package is of the other kind; the readers' errors, the Sales
     ///   export's first when both fail.
-    static func read(_ options: ConversionOptions, templates: TemplateSet, catalog: SchemaCatalog, schedule: Schedule? = nil) throws -> ConversionInputs {
+    static func read(_ options: ConversionOptions, templates: TemplateSet, catalog: SchemaCatalog, schedule: Schedule? = nil) throws
+        -> ConversionInputs
+    {
         let foSource = try PackageDetector.locate(openPackageSource(path: options.foPath))
         guard foSource.kind == .fo else {
-            throw AirlockError(.usage, "--fo names a Configuration Migration package; it takes an F&O data package", at: SourceLocation(file: options.foPath))
+            throw AirlockError(
+                .usage, "--fo names a Configuration Migration package; it takes an F&O data package",
+                at: SourceLocation(file: options.foPath))
         }
         let salesSource = try PackageDetector.locate(openPackageSource(path: options.salesPath))
         guard salesSource.kind == .cmt else {
-            throw AirlockError(.usage, "--sales names an F&O data package; it takes a Configuration Migration package", at: SourceLocation(file: options.salesPath))
+            throw AirlockError(
+                .usage, "--sales names an F&O data package; it takes a Configuration Migration package",
+                at: SourceLocation(file: options.salesPath))
         }
         let foReader = try FOPackageReader(source: foSource.source)
         let lines = usedEntities(foReader, templates: templates, catalog: catalog)
@@ -54,7 +60,10 @@ struct ConversionInputs: Sendable {
             }
             return ConversionInputs(foReader: foReader, foTables: try foTables.result(), sales: sales)
         case .shared:
-            enum Part: Sendable { case sales(CMTPackage), fo(String, Table) }
+            enum Part: Sendable {
+                case sales(CMTPackage)
+                case fo(String, Table)
+            }
             let parts = try ParallelMap.map(lines.count + 1) { index -> Part in
                 if index == 0 { return .sales(try readSales()) }
                 let (label, table) = try readFO(lines[index - 1])

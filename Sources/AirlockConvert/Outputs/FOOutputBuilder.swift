@@ -22,7 +22,9 @@ enum FOOutputBuilder {
             let parts = grouped[label] ?? []
             var columns: [String] = []
             for part in parts {
-                for column in part.layout.columns where !FlowLayout.isBookkeeping(column) && !columns.contains(column) { columns.append(column) }
+                for column in part.layout.columns where !FlowLayout.isBookkeeping(column) && !columns.contains(column) {
+                    columns.append(column)
+                }
             }
             var table = Table(name: label, columnNames: columns)
             for part in parts {
@@ -42,7 +44,8 @@ enum FOOutputBuilder {
     }
 
     /// Writes the package to `path`; false (and nothing written) when no entity has records.
-    static func write(_ files: [(label: String, table: Table)], catalog: SchemaCatalog, description: String, to path: String) throws -> Bool {
+    static func write(_ files: [(label: String, table: Table)], catalog: SchemaCatalog, description: String, to path: String) throws -> Bool
+    {
         guard !files.isEmpty else { return false }
         var lines = files.map { file in
             FOManifestLineBuilder.line(

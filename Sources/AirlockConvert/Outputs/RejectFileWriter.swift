@@ -8,11 +8,15 @@ import AirlockPackages
 enum RejectFileWriter {
     static func write(_ output: FlowOutput, to path: String) throws {
         let source = output.source
-        let columns = source.columns.indices.filter { source.columns[$0].name == CMTRecordTable.idColumn || !CMTRecordTable.isAttributeColumn(source.columns[$0].name) }
+        let columns = source.columns.indices.filter {
+            source.columns[$0].name == CMTRecordTable.idColumn || !CMTRecordTable.isAttributeColumn(source.columns[$0].name)
+        }
         let sink = try FileByteSink(path: path)
         let text = try TextEncodingWriter(sink: sink, encoding: .utf8BOM)
         let csv = CSVWriter(text)
-        try csv.writeRecord(["reason", "field", "message"] + columns.map { source.columns[$0].name == CMTRecordTable.idColumn ? "id" : source.columns[$0].name })
+        try csv.writeRecord(
+            ["reason", "field", "message"]
+                + columns.map { source.columns[$0].name == CMTRecordTable.idColumn ? "id" : source.columns[$0].name })
         for reject in output.rejects {
             try csv.writeField(reject.reason.rawValue)
             try csv.writeField(reject.field)

@@ -25,7 +25,8 @@ enum SalesOutputBuilder {
                 parts.append(Part(entity: output.template.target.entity, table: output.accepted, written: output.written, keyFields: keys))
             }
             for generated in output.generated {
-                parts.append(Part(entity: generated.entity, table: generated.table, written: generated.written, keyFields: generated.keyFields))
+                parts.append(
+                    Part(entity: generated.entity, table: generated.table, written: generated.written, keyFields: generated.keyFields))
             }
         }
         return parts
@@ -53,7 +54,9 @@ enum SalesOutputBuilder {
             let idField = catalogEntity?.primaryIdAttribute ?? entity + "id"
             var fieldNames = [idField]
             for part in group {
-                for column in part.table.columnNames where !FlowLayout.isBookkeeping(column) && !fieldNames.contains(column) { fieldNames.append(column) }
+                for column in part.table.columnNames where !FlowLayout.isBookkeeping(column) && !fieldNames.contains(column) {
+                    fieldNames.append(column)
+                }
             }
             let keyFields = Set(group.flatMap(\.keyFields))
             let fields = fieldNames.map { name -> CMTSchemaField in
@@ -62,10 +65,12 @@ enum SalesOutputBuilder {
                 let targets = attribute?.lookupTargets ?? []
                 return CMTSchemaField(
                     name: name, type: type, displayName: attribute?.displayName, updateCompare: keyFields.contains(name) ? true : nil,
-                    lookupType: type.isLookup && !targets.isEmpty ? targets.joined(separator: "|") : nil, primaryKey: name == idField ? true : nil)
+                    lookupType: type.isLookup && !targets.isEmpty ? targets.joined(separator: "|") : nil,
+                    primaryKey: name == idField ? true : nil)
             }
             let schemaEntity = CMTSchemaEntity(
-                name: entity, displayName: catalogEntity?.displayName, primaryIDField: idField, primaryNameField: catalogEntity?.primaryNameAttribute,
+                name: entity, displayName: catalogEntity?.displayName, primaryIDField: idField,
+                primaryNameField: catalogEntity?.primaryNameAttribute,
                 disablePlugins: false, fields: fields)
             sections.append((schemaEntity, group))
         }
@@ -92,7 +97,9 @@ enum SalesOutputBuilder {
             rowCount += rows.count
             for (index, name) in names.enumerated() {
                 // `@id` and the id field both hold the id; other fields come from the part's column of that name.
-                let position = index == 0 || name == idField ? idPosition
+                let position =
+                    index == 0 || name == idField
+                    ? idPosition
                     : table.columnIndex(named: name).flatMap { FlowLayout.isBookkeeping(name) ? nil : $0 }
                 guard let position else {
                     for _ in rows {
@@ -103,8 +110,10 @@ enum SalesOutputBuilder {
                     continue
                 }
                 let column = table.columns[position]
-                let entityColumn = position == idPosition ? nil : table.columnIndex(named: FlowLayout.lookupEntityColumn(name)).map { table.columns[$0] }
-                let nameColumn = entityColumn == nil ? nil : table.columnIndex(named: FlowLayout.lookupNameColumn(name)).map { table.columns[$0] }
+                let entityColumn =
+                    position == idPosition ? nil : table.columnIndex(named: FlowLayout.lookupEntityColumn(name)).map { table.columns[$0] }
+                let nameColumn =
+                    entityColumn == nil ? nil : table.columnIndex(named: FlowLayout.lookupNameColumn(name)).map { table.columns[$0] }
                 values[index].reserve(rows: rows.count)
                 for row in rows {
                     try column.withValue(row) { try values[index].append($0) }
@@ -128,10 +137,16 @@ enum SalesOutputBuilder {
         section.records.values = Table(name: entity.name, columns: values)
         var attributes: [Table] = []
         if hasLookupEntity.contains(true) {
-            attributes.append(Table(name: CMTRecordTable.lookupEntityAttribute, columns: names.indices.filter { hasLookupEntity[$0] }.map { lookupEntities[$0] }))
+            attributes.append(
+                Table(
+                    name: CMTRecordTable.lookupEntityAttribute,
+                    columns: names.indices.filter { hasLookupEntity[$0] }.map { lookupEntities[$0] }))
         }
         if hasLookupName.contains(true) {
-            attributes.append(Table(name: CMTRecordTable.lookupEntityNameAttribute, columns: names.indices.filter { hasLookupName[$0] }.map { lookupNames[$0] }))
+            attributes.append(
+                Table(
+                    name: CMTRecordTable.lookupEntityNameAttribute,
+                    columns: names.indices.filter { hasLookupName[$0] }.map { lookupNames[$0] }))
         }
         section.records.fieldAttributes = attributes
         precondition(section.records.count == rowCount, "every section column has one value per written record")

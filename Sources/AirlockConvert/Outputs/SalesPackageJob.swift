@@ -28,7 +28,9 @@ final class SalesPackageJob: Sendable {
 
     /// Starts the job on `outputs` (the contributing flows' outputs, in run order).
     func start(_ outputs: [FlowOutput], timestamp: CMTTimestamp?) {
-        let path = path, catalog = catalog, progress = progress
+        let path = path
+        let catalog = catalog
+        let progress = progress
         let task = BackgroundTask<ValidationReport?> {
             guard let plan = SalesOutputBuilder.plan(SalesOutputBuilder.parts(outputs), catalog: catalog) else { return nil }
             progress("writing \(Converter.salesPackageName)")

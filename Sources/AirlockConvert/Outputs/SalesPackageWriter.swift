@@ -15,7 +15,9 @@ enum SalesPackageWriter {
     /// Writes `plan` as a package at `path` and returns its validation.
     /// - Throws: the writer's `AirlockError` (a value its type refuses, an I/O error), the validator's when the
     ///   bytes cannot be read as a package, or `.io` when the written zip does not list what was written.
-    static func write(_ plan: SalesOutputBuilder.Plan, timestamp: CMTTimestamp?, catalog: SchemaCatalog, to path: String) throws -> ValidationReport {
+    static func write(_ plan: SalesOutputBuilder.Plan, timestamp: CMTTimestamp?, catalog: SchemaCatalog, to path: String) throws
+        -> ValidationReport
+    {
         let schemaBytes = try CMTSchemaWriter.bytes(plan.schema)
         let channel = ByteChannel(depth: 4)
         let source = StreamedPackageSource(
@@ -41,7 +43,8 @@ enum SalesPackageWriter {
         }
         let report = try validation.result()
         try checkDirectory(
-            path, expected: [
+            path,
+            expected: [
                 (CMTPackage.schemaMember, Int64(schemaBytes.count)), (CMTPackage.dataMember, channel.sink.byteCount),
                 (CMTPackage.contentTypesMember, Int64(CMTContentTypes.bytes.count)),
             ])

@@ -6,7 +6,9 @@ import Foundation
 /// staging folder (and an output folder it created), leaving `--out` as it was.
 final class StagingDirectory {
     /// The files a conversion may leave in the output folder; a committed run replaces all of them.
-    static let outputNames = [Converter.foPackageName, Converter.salesPackageName, Converter.reportName, "report.html", Converter.rejectsFolder]
+    static let outputNames = [
+        Converter.foPackageName, Converter.salesPackageName, Converter.reportName, "report.html", Converter.rejectsFolder,
+    ]
     /// Name prefix of staging folders (a leftover of an interrupted run is removed by the next run).
     static let prefix = ".airlock-staging-"
 
@@ -66,7 +68,8 @@ final class StagingDirectory {
             for name in Self.outputNames where staged.contains(name) {
                 // rename(2) replaces an existing file in one step.
                 guard rename(path(name), target + "/" + name) == 0 else {
-                    throw AirlockError(.io, "cannot rename \(name) into place", at: SourceLocation(file: target), cause: String(cString: strerror(errno)))
+                    throw AirlockError(
+                        .io, "cannot rename \(name) into place", at: SourceLocation(file: target), cause: String(cString: strerror(errno)))
                 }
             }
             try manager.removeItem(atPath: staging)

@@ -32,18 +32,23 @@ struct DiscountRule: BundledRule {
     /// The rule bound to its flow's source and layout.
     func rowHook(for flow: RuleFlow) -> (any RuleRowHook)? {
         guard flow.template.name == self.flow, let quantityField = rule.parameter("quantity") else { return nil }
-        let view = flow.view, layout = flow.layout, catalog = flow.context.catalog
+        let view = flow.view
+        let layout = flow.layout
+        let catalog = flow.context.catalog
         let quantity = view.prepare(FieldReference(field: quantityField), lookup: [], catalog: catalog)
         let decimals = Int(rule.parameter("decimals") ?? "2") ?? 2
         if toPerUnit {
             guard let whole = rule.parameter("wholeLineDiscount"), let perUnit = rule.parameter("perUnitDiscount") else { return nil }
             return Plan(
-                view: view, toPerUnit: true, quantity: quantity, inputs: [view.prepare(FieldReference(field: whole), lookup: [], catalog: catalog)],
+                view: view, toPerUnit: true, quantity: quantity,
+                inputs: [view.prepare(FieldReference(field: whole), lookup: [], catalog: catalog)],
                 outputs: [layout.position(perUnit), rule.parameter("roundingCharge").flatMap { layout.position($0) }], decimals: decimals)
         }
         guard let perUnit = rule.parameter("perUnitDiscount"), let whole = rule.parameter("wholeLineDiscount") else { return nil }
         var inputs = [view.prepare(FieldReference(field: perUnit), lookup: [], catalog: catalog)]
-        if let charge = rule.parameter("roundingCharge") { inputs.append(view.prepare(FieldReference(field: charge), lookup: [], catalog: catalog)) }
+        if let charge = rule.parameter("roundingCharge") {
+            inputs.append(view.prepare(FieldReference(field: charge), lookup: [], catalog: catalog))
+        }
         return Plan(view: view, toPerUnit: false, quantity: quantity, inputs: inputs, outputs: [layout.position(whole)], decimals: decimals)
     }
 
@@ -60,13 +65,19 @@ struct DiscountRule: BundledRule {
         func apply(row: Int, values: inout RowValues) -> RuleRefusal? {
             func number(_ reader: SourceFieldReader) -> Decimal?? {
                 guard case .value(let text) = reader.read(row: row, in: view), let text, !ASCII.isBlank(text) else { return .some(nil) }
-                guard let value = Decimal(string: text.trimmingASCIIWhitespace(), locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+                guard let value = Decimal(string: text.trimmingASCIIWhitespace(), locale: Locale(identifier: "en_US_POSIX")) else {
+                    return nil
+                }
                 return .some(value)
             }
-            guard let quantityValue = number(quantity) else { return RuleRefusal(.invalidValue, field: quantity.name, message: "the quantity is not a number") }
+            guard let quantityValue = number(quantity) else {
+                return RuleRefusal(.invalidValue, field: quantity.name, message: "the quantity is not a number")
+            }
             var amounts: [Decimal] = []
             for input in inputs {
-                guard let amount = number(input) else { return RuleRefusal(.invalidValue, field: input.name, message: "the discount is not a number") }
+                guard let amount = number(input) else {
+                    return RuleRefusal(.invalidValue, field: input.name, message: "the discount is not a number")
+                }
                 amounts.append(amount ?? 0)
             }
             guard let quantity = quantityValue, quantity != 0, amounts.contains(where: { $0 != 0 }) else { return nil }

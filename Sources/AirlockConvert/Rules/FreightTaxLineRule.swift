@@ -26,10 +26,14 @@ struct FreightTaxLineRule: BundledRule {
 
     /// The freight tax lines of the orders the header flow accepted, classified against the export's lines.
     func generatedRecords(after result: RuleFlowResult) throws -> GeneratedRecords? {
-        let output = result.output, view = result.view, context = result.context, target = result.target
+        let output = result.output
+        let view = result.view
+        let context = result.context
+        let target = result.target
         guard output.template.name == flow, let parent = output.template.parent, let header = context.output(named: parent.flow),
-              let headerTax = rule.parameter("headerTax"), let headerSource = try context.fo.table(header.template.source.entity),
-              let taxColumn = headerSource.columnIndex(named: headerTax) else { return nil }
+            let headerTax = rule.parameter("headerTax"), let headerSource = try context.fo.table(header.template.source.entity),
+            let taxColumn = headerSource.columnIndex(named: headerTax)
+        else { return nil }
         let skipZero = (rule.parameter("skipWhenZero") ?? "true").lowercased() == "true"
         let taxField = rule.parameter("taxField") ?? "tax"
         let description = rule.parameter("productDescription") ?? "Freight Tax"
@@ -37,11 +41,13 @@ struct FreightTaxLineRule: BundledRule {
         // The last line number of each order among the source lines.
         var lastLine: [String: Int] = [:]
         if let orderField = parent.link.first?.field, let orderColumn = view.table.columnIndex(named: orderField),
-           let sequenceField = output.template.mapping(forTarget: "sequencenumber")?.source,
-           let sequenceColumn = view.table.columnIndex(named: sequenceField) {
+            let sequenceField = output.template.mapping(forTarget: "sequencenumber")?.source,
+            let sequenceColumn = view.table.columnIndex(named: sequenceField)
+        {
             for row in 0..<view.table.rowCount {
                 guard let order = view.table.value(row: row, column: orderColumn)?.trimmingASCIIWhitespace().lowercased(),
-                      let sequence = view.table.value(row: row, column: sequenceColumn).flatMap({ Int($0.trimmingASCIIWhitespace()) }) else { continue }
+                    let sequence = view.table.value(row: row, column: sequenceColumn).flatMap({ Int($0.trimmingASCIIWhitespace()) })
+                else { continue }
                 lastLine[order] = max(lastLine[order] ?? 0, sequence)
             }
         }
@@ -50,9 +56,12 @@ struct FreightTaxLineRule: BundledRule {
         for row in 0..<header.accepted.rowCount {
             let sourceRow = header.acceptedSourceRows[row]
             guard let text = headerSource.value(row: sourceRow, column: taxColumn)?.trimmingASCIIWhitespace(), !text.isEmpty,
-                  let amount = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { continue }
+                let amount = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+            else { continue }
             if skipZero, amount == 0 { continue }
-            guard let order = header.accepted.value(row: row, column: orderKey), let orderId = header.layout.idColumn.flatMap({ header.accepted.value(row: row, column: $0) }) else { continue }
+            guard let order = header.accepted.value(row: row, column: orderKey),
+                let orderId = header.layout.idColumn.flatMap({ header.accepted.value(row: row, column: $0) })
+            else { continue }
             var values = [String?](repeating: nil, count: layout.columns.count)
             func set(_ column: String, _ value: String?) { if let position = layout.position(column) { values[position] = value } }
             set("salesorderid", orderId)
@@ -68,7 +77,10 @@ struct FreightTaxLineRule: BundledRule {
             set("ispriceoverridden", "True")
             set("msdynce_ismaintainedexternally", "True")
             set("msdynce_ordernumber", order)
-            for field in ["transactioncurrencyid", FlowLayout.lookupEntityColumn("transactioncurrencyid"), FlowLayout.lookupNameColumn("transactioncurrencyid")] {
+            for field in [
+                "transactioncurrencyid", FlowLayout.lookupEntityColumn("transactioncurrencyid"),
+                FlowLayout.lookupNameColumn("transactioncurrencyid"),
+            ] {
                 set(field, header.accepted.value(row: row, column: field))
             }
             try table.appendRow(values)

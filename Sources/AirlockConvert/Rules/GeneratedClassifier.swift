@@ -14,14 +14,19 @@ enum GeneratedClassifier {
         comparisons: [String: ValueComparison], full: Bool, company: String
     ) throws -> GeneratedRecords {
         let definition = KeyDefinition(columns: keyColumns)
-        let targetTable = target.flatMap { table in keyColumns.allSatisfy { table.columnIndex(named: $0) != nil } ? table : nil }
+        let targetTable =
+            target.flatMap { table in keyColumns.allSatisfy { table.columnIndex(named: $0) != nil } ? table : nil }
             ?? Table(name: table.name, columnNames: keyColumns)
         let classifier = try RecordClassifier(
-            source: try KeyIndex(table: table, key: definition), target: try KeyIndex(table: targetTable, key: definition), comparisons: comparisons,
-            uncomparedFieldsDiffer: targetTable.rowCount > 0, ignoredFields: Set(table.columnNames.filter(FlowLayout.isBookkeeping) + [idColumn]))
+            source: try KeyIndex(table: table, key: definition), target: try KeyIndex(table: targetTable, key: definition),
+            comparisons: comparisons,
+            uncomparedFieldsDiffer: targetTable.rowCount > 0,
+            ignoredFields: Set(table.columnNames.filter(FlowLayout.isBookkeeping) + [idColumn]))
         var result = Table(name: table.name, columnNames: table.columnNames)
         var written: [Bool] = []
-        var created = 0, updated = 0, unchanged = 0
+        var created = 0
+        var updated = 0
+        var unchanged = 0
         let idPosition = table.columnIndex(named: idColumn)
         let targetId = targetTable.columnIndex(named: "@id")
         let keyPositions = keyColumns.compactMap { table.columnIndex(named: $0) }
@@ -29,14 +34,23 @@ enum GeneratedClassifier {
             var values = table.row(row)
             var targetRow: Int?
             switch classifier.classify(row: row) {
-            case .create: created += 1; written.append(true)
-            case .update(let found, _): updated += 1; written.append(true); targetRow = found
-            case .unchanged(let found): unchanged += 1; written.append(full); targetRow = found
+            case .create:
+                created += 1
+                written.append(true)
+            case .update(let found, _):
+                updated += 1
+                written.append(true)
+                targetRow = found
+            case .unchanged(let found):
+                unchanged += 1
+                written.append(full)
+                targetRow = found
             case .rejected, .filtered: continue
             }
             if let idPosition {
                 let existing = targetRow.flatMap { row in targetId.flatMap { targetTable.value(row: row, column: $0) } }
-                values[idPosition] = existing.flatMap { StableIdentifier($0)?.description }
+                values[idPosition] =
+                    existing.flatMap { StableIdentifier($0)?.description }
                     ?? SalesIdentity.identifier(entity: table.name, company: company, key: keyPositions.map { values[$0] ?? "" })
             }
             try result.appendRow(values)

@@ -26,13 +26,17 @@ struct InvoicedOrderStatusRule: BundledRule {
     init?(rule: SpecialRule, template: MappingTemplate, context: ConversionContext) throws {
         let orderField = rule.parameter("order") ?? "salesorderid"
         guard let mapping = template.mapping(forTarget: orderField), let source = mapping.source,
-              let table = try context.fo.table(template.source.entity), let column = table.columnIndex(named: source) else { return nil }
+            let table = try context.fo.table(template.source.entity), let column = table.columnIndex(named: source)
+        else { return nil }
         let company = context.company.lowercased()
         let companyColumn = table.columnIndex(named: FlowLayout.companyField)
         var numbers: Set<String> = []
         for row in 0..<table.rowCount {
             if let companyColumn, let rowCompany = table.value(row: row, column: companyColumn),
-               rowCompany.trimmingASCIIWhitespace().lowercased() != company { continue }
+                rowCompany.trimmingASCIIWhitespace().lowercased() != company
+            {
+                continue
+            }
             if let number = table.value(row: row, column: column)?.trimmingASCIIWhitespace(), !number.isEmpty {
                 numbers.insert(number.lowercased())
             }
@@ -41,7 +45,8 @@ struct InvoicedOrderStatusRule: BundledRule {
         statecode = rule.parameter("statecode") ?? "4"
         statuscode = rule.parameter("statuscode") ?? "100003"
         self.orderField = orderField
-        orderEntity = context.catalog.salesEntity(named: template.target.entity)?.attribute(named: orderField)?.lookupTargets.first ?? "salesorder"
+        orderEntity =
+            context.catalog.salesEntity(named: template.target.entity)?.attribute(named: orderField)?.lookupTargets.first ?? "salesorder"
         flow = template.name
     }
 
@@ -57,7 +62,8 @@ struct InvoicedOrderStatusRule: BundledRule {
     func rowHook(for flow: RuleFlow) -> (any RuleRowHook)? {
         let template = flow.template
         guard template.direction == .foToSales, template.target.entity == orderEntity,
-              let number = flow.layout.keyColumns.first.flatMap({ flow.layout.position($0) }) else { return nil }
+            let number = flow.layout.keyColumns.first.flatMap({ flow.layout.position($0) })
+        else { return nil }
         return InvoicedStatus(
             rule: self, numberPosition: number, statecodePosition: flow.layout.position("statecode"),
             statuscodePosition: flow.layout.position("statuscode"))
@@ -107,10 +113,14 @@ struct InvoicedOrderStatusRule: BundledRule {
         var table = Table(name: orderEntity, columnNames: layout.columns)
         let section = context.sales.section(orderEntity)
         var written: [Bool] = []
-        var updated = 0, unchanged = 0
+        var updated = 0
+        var unchanged = 0
         var writtenIds: Set<String> = []
-        if let orders = context.outputs.values.first(where: { $0.template.target.entity == orderEntity && $0.template.direction == .foToSales }),
-           let idColumn = orders.layout.idColumn, let column = orders.accepted.columnIndex(named: idColumn) {
+        if let orders = context.outputs.values.first(where: {
+            $0.template.target.entity == orderEntity && $0.template.direction == .foToSales
+        }),
+            let idColumn = orders.layout.idColumn, let column = orders.accepted.columnIndex(named: idColumn)
+        {
             for row in 0..<orders.accepted.rowCount {
                 if let id = orders.accepted.value(row: row, column: column) { writtenIds.insert(id.lowercased()) }
             }
@@ -118,7 +128,8 @@ struct InvoicedOrderStatusRule: BundledRule {
         var seen: Set<String> = []
         for row in 0..<invoices.accepted.rowCount {
             guard let id = invoices.accepted.value(row: row, column: rule.orderField)?.lowercased(), !writtenIds.contains(id),
-                  seen.insert(id).inserted, let orderRow = try context.sales.row(orderEntity, id: id) else { continue }
+                seen.insert(id).inserted, let orderRow = try context.sales.row(orderEntity, id: id)
+            else { continue }
             let state = context.sales.value(orderEntity, row: orderRow, "statecode")?.trimmingASCIIWhitespace()
             let status = context.sales.value(orderEntity, row: orderRow, "statuscode")?.trimmingASCIIWhitespace()
             if state == rule.statecode, status == rule.statuscode {

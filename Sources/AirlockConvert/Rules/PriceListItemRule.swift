@@ -42,10 +42,12 @@ struct PriceListItemRule: BundledRule {
             for row in 0..<table.rowCount {
                 let state = table.value(row: row, column: "statecode")?.trimmingASCIIWhitespace()
                 guard state == nil || state == "0" || state == "" || forced.isEmpty == false,
-                      let id = table.value(row: row, column: 0), let name = table.value(row: row, column: "name") else { continue }
+                    let id = table.value(row: row, column: 0), let name = table.value(row: row, column: "name")
+                else { continue }
                 var currency = ""
                 if let currencyId = table.value(row: row, column: "transactioncurrencyid"),
-                   let currencyRow = try context.sales.row("transactioncurrency", id: currencyId) {
+                    let currencyRow = try context.sales.row("transactioncurrency", id: currencyId)
+                {
                     currency = context.sales.value("transactioncurrency", row: currencyRow, "isocurrencycode") ?? ""
                 }
                 lists.append((PriceList(id: id, name: name, currency: currency), row))
@@ -76,7 +78,9 @@ struct PriceListItemRule: BundledRule {
             let currency = view.table.value(row: row, column: rule.currencyField) ?? ""
             guard rule.list(forCurrency: currency) == nil else { return nil }
             if let forced = rule.forced {
-                return RuleRefusal(.orphanReference, field: rule.currencyField, message: "the price list '\(forced)' (priceList) is not in the Sales export")
+                return RuleRefusal(
+                    .orphanReference, field: rule.currencyField,
+                    message: "the price list '\(forced)' (priceList) is not in the Sales export")
             }
             let message = "no active price list in currency '\(currency)' in the Sales export for the product's price-list item"
             return RuleRefusal(.orphanReference, field: rule.currencyField, message: message)
@@ -86,21 +90,25 @@ struct PriceListItemRule: BundledRule {
     /// The items of every product the flow accepted, classified against the export's items.
     func generatedRecords(after result: RuleFlowResult) throws -> GeneratedRecords? {
         guard result.template.name == flow else { return nil }
-        let output = result.output, view = result.view, context = result.context
+        let output = result.output
+        let view = result.view
+        let context = result.context
         var table = Table(name: Self.entity, columnNames: Self.columns)
         let accepted = output.accepted
         for row in 0..<accepted.rowCount {
             let sourceRow = output.acceptedSourceRows[row]
             guard let list = list(forCurrency: view.table.value(row: sourceRow, column: currencyField) ?? ""),
-                  let product = accepted.value(row: row, column: output.layout.idColumn ?? "productid"),
-                  let unit = accepted.value(row: row, column: unitField) else { continue }
+                let product = accepted.value(row: row, column: output.layout.idColumn ?? "productid"),
+                let unit = accepted.value(row: row, column: unitField)
+            else { continue }
             let amount = view.table.value(row: sourceRow, column: amountField).flatMap { try? CMTValueCodec.canonical($0, as: .money) }
             let currency = accepted.value(row: row, column: "transactioncurrencyid")
             try table.appendRow([
                 nil, list.id, product, unit, currency, amount,
                 "pricelevel", list.name, "product", accepted.value(row: row, column: "name"),
                 "uom", accepted.value(row: row, column: FlowLayout.lookupNameColumn(unitField)),
-                currency == nil ? nil : "transactioncurrency", accepted.value(row: row, column: FlowLayout.lookupNameColumn("transactioncurrencyid")),
+                currency == nil ? nil : "transactioncurrency",
+                accepted.value(row: row, column: FlowLayout.lookupNameColumn("transactioncurrencyid")),
             ])
         }
         return try GeneratedClassifier.classify(

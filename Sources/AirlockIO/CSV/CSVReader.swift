@@ -56,7 +56,8 @@ public final class CSVReader {
             }
         }
         record.reset(line: line)
-        let delimiter = dialect.delimiter, quote = dialect.quote
+        let delimiter = dialect.delimiter
+        let quote = dialect.quote
         while true {
             // At the start of a field.
             guard record.ends.count < limits.maxFields else {
@@ -64,7 +65,8 @@ public final class CSVReader {
             }
             let fieldStart = record.bytes.count
             if try ensureByte(), buffer[position] == quote {
-                let openLine = line, openColumn = column()
+                let openLine = line
+                let openColumn = column()
                 position += 1
                 try readQuoted(into: &record, fieldStart: fieldStart, openLine: openLine, openColumn: openColumn)
                 record.ends.append(record.bytes.count)

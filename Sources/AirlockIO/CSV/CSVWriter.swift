@@ -59,7 +59,8 @@ public final class CSVWriter {
     }
 
     private func needsQuotes(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let delimiter = dialect.delimiter, quote = dialect.quote
+        let delimiter = dialect.delimiter
+        let quote = dialect.quote
         for byte in bytes where byte == delimiter || byte == quote || byte == 0x0A || byte == 0x0D {
             return true
         }

@@ -45,7 +45,8 @@ public final class FileByteSink: ByteSink {
         let status = Glibc.close(descriptor)
         descriptor = -1
         if status != 0 {
-            throw AirlockError(.io, "cannot finish writing the file", at: SourceLocation(file: path), cause: String(cString: strerror(errno)))
+            throw AirlockError(
+                .io, "cannot finish writing the file", at: SourceLocation(file: path), cause: String(cString: strerror(errno)))
         }
     }
 }

@@ -10,8 +10,9 @@ public final class DirectoryPackageSource: PackageSource {
     public init(path: String) throws {
         self.path = path
         let root = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
-        guard let walker = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey, .fileSizeKey], options: [])
+        guard
+            let walker = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey, .fileSizeKey], options: [])
         else {
             throw AirlockError(.io, "cannot list the folder", at: SourceLocation(file: path))
         }

@@ -27,5 +27,4 @@ extension PackageSource {
     public func location(of name: String) -> SourceLocation {
         SourceLocation(file: path, entry: name)
     }
-
 }

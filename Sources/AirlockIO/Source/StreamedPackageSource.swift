@@ -34,7 +34,12 @@ public final class StreamedPackageSource: PackageSource, @unchecked Sendable {
 
     public func open(_ name: String) throws -> ByteStream {
         if name == streamedName {
-            guard let stream = streamed.withLockedValue({ stream in defer { stream = nil }; return stream }) else {
+            guard
+                let stream = streamed.withLockedValue({ stream in
+                    defer { stream = nil }
+                    return stream
+                })
+            else {
                 throw AirlockError(.io, "the member is being written and can be read only once", at: location(of: name))
             }
             return stream

@@ -111,10 +111,20 @@ public final class TextDecodingStream: ByteStream {
                     continue
                 }
                 switch byte {
-                case 0xC2...0xDF: pendingContinuation = 1; sequenceMinimum = 0x80; sequenceValue = UInt32(byte & 0x1F)
-                case 0xE0...0xEF: pendingContinuation = 2; sequenceMinimum = 0x800; sequenceValue = UInt32(byte & 0x0F)
-                case 0xF0...0xF4: pendingContinuation = 3; sequenceMinimum = 0x10000; sequenceValue = UInt32(byte & 0x07)
-                default: throw failure("invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)) (is the file in another encoding?)")
+                case 0xC2...0xDF:
+                    pendingContinuation = 1
+                    sequenceMinimum = 0x80
+                    sequenceValue = UInt32(byte & 0x1F)
+                case 0xE0...0xEF:
+                    pendingContinuation = 2
+                    sequenceMinimum = 0x800
+                    sequenceValue = UInt32(byte & 0x0F)
+                case 0xF0...0xF4:
+                    pendingContinuation = 3
+                    sequenceMinimum = 0x10000
+                    sequenceValue = UInt32(byte & 0x07)
+                default:
+                    throw failure("invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)) (is the file in another encoding?)")
                 }
             } else {
                 guard byte & 0xC0 == 0x80 else {
@@ -141,7 +151,8 @@ public final class TextDecodingStream: ByteStream {
         var out = 0
         let limit = buffer.count - 4
         while inputEnd - inputStart >= 2 && out <= limit {
-            let b0 = UInt32(input[inputStart]), b1 = UInt32(input[inputStart + 1])
+            let b0 = UInt32(input[inputStart])
+            let b1 = UInt32(input[inputStart + 1])
             let unit = bigEndian ? b0 << 8 | b1 : b1 << 8 | b0
             inputStart += 2
             var scalar: UInt32

@@ -117,7 +117,8 @@ final class XMLChunkParser {
     private func checkStopped() {
         guard buffer.pointee.failure != nil || parser.pointee.wellFormed == 0 || parser.pointee.disableSAX != 0 else { return }
         if buffer.pointee.failure == nil {
-            buffer.pointee.failure = buffer.pointee.parseFailure() ?? AirlockError(.malformedXML, "the XML is not well-formed", at: location)
+            buffer.pointee.failure =
+                buffer.pointee.parseFailure() ?? AirlockError(.malformedXML, "the XML is not well-formed", at: location)
         }
         finished = true
     }

@@ -13,8 +13,10 @@ public struct XMLElementNode: Sendable, Equatable {
     /// 1-based line where the element started.
     public var line: Int
 
-    public init(name: String, attributes: [(name: String, value: String)] = [], children: [XMLElementNode] = [],
-                text: String = "", line: Int = 0) {
+    public init(
+        name: String, attributes: [(name: String, value: String)] = [], children: [XMLElementNode] = [],
+        text: String = "", line: Int = 0
+    ) {
         self.name = name
         self.attributes = attributes
         self.children = children

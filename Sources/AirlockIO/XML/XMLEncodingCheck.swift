@@ -15,7 +15,8 @@ enum XMLEncodingCheck {
         case .utf8, .utf8BOM:
             if utf8Names.contains(declared) { return nil }
             if utf16Names.contains(declared) {
-                return "the XML declaration says \(declared) but the bytes are UTF-8 (re-save the file as UTF-16, or change the declaration to utf-8)"
+                return
+                    "the XML declaration says \(declared) but the bytes are UTF-8 (re-save the file as UTF-16, or change the declaration to utf-8)"
             }
         case .utf16LE, .utf16BE:
             if declared == "utf-16" || declared == "utf16" || declared == "unicode" { return nil }

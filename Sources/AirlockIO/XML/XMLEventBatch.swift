@@ -103,7 +103,9 @@ struct XMLEventBatch {
         let escapedLength = escaped.utf8CodeUnitCount
         var index = 0
         while index < length {
-            if start[index] == UInt8(ascii: "&"), index + escapedLength <= length, memcmp(start + index, escaped.utf8Start, escapedLength) == 0 {
+            if start[index] == UInt8(ascii: "&"), index + escapedLength <= length,
+                memcmp(start + index, escaped.utf8Start, escapedLength) == 0
+            {
                 append(byte: UInt8(ascii: "&"))
                 index += escapedLength
             } else {

@@ -159,7 +159,10 @@ public final class XMLStreamReader {
         guard let event = current, event.kind == .startElement else { return [] }
         return (Int(event.firstAttribute)..<Int(event.firstAttribute + event.attributeCount)).map { position in
             let attribute = batch.pointee.attributes[position]
-            return (string(start: attribute.nameStart, count: attribute.nameCount), string(start: attribute.valueStart, count: attribute.valueCount))
+            return (
+                string(start: attribute.nameStart, count: attribute.nameCount),
+                string(start: attribute.valueStart, count: attribute.valueCount)
+            )
         }
     }
 

@@ -55,7 +55,8 @@ public final class ZipArchiveReader: @unchecked Sendable {
                 throw AirlockError(.unsafeEntry, problem, at: SourceLocation(file: path, entry: entry.name))
             }
             if !seen.insert(entry.name).inserted {
-                throw AirlockError(.unsafeEntry, "the archive holds two entries with this name", at: SourceLocation(file: path, entry: entry.name))
+                throw AirlockError(
+                    .unsafeEntry, "the archive holds two entries with this name", at: SourceLocation(file: path, entry: entry.name))
             }
             if let size = entry.size, size > limits.maxEntrySize {
                 throw AirlockError(
@@ -79,7 +80,8 @@ public final class ZipArchiveReader: @unchecked Sendable {
             }
         }
         // libarchive rewrites `\` to `/` in some names: look at the names as stored.
-        let backslashName = if let memory { ZipRawNames.firstNameWithBackslash(memory: memory) } else { ZipRawNames.firstNameWithBackslash(path: path) }
+        let backslashName =
+            if let memory { ZipRawNames.firstNameWithBackslash(memory: memory) } else { ZipRawNames.firstNameWithBackslash(path: path) }
         if let name = backslashName {
             throw AirlockError(
                 .unsafeEntry, "the entry name uses a backslash; zip names separate folders with '/' only",
@@ -139,7 +141,8 @@ public final class ZipArchiveReader: @unchecked Sendable {
             throw AirlockError(.io, "cannot allocate a zip reader", at: SourceLocation(file: path))
         }
         archive_read_support_format_zip_seekable(archive)
-        let status = memory.map { archive_read_open_memory(archive, $0.base, $0.count) } ?? archive_read_open_filename(archive, path, 1 << 16)
+        let status =
+            memory.map { archive_read_open_memory(archive, $0.base, $0.count) } ?? archive_read_open_filename(archive, path, 1 << 16)
         if status != ARCHIVE_OK {
             let cause = LibArchive.errorText(archive)
             archive_read_free(archive)

@@ -1,4 +1,5 @@
 internal import CArchive
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -76,7 +77,8 @@ public final class ZipArchiveWriter {
             throw AirlockError(.io, "cannot finish the output archive", at: SourceLocation(file: path), cause: cause)
         }
         guard rename(temporaryPath, path) == 0 else {
-            throw AirlockError(.io, "cannot move the finished archive into place", at: SourceLocation(file: path), cause: String(cString: strerror(errno)))
+            throw AirlockError(
+                .io, "cannot move the finished archive into place", at: SourceLocation(file: path), cause: String(cString: strerror(errno)))
         }
         finished = true
     }

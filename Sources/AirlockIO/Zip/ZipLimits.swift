@@ -10,7 +10,9 @@ public struct ZipLimits: Sendable, Equatable {
     /// Largest number of entries accepted.
     public var maxEntries: Int
 
-    public init(maxEntrySize: Int64 = 64 << 30, maxTotalSize: Int64 = 256 << 30, maxCompressionRatio: Int64 = 1000, maxEntries: Int = 1_000_000) {
+    public init(
+        maxEntrySize: Int64 = 64 << 30, maxTotalSize: Int64 = 256 << 30, maxCompressionRatio: Int64 = 1000, maxEntries: Int = 1_000_000
+    ) {
         self.maxEntrySize = maxEntrySize
         self.maxTotalSize = maxTotalSize
         self.maxCompressionRatio = maxCompressionRatio

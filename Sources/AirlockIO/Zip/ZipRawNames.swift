@@ -17,7 +17,8 @@ enum ZipRawNames {
     /// The first stored name that contains a backslash, or nil.
     static func firstNameWithBackslash(read: (_ offset: Int64, _ count: Int) -> [UInt8]?, size: Int64) -> String? {
         guard let (offset, length) = directory(read: read, size: size), length <= maxDirectorySize,
-              let bytes = read(offset, length), bytes.count == length else { return nil }
+            let bytes = read(offset, length), bytes.count == length
+        else { return nil }
         var position = 0
         while position + 46 <= bytes.count, le32(bytes, position) == 0x0201_4b50 {
             let nameLength = Int(le16(bytes, position + 28))
@@ -44,7 +45,9 @@ enum ZipRawNames {
         if length == 0xFFFF_FFFF || offset == 0xFFFF_FFFF {
             // ZIP64: the locator sits just before the record and points to the ZIP64 record.
             let locatorAt = size - Int64(tailLength) + Int64(at) - 20
-            guard locatorAt >= 0, let locator = read(locatorAt, 20), locator.count == 20, le32(locator, 0) == 0x0706_4b50 else { return nil }
+            guard locatorAt >= 0, let locator = read(locatorAt, 20), locator.count == 20, le32(locator, 0) == 0x0706_4b50 else {
+                return nil
+            }
             let recordAt = Int64(bitPattern: le64(locator, 8))
             guard recordAt >= 0, let record = read(recordAt, 56), record.count == 56, le32(record, 0) == 0x0606_4b50 else { return nil }
             length = Int64(bitPattern: le64(record, 40))
@@ -61,27 +64,29 @@ enum ZipRawNames {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return nil }
-        return firstNameWithBackslash(read: { offset, count in
-            var bytes = [UInt8](repeating: 0, count: count)
-            var done = 0
-            while done < count {
-                let got = bytes.withUnsafeMutableBytes { raw in
-                    let rest = UnsafeMutableRawBufferPointer(rebasing: raw[done...])
-                    return pread(descriptor, rest.baseAddress, rest.count, off_t(offset) + off_t(done))
+        return firstNameWithBackslash(
+            read: { offset, count in
+                var bytes = [UInt8](repeating: 0, count: count)
+                var done = 0
+                while done < count {
+                    let got = bytes.withUnsafeMutableBytes { raw in
+                        let rest = UnsafeMutableRawBufferPointer(rebasing: raw[done...])
+                        return pread(descriptor, rest.baseAddress, rest.count, off_t(offset) + off_t(done))
+                    }
+                    if got <= 0 { return nil }
+                    done += got
                 }
-                if got <= 0 { return nil }
-                done += got
-            }
-            return bytes
-        }, size: Int64(status.st_size))
+                return bytes
+            }, size: Int64(status.st_size))
     }
 
     /// Reads from an archive held in memory.
     static func firstNameWithBackslash(memory: ZipMemoryImage) -> String? {
-        firstNameWithBackslash(read: { offset, count in
-            guard offset >= 0, offset <= Int64(memory.count), Int64(count) <= Int64(memory.count) - offset else { return nil }
-            return Array(UnsafeRawBufferPointer(start: memory.base + Int(offset), count: count))
-        }, size: Int64(memory.count))
+        firstNameWithBackslash(
+            read: { offset, count in
+                guard offset >= 0, offset <= Int64(memory.count), Int64(count) <= Int64(memory.count) - offset else { return nil }
+                return Array(UnsafeRawBufferPointer(start: memory.base + Int(offset), count: count))
+            }, size: Int64(memory.count))
     }
 
     private static func le16(_ bytes: [UInt8], _ at: Int) -> UInt16 {

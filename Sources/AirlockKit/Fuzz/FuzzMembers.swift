@@ -11,7 +11,7 @@ public enum FuzzMembers {
         var headers: [(start: Int, contentStart: Int, name: String)] = []
         var index = 0
         while index + open.count <= bytes.count {
-            if (index == 0 || bytes[index - 1] == 0x0A), bytes[index..<(index + open.count)].elementsEqual(open),
+            if index == 0 || bytes[index - 1] == 0x0A, bytes[index..<(index + open.count)].elementsEqual(open),
                 let end = firstClose(in: bytes, from: index + open.count)
             {
                 headers.append((index, end + close.count, String(decoding: bytes[(index + open.count)..<end], as: UTF8.self)))

@@ -16,7 +16,8 @@ public struct InspectReport: Sendable, Codable, Equatable {
         public var packageVersion: Int?
         public var exportTimestamp: String?
 
-        public init(definitionGroup: String? = nil, description: String? = nil, packageVersion: Int? = nil, exportTimestamp: String? = nil) {
+        public init(definitionGroup: String? = nil, description: String? = nil, packageVersion: Int? = nil, exportTimestamp: String? = nil)
+        {
             self.definitionGroup = definitionGroup
             self.description = description
             self.packageVersion = packageVersion
@@ -40,7 +41,8 @@ public struct InspectReport: Sendable, Codable, Equatable {
         public var columns: [String]
         public var records: Int
 
-        public init(name: String, technicalName: String?, file: String, format: String, encoding: String?, columns: [String], records: Int) {
+        public init(name: String, technicalName: String?, file: String, format: String, encoding: String?, columns: [String], records: Int)
+        {
             self.name = name
             self.technicalName = technicalName
             self.file = file

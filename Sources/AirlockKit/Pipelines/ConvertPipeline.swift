@@ -27,7 +27,8 @@ public enum ConvertPipeline {
         } else {
             text = conversion.report.text() + "\n" + String(format: "Done in %.1f s.", Date().timeIntervalSince(started)) + "\n"
         }
-        let problem = conversion.tooManyRejects
+        let problem =
+            conversion.tooManyRejects
             ? "\(conversion.report.totals.rejected) records rejected, more than --max-rejects \(options.conversion.maxRejects ?? 0)" : nil
         return ConvertResult(
             report: conversion.report, validations: conversion.validations, refused: false, tooManyRejects: conversion.tooManyRejects,

@@ -11,7 +11,8 @@ public enum ReportPipeline {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: options.reportPath))
         } catch {
-            throw AirlockError(.usage, "cannot read the report", at: SourceLocation(file: options.reportPath), cause: error.localizedDescription)
+            throw AirlockError(
+                .usage, "cannot read the report", at: SourceLocation(file: options.reportPath), cause: error.localizedDescription)
         }
         let folder = URL(fileURLWithPath: options.reportPath).deletingLastPathComponent().path
         let document = try ReportDocument.decode(data, file: options.reportPath)
@@ -26,6 +27,7 @@ public enum ReportPipeline {
         let destination = options.htmlPath ?? folder + "/" + ReportPage.fileName
         try ReportPage.write(page, to: destination)
         let byteCount = page.utf8.count
-        return ReportResult(document: document, htmlPath: destination, byteCount: byteCount, text: "Wrote \(destination) (\(byteCount) bytes).\n")
+        return ReportResult(
+            document: document, htmlPath: destination, byteCount: byteCount, text: "Wrote \(destination) (\(byteCount) bytes).\n")
     }
 }

@@ -14,6 +14,7 @@ public enum ValidatePipeline {
             try ReportPage.write(ReportPage.html(validation: report, duration: Date().timeIntervalSince(started)), to: htmlPath)
         }
         let text = options.json ? try report.jsonText() : report.text()
-        return ValidateResult(report: report, htmlPath: options.htmlPath, text: text + "\n", status: report.errors > 0 ? .dataErrors : .success)
+        return ValidateResult(
+            report: report, htmlPath: options.htmlPath, text: text + "\n", status: report.errors > 0 ? .dataErrors : .success)
     }
 }

@@ -75,10 +75,13 @@ struct SampleDefects {
         count = max(1, accounts.count / Self.accountsPerDefect)
         let salesAccounts = accounts.indices.filter { accounts[$0].inSales }
         let sharedAccounts = accounts.indices.filter { accounts[$0].inFO && accounts[$0].inSales }
-        let allProducts = Array(world.products.indices), salesProducts = world.products.indices.filter { world.products[$0].inSales }
+        let allProducts = Array(world.products.indices)
+        let salesProducts = world.products.indices.filter { world.products[$0].inSales }
         let invoiced = world.invoicedOrders.count
 
-        func document(_ prefix: String, _ number: Int, accounts pool: [Int], products: [Int], random: inout SampleRandom) -> SampleWorld.Document {
+        func document(_ prefix: String, _ number: Int, accounts pool: [Int], products: [Int], random: inout SampleRandom)
+            -> SampleWorld.Document
+        {
             var document = SampleWorld.document(prefix: prefix, index: number, accounts: pool, products: products, random: &random)
             // Two lines or more: the defect documents that reject one line keep a clean one.
             if document.lines.count < 2 { document.lines.append(document.lines[0]) }
@@ -94,7 +97,8 @@ struct SampleDefects {
             unnumbered.number = ""
             unnumberedAccounts.append(unnumbered)
 
-            let first = random.pick(["Anna", "José", "Zoë", "Björn"]), last = random.pick(["Müller", "García", "Dubois", "Tanaka"])
+            let first = random.pick(["Anna", "José", "Zoë", "Björn"])
+            let last = random.pick(["Müller", "García", "Dubois", "Tanaka"])
             let contactIndex = world.contacts.count + n
             orphanContacts.append(
                 SampleWorld.Contact(
@@ -138,7 +142,9 @@ struct SampleDefects {
         for product in unmappedProducts { add("products", product.number, "unmapped-value") }
         for product in invalidPriceProducts { add("products", product.number, "invalid-value") }
         let invoiced = world.invoicedOrders
-        for index in duplicatedInvoices where index < invoiced.count { add("invoices", SampleWorld.invoiceNumber(invoiced[index]), "duplicate-key") }
+        for index in duplicatedInvoices where index < invoiced.count {
+            add("invoices", SampleWorld.invoiceNumber(invoiced[index]), "duplicate-key")
+        }
         for order in unknownCustomerFOOrders {
             add("orders-to-sales", order.number, "orphan-reference")
             for sequence in order.lines.indices { add("order-lines-to-sales", "\(order.number)/\(sequence + 1)", "header-rejected") }

@@ -36,12 +36,16 @@ struct SampleFOExport {
     }
 
     private func customers() throws -> Table {
-        var table = Table(name: "Customers V2", columnNames: [
-            "CUSTOMERACCOUNT", "ADDRESSCITY", "ADDRESSCOUNTRYREGIONISOCODE", "ADDRESSDESCRIPTION", "ADDRESSLOCATIONROLES", "ADDRESSSTATE",
-            "ADDRESSSTREET", "ADDRESSZIPCODE", "CREDITLIMIT", "CUSTOMERGROUPID", "DATAAREAID", "ISEXTERNALLYMAINTAINED", "LANGUAGEID",
-            "ORGANIZATIONNAME", "ORGANIZATIONNUMBEROFEMPLOYEES", "PARTYNUMBER", "PARTYTYPE", "PRIMARYCONTACTEMAIL", "PRIMARYCONTACTPHONE",
-            "PRIMARYCONTACTURL", "SALESCURRENCYCODE", "SALESMEMO", "SITEID", "WAREHOUSEID",
-        ])
+        var table = Table(
+            name: "Customers V2",
+            columnNames: [
+                "CUSTOMERACCOUNT", "ADDRESSCITY", "ADDRESSCOUNTRYREGIONISOCODE", "ADDRESSDESCRIPTION", "ADDRESSLOCATIONROLES",
+                "ADDRESSSTATE",
+                "ADDRESSSTREET", "ADDRESSZIPCODE", "CREDITLIMIT", "CUSTOMERGROUPID", "DATAAREAID", "ISEXTERNALLYMAINTAINED", "LANGUAGEID",
+                "ORGANIZATIONNAME", "ORGANIZATIONNUMBEROFEMPLOYEES", "PARTYNUMBER", "PARTYTYPE", "PRIMARYCONTACTEMAIL",
+                "PRIMARYCONTACTPHONE",
+                "PRIMARYCONTACTURL", "SALESCURRENCYCODE", "SALESMEMO", "SITEID", "WAREHOUSEID",
+            ])
         for account in world.accounts where account.inFO {
             let a = account.address
             // Customers Sales also has came from Sales: externally maintained.
@@ -55,15 +59,20 @@ struct SampleFOExport {
     }
 
     private func products() throws -> Table {
-        var table = Table(name: "Sellable released products", columnNames: [
-            "PRODUCTNUMBER", "CURRENCYCODE", "DATAAREAID", "FIELDSERVICEPRODUCTTYPE", "INVENTORYUNITDECIMALPRECISION", "INVENTORYUNITSYMBOL",
-            "ISSALESSTOPPED", "ISSTOCKEDPRODUCT", "PRODUCTDESCRIPTION", "PRODUCTNAME", "PRODUCTTYPE", "SALESPRICE",
-            "SALESUNITDECIMALPRECISION", "SALESUNITSYMBOL", "UNITCOST",
-        ])
+        var table = Table(
+            name: "Sellable released products",
+            columnNames: [
+                "PRODUCTNUMBER", "CURRENCYCODE", "DATAAREAID", "FIELDSERVICEPRODUCTTYPE", "INVENTORYUNITDECIMALPRECISION",
+                "INVENTORYUNITSYMBOL",
+                "ISSALESSTOPPED", "ISSTOCKEDPRODUCT", "PRODUCTDESCRIPTION", "PRODUCTNAME", "PRODUCTTYPE", "SALESPRICE",
+                "SALESUNITDECIMALPRECISION", "SALESUNITSYMBOL", "UNITCOST",
+            ])
         func add(_ product: SampleWorld.Product, stocked: String? = nil, price: String? = nil) throws {
             try table.appendRow([
-                product.number, "USD", company, product.isService ? "Service" : "Inventory", String(product.unit.decimals), product.unit.symbol,
-                "No", stocked ?? (product.isService ? "No" : "Yes"), product.description, product.name, product.isService ? "Service" : "Item",
+                product.number, "USD", company, product.isService ? "Service" : "Inventory", String(product.unit.decimals),
+                product.unit.symbol,
+                "No", stocked ?? (product.isService ? "No" : "Yes"), product.description, product.name,
+                product.isService ? "Service" : "Item",
                 price ?? "\(product.price).00", String(product.unit.decimals), product.unit.symbol, "\(product.cost).00",
             ])
         }
@@ -83,7 +92,9 @@ struct SampleFOExport {
 
     /// The totals of a document: lines after discount, discount, charges, and tax (lines' plus the charges').
     private func totals(_ order: SampleWorld.Document) -> (amount: Int, discount: Int, charges: Int, tax: Int) {
-        var amount = 0, discount = 0, tax = order.headerTaxCents
+        var amount = 0
+        var discount = 0
+        var tax = order.headerTaxCents
         for line in order.lines {
             let (lineAmount, lineTax) = lineAmounts(line)
             amount += lineAmount
@@ -107,24 +118,30 @@ struct SampleFOExport {
     }
 
     private func orderHeaders() throws -> Table {
-        var table = Table(name: "CDS sales order headers", columnNames: [
-            "SALESORDERNUMBER", "ARETOTALSUPDATED", "CURRENCYCODE", "CUSTOMERSORDERREFERENCE", "DATAAREAID", "DELIVERYADDRESSCITY",
-            "DELIVERYADDRESSCOUNTRYREGIONISOCODE", "DELIVERYADDRESSSTATEID", "DELIVERYADDRESSSTREET", "DELIVERYADDRESSZIPCODE",
-            "INVOICEADDRESSCITY", "INVOICEADDRESSCOUNTRYREGIONID", "INVOICEADDRESSSTATEID", "INVOICEADDRESSSTREET", "INVOICEADDRESSZIPCODE",
-            "INVOICECUSTOMERACCOUNTNUMBER", "INVOICECUSTOMERISEXTERNALLYMAINTAINED", "ORDERHEADERTAXAMOUNT", "ORDERINGCUSTOMERACCOUNTNUMBER",
-            "ORDERINGCUSTOMERISEXTERNALLYMAINTAINED", "ORDERTOTALAMOUNT", "ORDERTOTALCHARGESAMOUNT", "ORDERTOTALTAXAMOUNT",
-            "REQUESTEDSHIPPINGDATE", "SALESORDERNAME", "SALESORDERORIGINTYPE", "SALESORDERPROCESSINGSTATUS", "SALESORDERSTATUS",
-            "TOTALDISCOUNTAMOUNT",
-        ])
+        var table = Table(
+            name: "CDS sales order headers",
+            columnNames: [
+                "SALESORDERNUMBER", "ARETOTALSUPDATED", "CURRENCYCODE", "CUSTOMERSORDERREFERENCE", "DATAAREAID", "DELIVERYADDRESSCITY",
+                "DELIVERYADDRESSCOUNTRYREGIONISOCODE", "DELIVERYADDRESSSTATEID", "DELIVERYADDRESSSTREET", "DELIVERYADDRESSZIPCODE",
+                "INVOICEADDRESSCITY", "INVOICEADDRESSCOUNTRYREGIONID", "INVOICEADDRESSSTATEID", "INVOICEADDRESSSTREET",
+                "INVOICEADDRESSZIPCODE",
+                "INVOICECUSTOMERACCOUNTNUMBER", "INVOICECUSTOMERISEXTERNALLYMAINTAINED", "ORDERHEADERTAXAMOUNT",
+                "ORDERINGCUSTOMERACCOUNTNUMBER",
+                "ORDERINGCUSTOMERISEXTERNALLYMAINTAINED", "ORDERTOTALAMOUNT", "ORDERTOTALCHARGESAMOUNT", "ORDERTOTALTAXAMOUNT",
+                "REQUESTEDSHIPPINGDATE", "SALESORDERNAME", "SALESORDERORIGINTYPE", "SALESORDERPROCESSINGSTATUS", "SALESORDERSTATUS",
+                "TOTALDISCOUNTAMOUNT",
+            ])
         for (order, status, customer) in allOrders {
-            let account = world.accounts[order.account], a = account.address
+            let account = world.accounts[order.account]
+            let a = account.address
             let (amount, discount, charges, tax) = totals(order)
             // A customer F&O has but Sales has not is F&O's own (not externally maintained); an unknown one says Yes.
             let external = account.inSales || customer != account.number ? "Yes" : "No"
             try table.appendRow([
                 order.number, "Yes", account.currency, order.reference, company, a.city, a.country, a.state, a.street, a.zip,
                 a.city, a.country, a.state, a.street, a.zip, customer, external, SampleWorld.money(cents: order.headerTaxCents), customer,
-                external, SampleWorld.money(cents: amount + charges + tax), SampleWorld.money(cents: charges), SampleWorld.money(cents: tax),
+                external, SampleWorld.money(cents: amount + charges + tax), SampleWorld.money(cents: charges),
+                SampleWorld.money(cents: tax),
                 SampleWorld.usDate(day: order.day), "\(account.name) – \(order.number)", "SalesOrderIntegration", status,
                 status == "Invoiced" ? "Invoiced" : "Backorder", SampleWorld.money(cents: discount),
             ])
@@ -133,12 +150,16 @@ struct SampleFOExport {
     }
 
     private func orderLines() throws -> Table {
-        var table = Table(name: "CDS sales order lines", columnNames: [
-            "SALESORDERNUMBER", "LINECREATIONSEQUENCENUMBER", "CURRENCYCODE", "DATAAREAID", "LINEAMOUNT", "ORDEREDSALESQUANTITY",
-            "PRODUCTNAME", "PRODUCTNUMBER", "SALESPRICE", "SALESUNITSYMBOL", "TOTALDISCOUNTAMOUNT", "TOTALTAXAMOUNT",
-        ])
+        var table = Table(
+            name: "CDS sales order lines",
+            columnNames: [
+                "SALESORDERNUMBER", "LINECREATIONSEQUENCENUMBER", "CURRENCYCODE", "DATAAREAID", "LINEAMOUNT", "ORDEREDSALESQUANTITY",
+                "PRODUCTNAME", "PRODUCTNUMBER", "SALESPRICE", "SALESUNITSYMBOL", "TOTALDISCOUNTAMOUNT", "TOTALTAXAMOUNT",
+            ])
         let unknownProducts = Dictionary(
-            uniqueKeysWithValues: (world.defects?.unknownProductFOOrders ?? []).enumerated().map { ($1.number, SampleDefects.unknownProductNumber($0)) })
+            uniqueKeysWithValues: (world.defects?.unknownProductFOOrders ?? []).enumerated().map {
+                ($1.number, SampleDefects.unknownProductNumber($0))
+            })
         for (order, _, _) in allOrders {
             let currency = world.accounts[order.account].currency
             for (index, line) in order.lines.enumerated() {
@@ -148,7 +169,8 @@ struct SampleFOExport {
                 let unknown = index == order.lines.count - 1 ? unknownProducts[order.number] : nil
                 try table.appendRow([
                     order.number, String(index + 1), currency, company, SampleWorld.money(cents: amount), String(line.quantity),
-                    unknown == nil ? product.name : "Discontinued part", unknown ?? product.number, "\(product.price).00", product.unit.symbol,
+                    unknown == nil ? product.name : "Discontinued part", unknown ?? product.number, "\(product.price).00",
+                    product.unit.symbol,
                     SampleWorld.money(cents: line.discountCents), SampleWorld.money(cents: tax),
                 ])
             }
@@ -157,22 +179,27 @@ struct SampleFOExport {
     }
 
     private func invoiceHeaders() throws -> Table {
-        var table = Table(name: "Externally maintained customer sales invoice headers", columnNames: [
-            "INVOICENUMBER", "CURRENCYCODE", "CUSTOMERSORDERREFERENCE", "DATAAREAID", "INVOICEADDRESSCITY", "INVOICEADDRESSCOUNTRYREGIONISOCODE",
-            "INVOICEADDRESSSTATE", "INVOICEADDRESSSTREET", "INVOICEADDRESSZIPCODE", "INVOICECUSTOMERACCOUNTNUMBER", "INVOICEDATE",
-            "LEDGERVOUCHER", "SALESORDERNUMBER", "TOTALCHARGEAMOUNT", "TOTALDISCOUNTAMOUNT", "TOTALDISCOUNTCUSTOMERGROUPCODE",
-            "TOTALINVOICEAMOUNT", "TOTALTAXAMOUNT",
-        ])
+        var table = Table(
+            name: "Externally maintained customer sales invoice headers",
+            columnNames: [
+                "INVOICENUMBER", "CURRENCYCODE", "CUSTOMERSORDERREFERENCE", "DATAAREAID", "INVOICEADDRESSCITY",
+                "INVOICEADDRESSCOUNTRYREGIONISOCODE",
+                "INVOICEADDRESSSTATE", "INVOICEADDRESSSTREET", "INVOICEADDRESSZIPCODE", "INVOICECUSTOMERACCOUNTNUMBER", "INVOICEDATE",
+                "LEDGERVOUCHER", "SALESORDERNUMBER", "TOTALCHARGEAMOUNT", "TOTALDISCOUNTAMOUNT", "TOTALDISCOUNTCUSTOMERGROUPCODE",
+                "TOTALINVOICEAMOUNT", "TOTALTAXAMOUNT",
+            ])
         let invoiced = world.invoicedOrders
         // The defect: an invoice header written a second time (with no lines of its own), after all the others.
         let duplicated = (world.defects?.duplicatedInvoices ?? []).filter { $0 < invoiced.count }.map { invoiced[$0] }
         for order in invoiced + duplicated {
-            let account = world.accounts[order.account], a = account.address
+            let account = world.accounts[order.account]
+            let a = account.address
             let (amount, discount, charges, tax) = totals(order)
             try table.appendRow([
                 SampleWorld.invoiceNumber(order), account.currency, order.reference, company, a.city, a.country, a.state, a.street, a.zip,
                 account.number, SampleWorld.usDate(day: min(order.day + 7, 364)), "VOU-" + order.number.dropFirst(3), order.number,
-                SampleWorld.money(cents: charges), SampleWorld.money(cents: discount), "0.00", SampleWorld.money(cents: amount + charges + tax),
+                SampleWorld.money(cents: charges), SampleWorld.money(cents: discount), "0.00",
+                SampleWorld.money(cents: amount + charges + tax),
                 SampleWorld.money(cents: tax),
             ])
         }
@@ -180,11 +207,15 @@ struct SampleFOExport {
     }
 
     private func invoiceLines() throws -> Table {
-        var table = Table(name: "Externally maintained customer sales invoice lines", columnNames: [
-            "INVOICENUMBER", "LINECREATIONSEQUENCENUMBER", "CURRENCYCODE", "INVOICEDATE", "INVOICEDQUANTITY", "LEDGERVOUCHER", "LINEAMOUNT",
-            "LINETOTALCHARGEAMOUNT", "LINETOTALDISCOUNTAMOUNT", "LINETOTALTAXAMOUNT", "PRODUCTDESCRIPTION", "PRODUCTNAME", "PRODUCTNUMBER",
-            "SALESPRICE", "SALESUNITSYMBOL",
-        ])
+        var table = Table(
+            name: "Externally maintained customer sales invoice lines",
+            columnNames: [
+                "INVOICENUMBER", "LINECREATIONSEQUENCENUMBER", "CURRENCYCODE", "INVOICEDATE", "INVOICEDQUANTITY", "LEDGERVOUCHER",
+                "LINEAMOUNT",
+                "LINETOTALCHARGEAMOUNT", "LINETOTALDISCOUNTAMOUNT", "LINETOTALTAXAMOUNT", "PRODUCTDESCRIPTION", "PRODUCTNAME",
+                "PRODUCTNUMBER",
+                "SALESPRICE", "SALESUNITSYMBOL",
+            ])
         for order in world.invoicedOrders {
             let currency = world.accounts[order.account].currency
             for (index, line) in order.lines.enumerated() {

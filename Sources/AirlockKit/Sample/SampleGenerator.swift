@@ -34,7 +34,9 @@ public enum SampleGenerator {
     ) throws -> [String] {
         var world = SampleWorld(accounts: accounts, seed: seed)
         let base = directory.hasSuffix("/") ? directory : directory + "/"
-        let foPath = base + foFileName, salesPath = base + salesFileName, rejectsPath = base + expectedRejectsFileName
+        let foPath = base + foFileName
+        let salesPath = base + salesFileName
+        let rejectsPath = base + expectedRejectsFileName
         if defects {
             guard accounts >= SampleDefects.minimumAccounts else {
                 throw AirlockError(.usage, "a sample with defects needs at least \(SampleDefects.minimumAccounts) accounts")

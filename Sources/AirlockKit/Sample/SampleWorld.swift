@@ -124,7 +124,9 @@ struct SampleWorld {
             Address(street: "1-1 Marunouchi", city: "東京", state: "13", zip: "100-0005", country: "JP", countryName: "Japan"),
             Address(street: "Rua Augusta, 200", city: "São Paulo", state: "SP", zip: "01304-000", country: "BR", countryName: "Brazil"),
         ]
-        let stems = ["Contoso", "Fabrikam", "Northwind", "Adatum", "Tailspin", "Wingtip", "Litware", "Proseware", "Lucerne", "Alpine Ski House"]
+        let stems = [
+            "Contoso", "Fabrikam", "Northwind", "Adatum", "Tailspin", "Wingtip", "Litware", "Proseware", "Lucerne", "Alpine Ski House",
+        ]
         let suffixes = ["Ltd", "GmbH", "S.A.", "& Söhne", "Inc.", "株式会社", "Ltda.", "Oy"]
         let firstNames = ["Anna", "José", "Zoë", "Björn", "Chloé", "Łukasz", "Søren", "Yuki", "Dmitri", "Aoife"]
         let lastNames = ["Müller", "O'Brien", "García", "Nguyễn", "Dubois", "Kowalski", "Tanaka", "Smith", "Jönsson", "Rossi"]
@@ -159,7 +161,8 @@ struct SampleWorld {
         let sharedAccounts = accounts.indices.filter { accounts[$0].inFO && accounts[$0].inSales }
         let contactCount = count * 3 / 2
         for index in 0..<contactCount {
-            let first = random.pick(firstNames), last = random.pick(lastNames)
+            let first = random.pick(firstNames)
+            let last = random.pick(lastNames)
             let parent = !salesAccounts.isEmpty && random.chance(85) ? random.pick(salesAccounts) : nil
             var address = parent.map { accounts[$0].address } ?? random.pick(cities)
             if parent == nil { address.street = "\(random.int(1...999)) " + address.street }
@@ -184,7 +187,8 @@ struct SampleWorld {
                     inSales: random.chance(80)))
         }
         if !products.contains(where: \.inSales) { products[0].inSales = true }
-        let allProducts = Array(products.indices), salesProducts = products.indices.filter { products[$0].inSales }
+        let allProducts = Array(products.indices)
+        let salesProducts = products.indices.filter { products[$0].inSales }
         guard count > 0 else { return }
         // F&O orders go to F&O customers; those F&O delivers and invoices (index % 4 is 1 or 2) to customers that
         // came from Sales (externally maintained), the only ones the invoice entity exposes. Sales documents go to
@@ -218,7 +222,8 @@ struct SampleWorld {
         }
         return Document(
             number: "\(prefix)-\(String(100_000 + index))", account: random.pick(accounts), lines: lines,
-            day: random.int(0...364), reference: random.chance(20) ? "PO \(random.int(100...999)), \"urgent\"" : "PO \(random.int(100...999))")
+            day: random.int(0...364),
+            reference: random.chance(20) ? "PO \(random.int(100...999)), \"urgent\"" : "PO \(random.int(100...999))")
     }
 
     /// The currency of a customer in `country`: USD in the Americas and Japan, else EUR.
@@ -240,7 +245,8 @@ struct SampleWorld {
     /// `2026-MM-ddT00:00:00.0000000` for day `day` of 2026.
     static func isoDate(day: Int) -> String {
         let (month, dayOfMonth) = monthAndDay(day)
-        let mm = month < 10 ? "0\(month)" : "\(month)", dd = dayOfMonth < 10 ? "0\(dayOfMonth)" : "\(dayOfMonth)"
+        let mm = month < 10 ? "0\(month)" : "\(month)"
+        let dd = dayOfMonth < 10 ? "0\(dayOfMonth)" : "\(dayOfMonth)"
         return "2026-\(mm)-\(dd)T00:00:00.0000000"
     }
 

@@ -41,8 +41,9 @@ public enum ExportSchemaBuilder {
         var entities: [CMTSchemaEntity] = []
         for name in needs.entities {
             guard let schema = catalog.salesEntity(named: name) else {
-                throw AirlockError(.invalidTemplate, "the Sales entity \(name) is not in the schema catalog",
-                                   at: SourceLocation(file: (needs.firstFlow[name] ?? "") + ".yaml", entity: name))
+                throw AirlockError(
+                    .invalidTemplate, "the Sales entity \(name) is not in the schema catalog",
+                    at: SourceLocation(file: (needs.firstFlow[name] ?? "") + ".yaml", entity: name))
             }
             entities.append(try entity(schema, needs: needs))
         }
@@ -79,7 +80,8 @@ public enum ExportSchemaBuilder {
         /// The referenced field of a lookup path (`quoteid.quotenumber`) on each target that has it.
         func addPath(_ reference: FieldReference) {
             guard let referenced = reference.referencedField,
-                  let attribute = catalog.salesEntity(named: entity)?.attribute(named: reference.field) else { return }
+                let attribute = catalog.salesEntity(named: entity)?.attribute(named: reference.field)
+            else { return }
             for target in attribute.lookupTargets where catalog.salesEntity(named: target)?.attribute(named: referenced) != nil {
                 needs.add(target, [referenced], flow: flow)
             }
@@ -106,14 +108,18 @@ public enum ExportSchemaBuilder {
                 case .sourceField where salesIsSource: needs.add(entity, [value], flow: flow)
                 case .targetField where !salesIsSource: needs.add(entity, [value], flow: flow)
                 case .parentSourceField where salesIsSource:
-                    if let parent = template.parent.flatMap({ set.template(named: $0.flow) }) { needs.add(parent.source.entity, [value], flow: flow) }
+                    if let parent = template.parent.flatMap({ set.template(named: $0.flow) }) {
+                        needs.add(parent.source.entity, [value], flow: flow)
+                    }
                 default: continue
                 }
             }
             switch rule.kind {
             case .priceListItem:
                 needs.add("pricelevel", ["name", "transactioncurrencyid", "statecode"], flow: flow, optional: true)
-                needs.add("productpricelevel", ["pricelevelid", "productid", "uomid", "transactioncurrencyid", "amount"], flow: flow, optional: true)
+                needs.add(
+                    "productpricelevel", ["pricelevelid", "productid", "uomid", "transactioncurrencyid", "amount"], flow: flow,
+                    optional: true)
                 needs.add("transactioncurrency", ["isocurrencycode"], flow: flow, optional: true)
             case .invoicedOrderStatus:
                 let field = rule.parameter("order") ?? "salesorderid"
@@ -152,15 +158,20 @@ public enum ExportSchemaBuilder {
         }
         let keys = Set(schema.naturalKey.map { $0.lowercased() })
         let idName = schema.primaryIdAttribute.lowercased()
-        var fields = [CMTSchemaField(
-            name: schema.primaryIdAttribute, type: .guid, displayName: schema.attribute(named: idName)?.displayName ?? schema.displayName,
-            updateCompare: keys.contains(idName) ? true : nil, primaryKey: true)]
-        for attribute in schema.attributes where attribute.logicalName.lowercased() != idName && wanted.contains(attribute.logicalName.lowercased()) {
+        var fields = [
+            CMTSchemaField(
+                name: schema.primaryIdAttribute, type: .guid,
+                displayName: schema.attribute(named: idName)?.displayName ?? schema.displayName,
+                updateCompare: keys.contains(idName) ? true : nil, primaryKey: true)
+        ]
+        for attribute in schema.attributes
+        where attribute.logicalName.lowercased() != idName && wanted.contains(attribute.logicalName.lowercased()) {
             let type = CMTFieldType(rawValue: attribute.type.rawValue)
-            fields.append(CMTSchemaField(
-                name: attribute.logicalName, type: type, displayName: attribute.displayName,
-                updateCompare: keys.contains(attribute.logicalName.lowercased()) ? true : nil,
-                lookupType: type.isLookup && !attribute.lookupTargets.isEmpty ? attribute.lookupTargets.joined(separator: "|") : nil))
+            fields.append(
+                CMTSchemaField(
+                    name: attribute.logicalName, type: type, displayName: attribute.displayName,
+                    updateCompare: keys.contains(attribute.logicalName.lowercased()) ? true : nil,
+                    lookupType: type.isLookup && !attribute.lookupTargets.isEmpty ? attribute.lookupTargets.joined(separator: "|") : nil))
         }
         return CMTSchemaEntity(
             name: schema.logicalName, displayName: schema.displayName, primaryIDField: schema.primaryIdAttribute,

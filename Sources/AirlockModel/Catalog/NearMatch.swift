@@ -16,7 +16,8 @@ public enum NearMatch {
         while prefix < min(a.count, b.count), a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < min(a.count, b.count) - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-        let restA = a.count - prefix - suffix, restB = b.count - prefix - suffix
+        let restA = a.count - prefix - suffix
+        let restB = b.count - prefix - suffix
         if restA <= 1 && restB <= 1 { return true }
         // Two neighbours swapped: "Cutsomers" for "Customers".
         return restA == 2 && restB == 2 && a[prefix] == b[prefix + 1] && a[prefix + 1] == b[prefix]

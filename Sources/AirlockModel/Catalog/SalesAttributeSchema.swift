@@ -40,7 +40,8 @@ public struct SalesAttributeSchema: Sendable, Equatable {
 
     public init(
         logicalName: String, displayName: String? = nil, type: SalesAttributeType, maxLength: Int? = nil, assumedLength: Bool = false,
-        format: String? = nil, isRequired: Bool = false, requiredLevel: SalesRequiredLevel = .none, lookupTargets: [String] = [], options: [SalesOptionValue] = [],
+        format: String? = nil, isRequired: Bool = false, requiredLevel: SalesRequiredLevel = .none, lookupTargets: [String] = [],
+        options: [SalesOptionValue] = [],
         isOptionSetOpen: Bool = false, precision: Int? = nil, dateTimeBehavior: SalesDateTimeBehavior? = nil, isReadOnly: Bool = false,
         origin: CatalogOrigin = .environment, enforcement: CatalogEnforcement? = nil, source: String? = nil, note: String? = nil
     ) {

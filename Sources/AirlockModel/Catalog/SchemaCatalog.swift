@@ -22,7 +22,8 @@ public struct SchemaCatalog: Sendable, Equatable {
         self.salesEntities = salesEntities
         var entityIndex: [String: Int] = [:]
         for (position, entity) in foEntities.enumerated() {
-            for name in [entity.label, entity.technicalName, entity.publicName].compactMap({ $0 }) where entityIndex[name.lowercased()] == nil {
+            for name in [entity.label, entity.technicalName, entity.publicName].compactMap({ $0 })
+            where entityIndex[name.lowercased()] == nil {
                 entityIndex[name.lowercased()] = position
             }
         }

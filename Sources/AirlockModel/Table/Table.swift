@@ -61,7 +61,9 @@ public struct Table: Sendable, Equatable {
     @inlinable
     func withColumn<R>(_ column: Int, _ body: (UnsafePointer<TableColumn>) throws -> R) rethrows -> R {
         try columns.withUnsafeBufferPointer { columns in
-            guard let base = columns.baseAddress, columns.indices.contains(column) else { preconditionFailure("column \(column) out of range") }
+            guard let base = columns.baseAddress, columns.indices.contains(column) else {
+                preconditionFailure("column \(column) out of range")
+            }
             return try body(base + column)
         }
     }

@@ -97,7 +97,8 @@ public struct TableColumn: Sendable {
             let code = Int(column.pointee.codes[row])
             let start = code == 0 ? 0 : Int(column.pointee.dictionary.ends[code - 1])
             let end = Int(column.pointee.dictionary.ends[code])
-            return try column.pointee.dictionary.bytes.withUnsafeBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[start..<end])) }
+            return try column.pointee.dictionary.bytes.withUnsafeBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[start..<end]))
+            }
         }
         let start = row == 0 ? 0 : Int(column.pointee.ends[row - 1])
         let end = Int(column.pointee.ends[row])
@@ -171,7 +172,9 @@ public struct TableColumn: Sendable {
     }
 
     private func hasEqualValues(_ other: TableColumn) -> Bool {
-        if !isDictionaryEncoded, !other.isDictionaryEncoded { return bytes == other.bytes && ends == other.ends && present == other.present }
+        if !isDictionaryEncoded, !other.isDictionaryEncoded {
+            return bytes == other.bytes && ends == other.ends && present == other.present
+        }
         for row in 0..<count {
             let same = withValue(row) { mine in
                 other.withValue(row) { theirs in

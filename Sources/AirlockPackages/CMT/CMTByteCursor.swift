@@ -1,4 +1,5 @@
 import AirlockModel
+
 /// A read position over the bytes of one value, for the hand-written parsers of the value codec.
 struct CMTByteCursor {
     let bytes: UnsafeRawBufferPointer

@@ -87,7 +87,9 @@ public final class CMTDataReader {
         return xml
     }
 
-    private func parse(_ stream: ByteStream, counting: Bool, _ body: (CMTEntityData) throws -> Void) throws -> (data: CMTData, counts: [CMTEntityCount]) {
+    private func parse(_ stream: ByteStream, counting: Bool, _ body: (CMTEntityData) throws -> Void) throws -> (
+        data: CMTData, counts: [CMTEntityCount]
+    ) {
         warnings = []
         skippedElements = []
         sectionProblems = []
@@ -103,7 +105,8 @@ public final class CMTDataReader {
             case "timestamp":
                 let timestamp = CMTTimestamp(text: attribute.value)
                 if timestamp.value == nil {
-                    warnings.append("\(entry): the export timestamp '\(attribute.value)' is in no date format Airlock knows; it is kept as written")
+                    warnings.append(
+                        "\(entry): the export timestamp '\(attribute.value)' is in no date format Airlock knows; it is kept as written")
                 }
                 data.timestamp = timestamp
             case "xmlns:xsd", "xmlns:xsi":
@@ -134,7 +137,9 @@ public final class CMTDataReader {
             warnings += entityWarnings(count)
         }
         for entity in schema.entities where countIndex[entity.name] == nil {
-            warnings.append("\(entry): entity '\(entity.name)' is declared in data_schema.xml but has no section in \(entry) (nothing to import; not an error)")
+            warnings.append(
+                "\(entry): entity '\(entity.name)' is declared in data_schema.xml but has no section in \(entry) (nothing to import; not an error)"
+            )
         }
         return (data, counts)
     }
@@ -142,18 +147,21 @@ public final class CMTDataReader {
     private func entityWarnings(_ count: CMTEntityCount) -> [String] {
         var result: [String] = []
         if !count.isDeclared {
-            result.append("\(entry): entity '\(count.name)' (\(count.records) records) is not declared in data_schema.xml; CMT cannot import it")
+            result.append(
+                "\(entry): entity '\(count.name)' (\(count.records) records) is not declared in data_schema.xml; CMT cannot import it")
         }
         if count.sections > 1 {
             result.append("\(entry): entity '\(count.name)' has \(count.sections) sections; CMT writes one per entity")
         }
         if count.duplicateIDs > 0 {
             result.append(
-                "\(entry): entity '\(count.name)': \(count.duplicateIDs) of \(count.records) records repeat an id already used in the entity (first: \(count.firstDuplicateID ?? "?")); CMT matches records by id, so they would overwrite each other")
+                "\(entry): entity '\(count.name)': \(count.duplicateIDs) of \(count.records) records repeat an id already used in the entity (first: \(count.firstDuplicateID ?? "?")); CMT matches records by id, so they would overwrite each other"
+            )
         }
         if count.isDeclared && !count.undeclaredFields.isEmpty {
             result.append(
-                "\(entry): entity '\(count.name)' has fields that data_schema.xml does not declare: \(count.undeclaredFields.joined(separator: ", ")) (kept as written, not type-checked)")
+                "\(entry): entity '\(count.name)' has fields that data_schema.xml does not declare: \(count.undeclaredFields.joined(separator: ", ")) (kept as written, not type-checked)"
+            )
         }
         return result
     }
@@ -218,7 +226,9 @@ public final class CMTDataReader {
         return (section, count)
     }
 
-    private func countEntity(_ xml: XMLStreamReader, _ schemaEntity: CMTSchemaEntity?, _ count: inout CMTEntityCount, _ ids: inout CMTRecordIDSet) throws {
+    private func countEntity(
+        _ xml: XMLStreamReader, _ schemaEntity: CMTSchemaEntity?, _ count: inout CMTEntityCount, _ ids: inout CMTRecordIDSet
+    ) throws {
         var matcher = CMTNameMatcher(schemaEntity?.fieldNames ?? [])
         let entity = count.name
         try xml.forEachChild {

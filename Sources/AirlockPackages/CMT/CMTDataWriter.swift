@@ -26,7 +26,9 @@ public struct CMTDataWriter: Sendable {
     /// Writes the whole document into `writer` (which the caller flushes).
     /// - Throws: `AirlockError(.invalidValue)` naming entity, record and field for a value that is not valid for
     ///   its type or holds a character XML cannot carry; the sink's error.
-    public func write(_ data: CMTData, to writer: BufferedByteWriter, location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember)) throws {
+    public func write(
+        _ data: CMTData, to writer: BufferedByteWriter, location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember)
+    ) throws {
         try writeStart(timestamp: data.timestamp, otherAttributes: data.otherAttributes, to: writer, location: location)
         for entity in data.entities { try writeEntity(entity, to: writer, location: location) }
         try writeEnd(to: writer)
@@ -69,7 +71,9 @@ public struct CMTDataWriter: Sendable {
     /// Writes one `<entity>` section.
     /// - Throws: as `write(_:to:location:)`; also when the tables are inconsistent (rows not aligned, a record
     ///   without an id, a party member whose field is not a column).
-    public func writeEntity(_ entity: CMTEntityData, to writer: BufferedByteWriter, location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember)) throws {
+    public func writeEntity(
+        _ entity: CMTEntityData, to writer: BufferedByteWriter, location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember)
+    ) throws {
         var place = location
         place.entity = entity.name
         var xml = CMTXMLOutput()
@@ -210,7 +214,8 @@ public struct CMTDataWriter: Sendable {
                 do {
                     try CMTValueCodec.transform(type, value, reading: false, into: &scratch)
                 } catch let problem as CMTValueProblem {
-                    throw CMTValueProblem("value '\(String(decoding: value, as: UTF8.self))' is not a valid \(type.rawValue): \(problem.reason)")
+                    throw CMTValueProblem(
+                        "value '\(String(decoding: value, as: UTF8.self))' is not a valid \(type.rawValue): \(problem.reason)")
                 }
                 try scratch.withUnsafeBytes { try xml.attribute(opener: opener, bytes: $0, html: false) }
             } else {

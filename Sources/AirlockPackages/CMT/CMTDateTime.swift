@@ -43,7 +43,9 @@ public struct CMTDateTime: Sendable, Hashable, CustomStringConvertible {
 
     /// A date and time from its parts.
     /// - Throws: `AirlockError(.invalidValue)` when a part is out of range (e.g. 30 February).
-    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, ticks: Int = 0, zone: Zone = .unspecified) throws {
+    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, ticks: Int = 0, zone: Zone = .unspecified)
+        throws
+    {
         self.init(unchecked: year, month, day, hour, minute, second, ticks, zone)
         if let problem = validationProblem() { throw AirlockError(.invalidValue, problem) }
     }
@@ -92,16 +94,27 @@ public struct CMTDateTime: Sendable, Hashable, CustomStringConvertible {
                 divisor /= 10
             }
         }
-        put(year, 4); output.append(0x2D); put(month, 2); output.append(0x2D); put(day, 2)
+        put(year, 4)
+        output.append(0x2D)
+        put(month, 2)
+        output.append(0x2D)
+        put(day, 2)
         output.append(0x54)
-        put(hour, 2); output.append(0x3A); put(minute, 2); output.append(0x3A); put(second, 2)
-        output.append(0x2E); put(ticks, 7)
+        put(hour, 2)
+        output.append(0x3A)
+        put(minute, 2)
+        output.append(0x3A)
+        put(second, 2)
+        output.append(0x2E)
+        put(ticks, 7)
         switch zone {
         case .utc: output.append(0x5A)
         case .unspecified: break
         case .offset(let minutes):
             output.append(minutes < 0 ? 0x2D : 0x2B)
-            put(abs(minutes) / 60, 2); output.append(0x3A); put(abs(minutes) % 60, 2)
+            put(abs(minutes) / 60, 2)
+            output.append(0x3A)
+            put(abs(minutes) % 60, 2)
         }
     }
 

@@ -61,7 +61,9 @@ public struct CMTEntityData: Sendable, Equatable {
         for field in record.fields {
             for member in field.partyMembers {
                 try partyMembers.append(
-                    leading: [(Self.partyRecordColumn, String(row)), (Self.partyFieldColumn, field.name), (CMTRecordTable.idColumn, member.id)],
+                    leading: [
+                        (Self.partyRecordColumn, String(row)), (Self.partyFieldColumn, field.name), (CMTRecordTable.idColumn, member.id),
+                    ],
                     otherAttributes: member.otherAttributes, fields: member.fields)
             }
         }
@@ -80,10 +82,12 @@ public struct CMTEntityData: Sendable, Equatable {
         let excluded: Set<String> = [Self.partyRecordColumn, Self.partyFieldColumn, CMTRecordTable.idColumn]
         for member in 0..<partyMembers.count where partyMembers.values.value(row: member, column: ownerColumn) == rowText {
             guard let fieldName = partyMembers.values.value(row: member, column: fieldColumn) else { continue }
-            let index = record.fields.firstIndex { $0.name == fieldName } ?? {
-                record.fields.append(CMTFieldValue(name: fieldName, value: ""))
-                return record.fields.count - 1
-            }()
+            let index =
+                record.fields.firstIndex { $0.name == fieldName }
+                ?? {
+                    record.fields.append(CMTFieldValue(name: fieldName, value: ""))
+                    return record.fields.count - 1
+                }()
             let memberContent = partyMembers.rowContent(member, excluding: excluded)
             record.fields[index].partyMembers.append(
                 CMTRecord(

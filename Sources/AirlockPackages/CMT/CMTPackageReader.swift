@@ -34,7 +34,8 @@ public final class CMTPackageReader {
         var warnings: [String] = []
         if contentTypesMember == nil {
             warnings.append(
-                "the package has no \(CMTPackage.contentTypesMember); zips written by CMT carry one (Airlock writes it), and hand-made zips without it have been reported not to import")
+                "the package has no \(CMTPackage.contentTypesMember); zips written by CMT carry one (Airlock writes it), and hand-made zips without it have been reported not to import"
+            )
         }
         self.packageWarnings = warnings
         self.warnings = warnings
@@ -94,7 +95,8 @@ public final class CMTPackageReader {
     }
 
     private static func missing(_ name: String, what: String, in source: PackageSource) -> AirlockError {
-        var message = "the package has no \(name) at its top level; a Configuration Migration package needs \(CMTPackage.dataMember) (the records) and \(CMTPackage.schemaMember) (the schema) there, so \(what) is missing"
+        var message =
+            "the package has no \(name) at its top level; a Configuration Migration package needs \(CMTPackage.dataMember) (the records) and \(CMTPackage.schemaMember) (the schema) there, so \(what) is missing"
         let nested = source.members.filter { $0.name.lowercased().hasSuffix("/" + name.lowercased()) }
         if let first = nested.first {
             message += "; found \(first.name) in a folder: zip the files themselves, not the folder holding them"

@@ -10,7 +10,8 @@ public enum CMTPackageWriter {
     /// - Throws: `AirlockError(.invalidValue)` for a value that is not valid for its type (naming entity, record
     ///   and field), `.io` when the file cannot be written.
     public static func write(_ package: CMTPackage, to path: String) throws {
-        try write(schema: package.schema, timestamp: package.data.timestamp, otherAttributes: package.data.otherAttributes, to: path) { emit in
+        try write(schema: package.schema, timestamp: package.data.timestamp, otherAttributes: package.data.otherAttributes, to: path) {
+            emit in
             for entity in package.data.entities { try emit(entity) }
         }
     }

@@ -109,7 +109,9 @@ public struct CMTRecordTable: Sendable, Equatable {
         for field in fields {
             let index = column(field.name)
             guard row[index] == nil else {
-                throw AirlockError(.invalidValue, "field \(field.name) appears twice in one record", at: SourceLocation(entity: values.name, field: field.name))
+                throw AirlockError(
+                    .invalidValue, "field \(field.name) appears twice in one record",
+                    at: SourceLocation(entity: values.name, field: field.name))
             }
             row[index] = field.value
             for attribute in field.attributes {

@@ -154,7 +154,8 @@ struct CMTRecordTableBuilder {
                 let slots = attributeSlots[tableIndex]
                 try table.fieldAttributes[tableIndex].appendRow { index, append in
                     let slot = slots[index]
-                    try append(slot < 0 ? nil : UnsafeRawBufferPointer(rebasing: raw[attributeValues[slot].start..<attributeValues[slot].end]))
+                    try append(
+                        slot < 0 ? nil : UnsafeRawBufferPointer(rebasing: raw[attributeValues[slot].start..<attributeValues[slot].end]))
                 }
             }
         }

@@ -136,7 +136,9 @@ public enum CMTSchemaReader {
         }
     }
 
-    private static func at(_ location: SourceLocation, _ node: XMLElementNode, entity: String? = nil, field: String? = nil) -> SourceLocation {
+    private static func at(_ location: SourceLocation, _ node: XMLElementNode, entity: String? = nil, field: String? = nil)
+        -> SourceLocation
+    {
         var place = location
         place.line = node.line > 0 ? node.line : nil
         place.entity = entity

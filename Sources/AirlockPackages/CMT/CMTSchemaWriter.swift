@@ -10,7 +10,9 @@ import AirlockIO
 public enum CMTSchemaWriter {
     /// Writes `schema` into `writer` (which the caller flushes).
     /// - Throws: `AirlockError(.invalidValue)` for text XML cannot carry (a control character), or the sink's error.
-    public static func write(_ schema: CMTSchema, to writer: BufferedByteWriter, location: SourceLocation = SourceLocation(entry: CMTPackage.schemaMember)) throws {
+    public static func write(
+        _ schema: CMTSchema, to writer: BufferedByteWriter, location: SourceLocation = SourceLocation(entry: CMTPackage.schemaMember)
+    ) throws {
         var xml = CMTXMLOutput()
         var place = location
         do {
@@ -114,7 +116,8 @@ public enum CMTSchemaWriter {
         xml.raw("</entity>")
     }
 
-    private static func writeFields(_ fields: [CMTSchemaField], level: Int, _ xml: inout CMTXMLOutput, _ place: inout SourceLocation) throws {
+    private static func writeFields(_ fields: [CMTSchemaField], level: Int, _ xml: inout CMTXMLOutput, _ place: inout SourceLocation) throws
+    {
         xml.line(level)
         if fields.isEmpty {
             xml.raw("<fields />")

@@ -28,14 +28,18 @@ struct CMTTableLayout {
         }
         idColumn = id
         let links: Set<String> = [CMTRecordTable.idColumn, CMTEntityData.partyRecordColumn, CMTEntityData.partyFieldColumn]
-        attributeColumns = columns.indices.filter { CMTRecordTable.isAttributeColumn(columns[$0].name) && !links.contains(columns[$0].name) }
+        attributeColumns = columns.indices.filter {
+            CMTRecordTable.isAttributeColumn(columns[$0].name) && !links.contains(columns[$0].name)
+        }
         fieldColumns = columns.indices.filter { !CMTRecordTable.isAttributeColumn(columns[$0].name) }
         self.types = columns.map { CMTRecordTable.isAttributeColumn($0.name) ? nil : types($0.name) }
         var position: [String: Int] = [:]
         for (index, column) in columns.enumerated() where position[column.name] == nil { position[column.name] = index }
         var attributes = [[(table: Int, column: Int)]](repeating: [], count: columns.count)
         let order = table.fieldAttributes.indices.sorted {
-            (CMTRecordTable.attributeRank(table.fieldAttributes[$0].name), $0) < (CMTRecordTable.attributeRank(table.fieldAttributes[$1].name), $1)
+            (CMTRecordTable.attributeRank(table.fieldAttributes[$0].name), $0) < (
+                CMTRecordTable.attributeRank(table.fieldAttributes[$1].name), $1
+            )
         }
         for tableIndex in order {
             let attributeTable = table.fieldAttributes[tableIndex]
@@ -51,7 +55,9 @@ struct CMTTableLayout {
         fieldAttributes = attributes
         do {
             openers = try columns.map { column in
-                if CMTRecordTable.isAttributeColumn(column.name) { return try CMTXMLOutput.attributeOpener(String(column.name.dropFirst())) }
+                if CMTRecordTable.isAttributeColumn(column.name) {
+                    return try CMTXMLOutput.attributeOpener(String(column.name.dropFirst()))
+                }
                 // `<field name="…" value="`
                 return Array("<field".utf8) + (try CMTXMLOutput.attributeOpener("name")) + (try CMTXMLOutput.escaped(column.name))
                     + [0x22] + (try CMTXMLOutput.attributeOpener("value"))

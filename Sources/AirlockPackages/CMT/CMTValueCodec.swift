@@ -173,7 +173,8 @@ public enum CMTValueCodec {
         if !negative { _ = cursor.take(0x2B) }
         let digitsStart = cursor.index
         var magnitude: UInt64 = 0
-        let limit: UInt64 = bits == 32 ? (negative ? 2_147_483_648 : 2_147_483_647) : (negative ? 9_223_372_036_854_775_808 : 9_223_372_036_854_775_807)
+        let limit: UInt64 =
+            bits == 32 ? (negative ? 2_147_483_648 : 2_147_483_647) : (negative ? 9_223_372_036_854_775_808 : 9_223_372_036_854_775_807)
         while let byte = cursor.peek(), byte >= 0x30, byte <= 0x39 {
             let (times, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = times.addingReportingOverflow(UInt64(byte - 0x30))
@@ -222,7 +223,9 @@ public enum CMTValueCodec {
             guard cursor.digits(max: 4) != nil else { throw CMTValueProblem("expected digits after the exponent") }
             exponent = UnsafeRawBufferPointer(rebasing: input[exponentStart..<cursor.index])
         }
-        guard cursor.atEnd else { throw CMTValueProblem("expected an invariant-culture number such as \(example) (no thousands separators)") }
+        guard cursor.atEnd else {
+            throw CMTValueProblem("expected an invariant-culture number such as \(example) (no thousands separators)")
+        }
         // Leading zeros carry no scale: drop them, keeping one before the point.
         while integerPart.count > 1, integerPart[0] == 0x30 {
             integerPart = UnsafeRawBufferPointer(rebasing: integerPart[1...])

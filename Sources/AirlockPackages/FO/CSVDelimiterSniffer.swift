@@ -4,7 +4,9 @@
 /// which lives in the target environment, not in the package, so the file itself has to tell.
 public enum CSVDelimiterSniffer {
     /// Candidates in order of preference when counts tie.
-    public static let candidates: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t"), UInt8(ascii: "|"), UInt8(ascii: ":")]
+    public static let candidates: [UInt8] = [
+        UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t"), UInt8(ascii: "|"), UInt8(ascii: ":"),
+    ]
 
     /// The candidate that occurs most often outside quotes in the first line of `prefix` (UTF-8), or comma.
     public static func sniff(_ prefix: [UInt8], quote: UInt8 = UInt8(ascii: "\"")) -> UInt8 {

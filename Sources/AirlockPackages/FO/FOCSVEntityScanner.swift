@@ -9,7 +9,8 @@ struct FOCSVEntityScanner {
     /// Reads the header and every record of `stream` into `consumer`.
     /// - Parameter unicode: whether the manifest declares a `-Unicode` format (recorded in the summary's format).
     /// - Throws: `AirlockError` for undecodable text, malformed CSV, or a record whose field count differs from the header's.
-    func scan<Consumer: FORecordConsumer>(_ stream: ByteStream, unicode: Bool, into consumer: inout Consumer) throws -> FOEntityFileSummary {
+    func scan<Consumer: FORecordConsumer>(_ stream: ByteStream, unicode: Bool, into consumer: inout Consumer) throws -> FOEntityFileSummary
+    {
         let text = try TextDecodingStream(stream, location: location)
         let peekable = PeekableByteStream(text)
         let delimiter = CSVDelimiterSniffer.sniff(try peekable.peek(64 * 1024))
@@ -30,7 +31,9 @@ struct FOCSVEntityScanner {
             trailingEmpty += 1
         }
         if trailingEmpty > 0 {
-            summary.warnings.append("the header row ends with \(trailingEmpty) empty column name\(trailingEmpty == 1 ? "" : "s") (trailing delimiters); ignored")
+            summary.warnings.append(
+                "the header row ends with \(trailingEmpty) empty column name\(trailingEmpty == 1 ? "" : "s") (trailing delimiters); ignored"
+            )
         }
         summary.columns = names
         var seen = Set<String>()

@@ -34,10 +34,15 @@ public struct FOEntityNames: Sendable, Equatable {
         .init(label: "CDS Contacts V2", technicalName: "smmContactPersonCDSV2Entity", publicCollection: "CdsContactPersonsV2"),
         .init(label: "Products V2", technicalName: "EcoResProductV2Entity", publicCollection: "ProductsV2"),
         .init(label: "Released products V2", technicalName: "EcoResReleasedProductV2Entity", publicCollection: "ReleasedProductsV2"),
-        .init(label: "Sellable released products", technicalName: "EcoResSellableReleasedProductEntity", publicCollection: "SellableReleasedProducts"),
-        .init(label: "Sales quotation headers V2", technicalName: "SalesQuotationHeaderV2Entity", publicCollection: "SalesQuotationHeadersV2"),
+        .init(
+            label: "Sellable released products", technicalName: "EcoResSellableReleasedProductEntity",
+            publicCollection: "SellableReleasedProducts"),
+        .init(
+            label: "Sales quotation headers V2", technicalName: "SalesQuotationHeaderV2Entity", publicCollection: "SalesQuotationHeadersV2"),
         .init(label: "Sales quotation lines V2", technicalName: "SalesQuotationLineV2Entity", publicCollection: "SalesQuotationLines"),
-        .init(label: "CDS sales quotation header", technicalName: "SalesQuotationHeaderCDSEntity", publicCollection: "CDSSalesQuotationHeaders"),
+        .init(
+            label: "CDS sales quotation header", technicalName: "SalesQuotationHeaderCDSEntity",
+            publicCollection: "CDSSalesQuotationHeaders"),
         .init(label: "CDS sales quotation lines", technicalName: "SalesQuotationLineCDSEntity", publicCollection: "CDSSalesQuotationLines"),
         .init(label: "Sales order headers V2", technicalName: "SalesOrderHeaderV2Entity", publicCollection: "SalesOrderHeadersV2"),
         .init(label: "Sales order lines V2", technicalName: "SalesOrderLineV2Entity", publicCollection: "SalesOrderLines"),

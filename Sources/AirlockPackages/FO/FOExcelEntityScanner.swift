@@ -14,14 +14,17 @@ struct FOExcelEntityScanner {
     /// Limits on the workbook's own parts: shared strings are held in memory while the sheet is read.
     var workbookLimits = ZipLimits(maxEntrySize: 512 << 20, maxTotalSize: 1 << 30)
 
-    func scan<Consumer: FORecordConsumer>(_ stream: ByteStream, sheetName: String?, into consumer: inout Consumer) throws -> FOEntityFileSummary {
+    func scan<Consumer: FORecordConsumer>(_ stream: ByteStream, sheetName: String?, into consumer: inout Consumer) throws
+        -> FOEntityFileSummary
+    {
         let bytes = try AirlockError.locating(location) { try stream.readAll(limit: maxWorkbookBytes) }
         let workbook = try AirlockError.locating(location) {
             try ZipArchiveReader(bytes: bytes, name: location.entry ?? "workbook.xlsx", limits: workbookLimits)
         }
         let inner = { (name: String) in SourceLocation(file: location.file, entry: "\(location.entry ?? "workbook")!\(name)") }
         let sheetPath = try AirlockError.locating(location) { try self.sheetPath(in: workbook, sheetName: sheetName, inner: inner) }
-        let sharedStrings = try workbook.contains("xl/sharedStrings.xml")
+        let sharedStrings =
+            try workbook.contains("xl/sharedStrings.xml")
             ? readSharedStrings(workbook.open("xl/sharedStrings.xml"), location: inner("xl/sharedStrings.xml")) : []
         var summary = FOEntityFileSummary(member: location.entry ?? "", format: .excel, encoding: nil, columns: [], records: 0)
         let reader = try XMLStreamReader(workbook.open(sheetPath), location: inner(sheetPath))

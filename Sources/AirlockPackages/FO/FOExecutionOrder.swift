@@ -14,9 +14,12 @@ public enum FOExecutionOrder {
         "EcoResProductV2Entity": ["UnitOfMeasureEntity"],
         "EcoResReleasedProductV2Entity": ["EcoResProductV2Entity", "UnitOfMeasureEntity"],
         "EcoResSellableReleasedProductEntity": ["EcoResReleasedProductV2Entity", "UnitOfMeasureEntity", "CurrencyEntity"],
-        "SalesQuotationHeaderV2Entity": ["CustCustomerV3Entity", "CustCustomerV2Entity", "smmContactPersonV2Entity", "CurrencyEntity", "PaymentTermEntity"],
+        "SalesQuotationHeaderV2Entity": [
+            "CustCustomerV3Entity", "CustCustomerV2Entity", "smmContactPersonV2Entity", "CurrencyEntity", "PaymentTermEntity",
+        ],
         "SalesQuotationHeaderCDSEntity": [
-            "CustCustomerV3Entity", "CustCustomerV2Entity", "smmContactPersonCDSV2Entity", "smmContactPersonCDSEntity", "CurrencyEntity", "PaymentTermEntity",
+            "CustCustomerV3Entity", "CustCustomerV2Entity", "smmContactPersonCDSV2Entity", "smmContactPersonCDSEntity", "CurrencyEntity",
+            "PaymentTermEntity",
         ],
         "SalesQuotationLineV2Entity": ["SalesQuotationHeaderV2Entity", "EcoResReleasedProductV2Entity", "UnitOfMeasureEntity"],
         "SalesQuotationLineCDSEntity": [
@@ -30,7 +33,9 @@ public enum FOExecutionOrder {
         ],
         "SalesInvoiceHeaderV2Entity": ["CustCustomerV3Entity", "CustCustomerV2Entity", "SalesOrderHeaderV2Entity"],
         "SalesInvoiceLineV2Entity": ["SalesInvoiceHeaderV2Entity", "EcoResReleasedProductV2Entity"],
-        "SalesExternallyMaintainedCustomerSalesInvoiceHeaderEntity": ["CustCustomerV3Entity", "CustCustomerV2Entity", "SalesOrderHeaderCDSEntity"],
+        "SalesExternallyMaintainedCustomerSalesInvoiceHeaderEntity": [
+            "CustCustomerV3Entity", "CustCustomerV2Entity", "SalesOrderHeaderCDSEntity",
+        ],
         "SalesExternallyMaintainedCustomerSalesInvoiceLineEntity": [
             "SalesExternallyMaintainedCustomerSalesInvoiceHeaderEntity", "EcoResSellableReleasedProductEntity",
         ],

@@ -9,8 +9,10 @@ public struct FOManifest: Sendable, Equatable {
     /// Whether `RulesData` was present (always `i:nil="true"` in known files).
     public var hasRulesData: Bool
 
-    public init(definitionGroupName: String?, description: String?, entities: [FOManifestEntity],
-                projectCategory: Int? = nil, hasRulesData: Bool = false) {
+    public init(
+        definitionGroupName: String?, description: String?, entities: [FOManifestEntity],
+        projectCategory: Int? = nil, hasRulesData: Bool = false
+    ) {
         self.definitionGroupName = definitionGroupName
         self.description = description
         self.entities = entities

@@ -67,10 +67,11 @@ public enum FOManifestReader {
             // Lists repeat one element name; data contracts have distinct member names in order.
             if Set(names).count == names.count {
                 for (previous, next) in zip(node.children, node.children.dropFirst()) where next.name < previous.name {
-                    problems.append((
-                        next.line,
-                        "in \(node.name), \(next.name) comes after \(previous.name); F&O drops members that are out of alphabetical order"
-                    ))
+                    problems.append(
+                        (
+                            next.line,
+                            "in \(node.name), \(next.name) comes after \(previous.name); F&O drops members that are out of alphabetical order"
+                        ))
                 }
             }
             node.children.forEach(visit)
@@ -89,7 +90,8 @@ public enum FOManifestReader {
             case "DefaultRefreshType": entity.defaultRefreshType = child.text
             case "Disable": entity.disable = try bool(child, location)
             case "EntityMapList":
-                entity.entityMap = child.isNil ? nil : try child.children.filter { $0.name == "EntityMap" }.map { try mapping($0, location) }
+                entity.entityMap =
+                    child.isNil ? nil : try child.children.filter { $0.name == "EntityMap" }.map { try mapping($0, location) }
             case "EntityTransformList":
                 entity.entityTransforms = child.isNil ? nil : child.children.map(generic)
             case "ExcelSheetName": entity.excelSheetName = child.text

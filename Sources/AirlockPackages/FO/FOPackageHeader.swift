@@ -12,8 +12,10 @@ public struct FOPackageHeader: Sendable, Equatable {
     /// 1 in 2017 exports, 2 in modern ones.
     public var packageVersion: Int?
 
-    public init(description: String?, manifestType: String? = FOPackageHeader.manifestTypeName,
-                packageType: String? = "DefinitionGroup", packageVersion: Int? = 2) {
+    public init(
+        description: String?, manifestType: String? = FOPackageHeader.manifestTypeName,
+        packageType: String? = "DefinitionGroup", packageVersion: Int? = 2
+    ) {
         self.description = description
         self.manifestType = manifestType
         self.packageType = packageType

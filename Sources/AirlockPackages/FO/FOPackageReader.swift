@@ -18,11 +18,13 @@ public final class FOPackageReader: Sendable {
     public init(source: PackageSource) throws {
         guard let header = source.member(named: "PackageHeader.xml") else {
             throw AirlockError(
-                .missingMember, "the package has no PackageHeader.xml; F&O refuses a package without it (a bare data file is not a package)",
+                .missingMember,
+                "the package has no PackageHeader.xml; F&O refuses a package without it (a bare data file is not a package)",
                 at: SourceLocation(file: source.path))
         }
         guard let manifest = source.member(named: "Manifest.xml") else {
-            throw AirlockError(.missingMember, "the package has no Manifest.xml, so its entities are unknown", at: SourceLocation(file: source.path))
+            throw AirlockError(
+                .missingMember, "the package has no Manifest.xml, so its entities are unknown", at: SourceLocation(file: source.path))
         }
         self.source = source
         self.headerMember = header.name
@@ -96,15 +98,19 @@ public final class FOPackageReader: Sendable {
             summary = try FOCSVEntityScanner(location: location).scan(source.open(member.name), unicode: unicode, into: &consumer)
         case .xmlElement, .xmlAttribute:
             let outcome = try FOXMLEntityScanner(location: location).scan(source.open(member.name), into: &consumer)
-            let format: FODataFormat = outcome.usedElements && !outcome.usedAttributes ? .xmlElement
+            let format: FODataFormat =
+                outcome.usedElements && !outcome.usedAttributes
+                ? .xmlElement
                 : outcome.usedAttributes && !outcome.usedElements ? .xmlAttribute : declared
             summary = FOEntityFileSummary(
                 member: member.name, format: format, encoding: nil, columns: outcome.columns, records: 0, warnings: outcome.warnings)
             if format != declared {
-                summary.warnings.append("the manifest declares \(entity.sourceFormat ?? "no format") but the file is laid out as \(format.name)")
+                summary.warnings.append(
+                    "the manifest declares \(entity.sourceFormat ?? "no format") but the file is laid out as \(format.name)")
             }
         case .excel:
-            summary = try FOExcelEntityScanner(location: location).scan(source.open(member.name), sheetName: entity.excelSheetName, into: &consumer)
+            summary = try FOExcelEntityScanner(location: location).scan(
+                source.open(member.name), sheetName: entity.excelSheetName, into: &consumer)
         }
         summary.member = member.name
         let map = FOColumnMap(entity.entityMap ?? [])

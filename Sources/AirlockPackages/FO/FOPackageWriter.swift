@@ -14,7 +14,8 @@ public enum FOPackageWriter {
         let zip = try ZipArchiveWriter(path: path)
         for file in files {
             guard let member = file.entity.inputFilePath, !member.isEmpty else {
-                throw AirlockError(.usage, "the manifest line for \(file.entity.entityName) has no InputFilePath", at: SourceLocation(file: path))
+                throw AirlockError(
+                    .usage, "the manifest line for \(file.entity.entityName) has no InputFilePath", at: SourceLocation(file: path))
             }
             try zip.addEntry(name: member) { sink in try writeCSV(file, to: sink) }
         }

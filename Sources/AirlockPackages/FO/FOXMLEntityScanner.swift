@@ -56,7 +56,8 @@ struct FOXMLEntityScanner {
                     let name = reader.name
                     if !reader.attributes.isEmpty {
                         if !nestedWarned {
-                            outcome.warnings.append("nested element \(name) at line \(reader.line) looks like a composite entity; its records are not read")
+                            outcome.warnings.append(
+                                "nested element \(name) at line \(reader.line) looks like a composite entity; its records are not read")
                             nestedWarned = true
                         }
                         try reader.skipElement()

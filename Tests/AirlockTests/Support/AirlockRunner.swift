@@ -71,13 +71,15 @@ enum AirlockRunner {
         process.arguments = arguments
         if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = err
         let started = Date()
         try process.run()
-        let stdout = PipeReader(out.fileHandleForReading), stderr = PipeReader(err.fileHandleForReading)
+        let stdout = PipeReader(out.fileHandleForReading)
+        let stderr = PipeReader(err.fileHandleForReading)
         var timedOut = false
         if let timeLimit {
             while process.isRunning {

@@ -65,7 +65,8 @@ enum ExportMerger {
                 let label = line.entityName
                 if let index = lines.firstIndex(where: { $0.entityName.lowercased() == label.lowercased() }) {
                     let keys = try keyColumns(label)
-                    tables[index] = try upsert(incoming, into: tables[index], keys: keys, label: label, sameColumns: sameColumns, summary: &summary)
+                    tables[index] = try upsert(
+                        incoming, into: tables[index], keys: keys, label: label, sameColumns: sameColumns, summary: &summary)
                 } else {
                     lines.append(line)
                     tables.append(incoming)
@@ -78,7 +79,8 @@ enum ExportMerger {
 
         var newLines = zip(lines, encodings).map { line, encoding in
             FOManifestLineBuilder.line(
-                label: line.entityName, technicalName: line.targetEntity, columns: [], sourceFormat: encoding.isUTF16 ? "CSV-Unicode" : "CSV")
+                label: line.entityName, technicalName: line.targetEntity, columns: [],
+                sourceFormat: encoding.isUTF16 ? "CSV-Unicode" : "CSV")
         }
         for index in newLines.indices {
             newLines[index].entityMap = tables[index].columnNames.map { FOEntityMapping(field: $0) }
@@ -170,7 +172,9 @@ enum ExportMerger {
             }
         }
         if var order = package.schema.entityImportOrder {
-            for name in incoming.schema.entityImportOrder ?? incoming.schema.entities.map(\.name) where !order.contains(name) { order.append(name) }
+            for name in incoming.schema.entityImportOrder ?? incoming.schema.entities.map(\.name) where !order.contains(name) {
+                order.append(name)
+            }
             package.schema.entityImportOrder = order
         }
 
@@ -179,7 +183,9 @@ enum ExportMerger {
             let existing = package.data.entity(named: section.name)
             var records = existing.map { data in (0..<data.recordCount).map { data.record(at: $0) } } ?? []
             var position: [String: Int] = [:]
-            for (index, record) in records.enumerated() where position[record.id.lowercased()] == nil { position[record.id.lowercased()] = index }
+            for (index, record) in records.enumerated() where position[record.id.lowercased()] == nil {
+                position[record.id.lowercased()] = index
+            }
             let known = Set(package.schema.entity(named: section.name)?.fieldNames ?? [])
             for row in 0..<section.recordCount {
                 var record = section.record(at: row)
@@ -202,7 +208,8 @@ enum ExportMerger {
             guard let schemaEntity = package.schema.entity(named: section.name) else {
                 throw AirlockError(.usage, "the merged schema has no entity \(section.name)")
             }
-            var merged = CMTEntityData(name: section.name, displayName: existing?.displayName ?? section.displayName, fieldNames: schemaEntity.fieldNames)
+            var merged = CMTEntityData(
+                name: section.name, displayName: existing?.displayName ?? section.displayName, fieldNames: schemaEntity.fieldNames)
             if let existing { merged.otherAttributes = existing.otherAttributes }
             for record in records { try merged.append(record) }
             if let index = package.data.entities.firstIndex(where: { $0.name == section.name }) {
