@@ -16,31 +16,80 @@ struct FlowRunner {
     let template: MappingTemplate
     let context: ConversionContext
 
+    /// Runs the flow: maps every source record (`mapRecords`), classifies the mapped ones against the target
+    /// export (`classify`), checks the accounting identity, and adds what the rules generate.
     func run() throws -> FlowOutput {
-        let catalog = context.catalog
         let view = try sourceView()
         let rules = context.rules
         let layout = FlowLayout(
-            template: template, catalog: catalog, company: context.company,
+            template: template, catalog: context.catalog, company: context.company,
             extraFields: rules.flatMap { $0.extraTargetFields(for: template) })
+        var records = try mapRecords(view: view, layout: layout, rules: rules)
+        let target = try targetTable(layout: layout)
+        let classified = try classify(&records, layout: layout, target: target)
+
+        var counts = RecordCounts()
+        counts.read = records.read
+        var filteredBy: [String: Int] = [:]
+        for outcome in records.outcomes {
+            guard let outcome else { continue }
+            counts.record(outcome)
+            if case .filtered(let name) = outcome { filteredBy[name, default: 0] += 1 }
+        }
+        try counts.checkIdentity(flow: template.name)
+
+        let accepted = try SalesIdentity.table(
+            records.mapped, rows: classified.acceptedRows, targetRows: classified.targetRows, layout: layout, target: target.table,
+            company: context.company)
+        let statusIndex =
+            template.isHeaderOfSomeFlow(in: context.templates) ? try KeyIndex(table: records.keyTable, key: layout.keyDefinition) : nil
+        records.rejects.sort { $0.sourceRow < $1.sourceRow }
+        let output = FlowOutput(
+            template: template, source: view.table, layout: layout, accepted: accepted,
+            acceptedSourceRows: classified.acceptedRows.map { records.mappedSourceRows[$0] },
+            written: classified.written, counts: counts, rejects: records.rejects, changedFields: classified.changedFields,
+            filteredBy: filteredBy, statusIndex: statusIndex, statuses: records.statuses)
+        let result = RuleFlowResult(output: output, view: view, target: target, context: context)
+        for rule in rules {
+            if let records = try rule.generatedRecords(after: result) { output.generated.append(records) }
+        }
+        return output
+    }
+
+    /// What mapping the source records gives: an outcome for each record filtered or rejected so far, and the
+    /// mapped records that go on to classification.
+    private struct MappedRecords {
+        /// Source records read.
+        var read = 0
+        /// Per source row: its outcome once decided.
+        var outcomes: [RecordOutcome?]
+        var rejects: [RejectEntry] = []
+        /// The records that passed, in the target layout, and the source row of each.
+        var mapped: Table
+        var mappedSourceRows: [Int] = []
+        /// Every record's key (for the status index line flows read), and its status.
+        var keyTable: Table
+        var statuses: [HeaderStatus] = []
+        /// Per mapped record: its entry in `statuses`.
+        var statusOfMapped: [Int] = []
+    }
+
+    /// Maps every source record into the flow's layout: another company's records are filtered, then each field
+    /// plan writes its value, and the record is filtered, refused by its parent, by an unreadable value, by its
+    /// fields or by a rule's row hook, or mapped.
+    private func mapRecords(view: SourceView, layout: FlowLayout, rules: [any ConversionRule]) throws -> MappedRecords {
         let plans = UnretainedReferences(prepareFields(layout: layout, view: view))
-        let filters = FilterEvaluator(template: template, view: view, catalog: catalog)
+        let filters = FilterEvaluator(template: template, view: view, catalog: context.catalog)
         let ruleFlow = RuleFlow(template: template, view: view, layout: layout, context: context)
         var hooks = try rules.compactMap { try $0.rowHook(for: ruleFlow) }
         let parent = try ParentCheck(template: template, layout: layout, context: context)
         let companyColumn = view.side == .fo ? view.table.columnIndex(named: FlowLayout.companyField) : nil
-
         let badValues = unreadableValues()
-        var counts = RecordCounts()
-        var rejects: [RejectEntry] = []
-        var filteredBy: [String: Int] = [:]
-        var mapped = Table(name: layout.targetEntity, columnNames: layout.columns)
-        var mappedSourceRows: [Int] = []
-        var keyTable = Table(name: layout.targetEntity, columnNames: layout.keyColumns)
-        var statuses: [HeaderStatus] = []
-        var statusOfMapped: [Int] = []
+        var records = MappedRecords(
+            outcomes: Array(repeating: nil, count: view.table.rowCount),
+            mapped: Table(name: layout.targetEntity, columnNames: layout.columns),
+            keyTable: Table(name: layout.targetEntity, columnNames: layout.keyColumns))
         let keyPositions = layout.keyColumns.map { layout.position($0) ?? 0 }
-        var outcomes: [RecordOutcome?] = Array(repeating: nil, count: view.table.rowCount)
         var values = RowValues(count: layout.columns.count)
         let companyPosition = layout.companyColumn.flatMap { layout.position($0) }
         let company = context.company.lowercased()
@@ -58,9 +107,9 @@ struct FlowRunner {
         }
 
         for row in 0..<view.table.rowCount {
-            counts.read += 1
+            records.read += 1
             if let companyColumn, isOtherCompany(row: row, column: companyColumn) {
-                outcomes[row] = .filtered(filter: "other-company")
+                records.outcomes[row] = .filtered(filter: "other-company")
                 continue
             }
             values.reset()
@@ -71,7 +120,7 @@ struct FlowRunner {
                     problem = (refusal.reason, plan.mapping.target, refusal.message)
                 }
             }
-            try values.appendRow(to: &keyTable, positions: keyPositions)
+            try values.appendRow(to: &records.keyTable, positions: keyPositions)
             var outcome: RecordOutcome?
             var rejectField = ""
             if let failed = filters.failedFilter(row: row, in: view) {
@@ -95,95 +144,86 @@ struct FlowRunner {
                 }
             }
             if let outcome {
-                outcomes[row] = outcome
+                records.outcomes[row] = outcome
                 if case .rejected(let reason, let detail) = outcome {
-                    rejects.append(RejectEntry(sourceRow: row, reason: reason, field: rejectField, message: detail))
-                    statuses.append(.rejected)
+                    records.rejects.append(RejectEntry(sourceRow: row, reason: reason, field: rejectField, message: detail))
+                    records.statuses.append(.rejected)
                 } else {
-                    statuses.append(.filtered)
+                    records.statuses.append(.filtered)
                 }
                 continue
             }
-            statuses.append(.accepted)
-            statusOfMapped.append(statuses.count - 1)
-            try values.appendRow(to: &mapped)
-            mappedSourceRows.append(row)
+            records.statuses.append(.accepted)
+            records.statusOfMapped.append(records.statuses.count - 1)
+            try values.appendRow(to: &records.mapped)
+            records.mappedSourceRows.append(row)
         }
+        return records
+    }
 
-        // Classification against the target export.
-        let target = try targetTable(layout: layout)
-        let sourceIndex = try KeyIndex(table: mapped, key: layout.keyDefinition)
+    /// What classification gives the mapped records.
+    private struct ClassifiedRecords {
+        /// The mapped records kept (created, updated, unchanged), whether each is written, and its target row.
+        var acceptedRows: [Int] = []
+        var written: [Bool] = []
+        var targetRows: [Int?] = []
+        /// Field → updated records in which it differs from the target.
+        var changedFields: [String: Int] = [:]
+    }
+
+    /// Classifies the mapped records against the target export (create, update, unchanged, or rejected for an
+    /// incomplete or repeated key, or a key an earlier flow already writes), completing `records`' outcomes.
+    private func classify(
+        _ records: inout MappedRecords, layout: FlowLayout, target: (table: Table, key: KeyDefinition)
+    ) throws -> ClassifiedRecords {
+        let sourceIndex = try KeyIndex(table: records.mapped, key: layout.keyDefinition)
         let targetIndex = try KeyIndex(table: target.table, key: target.key)
         let classifier = try RecordClassifier(
             source: sourceIndex, target: targetIndex, comparisons: comparisons(layout: layout),
             uncomparedFieldsDiffer: target.table.rowCount > 0,
             ignoredFields: Set(layout.columns.filter(FlowLayout.isBookkeeping) + [layout.idColumn].compactMap { $0 }))
-        var acceptedRows: [Int] = []
-        var written: [Bool] = []
-        var targetRows: [Int?] = []
-        var changedFields: [String: Int] = [:]
+        var result = ClassifiedRecords()
         let clashes = try earlierWriters(layout: layout)
-        let mappedKey = try BoundKey(table: mapped, definition: layout.keyDefinition)
-        for mappedRow in 0..<mapped.rowCount {
-            let sourceRow = mappedSourceRows[mappedRow]
+        let mappedKey = try BoundKey(table: records.mapped, definition: layout.keyDefinition)
+        for mappedRow in 0..<records.mapped.rowCount {
+            let sourceRow = records.mappedSourceRows[mappedRow]
             var outcome = classifier.classify(row: mappedRow)
             if case .rejected = outcome {
             } else if let clash = clashes.first(where: { $0.index.row(matching: mappedKey, row: mappedRow) != nil }) {
                 outcome = .rejected(
                     .duplicateKey, detail: "key \(mappedKey.naturalKey(row: mappedRow)) is already written by flow \(clash.flow)")
             }
-            outcomes[sourceRow] = outcome
+            records.outcomes[sourceRow] = outcome
             switch outcome {
             case .create:
-                acceptedRows.append(mappedRow)
-                written.append(true)
-                targetRows.append(nil)
+                result.acceptedRows.append(mappedRow)
+                result.written.append(true)
+                result.targetRows.append(nil)
             case .update(let targetRow, let fields):
-                acceptedRows.append(mappedRow)
-                written.append(true)
-                targetRows.append(targetRow)
-                for field in fields { changedFields[field, default: 0] += 1 }
+                result.acceptedRows.append(mappedRow)
+                result.written.append(true)
+                result.targetRows.append(targetRow)
+                for field in fields { result.changedFields[field, default: 0] += 1 }
             case .unchanged(let targetRow):
-                acceptedRows.append(mappedRow)
-                written.append(context.options.full)
-                targetRows.append(targetRow)
+                result.acceptedRows.append(mappedRow)
+                result.written.append(context.options.full)
+                result.targetRows.append(targetRow)
             case .rejected(let reason, let detail):
-                rejects.append(
+                records.rejects.append(
                     RejectEntry(sourceRow: sourceRow, reason: reason, field: layout.keyColumns.joined(separator: ", "), message: detail))
-                statuses[statusOfMapped[mappedRow]] = .rejected
+                records.statuses[records.statusOfMapped[mappedRow]] = .rejected
             case .filtered:
                 break
             }
         }
-        let unseen = classifier.uncomparedFields.filter { changedFields[$0] != nil }
+        let unseen = classifier.uncomparedFields.filter { result.changedFields[$0] != nil }
         if !unseen.isEmpty {
             let side = template.target.side == .fo ? "F&O" : "Sales"
             context.warn(
                 "flow \(template.name): the \(side) export's \(template.target.entity) has no \(unseen.joined(separator: ", ")); records with a value for them are updates (the target cannot be shown to hold it)",
                 flow: template.name)
         }
-        for outcome in outcomes {
-            guard let outcome else { continue }
-            counts.record(outcome)
-            if case .filtered(let name) = outcome { filteredBy[name, default: 0] += 1 }
-        }
-        try counts.checkIdentity(flow: template.name)
-
-        let accepted = try SalesIdentity.table(
-            mapped, rows: acceptedRows, targetRows: targetRows, layout: layout, target: target.table, company: context.company)
-        let statusIndex =
-            template.isHeaderOfSomeFlow(in: context.templates) ? try KeyIndex(table: keyTable, key: layout.keyDefinition) : nil
-        rejects.sort { $0.sourceRow < $1.sourceRow }
-        let output = FlowOutput(
-            template: template, source: view.table, layout: layout, accepted: accepted,
-            acceptedSourceRows: acceptedRows.map { mappedSourceRows[$0] },
-            written: written, counts: counts, rejects: rejects, changedFields: changedFields, filteredBy: filteredBy,
-            statusIndex: statusIndex, statuses: statuses)
-        let result = RuleFlowResult(output: output, view: view, target: target, context: context)
-        for rule in rules {
-            if let records = try rule.generatedRecords(after: result) { output.generated.append(records) }
-        }
-        return output
+        return result
     }
 
     /// Source values the Sales export reader could not decode (kept as written), by row: the first one in a field
