@@ -47,6 +47,9 @@ struct ConvertCommand: OutputCommand {
     @Option(name: .customLong("catalog"), help: "A schema catalog extension file (YAML); repeat for several.")
     var catalogFiles: [String] = []
 
+    @Option(name: .customLong("fo-locale"), help: ArgumentHelp(FOLocaleOption.help))
+    var foLocale: FOLocaleOption?
+
     func validate() throws {
         if out == nil, !dryRun { throw ValidationError("--out is required (or use --dry-run)") }
         if let maxRejects, maxRejects < 0 { throw ValidationError("--max-rejects must be 0 or more") }
@@ -55,7 +58,8 @@ struct ConvertCommand: OutputCommand {
     func run(output: CommandOutput) throws {
         let conversion = ConversionOptions(
             foPath: fo, salesPath: sales, outputDirectory: out, only: only.map { ConvertOptions.flowNames(commaSeparated: $0) },
-            dryRun: dryRun, company: company, templatesDirectory: templates, full: full, maxRejects: maxRejects, force: force)
+            dryRun: dryRun, company: company, templatesDirectory: templates, full: full, maxRejects: maxRejects, force: force,
+            foLocale: foLocale?.locale.rawValue)
         let showProgress = output.standardErrorIsTerminal
         let result = try ConvertPipeline.run(ConvertOptions(conversion: conversion, catalogFiles: catalogFiles, json: json)) { line in
             if showProgress { output.writeError("airlock: \(line)\n") }

@@ -39,6 +39,9 @@ struct ValidateCommand: OutputCommand {
     )
     var selfContained = false
 
+    @Option(name: .customLong("fo-locale"), help: ArgumentHelp(FOLocaleOption.help))
+    var foLocale: FOLocaleOption?
+
     /// The package kinds `--target` names.
     enum TargetKind: String, ExpressibleByArgument {
         case fo, sales
@@ -54,7 +57,7 @@ struct ValidateCommand: OutputCommand {
         let result = try ValidatePipeline.run(
             ValidateOptions(
                 package: package, json: json, maxFindings: maxFindings, target: target?.packageKind, catalogFiles: catalogFiles,
-                expectedInTarget: Set(expectedInTarget), htmlPath: html, selfContained: selfContained))
+                expectedInTarget: Set(expectedInTarget), htmlPath: html, selfContained: selfContained, foLocale: foLocale?.locale))
         output.write(result.text)
         if result.status != .success { throw ExitCode(result.status.rawValue) }
     }

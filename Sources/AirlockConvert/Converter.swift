@@ -42,6 +42,10 @@ public enum Converter {
                     "\(problems.count) template problem\(problems.count == 1 ? "" : "s") against the schema catalog; first: \(first)")
             }
         }
+        if let locale = options.foLocale, FOLocale(name: locale) == nil {
+            let known = FOLocale.allCases.map(\.rawValue).joined(separator: ", ")
+            throw AirlockError(.usage, "--fo-locale names an unknown locale '\(locale)'; the locales are \(known)")
+        }
         let selected = try selectFlows(options.only, templates: templates)
         try checkOutputDirectory(options)
         let staging = try options.outputDirectory.map { try StagingDirectory(target: $0) }

@@ -5,7 +5,8 @@ extension FieldMapping {
     /// value the source does not hold): a constant replaces it, a default fills a blank one, a value map
     /// translates it (`valueMap` is the map the transform names, as the template set holds it), a date or number
     /// format rewrites it. Lookups are not applied here: they need the target's records. A blank result is nil.
-    public func applyTransforms(to source: String?, valueMap: ValueMap?) -> TransformOutcome {
+    /// `dateLocale` is the source column's F&O locale, for a date format `from: auto` (en-US when nil).
+    public func applyTransforms(to source: String?, valueMap: ValueMap?, dateLocale: FOLocale? = nil) -> TransformOutcome {
         var value = source
         for transform in transforms {
             switch transform {
@@ -28,10 +29,12 @@ extension FieldMapping {
                 }
             case .dateFormat(let from, let to):
                 guard let text = value, !ASCII.isBlank(text) else { continue }
-                guard let converted = ValueFormats.date(text, from: from, to: to) else {
-                    return .invalid(value: value, message: "'\(text)' is not a \(from.rawValue) date")
+                switch ValueFormats.date(text, from: from, locale: dateLocale) {
+                case .date(let date):
+                    value = ValueFormats.text(date, as: to)
+                case .problem(let problem):
+                    return .invalid(value: value, message: "'\(text)' is not a date: \(problem)")
                 }
-                value = converted
             case .numberFormat(let from, let to):
                 guard let text = value, !ASCII.isBlank(text) else { continue }
                 guard let converted = ValueFormats.number(text, from: from, to: to) else {

@@ -181,7 +181,8 @@ public enum TemplateDocumentation {
 
     private static func dateName(_ format: DateFormat) -> String {
         switch format {
-        case .enUS: "en-US"
+        case .auto: "the F&O export's (its locale, or ISO 8601)"
+        case .enUS, .enGB, .deDE: format.rawValue
         case .iso8601: "ISO 8601"
         }
     }

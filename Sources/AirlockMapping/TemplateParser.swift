@@ -203,6 +203,9 @@ enum TemplateParser {
                 constantNode = value
             case "dateFormat":
                 let pair = try conversion(value, dateFormats)
+                if pair.1 == .auto {
+                    throw value.error("dateFormat 'to: auto' names no format to write; use iso8601, en-US, en-GB or de-DE")
+                }
                 dateFormat = (pair.0, pair.1)
             case "numberFormat":
                 let pair = try conversion(value, numberFormats)

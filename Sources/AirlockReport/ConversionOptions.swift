@@ -20,11 +20,15 @@ public struct ConversionOptions: Sendable, Hashable, Codable {
     public var maxRejects: Int?
     /// Replace the contents of a non-empty output directory.
     public var force: Bool
+    /// The F&O data project's locale (`en-US`, `en-GB`, `de-DE`) for the templates' `dateFormat: {from: auto}`;
+    /// nil: learnt from each date column's values.
+    public var foLocale: String?
 
     public init(
         foPath: String, salesPath: String, outputDirectory: String?, only: [String]? = nil, dryRun: Bool = false, company: String? = nil,
-        templatesDirectory: String? = nil, full: Bool = false, maxRejects: Int? = nil, force: Bool = false
+        templatesDirectory: String? = nil, full: Bool = false, maxRejects: Int? = nil, force: Bool = false, foLocale: String? = nil
     ) {
+        self.foLocale = foLocale
         self.foPath = foPath
         self.salesPath = salesPath
         self.outputDirectory = outputDirectory

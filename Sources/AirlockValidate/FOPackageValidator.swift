@@ -11,8 +11,11 @@ public struct FOPackageValidator: Sendable {
     /// Every parent (header, customer) of a record must be in the package when its entity is: `fo.reference.missing`
     /// becomes an error. Off for delta packages such as `convert` writes, whose parents may be in the target already.
     public let selfContained: Bool
+    /// The data project's locale, when given; else each date column's is learnt from its values.
+    public let locale: FOLocale?
 
-    public init(catalog: SchemaCatalog, selfContained: Bool = false) {
+    public init(catalog: SchemaCatalog, selfContained: Bool = false, locale: FOLocale? = nil) {
+        self.locale = locale
         self.catalog = catalog
         self.selfContained = selfContained
     }
@@ -214,8 +217,10 @@ public struct FOPackageValidator: Sendable {
             parentKeys: parentKeys,
             keyFieldsForChildren: references.map { $0.fields.map(\.parent) })
         consumer.selfContained = selfContained
+        consumer.locale = locale
         do {
             let summary = try reader.scan(entity, into: &consumer)
+            consumer.reportAmbiguousDates()
             checkFile(entity, summary: summary, map: map, consumer: consumer, collector: collector)
         } catch let error as AirlockError {
             collector.add(

@@ -18,6 +18,8 @@ struct FOValidationConsumer: FORecordConsumer {
     let keyFieldsForChildren: [[String]]
     /// A missing parent is an error (the package must hold every parent of the entities it carries).
     var selfContained = false
+    /// The data project's locale, when the user gives it (`--fo-locale`); else each date column's is learnt.
+    var locale: FOLocale?
 
     private(set) var columns: [String] = []
     private var checkers: [FOValueChecker?] = []
@@ -57,7 +59,7 @@ struct FOValidationConsumer: FORecordConsumer {
         columns.append(name)
         let field = entityField(name)
         let fieldSchema = schema?.field(named: field)
-        checkers.append(fieldSchema.map { FOValueChecker(field: $0, catalog: catalog) })
+        checkers.append(fieldSchema.map { FOValueChecker(field: $0, catalog: catalog, locale: locale) })
         if schema != nil && fieldSchema == nil && field.uppercased() != "DATAAREAID" { unknownColumns.append(name) }
         if field.uppercased() == "DATAAREAID" { companyColumn = index }
         if fieldSchema?.isMandatory == true { mandatoryColumns.append(index) }
@@ -93,6 +95,18 @@ struct FOValidationConsumer: FORecordConsumer {
             collector.add(
                 ValidationRules.foFieldMandatoryMissing, entity: entityName, file: file, field: field.name,
                 "mandatory field \(field.name) is not a column of the file")
+        }
+    }
+
+    /// Reports date columns whose values leave the locale open (en-US or en-GB); call after the records.
+    func reportAmbiguousDates() {
+        for (column, checker) in zip(columns, checkers) {
+            guard let checker, checker.dates.isAmbiguous, let example = checker.dates.ambiguousExample else { continue }
+            let readings = checker.dates.candidates.map { "\($0.rawValue) \($0.datePattern)" }.joined(separator: " or ")
+            collector.add(
+                ValidationRules.foValueDateAmbiguous, entity: entityName, file: file, field: column, value: example,
+                "the column's dates read as \(readings), and '\(example)' is a different date in each; give the data project's locale with --fo-locale"
+            )
         }
     }
 

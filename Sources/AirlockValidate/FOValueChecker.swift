@@ -17,9 +17,17 @@ final class FOValueChecker {
     let name: String
     private let kind: Kind
     private let isNumeric: Bool
+    /// The data project's decimal separator (`.`, or `,` for de-DE).
+    private let decimalSeparator: UInt8
+    /// A date column's locale, learnt from its values or given (`--fo-locale`).
+    private(set) var dates: FODateFormatDetector
 
-    init(field: FOFieldSchema, catalog: SchemaCatalog) {
+    /// The check of `field`; `locale` is the data project's locale when the user gives it (else dates are
+    /// learnt from the column's values and decimals take `.`).
+    init(field: FOFieldSchema, catalog: SchemaCatalog, locale: FOLocale? = nil) {
         self.field = field
+        decimalSeparator = locale?.decimalSeparator ?? UInt8(ascii: ".")
+        dates = FODateFormatDetector(pinned: locale)
         isMandatory = field.isMandatory
         name = field.name
         isNumeric = field.type.isNumeric
@@ -43,18 +51,20 @@ final class FOValueChecker {
 
     /// The problem with `bytes` as a value of the field, or nil when it fits.
     func problem(_ bytes: UnsafeRawBufferPointer) -> FOValueProblem? {
-        if let damage = Self.spreadsheetDamage(bytes, isNumeric: isNumeric) { return damage }
+        if let damage = Self.spreadsheetDamage(bytes, isNumeric: isNumeric, decimalSeparator: decimalSeparator) { return damage }
         switch kind {
         case .integer:
             guard Self.isInteger(bytes) else {
                 return FOValueProblem(rule: ValidationRules.foValueInteger, message: "expected a whole number")
             }
         case .real:
-            guard Self.isDecimal(bytes) else {
-                return FOValueProblem(rule: ValidationRules.foValueReal, message: "expected a decimal number with '.' as the separator")
+            guard Self.isDecimal(bytes, separator: decimalSeparator) else {
+                let separator = Character(Unicode.Scalar(decimalSeparator))
+                return FOValueProblem(
+                    rule: ValidationRules.foValueReal, message: "expected a decimal number with '\(separator)' as the separator")
             }
         case .date:
-            if let message = FODateParser.problem(bytes) {
+            if case .problem(let message) = dates.read(bytes) {
                 return FOValueProblem(rule: ValidationRules.foValueDate, message: message)
             }
         case .noYes:
@@ -129,7 +139,11 @@ final class FOValueChecker {
 
     /// Numbers a spreadsheet has reformatted: scientific notation, a decimal comma, thousands separators,
     /// leading or trailing spaces. Reported, never repaired: a guess could change the value.
-    static func spreadsheetDamage(_ bytes: UnsafeRawBufferPointer, isNumeric: Bool) -> FOValueProblem? {
+    /// Signs that a spreadsheet rewrote the value; in a locale with a decimal comma (`decimalSeparator` `,`) the
+    /// comma is the decimal separator and the point the grouping one.
+    static func spreadsheetDamage(
+        _ bytes: UnsafeRawBufferPointer, isNumeric: Bool, decimalSeparator: UInt8 = UInt8(ascii: ".")
+    ) -> FOValueProblem? {
         guard let first = bytes.first, let last = bytes.last else { return nil }
         if first == 0x20 || last == 0x20 || first == 0x09 || last == 0x09 {
             return FOValueProblem(
@@ -138,14 +152,15 @@ final class FOValueChecker {
         }
         guard isNumeric else { return nil }
         var digits = 0
+        // `dots`: decimal separators; `commas`: the other separator (a thousands separator in this locale).
         var commas = 0
         var dots = 0
         var exponent = false
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
-            case UInt8(ascii: ","): commas += 1
-            case UInt8(ascii: "."): dots += 1
+            case decimalSeparator: dots += 1
+            case UInt8(ascii: ","), UInt8(ascii: "."): commas += 1
             case UInt8(ascii: "E"), UInt8(ascii: "e"): exponent = true
             default: break
             }
@@ -161,9 +176,11 @@ final class FOValueChecker {
                 rule: ValidationRules.foValueSpreadsheet, message: "thousands separators; write the number without grouping")
         }
         if commas == 1 && dots == 0 {
-            return FOValueProblem(
-                rule: ValidationRules.foValueSpreadsheet,
-                message: "a comma in a number: a decimal comma or a thousands separator; write it with '.' and no grouping")
+            let message =
+                decimalSeparator == UInt8(ascii: ".")
+                ? "a comma in a number: a decimal comma or a thousands separator; write it with '.' and no grouping (an export whose numbers all take a decimal comma: --fo-locale de-DE)"
+                : "a point in a number whose decimal separator is ',' (de-DE): a thousands separator; write the number without grouping"
+            return FOValueProblem(rule: ValidationRules.foValueSpreadsheet, message: message)
         }
         if commas > 1 {
             return FOValueProblem(
@@ -185,7 +202,7 @@ final class FOValueChecker {
     }
 
     /// `-?[0-9]+(\.[0-9]+)?` (also `.5`).
-    static func isDecimal(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    static func isDecimal(_ bytes: UnsafeRawBufferPointer, separator: UInt8 = UInt8(ascii: ".")) -> Bool {
         var index = 0
         if bytes.first == UInt8(ascii: "-") { index = 1 }
         var digits = 0
@@ -194,14 +211,14 @@ final class FOValueChecker {
             let byte = bytes[index]
             if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
                 digits += 1
-            } else if byte == UInt8(ascii: ".") && dots == 0 {
+            } else if byte == separator && dots == 0 {
                 dots = 1
             } else {
                 return false
             }
             index += 1
         }
-        return digits > 0 && bytes.last != UInt8(ascii: ".")
+        return digits > 0 && bytes.last != separator
     }
 }
 

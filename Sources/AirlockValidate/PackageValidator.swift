@@ -11,16 +11,17 @@ public enum PackageValidator {
     ///   - maxFindings: how many findings the report lists in full; all are counted.
     ///   - expectedInTarget: Sales entities the user says exist in the target, so lookups to them are not reported.
     ///   - selfContained: the package must hold every parent (F&O) or lookup target (CMT) of the entities it carries.
+    ///   - foLocale: the F&O data project's locale (dates, decimals), when the user gives it; else learnt per column.
     /// - Throws: `AirlockError` when the package cannot be read at all (exit 2).
     public static func validate(
         path: String, target: PackageKind? = nil, catalog: SchemaCatalog, maxFindings: Int = 10_000, expectedInTarget: Set<String> = [],
-        selfContained: Bool = false
+        selfContained: Bool = false, foLocale: FOLocale? = nil
     ) throws -> ValidationReport {
         let opened = try openPackageSource(path: path)
         let located = try target.map { ($0, opened, nil as String?) } ?? PackageDetector.locate(opened)
         return try validate(
             source: located.1, kind: located.0, catalog: catalog, maxFindings: maxFindings, expectedInTarget: expectedInTarget,
-            selfContained: selfContained, reportPath: path)
+            selfContained: selfContained, foLocale: foLocale, reportPath: path)
     }
 
     /// Validates an opened package as `kind`: a zip or folder, or a package still being written
@@ -28,12 +29,12 @@ public enum PackageValidator {
     /// - Throws: `AirlockError` when the package cannot be read at all.
     public static func validate(
         source: PackageSource, kind: PackageKind, catalog: SchemaCatalog, maxFindings: Int = 10_000, expectedInTarget: Set<String> = [],
-        selfContained: Bool = false, reportPath: String? = nil
+        selfContained: Bool = false, foLocale: FOLocale? = nil, reportPath: String? = nil
     ) throws -> ValidationReport {
         let collector = FindingCollector(maxFindings: maxFindings)
         switch kind {
         case .fo:
-            try FOPackageValidator(catalog: catalog, selfContained: selfContained).validate(source, into: collector)
+            try FOPackageValidator(catalog: catalog, selfContained: selfContained, locale: foLocale).validate(source, into: collector)
         case .cmt:
             try CMTPackageValidator(catalog: catalog, expectedInTarget: expectedInTarget, selfContained: selfContained).validate(
                 source, into: collector)

@@ -55,6 +55,10 @@ public enum ValidationRules {
         "fo.value.enum", .error, "an enum field holds something that is not one of the enum's symbols")
     public static let foValueChoice = ValidationRule(
         "fo.value.choice", .error, "a text field that takes a fixed set of values (PARTYTYPE: Organization or Person) holds another")
+    public static let foValueDateAmbiguous = ValidationRule(
+        "fo.value.date-ambiguous", .warning,
+        "a date column's values read as en-US (M/d/yyyy) and as en-GB (dd/MM/yyyy) with different dates; give the data project's locale with --fo-locale"
+    )
     public static let foValueNoYes = ValidationRule("fo.value.noyes", .error, "a NoYes field holds something other than Yes or No")
     public static let foValueLength = ValidationRule(
         "fo.value.length", .error, "a text is longer than the field allows (a warning where the length is assumed)")

@@ -107,7 +107,7 @@ struct MappingTemplateTests {
         #expect(set.template(named: "order-lines-to-fo")?.rules.map(\.kind) == [.discountPerUnit])
         #expect(set.template(named: "invoices")?.rules.map(\.kind) == [.invoicedOrderStatus])
         let date = try #require(set.template(named: "invoices")?.mapping(forTarget: "msdynce_invoicedate"))
-        #expect(date.transforms.contains(.dateFormat(from: .enUS, to: .iso8601)))
+        #expect(date.transforms.contains(.dateFormat(from: .auto, to: .iso8601)))
         #expect(!set.inferredSettings().isEmpty)
     }
 

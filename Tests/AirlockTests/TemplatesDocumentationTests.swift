@@ -47,7 +47,7 @@ struct TemplatesDocumentationTests {
             text.contains(
                 "| 5 | `SALESUNITSYMBOL` | `defaultuomid.name` | value map [`unit-symbol-to-name`](#unit-symbol-to-name) (unmapped: keep), then lookup uom by name | doc |"
             ))
-        #expect(text.contains("date en-US → ISO 8601"))
+        #expect(text.contains("date the F&O export's (its locale, or ISO 8601) → ISO 8601"))
         #expect(text.contains("| 6 | `accountnumber` | `CUSTOMERACCOUNT` | copy | img | key |"))
     }
 

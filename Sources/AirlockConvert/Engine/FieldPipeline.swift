@@ -17,6 +17,8 @@ final class FieldPipeline {
     let references: [ReferenceCandidate]
     /// The value also goes to a key path column (`salesorderid.ordernumber`).
     let writesKeyPath: Bool
+    /// The source column's F&O locale, for a date format `from: auto`.
+    let dateLocale: FOLocale?
     /// Target lookups already resolved in this flow (the records they search do not change while it runs).
     private var resolved: [String: (id: String, entity: String, name: String?)] = [:]
     /// Reference checks already made in this flow, by value: the candidates are earlier flows' outputs and the
@@ -25,8 +27,9 @@ final class FieldPipeline {
 
     init(
         mapping: FieldMapping, reader: SourceFieldReader?, valueMap: ValueMap?, check: TargetValueCheck, targetLookups: [LookupTarget],
-        references: [ReferenceCandidate], writesKeyPath: Bool
+        references: [ReferenceCandidate], writesKeyPath: Bool, dateLocale: FOLocale? = nil
     ) {
+        self.dateLocale = dateLocale
         self.mapping = mapping
         self.reader = reader
         self.valueMap = valueMap
@@ -46,7 +49,7 @@ final class FieldPipeline {
             }
         }
         var value: String?
-        switch mapping.applyTransforms(to: source, valueMap: valueMap) {
+        switch mapping.applyTransforms(to: source, valueMap: valueMap, dateLocale: dateLocale) {
         case .value(let result): value = result
         case .unmapped(let kept, let message): return FieldEvaluation(outcome: .problem(.unmappedValue, message, value: kept))
         case .invalid(let kept, let message): return FieldEvaluation(outcome: .problem(.invalidValue, message, value: kept))

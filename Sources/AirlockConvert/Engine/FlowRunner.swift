@@ -319,7 +319,8 @@ struct FlowRunner {
                 isRequired: required)
             let pipeline = FieldPipeline(
                 mapping: mapping, reader: reader, valueMap: mapping.valueMapName.flatMap(context.templates.valueMap(named:)), check: check,
-                targetLookups: targetLookups, references: references, writesKeyPath: keyPath != nil)
+                targetLookups: targetLookups, references: references, writesKeyPath: keyPath != nil,
+                dateLocale: dateLocale(of: mapping, reader: reader, view: view))
             plans.append(
                 FieldPlan(
                     pipeline: pipeline, position: position, keyPathPosition: keyPath,
@@ -327,6 +328,30 @@ struct FlowRunner {
                     lookupNamePosition: targetLookups.isEmpty ? nil : layout.position(FlowLayout.lookupNameColumn(mapping.target))))
         }
         return plans
+    }
+
+    /// The F&O locale a field's `dateFormat: {from: auto}` reads its source column in: `--fo-locale` when given,
+    /// else learnt from the column's values (`FODateFormatDetector`); a column the values leave ambiguous is read
+    /// as en-US, F&O's default, with a warning that names it and asks for `--fo-locale`. Nil for other fields.
+    private func dateLocale(of mapping: FieldMapping, reader: SourceFieldReader?, view: SourceView) -> FOLocale? {
+        guard mapping.transforms.contains(where: { if case .dateFormat(.auto, _) = $0 { true } else { false } }) else { return nil }
+        if let given = context.options.foLocale.flatMap(FOLocale.init(name:)) { return given }
+        guard let column = reader?.column else { return nil }
+        var detector = FODateFormatDetector()
+        for row in 0..<view.table.rowCount {
+            view.table.withValue(row: row, column: column) { bytes in
+                guard let bytes, !ASCII.scan(bytes).isBlank else { return }
+                _ = detector.read(bytes)
+            }
+            if detector.locale != nil { break }
+        }
+        if detector.isAmbiguous, let example = detector.ambiguousExample {
+            let readings = detector.candidates.map { "\($0.rawValue) \($0.datePattern)" }.joined(separator: " or ")
+            context.warn(
+                "flow \(template.name): the \(template.source.entity) column \(mapping.source ?? mapping.target) reads as \(readings), and '\(example)' is a different date in each; read as \(detector.candidates[0].rawValue): give the data project's locale with --fo-locale",
+                flow: template.name)
+        }
+        return detector.locale ?? detector.candidates.first
     }
 
     /// The target export's records of the flow's target entity, with the key to match them by. A Sales table gets

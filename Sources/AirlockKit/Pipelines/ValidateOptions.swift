@@ -16,11 +16,14 @@ public struct ValidateOptions: Sendable, Hashable {
     public var htmlPath: String?
     /// The package must hold every parent record (F&O) or lookup target (Sales) of the entities it carries.
     public var selfContained: Bool
+    /// The F&O data project's locale (dates, decimals); nil: learnt from each date column's values.
+    public var foLocale: FOLocale?
 
     public init(
         package: String, json: Bool = false, maxFindings: Int = 10_000, target: PackageKind? = nil, catalogFiles: [String] = [],
-        expectedInTarget: Set<String> = [], htmlPath: String? = nil, selfContained: Bool = false
+        expectedInTarget: Set<String> = [], htmlPath: String? = nil, selfContained: Bool = false, foLocale: FOLocale? = nil
     ) {
+        self.foLocale = foLocale
         self.package = package
         self.json = json
         self.maxFindings = maxFindings
