@@ -1,0 +1,52 @@
+import AirlockKit
+import Foundation
+import Testing
+
+/// `convert` on F&O exports written in other dialects: the same records as from the samples, byte for byte.
+struct ConvertDialectTests {
+    static let invoices = "Externally maintained customer sales invoice headers"
+
+    @Test(arguments: [nil, FOLocale.enGB, FOLocale.deDE] as [FOLocale?])
+    func invoiceDatesInAnyLocaleGiveTheSamePackages(_ locale: FOLocale?) throws {
+        let folder = try Fixture.scratchDirectory("airlock-dialect")
+        try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: folder + "/plain")
+        let rewritten = folder + "/fo-export.zip"
+        try FOExportRewriter.rewrite(export: ConvertFixture.sampleFO, output: rewritten, label: Self.invoices, column: "INVOICEDATE") {
+            FOExportRewriter.date($0, as: locale, seconds: locale != .deDE)
+        }
+        let result = try ConvertFixture.convert(fo: rewritten, sales: ConvertFixture.sampleSales, out: folder + "/dialect")
+        let invoices = try #require(result.report.flows["invoices"])
+        #expect(invoices.rejectedByReason["invalid-value"] == nil, "no invoice is rejected for its date's form")
+        #expect(!result.report.warnings.contains { $0.contains("--fo-locale") }, "the dates settle their locale")
+        for package in [Converter.salesPackageName, Converter.foPackageName] {
+            let plain = try Data(contentsOf: URL(fileURLWithPath: folder + "/plain/" + package))
+            let dialect = try Data(contentsOf: URL(fileURLWithPath: folder + "/dialect/" + package))
+            #expect(plain == dialect, "\(package) in \(locale?.rawValue ?? "ISO 8601")")
+        }
+    }
+
+    @Test func anAmbiguousDateColumnIsReadAsGivenOrNamedInAWarning() throws {
+        let folder = try Fixture.scratchDirectory("airlock-dialect")
+        try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: folder + "/plain")
+        // en-GB dates whose days are all 12 or less: the values cannot tell en-GB from en-US.
+        let rewritten = folder + "/fo-export.zip"
+        try FOExportRewriter.rewrite(export: ConvertFixture.sampleFO, output: rewritten, label: Self.invoices, column: "INVOICEDATE") {
+            guard case .date(var date) = FODateGrammar.read($0, locale: .enUS) else { return $0 }
+            date.day = (date.day - 1) % 12 + 1
+            return date.text(dayFirstWith: UInt8(ascii: "/"))
+        }
+        let guessed = try ConvertFixture.convert(fo: rewritten, sales: ConvertFixture.sampleSales, out: nil, dryRun: true)
+        let warning = try #require(guessed.report.warnings.first { $0.contains("--fo-locale") })
+        #expect(warning.contains("INVOICEDATE") && warning.contains("en-US M/d/yyyy or en-GB dd/MM/yyyy"), "\(warning)")
+
+        let options = ConversionOptions(
+            foPath: rewritten, salesPath: ConvertFixture.sampleSales, outputDirectory: folder + "/given", foLocale: "en-GB")
+        let given = try Converter.run(options, catalog: SchemaCatalogLoader.bundled())
+        #expect(!given.report.warnings.contains { $0.contains("--fo-locale") })
+        #expect(given.report.flows["invoices"]?.rejectedByReason["invalid-value"] == nil)
+
+        let unknown = ConversionOptions(
+            foPath: rewritten, salesPath: ConvertFixture.sampleSales, outputDirectory: nil, dryRun: true, foLocale: "fr-FR")
+        #expect(throws: AirlockError.self) { try Converter.run(unknown, catalog: SchemaCatalogLoader.bundled()) }
+    }
+}
