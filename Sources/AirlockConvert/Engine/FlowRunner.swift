@@ -25,6 +25,15 @@ struct FlowRunner {
             template: template, catalog: context.catalog, company: context.company,
             extraFields: rules.flatMap { $0.extraTargetFields(for: template) })
         var records = try mapRecords(view: view, layout: layout, rules: rules)
+        // Every record's key, indexed when a rejected record's duplicates are looked for or line flows read it.
+        var keyIndex: KeyIndex?
+        func indexedKeys() throws -> KeyIndex {
+            if let keyIndex { return keyIndex }
+            let built = try KeyIndex(table: records.keyTable, key: layout.keyDefinition)
+            keyIndex = built
+            return built
+        }
+        if !records.rejects.isEmpty { noteDuplicates(&records, keys: try indexedKeys()) }
         let target = try targetTable(layout: layout)
         let classified = try classify(&records, layout: layout, target: target)
 
@@ -41,8 +50,7 @@ struct FlowRunner {
         let accepted = try SalesIdentity.table(
             records.mapped, rows: classified.acceptedRows, targetRows: classified.targetRows, layout: layout, target: target.table,
             company: context.company)
-        let statusIndex =
-            template.isHeaderOfSomeFlow(in: context.templates) ? try KeyIndex(table: records.keyTable, key: layout.keyDefinition) : nil
+        let statusIndex = template.isHeaderOfSomeFlow(in: context.templates) ? try indexedKeys() : nil
         records.rejects.sort { $0.sourceRow < $1.sourceRow }
         let output = FlowOutput(
             template: template, source: view.table, layout: layout, accepted: accepted,
@@ -67,8 +75,9 @@ struct FlowRunner {
         /// The records that passed, in the target layout, and the source row of each.
         var mapped: Table
         var mappedSourceRows: [Int] = []
-        /// Every record's key (for the status index line flows read), and its status.
+        /// Every record's key (for the status index line flows read) and source row, and its status.
         var keyTable: Table
+        var keySourceRows: [Int] = []
         var statuses: [HeaderStatus] = []
         /// Per mapped record: its entry in `statuses`.
         var statusOfMapped: [Int] = []
@@ -114,39 +123,57 @@ struct FlowRunner {
             }
             values.reset()
             if let companyPosition { companyBytes.withUnsafeBytes { values.setBytes(companyPosition, $0) } }
-            var problem: (RejectReason, String, String)?
+            // Every problem of the record, the most fundamental first: its header, a value the export reader
+            // could not decode, each field's, each rule's. The first decides the outcome; the others go with it.
+            var problems: [RejectEntry.Problem] = []
             plans.withEach { plan in
-                if let refusal = plan.map(row: row, view: view, context: context, values: &values), problem == nil {
-                    problem = (refusal.reason, plan.mapping.target, refusal.message)
+                if let refusal = plan.map(row: row, view: view, context: context, values: &values) {
+                    problems.append(RejectEntry.Problem(reason: refusal.reason, field: plan.mapping.target, message: refusal.message))
                 }
             }
             try values.appendRow(to: &records.keyTable, positions: keyPositions)
+            records.keySourceRows.append(row)
             var outcome: RecordOutcome?
-            var rejectField = ""
+            var reasons: [RejectEntry.Problem] = []
             if let failed = filters.failedFilter(row: row, in: view) {
                 outcome = .filtered(filter: failed)
-            } else if let verdict = parent.verdict(values: values) {
-                outcome = verdict.outcome
-                rejectField = verdict.field
-            } else if let bad = badValues[row] {
-                outcome = .rejected(.invalidValue, detail: "\(bad.description) (in the Sales export)")
-                rejectField = bad.field
-            } else if let problem {
-                outcome = .rejected(problem.0, detail: problem.2)
-                rejectField = problem.1
             } else {
-                // The rules' row hooks, in order; the first refusal rejects the record.
-                for index in hooks.indices {
-                    guard let refusal = hooks[index].apply(row: row, values: &values) else { continue }
-                    outcome = .rejected(refusal.reason, detail: refusal.message)
-                    rejectField = refusal.field
-                    break
+                if let verdict = parent.verdict(values: values) {
+                    if case .rejected(let reason, let detail) = verdict.outcome {
+                        reasons.append(RejectEntry.Problem(reason: reason, field: verdict.field, message: detail))
+                        // The link to a header that is rejected or nowhere finds nothing: that is the same problem.
+                        let link = Set(
+                            verdict.field.split(separator: ",").flatMap { part in
+                                let name = String(part).trimmingASCIIWhitespace()
+                                return [name, String(name.prefix { $0 != "." })]
+                            })
+                        problems.removeAll { $0.reason == .orphanReference && link.contains($0.field) }
+                    } else {
+                        outcome = verdict.outcome
+                    }
+                }
+                if outcome == nil {
+                    if let bad = badValues[row] {
+                        reasons.append(
+                            RejectEntry.Problem(
+                                reason: .invalidValue, field: bad.field, message: "\(bad.description) (in the Sales export)"))
+                    }
+                    reasons += problems
+                    // The rules' row hooks, in order, each on every record not filtered.
+                    for index in hooks.indices {
+                        guard let refusal = hooks[index].apply(row: row, values: &values) else { continue }
+                        reasons.append(RejectEntry.Problem(reason: refusal.reason, field: refusal.field, message: refusal.message))
+                    }
+                    if let first = reasons.first { outcome = .rejected(first.reason, detail: first.message) }
                 }
             }
             if let outcome {
                 records.outcomes[row] = outcome
-                if case .rejected(let reason, let detail) = outcome {
-                    records.rejects.append(RejectEntry(sourceRow: row, reason: reason, field: rejectField, message: detail))
+                if case .rejected = outcome, let first = reasons.first {
+                    records.rejects.append(
+                        RejectEntry(
+                            sourceRow: row, reason: first.reason, field: first.field, message: first.message,
+                            also: Array(reasons.dropFirst())))
                     records.statuses.append(.rejected)
                 } else {
                     records.statuses.append(.filtered)
@@ -159,6 +186,29 @@ struct FlowRunner {
             records.mappedSourceRows.append(row)
         }
         return records
+    }
+
+    /// Adds to each record rejected while mapping the duplicate-key problem it also has: its key is another
+    /// record's that was not filtered (mapped or rejected too), so fixing the first problem would only bring
+    /// the second to light. Records the classifier sees are not touched (it rejects their duplicates itself).
+    private func noteDuplicates(_ records: inout MappedRecords, keys: KeyIndex) {
+        var rejectOfSourceRow: [Int: Int] = [:]
+        for (index, reject) in records.rejects.enumerated() { rejectOfSourceRow[reject.sourceRow] = index }
+        let field = keys.key.definition.columns.joined(separator: ", ")
+        for duplicate in keys.duplicates {
+            guard records.statuses[duplicate.row] != .filtered, records.statuses[duplicate.keptRow] != .filtered else { continue }
+            let row = records.keySourceRows[duplicate.row]
+            let kept = records.keySourceRows[duplicate.keptRow]
+            let key = keys.key.naturalKey(row: duplicate.row)
+            if let index = rejectOfSourceRow[row] {
+                records.rejects[index].also.append(
+                    RejectEntry.Problem(reason: .duplicateKey, field: field, message: "key \(key) is also record \(kept + 1)'s"))
+            }
+            if let index = rejectOfSourceRow[kept] {
+                records.rejects[index].also.append(
+                    RejectEntry.Problem(reason: .duplicateKey, field: field, message: "key \(key) repeats in record \(row + 1)"))
+            }
+        }
     }
 
     /// What classification gives the mapped records.

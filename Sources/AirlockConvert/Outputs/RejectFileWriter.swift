@@ -3,7 +3,7 @@ import AirlockModel
 import AirlockPackages
 
 /// Writes `rejects/<flow>.csv`: UTF-8 with BOM, CRLF, one record per rejected source record, columns `reason`,
-/// `field`, `message`, then the source record's own columns (its natural key among them; a Sales record's
+/// `field`, `message` (with the record's other problems after ` | also `), then the source record's own columns (its natural key among them; a Sales record's
 /// lookups as the referenced GUIDs).
 enum RejectFileWriter {
     static func write(_ output: FlowOutput, to path: String) throws {
@@ -20,7 +20,7 @@ enum RejectFileWriter {
         for reject in output.rejects {
             try csv.writeField(reject.reason.rawValue)
             try csv.writeField(reject.field)
-            try csv.writeField(reject.message)
+            try csv.writeField(reject.fullMessage)
             for column in columns { try csv.writeField(source.value(row: reject.sourceRow, column: column) ?? "") }
             try csv.endRecord()
         }
