@@ -50,8 +50,14 @@ struct ConvertCommand: OutputCommand {
     @Option(name: .customLong("fo-locale"), help: ArgumentHelp(FOLocaleOption.help))
     var foLocale: FOLocaleOption?
 
+    @Flag(
+        help:
+            "Plan only: run the flows without writing anything and show, per flow, the columns the exports lack, what records would be filtered or rejected for and which flows would convert nothing (exit 1 then)."
+    )
+    var plan = false
+
     func validate() throws {
-        if out == nil, !dryRun { throw ValidationError("--out is required (or use --dry-run)") }
+        if out == nil, !dryRun, !plan { throw ValidationError("--out is required (or use --dry-run or --plan)") }
         if let maxRejects, maxRejects < 0 { throw ValidationError("--max-rejects must be 0 or more") }
     }
 
@@ -61,7 +67,8 @@ struct ConvertCommand: OutputCommand {
             dryRun: dryRun, company: company, templatesDirectory: templates, full: full, maxRejects: maxRejects, force: force,
             foLocale: foLocale?.locale.rawValue)
         let showProgress = output.standardErrorIsTerminal
-        let result = try ConvertPipeline.run(ConvertOptions(conversion: conversion, catalogFiles: catalogFiles, json: json)) { line in
+        let options = ConvertOptions(conversion: conversion, catalogFiles: catalogFiles, json: json, plan: plan)
+        let result = try ConvertPipeline.run(options) { line in
             if showProgress { output.writeError("airlock: \(line)\n") }
         }
         output.write(result.text)

@@ -81,7 +81,7 @@ public enum Converter {
             inputs: try inputDigests.result(), outputs: [:],
             flows: [:], flowsNotRun: templates.templates.map(\.name).filter { !selected.contains($0) },
             totals: ConversionReport.Totals(),
-            warnings: flows.warnings, validation: [:], refused: false)
+            warnings: flows.warnings, validation: [:], refused: false, plan: flows.plan)
         for output in flows.outputs { add(output, to: &report) }
         let tooMany = options.maxRejects.map { report.totals.rejected > $0 } ?? false
 
@@ -152,6 +152,7 @@ public enum Converter {
         var outputs: [FlowOutput]
         var company: String
         var warnings: [String]
+        var plan: ConversionPlan
     }
 
     /// Reads both exports and runs the selected flows in dependency order.
@@ -190,7 +191,8 @@ public enum Converter {
             throw AirlockError(
                 .io, "flow \(output.template.name) generated Sales records but is not among the flows that feed \(salesPackageName)")
         }
-        return FlowsResult(outputs: outputs, company: company, warnings: context.warnings(order: order.map(\.name)))
+        let plan = try ConversionPlanner.plan(outputs, context: context)
+        return FlowsResult(outputs: outputs, company: company, warnings: context.warnings(order: order.map(\.name)), plan: plan)
     }
 
     /// Writes `report.html` (no duration: equal runs give equal files), with the first rows of each reject file.

@@ -31,6 +31,7 @@ struct ConversionPage {
             ("summary", "Summary", summary),
             ("run", "Run", run),
             ("flows", "Flows", flows),
+            ("plan", "What the exports lack", planSection),
             ("identity", "Accounting identity", identity),
             ("filters", "Filtered records", filters),
             ("rejects", "Rejected records", rejects),
@@ -433,6 +434,41 @@ struct ConversionPage {
             id: "table-warnings", caption: "Warnings of the run", columns: [.init("#", numeric: true), .init("warning")])
         for (index, warning) in report.warnings.enumerated() { table.add([.number(index + 1), .text(warning, class: "wide")]) }
         return table.html
+    }
+
+    /// The plan: flows that convert nothing, the columns each template reads that the exports lack, and the
+    /// causes of rejection with their records.
+    private var planSection: String {
+        guard let plan = report.plan else { return PageFrame.paragraph("The report holds no plan (an older report).", class: "none") }
+        var out = ""
+        let empty = plan.flowsConvertingNothing
+        if !empty.isEmpty {
+            out +=
+                "<div class=\"banner bad\" role=\"alert\"><strong>Nothing converted</strong> by \(HTMLText.escape(empty.joined(separator: ", "))).</div>\n"
+        }
+        var columns = ReportTable(
+            id: "table-plan-columns", caption: "Columns the templates read that the exports lack",
+            columns: [.init("flow"), .init("column"), .init("what that does")])
+        var causes = ReportTable(
+            id: "table-plan-causes", caption: "Causes of rejection",
+            columns: [.init("flow"), .init("reason"), .init("field"), .init("records", numeric: true), .init("message")])
+        for name in flowOrder {
+            guard let flow = plan.flows[name] else { continue }
+            for missing in flow.missingColumns {
+                columns.add([
+                    .text(name), .text(missing.column, class: "code"), .text(missing.effects.joined(separator: "; "), class: "wide"),
+                ])
+            }
+            for cause in flow.rejectCauses {
+                causes.add([
+                    .text(name), .text(cause.reason), .text(cause.field, class: "code"), .number(cause.records),
+                    .text(cause.message, class: "wide"),
+                ])
+            }
+        }
+        out += columns.rows.isEmpty ? PageFrame.paragraph("The exports hold every column the templates read.", class: "none") : columns.html
+        out += causes.rows.isEmpty ? PageFrame.paragraph("No record is rejected.", class: "none") : causes.html
+        return out
     }
 
     private var notRun: String {

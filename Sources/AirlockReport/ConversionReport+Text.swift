@@ -47,6 +47,9 @@ extension ConversionReport {
             lines.append("Wrote \(name) (\(digest.bytes) bytes, sha256 \(digest.sha256.prefix(16))…)")
         }
         for warning in warnings { lines.append("warning: \(warning)") }
+        if let empty = plan?.flowsConvertingNothing, !empty.isEmpty {
+            lines.append("warning: nothing converted by \(empty.joined(separator: ", ")); `airlock convert --plan` says why")
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -110,12 +110,15 @@ public struct ConversionReport: Sendable, Codable, Equatable {
     public var validation: [String: Validation]
     /// True when the packages failed validation and were not handed over (only this report was written).
     public var refused: Bool
+    /// What the conversion could and could not do with the exports, flow by flow (`convert --plan` prints it).
+    public var plan: ConversionPlan?
 
     public init(
         tool: String, version: String, company: String, options: ConversionOptions, inputs: [String: FileDigest],
         outputs: [String: FileDigest], flows: [String: Flow], flowsNotRun: [String], totals: Totals, warnings: [String],
-        validation: [String: Validation], refused: Bool
+        validation: [String: Validation], refused: Bool, plan: ConversionPlan? = nil
     ) {
+        self.plan = plan
         self.tool = tool
         self.version = version
         self.company = company

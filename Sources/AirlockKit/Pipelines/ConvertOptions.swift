@@ -6,8 +6,12 @@ public struct ConvertOptions: Sendable, Hashable {
     public var catalogFiles: [String]
     /// Show report.json instead of the summary.
     public var json: Bool
+    /// Only plan: run the flows without writing anything and show the plan (`ConversionPlan`); the status is
+    /// 1 when a flow would convert nothing.
+    public var plan: Bool
 
-    public init(conversion: ConversionOptions, catalogFiles: [String] = [], json: Bool = false) {
+    public init(conversion: ConversionOptions, catalogFiles: [String] = [], json: Bool = false, plan: Bool = false) {
+        self.plan = plan
         self.conversion = conversion
         self.catalogFiles = catalogFiles
         self.json = json

@@ -10,9 +10,15 @@ public enum ConvertPipeline {
     public static func run(_ options: ConvertOptions, progress: @escaping @Sendable (String) -> Void = { _ in }) throws -> ConvertResult {
         let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
         let started = Date()
+        var conversionOptions = options.conversion
+        if options.plan {
+            // A plan moves no record: nothing is written, not even the report.
+            conversionOptions.dryRun = true
+            conversionOptions.outputDirectory = nil
+        }
         let conversion: ConversionResult
         do {
-            conversion = try Converter.run(options.conversion, catalog: catalog) { step in
+            conversion = try Converter.run(conversionOptions, catalog: catalog) { step in
                 progress(String(format: "%6.1f s  %@…", Date().timeIntervalSince(started), step))
             }
         } catch let failure as ConversionFailure {
@@ -21,6 +27,7 @@ public enum ConvertPipeline {
                 report: failure.report, validations: failure.validations, refused: true, tooManyRejects: false, text: text,
                 problem: failure.description, status: .dataErrors)
         }
+        if options.plan { return try planResult(conversion.report, json: options.json) }
         let text: String
         if options.json {
             text = String(decoding: try conversion.report.jsonData(), as: UTF8.self)
@@ -33,5 +40,28 @@ public enum ConvertPipeline {
         return ConvertResult(
             report: conversion.report, validations: conversion.validations, refused: false, tooManyRejects: conversion.tooManyRejects,
             text: text, problem: problem, status: conversion.tooManyRejects ? .dataErrors : .success)
+    }
+
+    /// The result of `--plan`: the plan as text (or JSON), status 1 when a flow would convert nothing.
+    private static func planResult(_ report: ConversionReport, json: Bool) throws -> ConvertResult {
+        let plan = report.plan ?? ConversionPlan(flows: [:])
+        let empty = plan.flowsConvertingNothing
+        let text: String
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            text = String(decoding: try encoder.encode(plan), as: UTF8.self) + "\n"
+        } else {
+            let order =
+                TemplateSet.bundledFlowNames.filter { plan.flows[$0] != nil }
+                + plan.flows.keys.filter {
+                    !TemplateSet.bundledFlowNames.contains($0)
+                }.sorted()
+            text = "Plan for company \(report.company) (nothing written)\n" + plan.text(order: order) + "\n"
+        }
+        let problem = empty.isEmpty ? nil : "nothing would be converted by \(empty.joined(separator: ", "))"
+        return ConvertResult(
+            report: report, validations: [], refused: false, tooManyRejects: false, text: text, problem: problem,
+            status: empty.isEmpty ? .success : .dataErrors)
     }
 }

@@ -1,0 +1,70 @@
+import AirlockMapping
+import AirlockModel
+import AirlockReport
+
+/// Builds a conversion's plan (`ConversionPlan`) from the flows' outputs while the sources are still held: the
+/// columns each template reads that its source lacks and what that does, the filters' counts, and the causes of
+/// the rejections, grouped.
+enum ConversionPlanner {
+    static func plan(_ outputs: [FlowOutput], context: ConversionContext) throws -> ConversionPlan {
+        var flows: [String: ConversionPlan.Flow] = [:]
+        for output in outputs {
+            let template = output.template
+            let counts = output.counts
+            let sourceMissing: Bool
+            switch template.source.side {
+            case .sales: sourceMissing = context.sales.section(template.source.entity) == nil
+            case .fo: sourceMissing = try context.fo.table(template.source.entity) == nil
+            }
+            var causes: [String: ConversionPlan.RejectCause] = [:]
+            for reject in output.rejects {
+                let key = reject.reason.rawValue + "\u{0}" + reject.field + "\u{0}" + reject.message
+                causes[
+                    key,
+                    default: ConversionPlan.RejectCause(
+                        reason: reject.reason.rawValue, field: reject.field, message: reject.message, records: 0)
+                ].records += 1
+            }
+            let sorted = causes.values.sorted {
+                ($1.records, $0.reason, $0.field, $0.message) < ($0.records, $1.reason, $1.field, $1.message)
+            }
+            let listed = Array(sorted.prefix(ConversionPlan.causeLimit))
+            flows[template.name] = ConversionPlan.Flow(
+                read: counts.read, converted: counts.created + counts.updated + counts.unchanged, sourceMissing: sourceMissing,
+                missingColumns: missingColumns(template, source: output.source, filteredBy: output.filteredBy, read: counts.read),
+                filteredBy: output.filteredBy, rejectCauses: listed,
+                otherCauses: sorted.dropFirst(ConversionPlan.causeLimit).reduce(0) { $0 + $1.records })
+        }
+        return ConversionPlan(flows: flows)
+    }
+
+    /// The columns `template` reads that `source` lacks, each with what that does (nothing is said of a source
+    /// without records: its columns cannot be told).
+    private static func missingColumns(
+        _ template: MappingTemplate, source: Table, filteredBy: [String: Int], read: Int
+    ) -> [ConversionPlan.MissingColumn] {
+        guard source.rowCount > 0 else { return [] }
+        func head(_ field: String) -> String { String(field.prefix { $0 != "." }) }
+        let filterFields = template.filters.flatMap { filter in filter.condition.tests.map { (filter.name, head($0.field.field)) } }
+        let read = template.sourceFieldsRead.map(head) + filterFields.map(\.1)
+        var seen: Set<String> = []
+        var missing: [ConversionPlan.MissingColumn] = []
+        for column in read where seen.insert(column.lowercased()).inserted && source.columnIndex(named: column) == nil {
+            var effects: [String] = []
+            for filter in Set(filterFields.filter { $0.1 == column }.map(\.0)).sorted() {
+                effects.append("filter \(filter) reads it as empty (it leaves out \(filteredBy[filter] ?? 0) records)")
+            }
+            let targets = template.fields.filter { $0.source.map(head) == column }.map(\.target)
+            if !targets.isEmpty { effects.append("\(targets.joined(separator: ", ")) left empty") }
+            if template.source.key.contains(where: { head($0.field) == column }) {
+                effects.append("the records' key cannot be built: each is rejected missing-required")
+            }
+            if template.parent?.link.contains(where: { head($0.field) == column }) == true {
+                effects.append("lines cannot be tied to their header")
+            }
+            if template.alsoReads.contains(where: { head($0) == column }) { effects.append("a rule or lookup reads it") }
+            missing.append(ConversionPlan.MissingColumn(column: column, effects: effects.isEmpty ? ["read as empty"] : effects))
+        }
+        return missing
+    }
+}

@@ -1,0 +1,104 @@
+/// What a conversion can and cannot do with the exports it was given, flow by flow: the columns its templates
+/// read that the exports lack and what that does, what the records would be rejected for (the references the
+/// exports do not hold among them), and which flows would convert nothing. `convert --plan` prints it without
+/// writing anything; every run keeps it in `report.json`.
+public struct ConversionPlan: Sendable, Codable, Equatable {
+    /// One flow's plan.
+    public struct Flow: Sendable, Codable, Equatable {
+        /// Source records read.
+        public var read: Int
+        /// Records that would be created, updated or found unchanged.
+        public var converted: Int
+        /// The source export lacks the flow's entity altogether.
+        public var sourceMissing: Bool
+        /// Columns the template reads that the source export lacks, each with what that does.
+        public var missingColumns: [MissingColumn]
+        /// Filters by name with the records each would leave out.
+        public var filteredBy: [String: Int]
+        /// Why records would be rejected, by cause, most records first (at most `causeLimit`; the rest summed in
+        /// `otherCauses`).
+        public var rejectCauses: [RejectCause]
+        /// Records rejected for causes beyond the ones listed.
+        public var otherCauses: Int
+
+        public init(
+            read: Int, converted: Int, sourceMissing: Bool, missingColumns: [MissingColumn], filteredBy: [String: Int],
+            rejectCauses: [RejectCause], otherCauses: Int
+        ) {
+            self.read = read
+            self.converted = converted
+            self.sourceMissing = sourceMissing
+            self.missingColumns = missingColumns
+            self.filteredBy = filteredBy
+            self.rejectCauses = rejectCauses
+            self.otherCauses = otherCauses
+        }
+
+        /// The flow reads records (or should: its source entity is missing) and would convert none.
+        public var convertsNothing: Bool { converted == 0 && (read > 0 || sourceMissing) }
+    }
+
+    /// A column a flow's template reads that its source export lacks.
+    public struct MissingColumn: Sendable, Codable, Equatable {
+        /// The column (a Sales attribute or an F&O field).
+        public var column: String
+        /// What its absence does: filters reading it as empty, fields left empty, keys that cannot be built.
+        public var effects: [String]
+
+        public init(column: String, effects: [String]) {
+            self.column = column
+            self.effects = effects
+        }
+    }
+
+    /// One cause of rejections: the reason code, the field and the message (which names the value).
+    public struct RejectCause: Sendable, Codable, Equatable {
+        public var reason: String
+        public var field: String
+        public var message: String
+        public var records: Int
+
+        public init(reason: String, field: String, message: String, records: Int) {
+            self.reason = reason
+            self.field = field
+            self.message = message
+            self.records = records
+        }
+    }
+
+    /// How many causes a flow lists.
+    public static let causeLimit = 10
+
+    /// Flows by name.
+    public var flows: [String: Flow]
+
+    public init(flows: [String: Flow]) {
+        self.flows = flows
+    }
+
+    /// The flows that would convert nothing, by name.
+    public var flowsConvertingNothing: [String] { flows.filter { $0.value.convertsNothing }.map(\.key).sorted() }
+
+    /// The plan as text, flows in `order` (the run order): each flow's counts, then what it lacks and why its
+    /// records would be filtered or rejected; a flow that would convert nothing says so first.
+    public func text(order: [String]) -> String {
+        var lines: [String] = []
+        for name in order {
+            guard let flow = flows[name] else { continue }
+            let verdict = flow.convertsNothing ? "NOTHING WOULD BE CONVERTED" : "\(flow.converted) converted"
+            let source = flow.sourceMissing ? " (the export holds no source records)" : ""
+            lines.append("\(name): \(flow.read) read, \(verdict)\(source)")
+            for missing in flow.missingColumns {
+                lines.append("  lacks column \(missing.column): \(missing.effects.joined(separator: "; "))")
+            }
+            for (filter, records) in flow.filteredBy.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) where records > 0 {
+                lines.append("  filtered by \(filter): \(records)")
+            }
+            for cause in flow.rejectCauses {
+                lines.append("  rejected \(cause.reason) \(cause.field): \(cause.records) (\(cause.message))")
+            }
+            if flow.otherCauses > 0 { lines.append("  rejected for other causes: \(flow.otherCauses)") }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,54 @@
+import AirlockKit
+import Foundation
+import Testing
+
+/// `convert --plan`: what a conversion cannot do with the exports given, before anything is written.
+struct ConvertPlanTests {
+    /// The sample Sales export without the Prospect-to-cash solution's columns (an export made without them).
+    static func salesWithoutP2CColumns(in folder: String) throws -> String {
+        let source = try openPackageSource(path: ConvertFixture.sampleSales)
+        var entries: [String: [UInt8]] = [:]
+        for member in source.members {
+            var text = String(decoding: try source.open(member.name).readAll(), as: UTF8.self)
+            if member.name == "data.xml" || member.name == "data_schema.xml" {
+                text = text.replacingOccurrences(
+                    of: #"\s*<field [^>]*name="msdynce_[a-z]+"[^>]*/>"#, with: "", options: .regularExpression)
+            }
+            entries[member.name] = Array(text.utf8)
+        }
+        return try ZipFixture.make(folder + "/sales-export.zip", entries: entries)
+    }
+
+    @Test func theSamplesPlanToConvertEveryFlow() throws {
+        let result = try ConvertPipeline.run(
+            ConvertOptions(
+                conversion: ConversionOptions(foPath: ConvertFixture.sampleFO, salesPath: ConvertFixture.sampleSales, outputDirectory: nil),
+                plan: true))
+        #expect(result.status == .success)
+        #expect(result.text.hasPrefix("Plan for company USMF (nothing written)"))
+        let plan = try #require(result.report.plan)
+        #expect(Set(plan.flows.keys) == Set(ConvertFixture.flowNames))
+        #expect(plan.flowsConvertingNothing.isEmpty)
+        let accounts = try #require(plan.flows["accounts"])
+        #expect(accounts.missingColumns.contains { $0.column == "fax" && $0.effects == ["PRIMARYCONTACTFAX left empty"] })
+    }
+
+    @Test func anExportWithoutTheP2CColumnsIsNamedBeforeAnythingMoves() throws {
+        let folder = try Fixture.scratchDirectory("airlock-plan")
+        let sales = try Self.salesWithoutP2CColumns(in: folder)
+        let runner = AirlockRunner.runInProcess(["convert", "--fo", ConvertFixture.sampleFO, "--sales", sales, "--plan"])
+        #expect(runner.status == 1)
+        #expect(runner.stdout.contains("quotes: 6 read, NOTHING WOULD BE CONVERTED"), "\(runner.stdout)")
+        #expect(
+            runner.stdout.contains(
+                "lacks column msdynce_hasexternallymaintainedproductsonly: filter active-quotes-with-external-products-only reads it as empty (it leaves out 6 records)"
+            ), "\(runner.stdout)")
+        #expect(runner.stderr.contains("nothing would be converted by "), "\(runner.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["sales-export.zip"], "nothing written")
+
+        let json = AirlockRunner.runInProcess(["convert", "--fo", ConvertFixture.sampleFO, "--sales", sales, "--plan", "--json"])
+        let plan = try JSONDecoder().decode(ConversionPlan.self, from: Data(json.stdout.utf8))
+        #expect(plan.flowsConvertingNothing.contains("quotes"))
+        #expect(plan.flows["quotes"]?.filteredBy["active-quotes-with-external-products-only"] == 6)
+    }
+}
