@@ -39,7 +39,9 @@ struct HostileCorpusTests {
     /// Files that some commands rightly accept (exit 0): a missing `[Content_Types].xml` is only a warning
     /// (`cmt.package.content-types`; hand-made zips), while a damaged one is refused by every command.
     static let mayBeAccepted: [String: Set<Command>] = [
-        "cmt-content-types-missing.zip": Set(Command.allCases)
+        "cmt-content-types-missing.zip": Set(Command.allCases),
+        // A file the manifest names and the zip lacks: inspect lists it as a warning and counts the rest.
+        "fo-csv-missing.zip": [.inspect],
     ]
 
     @Test(arguments: HostileCorpus.names, Command.allCases)

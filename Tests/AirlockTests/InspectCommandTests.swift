@@ -153,3 +153,30 @@ struct PackageLocationTests {
         #expect(report.warnings.contains { $0.contains("inside the folder export/") })
     }
 }
+
+/// `inspect` on packages trimmed by hand: every entity listed, the absent files warned about, the rest counted.
+struct InspectMessyPackageTests {
+    @Test func aFileTheManifestNamesButTheZipLacksIsAWarning() throws {
+        let folder = try Fixture.scratchDirectory("airlock-messy")
+        let source = try openPackageSource(path: ConvertFixture.sampleFO)
+        var entries: [String: [UInt8]] = [:]
+        for member in source.members where member.name != "Customers V2.csv" {
+            entries[member.name] = try source.open(member.name).readAll()
+        }
+        let trimmed = try ZipFixture.make(folder + "/trimmed.zip", entries: entries)
+
+        let report = try PackageInspector.inspect(path: trimmed)
+        #expect(report.entities.count == 6)
+        let customers = try #require(report.entities.first { $0.name == "Customers V2" })
+        #expect(customers.format == "missing" && customers.records == 0)
+        #expect(
+            report.warnings.contains(
+                "entity 'Customers V2': the manifest names 'Customers V2.csv', which is not in the package; not counted"))
+        #expect(report.entities.first { $0.name == "CDS sales order lines" }?.records == 50, "the rest is counted")
+
+        let validation = try PackageValidator.validate(path: trimmed, catalog: SchemaCatalogLoader.bundled())
+        #expect(
+            validation.findings.contains { $0.rule == ValidationRules.foFileMissing.id && $0.severity == .error },
+            "validate keeps it an error")
+    }
+}

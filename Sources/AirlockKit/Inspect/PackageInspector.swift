@@ -28,8 +28,21 @@ public enum PackageInspector {
         var entities: [InspectReport.Entity] = []
         // Entity files are independent: count them on all cores.
         let manifestEntities = reader.manifest.entities
-        let summaries = try ParallelMap.map(manifestEntities.count) { try reader.summarize(manifestEntities[$0]) }
-        for (entity, summary) in zip(manifestEntities, summaries) {
+        // A file the manifest names and the package lacks (a package trimmed by hand) is a warning: the rest is
+        // still counted (`validate` keeps it an error, fo.file.missing).
+        let summaries = try ParallelMap.map(manifestEntities.count) { index -> FOEntityFileSummary? in
+            reader.dataMember(for: manifestEntities[index]) == nil ? nil : try reader.summarize(manifestEntities[index])
+        }
+        for (entity, found) in zip(manifestEntities, summaries) {
+            guard let summary = found else {
+                let file = entity.inputFilePath ?? entity.entityName
+                warnings.append("entity '\(entity.entityName)': the manifest names '\(file)', which is not in the package; not counted")
+                entities.append(
+                    InspectReport.Entity(
+                        name: entity.entityName, technicalName: reader.technicalName(of: entity), file: file, format: "missing",
+                        encoding: nil, columns: [], records: 0))
+                continue
+            }
             if let expected = FOEncodingExpectation.warning(for: summary, sourceFormat: entity.sourceFormat) {
                 warnings.append("\(summary.member): \(expected)")
             }
