@@ -49,4 +49,33 @@ struct ConvertDialectTests {
             foPath: rewritten, salesPath: ConvertFixture.sampleSales, outputDirectory: nil, dryRun: true, foLocale: "fr-FR")
         #expect(throws: AirlockError.self) { try Converter.run(unknown, catalog: SchemaCatalogLoader.bundled()) }
     }
+
+    @Test(arguments: FODialectWriter.Dialect.allCases)
+    func theSameExportInAnotherShapeGivesTheSamePackages(_ dialect: FODialectWriter.Dialect) throws {
+        let folder = try Fixture.scratchDirectory("airlock-dialect")
+        try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: folder + "/plain")
+        let rewritten = folder + "/fo-export.zip"
+        try FODialectWriter.write(export: ConvertFixture.sampleFO, output: rewritten, dialect: dialect)
+        let inspected = try PackageInspector.inspect(path: rewritten)
+        #expect(inspected.entities.count == 6 && inspected.entities.allSatisfy { $0.records > 0 }, "\(dialect): \(inspected.warnings)")
+        let formats = Set(inspected.entities.map(\.format))
+        let encodings = Set(inspected.entities.compactMap(\.encoding))
+        switch dialect {
+        case .xmlElement, .xmlAttribute: #expect(formats == [dialect.rawValue], "\(formats)")
+        case .csvUnicode: #expect(formats == ["CSV-Unicode"] && encodings == ["UTF-16LE"], "\(formats) \(encodings)")
+        case .csvUTF8WithoutBOM: #expect(encodings == ["UTF-8"], "\(encodings)")
+        default: #expect(formats == ["CSV"], "\(formats)")
+        }
+        let result = try ConvertFixture.convert(fo: rewritten, sales: ConvertFixture.sampleSales, out: folder + "/dialect")
+        for package in [Converter.salesPackageName, Converter.foPackageName] {
+            let plain = try Data(contentsOf: URL(fileURLWithPath: folder + "/plain/" + package))
+            let other = try Data(contentsOf: URL(fileURLWithPath: folder + "/dialect/" + package))
+            #expect(plain == other, "\(package) from \(dialect)")
+        }
+        #expect(
+            result.report.flows.mapValues(\.counts)
+                == (try ConvertFixture.convert(
+                    fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: nil, dryRun: true
+                ).report.flows.mapValues(\.counts)))
+    }
 }

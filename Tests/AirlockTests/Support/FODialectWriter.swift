@@ -1,0 +1,100 @@
+import AirlockKit
+import Foundation
+
+/// Writes the same F&O export in the shapes real exports take: another file format or encoding, other line
+/// ends, columns in another order and case, an extra column.
+enum FODialectWriter {
+    enum Dialect: String, CaseIterable, Sendable, CustomStringConvertible {
+        case csvUnicode = "CSV-Unicode"
+        case csvUTF8WithoutBOM = "CSV UTF-8 without BOM"
+        case lineFeeds = "CSV with LF line ends"
+        case xmlElement = "XML-Element"
+        case xmlAttribute = "XML-Attribute"
+        case reorderedLowerCase = "columns reversed, in lower case"
+        case extraColumn = "an extra column the manifest maps"
+
+        var description: String { rawValue }
+    }
+
+    /// Copies `export` to `output` with every entity file written in `dialect`.
+    static func write(export: String, output: String, dialect: Dialect) throws {
+        let reader = try FOPackageReader(source: openPackageSource(path: export))
+        var lines: [FOManifestEntity] = []
+        var members: [String: [UInt8]] = [:]
+        for line in reader.manifest.entities {
+            var table = try reader.readEntity(line).table
+            var columns = table.columnNames
+            switch dialect {
+            case .reorderedLowerCase:
+                columns.reverse()
+                table = try Self.table(table, columns: columns)
+            case .extraColumn:
+                columns.append("ZZEXTRANOTE")
+                var extended = Table(name: table.name, columnNames: columns)
+                for row in 0..<table.rowCount { try extended.appendRow(table.row(row) + ["note \(row)"]) }
+                table = extended
+            default:
+                break
+            }
+            let format: String
+            switch dialect {
+            case .csvUnicode: format = "CSV-Unicode"
+            case .xmlElement: format = "XML-Element"
+            case .xmlAttribute: format = "XML-Attribute"
+            default: format = "CSV"
+            }
+            let fileName = line.entityName + (format.hasPrefix("XML") ? ".xml" : ".csv")
+            var written = FOManifestLineBuilder.line(
+                label: line.entityName, technicalName: line.targetEntity, columns: columns, sourceFormat: format)
+            written.inputFilePath = fileName
+            if dialect == .reorderedLowerCase {
+                for index in written.entityMap?.indices ?? [].indices { written.entityMap?[index].xmlField = columns[index].lowercased() }
+            }
+            lines.append(written)
+            switch dialect {
+            case .xmlElement, .xmlAttribute:
+                members[fileName] = Self.xml(
+                    table, element: (line.targetEntity ?? "RECORD").uppercased(), attributes: dialect == .xmlAttribute)
+            default:
+                let encoding: TextEncoding = dialect == .csvUnicode ? .utf16LE : dialect == .csvUTF8WithoutBOM ? .utf8 : .utf8BOM
+                let csvDialect = dialect == .lineFeeds ? CSVDialect(lineEnding: [0x0A]) : .standard
+                let sink = MemoryByteSink()
+                try FOPackageWriter.writeCSV(FOEntityFile(entity: written, table: table, encoding: encoding, dialect: csvDialect), to: sink)
+                members[fileName] = sink.bytes
+            }
+        }
+        var manifest = reader.manifest
+        manifest.entities = lines
+        members["Manifest.xml"] = FOManifestWriter.manifestBytes(manifest)
+        members["PackageHeader.xml"] = FOManifestWriter.headerBytes(reader.header)
+        _ = try ZipFixture.make(output, entries: members)
+    }
+
+    private static func table(_ table: Table, columns: [String]) throws -> Table {
+        var result = Table(name: table.name, columnNames: columns)
+        let positions = columns.map { table.columnIndex(named: $0) ?? 0 }
+        for row in 0..<table.rowCount { try result.appendRow(positions.map { table.value(row: row, column: $0) }) }
+        return result
+    }
+
+    /// The table as an XML-Element or XML-Attribute file (null values left out).
+    private static func xml(_ table: Table, element: String, attributes: Bool) -> [UInt8] {
+        func escape(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+                .replacingOccurrences(of: "\r", with: "&#xD;").replacingOccurrences(of: "\n", with: "&#xA;")
+        }
+        var text = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\r\n<Document>\r\n"
+        for row in 0..<table.rowCount {
+            let values = table.columnNames.indices.compactMap { column in
+                table.value(row: row, column: column).map { (table.columnNames[column], $0) }
+            }
+            if attributes {
+                text += "<\(element)" + values.map { " \($0.0)=\"\(escape($0.1))\"" }.joined() + " />\r\n"
+            } else {
+                text += "<\(element)>" + values.map { "<\($0.0)>\(escape($0.1))</\($0.0)>" }.joined() + "</\(element)>\r\n"
+            }
+        }
+        return Array((text + "</Document>\r\n").utf8)
+    }
+}
