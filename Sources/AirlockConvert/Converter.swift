@@ -162,7 +162,7 @@ public enum Converter {
     ) throws -> FlowsResult {
         progress("reading \(options.foPath) and \(options.salesPath)")
         let inputs = try ConversionInputs.read(options, templates: templates, catalog: catalog)
-        let fo = FOExport(reader: inputs.foReader, catalog: catalog)
+        let fo = FOExport(reader: inputs.foReader, catalog: catalog, locale: options.foLocale.flatMap(FOLocale.init(name:)))
         for (label, table) in inputs.foTables { fo.store(table, label: label) }
         let sales = SalesExport(package: inputs.sales)
         let companyTables = try fo.labels.compactMap { try fo.table($0) }

@@ -203,22 +203,7 @@ final class FOValueChecker {
 
     /// `-?[0-9]+(\.[0-9]+)?` (also `.5`).
     static func isDecimal(_ bytes: UnsafeRawBufferPointer, separator: UInt8 = UInt8(ascii: ".")) -> Bool {
-        var index = 0
-        if bytes.first == UInt8(ascii: "-") { index = 1 }
-        var digits = 0
-        var dots = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
-                digits += 1
-            } else if byte == separator && dots == 0 {
-                dots = 1
-            } else {
-                return false
-            }
-            index += 1
-        }
-        return digits > 0 && bytes.last != separator
+        FODecimalGrammar.isDecimal(bytes, separator: separator)
     }
 }
 

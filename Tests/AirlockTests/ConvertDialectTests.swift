@@ -66,7 +66,18 @@ struct ConvertDialectTests {
         case .csvUTF8WithoutBOM: #expect(encodings == ["UTF-8"], "\(encodings)")
         default: #expect(formats == ["CSV"], "\(formats)")
         }
-        let result = try ConvertFixture.convert(fo: rewritten, sales: ConvertFixture.sampleSales, out: folder + "/dialect")
+        if let locale = dialect.locale {
+            let catalog = try SchemaCatalogLoader.bundled()
+            let valueRules = [ValidationRules.foValueReal.id, ValidationRules.foValueSpreadsheet.id, ValidationRules.foValueDate.id]
+            let unset = try PackageValidator.validate(path: rewritten, catalog: catalog)
+            #expect(unset.findings.contains { $0.rule == ValidationRules.foValueSpreadsheet.id }, "decimal commas without --fo-locale")
+            let given = try PackageValidator.validate(path: rewritten, catalog: catalog, foLocale: locale)
+            #expect(!given.findings.contains { valueRules.contains($0.rule) }, "\(given.findings.map(\.message).prefix(3))")
+        }
+        let options = ConversionOptions(
+            foPath: rewritten, salesPath: ConvertFixture.sampleSales, outputDirectory: folder + "/dialect",
+            foLocale: dialect.locale?.rawValue)
+        let result = try Converter.run(options, catalog: SchemaCatalogLoader.bundled())
         for package in [Converter.salesPackageName, Converter.foPackageName] {
             let plain = try Data(contentsOf: URL(fileURLWithPath: folder + "/plain/" + package))
             let other = try Data(contentsOf: URL(fileURLWithPath: folder + "/dialect/" + package))

@@ -43,8 +43,12 @@ struct ConversionInputs: Sendable {
         let readSales: @Sendable () throws -> CMTPackage = {
             try CMTPackageReader(source: salesPackageSource).read(valueProblems: .collect)
         }
+        let locale = options.foLocale.flatMap(FOLocale.init(name:))
         let readFO: @Sendable (FOManifestEntity) throws -> (String, Table) = { line in
-            (FOExport(reader: nil, catalog: catalog).label(of: line), try foReader.readEntity(line).table)
+            let label = FOExport(reader: nil, catalog: catalog).label(of: line)
+            return (
+                label, try FODecimalNormalizer.normalized(foReader.readEntity(line).table, label: label, catalog: catalog, locale: locale)
+            )
         }
         switch schedule ?? self.schedule(fo: foSource.source, sales: salesSource.source) {
         case .foInBackground:

@@ -7,12 +7,15 @@ import Foundation
 final class FOExport: Sendable {
     let reader: FOPackageReader?
     let catalog: SchemaCatalog
+    /// The data project's locale (`--fo-locale`): a decimal-comma project's decimals are read with `.`.
+    let locale: FOLocale?
     /// Tables read so far by lower-cased label, and the labels the package was found not to hold.
     private let cache = LockedValueBox<(tables: [String: Table], missing: Set<String>)>(([:], []))
 
-    init(reader: FOPackageReader?, catalog: SchemaCatalog) {
+    init(reader: FOPackageReader?, catalog: SchemaCatalog, locale: FOLocale? = nil) {
         self.reader = reader
         self.catalog = catalog
+        self.locale = locale
     }
 
     /// The catalog label the manifest line stands for (its label, AOT or public name), or its own name.
@@ -33,7 +36,7 @@ final class FOExport: Sendable {
                 cache.missing.insert(key)
                 return nil
             }
-            let table = try reader.readEntity(line).table
+            let table = try FODecimalNormalizer.normalized(reader.readEntity(line).table, label: wanted, catalog: catalog, locale: locale)
             cache.tables[key] = table
             return table
         }

@@ -12,6 +12,10 @@ enum FODialectWriter {
         case xmlAttribute = "XML-Attribute"
         case reorderedLowerCase = "columns reversed, in lower case"
         case extraColumn = "an extra column the manifest maps"
+        case germanLocale = "de-DE: decimal commas, dd.MM.yyyy dates"
+
+        /// The `--fo-locale` a conversion of this dialect needs, if any.
+        var locale: FOLocale? { self == .germanLocale ? .deDE : nil }
 
         var description: String { rawValue }
     }
@@ -19,6 +23,7 @@ enum FODialectWriter {
     /// Copies `export` to `output` with every entity file written in `dialect`.
     static func write(export: String, output: String, dialect: Dialect) throws {
         let reader = try FOPackageReader(source: openPackageSource(path: export))
+        let catalog = try SchemaCatalogLoader.bundled()
         var lines: [FOManifestEntity] = []
         var members: [String: [UInt8]] = [:]
         for line in reader.manifest.entities {
@@ -33,6 +38,21 @@ enum FODialectWriter {
                 var extended = Table(name: table.name, columnNames: columns)
                 for row in 0..<table.rowCount { try extended.appendRow(table.row(row) + ["note \(row)"]) }
                 table = extended
+            case .germanLocale:
+                let entity = catalog.foEntity(named: line.entityName)
+                var german = Table(name: table.name, columnNames: columns)
+                for row in 0..<table.rowCount {
+                    try german.appendRow(
+                        table.row(row).enumerated().map { column, value in
+                            guard let value, let type = entity?.field(named: columns[column])?.type else { return value }
+                            switch type {
+                            case .real: return value.replacingOccurrences(of: ".", with: ",")
+                            case .date, .datetime: return FOExportRewriter.date(value, as: .deDE)
+                            default: return value
+                            }
+                        })
+                }
+                table = german
             default:
                 break
             }
