@@ -158,6 +158,24 @@ struct FOExcelEntityTests {
         #expect(data.summary.warnings.contains { $0.contains("without a header name") })
     }
 
+    @Test func aSheetNameCutTo31CharactersIsFound() throws {
+        var line = FOManifestLineBuilder.line(
+            label: "Customer groups", technicalName: nil, columns: ["CUSTOMERGROUPID", "DESCRIPTION", "ISACTIVE"], sourceFormat: "EXCEL")
+        line.inputFilePath = "Customer groups.xlsx"
+        // The manifest names the whole label; Excel cut the sheet's name to 31 characters.
+        line.excelSheetName = "EXTERNALLY MAINTAINED CUSTOMER SALES INVOICE HEADERS$"
+        let source = MemoryPackageSource(
+            path: "p.zip",
+            members: [
+                ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line]))),
+                ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
+                ("Customer groups.xlsx", try Self.workbook(sheetName: "Externally maintained customer ")),
+            ])
+        let reader = try FOPackageReader(source: source)
+        let data = try reader.readEntity(try #require(reader.manifest.entities.first))
+        #expect(data.table.rowCount == 2, "the named sheet, not the first (empty) one")
+    }
+
     @Test func aSheetThatIsNotThereFallsBackToTheFirst() throws {
         var line = FOManifestLineBuilder.line(label: "Customer groups", technicalName: nil, columns: ["A"], sourceFormat: "EXCEL")
         line.inputFilePath = "g.xlsx"

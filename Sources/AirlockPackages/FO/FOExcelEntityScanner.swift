@@ -68,7 +68,8 @@ struct FOExcelEntityScanner {
         return summary
     }
 
-    /// The worksheet part for `sheetName` (a trailing `$` as F&O writes it is ignored), else the first sheet.
+    /// The worksheet part for `sheetName` (a trailing `$` as F&O writes it is ignored; matched as Excel does, on
+    /// the first 31 characters and without case, when no sheet has the name exactly), else the first sheet.
     private func sheetPath(in workbook: ZipArchiveReader, sheetName: String?, inner: (String) -> SourceLocation) throws -> String {
         guard workbook.contains("xl/workbook.xml") else {
             throw AirlockError(.malformedXML, "the Excel file has no xl/workbook.xml (is it an .xlsx workbook?)")
@@ -80,7 +81,12 @@ struct FOExcelEntityScanner {
         }
         var wanted = (sheetName ?? "").trimmingASCIIWhitespace()
         if wanted.hasSuffix("$") { wanted.removeLast() }
-        let chosen = sheets.first { !wanted.isEmpty && $0.attribute("name") == wanted } ?? first
+        // Excel keeps at most 31 characters of a sheet name and compares names without case: the manifest may
+        // name the whole label, or the cut name, in another case.
+        let key = String(wanted.prefix(31)).lowercased()
+        let chosen =
+            sheets.first { !wanted.isEmpty && $0.attribute("name") == wanted }
+            ?? sheets.first { !key.isEmpty && $0.attribute("name").map { String($0.prefix(31)).lowercased() } == key } ?? first
         guard let relationship = chosen.attribute("id") else {
             throw AirlockError(.malformedXML, "sheet \(chosen.attribute("name") ?? "?") has no r:id", at: inner("xl/workbook.xml"))
         }
