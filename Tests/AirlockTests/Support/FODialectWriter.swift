@@ -12,6 +12,7 @@ enum FODialectWriter {
         case xmlAttribute = "XML-Attribute"
         case reorderedLowerCase = "columns reversed, in lower case"
         case extraColumn = "an extra column the manifest maps"
+        case unmappedColumn = "an extra column the manifest does not map"
         case germanLocale = "de-DE: decimal commas, dd.MM.yyyy dates"
 
         /// The `--fo-locale` a conversion of this dialect needs, if any.
@@ -33,7 +34,7 @@ enum FODialectWriter {
             case .reorderedLowerCase:
                 columns.reverse()
                 table = try Self.table(table, columns: columns)
-            case .extraColumn:
+            case .extraColumn, .unmappedColumn:
                 columns.append("ZZEXTRANOTE")
                 var extended = Table(name: table.name, columnNames: columns)
                 for row in 0..<table.rowCount { try extended.appendRow(table.row(row) + ["note \(row)"]) }
@@ -67,6 +68,7 @@ enum FODialectWriter {
             var written = FOManifestLineBuilder.line(
                 label: line.entityName, technicalName: line.targetEntity, columns: columns, sourceFormat: format)
             written.inputFilePath = fileName
+            if dialect == .unmappedColumn { written.entityMap?.removeAll { $0.entityField == "ZZEXTRANOTE" } }
             if dialect == .reorderedLowerCase {
                 for index in written.entityMap?.indices ?? [].indices { written.entityMap?[index].xmlField = columns[index].lowercased() }
             }
