@@ -62,6 +62,7 @@ struct ConvertDialectTests {
         let encodings = Set(inspected.entities.compactMap(\.encoding))
         switch dialect {
         case .xmlElement, .xmlAttribute: #expect(formats == [dialect.rawValue], "\(formats)")
+        case .excel: #expect(formats.count == 1 && formats.first?.uppercased() == "EXCEL", "\(formats)")
         case .csvUnicode: #expect(formats == ["CSV-Unicode"] && encodings == ["UTF-16LE"], "\(formats) \(encodings)")
         case .csvUTF8WithoutBOM: #expect(encodings == ["UTF-8"], "\(encodings)")
         default: #expect(formats == ["CSV"], "\(formats)")

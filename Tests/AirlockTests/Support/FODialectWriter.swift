@@ -10,6 +10,7 @@ enum FODialectWriter {
         case lineFeeds = "CSV with LF line ends"
         case xmlElement = "XML-Element"
         case xmlAttribute = "XML-Attribute"
+        case excel = "EXCEL (a workbook, the sheet name cut to 31 characters)"
         case reorderedLowerCase = "columns reversed, in lower case"
         case extraColumn = "an extra column the manifest maps"
         case unmappedColumn = "an extra column the manifest does not map"
@@ -62,12 +63,14 @@ enum FODialectWriter {
             case .csvUnicode: format = "CSV-Unicode"
             case .xmlElement: format = "XML-Element"
             case .xmlAttribute: format = "XML-Attribute"
+            case .excel: format = "EXCEL"
             default: format = "CSV"
             }
-            let fileName = line.entityName + (format.hasPrefix("XML") ? ".xml" : ".csv")
+            let fileName = line.entityName + (format.hasPrefix("XML") ? ".xml" : format == "EXCEL" ? ".xlsx" : ".csv")
             var written = FOManifestLineBuilder.line(
                 label: line.entityName, technicalName: line.targetEntity, columns: columns, sourceFormat: format)
             written.inputFilePath = fileName
+            if dialect == .excel { written.excelSheetName = line.entityName + "$" }
             if dialect == .unmappedColumn { written.entityMap?.removeAll { $0.entityField == "ZZEXTRANOTE" } }
             if dialect == .reorderedLowerCase {
                 for index in written.entityMap?.indices ?? [].indices { written.entityMap?[index].xmlField = columns[index].lowercased() }
@@ -77,6 +80,8 @@ enum FODialectWriter {
             case .xmlElement, .xmlAttribute:
                 members[fileName] = Self.xml(
                     table, element: (line.targetEntity ?? "RECORD").uppercased(), attributes: dialect == .xmlAttribute)
+            case .excel:
+                members[fileName] = try Self.workbook(table, sheet: String(line.entityName.prefix(31)))
             default:
                 let encoding: TextEncoding = dialect == .csvUnicode ? .utf16LE : dialect == .csvUTF8WithoutBOM ? .utf8 : .utf8BOM
                 let csvDialect = dialect == .lineFeeds ? CSVDialect(lineEnding: [0x0A]) : .standard
@@ -97,6 +102,49 @@ enum FODialectWriter {
         let positions = columns.map { table.columnIndex(named: $0) ?? 0 }
         for row in 0..<table.rowCount { try result.appendRow(positions.map { table.value(row: row, column: $0) }) }
         return result
+    }
+
+    /// The table as a workbook of one sheet named `sheet`: row 1 the column names, every value an inline string
+    /// (as F&O writes text), null values left out.
+    private static func workbook(_ table: Table, sheet: String) throws -> [UInt8] {
+        func escape(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        func cell(_ column: Int, _ row: Int, _ text: String) -> String {
+            var letters = ""
+            var index = column + 1
+            while index > 0 {
+                letters = String(UnicodeScalar(UInt8(65 + (index - 1) % 26))) + letters
+                index = (index - 1) / 26
+            }
+            return "<c r=\"\(letters)\(row)\" t=\"inlineStr\"><is><t xml:space=\"preserve\">\(escape(text))</t></is></c>"
+        }
+        let main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+        var sheetXML = "<worksheet xmlns=\"\(main)\"><sheetData>"
+        sheetXML += "<row r=\"1\">" + table.columnNames.enumerated().map { cell($0.offset, 1, $0.element) }.joined() + "</row>"
+        for row in 0..<table.rowCount {
+            let cells = table.columnNames.indices.compactMap { column in
+                table.value(row: row, column: column).map { cell(column, row + 2, $0) }
+            }
+            sheetXML += "<row r=\"\(row + 2)\">" + cells.joined() + "</row>"
+        }
+        sheetXML += "</sheetData></worksheet>"
+        let relationships = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+        let workbook =
+            "<workbook xmlns=\"\(main)\" xmlns:r=\"\(relationships)\"><sheets><sheet name=\"\(escape(sheet))\" sheetId=\"1\" r:id=\"rId1\"/></sheets></workbook>"
+        let rels =
+            "<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\">"
+            + "<Relationship Id=\"rId1\" Type=\"worksheet\" Target=\"worksheets/sheet1.xml\"/></Relationships>"
+        let path = try Fixture.scratchDirectory("airlock-workbook") + "/book.xlsx"
+        try ZipFixture.make(
+            path,
+            entries: [
+                "[Content_Types].xml": Array("<Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\"/>".utf8),
+                "xl/workbook.xml": Array(workbook.utf8), "xl/_rels/workbook.xml.rels": Array(rels.utf8),
+                "xl/worksheets/sheet1.xml": Array(sheetXML.utf8),
+            ])
+        return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
     /// The table as an XML-Element or XML-Attribute file (null values left out).
