@@ -441,7 +441,7 @@ struct ConversionPage {
     private var planSection: String {
         guard let plan = report.plan else { return PageFrame.paragraph("The report holds no plan (an older report).", class: "none") }
         var out = ""
-        let empty = plan.flowsConvertingNothing
+        let empty = plan.flowsLosingAllRecords
         if !empty.isEmpty {
             out +=
                 "<div class=\"banner bad\" role=\"alert\"><strong>Nothing converted</strong> by \(HTMLText.escape(empty.joined(separator: ", "))).</div>\n"

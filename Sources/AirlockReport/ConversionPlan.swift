@@ -36,6 +36,9 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
 
         /// The flow reads records (or should: its source entity is missing) and would convert none.
         public var convertsNothing: Bool { converted == 0 && (read > 0 || sourceMissing) }
+
+        /// The flow reads records and would convert none of them: it loses them all.
+        public var losesAllRecords: Bool { converted == 0 && read > 0 }
     }
 
     /// A column a flow's template reads that its source export lacks.
@@ -78,6 +81,9 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
 
     /// The flows that would convert nothing, by name.
     public var flowsConvertingNothing: [String] { flows.filter { $0.value.convertsNothing }.map(\.key).sorted() }
+
+    /// The flows that read records and would convert none of them, by name.
+    public var flowsLosingAllRecords: [String] { flows.filter { $0.value.losesAllRecords }.map(\.key).sorted() }
 
     /// The plan as text, flows in `order` (the run order): each flow's counts, then what it lacks and why its
     /// records would be filtered or rejected; a flow that would convert nothing says so first.

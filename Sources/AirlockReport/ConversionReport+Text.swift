@@ -47,7 +47,7 @@ extension ConversionReport {
             lines.append("Wrote \(name) (\(digest.bytes) bytes, sha256 \(digest.sha256.prefix(16))…)")
         }
         for warning in warnings { lines.append("warning: \(warning)") }
-        if let empty = plan?.flowsConvertingNothing, !empty.isEmpty {
+        if let empty = plan?.flowsLosingAllRecords, !empty.isEmpty {
             lines.append("warning: nothing converted by \(empty.joined(separator: ", ")); `airlock convert --plan` says why")
         }
         return lines.joined(separator: "\n")

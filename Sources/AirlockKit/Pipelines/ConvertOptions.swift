@@ -7,7 +7,7 @@ public struct ConvertOptions: Sendable, Hashable {
     /// Show report.json instead of the summary.
     public var json: Bool
     /// Only plan: run the flows without writing anything and show the plan (`ConversionPlan`); the status is
-    /// 1 when a flow would convert nothing.
+    /// 1 when a flow would convert none of the records it reads.
     public var plan: Bool
 
     public init(conversion: ConversionOptions, catalogFiles: [String] = [], json: Bool = false, plan: Bool = false) {

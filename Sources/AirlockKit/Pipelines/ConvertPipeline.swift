@@ -42,10 +42,11 @@ public enum ConvertPipeline {
             text: text, problem: problem, status: conversion.tooManyRejects ? .dataErrors : .success)
     }
 
-    /// The result of `--plan`: the plan as text (or JSON), status 1 when a flow would convert nothing.
+    /// The result of `--plan`: the plan as text (or JSON), status 1 when a flow would convert none of the records it
+    /// reads.
     private static func planResult(_ report: ConversionReport, json: Bool) throws -> ConvertResult {
         let plan = report.plan ?? ConversionPlan(flows: [:])
-        let empty = plan.flowsConvertingNothing
+        let empty = plan.flowsLosingAllRecords
         let text: String
         if json {
             let encoder = JSONEncoder()
@@ -59,7 +60,7 @@ public enum ConvertPipeline {
                 }.sorted()
             text = "Plan for company \(report.company) (nothing written)\n" + plan.text(order: order) + "\n"
         }
-        let problem = empty.isEmpty ? nil : "nothing would be converted by \(empty.joined(separator: ", "))"
+        let problem = empty.isEmpty ? nil : "nothing would be converted of the records read by \(empty.joined(separator: ", "))"
         return ConvertResult(
             report: report, validations: [], refused: false, tooManyRejects: false, text: text, problem: problem,
             status: empty.isEmpty ? .success : .dataErrors)
