@@ -170,6 +170,10 @@ public enum Converter {
         let context = ConversionContext(catalog: catalog, templates: templates, company: company, fo: fo, sales: sales, options: options)
         // The two directions run on two cores; see FlowScheduler for why the result equals a sequential run's.
         let order = templates.runOrder().filter { selected.contains($0.name) }
+        // The plan's first part, before any record moves: the columns the templates read that the exports lack.
+        for line in try ConversionPlanner.preflight(order, context: context) {
+            progress("plan: \(line.flow) lacks \(line.missing.column): \(line.missing.effects.joined(separator: "; "))")
+        }
         context.rules = try SpecialRuleRegistry.rules(of: order, context: context) + rules
         let rules = context.rules
         let timestamp = inputs.sales.data.timestamp

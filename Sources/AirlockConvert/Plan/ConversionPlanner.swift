@@ -38,10 +38,28 @@ enum ConversionPlanner {
         return ConversionPlan(flows: flows)
     }
 
+    /// What the plan can say before any record moves: per flow of `order`, the columns its template reads that
+    /// the source export lacks (shown at the start of a run).
+    static func preflight(_ order: [MappingTemplate], context: ConversionContext) throws -> [(
+        flow: String, missing: ConversionPlan.MissingColumn
+    )] {
+        var lines: [(flow: String, missing: ConversionPlan.MissingColumn)] = []
+        for template in order {
+            let source: Table?
+            switch template.source.side {
+            case .sales: source = context.sales.table(template.source.entity)
+            case .fo: source = try context.fo.table(template.source.entity)
+            }
+            guard let source else { continue }
+            lines += missingColumns(template, source: source, filteredBy: nil, read: source.rowCount).map { (template.name, $0) }
+        }
+        return lines
+    }
+
     /// The columns `template` reads that `source` lacks, each with what that does (nothing is said of a source
-    /// without records: its columns cannot be told).
+    /// without records: its columns cannot be told); `filteredBy` gives the filters' counts once the flow has run.
     private static func missingColumns(
-        _ template: MappingTemplate, source: Table, filteredBy: [String: Int], read: Int
+        _ template: MappingTemplate, source: Table, filteredBy: [String: Int]?, read: Int
     ) -> [ConversionPlan.MissingColumn] {
         guard source.rowCount > 0 else { return [] }
         func head(_ field: String) -> String { String(field.prefix { $0 != "." }) }
@@ -52,7 +70,8 @@ enum ConversionPlanner {
         for column in read where seen.insert(column.lowercased()).inserted && source.columnIndex(named: column) == nil {
             var effects: [String] = []
             for filter in Set(filterFields.filter { $0.1 == column }.map(\.0)).sorted() {
-                effects.append("filter \(filter) reads it as empty (it leaves out \(filteredBy[filter] ?? 0) records)")
+                let count = filteredBy.map { " (it leaves out \($0[filter] ?? 0) records)" } ?? ""
+                effects.append("filter \(filter) reads it as empty\(count)")
             }
             let targets = template.fields.filter { $0.source.map(head) == column }.map(\.target)
             if !targets.isEmpty { effects.append("\(targets.joined(separator: ", ")) left empty") }
