@@ -449,6 +449,9 @@ struct ConversionPage {
         var columns = ReportTable(
             id: "table-plan-columns", caption: "Columns the templates read that the exports lack",
             columns: [.init("flow"), .init("column"), .init("what that does")])
+        var assumed = ReportTable(
+            id: "table-plan-references", caption: "Records the templates name by a fixed value (defaults, constants, value maps)",
+            columns: [.init("flow"), .init("field"), .init("looked up as"), .init("value"), .init("held")])
         var causes = ReportTable(
             id: "table-plan-causes", caption: "Causes of rejection",
             columns: [.init("flow"), .init("reason"), .init("field"), .init("records", numeric: true), .init("message")])
@@ -459,6 +462,12 @@ struct ConversionPage {
                     .text(name), .text(missing.column, class: "code"), .text(missing.effects.joined(separator: "; "), class: "wide"),
                 ])
             }
+            for reference in flow.assumedReferences {
+                assumed.add([
+                    .text(name), .text(reference.field, class: "code"), .text(reference.target), .text(reference.value, class: "code"),
+                    .text(reference.held ? "yes" : "no"),
+                ])
+            }
             for cause in flow.rejectCauses {
                 causes.add([
                     .text(name), .text(cause.reason), .text(cause.field, class: "code"), .number(cause.records),
@@ -467,6 +476,7 @@ struct ConversionPage {
             }
         }
         out += columns.rows.isEmpty ? PageFrame.paragraph("The exports hold every column the templates read.", class: "none") : columns.html
+        if !assumed.rows.isEmpty { out += assumed.html }
         out += causes.rows.isEmpty ? PageFrame.paragraph("No record is rejected.", class: "none") : causes.html
         return out
     }

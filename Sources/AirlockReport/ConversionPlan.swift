@@ -20,11 +20,15 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
         public var rejectCauses: [RejectCause]
         /// Records rejected for causes beyond the ones listed.
         public var otherCauses: Int
+        /// The records the template names by a fixed value (a default price list, a constant), and whether the
+        /// output or the exports hold them.
+        public var assumedReferences: [AssumedReference] = []
 
         public init(
             read: Int, converted: Int, sourceMissing: Bool, missingColumns: [MissingColumn], filteredBy: [String: Int],
-            rejectCauses: [RejectCause], otherCauses: Int
+            rejectCauses: [RejectCause], otherCauses: Int, assumedReferences: [AssumedReference] = []
         ) {
+            self.assumedReferences = assumedReferences
             self.read = read
             self.converted = converted
             self.sourceMissing = sourceMissing
@@ -51,6 +55,24 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
         public init(column: String, effects: [String]) {
             self.column = column
             self.effects = effects
+        }
+    }
+
+    /// A record a template names by a fixed value (its default or constant): a price list by name, a customer
+    /// group, a company; `held` when the output or the target export holds it.
+    public struct AssumedReference: Sendable, Codable, Equatable {
+        /// The target field the value goes to.
+        public var field: String
+        /// What is looked for, e.g. `pricelevel with name`.
+        public var target: String
+        public var value: String
+        public var held: Bool
+
+        public init(field: String, target: String, value: String, held: Bool) {
+            self.field = field
+            self.target = target
+            self.value = value
+            self.held = held
         }
     }
 
@@ -96,6 +118,10 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             lines.append("\(name): \(flow.read) read, \(verdict)\(source)")
             for missing in flow.missingColumns {
                 lines.append("  lacks column \(missing.column): \(missing.effects.joined(separator: "; "))")
+            }
+            for reference in flow.assumedReferences {
+                let held = reference.held ? "held" : "NOT HELD by the output or the exports"
+                lines.append("  assumes \(reference.target) '\(reference.value)' (\(reference.field)): \(held)")
             }
             for (filter, records) in flow.filteredBy.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) where records > 0 {
                 lines.append("  filtered by \(filter): \(records)")

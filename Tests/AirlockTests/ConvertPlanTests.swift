@@ -31,6 +31,13 @@ struct ConvertPlanTests {
         #expect(plan.flowsConvertingNothing.isEmpty)
         let accounts = try #require(plan.flows["accounts"])
         #expect(accounts.missingColumns.contains { $0.column == "fax" && $0.effects == ["PRIMARYCONTACTFAX left empty"] })
+        let priceLists = try #require(plan.flows["orders-to-sales"]?.assumedReferences.filter { $0.field == "pricelevelid" })
+        #expect(
+            priceLists.first
+                == ConversionPlan.AssumedReference(
+                    field: "pricelevelid", target: "pricelevel with name", value: "CRM Service USA (sample)", held: true),
+            "the template's default price list first, then the value map's")
+        #expect(plan.flows["products"]?.assumedReferences.contains { $0.value == "Gram" && !$0.held } == true, "a unit the export lacks")
     }
 
     @Test func anExportWithoutTheP2CColumnsIsNamedBeforeAnythingMoves() throws {

@@ -1,6 +1,7 @@
 import AirlockMapping
 import AirlockModel
 import AirlockReconcile
+import AirlockReport
 
 /// One field map's whole pipeline for a flow: read the source value (with a Sales lookup), apply the template's
 /// transforms (the mapping layer's `applyTransforms`), resolve an F&O → Sales lookup, check the result against
@@ -71,6 +72,34 @@ final class FieldPipeline {
             evaluation.outcome = .problem(.orphanReference, "\(mapping.target) '\(final)' is in none of: \(places)", value: final)
         }
         return evaluation
+    }
+
+    /// The records this field names by fixed values: its constant or default, and what its value map gives,
+    /// when the value goes through a lookup or a reference check, each with whether the output or the exports
+    /// hold it (at most `limit`, in that order).
+    func assumedReferences(context: ConversionContext, limit: Int = 50) -> [ConversionPlan.AssumedReference] {
+        guard !targetLookups.isEmpty || !references.isEmpty else { return [] }
+        var values: [String] = []
+        if let fixed = reader == nil ? mapping.fixedValue : mapping.defaultValue { values.append(fixed) }
+        values += valueMap?.entries.map(\.to) ?? []
+        var seen: Set<String> = []
+        var result: [ConversionPlan.AssumedReference] = []
+        for raw in values {
+            let value = raw.trimmingASCIIWhitespace()
+            guard !value.isEmpty, seen.insert(value).inserted, result.count < limit else { continue }
+            if !targetLookups.isEmpty {
+                let target = targetLookups.map { "\($0.entity) with \($0.keyAttribute)" }.joined(separator: " or ")
+                result.append(
+                    ConversionPlan.AssumedReference(
+                        field: mapping.target, target: target, value: value, held: resolveLookup(value, context: context) != nil))
+            } else {
+                let target = references.map(\.description).joined(separator: " or ")
+                result.append(
+                    ConversionPlan.AssumedReference(
+                        field: mapping.target, target: target, value: value, held: referenceExists(value, context: context)))
+            }
+        }
+        return result
     }
 
     private func resolveLookup(_ key: String, context: ConversionContext) -> (id: String, entity: String, name: String?)? {

@@ -1,6 +1,7 @@
 import AirlockMapping
 import AirlockModel
 import AirlockReconcile
+import AirlockReport
 
 /// What one flow produced: the records it accepts (written, or unchanged in the target), the status of every
 /// source key for its line flows, the rejects and the counts.
@@ -21,6 +22,8 @@ final class FlowOutput: @unchecked Sendable {
     let rejects: [RejectEntry]
     /// Records rules generated beyond the source records (price-list items, freight tax lines, order statuses).
     var generated: [GeneratedRecords] = []
+    /// The records the template names by a fixed value, and whether they are held (for the plan).
+    var assumedReferences: [ConversionPlan.AssumedReference] = []
     /// Field name → number of updated records in which it changed.
     let changedFields: [String: Int]
     /// Filter name → records it left out.

@@ -2,6 +2,7 @@ import AirlockMapping
 import AirlockModel
 import AirlockPackages
 import AirlockReconcile
+import AirlockReport
 import AirlockValidate
 
 /// Runs one flow: reads its source records, filters and maps them, checks references, classifies them against
@@ -57,6 +58,7 @@ struct FlowRunner {
             acceptedSourceRows: classified.acceptedRows.map { records.mappedSourceRows[$0] },
             written: classified.written, counts: counts, rejects: records.rejects, changedFields: classified.changedFields,
             filteredBy: filteredBy, statusIndex: statusIndex, statuses: records.statuses)
+        output.assumedReferences = records.assumedReferences
         let result = RuleFlowResult(output: output, view: view, target: target, context: context)
         for rule in rules {
             if let records = try rule.generatedRecords(after: result) { output.generated.append(records) }
@@ -81,13 +83,16 @@ struct FlowRunner {
         var statuses: [HeaderStatus] = []
         /// Per mapped record: its entry in `statuses`.
         var statusOfMapped: [Int] = []
+        /// The records the template names by a fixed value, and whether they are held.
+        var assumedReferences: [ConversionPlan.AssumedReference] = []
     }
 
     /// Maps every source record into the flow's layout: another company's records are filtered, then each field
     /// plan writes its value, and the record is filtered, refused by its parent, by an unreadable value, by its
     /// fields or by a rule's row hook, or mapped.
     private func mapRecords(view: SourceView, layout: FlowLayout, rules: [any ConversionRule]) throws -> MappedRecords {
-        let plans = UnretainedReferences(prepareFields(layout: layout, view: view))
+        let fieldPlans = prepareFields(layout: layout, view: view)
+        let plans = UnretainedReferences(fieldPlans)
         let filters = FilterEvaluator(template: template, view: view, catalog: context.catalog)
         let ruleFlow = RuleFlow(template: template, view: view, layout: layout, context: context)
         var hooks = try rules.compactMap { try $0.rowHook(for: ruleFlow) }
@@ -185,6 +190,7 @@ struct FlowRunner {
             try values.appendRow(to: &records.mapped)
             records.mappedSourceRows.append(row)
         }
+        records.assumedReferences = fieldPlans.flatMap { $0.pipeline.assumedReferences(context: context) }
         return records
     }
 

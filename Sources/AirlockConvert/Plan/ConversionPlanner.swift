@@ -33,7 +33,8 @@ enum ConversionPlanner {
                 read: counts.read, converted: counts.created + counts.updated + counts.unchanged, sourceMissing: sourceMissing,
                 missingColumns: missingColumns(template, source: output.source, filteredBy: output.filteredBy, read: counts.read),
                 filteredBy: output.filteredBy, rejectCauses: listed,
-                otherCauses: sorted.dropFirst(ConversionPlan.causeLimit).reduce(0) { $0 + $1.records })
+                otherCauses: sorted.dropFirst(ConversionPlan.causeLimit).reduce(0) { $0 + $1.records },
+                assumedReferences: output.assumedReferences)
         }
         return ConversionPlan(flows: flows)
     }
