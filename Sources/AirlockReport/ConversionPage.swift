@@ -465,7 +465,7 @@ struct ConversionPage {
             for reference in flow.assumedReferences {
                 assumed.add([
                     .text(name), .text(reference.field, class: "code"), .text(reference.target), .text(reference.value, class: "code"),
-                    .text(reference.held ? "yes" : "no"),
+                    .text((reference.held ? "yes" : "no") + (reference.note.map { " — \($0)" } ?? "")),
                 ])
             }
             for cause in flow.rejectCauses {

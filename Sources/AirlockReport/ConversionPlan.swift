@@ -67,12 +67,15 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
         public var target: String
         public var value: String
         public var held: Bool
+        /// Why it cannot be told, e.g. the export lacks the entity (the target must then hold the record).
+        public var note: String?
 
-        public init(field: String, target: String, value: String, held: Bool) {
+        public init(field: String, target: String, value: String, held: Bool, note: String? = nil) {
             self.field = field
             self.target = target
             self.value = value
             self.held = held
+            self.note = note
         }
     }
 
@@ -121,7 +124,9 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             }
             for reference in flow.assumedReferences {
                 let held = reference.held ? "held" : "NOT HELD by the output or the exports"
-                lines.append("  assumes \(reference.target) '\(reference.value)' (\(reference.field)): \(held)")
+                lines.append(
+                    "  assumes \(reference.target) '\(reference.value)' (\(reference.field)): \(held)\(reference.note.map { " — \($0)" } ?? "")"
+                )
             }
             for (filter, records) in flow.filteredBy.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) where records > 0 {
                 lines.append("  filtered by \(filter): \(records)")

@@ -38,6 +38,8 @@ struct ConvertPlanTests {
                     field: "pricelevelid", target: "pricelevel with name", value: "CRM Service USA (sample)", held: true),
             "the template's default price list first, then the value map's")
         #expect(plan.flows["products"]?.assumedReferences.contains { $0.value == "Gram" && !$0.held } == true, "a unit the export lacks")
+        let group = try #require(accounts.assumedReferences.first { $0.field == "CUSTOMERGROUPID" })
+        #expect(group.value == "10" && !group.held && group.note?.contains("the F&O export holds no Customer groups") == true)
     }
 
     @Test func anExportWithoutTheP2CColumnsIsNamedBeforeAnythingMoves() throws {

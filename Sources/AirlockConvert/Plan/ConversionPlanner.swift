@@ -1,5 +1,6 @@
 import AirlockMapping
 import AirlockModel
+import AirlockReconcile
 import AirlockReport
 
 /// Builds a conversion's plan (`ConversionPlan`) from the flows' outputs while the sources are still held: the
@@ -34,9 +35,40 @@ enum ConversionPlanner {
                 missingColumns: missingColumns(template, source: output.source, filteredBy: output.filteredBy, read: counts.read),
                 filteredBy: output.filteredBy, rejectCauses: listed,
                 otherCauses: sorted.dropFirst(ConversionPlan.causeLimit).reduce(0) { $0 + $1.records },
-                assumedReferences: output.assumedReferences)
+                assumedReferences: output.assumedReferences + (try foReferenceData(template, context: context)))
         }
         return ConversionPlan(flows: flows)
+    }
+
+    /// For a flow to F&O: the reference data its fixed values name (a default customer group, the currencies or
+    /// units a value map gives) wherever the catalog knows an F&O entity keyed by the target field alone
+    /// (`Customer groups` by `CUSTOMERGROUPID`), and whether the F&O export holds them; an export without that
+    /// entity holds none (the target must).
+    private static func foReferenceData(_ template: MappingTemplate, context: ConversionContext) throws -> [ConversionPlan.AssumedReference]
+    {
+        guard template.target.side == .fo else { return [] }
+        let target = context.catalog.foEntity(named: template.target.entity)?.label
+        var result: [ConversionPlan.AssumedReference] = []
+        for mapping in template.fields where mapping.lookup.isEmpty {
+            let entities = context.catalog.foEntities.filter {
+                $0.keyFields.count == 1 && $0.keyFields[0].uppercased() == mapping.target.uppercased() && $0.label != target
+            }
+            guard let entity = entities.first else { continue }
+            var values = [mapping.source == nil ? mapping.fixedValue : mapping.defaultValue].compactMap { $0 }
+            values += mapping.valueMapName.flatMap(context.templates.valueMap(named:))?.entries.map(\.to) ?? []
+            var seen: Set<String> = []
+            let index = try context.exportIndex(label: entity.label, columns: [entity.keyFields[0]])
+            for raw in values {
+                let value = raw.trimmingASCIIWhitespace()
+                guard !value.isEmpty, seen.insert(value.lowercased()).inserted else { continue }
+                let held = index?.row(for: NaturalKey(company: context.company, value)) != nil
+                let note = index == nil ? "the F&O export holds no \(entity.label): the target must hold it" : nil
+                result.append(
+                    ConversionPlan.AssumedReference(
+                        field: mapping.target, target: "\(entity.label) with \(entity.keyFields[0])", value: value, held: held, note: note))
+            }
+        }
+        return result
     }
 
     /// What the plan can say before any record moves: per flow of `order`, the columns its template reads that
