@@ -60,4 +60,37 @@ struct ConvertPlanTests {
         #expect(plan.flowsConvertingNothing.contains("quotes") && plan.flowsLosingAllRecords.contains("quotes"))
         #expect(plan.flows["quotes"]?.filteredBy["active-quotes-with-external-products-only"] == 6)
     }
+
+    @Test func anFOExportWithoutAColumnIsExplainedAndTheRestConverts() throws {
+        let folder = try Fixture.scratchDirectory("airlock-plan")
+        let reader = try FOPackageReader(source: openPackageSource(path: ConvertFixture.sampleFO))
+        var files: [FOEntityFile] = []
+        var lines: [FOManifestEntity] = []
+        for line in reader.manifest.entities {
+            let data = try reader.readEntity(line)
+            var table = data.table
+            var written = line
+            if line.entityName == ConvertDialectTests.invoices {
+                let columns = table.columnNames.filter { $0 != "CUSTOMERSORDERREFERENCE" }
+                var trimmed = Table(name: table.name, columnNames: columns)
+                for row in 0..<table.rowCount { try trimmed.appendRow(columns.map { table.value(row: row, column: $0) }) }
+                table = trimmed
+                written.entityMap = line.entityMap?.filter { $0.entityField != "CUSTOMERSORDERREFERENCE" }
+            }
+            lines.append(written)
+            files.append(FOEntityFile(entity: written, table: table, encoding: data.summary.encoding ?? .utf8BOM))
+        }
+        var manifest = reader.manifest
+        manifest.entities = lines
+        try FOPackageWriter.write(header: reader.header, manifest: manifest, files: files, to: folder + "/fo-export.zip")
+
+        let plain = try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: nil, dryRun: true)
+        let trimmed = try ConvertFixture.convert(fo: folder + "/fo-export.zip", sales: ConvertFixture.sampleSales, out: nil, dryRun: true)
+        #expect(trimmed.report.flows.mapValues(\.counts) == plain.report.flows.mapValues(\.counts), "the same records, one field empty")
+        let invoices = try #require(trimmed.report.plan?.flows["invoices"])
+        #expect(
+            invoices.missingColumns.contains(
+                ConversionPlan.MissingColumn(column: "CUSTOMERSORDERREFERENCE", effects: ["description left empty"])))
+        #expect(plain.report.plan?.flows["invoices"]?.missingColumns.contains { $0.column == "CUSTOMERSORDERREFERENCE" } == false)
+    }
 }
