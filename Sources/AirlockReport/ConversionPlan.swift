@@ -69,13 +69,16 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
         public var held: Bool
         /// Why it cannot be told, e.g. the export lacks the entity (the target must then hold the record).
         public var note: String?
+        /// The flow's records that carry the value, when counted (references to F&O reference data).
+        public var records: Int?
 
-        public init(field: String, target: String, value: String, held: Bool, note: String? = nil) {
+        public init(field: String, target: String, value: String, held: Bool, note: String? = nil, records: Int? = nil) {
             self.field = field
             self.target = target
             self.value = value
             self.held = held
             self.note = note
+            self.records = records
         }
     }
 
@@ -124,8 +127,9 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             }
             for reference in flow.assumedReferences {
                 let held = reference.held ? "held" : "NOT HELD by the output or the exports"
+                let records = reference.records.map { ", in \($0) record\($0 == 1 ? "" : "s")" } ?? ""
                 lines.append(
-                    "  assumes \(reference.target) '\(reference.value)' (\(reference.field)): \(held)\(reference.note.map { " — \($0)" } ?? "")"
+                    "  assumes \(reference.target) '\(reference.value)' (\(reference.field)\(records)): \(held)\(reference.note.map { " — \($0)" } ?? "")"
                 )
             }
             for (filter, records) in flow.filteredBy.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) where records > 0 {

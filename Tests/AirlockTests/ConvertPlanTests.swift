@@ -93,4 +93,29 @@ struct ConvertPlanTests {
                 ConversionPlan.MissingColumn(column: "CUSTOMERSORDERREFERENCE", effects: ["description left empty"])))
         #expect(plain.report.plan?.flows["invoices"]?.missingColumns.contains { $0.column == "CUSTOMERSORDERREFERENCE" } == false)
     }
+
+    @Test func referenceDataTheFOExportHoldsIsCheckedWithItsRecords() throws {
+        let folder = try Fixture.scratchDirectory("airlock-plan")
+        let reader = try FOPackageReader(source: openPackageSource(path: ConvertFixture.sampleFO))
+        var files: [FOEntityFile] = []
+        for line in reader.manifest.entities {
+            let data = try reader.readEntity(line)
+            files.append(FOEntityFile(entity: line, table: data.table, encoding: data.summary.encoding ?? .utf8BOM))
+        }
+        // The export holds the currencies, USD alone.
+        var currencies = Table(name: "Currencies", columnNames: ["CURRENCYCODE", "NAME"])
+        try currencies.appendRow(["USD", "US dollar"])
+        var line = FOManifestLineBuilder.line(
+            label: "Currencies", technicalName: nil, columns: ["CURRENCYCODE", "NAME"], sourceFormat: "CSV")
+        line.inputFilePath = "Currencies.csv"
+        files.append(FOEntityFile(entity: line, table: currencies, encoding: .utf8BOM))
+        var manifest = reader.manifest
+        manifest.entities = files.map(\.entity)
+        try FOPackageWriter.write(header: reader.header, manifest: manifest, files: files, to: folder + "/fo-export.zip")
+
+        let result = try ConvertFixture.convert(fo: folder + "/fo-export.zip", sales: ConvertFixture.sampleSales, out: nil, dryRun: true)
+        let quotes = try #require(result.report.plan?.flows["quotes"]?.assumedReferences.filter { $0.field == "CURRENCYCODE" })
+        #expect(quotes.map(\.value) == ["EUR"], "USD is held; EUR is not: \(quotes)")
+        #expect(quotes.first?.held == false && (quotes.first?.records ?? 0) > 0 && quotes.first?.note == nil)
+    }
 }

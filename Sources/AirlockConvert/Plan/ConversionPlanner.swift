@@ -35,37 +35,75 @@ enum ConversionPlanner {
                 missingColumns: missingColumns(template, source: output.source, filteredBy: output.filteredBy, read: counts.read),
                 filteredBy: output.filteredBy, rejectCauses: listed,
                 otherCauses: sorted.dropFirst(ConversionPlan.causeLimit).reduce(0) { $0 + $1.records },
-                assumedReferences: output.assumedReferences + (try foReferenceData(template, context: context)))
+                assumedReferences: output.assumedReferences + (try foReferenceData(output, context: context)))
         }
         return ConversionPlan(flows: flows)
     }
 
-    /// For a flow to F&O: the reference data its fixed values name (a default customer group, the currencies or
-    /// units a value map gives) wherever the catalog knows an F&O entity keyed by the target field alone
-    /// (`Customer groups` by `CUSTOMERGROUPID`), and whether the F&O export holds them; an export without that
-    /// entity holds none (the target must).
-    private static func foReferenceData(_ template: MappingTemplate, context: ConversionContext) throws -> [ConversionPlan.AssumedReference]
-    {
+    /// For a flow to F&O: the reference data its values name (a default customer group, the currencies or units a
+    /// value map or the source gives) wherever the catalog knows an F&O entity keyed by the target field alone
+    /// (`Customer groups` by `CUSTOMERGROUPID`, `Currencies` by `CURRENCYCODE`), and whether the F&O export holds
+    /// them, with the records that carry each: the fixed values always, the values from the source when not held
+    /// (most records first, at most `causeLimit`), and one line for them when the export lacks the entity.
+    private static func foReferenceData(_ output: FlowOutput, context: ConversionContext) throws -> [ConversionPlan.AssumedReference] {
+        let template = output.template
         guard template.target.side == .fo else { return [] }
-        let target = context.catalog.foEntity(named: template.target.entity)?.label
+        // The target's own records (under any of its versions) and its key are not reference data.
+        let versions = Set(
+            context.catalog.foEntityVersions(of: template.target.entity).map {
+                (context.catalog.foEntity(named: $0)?.label ?? $0).lowercased()
+            })
+        let key = Set(template.target.key.map { $0.field.uppercased() })
         var result: [ConversionPlan.AssumedReference] = []
-        for mapping in template.fields where mapping.lookup.isEmpty {
+        for mapping in template.fields where !key.contains(mapping.target.uppercased()) {
+            // A value the flow itself checks against the output and the export (a customer, a product) is not listed.
+            if mapping.lookup.contains(where: { !context.referenceCandidates(forSalesEntity: $0.entity).isEmpty }) { continue }
             let entities = context.catalog.foEntities.filter {
-                $0.keyFields.count == 1 && $0.keyFields[0].uppercased() == mapping.target.uppercased() && $0.label != target
+                $0.keyFields.count == 1 && $0.keyFields[0].uppercased() == mapping.target.uppercased()
+                    && !versions.contains($0.label.lowercased())
             }
             guard let entity = entities.first else { continue }
-            var values = [mapping.source == nil ? mapping.fixedValue : mapping.defaultValue].compactMap { $0 }
-            values += mapping.valueMapName.flatMap(context.templates.valueMap(named:))?.entries.map(\.to) ?? []
-            var seen: Set<String> = []
+            // The records that carry each value, by its lower-cased text.
+            var carried: [String: (value: String, records: Int)] = [:]
+            if let column = output.accepted.columnIndex(named: mapping.target) {
+                for row in 0..<output.accepted.rowCount {
+                    guard let value = output.accepted.value(row: row, column: column)?.trimmingASCIIWhitespace(), !value.isEmpty else {
+                        continue
+                    }
+                    carried[value.lowercased(), default: (value, 0)].records += 1
+                }
+            }
+            var fixed = [mapping.source == nil ? mapping.fixedValue : mapping.defaultValue].compactMap { $0 }
+            fixed += mapping.valueMapName.flatMap(context.templates.valueMap(named:))?.entries.map(\.to) ?? []
             let index = try context.exportIndex(label: entity.label, columns: [entity.keyFields[0]])
-            for raw in values {
+            let what = "\(entity.label) with \(entity.keyFields[0])"
+            let note = index == nil ? "the F&O export holds no \(entity.label): the target must hold it" : nil
+            func isHeld(_ value: String) -> Bool { index?.row(for: NaturalKey(company: context.company, value)) != nil }
+            var seen: Set<String> = []
+            for raw in fixed {
                 let value = raw.trimmingASCIIWhitespace()
                 guard !value.isEmpty, seen.insert(value.lowercased()).inserted else { continue }
-                let held = index?.row(for: NaturalKey(company: context.company, value)) != nil
-                let note = index == nil ? "the F&O export holds no \(entity.label): the target must hold it" : nil
                 result.append(
                     ConversionPlan.AssumedReference(
-                        field: mapping.target, target: "\(entity.label) with \(entity.keyFields[0])", value: value, held: held, note: note))
+                        field: mapping.target, target: what, value: value, held: isHeld(value), note: note,
+                        records: carried[value.lowercased()]?.records ?? 0))
+            }
+            guard mapping.source != nil else { continue }
+            let fromSource = carried.filter { !seen.contains($0.key) }.values
+            if index == nil {
+                guard !fromSource.isEmpty else { continue }
+                result.append(
+                    ConversionPlan.AssumedReference(
+                        field: mapping.target, target: what, value: "\(fromSource.count) values from the source", held: false,
+                        note: "the F&O export holds no \(entity.label): the target must hold them",
+                        records: fromSource.reduce(0) { $0 + $1.records }))
+                continue
+            }
+            let missing = fromSource.filter { !isHeld($0.value) }.sorted { ($1.records, $0.value) < ($0.records, $1.value) }
+            for entry in missing.prefix(ConversionPlan.causeLimit) {
+                result.append(
+                    ConversionPlan.AssumedReference(
+                        field: mapping.target, target: what, value: entry.value, held: false, records: entry.records))
             }
         }
         return result
