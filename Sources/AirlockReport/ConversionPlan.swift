@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a conversion can and cannot do with the exports it was given, flow by flow: the columns its templates
 /// read that the exports lack and what that does, what the records would be rejected for (the references the
 /// exports do not hold among them), and which flows would convert nothing. `convert --plan` prints it without
@@ -112,6 +114,9 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
 
     /// The flows that read records and would convert none of them, by name.
     public var flowsLosingAllRecords: [String] { flows.filter { $0.value.losesAllRecords }.map(\.key).sorted() }
+
+    /// The JSON text, as `report.json` writes it.
+    public func jsonData() throws -> Data { try ReportJSON.data(self) }
 
     /// The plan as text, flows in `order` (the run order): each flow's counts, then what it lacks and why its
     /// records would be filtered or rejected; a flow that would convert nothing says so first.

@@ -53,8 +53,9 @@ extension ConversionReport {
         return lines.joined(separator: "\n")
     }
 
-    /// Flow names in the bundled order, then any others by name.
-    private var flowOrder: [String] {
+    /// Flow names in the bundled order, then any others by name: the order the summary, the page and the plan
+    /// list flows in.
+    public var flowOrder: [String] {
         let bundled = TemplateSet.bundledFlowNames
         return bundled.filter { flows[$0] != nil } + flows.keys.filter { !bundled.contains($0) }.sorted()
     }

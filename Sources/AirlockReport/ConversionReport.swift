@@ -193,11 +193,5 @@ public struct ConversionReport: Sendable, Codable, Equatable {
     }
 
     /// The JSON text: pretty-printed, keys sorted, a final newline.
-    public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
-    }
+    public func jsonData() throws -> Data { try ReportJSON.data(self) }
 }

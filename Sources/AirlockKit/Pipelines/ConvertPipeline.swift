@@ -49,16 +49,9 @@ public enum ConvertPipeline {
         let empty = plan.flowsLosingAllRecords
         let text: String
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            text = String(decoding: try encoder.encode(plan), as: UTF8.self) + "\n"
+            text = String(decoding: try plan.jsonData(), as: UTF8.self)
         } else {
-            let order =
-                TemplateSet.bundledFlowNames.filter { plan.flows[$0] != nil }
-                + plan.flows.keys.filter {
-                    !TemplateSet.bundledFlowNames.contains($0)
-                }.sorted()
-            text = "Plan for company \(report.company) (nothing written)\n" + plan.text(order: order) + "\n"
+            text = "Plan for company \(report.company) (nothing written)\n" + plan.text(order: report.flowOrder) + "\n"
         }
         let problem = empty.isEmpty ? nil : "nothing would be converted of the records read by \(empty.joined(separator: ", "))"
         return ConvertResult(

@@ -1,0 +1,137 @@
+import AirlockMapping
+import AirlockModel
+import AirlockPackages
+import AirlockReconcile
+import AirlockValidate
+
+/// What a flow reads and how it maps each field: its source records, the values the Sales reader could not
+/// decode, and a field plan per target field (reader, checks, lookups, the date locale a `from: auto` format reads).
+extension FlowRunner {
+    /// Source values the Sales export reader could not decode (kept as written), by row: the first one in a field
+    /// the flow reads rejects the record `invalid-value`.
+    func unreadableValues() -> [Int: CMTValueProblemRecord] {
+        guard template.source.side == .sales, let section = context.sales.section(template.source.entity), !section.valueProblems.isEmpty
+        else { return [:] }
+        let read = Set(template.sourceFieldsRead + template.rules.flatMap { $0.parameters.values })
+        var problems: [Int: CMTValueProblemRecord] = [:]
+        for problem in section.valueProblems where problems[problem.row] == nil && read.contains(problem.field) {
+            problems[problem.row] = problem
+        }
+        return problems
+    }
+
+    /// The flow's source records, with the lookup attribute table of a Sales section.
+    func sourceView() throws -> SourceView {
+        switch template.source.side {
+        case .sales:
+            let section = context.sales.section(template.source.entity)
+            if section == nil {
+                context.warn(
+                    "the Sales export holds no \(template.source.entity): flow \(template.name) reads nothing", flow: template.name)
+            }
+            return SourceView(
+                table: section?.records.values ?? Table(name: template.source.entity), side: .sales, entity: template.source.entity,
+                lookupEntities: section?.records.attributeTable(named: CMTRecordTable.lookupEntityAttribute), sales: context.sales)
+        case .fo:
+            let table = try context.fo.table(template.source.entity)
+            if table == nil {
+                context.warn("the F&O export holds no \(template.source.entity): flow \(template.name) reads nothing", flow: template.name)
+            }
+            return SourceView(
+                table: table ?? Table(name: template.source.entity), side: .fo, entity: template.source.entity, lookupEntities: nil,
+                sales: context.sales)
+        }
+    }
+
+    func prepareFields(layout: FlowLayout, view: SourceView) -> [FieldPlan] {
+        let catalog = context.catalog
+        var plans: [FieldPlan] = []
+        var seenTargets: Set<String> = []
+        var absent: [String] = []
+        defer {
+            if !absent.isEmpty {
+                let side = template.source.side == .fo ? "F&O" : "Sales"
+                context.warn(
+                    "flow \(template.name): the \(side) export's \(template.source.entity) has no \(absent.joined(separator: ", ")); the fields mapped from them stay empty",
+                    flow: template.name)
+            }
+        }
+        for mapping in template.fields where seenTargets.insert(mapping.target).inserted {
+            guard let position = layout.position(mapping.target) else { continue }
+            let sourceLookups = template.direction == .salesToFO ? mapping.lookup : []
+            let reader = mapping.source.map { view.prepare(FieldReference(field: $0), lookup: sourceLookups, catalog: catalog) }
+            if let source = mapping.source, reader?.column == nil, view.table.rowCount > 0, !absent.contains(source) {
+                absent.append(source)
+            }
+            var foCheck: FOFieldValueCheck?
+            var salesType: CMTFieldType?
+            var maxLength: Int?
+            var options: Set<Int>?
+            var required = false
+            var references: [ReferenceCandidate] = []
+            switch template.target.side {
+            case .fo:
+                if let field = catalog.foEntity(named: template.target.entity)?.field(named: mapping.target) {
+                    foCheck = FOFieldValueCheck(field: field, catalog: catalog)
+                    required = field.isMandatory
+                }
+                for target in sourceLookups { references += context.referenceCandidates(forSalesEntity: target.entity) }
+            case .sales:
+                if let attribute = catalog.salesEntity(named: template.target.entity)?.attribute(named: mapping.target) {
+                    salesType = CMTFieldType(rawValue: attribute.type.rawValue)
+                    // A guessed length is left to validate; the platform's own limit holds for every text.
+                    let platformLength = attribute.type == .string ? DataversePlatformLimits.textLength(format: attribute.format) : nil
+                    maxLength = (attribute.enforcesLength ? attribute.maxLength : nil) ?? platformLength
+                    if attribute.type.hasOptions, !attribute.options.isEmpty, attribute.enforcesOptions {
+                        options = Set(attribute.options.map(\.value))
+                    }
+                    required = attribute.isRequired
+                }
+            }
+            let keyPath =
+                template.target.side == .sales
+                ? template.target.key.first(where: { $0.field == mapping.target && $0.referencedField != nil }).flatMap {
+                    layout.position($0.description)
+                }
+                : nil
+            let targetLookups = template.direction == .foToSales ? mapping.lookup : []
+            let check = TargetValueCheck(
+                target: mapping.target, foCheck: foCheck, salesType: salesType, salesMaxLength: maxLength, salesOptions: options,
+                isRequired: required)
+            let pipeline = FieldPipeline(
+                mapping: mapping, reader: reader, valueMap: mapping.valueMapName.flatMap(context.templates.valueMap(named:)), check: check,
+                targetLookups: targetLookups, references: references, writesKeyPath: keyPath != nil,
+                dateLocale: dateLocale(of: mapping, reader: reader, view: view))
+            plans.append(
+                FieldPlan(
+                    pipeline: pipeline, position: position, keyPathPosition: keyPath,
+                    lookupEntityPosition: targetLookups.isEmpty ? nil : layout.position(FlowLayout.lookupEntityColumn(mapping.target)),
+                    lookupNamePosition: targetLookups.isEmpty ? nil : layout.position(FlowLayout.lookupNameColumn(mapping.target))))
+        }
+        return plans
+    }
+
+    /// The F&O locale a field's `dateFormat: {from: auto}` reads its source column in: `--fo-locale` when given,
+    /// else learnt from the column's values (`FODateFormatDetector`); a column the values leave ambiguous is read
+    /// as en-US, F&O's default, with a warning that names it and asks for `--fo-locale`. Nil for other fields.
+    func dateLocale(of mapping: FieldMapping, reader: SourceFieldReader?, view: SourceView) -> FOLocale? {
+        guard mapping.transforms.contains(where: { if case .dateFormat(.auto, _) = $0 { true } else { false } }) else { return nil }
+        if let given = context.options.foLocale.flatMap(FOLocale.init(name:)) { return given }
+        guard let column = reader?.column else { return nil }
+        var detector = FODateFormatDetector()
+        for row in 0..<view.table.rowCount {
+            view.table.withValue(row: row, column: column) { bytes in
+                guard let bytes, !ASCII.scan(bytes).isBlank else { return }
+                _ = detector.read(bytes)
+            }
+            if detector.locale != nil { break }
+        }
+        if detector.isAmbiguous, let example = detector.ambiguousExample {
+            let readings = detector.candidates.map { "\($0.rawValue) \($0.datePattern)" }.joined(separator: " or ")
+            context.warn(
+                "flow \(template.name): the \(template.source.entity) column \(mapping.source ?? mapping.target) reads as \(readings), and '\(example)' is a different date in each; read as \(detector.candidates[0].rawValue): give the data project's locale with --fo-locale",
+                flow: template.name)
+        }
+        return detector.locale ?? detector.candidates.first
+    }
+}

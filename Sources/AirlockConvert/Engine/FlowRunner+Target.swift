@@ -1,0 +1,112 @@
+import AirlockMapping
+import AirlockModel
+import AirlockPackages
+import AirlockReconcile
+import AirlockValidate
+
+/// What a flow's records are matched against: the target export's records with their key, how each field is
+/// compared, and the earlier flows that write the same entity.
+extension FlowRunner {
+    /// The target export's records of the flow's target entity, with the key to match them by. A Sales table gets
+    /// its key path columns (`salesorderid.ordernumber`) from the records its lookups point to; an entity the
+    /// export lacks is an empty table (every record is then created).
+    func targetTable(layout: FlowLayout) throws -> (table: Table, key: KeyDefinition) {
+        switch template.target.side {
+        case .fo:
+            if let found = try context.fo.firstTable(
+                among: context.catalog.foEntityVersions(of: template.target.entity), having: layout.keyColumns)
+            {
+                let company: KeyDefinition.Company =
+                    found.table.columnIndex(named: FlowLayout.companyField) != nil
+                    ? .column(FlowLayout.companyField) : .fixed(context.company)
+                return (found.table, KeyDefinition(columns: layout.keyColumns, company: company))
+            }
+            return (Table(name: template.target.entity, columnNames: layout.keyColumns), layout.keyDefinition)
+        case .sales:
+            guard let table = context.sales.table(template.target.entity) else {
+                return (Table(name: template.target.entity, columnNames: layout.keyColumns), layout.keyDefinition)
+            }
+            let missing = template.target.key.map(\.field).filter { table.columnIndex(named: $0) == nil }
+            if !missing.isEmpty, table.rowCount > 0 {
+                context.warn(
+                    "flow \(template.name): the Sales export's \(template.target.entity) has no \(missing.joined(separator: ", ")) (the natural key), so its records cannot be matched: every record counts as new; export the key field to match them",
+                    flow: template.name)
+            }
+            guard missing.isEmpty else {
+                return (Table(name: template.target.entity, columnNames: layout.keyColumns), layout.keyDefinition)
+            }
+            var columns = table.columns
+            for key in template.target.key {
+                guard let attribute = key.referencedField else { continue }
+                var column = TableColumn(name: key.description)
+                // Each referenced entity once: its id index (probed with the lookup column's bytes) and key column.
+                let referenced =
+                    (context.catalog.salesEntity(named: template.target.entity)?.attribute(named: key.field)?.lookupTargets ?? [])
+                    .compactMap { entity -> (ids: KeyIndex, table: Table, column: Int)? in
+                        guard let ids = try? context.sales.idIndex(entity), let table = context.sales.table(entity),
+                            let column = table.columnIndex(named: attribute)
+                        else { return nil }
+                        return (ids, table, column)
+                    }
+                let probe =
+                    table.columnIndex(named: key.field) != nil
+                    ? try BoundKey(table: table, definition: KeyDefinition(columns: [key.field])) : nil
+                column.reserve(rows: table.rowCount)
+                for row in 0..<table.rowCount {
+                    // The referenced record's key, copied as bytes; null when the lookup finds nothing.
+                    let found = probe.flatMap { probe in
+                        referenced.lazy.compactMap { entity in entity.ids.row(matching: probe, row: row).map { (entity, $0) } }.first
+                    }
+                    if let (entity, targetRow) = found {
+                        try entity.table.withValue(row: targetRow, column: entity.column) { try column.append($0) }
+                    } else {
+                        try column.append(nil as UnsafeRawBufferPointer?)
+                    }
+                }
+                columns.append(column)
+            }
+            return (Table(name: table.name, columns: columns), layout.keyDefinition)
+        }
+    }
+
+    /// How each compared field is compared, from its target type.
+    func comparisons(layout: FlowLayout) -> [String: ValueComparison] {
+        var result: [String: ValueComparison] = [:]
+        for name in layout.columns {
+            if FlowLayout.isBookkeeping(name) { continue }
+            switch template.target.side {
+            case .fo:
+                guard let type = context.catalog.foEntity(named: template.target.entity)?.field(named: name)?.type else { continue }
+                switch type {
+                case .int, .int64, .real: result[name] = .decimal
+                case .date, .datetime: result[name] = .dateTime
+                case .noYes, .enumeration, .guid: result[name] = .caseInsensitive
+                case .string: break
+                }
+            case .sales:
+                guard let type = context.catalog.salesEntity(named: template.target.entity)?.attribute(named: name)?.type else { continue }
+                switch type {
+                case .number, .bigint, .decimal, .float, .money, .optionSetValue, .state, .status: result[name] = .decimal
+                case .datetime: result[name] = .dateTime
+                case .bool, .guid, .entityReference, .owner: result[name] = .caseInsensitive
+                default: break
+                }
+            }
+        }
+        return result
+    }
+
+    /// When an earlier flow writes the same target entity (accounts and contacts-to-customers both write
+    /// Customers V2), a record whose key that flow already has is a duplicate: the indexes of those flows' records.
+    func earlierWriters(layout: FlowLayout) throws -> [(flow: String, index: KeyIndex)] {
+        var writers: [(flow: String, index: KeyIndex)] = []
+        for output in context.outputs.values.sorted(by: { $0.template.name < $1.template.name })
+        where output.template.target.side == template.target.side && output.template.target.entity == template.target.entity {
+            guard let index = try output.index(by: layout.keyColumns), index.key.definition.hasCompany == layout.keyDefinition.hasCompany,
+                index.key.definition.columns.count == layout.keyColumns.count
+            else { continue }
+            writers.append((output.template.name, index))
+        }
+        return writers
+    }
+}

@@ -1,0 +1,51 @@
+import AirlockMapping
+import AirlockModel
+import AirlockValidate
+
+/// The page's plan: what the exports lack, the records the templates assume, the causes of rejection.
+extension ConversionPage {
+    /// The plan: flows that convert nothing, the columns each template reads that the exports lack, and the
+    /// causes of rejection with their records.
+    var planSection: String {
+        guard let plan = report.plan else { return PageFrame.paragraph("The report holds no plan (an older report).", class: "none") }
+        var out = ""
+        let empty = plan.flowsLosingAllRecords
+        if !empty.isEmpty {
+            out +=
+                "<div class=\"banner bad\" role=\"alert\"><strong>Nothing converted</strong> by \(HTMLText.escape(empty.joined(separator: ", "))).</div>\n"
+        }
+        var columns = ReportTable(
+            id: "table-plan-columns", caption: "Columns the templates read that the exports lack",
+            columns: [.init("flow"), .init("column"), .init("what that does")])
+        var assumed = ReportTable(
+            id: "table-plan-references", caption: "Records the templates name by a fixed value (defaults, constants, value maps)",
+            columns: [.init("flow"), .init("field"), .init("looked up as"), .init("value"), .init("held")])
+        var causes = ReportTable(
+            id: "table-plan-causes", caption: "Causes of rejection",
+            columns: [.init("flow"), .init("reason"), .init("field"), .init("records", numeric: true), .init("message")])
+        for name in flowOrder {
+            guard let flow = plan.flows[name] else { continue }
+            for missing in flow.missingColumns {
+                columns.add([
+                    .text(name), .text(missing.column, class: "code"), .text(missing.effects.joined(separator: "; "), class: "wide"),
+                ])
+            }
+            for reference in flow.assumedReferences {
+                assumed.add([
+                    .text(name), .text(reference.field, class: "code"), .text(reference.target), .text(reference.value, class: "code"),
+                    .text((reference.held ? "yes" : "no") + (reference.note.map { " — \($0)" } ?? "")),
+                ])
+            }
+            for cause in flow.rejectCauses {
+                causes.add([
+                    .text(name), .text(cause.reason), .text(cause.field, class: "code"), .number(cause.records),
+                    .text(cause.message, class: "wide"),
+                ])
+            }
+        }
+        out += columns.rows.isEmpty ? PageFrame.paragraph("The exports hold every column the templates read.", class: "none") : columns.html
+        if !assumed.rows.isEmpty { out += assumed.html }
+        out += causes.rows.isEmpty ? PageFrame.paragraph("No record is rejected.", class: "none") : causes.html
+        return out
+    }
+}

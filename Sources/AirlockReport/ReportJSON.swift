@@ -1,0 +1,13 @@
+import Foundation
+
+/// How the reports are written as JSON: pretty-printed, keys sorted (equal reports give equal bytes), slashes
+/// unescaped, a final newline.
+enum ReportJSON {
+    static func data(_ value: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(value)
+        data.append(0x0A)
+        return data
+    }
+}
