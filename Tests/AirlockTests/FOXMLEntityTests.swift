@@ -136,19 +136,24 @@ struct FOExcelEntityTests {
         return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
-    @Test func readsSharedStringsRichTextBooleansAndTheNamedSheet() throws {
-        var line = FOManifestLineBuilder.line(
-            label: "Customer groups", technicalName: nil, columns: ["CUSTOMERGROUPID", "DESCRIPTION", "ISACTIVE"], sourceFormat: "EXCEL")
-        line.inputFilePath = "Customer groups.xlsx"
-        line.excelSheetName = "Customer_groups$"
+    /// A package of one Excel entity: `line`'s manifest, a header, and the workbook `bytes` as `line`'s file.
+    static func reader(_ line: FOManifestEntity, workbook bytes: [UInt8]) throws -> FOPackageReader {
         let source = MemoryPackageSource(
             path: "p.zip",
             members: [
                 ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line]))),
                 ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
-                ("Customer groups.xlsx", try Self.workbook()),
+                (line.inputFilePath ?? "", bytes),
             ])
-        let reader = try FOPackageReader(source: source)
+        return try FOPackageReader(source: source)
+    }
+
+    @Test func readsSharedStringsRichTextBooleansAndTheNamedSheet() throws {
+        var line = FOManifestLineBuilder.line(
+            label: "Customer groups", technicalName: nil, columns: ["CUSTOMERGROUPID", "DESCRIPTION", "ISACTIVE"], sourceFormat: "EXCEL")
+        line.inputFilePath = "Customer groups.xlsx"
+        line.excelSheetName = "Customer_groups$"
+        let reader = try Self.reader(line, workbook: try Self.workbook())
         let data = try reader.readEntity(try #require(reader.manifest.entities.first))
         #expect(data.summary.format == .excel)
         #expect(data.summary.columns == ["CUSTOMERGROUPID", "DESCRIPTION", "ISACTIVE"])
@@ -164,14 +169,7 @@ struct FOExcelEntityTests {
         line.inputFilePath = "Customer groups.xlsx"
         // The manifest names the whole label; Excel cut the sheet's name to 31 characters.
         line.excelSheetName = "EXTERNALLY MAINTAINED CUSTOMER SALES INVOICE HEADERS$"
-        let source = MemoryPackageSource(
-            path: "p.zip",
-            members: [
-                ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line]))),
-                ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
-                ("Customer groups.xlsx", try Self.workbook(sheetName: "Externally maintained customer ")),
-            ])
-        let reader = try FOPackageReader(source: source)
+        let reader = try Self.reader(line, workbook: try Self.workbook(sheetName: "Externally maintained customer "))
         let data = try reader.readEntity(try #require(reader.manifest.entities.first))
         #expect(data.table.rowCount == 2, "the named sheet, not the first (empty) one")
     }
@@ -180,14 +178,7 @@ struct FOExcelEntityTests {
         var line = FOManifestLineBuilder.line(label: "Customer groups", technicalName: nil, columns: ["A"], sourceFormat: "EXCEL")
         line.inputFilePath = "g.xlsx"
         line.excelSheetName = "Nope$"
-        let source = MemoryPackageSource(
-            path: "p.zip",
-            members: [
-                ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line]))),
-                ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
-                ("g.xlsx", try Self.workbook()),
-            ])
-        let reader = try FOPackageReader(source: source)
+        let reader = try Self.reader(line, workbook: try Self.workbook())
         // The first sheet in the workbook ("Other") is empty.
         #expect(try reader.summarize(try #require(reader.manifest.entities.first)).records == 0)
     }

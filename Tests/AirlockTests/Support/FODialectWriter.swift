@@ -107,10 +107,6 @@ enum FODialectWriter {
     /// The table as a workbook of one sheet named `sheet`: row 1 the column names, every value an inline string
     /// (as F&O writes text), null values left out.
     private static func workbook(_ table: Table, sheet: String) throws -> [UInt8] {
-        func escape(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
         func cell(_ column: Int, _ row: Int, _ text: String) -> String {
             var letters = ""
             var index = column + 1
@@ -147,13 +143,15 @@ enum FODialectWriter {
         return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
+    /// `text` escaped for XML content and attribute values (line ends as character references, so they survive).
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "\r", with: "&#xD;").replacingOccurrences(of: "\n", with: "&#xA;")
+    }
+
     /// The table as an XML-Element or XML-Attribute file (null values left out).
     private static func xml(_ table: Table, element: String, attributes: Bool) -> [UInt8] {
-        func escape(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-                .replacingOccurrences(of: "\r", with: "&#xD;").replacingOccurrences(of: "\n", with: "&#xA;")
-        }
         var text = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\r\n<Document>\r\n"
         for row in 0..<table.rowCount {
             let values = table.columnNames.indices.compactMap { column in
