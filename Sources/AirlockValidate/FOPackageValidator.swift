@@ -220,7 +220,7 @@ public struct FOPackageValidator: Sendable {
         consumer.locale = locale
         do {
             let summary = try reader.scan(entity, into: &consumer)
-            consumer.reportAmbiguousDates()
+            consumer.finishRecords()
             checkFile(entity, summary: summary, map: map, consumer: consumer, collector: collector)
         } catch let error as AirlockError {
             collector.add(

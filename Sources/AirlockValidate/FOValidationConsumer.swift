@@ -18,8 +18,20 @@ struct FOValidationConsumer: FORecordConsumer {
     let keyFieldsForChildren: [[String]]
     /// A missing parent is an error (the package must hold every parent of the entities it carries).
     var selfContained = false
-    /// The data project's locale, when the user gives it (`--fo-locale`); else each date column's is learnt.
+    /// The data project's locale, when the user gives it (`--fo-locale`); else each date column's is learnt, and
+    /// the file's decimal separator.
     var locale: FOLocale?
+
+    /// A number read while the file's decimal separator was undecided, checked once it is.
+    private struct PendingNumber {
+        var line: Int
+        var record: String?
+        var column: Int
+        var value: String
+    }
+
+    /// How many numbers may wait for the separator; later ones are checked with the point, F&O's default.
+    static let pendingLimit = 100_000
 
     private(set) var columns: [String] = []
     private var checkers: [FOValueChecker?] = []
@@ -34,6 +46,10 @@ struct FOValidationConsumer: FORecordConsumer {
     private var unknownColumns: [String] = []
     private(set) var records = 0
     private var plannedColumns = -1
+    /// The file's decimal separator, learnt from its numbers and dates (`FODecimalSeparatorDetector`) or given.
+    private var decimals = FODecimalSeparatorDetector()
+    private var pendingNumbers: [PendingNumber] = []
+    private var dateColumns: [Int] = []
 
     init(
         entityName: String, file: String, schema: FOEntitySchema?, catalog: SchemaCatalog, collector: FindingCollector,
@@ -59,7 +75,9 @@ struct FOValidationConsumer: FORecordConsumer {
         columns.append(name)
         let field = entityField(name)
         let fieldSchema = schema?.field(named: field)
-        checkers.append(fieldSchema.map { FOValueChecker(field: $0, catalog: catalog, locale: locale) })
+        let checker = fieldSchema.map { FOValueChecker(field: $0, catalog: catalog, locale: locale) }
+        checkers.append(checker)
+        if checker?.isDate == true { dateColumns.append(index) }
         if schema != nil && fieldSchema == nil && field.uppercased() != "DATAAREAID" { unknownColumns.append(name) }
         if field.uppercased() == "DATAAREAID" { companyColumn = index }
         if fieldSchema?.isMandatory == true { mandatoryColumns.append(index) }
@@ -98,8 +116,30 @@ struct FOValidationConsumer: FORecordConsumer {
         }
     }
 
-    /// Reports date columns whose values leave the locale open (en-US or en-GB); call after the records.
-    func reportAmbiguousDates() {
+    /// Checks the numbers still waiting for the decimal separator, which the file's numbers now decide, and
+    /// reports date columns whose values leave the locale open (en-US or en-GB); call after the records.
+    mutating func finishRecords() {
+        checkPendingNumbers()
+        reportAmbiguousDates()
+    }
+
+    /// Checks the numbers that waited for the separator (deciding it if the file has not).
+    private mutating func checkPendingNumbers() {
+        let separator = decimals.decide()
+        for pending in pendingNumbers {
+            guard let checker = checkers[pending.column] else { continue }
+            var value = pending.value
+            let problem = value.withUTF8 { checker.problem(UnsafeRawBufferPointer($0), decimalSeparator: separator) }
+            if let problem {
+                collector.add(
+                    problem.rule, entity: entityName, file: file, line: pending.line, record: pending.record, field: checker.name,
+                    value: pending.value, problem.message, severity: problem.severity)
+            }
+        }
+        pendingNumbers = []
+    }
+
+    private func reportAmbiguousDates() {
         for (column, checker) in zip(columns, checkers) {
             guard let checker, checker.dates.isAmbiguous, let example = checker.dates.ambiguousExample else { continue }
             let readings = checker.dates.candidates.map { "\($0.rawValue) \($0.datePattern)" }.joined(separator: " or ")
@@ -112,6 +152,7 @@ struct FOValidationConsumer: FORecordConsumer {
 
     mutating func consume(_ record: some FORecordView, line: Int) throws {
         if plannedColumns != columns.count {
+            if plannedColumns < 0, let locale { decimals = FODecimalSeparatorDetector(pinned: locale) }
             plan()
             plannedColumns = columns.count
         }
@@ -140,13 +181,27 @@ struct FOValidationConsumer: FORecordConsumer {
                     }
                     return
                 }
-                if let problem = checker.problem(bytes) {
+                var separator = decimals.separator ?? UInt8(ascii: ".")
+                if checker.isNumeric && !decimals.isDecided && decimals.read(bytes) != .none {
+                    if let decided = decimals.separator {
+                        separator = decided
+                    } else if pendingNumbers.count < Self.pendingLimit {
+                        pendingNumbers.append(
+                            PendingNumber(line: line, record: key(), column: column, value: String(decoding: bytes, as: UTF8.self)))
+                        return
+                    }
+                }
+                if let problem = checker.problem(bytes, decimalSeparator: separator) {
                     collector.add(
                         problem.rule, entity: entityName, file: file, line: line, record: key(), field: checker.name,
                         value: String(decoding: bytes, as: UTF8.self), problem.message, severity: problem.severity)
                 }
             }
         }
+        if !decimals.isDecided {
+            for column in dateColumns { if let settled = checkers[column]?.dates.locale { decimals.settle(by: settled) } }
+        }
+        if decimals.isDecided && !pendingNumbers.isEmpty { checkPendingNumbers() }
         if !keyColumns.isEmpty {
             var hash = FOKeyHash()
             if let companyColumn { record.withValue(companyColumn) { hash.add($0) } }

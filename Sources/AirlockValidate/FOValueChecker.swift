@@ -16,17 +16,17 @@ final class FOValueChecker {
     let isMandatory: Bool
     let name: String
     private let kind: Kind
-    private let isNumeric: Bool
-    /// The data project's decimal separator (`.`, or `,` for de-DE).
-    private let decimalSeparator: UInt8
+    /// Whether values are numbers (integers or decimals).
+    let isNumeric: Bool
+    /// Whether the field is a date or a date-time.
+    var isDate: Bool { if case .date = kind { true } else { false } }
     /// A date column's locale, learnt from its values or given (`--fo-locale`).
     private(set) var dates: FODateFormatDetector
 
     /// The check of `field`; `locale` is the data project's locale when the user gives it (else dates are
-    /// learnt from the column's values and decimals take `.`).
+    /// learnt from the column's values).
     init(field: FOFieldSchema, catalog: SchemaCatalog, locale: FOLocale? = nil) {
         self.field = field
-        decimalSeparator = locale?.decimalSeparator ?? UInt8(ascii: ".")
         dates = FODateFormatDetector(pinned: locale)
         isMandatory = field.isMandatory
         name = field.name
@@ -49,8 +49,9 @@ final class FOValueChecker {
         }
     }
 
-    /// The problem with `bytes` as a value of the field, or nil when it fits.
-    func problem(_ bytes: UnsafeRawBufferPointer) -> FOValueProblem? {
+    /// The problem with `bytes` as a value of the field, or nil when it fits; numbers are read with
+    /// `decimalSeparator`, the file's (`.`, or `,` in a de-DE file: `FODecimalSeparatorDetector`).
+    func problem(_ bytes: UnsafeRawBufferPointer, decimalSeparator: UInt8 = UInt8(ascii: ".")) -> FOValueProblem? {
         if let damage = Self.spreadsheetDamage(bytes, isNumeric: isNumeric, decimalSeparator: decimalSeparator) { return damage }
         switch kind {
         case .integer:
@@ -178,7 +179,7 @@ final class FOValueChecker {
         if commas == 1 && dots == 0 {
             let message =
                 decimalSeparator == UInt8(ascii: ".")
-                ? "a comma in a number: a decimal comma or a thousands separator; write it with '.' and no grouping (an export whose numbers all take a decimal comma: --fo-locale de-DE)"
+                ? "a comma in a number of a file whose numbers take '.': a decimal comma or a thousands separator; write it with '.' and no grouping (if the export's numbers all take a decimal comma: --fo-locale de-DE)"
                 : "a point in a number whose decimal separator is ',' (de-DE): a thousands separator; write the number without grouping"
             return FOValueProblem(rule: ValidationRules.foValueSpreadsheet, message: message)
         }

@@ -121,7 +121,9 @@ struct FODateGrammarTests {
             headers: Self.headers(dates: ["11.03.2026", "12.03.2026"], amounts: ["\"12,50\"", "7"]), lines: lines)
         let german = try Self.validate(members, locale: .deDE)
         #expect(german.isEmpty, "\(german.map { "\($0.rule) \($0.field ?? "") \($0.value ?? ""): \($0.message)" })")
-        let findings = try Self.validate(members)
+        #expect(try Self.validate(members).isEmpty, "the comma is learnt from the file's numbers")
+        // Given en-US, the commas are damage (and the dotted dates no en-US dates).
+        let findings = try Self.validate(members, locale: .enUS).filter { $0.rule != ValidationRules.foValueDate.id }
         #expect(findings.map(\.rule) == [ValidationRules.foValueSpreadsheet.id, ValidationRules.foValueSpreadsheet.id])
         #expect(findings.first?.message.contains("--fo-locale de-DE") == true)
         let grouped = FOValidatorTests.members(

@@ -71,6 +71,8 @@ struct FOValidatorTests {
             Self.members(headers: [
                 ["SO-1", "USD", "USMF", "1.2E+05", "13/45/2026", "Confirmd", "Maybe"],
                 ["SO-2", "EURO", "USMF", "\"12,50\"", "2026-02-30", "Invoiced", "No"],
+                // The file's other number takes a point, which the comma does not outvote.
+                ["SO-3", "USD", "USMF", "8.25", "2026-03-12", "Invoiced", "No"],
             ]))
         let spreadsheet = findings.filter { $0.rule == ValidationRules.foValueSpreadsheet.id }
         #expect(spreadsheet.map(\.value) == ["1.2E+05", "12,50"])

@@ -1,22 +1,27 @@
 import AirlockModel
 
-/// Rewrites an F&O table's decimals from a decimal-comma project (`--fo-locale de-DE`) to `.` as it is read, so
-/// that every flow, rule and comparison sees one form (`FODecimalGrammar`); a value that is no decimal in the
-/// project's form is kept as written, for the field checks to refuse.
+/// Rewrites an F&O table's decimals from a decimal-comma file to `.` as it is read, so that every flow, rule and
+/// comparison sees one form (`FODecimalGrammar`). The file's separator is given (`--fo-locale`) or learnt from
+/// its values as `validate` learns it (`FODecimalSeparatorDetector`, fed record by record: the numeric columns,
+/// then the date columns); a value that is no decimal in the file's form is kept as written, for the field
+/// checks to refuse.
 enum FODecimalNormalizer {
     /// `table` (entity `label`) with its decimal fields (catalog type real) written with `.`; the table itself
-    /// when `locale` writes decimals with `.` or no field is a decimal.
+    /// when the file writes decimals with `.` or no field is a decimal.
     static func normalized(_ table: Table, label: String, catalog: SchemaCatalog, locale: FOLocale?) throws -> Table {
-        guard let locale, locale.decimalSeparator != UInt8(ascii: "."), let entity = catalog.foEntity(named: label) else { return table }
-        let decimals = table.columns.indices.filter { entity.field(named: table.columns[$0].name)?.type == .real }
+        guard let entity = catalog.foEntity(named: label) else { return table }
+        let types = table.columns.map { entity.field(named: $0.name)?.type }
+        let decimals = types.indices.filter { types[$0] == .real }
         guard !decimals.isEmpty else { return table }
+        let separator = locale?.decimalSeparator ?? learntSeparator(table, types: types)
+        guard separator != UInt8(ascii: ".") else { return table }
         var columns = table.columns
         for index in decimals {
             var column = TableColumn(name: columns[index].name)
             column.reserve(rows: table.rowCount)
             for row in 0..<table.rowCount {
                 try table.withValue(row: row, column: index) { bytes in
-                    if let bytes, let invariant = FODecimalGrammar.invariant(bytes, separator: locale.decimalSeparator) {
+                    if let bytes, let invariant = FODecimalGrammar.invariant(bytes, separator: separator) {
                         try invariant.withUnsafeBytes { try column.append($0) }
                     } else {
                         try column.append(bytes)
@@ -26,5 +31,29 @@ enum FODecimalNormalizer {
             columns[index] = column
         }
         return Table(name: table.name, columns: columns)
+    }
+
+    /// The separator the table's values show, read in `validate`'s order: per record, its numeric columns, then
+    /// whether a date column has settled on de-DE.
+    private static func learntSeparator(_ table: Table, types: [FOFieldType?]) -> UInt8 {
+        let numeric = types.indices.filter { types[$0].map { [.int, .int64, .real].contains($0) } ?? false }
+        let dates = types.indices.filter { types[$0] == .date || types[$0] == .datetime }
+        var detector = FODecimalSeparatorDetector()
+        var dateDetectors = dates.map { _ in FODateFormatDetector() }
+        for row in 0..<table.rowCount where !detector.isDecided {
+            for column in numeric {
+                table.withValue(row: row, column: column) { bytes in
+                    if let bytes { detector.read(bytes) }
+                }
+            }
+            for (position, column) in dates.enumerated() where dateDetectors[position].locale == nil {
+                table.withValue(row: row, column: column) { bytes in
+                    guard let bytes, !ASCII.scan(bytes).isBlank else { return }
+                    _ = dateDetectors[position].read(bytes)
+                }
+                if let settled = dateDetectors[position].locale { detector.settle(by: settled) }
+            }
+        }
+        return detector.decide()
     }
 }

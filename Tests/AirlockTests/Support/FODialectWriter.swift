@@ -15,9 +15,11 @@ enum FODialectWriter {
         case extraColumn = "an extra column the manifest maps"
         case unmappedColumn = "an extra column the manifest does not map"
         case germanLocale = "de-DE: decimal commas, dd.MM.yyyy dates"
+        case decimalCommaISODates = "decimal commas, ISO 8601 dates"
 
-        /// The `--fo-locale` a conversion of this dialect needs, if any.
-        var locale: FOLocale? { self == .germanLocale ? .deDE : nil }
+        /// The data project's locale the dialect is written in, when it is not F&O's default (validate and
+        /// convert learn it from the values, or are given it with `--fo-locale`).
+        var locale: FOLocale? { self == .germanLocale || self == .decimalCommaISODates ? .deDE : nil }
 
         var description: String { rawValue }
     }
@@ -40,7 +42,7 @@ enum FODialectWriter {
                 var extended = Table(name: table.name, columnNames: columns)
                 for row in 0..<table.rowCount { try extended.appendRow(table.row(row) + ["note \(row)"]) }
                 table = extended
-            case .germanLocale:
+            case .germanLocale, .decimalCommaISODates:
                 let entity = catalog.foEntity(named: line.entityName)
                 var german = Table(name: table.name, columnNames: columns)
                 for row in 0..<table.rowCount {
@@ -49,7 +51,7 @@ enum FODialectWriter {
                             guard let value, let type = entity?.field(named: columns[column])?.type else { return value }
                             switch type {
                             case .real: return value.replacingOccurrences(of: ".", with: ",")
-                            case .date, .datetime: return FOExportRewriter.date(value, as: .deDE)
+                            case .date, .datetime: return FOExportRewriter.date(value, as: dialect == .germanLocale ? .deDE : nil)
                             default: return value
                             }
                         })
