@@ -68,9 +68,9 @@ struct ConvertCommand: OutputCommand {
             foLocale: foLocale?.locale.rawValue)
         let showProgress = output.standardErrorIsTerminal
         let options = ConvertOptions(conversion: conversion, catalogFiles: catalogFiles, json: json, plan: plan)
-        let result = try ConvertPipeline.run(options) { line in
-            if showProgress { output.writeError("airlock: \(line)\n") }
-        }
+        let result = try ConvertPipeline.run(
+            options, progress: { line in if showProgress { output.writeError("airlock: \(line)\n") } },
+            notice: { line in output.writeError("airlock: \(line)\n") })
         output.write(result.text)
         if let problem = result.problem { output.writeError("airlock: \(problem)\n") }
         if result.status != .success { throw ExitCode(result.status.rawValue) }

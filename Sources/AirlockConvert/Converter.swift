@@ -27,11 +27,14 @@ public enum Converter {
     ///   - rules: rules of the caller's own, run after the special rules the templates declare (see
     ///     `ConversionRule`).
     ///   - progress: told what is happening, a line at a time (for a terminal).
+    ///   - notice: told, before any record moves, what the plan already knows: each column the templates read
+    ///     that the exports lack, with what that does (`plan: <flow> lacks <column>: …`); for the user whether or
+    ///     not on a terminal (a batch job's log).
     /// - Throws: `AirlockError` for bad options or unreadable input (exit 2); `ConversionFailure` when the output
     ///   packages fail validation (exit 1); `AirlockError(.accountingIdentity)` if a flow's counts do not add up.
     public static func run(
         _ options: ConversionOptions, catalog: SchemaCatalog, rules: [any ConversionRule] = [],
-        progress: @escaping @Sendable (String) -> Void = { _ in }
+        progress: @escaping @Sendable (String) -> Void = { _ in }, notice: @escaping @Sendable (String) -> Void = { _ in }
     ) throws -> ConversionResult {
         let templates = try TemplateLoader.load(directoryOrBundled: options.templatesDirectory)
         if options.templatesDirectory != nil {
@@ -55,7 +58,7 @@ public enum Converter {
         do {
             return try run(
                 options, templates: templates, selected: selected, catalog: catalog, rules: rules, staging: staging, salesJob: salesJob,
-                progress: progress)
+                progress: progress, notice: notice)
         } catch {
             salesJob?.waitIfStarted()
             staging?.discard()
@@ -66,14 +69,16 @@ public enum Converter {
     /// The conversion once the output folder is staged (or not asked for); the caller discards it on error.
     private static func run(
         _ options: ConversionOptions, templates: TemplateSet, selected: Set<String>, catalog: SchemaCatalog, rules: [any ConversionRule],
-        staging: StagingDirectory?, salesJob: SalesPackageJob?, progress: @escaping @Sendable (String) -> Void
+        staging: StagingDirectory?, salesJob: SalesPackageJob?, progress: @escaping @Sendable (String) -> Void,
+        notice: @escaping @Sendable (String) -> Void
     ) throws -> ConversionResult {
         // The report's digests of the inputs are taken on what the reading and the flows leave idle of the cores.
         let inputDigests = BackgroundTask(lowPriority: true) {
             ["fo": try FileDigest.of(options.foPath), "sales": try FileDigest.of(options.salesPath)]
         }
         var flows = try runFlows(
-            options, templates: templates, selected: selected, catalog: catalog, rules: rules, salesJob: salesJob, progress: progress)
+            options, templates: templates, selected: selected, catalog: catalog, rules: rules, salesJob: salesJob, progress: progress,
+            notice: notice)
         let company = flows.company
 
         var report = ConversionReport(
@@ -158,7 +163,8 @@ public enum Converter {
     /// Reads both exports and runs the selected flows in dependency order.
     private static func runFlows(
         _ options: ConversionOptions, templates: TemplateSet, selected: Set<String>, catalog: SchemaCatalog, rules: [any ConversionRule],
-        salesJob: SalesPackageJob?, progress: @escaping @Sendable (String) -> Void
+        salesJob: SalesPackageJob?, progress: @escaping @Sendable (String) -> Void,
+        notice: @escaping @Sendable (String) -> Void
     ) throws -> FlowsResult {
         progress("reading \(options.foPath) and \(options.salesPath)")
         let inputs = try ConversionInputs.read(options, templates: templates, catalog: catalog)
@@ -172,7 +178,7 @@ public enum Converter {
         let order = templates.runOrder().filter { selected.contains($0.name) }
         // The plan's first part, before any record moves: the columns the templates read that the exports lack.
         for line in try ConversionPlanner.preflight(order, context: context) {
-            progress("plan: \(line.flow) lacks \(line.missing.column): \(line.missing.effects.joined(separator: "; "))")
+            notice("plan: \(line.flow) lacks \(line.missing.column): \(line.missing.effects.joined(separator: "; "))")
         }
         context.rules = try SpecialRuleRegistry.rules(of: order, context: context) + rules
         let rules = context.rules

@@ -6,8 +6,13 @@ public enum ConvertPipeline {
     /// Runs the conversion.
     /// - Parameter progress: told what is happening, one line at a time with the seconds since the start
     ///   (`"   1.2 s  reading the F&O export…"`), for a terminal.
+    /// - Parameter notice: told, before any record moves, what the plan already knows (`Converter.run`'s
+    ///   `notice`): for the user, terminal or not; not called with `--plan`, which shows the whole plan.
     /// - Throws: `AirlockError` for a catalog file, options or input that cannot be used.
-    public static func run(_ options: ConvertOptions, progress: @escaping @Sendable (String) -> Void = { _ in }) throws -> ConvertResult {
+    public static func run(
+        _ options: ConvertOptions, progress: @escaping @Sendable (String) -> Void = { _ in },
+        notice: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws -> ConvertResult {
         let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
         let started = Date()
         var conversionOptions = options.conversion
@@ -18,9 +23,11 @@ public enum ConvertPipeline {
         }
         let conversion: ConversionResult
         do {
-            conversion = try Converter.run(conversionOptions, catalog: catalog) { step in
-                progress(String(format: "%6.1f s  %@…", Date().timeIntervalSince(started), step))
-            }
+            let plan = options.plan
+            conversion = try Converter.run(
+                conversionOptions, catalog: catalog,
+                progress: { step in progress(String(format: "%6.1f s  %@…", Date().timeIntervalSince(started), step)) },
+                notice: { line in if !plan { notice(line) } })
         } catch let failure as ConversionFailure {
             let text = failure.validations.filter { $0.errors > 0 }.map { $0.text() + "\n" }.joined()
             return ConvertResult(
