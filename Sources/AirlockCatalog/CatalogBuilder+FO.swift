@@ -4,7 +4,7 @@ import AirlockYAML
 extension CatalogBuilder {
     private static let enumKeys: Set<String> = ["symbols", "open", "members", "note"]
     private static let entityKeys: Set<String> = [
-        "label", "technicalName", "publicName", "companySpecific", "key", "alternatives", "source", "note", "fields",
+        "label", "technicalName", "publicName", "companySpecific", "key", "alternatives", "referencedBy", "source", "note", "fields",
     ]
     private static let fieldKeys: Set<String> = [
         "type", "length", "enum", "mandatory", "edt", "assumedLength", "inferredType", "inferredFrom", "values", "note",
@@ -72,6 +72,7 @@ extension CatalogBuilder {
                 draft.keyFields = try entryValue.names().map { $0.uppercased() }
                 keyNode = entryValue
             case "alternatives": draft.alternatives = try entryValue.names()
+            case "referencedBy": draft.referencedBy = try entryValue.names().map { $0.uppercased() }
             case "source": draft.source = try entryValue.optionalText()
             case "note": draft.note = try entryValue.optionalText()
             default:

@@ -8,6 +8,7 @@ struct FOEntityDraft {
     var isCompanySpecific: Bool
     var keyFields: [String]
     var alternatives: [String] = []
+    var referencedBy: [String] = []
     var source: String?
     var note: String?
     private(set) var fields: [FOFieldSchema]
@@ -29,6 +30,7 @@ struct FOEntityDraft {
         isCompanySpecific = schema.isCompanySpecific
         keyFields = schema.keyFields
         alternatives = schema.alternatives
+        referencedBy = schema.referencedBy
         source = schema.source
         note = schema.note
         fields = []
@@ -57,6 +59,7 @@ struct FOEntityDraft {
     var schema: FOEntitySchema {
         FOEntitySchema(
             label: label, technicalName: technicalName, publicName: publicName, isCompanySpecific: isCompanySpecific, keyFields: keyFields,
-            fields: fields, alternatives: alternatives, source: source, note: note)
+            fields: fields, alternatives: alternatives, referencedBy: referencedBy, source: source,
+            note: note)
     }
 }

@@ -18,8 +18,9 @@ extension ConversionPage {
             id: "table-plan-columns", caption: "Columns the templates read that the exports lack",
             columns: [.init("flow"), .init("column"), .init("what that does")])
         var assumed = ReportTable(
-            id: "table-plan-references", caption: "Records the templates name by a fixed value (defaults, constants, value maps)",
-            columns: [.init("flow"), .init("field"), .init("looked up as"), .init("value"), .init("held")])
+            id: "table-plan-references",
+            caption: "Records the templates and the values name in the target (defaults, value maps, reference data)",
+            columns: [.init("flow"), .init("field"), .init("looked up as"), .init("value"), .init("held"), .init("records", numeric: true)])
         var causes = ReportTable(
             id: "table-plan-causes", caption: "Causes of rejection",
             columns: [.init("flow"), .init("reason"), .init("field"), .init("records", numeric: true), .init("message")])
@@ -34,12 +35,13 @@ extension ConversionPage {
                 assumed.add([
                     .text(name), .text(reference.field, class: "code"), .text(reference.target), .text(reference.value, class: "code"),
                     .text((reference.held ? "yes" : "no") + (reference.note.map { " — \($0)" } ?? "")),
+                    reference.records.map { .number($0) } ?? .text(""),
                 ])
             }
             for cause in flow.rejectCauses {
                 causes.add([
                     .text(name), .text(cause.reason), .text(cause.field, class: "code"), .number(cause.records),
-                    .text(cause.message, class: "wide"),
+                    .text((cause.variants.map { "\($0) different values, e.g. " } ?? "") + cause.message, class: "wide"),
                 ])
             }
         }

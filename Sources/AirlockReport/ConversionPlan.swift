@@ -90,12 +90,16 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
         public var field: String
         public var message: String
         public var records: Int
+        /// How many different messages of this reason and field the cause sums, when it sums several (duplicate
+        /// keys, orphans: each names its own value); `message` is then one of them, as an example.
+        public var variants: Int?
 
-        public init(reason: String, field: String, message: String, records: Int) {
+        public init(reason: String, field: String, message: String, records: Int, variants: Int? = nil) {
             self.reason = reason
             self.field = field
             self.message = message
             self.records = records
+            self.variants = variants
         }
     }
 
@@ -132,7 +136,7 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             }
             for reference in flow.assumedReferences {
                 let held = reference.held ? "held" : "NOT HELD by the output or the exports"
-                let records = reference.records.map { ", in \($0) record\($0 == 1 ? "" : "s")" } ?? ""
+                let records = reference.records.map { $0 == 0 ? ", in no record" : ", in \($0) record\($0 == 1 ? "" : "s")" } ?? ""
                 lines.append(
                     "  assumes \(reference.target) '\(reference.value)' (\(reference.field)\(records)): \(held)\(reference.note.map { " — \($0)" } ?? "")"
                 )
@@ -141,7 +145,8 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
                 lines.append("  filtered by \(filter): \(records)")
             }
             for cause in flow.rejectCauses {
-                lines.append("  rejected \(cause.reason) \(cause.field): \(cause.records) (\(cause.message))")
+                let example = cause.variants.map { "\($0) different values, e.g. " } ?? ""
+                lines.append("  rejected \(cause.reason) \(cause.field): \(cause.records) (\(example)\(cause.message))")
             }
             if flow.otherCauses > 0 { lines.append("  rejected for other causes: \(flow.otherCauses)") }
         }

@@ -2,6 +2,8 @@ import AirlockKit
 import Foundation
 import Testing
 
+@testable import AirlockConvert
+
 /// `convert --plan`: what a conversion cannot do with the exports given, before anything is written.
 struct ConvertPlanTests {
     /// The sample Sales export without the Prospect-to-cash solution's columns (an export made without them).
@@ -117,5 +119,54 @@ struct ConvertPlanTests {
         let quotes = try #require(result.report.plan?.flows["quotes"]?.assumedReferences.filter { $0.field == "CURRENCYCODE" })
         #expect(quotes.map(\.value) == ["EUR"], "USD is held; EUR is not: \(quotes)")
         #expect(quotes.first?.held == false && (quotes.first?.records ?? 0) > 0 && quotes.first?.note == nil)
+    }
+}
+
+extension ConvertPlanTests {
+    /// The sample Sales export without the unit named `name`.
+    static func salesWithoutUnit(_ name: String, in folder: String) throws -> String {
+        let source = try openPackageSource(path: ConvertFixture.sampleSales)
+        var entries: [String: [UInt8]] = [:]
+        for member in source.members {
+            var text = String(decoding: try source.open(member.name).readAll(), as: UTF8.self)
+            if member.name == "data.xml" {
+                text = text.replacingOccurrences(
+                    of: #"<record id="[^"]+">\s*<field name="uomid" [^>]*/>\s*<field name="name" value="\#(name)" />(?s:.*?)</record>\s*"#,
+                    with: "", options: .regularExpression)
+            }
+            entries[member.name] = Array(text.utf8)
+        }
+        return try ZipFixture.make(folder + "/sales-export.zip", entries: entries)
+    }
+
+    @Test func aReferenceTheExportsLackIsCountedAndRecordsOwnValuesAreSummed() throws {
+        let folder = try Fixture.scratchDirectory("airlock-plan")
+        let sales = try Self.salesWithoutUnit("Hour", in: folder)
+        let result = try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: sales, out: nil, dryRun: true)
+        let products = try #require(result.report.flows["products"])
+        let hour = try #require(result.report.plan?.flows["products"]?.assumedReferences.first { $0.value == "Hour" })
+        #expect(!hour.held && hour.records == products.rejected && products.rejected > 0, "\(hour), \(products.counts)")
+        #expect(result.report.plan?.flows["products"]?.assumedReferences.first { $0.value == "Each" }?.records == nil, "held: not counted")
+    }
+
+    @Test func causesThatNameEachRecordsOwnValueAreSummed() throws {
+        let pair = try ConvertFixture.generatedPair(accounts: 300, seed: 1, defects: true)
+        let result = try ConvertFixture.convert(fo: pair.fo, sales: pair.sales, out: nil, dryRun: true)
+        // Each duplicate names its own key: one cause, its records summed, with an example.
+        let accounts = try #require(result.report.plan?.flows["accounts"])
+        let duplicates = accounts.rejectCauses.filter { $0.reason == "duplicate-key" }
+        #expect(duplicates.count == 1, "\(accounts.rejectCauses)")
+        #expect((duplicates.first?.variants ?? 0) > ConversionPlanner.messagesListedOneByOne, "\(duplicates)")
+        #expect(duplicates.first?.records == result.report.flows["accounts"]?.rejectedByReason["duplicate-key"])
+        let text = try #require(result.report.plan?.text(order: result.report.flowOrder))
+        #expect(text.contains("different values, e.g. key "), "\(text)")
+    }
+
+    @Test func termsOfPaymentAndUnitsAreReferenceDataByTheirFieldNames() throws {
+        let catalog = try SchemaCatalogLoader.bundled()
+        #expect(catalog.foEntity(named: "Terms of payment")?.isReferenced(by: "PaymentTermsName") == true)
+        #expect(catalog.foEntity(named: "Units")?.isReferenced(by: "SALESUNITSYMBOL") == true)
+        #expect(catalog.foEntity(named: "Currencies")?.isReferenced(by: "CURRENCYCODE") == true)
+        #expect(catalog.foEntity(named: "Currencies")?.isReferenced(by: "SALESUNITSYMBOL") == false)
     }
 }

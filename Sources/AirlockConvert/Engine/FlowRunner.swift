@@ -133,7 +133,9 @@ struct FlowRunner {
             var problems: [RejectEntry.Problem] = []
             plans.withEach { plan in
                 if let refusal = plan.map(row: row, view: view, context: context, values: &values) {
-                    problems.append(RejectEntry.Problem(reason: refusal.reason, field: plan.mapping.target, message: refusal.message))
+                    problems.append(
+                        RejectEntry.Problem(
+                            reason: refusal.reason, field: plan.mapping.target, message: refusal.message, value: values[plan.position]))
                 }
             }
             try values.appendRow(to: &records.keyTable, positions: keyPositions)
@@ -177,7 +179,7 @@ struct FlowRunner {
                 if case .rejected = outcome, let first = reasons.first {
                     records.rejects.append(
                         RejectEntry(
-                            sourceRow: row, reason: first.reason, field: first.field, message: first.message,
+                            sourceRow: row, reason: first.reason, field: first.field, message: first.message, value: first.value,
                             also: Array(reasons.dropFirst())))
                     records.statuses.append(.rejected)
                 } else {

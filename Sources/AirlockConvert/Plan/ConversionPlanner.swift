@@ -17,27 +17,77 @@ enum ConversionPlanner {
             case .sales: sourceMissing = context.sales.section(template.source.entity) == nil
             case .fo: sourceMissing = try context.fo.table(template.source.entity) == nil
             }
-            var causes: [String: ConversionPlan.RejectCause] = [:]
-            for reject in output.rejects {
-                let key = reject.reason.rawValue + "\u{0}" + reject.field + "\u{0}" + reject.message
-                causes[
-                    key,
-                    default: ConversionPlan.RejectCause(
-                        reason: reject.reason.rawValue, field: reject.field, message: reject.message, records: 0)
-                ].records += 1
-            }
-            let sorted = causes.values.sorted {
-                ($1.records, $0.reason, $0.field, $0.message) < ($0.records, $1.reason, $1.field, $1.message)
-            }
+            let sorted = rejectCauses(output.rejects)
             let listed = Array(sorted.prefix(ConversionPlan.causeLimit))
             flows[template.name] = ConversionPlan.Flow(
                 read: counts.read, converted: counts.created + counts.updated + counts.unchanged, sourceMissing: sourceMissing,
                 missingColumns: missingColumns(template, source: output.source, filteredBy: output.filteredBy, read: counts.read),
                 filteredBy: output.filteredBy, rejectCauses: listed,
                 otherCauses: sorted.dropFirst(ConversionPlan.causeLimit).reduce(0) { $0 + $1.records },
-                assumedReferences: output.assumedReferences + (try foReferenceData(output, context: context)))
+                assumedReferences: counted(output.assumedReferences, rejects: output.rejects)
+                    + (try foReferenceData(output, context: context)))
         }
         return ConversionPlan(flows: flows)
+    }
+
+    /// How many messages of one reason and field are listed one by one however few records each holds (a few
+    /// missing units or price lists); more are values of the records themselves (duplicate keys, orphans,
+    /// rejected headers), summed into one cause (`RejectCause.variants`).
+    static let messagesListedOneByOne = 5
+    /// The share of its reason and field's records a message must hold to keep a cause of its own among many.
+    static let shareForOwnCause = 0.1
+
+    /// The causes of `rejects` (their first problems), most records first: by reason, field and message, except
+    /// that when a reason and field have more than `messagesListedOneByOne` messages, those holding less than
+    /// `shareForOwnCause` of its records make one cause with the commonest as its example.
+    private static func rejectCauses(_ rejects: [RejectEntry]) -> [ConversionPlan.RejectCause] {
+        var messages: [String: [String: Int]] = [:]
+        var heads: [String: (reason: String, field: String)] = [:]
+        for reject in rejects {
+            let group = reject.reason.rawValue + "\u{0}" + reject.field
+            heads[group] = (reject.reason.rawValue, reject.field)
+            messages[group, default: [:]][reject.message, default: 0] += 1
+        }
+        var causes: [ConversionPlan.RejectCause] = []
+        for (group, counts) in messages {
+            guard let head = heads[group] else { continue }
+            let byRecords = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+            let total = byRecords.reduce(0) { $0 + $1.value }
+            let isLarge = { (records: Int) in Double(records) >= shareForOwnCause * Double(total) }
+            let few = byRecords.filter { !isLarge($0.value) }
+            let summed = byRecords.count > messagesListedOneByOne && few.count > 1
+            for (message, records) in byRecords where !summed || isLarge(records) {
+                causes.append(ConversionPlan.RejectCause(reason: head.reason, field: head.field, message: message, records: records))
+            }
+            if summed, let example = few.first {
+                causes.append(
+                    ConversionPlan.RejectCause(
+                        reason: head.reason, field: head.field, message: example.key, records: few.reduce(0) { $0 + $1.value },
+                        variants: few.count))
+            }
+        }
+        return causes.sorted { ($1.records, $0.reason, $0.field, $0.message) < ($0.records, $1.reason, $1.field, $1.message) }
+    }
+
+    /// `references` with, for each the output and exports do not hold, the records rejected for it: those with
+    /// an `orphan-reference` problem (first or not) on its field with its value.
+    private static func counted(
+        _ references: [ConversionPlan.AssumedReference], rejects: [RejectEntry]
+    ) -> [ConversionPlan.AssumedReference] {
+        guard references.contains(where: { !$0.held }) else { return references }
+        var rejected: [String: Int] = [:]
+        for reject in rejects {
+            for problem in reject.problems where problem.reason == .orphanReference {
+                guard let value = problem.value else { continue }
+                rejected[problem.field + "\u{0}" + value, default: 0] += 1
+            }
+        }
+        return references.map { reference in
+            guard !reference.held else { return reference }
+            var counted = reference
+            counted.records = rejected[reference.field + "\u{0}" + reference.value] ?? 0
+            return counted
+        }
     }
 
     /// For a flow to F&O: the reference data its values name (a default customer group, the currencies or units a
@@ -59,8 +109,7 @@ enum ConversionPlanner {
             // A value the flow itself checks against the output and the export (a customer, a product) is not listed.
             if mapping.lookup.contains(where: { !context.referenceCandidates(forSalesEntity: $0.entity).isEmpty }) { continue }
             let entities = context.catalog.foEntities.filter {
-                $0.keyFields.count == 1 && $0.keyFields[0].uppercased() == mapping.target.uppercased()
-                    && !versions.contains($0.label.lowercased())
+                $0.isReferenced(by: mapping.target) && !versions.contains($0.label.lowercased())
             }
             guard let entity = entities.first else { continue }
             // The records that carry each value, by its lower-cased text.
@@ -90,20 +139,19 @@ enum ConversionPlanner {
             }
             guard mapping.source != nil else { continue }
             let fromSource = carried.filter { !seen.contains($0.key) }.values
-            if index == nil {
-                guard !fromSource.isEmpty else { continue }
-                result.append(
-                    ConversionPlan.AssumedReference(
-                        field: mapping.target, target: what, value: "\(fromSource.count) values from the source", held: false,
-                        note: "the F&O export holds no \(entity.label): the target must hold them",
-                        records: fromSource.reduce(0) { $0 + $1.records }))
-                continue
-            }
             let missing = fromSource.filter { !isHeld($0.value) }.sorted { ($1.records, $0.value) < ($0.records, $1.value) }
             for entry in missing.prefix(ConversionPlan.causeLimit) {
                 result.append(
                     ConversionPlan.AssumedReference(
-                        field: mapping.target, target: what, value: entry.value, held: false, records: entry.records))
+                        field: mapping.target, target: what, value: entry.value, held: false, note: note, records: entry.records))
+            }
+            let unlisted = missing.dropFirst(ConversionPlan.causeLimit)
+            if !unlisted.isEmpty {
+                result.append(
+                    ConversionPlan.AssumedReference(
+                        field: mapping.target, target: what, value: "\(unlisted.count) more values from the source", held: false,
+                        note: note,
+                        records: unlisted.reduce(0) { $0 + $1.records }))
             }
         }
         return result

@@ -15,6 +15,9 @@ public struct FOEntitySchema: Sendable, Equatable {
     /// Other versions of the entity that hold the same records (`Customers V3` for `Customers V2`), in
     /// preference order: a target export may have been taken with any of them.
     public let alternatives: [String]
+    /// Fields of other entities, UPPERCASE, that name a record of this one by its single key field under another
+    /// name (`PAYMENTTERMSNAME` for `Terms of payment`'s `NAME`): reference data a flow to F&O assumes.
+    public let referencedBy: [String]
     /// Where the facts come from.
     public let source: String?
     /// Free text for the reader of a report.
@@ -23,7 +26,7 @@ public struct FOEntitySchema: Sendable, Equatable {
 
     public init(
         label: String, technicalName: String, publicName: String? = nil, isCompanySpecific: Bool = true, keyFields: [String],
-        fields: [FOFieldSchema], alternatives: [String] = [], source: String? = nil, note: String? = nil
+        fields: [FOFieldSchema], alternatives: [String] = [], referencedBy: [String] = [], source: String? = nil, note: String? = nil
     ) {
         self.label = label
         self.technicalName = technicalName
@@ -32,6 +35,7 @@ public struct FOEntitySchema: Sendable, Equatable {
         self.keyFields = keyFields
         self.fields = fields
         self.alternatives = alternatives
+        self.referencedBy = referencedBy
         self.source = source
         self.note = note
         var index: [String: Int] = [:]
@@ -49,12 +53,21 @@ public struct FOEntitySchema: Sendable, Equatable {
     /// The field names in reference order.
     public var fieldNames: [String] { fields.map(\.name) }
 
+    /// Whether `field` (any case) of another entity names a record of this one by its single key field: the
+    /// key field's own name or one of `referencedBy`.
+    public func isReferenced(by field: String) -> Bool {
+        guard keyFields.count == 1 else { return false }
+        let name = field.uppercased()
+        return keyFields[0] == name || referencedBy.contains(name)
+    }
+
     /// The fields an import must supply.
     public var mandatoryFields: [FOFieldSchema] { fields.filter(\.isMandatory) }
 
     public static func == (lhs: FOEntitySchema, rhs: FOEntitySchema) -> Bool {
         lhs.label == rhs.label && lhs.technicalName == rhs.technicalName && lhs.publicName == rhs.publicName
             && lhs.isCompanySpecific == rhs.isCompanySpecific && lhs.keyFields == rhs.keyFields && lhs.fields == rhs.fields
-            && lhs.alternatives == rhs.alternatives && lhs.source == rhs.source && lhs.note == rhs.note
+            && lhs.alternatives == rhs.alternatives && lhs.referencedBy == rhs.referencedBy && lhs.source == rhs.source
+            && lhs.note == rhs.note
     }
 }
