@@ -50,6 +50,13 @@ let package = Package(
             ]
         ),
         .target(
+            name: "AirlockDiff",
+            dependencies: [
+                "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockReconcile", "AirlockReport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
             name: "AirlockConvert",
             dependencies: [
                 "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
@@ -60,7 +67,7 @@ let package = Package(
             name: "AirlockKit",
             dependencies: [
                 "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
-                "AirlockReport", "AirlockConvert",
+                "AirlockReport", "AirlockConvert", "AirlockDiff",
             ]
         ),
         .target(
@@ -73,7 +80,7 @@ let package = Package(
             dependencies: [
                 "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
                 "AirlockReport",
-                "AirlockConvert", "AirlockKit", "AirlockCommands",
+                "AirlockConvert", "AirlockDiff", "AirlockKit", "AirlockCommands",
             ],
             resources: [.copy("Fixtures")]
         ),

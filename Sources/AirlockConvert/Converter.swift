@@ -20,6 +20,8 @@ public enum Converter {
     public static let reportName = "report.json"
     public static let pageName = ReportPage.fileName
     public static let rejectsFolder = "rejects"
+    /// The files a conversion may leave in the output folder; a committed run replaces all of them.
+    static let outputNames = [foPackageName, salesPackageName, reportName, pageName, rejectsFolder]
 
     /// Runs a conversion.
     /// - Parameters:
@@ -51,7 +53,7 @@ public enum Converter {
         }
         let selected = try selectFlows(options.only, templates: templates)
         try checkOutputDirectory(options)
-        let staging = try options.outputDirectory.map { try StagingDirectory(target: $0) }
+        let staging = try options.outputDirectory.map { try StagingDirectory(target: $0, outputNames: outputNames) }
         // to-sales.zip is written as soon as the flows that feed it are done, beside the flows still running.
         let salesJob =
             options.dryRun ? nil : staging.map { SalesPackageJob(path: $0.path(salesPackageName), catalog: catalog, progress: progress) }
@@ -224,22 +226,7 @@ public enum Converter {
     /// Refuses an output folder that holds an input, or that is not empty (without `--force`).
     static func checkOutputDirectory(_ options: ConversionOptions) throws {
         guard let output = options.outputDirectory else { return }
-        let out = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath().path
-        for input in [options.foPath, options.salesPath] {
-            let path = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path
-            if path == out || path.hasPrefix(out + "/") {
-                throw AirlockError(
-                    .usage, "the output folder \(output) holds the input \(input); choose another --out (inputs are never overwritten)")
-            }
-        }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw AirlockError(.usage, "--out \(output) is a file, not a folder") }
-            let contents = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
-            if !contents.isEmpty, !options.force {
-                throw AirlockError(.usage, "the output folder \(output) is not empty; use --force to replace what is in it")
-            }
-        }
+        try StagingDirectory.checkTarget(output, inputs: [options.foPath, options.salesPath], force: options.force)
     }
 
     private static func add(_ output: FlowOutput, to report: inout ConversionReport) {

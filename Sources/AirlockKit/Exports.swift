@@ -1,6 +1,7 @@
 // AirlockKit is the library product: it re-exports the layers below so clients need one import.
 @_exported import AirlockCatalog
 @_exported import AirlockConvert
+@_exported import AirlockDiff
 @_exported import AirlockIO
 @_exported import AirlockMapping
 @_exported import AirlockModel

@@ -59,6 +59,20 @@ public final class CMTDataReader {
         try parse(stream, counting: false, body).data
     }
 
+    /// Streams the document in pieces of at most `chunkRecords` records, so memory holds one piece whatever the
+    /// size of a section: `body` gets each piece as a `CMTEntityData` (its records and their party members, rows
+    /// counted from 0 within the piece) and whether it is the last piece of its section, which alone carries the
+    /// section's many-to-many associations. A section without records is one empty last piece.
+    /// - Returns: the root's timestamp and attributes (`entities` is empty: they went to `body`).
+    /// - Throws: as `read(_:)`, or what `body` throws.
+    public func readChunks(
+        _ stream: ByteStream, chunkRecords: Int, _ body: (_ chunk: CMTEntityData, _ isLast: Bool) throws -> Void
+    ) throws -> CMTData {
+        try withoutActuallyEscaping(body) { body in
+            try parse(stream, counting: false, chunk: (max(1, chunkRecords), body)) { _ in }.data
+        }
+    }
+
     /// Streams the document and counts records per entity, in bounded memory whatever its size (about
     /// 25 bytes per record of the largest entity, for the repeated-id check).
     /// - Throws: `AirlockError(.malformedXML)` with line and column, or the stream's error.
@@ -87,7 +101,12 @@ public final class CMTDataReader {
         return xml
     }
 
-    private func parse(_ stream: ByteStream, counting: Bool, _ body: (CMTEntityData) throws -> Void) throws -> (
+    /// A piece size and where pieces go (`readChunks`).
+    private typealias Chunking = (records: Int, body: (CMTEntityData, Bool) throws -> Void)
+
+    private func parse(
+        _ stream: ByteStream, counting: Bool, chunk: Chunking? = nil, _ body: (CMTEntityData) throws -> Void
+    ) throws -> (
         data: CMTData, counts: [CMTEntityCount]
     ) {
         warnings = []
@@ -117,7 +136,7 @@ public final class CMTDataReader {
         }
         try xml.forEachChild {
             guard xml.hasName("entity") else { return try skipUnexpected(xml, parent: "entities") }
-            let (section, count) = try parseEntity(xml, counting: counting)
+            let (section, count) = try parseEntity(xml, counting: counting, chunk: chunk)
             if let index = countIndex[count.name] {
                 counts[index].records += count.records
                 counts[index].duplicateIDs += count.duplicateIDs
@@ -168,7 +187,7 @@ public final class CMTDataReader {
 
     // MARK: entity
 
-    private func parseEntity(_ xml: XMLStreamReader, counting: Bool) throws -> (CMTEntityData?, CMTEntityCount) {
+    private func parseEntity(_ xml: XMLStreamReader, counting: Bool, chunk: Chunking?) throws -> (CMTEntityData?, CMTEntityCount) {
         var name = ""
         var displayName: String?
         var otherAttributes: [CMTAttribute] = []
@@ -190,19 +209,36 @@ public final class CMTDataReader {
 
         sectionProblems = []
         let fields = schemaEntity?.fields ?? []
-        var records = CMTRecordTableBuilder(
-            name: name, columnNames: [CMTRecordTable.idColumn] + fields.map(\.name), types: [.guid] + fields.map { $0.type },
-            partyFields: false)
-        var party = CMTRecordTableBuilder(
-            name: name, columnNames: [CMTEntityData.partyRecordColumn, CMTEntityData.partyFieldColumn, CMTRecordTable.idColumn],
-            types: [nil, nil, .guid], partyFields: true)
-        var associations: [CMTManyToManyAssociation] = []
         var undeclared: [String] = []
+        // A piece's tables start with the columns of the section's earlier pieces (undeclared fields included).
+        func recordBuilder() -> CMTRecordTableBuilder {
+            CMTRecordTableBuilder(
+                name: name, columnNames: [CMTRecordTable.idColumn] + fields.map(\.name) + undeclared,
+                types: [.guid] + fields.map { $0.type } + undeclared.map { _ in nil }, partyFields: false)
+        }
+        func partyBuilder() -> CMTRecordTableBuilder {
+            CMTRecordTableBuilder(
+                name: name, columnNames: [CMTEntityData.partyRecordColumn, CMTEntityData.partyFieldColumn, CMTRecordTable.idColumn],
+                types: [nil, nil, .guid], partyFields: true)
+        }
+        var records = recordBuilder()
+        var party = partyBuilder()
+        var associations: [CMTManyToManyAssociation] = []
         try xml.forEachChild {
             if xml.hasName("records") {
                 try xml.forEachChild {
                     guard xml.hasName("record") else { return try skipUnexpected(xml, parent: "records") }
                     try readRecord(xml, entity: name, &records, &party, &undeclared, &count, &ids)
+                    guard let chunk, records.rowCount >= chunk.records else { return }
+                    var piece = CMTEntityData(name: name, displayName: displayName, fieldNames: [], otherAttributes: otherAttributes)
+                    piece.records = try records.finish()
+                    piece.partyMembers = try party.finish()
+                    piece.undeclaredFields = undeclared
+                    piece.valueProblems = sectionProblems
+                    sectionProblems = []
+                    records = recordBuilder()
+                    party = partyBuilder()
+                    try chunk.body(piece, false)
                 }
             } else if xml.hasName("m2mrelationships") {
                 try xml.forEachChild {
@@ -223,6 +259,10 @@ public final class CMTDataReader {
         section.undeclaredFields = undeclared
         section.valueProblems = sectionProblems
         sectionProblems = []
+        if let chunk {
+            try chunk.body(section, true)
+            return (nil, count)
+        }
         return (section, count)
     }
 

@@ -74,14 +74,23 @@ public struct CMTDataWriter: Sendable {
     public func writeEntity(
         _ entity: CMTEntityData, to writer: BufferedByteWriter, location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember)
     ) throws {
+        let hasRecords = entity.records.count > 0
+        try writeEntityStart(entity, hasRecords: hasRecords, to: writer, location: location)
+        try writeRecords(entity, rows: 0..<entity.records.count, to: writer, location: location)
+        try writeEntityEnd(entity.name, hasRecords: hasRecords, associations: entity.manyToMany, to: writer, location: location)
+    }
+
+    /// Writes the start of an `<entity>` section from `entity`'s name and attributes (streaming: then
+    /// `writeRecords` for as many pieces as there are, then `writeEntityEnd`). Without records the section holds
+    /// `<records />`.
+    /// - Throws: `AirlockError(.invalidValue)` for a name or attribute XML cannot carry; the sink's error.
+    public func writeEntityStart(
+        _ entity: CMTEntityData, hasRecords: Bool, to writer: BufferedByteWriter,
+        location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember)
+    ) throws {
         var place = location
         place.entity = entity.name
         var xml = CMTXMLOutput()
-        let schemaEntity = schemaIndex[entity.name]
-        let recordLayout = try CMTTableLayout(entity.records, types: { schemaEntity?.field(named: $0)?.type }, at: place)
-        let partyLayout = try CMTTableLayout(entity.partyMembers, types: CMTPartyListFields.type(of:), at: place)
-        let membersByRecord = try partyIndex(entity, at: place)
-
         try located(place) {
             xml.line(1)
             xml.raw("<entity")
@@ -91,21 +100,49 @@ public struct CMTDataWriter: Sendable {
             xml.raw(">")
             xml.line(2)
         }
+        xml.raw(hasRecords ? "<records>" : "<records />")
+        try xml.drain(into: writer)
+    }
+
+    /// Writes the records of `entity` at `rows` (in that order), with their party members, inside a section
+    /// `writeEntityStart` opened with records.
+    /// - Throws: as `writeEntity(_:to:location:)`.
+    public func writeRecords(
+        _ entity: CMTEntityData, rows: some Sequence<Int>, to writer: BufferedByteWriter,
+        location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember)
+    ) throws {
+        var place = location
+        place.entity = entity.name
+        var xml = CMTXMLOutput()
+        let schemaEntity = schemaIndex[entity.name]
+        let recordLayout = try CMTTableLayout(entity.records, types: { schemaEntity?.field(named: $0)?.type }, at: place)
+        let partyLayout = try CMTTableLayout(entity.partyMembers, types: CMTPartyListFields.type(of:), at: place)
+        let membersByRecord = try partyIndex(entity, at: place)
         var scratch: [UInt8] = []
-        if entity.records.count == 0 {
-            xml.raw("<records />")
-        } else {
-            xml.raw("<records>")
-            for row in 0..<entity.records.count {
-                try writeRecord(
-                    row, element: "record", level: 3, layout: recordLayout, &xml, &scratch, place: place,
-                    members: membersByRecord[row] ?? [], partyLayout: partyLayout)
-                try xml.drainIfFull(into: writer)
-            }
+        for row in rows {
+            try writeRecord(
+                row, element: "record", level: 3, layout: recordLayout, &xml, &scratch, place: place,
+                members: membersByRecord[row] ?? [], partyLayout: partyLayout)
+            try xml.drainIfFull(into: writer)
+        }
+        try xml.drain(into: writer)
+    }
+
+    /// Ends the section of entity `name` that `writeEntityStart` opened: `</records>` when it had records, then
+    /// the many-to-many associations.
+    /// - Throws: `AirlockError(.invalidValue)` for an association GUID that is not one; the sink's error.
+    public func writeEntityEnd(
+        _ name: String, hasRecords: Bool, associations: [CMTManyToManyAssociation], to writer: BufferedByteWriter,
+        location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember)
+    ) throws {
+        var place = location
+        place.entity = name
+        var xml = CMTXMLOutput()
+        if hasRecords {
             xml.line(2)
             xml.raw("</records>")
         }
-        try writeAssociations(entity.manyToMany, &xml, place: place)
+        try writeAssociations(associations, &xml, place: place)
         xml.line(1)
         xml.raw("</entity>")
         try xml.drain(into: writer)

@@ -71,6 +71,19 @@ public final class CMTPackageReader {
         return data
     }
 
+    /// Streams `data.xml` in pieces of at most `chunkRecords` records (see `CMTDataReader.readChunks`), so memory
+    /// holds one piece whatever the size of a section.
+    /// - Returns: the root's timestamp and attributes (without entities).
+    public func readChunks(
+        chunkRecords: Int, valueProblems: CMTValueProblemMode = .strict, _ body: (_ chunk: CMTEntityData, _ isLast: Bool) throws -> Void
+    ) throws -> CMTData {
+        try checkContentTypes()
+        let reader = dataReader(valueProblems)
+        let data = try reader.readChunks(source.open(dataMember), chunkRecords: chunkRecords, body)
+        warnings = packageWarnings + reader.warnings
+        return data
+    }
+
     /// Streams `data.xml` and counts records per entity, in bounded memory.
     public func countRecords() throws -> CMTRecordCounts {
         try checkContentTypes()

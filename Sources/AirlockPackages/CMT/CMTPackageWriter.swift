@@ -29,13 +29,7 @@ public enum CMTPackageWriter {
         schema: CMTSchema, timestamp: CMTTimestamp?, otherAttributes: [CMTAttribute] = [], to path: String, dataCopy: ByteSink? = nil,
         _ produce: ((CMTEntityData) throws -> Void) throws -> Void
     ) throws {
-        let archive = try ZipArchiveWriter(path: path)
-        try archive.addEntry(name: CMTPackage.schemaMember) { sink in
-            let writer = BufferedByteWriter(sink: sink)
-            try CMTSchemaWriter.write(schema, to: writer, location: SourceLocation(file: path, entry: CMTPackage.schemaMember))
-            try writer.flush()
-        }
-        try archive.addEntry(name: CMTPackage.dataMember) { entry in
+        try write(schema: schema, to: path) { entry in
             let writer = BufferedByteWriter(sink: dataCopy.map { TeeByteSink(entry, $0) } ?? entry)
             let location = SourceLocation(file: path, entry: CMTPackage.dataMember)
             let dataWriter = CMTDataWriter(schema: schema)
@@ -44,6 +38,19 @@ public enum CMTPackageWriter {
             try dataWriter.writeEnd(to: writer)
             try writer.flush()
         }
+    }
+
+    /// Writes a package whose `data.xml` bytes `data` streams into the entry's sink as they are (written
+    /// elsewhere with `CMTDataWriter`, e.g. copied from a file), with `schema` as `data_schema.xml`.
+    /// - Throws: `AirlockError` when the schema or the zip cannot be written, or what `data` throws.
+    public static func write(schema: CMTSchema, to path: String, data: (ByteSink) throws -> Void) throws {
+        let archive = try ZipArchiveWriter(path: path)
+        try archive.addEntry(name: CMTPackage.schemaMember) { sink in
+            let writer = BufferedByteWriter(sink: sink)
+            try CMTSchemaWriter.write(schema, to: writer, location: SourceLocation(file: path, entry: CMTPackage.schemaMember))
+            try writer.flush()
+        }
+        try archive.addEntry(name: CMTPackage.dataMember, data)
         try archive.addEntry(name: CMTPackage.contentTypesMember, bytes: CMTContentTypes.bytes)
         try archive.finish()
     }

@@ -19,6 +19,7 @@ struct FOCSVEntityScanner {
         var summary = FOEntityFileSummary(
             member: location.entry ?? "", format: .delimited(delimiter: delimiter, unicode: unicode),
             encoding: text.encoding, columns: [], records: 0)
+        try consumer.beginFile(format: summary.format, encoding: text.encoding)
         guard try reader.next(into: &record) else {
             throw failure("the file is empty: an F&O entity file starts with a header row naming its columns", line: 1)
         }

@@ -11,13 +11,27 @@ public enum FOPackageWriter {
     public static func write(
         header: FOPackageHeader, manifest: FOManifest, files: [FOEntityFile], to path: String, layout: FOXMLLayout = .default
     ) throws {
+        try write(header: header, manifest: manifest, entities: files.map(\.entity), to: path, layout: layout) { index, sink in
+            try writeCSV(files[index], to: sink)
+        }
+    }
+
+    /// Writes a package whose entity files `content` streams: it is called once per entry of `entities`, in
+    /// order, with the entry's index and the sink of the zip entry its `InputFilePath` names (so a file can be
+    /// copied from disk or written as it is produced, never held whole).
+    /// - Throws: `AirlockError` when a line has no `InputFilePath`, a file cannot be written, or what `content`
+    ///   throws; nothing is left at `path` then.
+    public static func write(
+        header: FOPackageHeader, manifest: FOManifest, entities: [FOManifestEntity], to path: String, layout: FOXMLLayout = .default,
+        content: (Int, ByteSink) throws -> Void
+    ) throws {
         let zip = try ZipArchiveWriter(path: path)
-        for file in files {
-            guard let member = file.entity.inputFilePath, !member.isEmpty else {
+        for (index, entity) in entities.enumerated() {
+            guard let member = entity.inputFilePath, !member.isEmpty else {
                 throw AirlockError(
-                    .usage, "the manifest line for \(file.entity.entityName) has no InputFilePath", at: SourceLocation(file: path))
+                    .usage, "the manifest line for \(entity.entityName) has no InputFilePath", at: SourceLocation(file: path))
             }
-            try zip.addEntry(name: member) { sink in try writeCSV(file, to: sink) }
+            try zip.addEntry(name: member) { sink in try content(index, sink) }
         }
         try zip.addEntry(name: "Manifest.xml", bytes: FOManifestWriter.manifestBytes(manifest, layout: layout))
         try zip.addEntry(name: "PackageHeader.xml", bytes: FOManifestWriter.headerBytes(header, layout: layout))

@@ -12,10 +12,17 @@ public protocol FORecordView {
 ///
 /// Columns are file columns (CSV header text or XML names); XML files can reveal new columns as they go.
 public protocol FORecordConsumer {
+    /// The layout and encoding of a delimited file, told before its columns (XML and workbook files do not tell).
+    mutating func beginFile(format: FODataFormat, encoding: TextEncoding) throws
     /// A new file column at index `index` (indexes are dense and increasing).
     mutating func addColumn(_ name: String, at index: Int) throws
     /// One record, at 1-based `line` of the file.
     mutating func consume(_ record: some FORecordView, line: Int) throws
+}
+
+extension FORecordConsumer {
+    /// Most consumers need not know how the file is laid out.
+    public mutating func beginFile(format: FODataFormat, encoding: TextEncoding) throws {}
 }
 
 /// Counts records without keeping them (for `inspect`).

@@ -1,0 +1,174 @@
+import AirlockIO
+import AirlockModel
+import AirlockPackages
+
+/// `diff` of two Configuration Migration packages: the old `data.xml` streamed in pieces into one key index per
+/// entity (record id → digest of the compared fields), then the new one streamed against it, created and changed
+/// records written to the delta's `data.xml` piece by piece; ids the new export lacks are the deletes.
+enum CMTDiffer {
+    /// Records per piece: enough to keep the writer busy, small enough that a piece's tables stay a few MiB.
+    static let chunkRecords = 4096
+
+    static func run(old: CMTPackageReader, new: CMTPackageReader, deltaPath: String, workFolder: String) throws -> DiffOutcome {
+        var outcome = DiffOutcome()
+        var entities: [String: CMTEntityDiff] = [:]
+        var order: [String] = []
+        func entity(_ name: String) -> CMTEntityDiff {
+            if let known = entities[name] { return known }
+            let made = CMTEntityDiff(
+                name: name, old: old.schema.entity(named: name), new: new.schema.entity(named: name), warnings: &outcome.warnings)
+            entities[name] = made
+            order.append(name)
+            return made
+        }
+        var digester = RecordDigester()
+        var key = DiffKeyBuilder()
+        var extra = DiffKeyBuilder()
+
+        // The old export: the key index.
+        let oldLocation = old.source.location(of: old.dataMember)
+        _ = try old.readChunks(chunkRecords: chunkRecords) { chunk, isLast in
+            let state = entity(chunk.name)
+            state.inOld = true
+            let columns = CMTChunkColumns(chunk, compared: state.compared, nameField: state.nameField)
+            for row in 0..<columns.count {
+                columns.key(row: row, into: &key)
+                columns.digest(row: row, into: &digester)
+                extra.reset()
+                if let name = columns.name(row: row) { extra.add(name) }
+                let repeated = try state.index.insertOld(
+                    key: key.bytes, extra: extra.bytes, digest: digester.digest(), prints: digester.prints, line: 0)
+                if repeated != nil { throw repeatedID(columns.id(row: row), entity: chunk.name, at: oldLocation, export: "old") }
+                state.report.old += 1
+            }
+            if isLast {
+                for association in chunk.manyToMany {
+                    for target in association.targetIDs { state.oldAssociations.insert(associationDigest(association, target, &digester)) }
+                }
+            }
+        }
+
+        // The new export against it: the delta's sections, spooled without the document's start and end.
+        let sectionsPath = workFolder + "/sections.xml"
+        let file = try FileByteSink(path: sectionsPath)
+        let writer = BufferedByteWriter(sink: file)
+        let dataWriter = CMTDataWriter(schema: new.schema)
+        let newLocation = new.source.location(of: new.dataMember)
+        var openSection = false
+        var deltaEntities = Set<String>()
+        let newData = try new.readChunks(chunkRecords: chunkRecords) { chunk, isLast in
+            let state = entity(chunk.name)
+            state.inNew = true
+            let columns = CMTChunkColumns(chunk, compared: state.compared, nameField: nil)
+            var rows: [Int] = []
+            for row in 0..<columns.count {
+                state.report.new += 1
+                columns.key(row: row, into: &key)
+                switch try state.index.matchNew(key: key.bytes, line: 0) {
+                case .created:
+                    state.report.created += 1
+                case .repeated:
+                    throw repeatedID(columns.id(row: row), entity: chunk.name, at: newLocation, export: "new")
+                case .existing(let entry):
+                    columns.digest(row: row, into: &digester)
+                    guard digester.digest() != state.index.digest(of: entry) else {
+                        state.report.unchanged += 1
+                        continue
+                    }
+                    state.report.changed += 1
+                    for (field, print) in zip(state.compared, zip(digester.prints, state.index.prints(of: entry))) where print.0 != print.1
+                    {
+                        state.report.changedFields[field, default: 0] += 1
+                    }
+                }
+                rows.append(row)
+            }
+            if !rows.isEmpty {
+                if !openSection { try dataWriter.writeEntityStart(chunk, hasRecords: true, to: writer, location: newLocation) }
+                openSection = true
+                try dataWriter.writeRecords(chunk, rows: rows, to: writer, location: newLocation)
+            }
+            guard isLast else { return }
+            var associations: [CMTManyToManyAssociation] = []
+            for association in chunk.manyToMany {
+                var fresh = association
+                fresh.targetIDs = association.targetIDs.filter { target in
+                    let digest = associationDigest(association, target, &digester)
+                    state.seenAssociations.insert(digest)
+                    return !state.oldAssociations.contains(digest)
+                }
+                state.report.associationsCreated += fresh.targetIDs.count
+                if !fresh.targetIDs.isEmpty { associations.append(fresh) }
+            }
+            if openSection || !associations.isEmpty {
+                if !openSection { try dataWriter.writeEntityStart(chunk, hasRecords: false, to: writer, location: newLocation) }
+                try dataWriter.writeEntityEnd(
+                    chunk.name, hasRecords: openSection, associations: associations, to: writer, location: newLocation)
+                deltaEntities.insert(chunk.name)
+            }
+            openSection = false
+        }
+        try writer.flush()
+        try file.close()
+
+        for name in order {
+            guard let state = entities[name] else { continue }
+            var report = state.report
+            let unseen = state.index.unseenOld
+            report.deleted = unseen.count
+            for entry in unseen {
+                outcome.deleted.append(
+                    DeletedRecord(
+                        entity: name, recordID: state.index.keyParts(of: entry).first, name: state.index.extraParts(of: entry).first,
+                        keyFields: [], keyValues: []))
+            }
+            report.associationsRemoved = state.oldAssociations.subtracting(state.seenAssociations).count
+            if report.associationsRemoved > 0 {
+                outcome.warnings.append(
+                    "\(name): \(report.associationsRemoved) many-to-many associations of the old export are gone from the new one; CMT never removes an association, so remove them in Sales if they should go"
+                )
+            }
+            if state.inOld, !state.inNew {
+                outcome.warnings.append(
+                    "\(name): the new export has no records of this entity; its \(report.old) records are listed in deleted.csv (if the entity was only left out of the export, they were not deleted)"
+                )
+            } else if state.inNew, !state.inOld {
+                outcome.warnings.append("\(name): the old export has no records of this entity; its \(report.new) records are all created")
+            }
+            outcome.entities.append(report)
+        }
+        var schema = new.schema
+        schema.entities = schema.entities.filter { deltaEntities.contains($0.name) }
+        schema.entityImportOrder = schema.entityImportOrder?.filter { deltaEntities.contains($0) }
+        try CMTPackageWriter.write(schema: schema, to: deltaPath) { sink in
+            let start = BufferedByteWriter(sink: sink)
+            try dataWriter.writeStart(timestamp: newData.timestamp, otherAttributes: newData.otherAttributes, to: start)
+            try start.flush()
+            try FileCopy.copy(sectionsPath, to: sink)
+            try dataWriter.writeEnd(to: start)
+            try start.flush()
+        }
+        return outcome
+    }
+
+    private static func associationDigest(_ association: CMTManyToManyAssociation, _ target: String, _ digester: inout RecordDigester)
+        -> RecordDigest
+    {
+        digester.reset()
+        for text in [association.relationshipName ?? "", association.sourceID ?? "", target] {
+            var text = text
+            text.withUTF8 { digester.add(UnsafeRawBufferPointer($0)) }
+        }
+        return digester.digest()
+    }
+
+    private static func repeatedID(_ id: String, entity: String, at location: SourceLocation, export: String) -> AirlockError {
+        var place = location
+        place.entity = entity
+        place.record = id
+        return AirlockError(
+            .invalidValue,
+            "the \(export) export has two records with the id \(id); diff matches records by id, so ids must be unique within an entity: de-duplicate the export (CMT would import the last one over the first)",
+            at: place)
+    }
+}

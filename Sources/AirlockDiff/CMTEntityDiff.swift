@@ -1,0 +1,46 @@
+import AirlockPackages
+
+/// One CMT entity during a diff: its report, its key index and what it compares.
+final class CMTEntityDiff {
+    var report: DiffEntityReport
+    var index: DiffKeyIndex
+    /// Fields both schemas declare, in byte order.
+    let compared: [String]
+    /// The primary name field (old schema), shown in the delete list.
+    let nameField: String?
+    var inOld = false
+    var inNew = false
+    /// (relationship, source, target) of the old export's many-to-many associations, and those the new one has too.
+    var oldAssociations = Set<RecordDigest>()
+    var seenAssociations = Set<RecordDigest>()
+
+    init(name: String, old: CMTSchemaEntity?, new: CMTSchemaEntity?, warnings: inout [String]) {
+        let oldFields = old?.fieldNames ?? new?.fieldNames ?? []
+        let newFields = new?.fieldNames ?? old?.fieldNames ?? []
+        let oldSet = Set(oldFields)
+        let newSet = Set(newFields)
+        compared = oldFields.filter { newSet.contains($0) }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        nameField = old?.primaryNameField ?? new?.primaryNameField
+        report = DiffEntityReport(entity: name, key: ["id"], keySource: .recordID)
+        index = DiffKeyIndex(fieldCount: compared.count)
+        if old != nil, new != nil {
+            report.fieldsOnlyInOld = oldFields.filter { !newSet.contains($0) }
+            report.fieldsOnlyInNew = newFields.filter { !oldSet.contains($0) }
+            if !report.fieldsOnlyInOld.isEmpty || !report.fieldsOnlyInNew.isEmpty {
+                var parts: [String] = []
+                if !report.fieldsOnlyInOld.isEmpty {
+                    parts.append("only the old schema has \(report.fieldsOnlyInOld.joined(separator: ", "))")
+                }
+                if !report.fieldsOnlyInNew.isEmpty {
+                    parts.append("only the new schema has \(report.fieldsOnlyInNew.joined(separator: ", "))")
+                }
+                warnings.append(
+                    "\(name): the exports' schemas differ (\(parts.joined(separator: "; "))); only the shared fields are compared, and the delta carries the new export's fields"
+                )
+            }
+        } else if old == nil, new == nil {
+            warnings.append(
+                "\(name): neither data_schema.xml declares the entity; its records are matched by id but their fields are not compared")
+        }
+    }
+}

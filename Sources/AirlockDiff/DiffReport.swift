@@ -1,0 +1,74 @@
+import AirlockPackages
+import AirlockReport
+import Foundation
+
+/// What `diff` found: `diff.json`. Keys are documented in docs/diff.md; equal inputs give byte-identical JSON.
+public struct DiffReport: Sendable, Equatable, Codable {
+    /// The report's format version.
+    public var version = 1
+    /// `fo` or `cmt`: the kind of both inputs and of the delta.
+    public var kind: PackageKind
+    /// The two exports, with their sizes and SHA-256.
+    public var inputs: Inputs
+    /// The files written beside `diff.json`, with their sizes and SHA-256.
+    public var outputs: [String: FileDigest]
+    /// Per entity, in the new export's order, then entities only the old export has.
+    public var entities: [DiffEntityReport]
+    public var totals: DiffTotals
+    /// What a reviewer should know: columns not compared, entities only one export has, keys Airlock could not use.
+    public var warnings: [String]
+
+    /// The old and the new export.
+    public struct Inputs: Sendable, Equatable, Codable {
+        public var old: FileDigest
+        public var new: FileDigest
+
+        public init(old: FileDigest, new: FileDigest) {
+            self.old = old
+            self.new = new
+        }
+    }
+
+    public init(kind: PackageKind, inputs: Inputs, entities: [DiffEntityReport], warnings: [String]) {
+        self.kind = kind
+        self.inputs = inputs
+        self.outputs = [:]
+        self.entities = entities
+        self.warnings = warnings
+        var totals = DiffTotals()
+        for entity in entities { totals.add(entity) }
+        self.totals = totals
+    }
+
+    /// The report as pretty-printed JSON with sorted keys.
+    /// - Throws: the encoder's error.
+    public func jsonText() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+
+    /// A summary for a terminal: per entity the counts, then the totals and the warnings.
+    public func text() -> String {
+        var lines = ["\(kind.displayName)s compared: \(inputs.old.path) → \(inputs.new.path)"]
+        let width = max(6, entities.map(\.entity.count).max() ?? 0)
+        func row(_ name: String, _ values: [String]) -> String {
+            name.padding(toLength: width, withPad: " ", startingAt: 0)
+                + values.map { " " + String(repeating: " ", count: max(0, 9 - $0.count)) + $0 }.joined()
+        }
+        lines.append(row("entity", ["old", "new", "created", "changed", "unchanged", "deleted"]))
+        for entity in entities {
+            lines.append(
+                row(
+                    entity.entity,
+                    [entity.old, entity.new, entity.created, entity.changed, entity.unchanged, entity.deleted].map(String.init)))
+        }
+        lines.append(
+            row("total", [totals.old, totals.new, totals.created, totals.changed, totals.unchanged, totals.deleted].map(String.init)))
+        lines.append(
+            "delta: \(totals.created + totals.changed) records (\(totals.created) created, \(totals.changed) changed); delete list: \(totals.deleted) keys to review (never applied by Airlock)"
+        )
+        for warning in warnings { lines.append("warning: \(warning)") }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,53 @@
+import AirlockModel
+import AirlockPackages
+
+/// Streams the new export's records of one entity against the old export's key index: a created or changed record
+/// goes to the delta file at once, an unchanged one only counts.
+struct FODeltaConsumer: FORecordConsumer {
+    let columns: FODiffColumns
+    let location: SourceLocation
+    var index: DiffKeyIndex
+    let spool: FODeltaSpool
+    private(set) var records = 0
+    private(set) var created = 0
+    private(set) var changed = 0
+    private(set) var unchanged = 0
+    /// Per compared column, the changed records that differ in it.
+    private(set) var changedFields: [Int]
+    private var key = DiffKeyBuilder()
+    private var digester = RecordDigester()
+
+    init(columns: FODiffColumns, location: SourceLocation, index: DiffKeyIndex, spool: FODeltaSpool) {
+        self.columns = columns
+        self.location = location
+        self.index = index
+        self.spool = spool
+        self.changedFields = Array(repeating: 0, count: columns.compared.count)
+    }
+
+    mutating func addColumn(_ name: String, at index: Int) throws {}
+
+    mutating func consume(_ record: some FORecordView, line: Int) throws {
+        records += 1
+        key.reset()
+        for column in columns.newKey { record.withValueIfAny(column) { key.add($0) } }
+        switch try index.matchNew(key: key.bytes, line: line) {
+        case .created:
+            created += 1
+        case .repeated(let first):
+            throw FODiffIndexer.repeatedKey(key.bytes, columns: columns, line: line, first: first, at: location, export: "new")
+        case .existing(let entry):
+            digester.reset()
+            for column in columns.newCompared { record.withValueIfAny(column) { digester.add($0) } }
+            guard digester.digest() != index.digest(of: entry) else {
+                unchanged += 1
+                return
+            }
+            changed += 1
+            for (field, old) in zip(digester.prints.indices, index.prints(of: entry)) where digester.prints[field] != old {
+                changedFields[field] += 1
+            }
+        }
+        try spool.append(record)
+    }
+}

@@ -1,0 +1,46 @@
+import AirlockModel
+import AirlockPackages
+
+/// Files the old export's records of one entity in a `DiffKeyIndex` as they stream past: key, digest, fingerprints.
+struct FODiffIndexer: FORecordConsumer {
+    let columns: FODiffColumns
+    let location: SourceLocation
+    var index: DiffKeyIndex
+    private(set) var records = 0
+    private var key = DiffKeyBuilder()
+    private var digester = RecordDigester()
+
+    init(columns: FODiffColumns, location: SourceLocation) {
+        self.columns = columns
+        self.location = location
+        self.index = DiffKeyIndex(fieldCount: columns.compared.count)
+    }
+
+    mutating func addColumn(_ name: String, at index: Int) throws {}
+
+    mutating func consume(_ record: some FORecordView, line: Int) throws {
+        records += 1
+        key.reset()
+        for column in columns.oldKey { record.withValueIfAny(column) { key.add($0) } }
+        digester.reset()
+        for column in columns.oldCompared { record.withValueIfAny(column) { digester.add($0) } }
+        if let first = try index.insertOld(key: key.bytes, digest: digester.digest(), prints: digester.prints, line: line) {
+            throw FODiffIndexer.repeatedKey(key.bytes, columns: columns, line: line, first: first, at: location, export: "old")
+        }
+    }
+
+    /// The error for a key two records of one export share.
+    static func repeatedKey(_ key: [UInt8], columns: FODiffColumns, line: Int, first: Int, at location: SourceLocation, export: String)
+        -> AirlockError
+    {
+        let parts = DiffKeyBuilder.parts(key[...])
+        let text = zip(columns.keyFields, parts).map { "\($0)=\($1)" }.joined(separator: ", ")
+        var place = location
+        place.line = line
+        place.record = text
+        return AirlockError(
+            .invalidValue,
+            "the \(export) export has two records with the key \(text) (lines \(first) and \(line)); diff matches records by key, so the key must be unique: check the export, or give the entity's key with --key",
+            at: place)
+    }
+}

@@ -1,0 +1,154 @@
+import AirlockCatalog
+import AirlockIO
+import AirlockModel
+import AirlockPackages
+
+/// `diff` of two F&O data packages: per entity, the old file into a key index, then the new file streamed
+/// against it, created and changed records spooled to the delta's file as they come; keys the new file lacks are
+/// the deletes.
+enum FODiffer {
+    static func run(
+        old: FOPackageReader, new: FOPackageReader, catalog: SchemaCatalog, keys: [String: [String]], deltaPath: String,
+        workFolder: String
+    ) throws -> DiffOutcome {
+        var outcome = DiffOutcome()
+        var deltaLines: [FOManifestEntity] = []
+        var spools: [String] = []
+        for (oldLine, newLine) in pairs(old: old.manifest.entities, new: new.manifest.entities) {
+            guard let line = newLine ?? oldLine else { continue }
+            let label = line.entityName
+            let oldProbe = try oldLine.map { try FOColumnProbe.probe(old, $0) }
+            let newProbe = try newLine.map { try FOColumnProbe.probe(new, $0) }
+            let oldFields = oldLine.map { entityLine in fields(oldProbe?.columns ?? [], entityLine) }
+            let newFields = newLine.map { entityLine in fields(newProbe?.columns ?? [], entityLine) }
+            let (wanted, source) = wantedKey(
+                label: label, technical: new.technicalName(of: line) ?? old.technicalName(of: line), catalog: catalog, keys: keys,
+                fields: [oldFields, newFields].compactMap { $0 })
+            let columns = FODiffColumns.plan(
+                entity: label, oldFields: oldFields, newFields: newFields, wanted: wanted, source: source, warnings: &outcome.warnings)
+            var report = DiffEntityReport(entity: label, key: columns.keyFields, keySource: columns.keySource)
+            report.fieldsOnlyInOld = columns.onlyInOld
+            report.fieldsOnlyInNew = columns.onlyInNew
+
+            var index = DiffKeyIndex(fieldCount: columns.compared.count)
+            if let oldLine {
+                var indexer = FODiffIndexer(columns: columns, location: location(old, oldLine))
+                _ = try old.scan(oldLine, into: &indexer)
+                index = indexer.index
+                report.old = indexer.records
+            }
+            if let newLine, let newProbe {
+                let spoolPath = workFolder + "/\(spools.count).csv"
+                let spool: FODeltaSpool
+                var deltaLine = newLine
+                let member = new.dataMember(for: newLine)?.name ?? "\(label).csv"
+                if case .delimited(let delimiter, _)? = newProbe.format {
+                    spool = FODeltaSpool(
+                        path: spoolPath, header: newProbe.columns, encoding: newProbe.encoding ?? .utf8BOM,
+                        dialect: CSVDialect(delimiter: delimiter))
+                    deltaLine.inputFilePath = member
+                } else {
+                    spool = FODeltaSpool(path: spoolPath, header: newProbe.columns, encoding: .utf8BOM, dialect: .standard)
+                    deltaLine.inputFilePath = csvName(member)
+                    deltaLine.sourceFormat = "CSV"
+                    outcome.warnings.append(
+                        "\(label): the new export's file \(member) is not delimited text; its delta is written as \(csvName(member)) (CSV, UTF-8), so the data project needs a CSV source format for it"
+                    )
+                }
+                var consumer = FODeltaConsumer(columns: columns, location: location(new, newLine), index: index, spool: spool)
+                _ = try new.scan(newLine, into: &consumer)
+                try spool.close()
+                index = consumer.index
+                report.new = consumer.records
+                report.created = consumer.created
+                report.changed = consumer.changed
+                report.unchanged = consumer.unchanged
+                for (field, count) in zip(columns.compared, consumer.changedFields) where count > 0 { report.changedFields[field] = count }
+                if spool.records > 0 {
+                    deltaLines.append(deltaLine)
+                    spools.append(spoolPath)
+                    report.deltaFile = deltaLine.inputFilePath
+                }
+            }
+            let unseen = index.unseenOld
+            report.deleted = unseen.count
+            let keyFields = columns.hasCompany ? Array(columns.keyFields.dropFirst()) : columns.keyFields
+            for entry in unseen {
+                let parts = index.keyParts(of: entry)
+                outcome.deleted.append(
+                    DeletedRecord(
+                        entity: label, company: columns.hasCompany ? parts.first : nil, keyFields: keyFields,
+                        keyValues: columns.hasCompany ? Array(parts.dropFirst()) : parts))
+            }
+            if newLine == nil {
+                outcome.warnings.append(
+                    "\(label): the new export has no such entity; its \(report.old) records are listed in deleted.csv (if the entity was only left out of the export, they were not deleted)"
+                )
+            } else if oldLine == nil {
+                outcome.warnings.append("\(label): the old export has no such entity; its \(report.new) records are all created")
+            }
+            outcome.entities.append(report)
+        }
+        var manifest = new.manifest
+        manifest.entities = deltaLines
+        try FOPackageWriter.write(header: new.header, manifest: manifest, entities: deltaLines, to: deltaPath) { index, sink in
+            try FileCopy.copy(spools[index], to: sink)
+        }
+        return outcome
+    }
+
+    /// The new export's lines in order, each with the old export's line of the same entity (matched by name,
+    /// case-insensitively, the n-th with the n-th), then the old lines the new export lacks.
+    static func pairs(old: [FOManifestEntity], new: [FOManifestEntity]) -> [(FOManifestEntity?, FOManifestEntity?)] {
+        var oldByName: [String: [Int]] = [:]
+        for (index, line) in old.enumerated() { oldByName[line.entityName.lowercased(), default: []].append(index) }
+        var used = Set<Int>()
+        var result: [(FOManifestEntity?, FOManifestEntity?)] = []
+        for line in new {
+            let name = line.entityName.lowercased()
+            if var candidates = oldByName[name], !candidates.isEmpty {
+                let index = candidates.removeFirst()
+                oldByName[name] = candidates
+                used.insert(index)
+                result.append((old[index], line))
+            } else {
+                result.append((nil, line))
+            }
+        }
+        for (index, line) in old.enumerated() where !used.contains(index) { result.append((line, nil)) }
+        return result
+    }
+
+    /// The upper-cased entity field of each file column (the manifest's field map, else the column's own name).
+    private static func fields(_ columns: [String], _ line: FOManifestEntity) -> [String] {
+        let map = FOColumnMap(line.entityMap ?? [])
+        return columns.map { (map.entityField(for: $0) ?? $0).uppercased() }
+    }
+
+    /// The key asked for: `--key` (by entity name or AOT name), else the catalog's key fields with `DATAAREAID`
+    /// when the entity is company-specific and every file has the column; nil when neither knows one.
+    private static func wantedKey(
+        label: String, technical: String?, catalog: SchemaCatalog, keys: [String: [String]], fields: [[String]]
+    ) -> ([String]?, DiffKeySource) {
+        if let option = keys[label.lowercased()] ?? technical.flatMap({ keys[$0.lowercased()] }) {
+            return (option.map { $0.uppercased() }, .option)
+        }
+        guard let schema = catalog.foEntity(named: label) ?? technical.flatMap({ catalog.foEntity(named: $0) }), !schema.keyFields.isEmpty
+        else { return (nil, .wholeRow) }
+        var key = schema.keyFields.map { $0.uppercased() }
+        if schema.isCompanySpecific, !key.contains("DATAAREAID"), fields.allSatisfy({ $0.contains("DATAAREAID") }) {
+            key.insert("DATAAREAID", at: 0)
+        }
+        return (key, .catalog)
+    }
+
+    private static func location(_ reader: FOPackageReader, _ line: FOManifestEntity) -> SourceLocation {
+        SourceLocation(file: reader.source.path, entry: reader.dataMember(for: line)?.name, entity: line.entityName)
+    }
+
+    /// `name` with its extension replaced by `.csv`.
+    private static func csvName(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return name + ".csv" }
+        return String(name[..<dot]) + ".csv"
+    }
+}

@@ -1,0 +1,86 @@
+import AirlockCatalog
+import AirlockIO
+import AirlockModel
+import AirlockPackages
+import AirlockReport
+import Foundation
+
+/// `airlock diff`: compares two exports of the same side taken at different times, record by natural key, and
+/// writes `delta.zip` (a package of the same kind holding only the created and changed records), `deleted.csv`
+/// (the keys that disappeared, for review: never applied) and `diff.json` (the counts) into the output folder.
+///
+/// Streaming: the old export becomes a key index (key, digest of the values, a fingerprint per value; no records),
+/// the new export streams against it and its created and changed records go to the delta as they come. Outputs are
+/// staged inside the output folder and renamed into place only when all are written.
+public enum PackageDiffer {
+    public static let deltaName = "delta.zip"
+    public static let deleteListName = "deleted.csv"
+    public static let reportName = "diff.json"
+
+    /// Runs a diff.
+    /// - Throws: `AirlockError` for bad options or unreadable input (exit 2): an input that is missing or not a
+    ///   package, inputs of two kinds, an output folder that is not empty (without `force`) or holds an input, a key
+    ///   repeated within one export; `AirlockError(.accountingIdentity)` if an entity's counts do not add up.
+    public static func run(_ options: PackageDiffOptions, catalog: SchemaCatalog) throws -> DiffReport {
+        let (oldKind, oldSource) = try open(options.oldPath, option: "--old")
+        let (newKind, newSource) = try open(options.newPath, option: "--new")
+        guard oldKind == newKind else {
+            throw AirlockError(
+                .usage,
+                "--old is a \(oldKind.displayName) and --new a \(newKind.displayName); diff compares two exports of the same kind")
+        }
+        try StagingDirectory.checkTarget(options.outputDirectory, inputs: [options.oldPath, options.newPath], force: options.force)
+        let staging = try StagingDirectory(target: options.outputDirectory, outputNames: [deltaName, deleteListName, reportName])
+        do {
+            let report = try run(options, kind: newKind, old: oldSource, new: newSource, catalog: catalog, staging: staging)
+            try staging.commit()
+            return report
+        } catch {
+            staging.discard()
+            throw error
+        }
+    }
+
+    private static func run(
+        _ options: PackageDiffOptions, kind: PackageKind, old: PackageSource, new: PackageSource, catalog: SchemaCatalog,
+        staging: StagingDirectory
+    ) throws -> DiffReport {
+        let work = ".work"
+        try staging.makeFolder(work)
+        let deltaPath = staging.path(deltaName)
+        var outcome: DiffOutcome
+        switch kind {
+        case .fo:
+            outcome = try FODiffer.run(
+                old: FOPackageReader(source: old), new: FOPackageReader(source: new), catalog: catalog, keys: options.keys,
+                deltaPath: deltaPath, workFolder: staging.path(work))
+        case .cmt:
+            outcome = try CMTDiffer.run(
+                old: CMTPackageReader(source: old), new: CMTPackageReader(source: new), deltaPath: deltaPath,
+                workFolder: staging.path(work))
+        }
+        staging.remove(work)
+        for entity in outcome.entities where !entity.identitiesHold {
+            throw AirlockError(
+                .accountingIdentity,
+                "\(entity.entity): the counts do not add up (old \(entity.old), new \(entity.new), created \(entity.created), changed \(entity.changed), unchanged \(entity.unchanged), deleted \(entity.deleted))"
+            )
+        }
+        try DeleteListWriter.write(outcome.deleted, to: staging.path(deleteListName))
+        let inputs = DiffReport.Inputs(
+            old: try FileDigest.of(options.oldPath, as: options.oldPath), new: try FileDigest.of(options.newPath, as: options.newPath))
+        var report = DiffReport(kind: kind, inputs: inputs, entities: outcome.entities, warnings: outcome.warnings)
+        for name in [deltaName, deleteListName] { report.outputs[name] = try FileDigest.of(staging.path(name), as: name) }
+        try staging.write(Data((try report.jsonText() + "\n").utf8), to: reportName)
+        return report
+    }
+
+    /// The kind of package at `path` and the source to read it from.
+    private static func open(_ path: String, option: String) throws -> (PackageKind, PackageSource) {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw AirlockError(.usage, "\(option) \(path): no such file or folder")
+        }
+        let located = try PackageDetector.locate(try openPackageSource(path: path))
+        return (located.kind, located.source)
+    }
+}

@@ -1,0 +1,12 @@
+/// A 128-bit digest of a record's compared values (the first 16 bytes of their SHA-256): what the key index keeps
+/// of an old record instead of its values. Two records with different values share a digest with probability
+/// about 2⁻¹²⁸, so a change is missed only then.
+public struct RecordDigest: Hashable, Sendable {
+    public var high: UInt64
+    public var low: UInt64
+
+    public init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+}

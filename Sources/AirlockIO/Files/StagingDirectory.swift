@@ -1,0 +1,131 @@
+import AirlockModel
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A hidden folder inside the output folder where a verb writes; `commit` renames each finished file into place,
+/// so nothing is written outside `--out` and an output appears only complete. A failed run removes the staging
+/// folder (and an output folder it created), leaving `--out` as it was.
+public final class StagingDirectory {
+    /// Name prefix of staging folders (a leftover of an interrupted run is removed by the next run).
+    public static let prefix = ".airlock-staging-"
+
+    /// The files and folders the verb may leave in the output folder; a committed run replaces all of them.
+    public let outputNames: [String]
+    /// The output folder.
+    public let target: String
+    /// The staging folder inside it.
+    public let staging: String
+    private let createdTarget: Bool
+    private var finished = false
+
+    /// Creates the output folder when missing and a fresh staging folder inside it (removing leftovers).
+    /// - Throws: `AirlockError(.io)` when a folder cannot be created.
+    public init(target: String, outputNames: [String]) throws {
+        self.target = target
+        self.outputNames = outputNames
+        let manager = FileManager.default
+        createdTarget = !manager.fileExists(atPath: target)
+        staging = target + "/" + Self.prefix + "\(ProcessInfo.processInfo.processIdentifier)"
+        do {
+            try manager.createDirectory(atPath: target, withIntermediateDirectories: true)
+            for name in (try? manager.contentsOfDirectory(atPath: target)) ?? [] where name.hasPrefix(Self.prefix) {
+                try manager.removeItem(atPath: target + "/" + name)
+            }
+            try manager.createDirectory(atPath: staging, withIntermediateDirectories: false)
+        } catch {
+            throw AirlockError(.io, "cannot create the staging folder", at: SourceLocation(file: staging), cause: "\(error)")
+        }
+    }
+
+    /// The staged path of output `name`.
+    public func path(_ name: String) -> String { staging + "/" + name }
+
+    /// Refuses an output folder that is a file, that holds an input (or is one), or that is not empty (unless
+    /// `force`).
+    /// - Throws: `AirlockError(.usage)` naming the folder and what to do.
+    public static func checkTarget(_ output: String, inputs: [String], force: Bool) throws {
+        let out = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath().path
+        for input in inputs {
+            let path = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path
+            if path == out || path.hasPrefix(out + "/") {
+                throw AirlockError(
+                    .usage, "the output folder \(output) holds the input \(input); choose another --out (inputs are never overwritten)")
+            }
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw AirlockError(.usage, "--out \(output) is a file, not a folder") }
+            let contents = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
+            if !contents.isEmpty, !force {
+                throw AirlockError(.usage, "the output folder \(output) is not empty; use --force to replace what is in it")
+            }
+        }
+    }
+
+    /// Creates the staged folder `name`.
+    /// - Throws: `AirlockError(.io)`.
+    public func makeFolder(_ name: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: path(name), withIntermediateDirectories: true)
+        } catch {
+            throw AirlockError(.io, "cannot create a folder", at: SourceLocation(file: path(name)), cause: "\(error)")
+        }
+    }
+
+    /// Writes `data` as the staged file `name`.
+    /// - Throws: `AirlockError(.io)`.
+    public func write(_ data: Data, to name: String) throws {
+        do {
+            try data.write(to: URL(fileURLWithPath: path(name)))
+        } catch {
+            throw AirlockError(.io, "cannot write the file", at: SourceLocation(file: path(name)), cause: "\(error)")
+        }
+    }
+
+    /// Removes a staged file (a package that is not handed over).
+    public func remove(_ name: String) {
+        try? FileManager.default.removeItem(atPath: path(name))
+    }
+
+    /// Replaces the output folder's Airlock files (`outputNames`) with the staged ones: each file by one rename;
+    /// files of an earlier run that this run does not produce, and folders of an earlier run, are removed. Other
+    /// files in the folder are kept.
+    /// - Throws: `AirlockError(.io)` when a file cannot be moved into place.
+    public func commit() throws {
+        let manager = FileManager.default
+        do {
+            let staged = Set(try manager.contentsOfDirectory(atPath: staging))
+            for name in outputNames {
+                var isDirectory: ObjCBool = false
+                guard manager.fileExists(atPath: target + "/" + name, isDirectory: &isDirectory) else { continue }
+                // rename(2) cannot replace a folder that holds files: an earlier run's folder goes first.
+                if isDirectory.boolValue || !staged.contains(name) { try manager.removeItem(atPath: target + "/" + name) }
+            }
+            for name in outputNames where staged.contains(name) {
+                // rename(2) replaces an existing file in one step.
+                guard rename(path(name), target + "/" + name) == 0 else {
+                    throw AirlockError(
+                        .io, "cannot rename \(name) into place", at: SourceLocation(file: target), cause: String(cString: strerror(errno)))
+                }
+            }
+            try manager.removeItem(atPath: staging)
+            finished = true
+        } catch {
+            throw AirlockError(.io, "cannot move the output into place", at: SourceLocation(file: target), cause: "\(error)")
+        }
+    }
+
+    /// Removes the staged files (after a failure), and the output folder when this run created it.
+    public func discard() {
+        guard !finished else { return }
+        finished = true
+        let manager = FileManager.default
+        try? manager.removeItem(atPath: staging)
+        if createdTarget, (try? manager.contentsOfDirectory(atPath: target))?.isEmpty == true { try? manager.removeItem(atPath: target) }
+    }
+}
