@@ -57,10 +57,17 @@ let package = Package(
             ]
         ),
         .target(
+            name: "AirlockVerify",
+            dependencies: [
+                "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockMapping", "AirlockReconcile", "AirlockReport",
+                "AirlockConvert",
+            ]
+        ),
+        .target(
             name: "AirlockKit",
             dependencies: [
                 "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
-                "AirlockReport", "AirlockConvert",
+                "AirlockReport", "AirlockConvert", "AirlockVerify",
             ]
         ),
         .target(
@@ -73,7 +80,7 @@ let package = Package(
             dependencies: [
                 "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
                 "AirlockReport",
-                "AirlockConvert", "AirlockKit", "AirlockCommands",
+                "AirlockConvert", "AirlockVerify", "AirlockKit", "AirlockCommands",
             ],
             resources: [.copy("Fixtures")]
         ),
