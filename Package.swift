@@ -64,10 +64,17 @@ let package = Package(
             ]
         ),
         .target(
+            name: "AirlockVerify",
+            dependencies: [
+                "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockMapping", "AirlockReconcile", "AirlockReport",
+                "AirlockConvert",
+            ]
+        ),
+        .target(
             name: "AirlockKit",
             dependencies: [
                 "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
-                "AirlockReport", "AirlockConvert", "AirlockDiff",
+                "AirlockReport", "AirlockConvert", "AirlockDiff", "AirlockVerify",
             ]
         ),
         .target(
@@ -80,7 +87,7 @@ let package = Package(
             dependencies: [
                 "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
                 "AirlockReport",
-                "AirlockConvert", "AirlockDiff", "AirlockKit", "AirlockCommands",
+                "AirlockConvert", "AirlockDiff", "AirlockVerify", "AirlockKit", "AirlockCommands",
             ],
             resources: [.copy("Fixtures")]
         ),

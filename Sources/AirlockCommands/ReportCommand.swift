@@ -4,7 +4,7 @@ import ArgumentParser
 struct ReportCommand: OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Make the HTML page of a saved report: report.json of convert, or the --json output of validate.",
+        abstract: "Make the HTML page of a saved report: report.json of convert, verify.json of verify, or the --json output of validate.",
         discussion: """
             The page is one self-contained file (no scripts, fonts or styles fetched), readable offline and printable. \
             When a rejects/ folder sits next to report.json, the first rows of each reject file are shown as examples. \

@@ -9,3 +9,4 @@
 @_exported import AirlockReconcile
 @_exported import AirlockReport
 @_exported import AirlockValidate
+@_exported import AirlockVerify

@@ -3,10 +3,12 @@ import AirlockValidate
 import Foundation
 
 /// A saved report, as `airlock report` reads it: a conversion's `report.json`, or the `--json` output of
-/// `airlock validate` (keys `kind`, `errors`, `warnings`, `findings`).
+/// `airlock validate` (keys `kind`, `errors`, `warnings`, `findings`), or a verification's `verify.json` (`kind`
+/// `verification`).
 public enum ReportDocument: Sendable {
     case conversion(ConversionReport)
     case validation(ValidationReport)
+    case verification(VerificationReport)
 
     /// Decodes `data`, read from `file`.
     /// - Throws: `AirlockError(.usage)` naming `file` when the JSON is neither kind of report.
@@ -22,6 +24,9 @@ public enum ReportDocument: Sendable {
             throw AirlockError(.usage, "not a report: the JSON is not an object", at: location)
         }
         do {
+            if (object as? [String: Any])?["kind"] as? String == VerificationReport.kindName {
+                return .verification(try JSONDecoder().decode(VerificationReport.self, from: data))
+            }
             if keys.contains("flows") || keys.contains("totals") {
                 return .conversion(try JSONDecoder().decode(ConversionReport.self, from: data))
             }
@@ -30,7 +35,8 @@ public enum ReportDocument: Sendable {
             }
         } catch {
             throw AirlockError(
-                .usage, "not a report: the JSON does not have the shape of report.json (airlock convert) or of airlock validate --json",
+                .usage,
+                "not a report: the JSON does not have the shape of report.json (airlock convert), verify.json (airlock verify) or of airlock validate --json",
                 at: location, cause: oneLine(error))
         }
         throw AirlockError(

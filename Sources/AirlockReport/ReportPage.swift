@@ -37,17 +37,7 @@ public enum ReportPage {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [:] }
         var examples: [String: [[String]]] = [:]
         for name in names.sorted() where name.hasSuffix(".csv") && !name.hasPrefix(".") {
-            let path = folder + "/" + name
-            let location = SourceLocation(file: path)
-            var records: [[String]] = []
-            do {
-                let reader = try CSVReader(
-                    TextDecodingStream(FileByteStream(path: path, location: location), location: location), location: location)
-                var record = CSVRecord()
-                while records.count <= rows, try reader.next(into: &record) { records.append(record.fields) }
-            } catch {
-                // Examples are a courtesy: keep what was read.
-            }
+            let records = csvRecords(folder + "/" + name, rows: rows)
             if !records.isEmpty { examples[String(name.dropLast(4))] = records }
         }
         return examples

@@ -17,14 +17,18 @@ public enum ReportPipeline {
         let folder = URL(fileURLWithPath: options.reportPath).deletingLastPathComponent().path
         let document = try ReportDocument.decode(data, file: options.reportPath)
         let page: String
+        var defaultName = ReportPage.fileName
         switch document {
         case .conversion(let conversion):
             let examples = ReportPage.rejectExamples(in: folder + "/" + Converter.rejectsFolder)
             page = ReportPage.html(conversion: conversion, rejectExamples: examples)
         case .validation(let validation):
             page = ReportPage.html(validation: validation)
+        case .verification(let verification):
+            page = ReportPage.html(verification: verification, examples: ReportPage.verificationExamples(in: folder))
+            defaultName = Verifier.pageName
         }
-        let destination = options.htmlPath ?? folder + "/" + ReportPage.fileName
+        let destination = options.htmlPath ?? folder + "/" + defaultName
         try ReportPage.write(page, to: destination)
         let byteCount = page.utf8.count
         return ReportResult(

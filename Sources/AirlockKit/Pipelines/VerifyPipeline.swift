@@ -1,0 +1,46 @@
+import Foundation
+
+/// `airlock verify` as a library call: `Verifier.run` with the catalog's extensions loaded and its outcome turned
+/// into what to show and an exit status.
+public enum VerifyPipeline {
+    /// Runs the verification.
+    /// - Parameter progress: told what is happening, one line at a time with the seconds since the start.
+    /// - Throws: `AirlockError` for a catalog file, options or input that cannot be used (exit 2).
+    public static func run(_ options: VerifyOptions, progress: @escaping @Sendable (String) -> Void = { _ in }) throws -> VerifyResult {
+        let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
+        let started = Date()
+        let result = try Verifier.run(options.verification, catalog: catalog) { step in
+            progress(String(format: "%6.1f s  %@…", Date().timeIntervalSince(started), step))
+        }
+        let report = result.report
+        let text: String
+        if options.json {
+            text = String(decoding: try report.jsonData(), as: UTF8.self)
+        } else {
+            text =
+                report.text() + "\n" + "Wrote \(result.outputDirectory) (\(Verifier.reportName), \(Verifier.pageName), "
+                + "\(Verifier.missingName), \(Verifier.driftedName)).\n"
+                + String(format: "Done in %.1f s.", Date().timeIntervalSince(started))
+                + "\n"
+        }
+        let problem = Self.problem(report, allowDrift: options.verification.allowDrift)
+        return VerifyResult(
+            report: report, outputDirectory: result.outputDirectory, text: text, problem: problem,
+            status: problem == nil ? .success : .dataErrors)
+    }
+
+    /// Why the verification fails, or nil: records missing; records drifted (unless allowed); records of a side
+    /// whose export was given that could not be verified (the export lacks their entity).
+    static func problem(_ report: VerificationReport, allowDrift: Bool) -> String? {
+        var reasons: [String] = []
+        let totals = report.totals
+        if totals.missing > 0 { reasons.append("\(totals.missing) sent record\(totals.missing == 1 ? " is" : "s are") missing") }
+        if totals.drifted > 0, !allowDrift {
+            reasons.append("\(totals.drifted) sent record\(totals.drifted == 1 ? " has" : "s have") drifted (--allow-drift accepts that)")
+        }
+        let unverified = report.flows.values.filter(\.verified).reduce(0) { $0 + $1.counts.notVerified }
+        if unverified > 0 { reasons.append("\(unverified) sent records could not be verified: the export given lacks their entity") }
+        guard !reasons.isEmpty else { return nil }
+        return reasons.joined(separator: "; ") + " (see \(Verifier.missingName) and \(Verifier.driftedName) in the output folder)"
+    }
+}

@@ -1,0 +1,23 @@
+import AirlockMapping
+import AirlockModel
+
+/// Notes a field found different in a sent record: counts it on the record's entity and flow, and writes its row of
+/// `drifted.csv` (flow, side, entity, key, id, field, sent, found).
+final class DriftRecorder {
+    let writer: RecordListWriter
+    let sent: SentPackages
+
+    init(writer: RecordListWriter, sent: SentPackages) {
+        self.writer = writer
+        self.sent = sent
+    }
+
+    /// Field `column` of record `row` of `entity` was found as `found`.
+    func record(_ entity: SentEntity, row: Int, column: Int, found: String) throws {
+        entity.noteDrift(row: row, column: column)
+        try writer.write([
+            entity.flow(of: row), entity.side.rawValue, entity.name, sent.keyText(entity, row: row), sent.recordID(entity, row: row),
+            entity.table.columnNames[column], entity.table.value(row: row, column: column) ?? "", found,
+        ])
+    }
+}

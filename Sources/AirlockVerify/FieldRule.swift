@@ -1,0 +1,58 @@
+import AirlockModel
+import AirlockPackages
+import AirlockReconcile
+
+/// How a sent value is compared with the value found in the export after the import, fair to how each system
+/// hands values back (docs/verify.md, "Comparison rules"). Both values are trimmed first; a sent value that is
+/// empty is not compared (an empty value does not clear a target value), and a value that is absent from the
+/// export counts as empty.
+enum FieldRule: Sendable, Equatable {
+    /// Text, trimmed.
+    case text
+    /// Codes the target stores case-insensitively: F&O NoYes and enum symbols, GUIDs, Sales lookups (by id) and bools.
+    case caseInsensitive
+    /// Numbers: `12.5` = `12.500000`; F&O values read with the data project's decimal separator.
+    case decimal
+    /// F&O dates and date-times, read as `FODateGrammar` does (ISO 8601, or the data project's locale).
+    case foDate
+    /// Sales date-times, as instants (`ValueComparison.dateTime`).
+    case dateTime
+
+    /// The rule of an F&O field of `type` (nil: a field the catalog does not know, compared as text).
+    static func fo(_ type: FOFieldType?) -> FieldRule {
+        switch type {
+        case .int, .int64, .real: .decimal
+        case .date, .datetime: .foDate
+        case .noYes, .enumeration, .guid: .caseInsensitive
+        case .string, nil: .text
+        }
+    }
+
+    /// The rule of a Sales field of `type`, as the sent package's schema declares it.
+    static func sales(_ type: CMTFieldType) -> FieldRule {
+        switch type {
+        case .number, .bigint, .decimal, .float, .money, .optionSetValue, .state, .status: .decimal
+        case .datetime: .dateTime
+        case .bool, .guid, .entityReference, .owner, .lookup, .customer: .caseInsensitive
+        default: .text
+        }
+    }
+
+    /// Whether `found` equals `sent` under the rule, for every rule but `.foDate` (see `FODateComparer`).
+    /// `decimalSeparator` is the F&O data project's (`,` for de-DE); Sales values are already canonical.
+    func equal(_ sent: UnsafeRawBufferPointer, _ found: UnsafeRawBufferPointer, decimalSeparator: UInt8 = UInt8(ascii: ".")) -> Bool {
+        switch self {
+        case .text, .foDate:
+            return ValueComparison.trimmed.equivalent(sent, found)
+        case .caseInsensitive:
+            return ValueComparison.caseInsensitive.equivalent(sent, found)
+        case .decimal:
+            if decimalSeparator != UInt8(ascii: "."), let invariant = FODecimalGrammar.invariant(found, separator: decimalSeparator) {
+                return invariant.withUnsafeBytes { ValueComparison.decimal.equivalent(sent, $0) }
+            }
+            return ValueComparison.decimal.equivalent(sent, found)
+        case .dateTime:
+            return ValueComparison.dateTime.equivalent(sent, found)
+        }
+    }
+}

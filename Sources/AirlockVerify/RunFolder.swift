@@ -1,0 +1,96 @@
+import AirlockConvert
+import AirlockMapping
+import AirlockModel
+import AirlockReport
+import Foundation
+
+/// A conversion's output folder as `verify` reads it: its report, the packages the report lists (checked against
+/// the report's digests), and the templates the conversion ran (for the target keys and the run order).
+struct RunFolder {
+    let path: String
+    let report: ConversionReport
+    /// Digests of `report.json` and of each package, by file name.
+    let digests: [String: FileDigest]
+    let templates: TemplateSet
+    /// The flows that ran, in run order.
+    let order: [MappingTemplate]
+
+    /// The path of `name` inside the folder.
+    func file(_ name: String) -> String { path + "/" + name }
+
+    /// Whether the conversion handed over the package `name`.
+    func hasPackage(_ name: String) -> Bool { report.outputs[name] != nil }
+
+    /// Reads `report.json` in `path` and checks the packages it lists.
+    /// - Throws: `AirlockError(.usage)` naming the file: no folder, no or no conversion's `report.json`, a refused
+    ///   or dry run, a package missing or changed since the conversion, templates that cannot be read.
+    static func open(_ path: String) throws -> RunFolder {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw AirlockError(
+                .usage, "--run must name the output folder of airlock convert (it holds report.json, to-fo.zip and/or to-sales.zip)",
+                at: SourceLocation(file: path))
+        }
+        let reportPath = path + "/" + Converter.reportName
+        guard FileManager.default.fileExists(atPath: reportPath) else {
+            throw AirlockError(
+                .usage,
+                "the run folder has no \(Converter.reportName): give the output folder of airlock convert (it holds report.json, to-fo.zip and/or to-sales.zip)",
+                at: SourceLocation(file: path))
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: reportPath))
+        } catch {
+            throw AirlockError(.usage, "cannot read the conversion's report", at: SourceLocation(file: reportPath), cause: "\(error)")
+        }
+        guard case .conversion(let report) = try ReportDocument.decode(data, file: reportPath) else {
+            throw AirlockError(
+                .usage, "not a conversion's report (it is the output of airlock validate)", at: SourceLocation(file: reportPath))
+        }
+        if report.refused {
+            throw AirlockError(
+                .usage,
+                "the conversion was refused (its packages failed validation): nothing was handed over to import, so nothing can be verified",
+                at: SourceLocation(file: reportPath))
+        }
+        if report.options.dryRun {
+            throw AirlockError(
+                .usage, "the report is of a dry run: no package was written, so nothing can be verified",
+                at: SourceLocation(file: reportPath))
+        }
+        var digests = [Converter.reportName: try FileDigest.of(reportPath)]
+        for name in [Converter.foPackageName, Converter.salesPackageName] {
+            guard let expected = report.outputs[name] else { continue }
+            let packagePath = path + "/" + name
+            guard FileManager.default.fileExists(atPath: packagePath) else {
+                throw AirlockError(
+                    .usage, "\(Converter.reportName) lists \(name), which is not in the run folder", at: SourceLocation(file: packagePath))
+            }
+            let digest = try FileDigest.of(packagePath)
+            guard digest.sha256 == expected.sha256, digest.bytes == expected.bytes else {
+                throw AirlockError(
+                    .usage,
+                    "\(name) is not the package the conversion wrote (SHA-256 \(digest.sha256), \(Converter.reportName) says \(expected.sha256)): it changed after the conversion",
+                    at: SourceLocation(file: packagePath))
+            }
+            digests[name] = digest
+        }
+        let templates: TemplateSet
+        do {
+            templates = try TemplateLoader.load(directoryOrBundled: report.options.templatesDirectory)
+        } catch let error as AirlockError {
+            throw AirlockError(
+                .usage,
+                "cannot read the templates the conversion ran (options.templatesDirectory of \(Converter.reportName)); run verify from the folder convert ran in",
+                at: SourceLocation(file: report.options.templatesDirectory ?? reportPath), cause: error.description)
+        }
+        let order = templates.runOrder().filter { report.flows[$0.name] != nil }
+        for name in report.flows.keys where !order.contains(where: { $0.name == name }) {
+            throw AirlockError(
+                .usage, "\(Converter.reportName) names the flow '\(name)', which the templates do not hold",
+                at: SourceLocation(file: reportPath))
+        }
+        return RunFolder(path: path, report: report, digests: digests, templates: templates, order: order)
+    }
+}

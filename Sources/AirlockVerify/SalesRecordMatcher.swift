@@ -1,0 +1,140 @@
+import AirlockIO
+import AirlockModel
+import AirlockPackages
+import AirlockReconcile
+
+/// Streams the `data.xml` of the Sales export after the import past the records `to-sales.zip` sent: each export
+/// record is matched on its id (CMT keeps the id given on import), else on the entity's natural key when that is
+/// made of plain fields (a record the import matched to an existing one keeps that one's id), and its fields are
+/// compared with the values sent. Holds one record's compared values at a time.
+final class SalesRecordMatcher {
+    private let sent: SentPackages
+    private let drift: DriftRecorder
+    /// Per sent entity: the columns compared (those the export's schema declares) and the columns read.
+    private var compared: [ObjectIdentifier: [Int]] = [:]
+    private var columnsByName: [ObjectIdentifier: [String: Int]] = [:]
+    /// One record's values by sent column, and the record stamp that says a value belongs to the current record.
+    private var values: [[UInt8]] = []
+    private var stamps: [Int] = []
+    private var stamp = 0
+    /// Export records whose id and key were not sent, by entity.
+    private(set) var notSent: [String: Int] = [:]
+
+    init(sent: SentPackages, drift: DriftRecorder) {
+        self.sent = sent
+        self.drift = drift
+    }
+
+    /// Reads the export package at `source` (a Configuration Migration package); returns warnings.
+    /// - Throws: `AirlockError` for a package that cannot be read, with file, entry, line and entity.
+    func run(_ source: PackageSource) throws -> [String] {
+        let reader = try CMTPackageReader(source: source)
+        var warnings: [String] = []
+        for entity in sent.sales {
+            guard let schema = reader.schema.entity(named: entity.name) else {
+                warnings.append(
+                    "the Sales export's schema has no entity \(entity.name): its \(entity.table.rowCount) sent records are not verified (export it too)"
+                )
+                continue
+            }
+            entity.verified = true
+            entity.exportEntity = entity.name
+            let declared = Set(schema.fieldNames)
+            let names = entity.table.columnNames
+            var carried: [Int] = []
+            for column in entity.compared {
+                if declared.contains(names[column]) { carried.append(column) } else { entity.notCompared.append(names[column]) }
+            }
+            compared[ObjectIdentifier(entity)] = carried
+            var byName: [String: Int] = [:]
+            for column in carried { byName[names[column]] = column }
+            for name in entity.keyColumns { byName[name] = entity.table.columnIndex(named: name) }
+            columnsByName[ObjectIdentifier(entity)] = byName
+        }
+        let location = source.location(of: reader.dataMember)
+        let xml = try CMTDataReader.openRoot(source.open(reader.dataMember), location: location)
+        try xml.forEachChild {
+            guard xml.hasName("entity"), let entity = xml.attribute("name").flatMap(sent.salesEntity(named:)), entity.verified else {
+                return try xml.skipElement()
+            }
+            let width = entity.table.columnNames.count
+            if values.count < width {
+                values.append(contentsOf: Array(repeating: [], count: width - values.count))
+                stamps.append(contentsOf: Array(repeating: 0, count: width - stamps.count))
+            }
+            let byName = columnsByName[ObjectIdentifier(entity)] ?? [:]
+            let columns = compared[ObjectIdentifier(entity)] ?? []
+            try xml.forEachChild {
+                guard xml.hasName("records") else { return try xml.skipElement() }
+                try xml.forEachChild {
+                    guard xml.hasName("record") else { return try xml.skipElement() }
+                    try record(xml, entity, byName: byName, columns: columns)
+                }
+            }
+        }
+        while try xml.next() != nil {}
+        return warnings
+    }
+
+    private func record(_ xml: XMLStreamReader, _ entity: SentEntity, byName: [String: Int], columns: [Int]) throws {
+        stamp += 1
+        let id = xml.attribute("id") ?? ""
+        try xml.forEachChild {
+            if xml.hasName("field"), let name = xml.attribute("name"), let column = byName[name] {
+                xml.withAttribute("value") { bytes in
+                    values[column].removeAll(keepingCapacity: true)
+                    if let bytes { values[column].append(contentsOf: bytes) }
+                }
+                stamps[column] = stamp
+            }
+            try xml.skipElement()
+        }
+        guard let row = match(entity, id: id) else {
+            notSent[entity.name, default: 0] += 1
+            return
+        }
+        guard entity.outcomes[row] == .notFound else {
+            entity.repeatedInExport += 1
+            return
+        }
+        entity.outcomes[row] = .landed
+        for column in columns { try compare(entity, row: row, column: column) }
+    }
+
+    /// The sent record the export record is: by id, else by natural key.
+    private func match(_ entity: SentEntity, id: String) -> Int? {
+        if let index = entity.idIndex {
+            if let row = index.row(for: NaturalKey(id)) { return row }
+            if let canonical = try? CMTValueCodec.decode(id, as: .guid), canonical != id, let row = index.row(for: NaturalKey(canonical)) {
+                return row
+            }
+        }
+        guard let index = entity.keyIndex else { return nil }
+        let parts = entity.keyColumns.map { name -> String? in
+            guard let column = entity.table.columnIndex(named: name), stamps[column] == stamp else { return nil }
+            let text = String(decoding: values[column], as: UTF8.self)
+            return (try? CMTValueCodec.decode(text, as: entity.salesTypes[column])) ?? text
+        }
+        return index.row(for: NaturalKey(parts: parts))
+    }
+
+    private func compare(_ entity: SentEntity, row: Int, column: Int) throws {
+        let present = stamps[column] == stamp
+        let differs: Bool = entity.table.withValue(row: row, column: column) { sentBytes in
+            guard let sentBytes, !ASCII.trimmed(sentBytes).isEmpty else { return false }
+            guard present else { return true }
+            return values[column].withUnsafeBytes { found in
+                if sentBytes.hasSameBytes(as: found) { return false }
+                let text = String(decoding: found, as: UTF8.self)
+                guard let canonical = try? CMTValueCodec.decode(text, as: entity.salesTypes[column]) else {
+                    return !entity.rules[column].equal(sentBytes, found)
+                }
+                var decoded = canonical
+                return decoded.withUTF8 { !entity.rules[column].equal(sentBytes, UnsafeRawBufferPointer($0)) }
+            }
+        }
+        guard differs else { return }
+        let found = present ? String(decoding: values[column], as: UTF8.self) : ""
+        try drift.record(entity, row: row, column: column, found: found)
+    }
+}

@@ -1,0 +1,201 @@
+import AirlockCatalog
+import AirlockConvert
+import AirlockIO
+import AirlockMapping
+import AirlockModel
+import AirlockPackages
+import AirlockReconcile
+import AirlockReport
+
+/// What a conversion sent: the records of `to-fo.zip` and `to-sales.zip`, entity by entity, each record tied to
+/// the flow that wrote it.
+///
+/// A package does not say which flow wrote a record; the converter writes an entity's records flow by flow in run
+/// order (a flow's own records, then those its rules generated), so `report.json`'s counts of written records
+/// attribute them. A package whose entity holds another number of records than the report's flows wrote is refused.
+final class SentPackages {
+    let fo: [SentEntity]
+    let sales: [SentEntity]
+    let company: String
+    private let salesByName: [String: SentEntity]
+
+    init(run: RunFolder, catalog: SchemaCatalog) throws {
+        company = run.report.company
+        fo = try run.hasPackage(Converter.foPackageName) ? Self.foEntities(run, catalog: catalog) : []
+        sales = try run.hasPackage(Converter.salesPackageName) ? Self.salesEntities(run) : []
+        var byName: [String: SentEntity] = [:]
+        for entity in sales { byName[entity.name] = entity }
+        salesByName = byName
+    }
+
+    /// The sent Sales entity named `name`.
+    func salesEntity(named name: String) -> SentEntity? { salesByName[name] }
+
+    // MARK: attribution
+
+    /// The flows that wrote `entity` on `side`, in run order, with the records each wrote to the package.
+    static func writers(_ run: RunFolder, side: DataSide, entity: String, catalog: SchemaCatalog) -> [(flow: String, count: Int)] {
+        var writers: [(flow: String, count: Int)] = []
+        for template in run.order {
+            guard let flow = run.report.flows[template.name] else { continue }
+            switch side {
+            case .fo:
+                let label = catalog.foEntity(named: flow.target)?.label ?? flow.target
+                if flow.direction == "sales-to-fo", label.lowercased() == entity.lowercased() {
+                    writers.append((template.name, flow.written))
+                }
+            case .sales:
+                if flow.direction == "fo-to-sales", flow.target == entity { writers.append((template.name, flow.written)) }
+                for (_, generated) in flow.generated.sorted(by: { $0.key < $1.key }) where generated.entity == entity {
+                    let count = generated.created + generated.updated + (run.report.options.full ? generated.unchanged : 0)
+                    writers.append((template.name, count))
+                }
+            }
+        }
+        return writers
+    }
+
+    /// Each record's flow: `writers`' counts laid end to end.
+    /// - Throws: `AirlockError(.usage)` when they do not add up to the package's records.
+    static func attribute(
+        _ writers: [(flow: String, count: Int)], rows: Int, entity: String, package: String, location: SourceLocation
+    ) throws -> (flows: [String], flowOfRow: [UInt8]) {
+        let total = writers.reduce(0) { $0 + $1.count }
+        guard total == rows, !writers.isEmpty else {
+            let named = writers.isEmpty ? "no flow" : writers.map { "\($0.flow) \($0.count)" }.joined(separator: ", ")
+            throw AirlockError(
+                .usage,
+                "\(package) holds \(rows) records of \(entity), but the flows of \(Converter.reportName) that write it wrote \(total) (\(named)): the package and the report do not belong together",
+                at: location)
+        }
+        var flows: [String] = []
+        var flowOfRow: [UInt8] = []
+        flowOfRow.reserveCapacity(rows)
+        for writer in writers {
+            if !flows.contains(writer.flow) { flows.append(writer.flow) }
+            guard let slot = flows.firstIndex(of: writer.flow), slot < Int(UInt8.max) else {
+                throw AirlockError(.limitExceeded, "more than 254 flows write \(entity)", at: location)
+            }
+            flowOfRow.append(contentsOf: repeatElement(UInt8(slot), count: writer.count))
+        }
+        return (flows, flowOfRow)
+    }
+
+    // MARK: F&O
+
+    static func foEntities(_ run: RunFolder, catalog: SchemaCatalog) throws -> [SentEntity] {
+        let path = run.file(Converter.foPackageName)
+        let reader = try FOPackageReader(source: openPackageSource(path: path))
+        var entities: [SentEntity] = []
+        for line in reader.manifest.entities {
+            let label = line.entityName
+            let location = SourceLocation(file: path, entity: label)
+            let table = try reader.readEntity(line).table
+            let writers = writers(run, side: .fo, entity: label, catalog: catalog)
+            let (flows, flowOfRow) = try attribute(
+                writers, rows: table.rowCount, entity: label, package: Converter.foPackageName, location: location)
+            let schema = catalog.foEntity(named: label)
+            let template = run.order.first { $0.name == flows.first }
+            var keyColumns = template?.target.key.map(\.field) ?? []
+            if keyColumns.isEmpty { keyColumns = schema?.keyFields.filter { $0.uppercased() != Self.companyColumn } ?? [] }
+            guard !keyColumns.isEmpty else {
+                throw AirlockError(.usage, "neither the templates nor the catalog give the key of \(label)", at: location)
+            }
+            let company: KeyDefinition.Company =
+                schema?.isCompanySpecific == false
+                ? .none : table.columnIndex(named: Self.companyColumn) != nil ? .column(Self.companyColumn) : .fixed(run.report.company)
+            let keyIndex = try KeyIndex(table: table, key: KeyDefinition(columns: keyColumns, company: company))
+            let skipped = Set(keyColumns.map { $0.uppercased() } + [Self.companyColumn])
+            let compared = table.columnNames.indices.filter { !skipped.contains(table.columnNames[$0].uppercased()) }
+            let rules = table.columnNames.map { FieldRule.fo(schema?.field(named: $0)?.type) }
+            entities.append(
+                SentEntity(
+                    side: .fo, name: label, table: table, flows: flows, flowOfRow: flowOfRow, keyIndex: keyIndex, keyColumns: keyColumns,
+                    idIndex: nil, compared: compared, rules: rules, salesTypes: []))
+        }
+        return entities
+    }
+
+    /// The F&O company column.
+    static let companyColumn = "DATAAREAID"
+
+    // MARK: Sales
+
+    static func salesEntities(_ run: RunFolder) throws -> [SentEntity] {
+        let path = run.file(Converter.salesPackageName)
+        let package = try CMTPackageReader(path: path).read()
+        var entities: [SentEntity] = []
+        for section in package.data.entities {
+            let location = SourceLocation(file: path, entity: section.name)
+            guard let schema = package.schema.entity(named: section.name) else {
+                throw AirlockError(.usage, "the package's schema does not declare the entity", at: location)
+            }
+            let table = section.records.values
+            let writers = writers(run, side: .sales, entity: section.name, catalog: .empty)
+            let (flows, flowOfRow) = try attribute(
+                writers, rows: table.rowCount, entity: section.name, package: Converter.salesPackageName, location: location)
+            let idField = schema.primaryIDField ?? section.name + "id"
+            let types = table.columnNames.map { name in
+                name == CMTRecordTable.idColumn ? CMTFieldType.guid : schema.field(named: name)?.type ?? .string
+            }
+            let keyColumns = schema.fields.filter { $0.updateCompare == true && table.columnIndex(named: $0.name) != nil }.map(\.name)
+            let plainKey = !keyColumns.isEmpty && keyColumns.allSatisfy { schema.field(named: $0)?.type.isLookup == false }
+            let keyIndex = plainKey ? try KeyIndex(table: table, key: KeyDefinition(columns: keyColumns)) : nil
+            let idIndex = try KeyIndex(table: table, key: KeyDefinition(columns: [CMTRecordTable.idColumn]))
+            let compared = table.columnNames.indices.filter { index in
+                let name = table.columnNames[index]
+                return !CMTRecordTable.isAttributeColumn(name) && name != idField
+            }
+            entities.append(
+                SentEntity(
+                    side: .sales, name: section.name, table: table, flows: flows, flowOfRow: flowOfRow, keyIndex: keyIndex,
+                    keyColumns: keyColumns, idIndex: idIndex, compared: compared, rules: types.map(FieldRule.sales), salesTypes: types))
+        }
+        return entities
+    }
+
+    // MARK: naming records
+
+    /// The natural key of record `row` as text, for people: F&O `company/part/…`; Sales the key fields' values, a
+    /// lookup shown as the key of the record it names when the package holds it (else its id).
+    func keyText(_ entity: SentEntity, row: Int) -> String {
+        var parts: [String] = []
+        if entity.side == .fo, let index = entity.keyIndex {
+            switch index.key.definition.company {
+            case .column(let name): parts.append(entity.table.value(row: row, column: name) ?? "")
+            case .fixed(let company): parts.append(company)
+            case .none: break
+            }
+        }
+        for column in entity.keyColumns {
+            let value = entity.table.value(row: row, column: column) ?? ""
+            if entity.side == .sales, let position = entity.table.columnIndex(named: column), entity.salesTypes[position].isLookup,
+                let referenced = referencedKey(id: value, from: entity)
+            {
+                parts.append(referenced)
+            } else {
+                parts.append(value)
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// The key text of the sent Sales record with id `id` in another entity, when the package holds it.
+    private func referencedKey(id: String, from origin: SentEntity) -> String? {
+        for entity in sales where entity !== origin {
+            guard let row = entity.idIndex?.row(for: NaturalKey(id)) else { continue }
+            let parts = entity.keyColumns.compactMap { column -> String? in
+                guard let position = entity.table.columnIndex(named: column), !entity.salesTypes[position].isLookup else { return nil }
+                return entity.table.value(row: row, column: position)
+            }
+            if !parts.isEmpty { return parts.joined(separator: "/") }
+        }
+        return nil
+    }
+
+    /// The record id of a Sales record (empty for F&O).
+    func recordID(_ entity: SentEntity, row: Int) -> String {
+        guard let column = entity.idColumn else { return "" }
+        return entity.table.value(row: row, column: column) ?? ""
+    }
+}

@@ -1,0 +1,163 @@
+import AirlockCatalog
+import AirlockConvert
+import AirlockIO
+import AirlockMapping
+import AirlockModel
+import AirlockPackages
+import AirlockReport
+import Foundation
+
+/// `airlock verify`: reads a conversion's output folder and the exports of the targets taken after the import, and
+/// says record by record what landed: present with the values sent, present with different values (naming the
+/// fields), or missing (docs/verify.md).
+///
+/// The packages' records are held, indexed by the key `convert` matched them on; the exports are streamed past them,
+/// so memory grows with what was sent, not with the exports. Outputs are built in a hidden folder beside the output
+/// folder and renamed into place.
+public enum Verifier {
+    /// The names of the output files.
+    public static let reportName = "verify.json"
+    public static let pageName = ReportPage.verificationFileName
+    public static let missingName = "missing.csv"
+    public static let driftedName = "drifted.csv"
+    /// The columns of `missing.csv`; `drifted.csv` adds `driftedColumns`.
+    public static let missingColumns = ["flow", "side", "entity", "key", "id"]
+    public static let driftedColumns = missingColumns + ["field", "sent", "found"]
+
+    /// Runs a verification.
+    /// - Parameter progress: told what is happening, a line at a time (for a terminal).
+    /// - Throws: `AirlockError` (exit 2) for bad options or input, naming the file, entity, record or field.
+    public static func run(
+        _ options: VerificationOptions, catalog: SchemaCatalog, progress: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws -> VerificationResult {
+        guard options.foPath != nil || options.salesPath != nil else {
+            throw AirlockError(
+                .usage, "give the export taken after the import: --fo (F&O data package), --sales (Configuration Migration package) or both"
+            )
+        }
+        var locale: FOLocale?
+        if let name = options.foLocale {
+            guard let known = FOLocale(name: name) else {
+                let all = FOLocale.allCases.map(\.rawValue).joined(separator: ", ")
+                throw AirlockError(.usage, "--fo-locale names an unknown locale '\(name)'; the locales are \(all)")
+            }
+            locale = known
+        }
+        let run = try RunFolder.open(options.runDirectory)
+        locale = locale ?? run.report.options.foLocale.flatMap(FOLocale.init(name:))
+        let foSource = try options.foPath.map { try exportSource($0, kind: .fo, option: "--fo", run: run) }
+        let salesSource = try options.salesPath.map { try exportSource($0, kind: .cmt, option: "--sales", run: run) }
+        try checkOutput(options)
+        // The digests of the exports are taken on what the reading leaves idle of the cores.
+        let exportPaths = ["fo": options.foPath, "sales": options.salesPath].compactMapValues { $0 }
+        let digests = BackgroundTask(lowPriority: true) { try exportPaths.mapValues { try FileDigest.of($0) } }
+        let folder = try VerifyOutputFolder(target: options.resolvedOutputDirectory, force: options.force)
+        do {
+            progress("reading \(Converter.foPackageName) and \(Converter.salesPackageName)")
+            let sent = try SentPackages(run: run, catalog: catalog)
+            let driftPart = folder.path(".drifted.part")
+            let writer = try RecordListWriter(path: driftPart)
+            let drift = DriftRecorder(writer: writer, sent: sent)
+            var warnings: [String] = []
+            if let foSource {
+                progress("reading \(options.foPath ?? "")")
+                warnings += try FOExportMatcher.run(foSource, sent: sent, drift: drift, catalog: catalog, locale: locale)
+            }
+            if let salesSource {
+                progress("reading \(options.salesPath ?? "")")
+                warnings += try SalesRecordMatcher(sent: sent, drift: drift).run(salesSource)
+            }
+            try writer.close()
+            progress("writing \(options.resolvedOutputDirectory)")
+            var inputs = run.digests
+            for (name, digest) in try digests.result() { inputs[name] = digest }
+            var report = VerificationTally.report(
+                run: run, sent: sent, options: options, sides: (fo: foSource != nil, sales: salesSource != nil), inputs: inputs,
+                warnings: &warnings)
+            try writeMissing(sent, to: folder.path(missingName))
+            try writeDrifted(part: driftPart, to: folder.path(driftedName))
+            try? FileManager.default.removeItem(atPath: driftPart)
+            report.outputs = [
+                missingName: try FileDigest.of(folder.path(missingName), as: missingName),
+                driftedName: try FileDigest.of(folder.path(driftedName), as: driftedName),
+            ]
+            report.warnings = warnings
+            try folder.write(report.jsonData(), to: reportName)
+            let page = ReportPage.html(verification: report, examples: ReportPage.verificationExamples(in: folder.staging))
+            try folder.write(Data(page.utf8), to: pageName)
+            try folder.commit()
+            return VerificationResult(report: report, outputDirectory: folder.target)
+        } catch {
+            folder.discard()
+            _ = try? digests.result()
+            throw error
+        }
+    }
+
+    /// The package at `path`, which must be of `kind` and not a package the conversion wrote.
+    private static func exportSource(_ path: String, kind: PackageKind, option: String, run: RunFolder) throws -> PackageSource {
+        let located = try PackageDetector.locate(openPackageSource(path: path))
+        guard located.kind == kind else {
+            let what =
+                kind == .fo
+                ? "give the F&O data package exported after importing \(Converter.foPackageName)"
+                : "give the Configuration Migration package exported after importing \(Converter.salesPackageName)"
+            throw AirlockError(.usage, "\(option) names \(located.kind.displayName); \(what)", at: SourceLocation(file: path))
+        }
+        let given = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        for name in [Converter.foPackageName, Converter.salesPackageName] {
+            let package = URL(fileURLWithPath: run.file(name)).standardizedFileURL.resolvingSymlinksInPath().path
+            if given == package {
+                throw AirlockError(
+                    .usage, "\(option) names the package the conversion sent, not an export of the target taken after importing it",
+                    at: SourceLocation(file: path))
+            }
+        }
+        return located.source
+    }
+
+    /// Refuses an output folder that is or holds an input (the run folder, an export).
+    private static func checkOutput(_ options: VerificationOptions) throws {
+        let out = URL(fileURLWithPath: options.resolvedOutputDirectory).standardizedFileURL.resolvingSymlinksInPath().path
+        for input in [options.runDirectory + "/" + Converter.reportName, options.foPath, options.salesPath].compactMap({ $0 }) {
+            let path = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path
+            if path == out || path.hasPrefix(out + "/") {
+                throw AirlockError(
+                    .usage,
+                    "the output folder \(options.resolvedOutputDirectory) holds the input \(input); choose another --out (inputs are never overwritten)"
+                )
+            }
+        }
+    }
+
+    /// `missing.csv`: every sent record of a verified entity that the export does not hold, in package order.
+    private static func writeMissing(_ sent: SentPackages, to path: String) throws {
+        let csv = try CSVFile(path: path, header: missingColumns)
+        for entity in sent.fo + sent.sales where entity.verified {
+            for row in 0..<entity.table.rowCount where entity.outcomes[row] == .notFound {
+                try csv.writer.writeRecord([
+                    entity.flow(of: row), entity.side.rawValue, entity.name, sent.keyText(entity, row: row),
+                    sent.recordID(entity, row: row),
+                ])
+            }
+        }
+        try csv.close()
+    }
+
+    /// `drifted.csv`: the header, then the rows written as the exports were read (F&O first).
+    private static func writeDrifted(part: String, to path: String) throws {
+        let csv = try CSVFile(path: path, header: driftedColumns)
+        try csv.writer.flush()
+        try csv.text.flush()
+        guard let handle = FileHandle(forReadingAtPath: part) else {
+            throw AirlockError(.io, "cannot read the drifted records written", at: SourceLocation(file: part))
+        }
+        defer { try? handle.close() }
+        while true {
+            let chunk = handle.readData(ofLength: 1 << 20)
+            if chunk.isEmpty { break }
+            try chunk.withUnsafeBytes { try csv.sink.write($0) }
+        }
+        try csv.sink.close()
+    }
+}

@@ -1,0 +1,228 @@
+import AirlockKit
+import Foundation
+import Testing
+
+/// `airlock verify`: a conversion of the sample pair, its packages imported by `ImportSimulator` (with records
+/// dropped and fields changed on purpose), and verify finding exactly those records.
+struct VerifyTests {
+    /// A converted run with the exports after a simulated import.
+    struct Scenario {
+        var folder: String
+        var run: String
+        var fo: String
+        var sales: String
+
+        /// Converts the sample pair and imports its packages with `tampering` (chosen from the packages by `choose`).
+        static func make(_ choose: (_ run: String) throws -> ImportSimulator.Tampering = { _ in ImportSimulator.Tampering() }) throws
+            -> Scenario
+        {
+            let folder = try Fixture.scratchDirectory("airlock-verify")
+            let run = folder + "/run"
+            try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: run)
+            let tampering = try choose(run)
+            let fo = folder + "/fo-after.zip"
+            let sales = folder + "/sales-after.zip"
+            try ImportSimulator.importFO(
+                export: ConvertFixture.sampleFO, imported: run + "/" + Converter.foPackageName, output: fo, tampering: tampering)
+            try ImportSimulator.importSales(
+                export: ConvertFixture.sampleSales, imported: run + "/" + Converter.salesPackageName, output: sales, tampering: tampering)
+            return Scenario(folder: folder, run: run, fo: fo, sales: sales)
+        }
+
+        func verify(_ extra: [String] = [], fo: Bool = true, sales: Bool = true) throws -> AirlockRunner.Result {
+            var arguments = ["verify", "--run", run]
+            if fo { arguments += ["--fo", self.fo] }
+            if sales { arguments += ["--sales", self.sales] }
+            return try AirlockRunner.run(arguments + extra)
+        }
+
+        var output: String { run + "/verify" }
+
+        func report() throws -> VerificationReport {
+            try JSONDecoder().decode(VerificationReport.self, from: Data(contentsOf: URL(fileURLWithPath: output + "/verify.json")))
+        }
+    }
+
+    /// The first `count` values of `column` of entity `label` in the package at `path`.
+    static func foValues(_ path: String, label: String, column: String, count: Int) throws -> [String] {
+        let table = try #require(try ConvertFixture.foTables(path)[label])
+        let index = try #require(table.columnIndex(named: column))
+        return (0..<min(count, table.rowCount)).map { table.value(row: $0, column: index) ?? "" }
+    }
+
+    /// The first `count` record ids of `entity` in the Configuration Migration package at `path`.
+    static func salesIDs(_ path: String, entity: String, count: Int) throws -> [String] {
+        let package = try CMTPackageReader(source: openPackageSource(path: path)).read()
+        let section = try #require(package.data.entity(named: entity))
+        return (0..<min(count, section.recordCount)).map { section.record(at: $0).id.lowercased() }
+    }
+
+    /// The records of `entity` in the Configuration Migration package at `path` (`@id`, then the fields).
+    static func salesTable(_ path: String, entity: String) throws -> Table {
+        let package = try CMTPackageReader(source: openPackageSource(path: path)).read()
+        return try #require(package.data.entity(named: entity)).records.values
+    }
+
+    @Test func everythingLandsWhenTheImportTookEveryRecord() throws {
+        let scenario = try Scenario.make()
+        let result = try scenario.verify()
+        #expect(result.status == 0, "\(result.stderr)\n\(result.stdout)")
+        let report = try scenario.report()
+        let conversion = try JSONDecoder().decode(
+            ConversionReport.self, from: Data(contentsOf: URL(fileURLWithPath: scenario.run + "/report.json")))
+        #expect(report.verdict == "landed")
+        #expect(report.totals.missing == 0 && report.totals.drifted == 0 && report.totals.notVerified == 0, "\(report.warnings)")
+        #expect(report.totals.sent == report.totals.landed)
+        for (name, flow) in report.flows {
+            #expect(flow.counts.holds, "\(name)")
+            let written = try #require(conversion.flows[name])
+            let generated = written.generated.values.reduce(0) { $0 + $1.created + $1.updated }
+            #expect(flow.counts.sent == written.written + generated, "\(name)")
+        }
+        #expect(try ConvertFixture.csvRows(scenario.output + "/missing.csv").isEmpty)
+        #expect(try ConvertFixture.csvRows(scenario.output + "/drifted.csv").isEmpty)
+        #expect(FileManager.default.fileExists(atPath: scenario.output + "/verify.html"))
+    }
+
+    @Test func findsExactlyTheMissingAndDriftedRecords() throws {
+        var expectedMissing: Set<[String]> = []
+        var expectedDrifted: Set<[String]> = []
+        let scenario = try Scenario.make { run in
+            var tampering = ImportSimulator.Tampering()
+            let fo = run + "/" + Converter.foPackageName
+            let sales = run + "/" + Converter.salesPackageName
+            let customers = try Self.foValues(fo, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 3)
+            let names = try Self.foValues(fo, label: "Customers V2", column: "ORGANIZATIONNAME", count: 3)
+            tampering.droppedFO.insert(.init(entity: "Customers V2", key: [customers[0]]))
+            expectedMissing.insert(["accounts", "fo", "Customers V2", "USMF/\(customers[0])", ""])
+            tampering.changedFO[.init(entity: "Customers V2", key: [customers[1]])] = ("ORGANIZATIONNAME", "Changed by the target")
+            expectedDrifted.insert(
+                ["accounts", "fo", "Customers V2", "USMF/\(customers[1])", "", "ORGANIZATIONNAME", names[1], "Changed by the target"])
+            let orders = try Self.foValues(fo, label: "CDS sales order lines", column: "SALESORDERNUMBER", count: 1)
+            let lines = try Self.foValues(fo, label: "CDS sales order lines", column: "LINECREATIONSEQUENCENUMBER", count: 1)
+            tampering.droppedFO.insert(.init(entity: "CDS sales order lines", key: [orders[0], lines[0]]))
+            expectedMissing.insert(["order-lines-to-fo", "fo", "CDS sales order lines", "USMF/\(orders[0])/\(lines[0])", ""])
+            let products = try Self.salesIDs(sales, entity: "product", count: 1)
+            let productNumber = try Self.salesTable(sales, entity: "product").value(row: 0, column: "productnumber") ?? ""
+            tampering.droppedSales.insert(.init(entity: "product", id: products[0]))
+            expectedMissing.insert(["products", "sales", "product", productNumber, products[0]])
+            let orderIDs = try Self.salesIDs(sales, entity: "salesorder", count: 1)
+            let orderTable = try Self.salesTable(sales, entity: "salesorder")
+            let orderNumber = orderTable.value(row: 0, column: "ordernumber") ?? ""
+            let orderName = orderTable.value(row: 0, column: "name") ?? ""
+            tampering.changedSales[.init(entity: "salesorder", id: orderIDs[0])] = ("name", "Renamed in Sales")
+            expectedDrifted.insert([
+                "orders-to-sales", "sales", "salesorder", orderNumber, orderIDs[0], "name", orderName, "Renamed in Sales",
+            ])
+            return tampering
+        }
+        let result = try scenario.verify()
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains("2 sent records are missing") || result.stderr.contains("3 sent records are missing"), "\(result.stderr)"
+        )
+        let missing = try ConvertFixture.csv(scenario.output + "/missing.csv")
+        #expect(missing.bom)
+        #expect(missing.records.first == Verifier.missingColumns)
+        #expect(Set(missing.records.dropFirst()) == expectedMissing)
+        let drifted = try ConvertFixture.csv(scenario.output + "/drifted.csv")
+        #expect(drifted.records.first == Verifier.driftedColumns)
+        #expect(Set(drifted.records.dropFirst()) == expectedDrifted)
+
+        let report = try scenario.report()
+        #expect(report.verdict == "missing")
+        #expect(report.totals.missing == expectedMissing.count)
+        #expect(report.totals.drifted == expectedDrifted.count)
+        #expect(report.totals.notVerified == 0)
+        for (name, flow) in report.flows { #expect(flow.counts.holds, "\(name)") }
+        #expect(report.flows["accounts"]?.entities["Customers V2"]?.driftedFields == ["ORGANIZATIONNAME": 1])
+        #expect(report.flows["orders-to-sales"]?.driftedFields == ["name": 1])
+        #expect(report.flows["products"]?.entities["product"]?.counts.missing == 1)
+
+        // A rerun with the same options gives the same bytes (verify.json records --force like report.json).
+        #expect(try scenario.verify(["--force"]).status == 1)
+        let first = try ConvertFixture.files(under: scenario.output)
+        #expect(first.keys.sorted() == ["drifted.csv", "missing.csv", "verify.html", "verify.json"])
+        #expect(try scenario.verify(["--force"]).status == 1)
+        #expect(try ConvertFixture.files(under: scenario.output) == first)
+        #expect(ConvertFixture.stagingLeftovers(in: scenario.run).isEmpty)
+        // The page renders again from verify.json alone.
+        let page = try String(contentsOfFile: scenario.output + "/verify.html", encoding: .utf8)
+        #expect(page.contains("Missing"))
+        let rendered = try AirlockRunner.run(["report", scenario.output + "/verify.json", "--html", scenario.folder + "/again.html"])
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        #expect(try String(contentsOfFile: scenario.folder + "/again.html", encoding: .utf8) == page)
+    }
+
+    @Test func driftAloneFailsUnlessAllowed() throws {
+        let scenario = try Scenario.make { run in
+            var tampering = ImportSimulator.Tampering()
+            let customers = try Self.foValues(
+                run + "/" + Converter.foPackageName, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 1)
+            tampering.changedFO[.init(entity: "Customers V2", key: [customers[0]])] = ("CREDITLIMIT", "1.5")
+            return tampering
+        }
+        let strict = try scenario.verify()
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("drifted"))
+        #expect(try scenario.report().verdict == "drifted")
+        let allowed = try scenario.verify(["--allow-drift", "--force"])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+        #expect(try scenario.report().totals.drifted == 1)
+    }
+
+    @Test func valuesAreComparedAsTheTargetHandsThemBack() throws {
+        let scenario = try Scenario.make()
+        // F&O re-exports decimals at another scale, NoYes in another case.
+        let rewritten = scenario.folder + "/fo-rewritten.zip"
+        try FOExportRewriter.rewrite(export: scenario.fo, output: rewritten, label: "Customers V2", column: "CREDITLIMIT") { value in
+            value.hasSuffix(".0000000000") ? String(value.dropLast(8)) : value
+        }
+        try FOExportRewriter.rewrite(export: rewritten, output: scenario.fo, label: "Customers V2", column: "ISEXTERNALLYMAINTAINED") {
+            $0.uppercased()
+        }
+        let result = try scenario.verify()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try scenario.report().totals.drifted == 0)
+    }
+
+    @Test func aSideNotGivenIsNotVerified() throws {
+        let scenario = try Scenario.make()
+        let result = try scenario.verify(sales: false)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try scenario.report()
+        #expect(report.sides["sales"]?.verified == false)
+        #expect(report.sides["sales"]?.note?.contains("not verified") == true)
+        #expect(report.totals.missing == 0)
+        #expect(report.totals.notVerified == report.flows.values.filter { $0.side == "sales" }.reduce(0) { $0 + $1.counts.sent })
+        #expect(report.verdict == "not-verified")
+        #expect(result.stdout.contains("Sales: no --sales export given"))
+    }
+
+    @Test func badInputIsOneClearLine() throws {
+        let scenario = try Scenario.make()
+        let empty = try Fixture.scratchDirectory("airlock-verify-empty")
+        let noReport = try AirlockRunner.run(["verify", "--run", empty, "--fo", scenario.fo])
+        #expect(noReport.status == 2)
+        #expect(noReport.stderr.split(separator: "\n").count == 1)
+        #expect(noReport.stderr.contains("report.json") && noReport.stderr.contains(empty))
+
+        let wrongKind = try AirlockRunner.run(["verify", "--run", scenario.run, "--fo", scenario.sales])
+        #expect(wrongKind.status == 2)
+        #expect(wrongKind.stderr.split(separator: "\n").count == 1)
+        #expect(wrongKind.stderr.contains("--fo") && wrongKind.stderr.contains("Configuration Migration"), "\(wrongKind.stderr)")
+
+        let sentPackage = try AirlockRunner.run(["verify", "--run", scenario.run, "--fo", scenario.run + "/to-fo.zip"])
+        #expect(sentPackage.status == 2)
+        #expect(sentPackage.stderr.contains("the package the conversion sent"))
+
+        let neither = try AirlockRunner.run(["verify", "--run", scenario.run])
+        #expect(neither.status == 2)
+
+        #expect(try scenario.verify().status == 0)
+        let again = try scenario.verify()
+        #expect(again.status == 2)
+        #expect(again.stderr.contains("not empty"))
+        #expect(FileManager.default.fileExists(atPath: scenario.output + "/verify.json"))
+    }
+}
