@@ -1,15 +1,16 @@
 /// A reference from one F&O entity to another, checked when both are in the same package: every child
 /// record's fields must match a parent record's key (lines → headers, contact persons → customers).
-struct FOEntityReference {
+/// `retry` follows the same references to send a failed child's parent with it.
+public struct FOEntityReference: Sendable {
     /// AOT name of the referencing entity.
-    var child: String
+    public var child: String
     /// AOT names the referenced entity may have (V2/V3 variants of one entity).
-    var parents: [String]
+    public var parents: [String]
     /// Child field → parent field, in key order.
-    var fields: [(child: String, parent: String)]
+    public var fields: [(child: String, parent: String)]
 
     /// The references Airlock checks, from the entity keys in the format reference.
-    static let known: [FOEntityReference] = [
+    public static let known: [FOEntityReference] = [
         FOEntityReference(
             child: "SalesOrderLineCDSEntity", parents: ["SalesOrderHeaderCDSEntity"], fields: [("SALESORDERNUMBER", "SALESORDERNUMBER")]),
         FOEntityReference(

@@ -95,16 +95,9 @@ final class SentPackages {
             let (flows, flowOfRow) = try attribute(
                 writers, rows: table.rowCount, entity: label, package: Converter.foPackageName, location: location)
             let schema = catalog.foEntity(named: label)
-            let template = run.order.first { $0.name == flows.first }
-            var keyColumns = template?.target.key.map(\.field) ?? []
-            if keyColumns.isEmpty { keyColumns = schema?.keyFields.filter { $0.uppercased() != Self.companyColumn } ?? [] }
-            guard !keyColumns.isEmpty else {
-                throw AirlockError(.usage, "neither the templates nor the catalog give the key of \(label)", at: location)
-            }
-            let company: KeyDefinition.Company =
-                schema?.isCompanySpecific == false
-                ? .none : table.columnIndex(named: Self.companyColumn) != nil ? .column(Self.companyColumn) : .fixed(run.report.company)
-            let keyIndex = try KeyIndex(table: table, key: KeyDefinition(columns: keyColumns, company: company))
+            let key = try FOSentKey(run: run, label: label, table: table, flow: flows.first, catalog: catalog, location: location)
+            let keyColumns = key.columns
+            let keyIndex = try KeyIndex(table: table, key: key.definition)
             let skipped = Set(keyColumns.map { $0.uppercased() } + [Self.companyColumn])
             let compared = table.columnNames.indices.filter { !skipped.contains(table.columnNames[$0].uppercased()) }
             let rules = table.columnNames.map { FieldRule.fo(schema?.field(named: $0)?.type) }
@@ -117,7 +110,7 @@ final class SentPackages {
     }
 
     /// The F&O company column.
-    static let companyColumn = "DATAAREAID"
+    static let companyColumn = FOSentKey.companyColumn
 
     // MARK: Sales
 

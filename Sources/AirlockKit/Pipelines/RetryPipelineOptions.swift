@@ -1,0 +1,15 @@
+/// What to retry and how to show it (`airlock retry`).
+public struct RetryPipelineOptions: Sendable, Hashable {
+    /// The retry itself: the run folder, what failed, the output folder.
+    public var retry: RetryOptions
+    /// Schema catalog extension files (YAML), merged over the bundled catalog in order.
+    public var catalogFiles: [String]
+    /// Show retry.json instead of the summary.
+    public var json: Bool
+
+    public init(retry: RetryOptions, catalogFiles: [String] = [], json: Bool = false) {
+        self.retry = retry
+        self.catalogFiles = catalogFiles
+        self.json = json
+    }
+}

@@ -1,0 +1,134 @@
+import AirlockConvert
+import AirlockIO
+import AirlockModel
+import AirlockPackages
+import AirlockReport
+import AirlockValidate
+import Foundation
+
+/// `airlock retry`: from a conversion's output folder and what the importers (or `verify`) say failed, new
+/// packages holding only those records and the records they need, taken from the conversion's own packages, so
+/// a retry sends the same bytes the first import was sent. Equal inputs give byte-identical outputs.
+public enum Retrier {
+    public static let reportName = "retry.json"
+    public static let notFoundName = "not-found.csv"
+    /// The columns of `not-found.csv`.
+    public static let notFoundColumns = ["input", "line", "side", "entity", "key", "id"]
+
+    /// Builds the retry packages into `options.resolvedOutputDirectory`.
+    /// - Throws: `AirlockError(.usage)` naming the file for a run folder or input that cannot be used, an F&O
+    ///   error file whose entity cannot be told, a request for a side the conversion sent nothing to; read and
+    ///   write errors.
+    public static func run(_ options: RetryOptions, catalog: SchemaCatalog) throws -> RetryResult {
+        let run = try RunFolder.open(options.runDirectory)
+        let output = options.resolvedOutputDirectory
+        let inputFiles = options.verifyLists + options.foErrorFiles.map { RetryInputFile.path(of: $0) } + options.salesLogs
+        guard !inputFiles.isEmpty else {
+            throw AirlockError(.usage, "give what failed: --from-verify, --fo-errors or --sales-log")
+        }
+        try StagingDirectory.checkTarget(
+            output,
+            inputs: [run.file(Converter.reportName), run.file(Converter.foPackageName), run.file(Converter.salesPackageName)]
+                + inputFiles, force: options.force)
+
+        var requests: [RetryRequest] = []
+        var requestsByInput: [String: Int] = [:]
+        for path in options.verifyLists {
+            let read = try RetryInputReader.verifyList(path)
+            requestsByInput[path, default: 0] += read.count
+            requests += read
+        }
+        for spec in options.foErrorFiles {
+            let read = try RetryInputReader.foErrorFile(spec)
+            requestsByInput[RetryInputFile.path(of: spec), default: 0] += read.count
+            requests += read
+        }
+        for path in options.salesLogs {
+            let read = try RetryInputReader.salesLog(path, failurePattern: options.failurePattern ?? RetryOptions.defaultFailurePattern)
+            requestsByInput[path, default: 0] += read.count
+            requests += read
+        }
+
+        var warnings: [String] = []
+        var notFound: [RetryRequest] = []
+        var entities: [RetryReport.Entity] = []
+        let fo = requests.filter { $0.side == .fo }
+        let sales = requests.filter { $0.side == .sales }
+        var foPackage: RetryFOSelection?
+        var salesPackage: RetrySalesSelection?
+        if !fo.isEmpty {
+            guard run.hasPackage(Converter.foPackageName) else {
+                throw AirlockError(
+                    .usage, "\(fo.count) F&O records are named as failed, but the conversion wrote no \(Converter.foPackageName)",
+                    at: fo[0].location)
+            }
+            var selection = try RetryFOSelection(run: run, catalog: catalog)
+            notFound += try selection.select(fo)
+            if options.withParents { selection.addParents() }
+            entities += selection.entityReports
+            foPackage = selection
+        }
+        if !sales.isEmpty {
+            guard run.hasPackage(Converter.salesPackageName) else {
+                throw AirlockError(
+                    .usage, "\(sales.count) Sales records are named as failed, but the conversion wrote no \(Converter.salesPackageName)",
+                    at: sales[0].location)
+            }
+            var selection = try RetrySalesSelection(run: run)
+            let unmatched = selection.select(sales)
+            // A log names ids of every kind (users, the import job): only a list's ids are expected to be sent ones.
+            let fromLogs = unmatched.filter { request in options.salesLogs.contains(request.location.file ?? "") }
+            if !fromLogs.isEmpty {
+                warnings.append(
+                    "\(fromLogs.count) record ids on failure lines of the import log are not records of \(Converter.salesPackageName) (users, teams or the job itself): left out"
+                )
+            }
+            notFound += unmatched.filter { request in !options.salesLogs.contains(request.location.file ?? "") }
+            if options.withParents { selection.addParents() }
+            entities += selection.entityReports(notFound: notFound)
+            salesPackage = selection
+        }
+        if requests.isEmpty { warnings.append("the inputs name no failed record: nothing to retry") }
+
+        let staging = try StagingDirectory(
+            target: output, outputNames: [Converter.foPackageName, Converter.salesPackageName, reportName, notFoundName])
+        do {
+            var outputs: [String: FileDigest] = [:]
+            if let foPackage, foPackage.written > 0 {
+                try foPackage.write(to: staging.path(Converter.foPackageName))
+                outputs[Converter.foPackageName] = try FileDigest.of(staging.path(Converter.foPackageName), as: Converter.foPackageName)
+            }
+            if let salesPackage, salesPackage.written > 0 {
+                try salesPackage.write(to: staging.path(Converter.salesPackageName))
+                outputs[Converter.salesPackageName] = try FileDigest.of(
+                    staging.path(Converter.salesPackageName), as: Converter.salesPackageName)
+            }
+            try writeNotFound(notFound, to: staging.path(notFoundName))
+            outputs[notFoundName] = try FileDigest.of(staging.path(notFoundName), as: notFoundName)
+            var inputs = run.digests
+            for path in inputFiles { inputs[path] = try FileDigest.of(path) }
+            let report = RetryReport(
+                version: AirlockVersion.current, options: options, inputs: inputs, outputs: outputs, entities: entities,
+                requestsByInput: requestsByInput, warnings: warnings)
+            try staging.write(try report.jsonData(), to: reportName)
+            try staging.commit()
+            return RetryResult(report: report, outputDirectory: output)
+        } catch {
+            staging.discard()
+            throw error
+        }
+    }
+
+    /// Writes the requests no package record answers, in input order (UTF-8 with BOM, CRLF).
+    private static func writeNotFound(_ requests: [RetryRequest], to path: String) throws {
+        let file = try CSVFile(path: path, header: notFoundColumns)
+        for request in requests {
+            let key = request.keyText ?? request.keyValues.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            try file.writer.writeRecord([
+                request.location.file ?? "", request.location.line.map(String.init) ?? "", request.side.rawValue, request.entity ?? "", key,
+                request.id ?? "",
+            ])
+        }
+        try file.close()
+    }
+}
