@@ -56,6 +56,13 @@ struct ConvertCommand: OutputCommand {
     )
     var plan = false
 
+    @Option(
+        name: .customLong("since"),
+        help:
+            "An export of an earlier wave (F&O or Sales, one per side; repeat for both): records it holds unchanged are left out (filter unchanged-since)."
+    )
+    var since: [String] = []
+
     func validate() throws {
         if out == nil, !dryRun, !plan { throw ValidationError("--out is required (or use --dry-run or --plan)") }
         if let maxRejects, maxRejects < 0 { throw ValidationError("--max-rejects must be 0 or more") }
@@ -65,7 +72,7 @@ struct ConvertCommand: OutputCommand {
         let conversion = ConversionOptions(
             foPath: fo, salesPath: sales, outputDirectory: out, only: only.map { ConvertOptions.flowNames(commaSeparated: $0) },
             dryRun: dryRun, company: company, templatesDirectory: templates, full: full, maxRejects: maxRejects, force: force,
-            foLocale: foLocale?.locale.rawValue)
+            foLocale: foLocale?.locale.rawValue, since: since.isEmpty ? nil : since)
         let showProgress = output.standardErrorIsTerminal
         let options = ConvertOptions(conversion: conversion, catalogFiles: catalogFiles, json: json, plan: plan)
         let result = try ConvertPipeline.run(

@@ -20,6 +20,8 @@ public enum Converter {
     public static let reportName = "report.json"
     public static let pageName = ReportPage.fileName
     public static let rejectsFolder = "rejects"
+    /// The filter that leaves out a source record the earlier wave's export holds unchanged (`--since`).
+    public static let unchangedSinceFilter = "unchanged-since"
     /// The files a conversion may leave in the output folder; a committed run replaces all of them.
     static let outputNames = [foPackageName, salesPackageName, reportName, pageName, rejectsFolder]
 
@@ -76,7 +78,9 @@ public enum Converter {
     ) throws -> ConversionResult {
         // The report's digests of the inputs are taken on what the reading and the flows leave idle of the cores.
         let inputDigests = BackgroundTask(lowPriority: true) {
-            ["fo": try FileDigest.of(options.foPath), "sales": try FileDigest.of(options.salesPath)]
+            var digests = ["fo": try FileDigest.of(options.foPath), "sales": try FileDigest.of(options.salesPath)]
+            for (index, path) in (options.since ?? []).enumerated() { digests["since-\(index + 1)"] = try FileDigest.of(path) }
+            return digests
         }
         var flows = try runFlows(
             options, templates: templates, selected: selected, catalog: catalog, rules: rules, salesJob: salesJob, progress: progress,
@@ -175,7 +179,9 @@ public enum Converter {
         let sales = SalesExport(package: inputs.sales)
         let companyTables = try fo.labels.compactMap { try fo.table($0) }
         let company = try CompanyResolver.resolve(requested: options.company, tables: companyTables)
-        let context = ConversionContext(catalog: catalog, templates: templates, company: company, fo: fo, sales: sales, options: options)
+        let since = try SinceBaseline.load(options.since ?? [], catalog: catalog, locale: options.foLocale.flatMap(FOLocale.init(name:)))
+        let context = ConversionContext(
+            catalog: catalog, templates: templates, company: company, fo: fo, sales: sales, options: options, since: since)
         // The two directions run on two cores; see FlowScheduler for why the result equals a sequential run's.
         let order = templates.runOrder().filter { selected.contains($0.name) }
         // The plan's first part, before any record moves: the columns the templates read that the exports lack.

@@ -23,11 +23,16 @@ public struct ConversionOptions: Sendable, Hashable, Codable {
     /// The F&O data project's locale (`en-US`, `en-GB`, `de-DE`) for the templates' `dateFormat: {from: auto}`;
     /// nil: learnt from each date column's values.
     public var foLocale: String?
+    /// Exports of an earlier wave (at most one per side): source records they hold unchanged are left out by the
+    /// filter `unchanged-since`; nil: every record is converted.
+    public var since: [String]?
 
     public init(
         foPath: String, salesPath: String, outputDirectory: String?, only: [String]? = nil, dryRun: Bool = false, company: String? = nil,
-        templatesDirectory: String? = nil, full: Bool = false, maxRejects: Int? = nil, force: Bool = false, foLocale: String? = nil
+        templatesDirectory: String? = nil, full: Bool = false, maxRejects: Int? = nil, force: Bool = false, foLocale: String? = nil,
+        since: [String]? = nil
     ) {
+        self.since = since
         self.foLocale = foLocale
         self.foPath = foPath
         self.salesPath = salesPath

@@ -17,6 +17,8 @@ final class ConversionContext: Sendable {
     let fo: FOExport
     let sales: SalesExport
     let options: ConversionOptions
+    /// The exports of an earlier wave (`--since`), if given.
+    let since: SinceBaseline?
     private let state = LockedValueBox(State())
     private let exportIndexes = SharedCache<KeyIndex>()
 
@@ -35,7 +37,11 @@ final class ConversionContext: Sendable {
         set { state.withLockedValue { $0.rules = newValue } }
     }
 
-    init(catalog: SchemaCatalog, templates: TemplateSet, company: String, fo: FOExport, sales: SalesExport, options: ConversionOptions) {
+    init(
+        catalog: SchemaCatalog, templates: TemplateSet, company: String, fo: FOExport, sales: SalesExport, options: ConversionOptions,
+        since: SinceBaseline? = nil
+    ) {
+        self.since = since
         self.catalog = catalog
         self.templates = templates
         self.company = company

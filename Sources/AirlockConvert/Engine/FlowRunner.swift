@@ -99,6 +99,7 @@ struct FlowRunner {
         let parent = try ParentCheck(template: template, layout: layout, context: context)
         let companyColumn = view.side == .fo ? view.table.columnIndex(named: FlowLayout.companyField) : nil
         let badValues = unreadableValues()
+        let unchangedSince = try context.since?.unchangedRows(of: template, table: view.table)
         var records = MappedRecords(
             outcomes: Array(repeating: nil, count: view.table.rowCount),
             mapped: Table(name: layout.targetEntity, columnNames: layout.columns),
@@ -144,6 +145,9 @@ struct FlowRunner {
             var reasons: [RejectEntry.Problem] = []
             if let failed = filters.failedFilter(row: row, in: view) {
                 outcome = .filtered(filter: failed)
+            } else if unchangedSince?[row] == true {
+                // As the earlier wave left it: its lines count it present (it is in the target since that wave).
+                outcome = .filtered(filter: Converter.unchangedSinceFilter)
             } else {
                 if let verdict = parent.verdict(values: values) {
                     if case .rejected(let reason, let detail) = verdict.outcome {
@@ -183,7 +187,7 @@ struct FlowRunner {
                             also: Array(reasons.dropFirst())))
                     records.statuses.append(.rejected)
                 } else {
-                    records.statuses.append(.filtered)
+                    records.statuses.append(outcome == .filtered(filter: Converter.unchangedSinceFilter) ? .accepted : .filtered)
                 }
                 continue
             }

@@ -1,0 +1,62 @@
+import AirlockKit
+import Foundation
+import Testing
+
+/// `convert --since`: a second wave converts only what changed in the sources since the first, with the same
+/// accounting per flow; a line whose header did not change still goes (its header is in the target since then).
+struct ConvertSinceTests {
+    @Test func aSecondWaveConvertsOnlyWhatChanged() throws {
+        let pair = try ConvertFixture.generatedPair(accounts: 40, seed: 7)
+        let folder = pair.folder
+        // Wave 1, imported: the exports after it are the baseline of wave 2.
+        try ConvertFixture.convert(fo: pair.fo, sales: pair.sales, out: folder + "/wave1")
+        let foAfter = folder + "/fo-after-wave1.zip"
+        let salesAfter = folder + "/sales-after-wave1.zip"
+        try ImportSimulator.importFO(export: pair.fo, imported: folder + "/wave1/" + Converter.foPackageName, output: foAfter)
+        try ImportSimulator.importSales(export: pair.sales, imported: folder + "/wave1/" + Converter.salesPackageName, output: salesAfter)
+        // Wave 2: three accounts renamed in Sales, one order line's product name changed in F&O.
+        let salesWave = folder + "/sales-wave2.zip"
+        let foWave = folder + "/fo-wave2.zip"
+        let accounts = try WaveMaker.cmtWave(
+            export: salesAfter, output: salesWave, entity: "account", field: "name", change: [0, 3, 8], remove: [], add: 0)
+        _ = try WaveMaker.foWave(
+            export: foAfter, output: foWave, label: "CDS sales order lines", keyColumn: "SALESORDERNUMBER", column: "PRODUCTNAME",
+            change: [0], remove: [], add: 0)
+
+        let full = try Converter.run(
+            ConversionOptions(foPath: foWave, salesPath: salesWave, outputDirectory: nil, dryRun: true),
+            catalog: SchemaCatalogLoader.bundled())
+        let options = ConversionOptions(
+            foPath: foWave, salesPath: salesWave, outputDirectory: folder + "/wave2", since: [foAfter, salesAfter])
+        let since = try Converter.run(options, catalog: SchemaCatalogLoader.bundled())
+        let filter = Converter.unchangedSinceFilter
+        for (name, flow) in since.report.flows {
+            let all = try #require(full.report.flows[name])
+            #expect(flow.read == all.read, "\(name)")
+            let converted = flow.created + flow.updated + flow.unchanged
+            let unchanged = flow.filteredBy[filter] ?? 0
+            // What the full run converts is converted again or left out as unchanged since wave 1, never lost.
+            #expect(converted + unchanged >= all.created + all.updated + all.unchanged, "\(name): \(flow.counts) vs \(all.counts)")
+        }
+        let sinceAccounts = try #require(since.report.flows["accounts"])
+        #expect(sinceAccounts.created + sinceAccounts.updated + sinceAccounts.unchanged + sinceAccounts.rejected <= accounts.changed.count)
+        #expect(sinceAccounts.updated > 0, "a renamed account goes to F&O again: \(sinceAccounts.counts)")
+        #expect(
+            (sinceAccounts.filteredBy[filter] ?? 0) >= sinceAccounts.read - accounts.changed.count
+                - (sinceAccounts.filtered - (sinceAccounts.filteredBy[filter] ?? 0)))
+        let contacts = try #require(since.report.flows["contacts"])
+        #expect(contacts.created + contacts.updated + contacts.unchanged + contacts.rejected == 0, "no contact changed: \(contacts.counts)")
+        let lines = try #require(since.report.flows["order-lines-to-sales"])
+        let orders = try #require(since.report.flows["orders-to-sales"])
+        #expect(orders.created + orders.updated + orders.unchanged + orders.rejected == 0, "no order changed: \(orders.counts)")
+        #expect(lines.created + lines.updated == 1 && lines.rejected == 0, "the changed line, its order unchanged: \(lines.counts)")
+        #expect(
+            (lines.filteredBy["parent-filtered"] ?? 0) <= (full.report.flows["order-lines-to-sales"]?.filteredBy["parent-filtered"] ?? 0))
+        #expect(since.report.inputs["since-1"] != nil && since.report.inputs["since-2"] != nil)
+        #expect(since.report.options.since == [foAfter, salesAfter])
+
+        // Two baselines of one side are refused.
+        let twice = ConversionOptions(foPath: foWave, salesPath: salesWave, outputDirectory: nil, dryRun: true, since: [foAfter, foAfter])
+        #expect(throws: AirlockError.self) { try Converter.run(twice, catalog: SchemaCatalogLoader.bundled()) }
+    }
+}
