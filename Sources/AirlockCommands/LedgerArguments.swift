@@ -5,12 +5,12 @@ import ArgumentParser
 struct LedgerArguments: ParsableArguments {
     @Flag(
         name: .customLong("no-ledger"),
-        help: "Do not enter this run in the migration ledger (airlock-ledger.jsonl beside the output folder; docs/ledger.md).")
+        help: "Do not enter this run in the migration ledger (docs/ledger.md).")
     var noLedger = false
 
     @Option(
         name: .customLong("ledger"),
-        help: "The migration ledger to append this run to (default: airlock-ledger.jsonl beside the output folder).")
+        help: "The migration ledger to append this run to (default: airlock-ledger.jsonl in the parent of --out; for verify, of --run).")
     var ledger: String?
 
     func validate() throws {
