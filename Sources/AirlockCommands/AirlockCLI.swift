@@ -12,7 +12,9 @@ public enum AirlockCLI {
     public static func run(arguments: [String], output: CommandOutput = .standard) -> Int32 {
         do {
             var command = try AirlockRootCommand.parseAsRoot(arguments)
-            if let command = command as? any OutputCommand {
+            if let command = command as? any LedgerCommand {
+                try command.run(output: output, arguments: arguments)
+            } else if let command = command as? any OutputCommand {
                 try command.run(output: output)
             } else {
                 try command.run()

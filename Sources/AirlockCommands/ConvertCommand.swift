@@ -1,14 +1,15 @@
 import ArgumentParser
 
 /// `airlock convert`: see `ConvertPipeline`.
-struct ConvertCommand: OutputCommand {
+struct ConvertCommand: LedgerCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Run every Prospect-to-cash flow offline: an F&O export and a Sales export in, import packages for both out.",
         discussion: """
             Writes to-fo.zip, to-sales.zip, rejects/<flow>.csv and report.json into --out (see docs/convert.md). \
             Exit status: 0 done; 1 the output packages fail validation (nothing written) or more records were rejected \
-            than --max-rejects allows; 2 bad options or unreadable input.
+            than --max-rejects allows; 2 bad options or unreadable input. Each run with --out, failed or not, is appended to \
+            the migration ledger airlock-ledger.jsonl beside --out (docs/ledger.md).
             """)
 
     @Option(help: "The F&O export: a data management package (zip or folder).")
@@ -63,18 +64,21 @@ struct ConvertCommand: OutputCommand {
     )
     var since: [String] = []
 
+    @OptionGroup var ledger: LedgerArguments
+
     func validate() throws {
         if out == nil, !dryRun, !plan { throw ValidationError("--out is required (or use --dry-run or --plan)") }
         if let maxRejects, maxRejects < 0 { throw ValidationError("--max-rejects must be 0 or more") }
     }
 
-    func run(output: CommandOutput) throws {
+    func run(output: CommandOutput, arguments: [String]) throws {
         let conversion = ConversionOptions(
             foPath: fo, salesPath: sales, outputDirectory: out, only: only.map { ConvertOptions.flowNames(commaSeparated: $0) },
             dryRun: dryRun, company: company, templatesDirectory: templates, full: full, maxRejects: maxRejects, force: force,
             foLocale: foLocale?.locale.rawValue, since: since.isEmpty ? nil : since)
         let showProgress = output.standardErrorIsTerminal
-        let options = ConvertOptions(conversion: conversion, catalogFiles: catalogFiles, json: json, plan: plan)
+        let options = ConvertOptions(
+            conversion: conversion, catalogFiles: catalogFiles, json: json, plan: plan, ledger: ledger.options(arguments: arguments))
         let result = try ConvertPipeline.run(
             options, progress: { line in if showProgress { output.writeError("airlock: \(line)\n") } },
             notice: { line in output.writeError("airlock: \(line)\n") })

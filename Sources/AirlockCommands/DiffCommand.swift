@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `airlock diff`: see `DiffPipeline`.
-struct DiffCommand: OutputCommand {
+struct DiffCommand: LedgerCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract:
@@ -10,7 +10,8 @@ struct DiffCommand: OutputCommand {
             --old and --new are two F&O data packages or two Configuration Migration packages (zip or folder) of the same \
             system taken at different times. Writes delta.zip (a package of the same kind), deleted.csv (the keys that \
             disappeared, for review: never applied) and diff.json into --out (see docs/diff.md). Exit status: 0 done; \
-            2 bad options, unreadable input, inputs of two kinds or a key repeated within one export.
+            2 bad options, unreadable input, inputs of two kinds or a key repeated within one export. Each run, failed \
+            or not, is appended to the migration ledger airlock-ledger.jsonl beside --out (docs/ledger.md).
             """)
 
     @Option(help: "The earlier export (zip or folder).")
@@ -37,14 +38,17 @@ struct DiffCommand: OutputCommand {
     @Option(name: .customLong("catalog"), help: "A schema catalog extension file (YAML); repeat for several.")
     var catalogFiles: [String] = []
 
-    func run(output: CommandOutput) throws {
+    @OptionGroup var ledger: LedgerArguments
+
+    func run(output: CommandOutput, arguments: [String]) throws {
         var keys: [String: [String]] = [:]
         for text in key {
             let parsed = try PackageDiffOptions.parseKey(text)
             keys[parsed.entity] = parsed.columns
         }
         let diff = PackageDiffOptions(oldPath: old, newPath: new, outputDirectory: out, force: force, keys: keys)
-        let result = try DiffPipeline.run(DiffOptions(diff: diff, json: json, catalogFiles: catalogFiles))
+        let options = DiffOptions(diff: diff, json: json, catalogFiles: catalogFiles, ledger: ledger.options(arguments: arguments))
+        let result = try DiffPipeline.run(options) { line in output.writeError("airlock: \(line)\n") }
         output.write(result.text)
         if result.status != .success { throw ExitCode(result.status.rawValue) }
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `airlock retry`: see `RetryPipeline`.
-struct RetryCommand: OutputCommand {
+struct RetryCommand: LedgerCommand {
     static let configuration = CommandConfiguration(
         commandName: "retry",
         abstract: "Build packages holding only the records an import failed on, and the records they need, from a conversion's packages.",
@@ -9,7 +9,8 @@ struct RetryCommand: OutputCommand {
             Reads what failed from verify's lists (--from-verify), F&O error files (--fo-errors) or Configuration Migration \
             import logs (--sales-log), and writes to-fo.zip and/or to-sales.zip, retry.json and not-found.csv into --out \
             (default RUN/retry; see docs/retry.md). Exit status: 0 every record named was found; 1 some are not in the \
-            conversion's packages (the packages are still written); 2 bad options or unreadable input.
+            conversion's packages (the packages are still written); 2 bad options or unreadable input. Each run, failed or \
+            not, is appended to the migration ledger airlock-ledger.jsonl beside RUN (docs/ledger.md).
             """)
 
     @Option(name: .customLong("run"), help: "The output folder of airlock convert (report.json, to-fo.zip, to-sales.zip).")
@@ -48,17 +49,21 @@ struct RetryCommand: OutputCommand {
     @Option(name: .customLong("catalog"), help: "A schema catalog extension file (YAML); repeat for several.")
     var catalogFiles: [String] = []
 
+    @OptionGroup var ledger: LedgerArguments
+
     func validate() throws {
         if verifyLists.isEmpty, foErrors.isEmpty, salesLogs.isEmpty {
             throw ValidationError("give what failed: --from-verify, --fo-errors or --sales-log")
         }
     }
 
-    func run(output: CommandOutput) throws {
+    func run(output: CommandOutput, arguments: [String]) throws {
         let retry = RetryOptions(
             runDirectory: run, verifyLists: verifyLists, foErrorFiles: foErrors, salesLogs: salesLogs, failurePattern: failurePattern,
             outputDirectory: out, force: force, withParents: !withoutParents)
-        let result = try RetryPipeline.run(RetryPipelineOptions(retry: retry, catalogFiles: catalogFiles, json: json))
+        let options = RetryPipelineOptions(
+            retry: retry, catalogFiles: catalogFiles, json: json, ledger: ledger.options(arguments: arguments))
+        let result = try RetryPipeline.run(options) { line in output.writeError("airlock: \(line)\n") }
         output.write(result.text)
         if let problem = result.problem { output.writeError("airlock: \(problem)\n") }
         if result.status != .success { throw ExitCode(result.status.rawValue) }

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `airlock verify`: see `VerifyPipeline`.
-struct VerifyCommand: OutputCommand {
+struct VerifyCommand: LedgerCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Prove what landed: compare a conversion's packages with exports of the targets taken after the import.",
@@ -9,7 +9,8 @@ struct VerifyCommand: OutputCommand {
             Writes verify.json, verify.html, missing.csv and drifted.csv into --out (default RUN/verify; see docs/verify.md). \
             Each record sent landed (found with the values sent), drifted (found with other values in fields sent) or is missing. \
             Exit status: 0 everything given landed; 1 records missing, drifted (unless --allow-drift) or not verifiable in an \
-            export given; 2 bad options or unreadable input.
+            export given; 2 bad options or unreadable input. Each run, failed or not, is appended to the migration ledger \
+            airlock-ledger.jsonl beside RUN, after the convert's entry (docs/ledger.md).
             """)
 
     @Option(name: .customLong("run"), help: "The output folder of airlock convert (report.json, to-fo.zip, to-sales.zip).")
@@ -39,18 +40,22 @@ struct VerifyCommand: OutputCommand {
     @Option(name: .customLong("fo-locale"), help: ArgumentHelp(FOLocaleOption.help))
     var foLocale: FOLocaleOption?
 
+    @OptionGroup var ledger: LedgerArguments
+
     func validate() throws {
         if fo == nil, sales == nil { throw ValidationError("give --fo, --sales or both: the exports taken after the import") }
     }
 
-    func run(output: CommandOutput) throws {
+    func run(output: CommandOutput, arguments: [String]) throws {
         let verification = VerificationOptions(
             runDirectory: run, foPath: fo, salesPath: sales, outputDirectory: out, force: force, allowDrift: allowDrift,
             foLocale: foLocale?.locale.rawValue)
         let showProgress = output.standardErrorIsTerminal
-        let result = try VerifyPipeline.run(VerifyOptions(verification: verification, catalogFiles: catalogFiles, json: json)) { line in
-            if showProgress { output.writeError("airlock: \(line)\n") }
-        }
+        let options = VerifyOptions(
+            verification: verification, catalogFiles: catalogFiles, json: json, ledger: ledger.options(arguments: arguments))
+        let result = try VerifyPipeline.run(
+            options, progress: { line in if showProgress { output.writeError("airlock: \(line)\n") } },
+            notice: { line in output.writeError("airlock: \(line)\n") })
         output.write(result.text)
         if let problem = result.problem { output.writeError("airlock: \(problem)\n") }
         if result.status != .success { throw ExitCode(result.status.rawValue) }

@@ -4,16 +4,18 @@ import Foundation
 
 /// A saved report, as `airlock report` reads it: a conversion's `report.json`, or the `--json` output of
 /// `airlock validate` (keys `kind`, `errors`, `warnings`, `findings`), or a verification's `verify.json` (`kind`
-/// `verification`).
+/// `verification`), or a migration ledger (`airlock-ledger.jsonl`, read line by line, its chain checked).
 public enum ReportDocument: Sendable {
     case conversion(ConversionReport)
     case validation(ValidationReport)
     case verification(VerificationReport)
+    case ledger(LedgerReading)
 
     /// Decodes `data`, read from `file`.
     /// - Throws: `AirlockError(.usage)` naming `file` when the JSON is neither kind of report.
     public static func decode(_ data: Data, file: String) throws -> ReportDocument {
         let location = SourceLocation(file: file)
+        if MigrationLedger.isLedger(data, file: file) { return .ledger(LedgerReading(path: file, data: data)) }
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data)

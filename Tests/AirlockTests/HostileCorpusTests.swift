@@ -90,8 +90,14 @@ struct HostileCorpusTests {
         }
         #expect(Self.childrenPeakKB() <= 1_048_576, "the children's peak RSS so far is \(Self.childrenPeakKB()) KB: \(what)")
 
-        // Nothing outside --out: the run folder holds only cwd and TMPDIR (both empty) and out; the inputs are untouched.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: run).sorted() == ["cwd", "out", "tmp"], "\(what)")
+        // Nothing outside --out but convert's entry in the migration ledger beside it: the run folder holds only cwd and
+        // TMPDIR (both empty), out and the ledger; the inputs are untouched.
+        let ledger = command == .convertFO || command == .convertSales ? [MigrationLedger.fileName] : []
+        #expect(try FileManager.default.contentsOfDirectory(atPath: run).sorted() == (["cwd", "out", "tmp"] + ledger).sorted(), "\(what)")
+        if !ledger.isEmpty {
+            let reading = try MigrationLedger.read(run + "/" + MigrationLedger.fileName)
+            #expect(reading.isIntact && reading.entries.map(\.entry.exitCode) == [result.status], "the ledger's entry: \(what)")
+        }
         #expect(try FileManager.default.contentsOfDirectory(atPath: cwd).isEmpty, "files written to the working directory: \(what)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: tmp).isEmpty, "files left in TMPDIR: \(what)")
         #expect(try Self.snapshot(corpus.folder) == corpus.snapshot, "the corpus folder changed: \(what)")

@@ -95,6 +95,15 @@ struct RetryTests {
         #expect(try ConvertFixture.files(under: folder) == first)
         #expect(ConvertFixture.stagingLeftovers(in: folder).isEmpty)
 
+        // The ledger beside the run: the verify, then each retry, which names verify's list as its input.
+        let ledger = try MigrationLedger.read(scenario.folder + "/" + MigrationLedger.fileName)
+        #expect(ledger.isIntact)
+        #expect(ledger.entries.map(\.entry.command) == ["verify", "retry", "retry", "retry"], "\(ledger.entries.map(\.entry.command))")
+        let missingDigest = try FileDigest.of(lists[0]).sha256
+        #expect(ledger.entries[0].entry.outputs.contains { $0.sha256 == missingDigest })
+        #expect(ledger.entries[1].entry.inputs.contains { $0.sha256 == missingDigest })
+        #expect(ledger.entries[1].entry.counts["written"] == report.totals.written)
+
         // The retry imported: verify finds everything landed.
         let foAgain = scenario.folder + "/fo-after-retry.zip"
         let salesAgain = scenario.folder + "/sales-after-retry.zip"

@@ -9,9 +9,15 @@ public struct ConvertOptions: Sendable, Hashable {
     /// Only plan: run the flows without writing anything and show the plan (`ConversionPlan`); the status is
     /// 1 when a flow would convert none of the records it reads.
     public var plan: Bool
+    /// The run's entry in the migration ledger (beside `--out`; none for `--plan` or a dry run without `--out`).
+    public var ledger: LedgerOptions
 
-    public init(conversion: ConversionOptions, catalogFiles: [String] = [], json: Bool = false, plan: Bool = false) {
+    public init(
+        conversion: ConversionOptions, catalogFiles: [String] = [], json: Bool = false, plan: Bool = false,
+        ledger: LedgerOptions = LedgerOptions()
+    ) {
         self.plan = plan
+        self.ledger = ledger
         self.conversion = conversion
         self.catalogFiles = catalogFiles
         self.json = json

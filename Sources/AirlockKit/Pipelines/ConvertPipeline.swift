@@ -7,14 +7,33 @@ public enum ConvertPipeline {
     /// - Parameter progress: told what is happening, one line at a time with the seconds since the start
     ///   (`"   1.2 s  reading the F&O export…"`), for a terminal.
     /// - Parameter notice: told, before any record moves, what the plan already knows (`Converter.run`'s
-    ///   `notice`): for the user, terminal or not; not called with `--plan`, which shows the whole plan.
+    ///   `notice`): for the user, terminal or not; not called with `--plan`, which shows the whole plan. Also told
+    ///   when the run could not be entered in the migration ledger.
     /// - Throws: `AirlockError` for a catalog file, options or input that cannot be used.
+    ///
+    /// A run with an output folder is entered in the migration ledger (`options.ledger`), one that fails too.
     public static func run(
         _ options: ConvertOptions, progress: @escaping @Sendable (String) -> Void = { _ in },
         notice: @escaping @Sendable (String) -> Void = { _ in }
     ) throws -> ConvertResult {
-        let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
         let started = Date()
+        let result: ConvertResult
+        do {
+            result = try convert(options, started: started, progress: progress, notice: notice)
+        } catch {
+            if let warning = recordFailure(error, options: options, startedAt: started) { notice(warning) }
+            throw error
+        }
+        if let warning = record(result, options: options, startedAt: started) { notice(warning) }
+        return result
+    }
+
+    /// The conversion itself, as `run` describes it, without the ledger.
+    private static func convert(
+        _ options: ConvertOptions, started: Date, progress: @escaping @Sendable (String) -> Void,
+        notice: @escaping @Sendable (String) -> Void
+    ) throws -> ConvertResult {
+        let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
         var conversionOptions = options.conversion
         if options.plan {
             // A plan moves no record: nothing is written, not even the report.

@@ -6,9 +6,12 @@ public struct DiffOptions: Sendable, Hashable {
     public var json: Bool
     /// Schema catalog extension files (YAML), merged over the bundled catalog in order (F&O keys come from it).
     public var catalogFiles: [String]
+    /// The run's entry in the migration ledger (beside `--out`).
+    public var ledger: LedgerOptions
 
-    public init(diff: PackageDiffOptions, json: Bool = false, catalogFiles: [String] = []) {
+    public init(diff: PackageDiffOptions, json: Bool = false, catalogFiles: [String] = [], ledger: LedgerOptions = LedgerOptions()) {
         self.diff = diff
+        self.ledger = ledger
         self.json = json
         self.catalogFiles = catalogFiles
     }

@@ -1,12 +1,25 @@
+import Foundation
+
 /// `airlock diff` as a library call: the delta between two exports of the same side (see `PackageDiffer`).
 public enum DiffPipeline {
-    /// Loads the catalog with its extensions and runs the diff into the output folder.
+    /// Loads the catalog with its extensions, runs the diff into the output folder and enters the run in the
+    /// migration ledger (`options.ledger`), a run that fails too.
+    /// - Parameter notice: told when the run could not be entered in the migration ledger (for standard error).
     /// - Throws: `AirlockError` when a catalog file or an export cannot be read, the exports are of two kinds, the
     ///   output folder cannot be used, or a key repeats within one export.
-    public static func run(_ options: DiffOptions) throws -> DiffResult {
-        let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
-        let report = try PackageDiffer.run(options.diff, catalog: catalog)
-        let text = options.json ? try report.jsonText() : report.text()
-        return DiffResult(report: report, text: text + "\n", status: .success)
+    public static func run(_ options: DiffOptions, notice: @escaping @Sendable (String) -> Void = { _ in }) throws -> DiffResult {
+        let started = Date()
+        let result: DiffResult
+        do {
+            let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
+            let report = try PackageDiffer.run(options.diff, catalog: catalog)
+            let text = options.json ? try report.jsonText() : report.text()
+            result = DiffResult(report: report, text: text + "\n", status: .success)
+        } catch {
+            if let warning = recordFailure(error, options: options, startedAt: started) { notice(warning) }
+            throw error
+        }
+        if let warning = record(result, options: options, startedAt: started) { notice(warning) }
+        return result
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// `airlock report` as a library call: the HTML page of a saved report, with the first rows of each reject file
-/// when a `rejects/` folder sits next to a conversion's report.
+/// when a `rejects/` folder sits next to a conversion's report; for a migration ledger, its timeline and page, and
+/// status 1 when its chain is broken.
 public enum ReportPipeline {
     /// Reads the saved report and writes its page atomically.
     /// - Throws: `AirlockError` (`.usage`) when the file cannot be read or is no such report, `.io` when the page
@@ -18,6 +19,8 @@ public enum ReportPipeline {
         let document = try ReportDocument.decode(data, file: options.reportPath)
         let page: String
         var defaultName = ReportPage.fileName
+        var timeline = ""
+        var problem: String?
         switch document {
         case .conversion(let conversion):
             let examples = ReportPage.rejectExamples(in: folder + "/" + Converter.rejectsFolder)
@@ -27,11 +30,18 @@ public enum ReportPipeline {
         case .verification(let verification):
             page = ReportPage.html(verification: verification, examples: ReportPage.verificationExamples(in: folder))
             defaultName = Verifier.pageName
+        case .ledger(let ledger):
+            page = ReportPage.html(ledger: ledger)
+            defaultName = ReportPage.ledgerPageName(for: options.reportPath)
+            timeline = ledger.text() + "\n"
+            problem = ledger.problem
         }
         let destination = options.htmlPath ?? folder + "/" + defaultName
         try ReportPage.write(page, to: destination)
         let byteCount = page.utf8.count
         return ReportResult(
-            document: document, htmlPath: destination, byteCount: byteCount, text: "Wrote \(destination) (\(byteCount) bytes).\n")
+            document: document, htmlPath: destination, byteCount: byteCount,
+            text: timeline + "Wrote \(destination) (\(byteCount) bytes).\n",
+            problem: problem, status: problem == nil ? .success : .dataErrors)
     }
 }

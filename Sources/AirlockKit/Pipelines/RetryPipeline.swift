@@ -3,11 +3,28 @@ import Foundation
 /// `airlock retry` as a library call: `Retrier.run` with the catalog's extensions loaded and its outcome turned
 /// into what to show and an exit status.
 public enum RetryPipeline {
-    /// Builds the retry packages.
+    /// Builds the retry packages and enters the run in the migration ledger (`options.ledger`), a run that fails
+    /// too.
+    /// - Parameter notice: told when the run could not be entered in the migration ledger (for standard error).
     /// - Throws: `AirlockError` for a catalog file, options or input that cannot be used (exit 2).
-    public static func run(_ options: RetryPipelineOptions) throws -> RetryPipelineResult {
-        let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
+    public static func run(_ options: RetryPipelineOptions, notice: @escaping @Sendable (String) -> Void = { _ in }) throws
+        -> RetryPipelineResult
+    {
         let started = Date()
+        let result: RetryPipelineResult
+        do {
+            result = try retry(options, started: started)
+        } catch {
+            if let warning = recordFailure(error, options: options, startedAt: started) { notice(warning) }
+            throw error
+        }
+        if let warning = record(result, options: options, startedAt: started) { notice(warning) }
+        return result
+    }
+
+    /// The retry itself, as `run` describes it, without the ledger.
+    private static func retry(_ options: RetryPipelineOptions, started: Date) throws -> RetryPipelineResult {
+        let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
         let result = try Retrier.run(options.retry, catalog: catalog)
         let report = result.report
         let written = [Converter.foPackageName, Converter.salesPackageName].filter { report.outputs[$0] != nil }

@@ -6,8 +6,11 @@ public struct RetryPipelineOptions: Sendable, Hashable {
     public var catalogFiles: [String]
     /// Show retry.json instead of the summary.
     public var json: Bool
+    /// The run's entry in the migration ledger (beside the conversion's folder, which holds the convert's entry).
+    public var ledger: LedgerOptions
 
-    public init(retry: RetryOptions, catalogFiles: [String] = [], json: Bool = false) {
+    public init(retry: RetryOptions, catalogFiles: [String] = [], json: Bool = false, ledger: LedgerOptions = LedgerOptions()) {
+        self.ledger = ledger
         self.retry = retry
         self.catalogFiles = catalogFiles
         self.json = json

@@ -6,9 +6,13 @@ public struct VerifyOptions: Sendable, Hashable {
     public var catalogFiles: [String]
     /// Show verify.json instead of the summary.
     public var json: Bool
+    /// The run's entry in the migration ledger (beside the conversion's folder, which holds the convert's entry).
+    public var ledger: LedgerOptions
 
-    public init(verification: VerificationOptions, catalogFiles: [String] = [], json: Bool = false) {
+    public init(verification: VerificationOptions, catalogFiles: [String] = [], json: Bool = false, ledger: LedgerOptions = LedgerOptions())
+    {
         self.verification = verification
+        self.ledger = ledger
         self.catalogFiles = catalogFiles
         self.json = json
     }

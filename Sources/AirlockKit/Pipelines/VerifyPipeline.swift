@@ -3,12 +3,31 @@ import Foundation
 /// `airlock verify` as a library call: `Verifier.run` with the catalog's extensions loaded and its outcome turned
 /// into what to show and an exit status.
 public enum VerifyPipeline {
-    /// Runs the verification.
+    /// Runs the verification and enters it in the migration ledger (`options.ledger`), a run that fails too.
     /// - Parameter progress: told what is happening, one line at a time with the seconds since the start.
+    /// - Parameter notice: told when the run could not be entered in the migration ledger (for standard error).
     /// - Throws: `AirlockError` for a catalog file, options or input that cannot be used (exit 2).
-    public static func run(_ options: VerifyOptions, progress: @escaping @Sendable (String) -> Void = { _ in }) throws -> VerifyResult {
-        let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
+    public static func run(
+        _ options: VerifyOptions, progress: @escaping @Sendable (String) -> Void = { _ in },
+        notice: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws -> VerifyResult {
         let started = Date()
+        let result: VerifyResult
+        do {
+            result = try verify(options, started: started, progress: progress)
+        } catch {
+            if let warning = recordFailure(error, options: options, startedAt: started) { notice(warning) }
+            throw error
+        }
+        if let warning = record(result, options: options, startedAt: started) { notice(warning) }
+        return result
+    }
+
+    /// The verification itself, as `run` describes it, without the ledger.
+    private static func verify(_ options: VerifyOptions, started: Date, progress: @escaping @Sendable (String) -> Void) throws
+        -> VerifyResult
+    {
+        let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
         let result = try Verifier.run(options.verification, catalog: catalog) { step in
             progress(String(format: "%6.1f s  %@…", Date().timeIntervalSince(started), step))
         }

@@ -1,0 +1,50 @@
+import Foundation
+
+extension VerifyPipeline {
+    /// The verb's name in the ledger.
+    static let ledgerCommand = "verify"
+
+    /// The migration folder of a verification: the parent of the conversion's folder, so that the verify's entry
+    /// follows the convert's in one ledger, wherever `--out` puts the verification's files.
+    static func migrationFolder(_ options: VerifyOptions) -> String {
+        MigrationLedger.folder(containing: options.verification.runDirectory)
+    }
+
+    /// Enters a finished verification in the ledger: the report's input digests (the run's report and packages, the
+    /// exports), its lists, verify.json and its page, the totals. Returns the warning when the ledger could not be
+    /// written.
+    static func record(_ result: VerifyResult, options: VerifyOptions, startedAt: Date) -> String? {
+        guard options.ledger.enabled else { return nil }
+        let report = result.report
+        let folder = result.outputDirectory
+        let outputs =
+            LedgerRecorder.files(report.outputs, in: folder)
+            + LedgerRecorder.files(named: [Verifier.reportName, Verifier.pageName], in: folder)
+        let totals = report.totals
+        let counts = [
+            "sent": totals.sent, "landed": totals.landed, "drifted": totals.drifted, "missing": totals.missing,
+            "notVerified": totals.notVerified,
+        ]
+        let outcome = report.verdict + (result.problem.map { ": " + $0 } ?? "")
+        return LedgerRecorder.record(
+            command: ledgerCommand, options: options.ledger, migrationFolder: migrationFolder(options), startedAt: startedAt,
+            inputs: LedgerRecorder.files(report.inputs), outputs: outputs, outputDirectory: folder, counts: counts,
+            exitCode: result.status.rawValue, outcome: outcome)
+    }
+
+    /// Enters a verification that failed with `error` in the ledger: the run folder's report and packages and the
+    /// exports as given (digested when they can be read), no output. Returns the warning when the ledger could not
+    /// be written.
+    static func recordFailure(_ error: Error, options: VerifyOptions, startedAt: Date) -> String? {
+        guard options.ledger.enabled else { return nil }
+        let verification = options.verification
+        var inputs = LedgerRecorder.files(
+            named: [Converter.reportName, Converter.foPackageName, Converter.salesPackageName], in: verification.runDirectory)
+        if let fo = verification.foPath { inputs.append(LedgerFile.digesting(fo, role: "fo")) }
+        if let sales = verification.salesPath { inputs.append(LedgerFile.digesting(sales, role: "sales")) }
+        return LedgerRecorder.record(
+            command: ledgerCommand, options: options.ledger, migrationFolder: migrationFolder(options), startedAt: startedAt,
+            inputs: inputs, outputs: [], outputDirectory: nil, counts: [:], exitCode: LedgerRecorder.exitCode(for: error),
+            outcome: "\(error)")
+    }
+}
