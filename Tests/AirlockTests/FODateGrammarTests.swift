@@ -31,7 +31,8 @@ struct FODateGrammarTests {
             ("1899-12-31", .enUS, "year 1899 is outside 1900 to 9999"),
             ("11.03.2026", .enUS, "not a en-US date (M/d/yyyy) nor ISO 8601"),
             ("3/11/2026 13:45:00 PM", .enUS, "the time is out of range"),
-            ("11/03/2026 1:45:00 PM", .enGB, "unexpected text after the time"),
+            ("11/03/2026 1:45:00 PM", .enGB, "unexpected text after the time: AM or PM, which only en-US dates carry"),
+            ("11/03/2026 1:45:00 XM", .enGB, "unexpected text after the time"),
         ]
         for (text, locale, message) in cases {
             guard case .problem(let problem) = FODateGrammar.read(text, locale: locale) else {

@@ -87,7 +87,15 @@ public enum FODateGrammar {
             }
         }
         _ = cursor.take(UInt8(ascii: "Z"))
-        guard cursor.atEnd else { return "unexpected text after the time" }
+        guard cursor.atEnd else {
+            if !allowMeridiem, cursor.take(UInt8(ascii: " ")),
+                cursor.takeWord("AM") || cursor.takeWord("am") || cursor.takeWord("PM") || cursor.takeWord("pm"), cursor.atEnd
+            {
+                return
+                    "unexpected text after the time: AM or PM, which only en-US dates carry (give --fo-locale en-US if the export is en-US)"
+            }
+            return "unexpected text after the time"
+        }
         guard meridiem != nil ? (1...12).contains(hour) : (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
         else { return "the time is out of range" }
         date.hour = hour
