@@ -12,8 +12,8 @@ import Foundation
 /// fields), or missing (docs/verify.md).
 ///
 /// The packages' records are held, indexed by the key `convert` matched them on; the exports are streamed past them,
-/// so memory grows with what was sent, not with the exports. Outputs are built in a hidden folder beside the output
-/// folder and renamed into place.
+/// so memory grows with what was sent, not with the exports. Outputs are staged in a hidden folder inside the output
+/// folder (`StagingDirectory`, as `convert` and `diff` do) and renamed into place when all are written.
 public enum Verifier {
     /// The names of the output files.
     public static let reportName = "verify.json"
@@ -47,11 +47,13 @@ public enum Verifier {
         locale = locale ?? run.report.options.foLocale.flatMap(FOLocale.init(name:))
         let foSource = try options.foPath.map { try exportSource($0, kind: .fo, option: "--fo", run: run) }
         let salesSource = try options.salesPath.map { try exportSource($0, kind: .cmt, option: "--sales", run: run) }
-        try checkOutput(options)
+        let output = options.resolvedOutputDirectory
+        try StagingDirectory.checkTarget(
+            output, inputs: [run.file(Converter.reportName), options.foPath, options.salesPath].compactMap { $0 }, force: options.force)
         // The digests of the exports are taken on what the reading leaves idle of the cores.
         let exportPaths = ["fo": options.foPath, "sales": options.salesPath].compactMapValues { $0 }
         let digests = BackgroundTask(lowPriority: true) { try exportPaths.mapValues { try FileDigest.of($0) } }
-        let folder = try VerifyOutputFolder(target: options.resolvedOutputDirectory, force: options.force)
+        let folder = try StagingDirectory(target: output, outputNames: [reportName, pageName, missingName, driftedName])
         do {
             progress("reading \(Converter.foPackageName) and \(Converter.salesPackageName)")
             let sent = try SentPackages(run: run, catalog: catalog)
@@ -68,7 +70,7 @@ public enum Verifier {
                 warnings += try SalesRecordMatcher(sent: sent, drift: drift).run(salesSource)
             }
             try writer.close()
-            progress("writing \(options.resolvedOutputDirectory)")
+            progress("writing \(output)")
             var inputs = run.digests
             for (name, digest) in try digests.result() { inputs[name] = digest }
             var report = VerificationTally.report(
@@ -86,7 +88,7 @@ public enum Verifier {
             let page = ReportPage.html(verification: report, examples: ReportPage.verificationExamples(in: folder.staging))
             try folder.write(Data(page.utf8), to: pageName)
             try folder.commit()
-            return VerificationResult(report: report, outputDirectory: folder.target)
+            return VerificationResult(report: report, outputDirectory: URL(fileURLWithPath: folder.target).standardizedFileURL.path)
         } catch {
             folder.discard()
             _ = try? digests.result()
@@ -114,20 +116,6 @@ public enum Verifier {
             }
         }
         return located.source
-    }
-
-    /// Refuses an output folder that is or holds an input (the run folder, an export).
-    private static func checkOutput(_ options: VerificationOptions) throws {
-        let out = URL(fileURLWithPath: options.resolvedOutputDirectory).standardizedFileURL.resolvingSymlinksInPath().path
-        for input in [options.runDirectory + "/" + Converter.reportName, options.foPath, options.salesPath].compactMap({ $0 }) {
-            let path = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path
-            if path == out || path.hasPrefix(out + "/") {
-                throw AirlockError(
-                    .usage,
-                    "the output folder \(options.resolvedOutputDirectory) holds the input \(input); choose another --out (inputs are never overwritten)"
-                )
-            }
-        }
     }
 
     /// `missing.csv`: every sent record of a verified entity that the export does not hold, in package order.
