@@ -15,7 +15,8 @@ struct FODeltaConsumer: FORecordConsumer {
     /// Per compared column, the changed records that differ in it.
     private(set) var changedFields: [Int]
     private var key = DiffKeyBuilder()
-    private var digester = RecordDigester()
+    /// Digests only: a record's fingerprints are taken when its digest differs from the old one's.
+    private var digester = RecordDigester(fingerprints: false)
 
     init(columns: FODiffColumns, location: SourceLocation, index: DiffKeyIndex, spool: FODeltaSpool) {
         self.columns = columns
@@ -44,8 +45,9 @@ struct FODeltaConsumer: FORecordConsumer {
                 return
             }
             changed += 1
-            for (field, old) in zip(digester.prints.indices, index.prints(of: entry)) where digester.prints[field] != old {
-                changedFields[field] += 1
+            for (field, old) in zip(columns.newCompared.indices, index.prints(of: entry)) {
+                let print = record.withValueIfAny(columns.newCompared[field]) { RecordDigester.fingerprint($0) }
+                if print != old { changedFields[field] += 1 }
             }
         }
         try spool.append(record)
