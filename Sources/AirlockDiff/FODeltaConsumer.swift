@@ -1,3 +1,4 @@
+import AirlockIO
 import AirlockModel
 import AirlockPackages
 
@@ -29,6 +30,11 @@ struct FODeltaConsumer: FORecordConsumer {
     mutating func addColumn(_ name: String, at index: Int) throws {}
 
     mutating func consume(_ record: some FORecordView, line: Int) throws {
+        // A CSV record (most files) takes a path specialised for it, where reading a value is inlined.
+        if let csv = record as? CSVRecord { try match(csv, line: line) } else { try match(record, line: line) }
+    }
+
+    private mutating func match(_ record: some FORecordView, line: Int) throws {
         records += 1
         key.reset()
         for column in columns.newKey { record.withValueIfAny(column) { key.add($0) } }
