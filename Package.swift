@@ -53,7 +53,6 @@ let package = Package(
             name: "AirlockDiff",
             dependencies: [
                 "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockReconcile", "AirlockReport",
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(

@@ -14,7 +14,7 @@ struct DiffKeyBuilder {
             rest >>= 7
         }
         bytes.append(UInt8(rest))
-        bytes.append(contentsOf: value)
+        if !value.isEmpty { bytes.append(contentsOf: value.bindMemory(to: UInt8.self)) }
     }
 
     mutating func add(_ text: String) {

@@ -1,3 +1,4 @@
+import AirlockIO
 import AirlockModel
 import AirlockPackages
 
@@ -15,7 +16,8 @@ struct FODeltaConsumer: FORecordConsumer {
     /// Per compared column, the changed records that differ in it.
     private(set) var changedFields: [Int]
     private var key = DiffKeyBuilder()
-    private var digester = RecordDigester()
+    /// Digests only: a record's fingerprints are taken when its digest differs from the old one's.
+    private var digester = RecordDigester(fingerprints: false)
 
     init(columns: FODiffColumns, location: SourceLocation, index: DiffKeyIndex, spool: FODeltaSpool) {
         self.columns = columns
@@ -28,6 +30,11 @@ struct FODeltaConsumer: FORecordConsumer {
     mutating func addColumn(_ name: String, at index: Int) throws {}
 
     mutating func consume(_ record: some FORecordView, line: Int) throws {
+        // A CSV record (most files) takes a path specialised for it, where reading a value is inlined.
+        if let csv = record as? CSVRecord { try match(csv, line: line) } else { try match(record, line: line) }
+    }
+
+    private mutating func match(_ record: some FORecordView, line: Int) throws {
         records += 1
         key.reset()
         for column in columns.newKey { record.withValueIfAny(column) { key.add($0) } }
@@ -44,8 +51,9 @@ struct FODeltaConsumer: FORecordConsumer {
                 return
             }
             changed += 1
-            for (field, old) in zip(digester.prints.indices, index.prints(of: entry)) where digester.prints[field] != old {
-                changedFields[field] += 1
+            for (field, old) in zip(columns.newCompared.indices, index.prints(of: entry)) {
+                let print = record.withValueIfAny(columns.newCompared[field]) { RecordDigester.fingerprint($0) }
+                if print != old { changedFields[field] += 1 }
             }
         }
         try spool.append(record)

@@ -1,3 +1,4 @@
+import AirlockIO
 import AirlockModel
 import AirlockPackages
 
@@ -19,6 +20,11 @@ struct FODiffIndexer: FORecordConsumer {
     mutating func addColumn(_ name: String, at index: Int) throws {}
 
     mutating func consume(_ record: some FORecordView, line: Int) throws {
+        // A CSV record (most files) takes a path specialised for it, where reading a value is inlined.
+        if let csv = record as? CSVRecord { try file(csv, line: line) } else { try file(record, line: line) }
+    }
+
+    private mutating func file(_ record: some FORecordView, line: Int) throws {
         records += 1
         key.reset()
         for column in columns.oldKey { record.withValueIfAny(column) { key.add($0) } }

@@ -11,83 +11,26 @@ enum FODiffer {
         old: FOPackageReader, new: FOPackageReader, catalog: SchemaCatalog, keys: [String: [String]], deltaPath: String,
         workFolder: String
     ) throws -> DiffOutcome {
+        // Entities are independent: they are diffed on all cores, each into its own spool file, and put together in
+        // manifest order, so the outputs are a sequential run's.
+        let pairs = pairs(old: old.manifest.entities, new: new.manifest.entities)
+        let results = try ParallelMap.map(pairs.count) { number in
+            try entity(
+                old: pairs[number].0, new: pairs[number].1, oldReader: old, newReader: new, catalog: catalog, keys: keys,
+                spoolPath: workFolder + "/\(number).csv")
+        }
         var outcome = DiffOutcome()
         var deltaLines: [FOManifestEntity] = []
         var spools: [String] = []
-        for (oldLine, newLine) in pairs(old: old.manifest.entities, new: new.manifest.entities) {
-            guard let line = newLine ?? oldLine else { continue }
-            let label = line.entityName
-            let oldProbe = try oldLine.map { try FOColumnProbe.probe(old, $0) }
-            let newProbe = try newLine.map { try FOColumnProbe.probe(new, $0) }
-            let oldFields = oldLine.map { entityLine in fields(oldProbe?.columns ?? [], entityLine) }
-            let newFields = newLine.map { entityLine in fields(newProbe?.columns ?? [], entityLine) }
-            let (wanted, source) = wantedKey(
-                label: label, technical: new.technicalName(of: line) ?? old.technicalName(of: line), catalog: catalog, keys: keys,
-                fields: [oldFields, newFields].compactMap { $0 })
-            let columns = FODiffColumns.plan(
-                entity: label, oldFields: oldFields, newFields: newFields, wanted: wanted, source: source, warnings: &outcome.warnings)
-            var report = DiffEntityReport(entity: label, key: columns.keyFields, keySource: columns.keySource)
-            report.fieldsOnlyInOld = columns.onlyInOld
-            report.fieldsOnlyInNew = columns.onlyInNew
-
-            var index = DiffKeyIndex(fieldCount: columns.compared.count)
-            if let oldLine {
-                var indexer = FODiffIndexer(columns: columns, location: location(old, oldLine))
-                _ = try old.scan(oldLine, into: &indexer)
-                index = indexer.index
-                report.old = indexer.records
+        for result in results {
+            guard let result else { continue }
+            outcome.entities.append(result.report)
+            outcome.deleted += result.deleted
+            outcome.warnings += result.warnings
+            if let delta = result.delta {
+                deltaLines.append(delta.line)
+                spools.append(delta.spool)
             }
-            if let newLine, let newProbe {
-                let spoolPath = workFolder + "/\(spools.count).csv"
-                let spool: FODeltaSpool
-                var deltaLine = newLine
-                let member = new.dataMember(for: newLine)?.name ?? "\(label).csv"
-                if case .delimited(let delimiter, _)? = newProbe.format {
-                    spool = FODeltaSpool(
-                        path: spoolPath, header: newProbe.columns, encoding: newProbe.encoding ?? .utf8BOM,
-                        dialect: CSVDialect(delimiter: delimiter))
-                    deltaLine.inputFilePath = member
-                } else {
-                    spool = FODeltaSpool(path: spoolPath, header: newProbe.columns, encoding: .utf8BOM, dialect: .standard)
-                    deltaLine.inputFilePath = csvName(member)
-                    deltaLine.sourceFormat = "CSV"
-                    outcome.warnings.append(
-                        "\(label): the new export's file \(member) is not delimited text; its delta is written as \(csvName(member)) (CSV, UTF-8), so the data project needs a CSV source format for it"
-                    )
-                }
-                var consumer = FODeltaConsumer(columns: columns, location: location(new, newLine), index: index, spool: spool)
-                _ = try new.scan(newLine, into: &consumer)
-                try spool.close()
-                index = consumer.index
-                report.new = consumer.records
-                report.created = consumer.created
-                report.changed = consumer.changed
-                report.unchanged = consumer.unchanged
-                for (field, count) in zip(columns.compared, consumer.changedFields) where count > 0 { report.changedFields[field] = count }
-                if spool.records > 0 {
-                    deltaLines.append(deltaLine)
-                    spools.append(spoolPath)
-                    report.deltaFile = deltaLine.inputFilePath
-                }
-            }
-            let unseen = index.unseenOld
-            report.deleted = unseen.count
-            let keyFields = columns.hasCompany ? Array(columns.keyFields.dropFirst()) : columns.keyFields
-            for entry in unseen {
-                let parts = index.keyParts(of: entry)
-                outcome.deleted.append(
-                    DeletedRecord(
-                        entity: label, company: columns.hasCompany ? parts.first : nil, keyFields: keyFields,
-                        keyValues: columns.hasCompany ? Array(parts.dropFirst()) : parts))
-            }
-            if newLine == nil {
-                outcome.warnings.append(
-                    "\(label): the new export has no such entity; its \(report.old) records are listed in deleted.csv (if the entity was only left out of the export, they were not deleted)"
-                )
-            } else if oldLine == nil {
-                outcome.warnings.append("\(label): the old export has no such entity; its \(report.new) records are all created")
-            }
-            outcome.entities.append(report)
         }
         var manifest = new.manifest
         manifest.entities = deltaLines
@@ -95,6 +38,98 @@ enum FODiffer {
             try FileCopy.copy(spools[index], to: sink)
         }
         return outcome
+    }
+
+    /// What diffing one entity gave.
+    struct EntityResult: Sendable {
+        var report: DiffEntityReport
+        var deleted: [DeletedRecord] = []
+        var warnings: [String] = []
+        /// The delta's manifest line and spooled file, when the entity has created or changed records.
+        var delta: (line: FOManifestEntity, spool: String)?
+    }
+
+    /// Diffs one entity: the old file into a key index, then the new file streamed against it, created and changed
+    /// records spooled to `spoolPath` as they come; keys the new file lacks are the deletes.
+    static func entity(
+        old oldLine: FOManifestEntity?, new newLine: FOManifestEntity?, oldReader old: FOPackageReader, newReader new: FOPackageReader,
+        catalog: SchemaCatalog, keys: [String: [String]], spoolPath: String
+    ) throws -> EntityResult? {
+        guard let line = newLine ?? oldLine else { return nil }
+        let label = line.entityName
+        let oldProbe = try oldLine.map { try FOColumnProbe.probe(old, $0) }
+        let newProbe = try newLine.map { try FOColumnProbe.probe(new, $0) }
+        let oldFields = oldLine.map { entityLine in fields(oldProbe?.columns ?? [], entityLine) }
+        let newFields = newLine.map { entityLine in fields(newProbe?.columns ?? [], entityLine) }
+        let (wanted, source) = wantedKey(
+            label: label, technical: new.technicalName(of: line) ?? old.technicalName(of: line), catalog: catalog, keys: keys,
+            fields: [oldFields, newFields].compactMap { $0 })
+        var warnings: [String] = []
+        let columns = FODiffColumns.plan(
+            entity: label, oldFields: oldFields, newFields: newFields, wanted: wanted, source: source, warnings: &warnings)
+        var result = EntityResult(report: DiffEntityReport(entity: label, key: columns.keyFields, keySource: columns.keySource))
+        result.report.fieldsOnlyInOld = columns.onlyInOld
+        result.report.fieldsOnlyInNew = columns.onlyInNew
+
+        var index = DiffKeyIndex(fieldCount: columns.compared.count)
+        if let oldLine {
+            var indexer = FODiffIndexer(columns: columns, location: location(old, oldLine))
+            _ = try old.scan(oldLine, into: &indexer)
+            index = indexer.index
+            result.report.old = indexer.records
+        }
+        if let newLine, let newProbe {
+            let spool: FODeltaSpool
+            var deltaLine = newLine
+            let member = new.dataMember(for: newLine)?.name ?? "\(label).csv"
+            if case .delimited(let delimiter, _)? = newProbe.format {
+                spool = FODeltaSpool(
+                    path: spoolPath, header: newProbe.columns, encoding: newProbe.encoding ?? .utf8BOM,
+                    dialect: CSVDialect(delimiter: delimiter))
+                deltaLine.inputFilePath = member
+            } else {
+                spool = FODeltaSpool(path: spoolPath, header: newProbe.columns, encoding: .utf8BOM, dialect: .standard)
+                deltaLine.inputFilePath = csvName(member)
+                deltaLine.sourceFormat = "CSV"
+                warnings.append(
+                    "\(label): the new export's file \(member) is not delimited text; its delta is written as \(csvName(member)) (CSV, UTF-8), so the data project needs a CSV source format for it"
+                )
+            }
+            var consumer = FODeltaConsumer(columns: columns, location: location(new, newLine), index: index, spool: spool)
+            _ = try new.scan(newLine, into: &consumer)
+            try spool.close()
+            index = consumer.index
+            result.report.new = consumer.records
+            result.report.created = consumer.created
+            result.report.changed = consumer.changed
+            result.report.unchanged = consumer.unchanged
+            for (field, count) in zip(columns.compared, consumer.changedFields) where count > 0 {
+                result.report.changedFields[field] = count
+            }
+            if spool.records > 0 {
+                result.delta = (deltaLine, spoolPath)
+                result.report.deltaFile = deltaLine.inputFilePath
+            }
+        }
+        let unseen = index.unseenOld
+        result.report.deleted = unseen.count
+        let keyFields = columns.hasCompany ? Array(columns.keyFields.dropFirst()) : columns.keyFields
+        for entry in unseen {
+            let parts = index.keyParts(of: entry)
+            result.deleted.append(
+                DeletedRecord(
+                    entity: label, company: columns.hasCompany ? parts.first : nil, keyFields: keyFields,
+                    keyValues: columns.hasCompany ? Array(parts.dropFirst()) : parts))
+        }
+        if newLine == nil {
+            warnings.append(
+                "\(label): the new export has no such entity; its \(result.report.old) records are listed in deleted.csv (if the entity was only left out of the export, they were not deleted)"
+            )
+        } else if oldLine == nil {
+            warnings.append("\(label): the old export has no such entity; its \(result.report.new) records are all created")
+        }
+        result.warnings = warnings
+        return result
     }
 
     /// The new export's lines in order, each with the old export's line of the same entity (matched by name,

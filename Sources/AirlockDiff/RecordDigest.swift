@@ -1,6 +1,6 @@
-/// A 128-bit digest of a record's compared values (the first 16 bytes of their SHA-256): what the key index keeps
-/// of an old record instead of its values. Two records with different values share a digest with probability
-/// about 2⁻¹²⁸, so a change is missed only then.
+/// A 128-bit digest of a record's compared values (their MurmurHash3 x64 128-bit hash, `RecordDigester`): what the
+/// key index keeps of an old record instead of its values. Two records with different values share a digest with
+/// probability about 2⁻¹²⁸, so a change is missed only then.
 public struct RecordDigest: Hashable, Sendable {
     public var high: UInt64
     public var low: UInt64

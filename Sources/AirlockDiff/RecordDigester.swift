@@ -1,5 +1,5 @@
+import AirlockModel
 import AirlockReconcile
-import Crypto
 
 /// Builds a record's `RecordDigest` from its compared values, in the entity's compared-column order, and a 16-bit
 /// fingerprint per value (for the changed-field counts).
@@ -9,10 +9,14 @@ import Crypto
 /// fields).
 struct RecordDigester {
     private var buffer: [UInt8] = []
-    /// The fingerprints of the values added since `reset`, in order.
+    /// The fingerprints of the values added since `reset`, in order (empty without `fingerprints`).
     private(set) var prints: [UInt16] = []
+    /// Whether `add` takes each value's fingerprint; off where only the digest is wanted first (a new record,
+    /// whose fingerprints matter only when its digest differs, see `fingerprint(_:)`).
+    let fingerprints: Bool
 
-    init() {
+    init(fingerprints: Bool = true) {
+        self.fingerprints = fingerprints
         buffer.reserveCapacity(1024)
     }
 
@@ -23,31 +27,43 @@ struct RecordDigester {
 
     /// Adds one compared value.
     mutating func add(_ bytes: UnsafeRawBufferPointer?) {
-        var value = bytes ?? UnsafeRawBufferPointer(start: nil, count: 0)
-        if let last = value.last, last == 0x0D { value = UnsafeRawBufferPointer(rebasing: value.dropLast()) }
+        let value = Self.normalised(bytes)
         appendLength(value.count)
-        buffer.append(contentsOf: value)
-        prints.append(UInt16(truncatingIfNeeded: KeyDigester.finalised(KeyDigester.fnv1a(value))))
+        append(value)
+        if fingerprints { prints.append(UInt16(truncatingIfNeeded: KeyDigester.finalised(KeyDigester.fnv1a(value)))) }
+    }
+
+    /// The fingerprint `add` takes of a value.
+    static func fingerprint(_ bytes: UnsafeRawBufferPointer?) -> UInt16 {
+        UInt16(truncatingIfNeeded: KeyDigester.finalised(KeyDigester.fnv1a(normalised(bytes))))
     }
 
     /// Adds bytes to the digest without a fingerprint (an attribute or nested member of the last value).
     mutating func addToLast(_ bytes: UnsafeRawBufferPointer?) {
         let value = bytes ?? UnsafeRawBufferPointer(start: nil, count: 0)
         appendLength(value.count)
-        buffer.append(contentsOf: value)
+        append(value)
         guard let last = prints.last else { return }
         prints[prints.count - 1] = UInt16(truncatingIfNeeded: KeyDigester.finalised(KeyDigester.fnv1a(value, continuing: UInt64(last))))
     }
 
-    /// The digest of everything added since `reset`.
+    /// The digest of everything added since `reset`: MurmurHash3 (x64, 128-bit) of the length-prefixed values.
     func digest() -> RecordDigest {
-        let hash = SHA256.hash(data: buffer)
-        var high: UInt64 = 0
-        var low: UInt64 = 0
-        for (index, byte) in hash.prefix(16).enumerated() {
-            if index < 8 { high = high << 8 | UInt64(byte) } else { low = low << 8 | UInt64(byte) }
-        }
-        return RecordDigest(high: high, low: low)
+        let hash = buffer.withUnsafeBytes { MurmurHash3.hash128($0) }
+        return RecordDigest(high: hash.h1, low: hash.h2)
+    }
+
+    /// A value as compared: missing is empty, and a single trailing carriage return is dropped.
+    private static func normalised(_ bytes: UnsafeRawBufferPointer?) -> UnsafeRawBufferPointer {
+        guard let bytes else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        if let last = bytes.last, last == 0x0D { return UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
+        return bytes
+    }
+
+    /// Appends bytes to the buffer in one copy.
+    private mutating func append(_ value: UnsafeRawBufferPointer) {
+        guard !value.isEmpty else { return }
+        buffer.append(contentsOf: value.bindMemory(to: UInt8.self))
     }
 
     private mutating func appendLength(_ count: Int) {

@@ -5,18 +5,19 @@ import AirlockModel
 /// `drifted.csv` (flow, side, entity, key, id, field, sent, found).
 final class DriftRecorder {
     let writer: RecordListWriter
-    let sent: SentPackages
+    /// The key text of a sent record (`SentPackages.keyText`).
+    let keyText: (SentEntity, Int) throws -> String
 
-    init(writer: RecordListWriter, sent: SentPackages) {
+    init(writer: RecordListWriter, keyText: @escaping (SentEntity, Int) throws -> String) {
         self.writer = writer
-        self.sent = sent
+        self.keyText = keyText
     }
 
     /// Field `column` of record `row` of `entity` was found as `found`.
     func record(_ entity: SentEntity, row: Int, column: Int, found: String) throws {
         entity.noteDrift(row: row, column: column)
         try writer.write([
-            entity.flow(of: row), entity.side.rawValue, entity.name, sent.keyText(entity, row: row), sent.recordID(entity, row: row),
+            entity.flow(of: row), entity.side.rawValue, entity.name, try keyText(entity, row), SentPackages.recordID(entity, row: row),
             entity.table.columnNames[column], entity.table.value(row: row, column: column) ?? "", found,
         ])
     }

@@ -2,7 +2,7 @@ import AirlockIO
 import AirlockModel
 
 /// Writes the rows of `missing.csv` or `drifted.csv` as they are found (UTF-8, CRLF), so their size never sits in
-/// memory; `VerifyOutputs` puts the header and the parts of both sides together.
+/// memory; `Verifier` puts the header and the rows together.
 final class RecordListWriter {
     private let sink: FileByteSink
     private let text: TextEncodingWriter

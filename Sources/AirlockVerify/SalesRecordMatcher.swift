@@ -8,11 +8,13 @@ import AirlockReconcile
 /// made of plain fields (a record the import matched to an existing one keeps that one's id), and its fields are
 /// compared with the values sent. Holds one record's compared values at a time.
 final class SalesRecordMatcher {
-    private let sent: SentPackages
+    private let sent: SentSalesFeed
     private let drift: DriftRecorder
     /// Per sent entity: the columns compared (those the export's schema declares) and the columns read.
     private var compared: [ObjectIdentifier: [Int]] = [:]
     private var columnsByName: [ObjectIdentifier: [String: Int]] = [:]
+    /// The sent entities whose columns are planned (verified or not).
+    private var planned = Set<ObjectIdentifier>()
     /// One record's values by sent column, and the record stamp that says a value belongs to the current record.
     private var values: [[UInt8]] = []
     private var stamps: [Int] = []
@@ -20,43 +22,35 @@ final class SalesRecordMatcher {
     /// Export records whose id and key were not sent, by entity.
     private(set) var notSent: [String: Int] = [:]
 
-    init(sent: SentPackages, drift: DriftRecorder) {
+    /// A matcher of the entities `sent` hands over as `to-sales.zip` is read.
+    init(sent: SentSalesFeed, drift: DriftRecorder) {
         self.sent = sent
         self.drift = drift
     }
 
     /// Reads the export package at `source` (a Configuration Migration package); returns warnings.
-    /// - Throws: `AirlockError` for a package that cannot be read, with file, entry, line and entity.
+    /// - Throws: `AirlockError` for a package that cannot be read, with file, entry, line and entity; the error of
+    ///   reading `to-sales.zip` first, as a run that read it whole before the export would.
     func run(_ source: PackageSource) throws -> [String] {
-        let reader = try CMTPackageReader(source: source)
-        var warnings: [String] = []
-        for entity in sent.sales {
-            guard let schema = reader.schema.entity(named: entity.name) else {
-                warnings.append(
-                    "the Sales export's schema has no entity \(entity.name): its \(entity.table.rowCount) sent records are not verified (export it too)"
-                )
-                continue
-            }
-            entity.verified = true
-            entity.exportEntity = entity.name
-            let declared = Set(schema.fieldNames)
-            let names = entity.table.columnNames
-            var carried: [Int] = []
-            for column in entity.compared {
-                if declared.contains(names[column]) { carried.append(column) } else { entity.notCompared.append(names[column]) }
-            }
-            compared[ObjectIdentifier(entity)] = carried
-            var byName: [String: Int] = [:]
-            for column in carried { byName[names[column]] = column }
-            for name in entity.keyColumns { byName[name] = entity.table.columnIndex(named: name) }
-            columnsByName[ObjectIdentifier(entity)] = byName
+        do {
+            return try scan(source)
+        } catch {
+            // The package's error, if reading it fails too, is the one to report.
+            _ = try sent.all()
+            throw error
         }
+    }
+
+    private func scan(_ source: PackageSource) throws -> [String] {
+        let reader = try CMTPackageReader(source: source)
         let location = source.location(of: reader.dataMember)
         let xml = try CMTDataReader.openRoot(source.open(reader.dataMember), location: location)
         try xml.forEachChild {
-            guard xml.hasName("entity"), let entity = xml.attribute("name").flatMap(sent.salesEntity(named:)), entity.verified else {
+            guard xml.hasName("entity"), let entity = try xml.attribute("name").flatMap(sent.entity(named:)) else {
                 return try xml.skipElement()
             }
+            plan(entity, schema: reader.schema)
+            guard entity.verified else { return try xml.skipElement() }
             let width = entity.table.columnNames.count
             if values.count < width {
                 values.append(contentsOf: Array(repeating: [], count: width - values.count))
@@ -73,7 +67,35 @@ final class SalesRecordMatcher {
             }
         }
         while try xml.next() != nil {}
+        var warnings: [String] = []
+        for entity in try sent.all() {
+            plan(entity, schema: reader.schema)
+            if !entity.verified {
+                warnings.append(
+                    "the Sales export's schema has no entity \(entity.name): its \(entity.table.rowCount) sent records are not verified (export it too)"
+                )
+            }
+        }
         return warnings
+    }
+
+    /// Plans, once per entity, what is compared: the entity is verified when the export's schema declares it, and
+    /// the fields sent that the schema lacks are not compared.
+    private func plan(_ entity: SentEntity, schema exportSchema: CMTSchema) {
+        guard planned.insert(ObjectIdentifier(entity)).inserted, let schema = exportSchema.entity(named: entity.name) else { return }
+        entity.verified = true
+        entity.exportEntity = entity.name
+        let declared = Set(schema.fieldNames)
+        let names = entity.table.columnNames
+        var carried: [Int] = []
+        for column in entity.compared {
+            if declared.contains(names[column]) { carried.append(column) } else { entity.notCompared.append(names[column]) }
+        }
+        compared[ObjectIdentifier(entity)] = carried
+        var byName: [String: Int] = [:]
+        for column in carried { byName[names[column]] = column }
+        for name in entity.keyColumns { byName[name] = entity.table.columnIndex(named: name) }
+        columnsByName[ObjectIdentifier(entity)] = byName
     }
 
     private func record(_ xml: XMLStreamReader, _ entity: SentEntity, byName: [String: Int], columns: [Int]) throws {

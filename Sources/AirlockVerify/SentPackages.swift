@@ -19,10 +19,11 @@ final class SentPackages {
     let company: String
     private let salesByName: [String: SentEntity]
 
-    init(run: RunFolder, catalog: SchemaCatalog) throws {
-        company = run.report.company
-        fo = try run.hasPackage(Converter.foPackageName) ? Self.foEntities(run, catalog: catalog) : []
-        sales = try run.hasPackage(Converter.salesPackageName) ? Self.salesEntities(run) : []
+    /// The entities each package sent (`foEntities`, `salesEntities`; empty for a package the run did not write).
+    init(company: String, fo: [SentEntity], sales: [SentEntity]) {
+        self.company = company
+        self.fo = fo
+        self.sales = sales
         var byName: [String: SentEntity] = [:]
         for entity in sales { byName[entity.name] = entity }
         salesByName = byName
@@ -114,13 +115,16 @@ final class SentPackages {
 
     // MARK: Sales
 
-    static func salesEntities(_ run: RunFolder) throws -> [SentEntity] {
+    /// Reads `to-sales.zip` section by section: `declare` gets the entities its schema declares (every section's
+    /// entity is one of them), `body` each sent entity as soon as its section is read.
+    static func salesEntities(_ run: RunFolder, declare: (Set<String>) -> Void, _ body: (SentEntity) throws -> Void) throws {
         let path = run.file(Converter.salesPackageName)
-        let package = try CMTPackageReader(path: path).read()
-        var entities: [SentEntity] = []
-        for section in package.data.entities {
+        let reader = try CMTPackageReader(path: path)
+        let packageSchema = reader.schema
+        declare(Set(packageSchema.entities.map(\.name)))
+        _ = try reader.readEntities { section in
             let location = SourceLocation(file: path, entity: section.name)
-            guard let schema = package.schema.entity(named: section.name) else {
+            guard let schema = packageSchema.entity(named: section.name) else {
                 throw AirlockError(.usage, "the package's schema does not declare the entity", at: location)
             }
             let table = section.records.values
@@ -139,12 +143,11 @@ final class SentPackages {
                 let name = table.columnNames[index]
                 return !CMTRecordTable.isAttributeColumn(name) && name != idField
             }
-            entities.append(
+            try body(
                 SentEntity(
                     side: .sales, name: section.name, table: table, flows: flows, flowOfRow: flowOfRow, keyIndex: keyIndex,
                     keyColumns: keyColumns, idIndex: idIndex, compared: compared, rules: types.map(FieldRule.sales), salesTypes: types))
         }
-        return entities
     }
 
     // MARK: naming records
@@ -152,6 +155,11 @@ final class SentPackages {
     /// The natural key of record `row` as text, for people: F&O `company/part/…`; Sales the key fields' values, a
     /// lookup shown as the key of the record it names when the package holds it (else its id).
     func keyText(_ entity: SentEntity, row: Int) -> String {
+        Self.keyText(entity, row: row) { id in Self.referencedKey(id: id, from: entity, among: sales) }
+    }
+
+    /// `keyText` with the key text of the Sales record a lookup names given by `referenced` (nil: not sent).
+    static func keyText(_ entity: SentEntity, row: Int, referenced: (String) -> String?) -> String {
         var parts: [String] = []
         if entity.side == .fo, let index = entity.keyIndex {
             switch index.key.definition.company {
@@ -163,9 +171,9 @@ final class SentPackages {
         for column in entity.keyColumns {
             let value = entity.table.value(row: row, column: column) ?? ""
             if entity.side == .sales, let position = entity.table.columnIndex(named: column), entity.salesTypes[position].isLookup,
-                let referenced = referencedKey(id: value, from: entity)
+                let key = referenced(value)
             {
-                parts.append(referenced)
+                parts.append(key)
             } else {
                 parts.append(value)
             }
@@ -173,9 +181,10 @@ final class SentPackages {
         return parts.joined(separator: "/")
     }
 
-    /// The key text of the sent Sales record with id `id` in another entity, when the package holds it.
-    private func referencedKey(id: String, from origin: SentEntity) -> String? {
-        for entity in sales where entity !== origin {
+    /// The key text of the sent Sales record with id `id` in the first of `entities` (other than `origin`) that
+    /// holds it with a key of plain fields.
+    static func referencedKey(id: String, from origin: SentEntity, among entities: [SentEntity]) -> String? {
+        for entity in entities where entity !== origin {
             guard let row = entity.idIndex?.row(for: NaturalKey(id)) else { continue }
             let parts = entity.keyColumns.compactMap { column -> String? in
                 guard let position = entity.table.columnIndex(named: column), !entity.salesTypes[position].isLookup else { return nil }
@@ -187,7 +196,7 @@ final class SentPackages {
     }
 
     /// The record id of a Sales record (empty for F&O).
-    func recordID(_ entity: SentEntity, row: Int) -> String {
+    static func recordID(_ entity: SentEntity, row: Int) -> String {
         guard let column = entity.idColumn else { return "" }
         return entity.table.value(row: row, column: column) ?? ""
     }

@@ -12,8 +12,8 @@ import Foundation
 /// fields), or missing (docs/verify.md).
 ///
 /// The packages' records are held, indexed by the key `convert` matched them on; the exports are streamed past them,
-/// so memory grows with what was sent, not with the exports. Outputs are built in a hidden folder beside the output
-/// folder and renamed into place.
+/// so memory grows with what was sent, not with the exports. Outputs are staged in a hidden folder inside the output
+/// folder (`StagingDirectory`, as `convert` and `diff` do) and renamed into place when all are written.
 public enum Verifier {
     /// The names of the output files.
     public static let reportName = "verify.json"
@@ -35,48 +35,50 @@ public enum Verifier {
                 .usage, "give the export taken after the import: --fo (F&O data package), --sales (Configuration Migration package) or both"
             )
         }
-        var locale: FOLocale?
+        var given: FOLocale?
         if let name = options.foLocale {
             guard let known = FOLocale(name: name) else {
                 let all = FOLocale.allCases.map(\.rawValue).joined(separator: ", ")
                 throw AirlockError(.usage, "--fo-locale names an unknown locale '\(name)'; the locales are \(all)")
             }
-            locale = known
+            given = known
         }
         let run = try RunFolder.open(options.runDirectory)
-        locale = locale ?? run.report.options.foLocale.flatMap(FOLocale.init(name:))
+        let locale = given ?? run.report.options.foLocale.flatMap(FOLocale.init(name:))
         let foSource = try options.foPath.map { try exportSource($0, kind: .fo, option: "--fo", run: run) }
         let salesSource = try options.salesPath.map { try exportSource($0, kind: .cmt, option: "--sales", run: run) }
-        try checkOutput(options)
+        let output = options.resolvedOutputDirectory
+        try StagingDirectory.checkTarget(
+            output, inputs: [run.file(Converter.reportName), options.foPath, options.salesPath].compactMap { $0 }, force: options.force)
         // The digests of the exports are taken on what the reading leaves idle of the cores.
         let exportPaths = ["fo": options.foPath, "sales": options.salesPath].compactMapValues { $0 }
         let digests = BackgroundTask(lowPriority: true) { try exportPaths.mapValues { try FileDigest.of($0) } }
-        let folder = try VerifyOutputFolder(target: options.resolvedOutputDirectory, force: options.force)
+        let folder = try StagingDirectory(target: output, outputNames: [reportName, pageName, missingName, driftedName])
         do {
-            progress("reading \(Converter.foPackageName) and \(Converter.salesPackageName)")
-            let sent = try SentPackages(run: run, catalog: catalog)
-            let driftPart = folder.path(".drifted.part")
-            let writer = try RecordListWriter(path: driftPart)
-            let drift = DriftRecorder(writer: writer, sent: sent)
-            var warnings: [String] = []
-            if let foSource {
-                progress("reading \(options.foPath ?? "")")
-                warnings += try FOExportMatcher.run(foSource, sent: sent, drift: drift, catalog: catalog, locale: locale)
+            // The two sides share nothing: F&O (to-fo.zip, then the F&O export) on a thread of its own, Sales
+            // (to-sales.zip, then the Sales export) on this one; each writes its own drifted rows.
+            progress(
+                "reading \(Converter.foPackageName)\(options.foPath.map { " and " + $0 } ?? "") beside \(Converter.salesPackageName)\(options.salesPath.map { " and " + $0 } ?? "")"
+            )
+            let foPart = folder.path(".drifted-fo.part")
+            let salesPart = folder.path(".drifted-sales.part")
+            let foWork = BackgroundTask { [run] in
+                try VerificationSide.fo(run: run, catalog: catalog, export: foSource, locale: locale, driftPart: foPart)
             }
-            if let salesSource {
-                progress("reading \(options.salesPath ?? "")")
-                warnings += try SalesRecordMatcher(sent: sent, drift: drift).run(salesSource)
-            }
-            try writer.close()
-            progress("writing \(options.resolvedOutputDirectory)")
+            let salesSide = Result { try VerificationSide.sales(run: run, export: salesSource, driftPart: salesPart) }
+            // An error of the F&O side is reported first, as a sequential run (F&O, then Sales) would.
+            let foSide = try foWork.result()
+            let sent = SentPackages(company: run.report.company, fo: foSide.entities, sales: try salesSide.get().entities)
+            var warnings = foSide.warnings + (try salesSide.get().warnings)
+            progress("writing \(output)")
             var inputs = run.digests
             for (name, digest) in try digests.result() { inputs[name] = digest }
             var report = VerificationTally.report(
                 run: run, sent: sent, options: options, sides: (fo: foSource != nil, sales: salesSource != nil), inputs: inputs,
                 warnings: &warnings)
             try writeMissing(sent, to: folder.path(missingName))
-            try writeDrifted(part: driftPart, to: folder.path(driftedName))
-            try? FileManager.default.removeItem(atPath: driftPart)
+            try writeDrifted(parts: [foPart, salesPart], to: folder.path(driftedName))
+            for part in [foPart, salesPart] { try? FileManager.default.removeItem(atPath: part) }
             report.outputs = [
                 missingName: try FileDigest.of(folder.path(missingName), as: missingName),
                 driftedName: try FileDigest.of(folder.path(driftedName), as: driftedName),
@@ -86,7 +88,7 @@ public enum Verifier {
             let page = ReportPage.html(verification: report, examples: ReportPage.verificationExamples(in: folder.staging))
             try folder.write(Data(page.utf8), to: pageName)
             try folder.commit()
-            return VerificationResult(report: report, outputDirectory: folder.target)
+            return VerificationResult(report: report, outputDirectory: URL(fileURLWithPath: folder.target).standardizedFileURL.path)
         } catch {
             folder.discard()
             _ = try? digests.result()
@@ -116,20 +118,6 @@ public enum Verifier {
         return located.source
     }
 
-    /// Refuses an output folder that is or holds an input (the run folder, an export).
-    private static func checkOutput(_ options: VerificationOptions) throws {
-        let out = URL(fileURLWithPath: options.resolvedOutputDirectory).standardizedFileURL.resolvingSymlinksInPath().path
-        for input in [options.runDirectory + "/" + Converter.reportName, options.foPath, options.salesPath].compactMap({ $0 }) {
-            let path = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path
-            if path == out || path.hasPrefix(out + "/") {
-                throw AirlockError(
-                    .usage,
-                    "the output folder \(options.resolvedOutputDirectory) holds the input \(input); choose another --out (inputs are never overwritten)"
-                )
-            }
-        }
-    }
-
     /// `missing.csv`: every sent record of a verified entity that the export does not hold, in package order.
     private static func writeMissing(_ sent: SentPackages, to path: String) throws {
         let csv = try CSVFile(path: path, header: missingColumns)
@@ -137,26 +125,28 @@ public enum Verifier {
             for row in 0..<entity.table.rowCount where entity.outcomes[row] == .notFound {
                 try csv.writer.writeRecord([
                     entity.flow(of: row), entity.side.rawValue, entity.name, sent.keyText(entity, row: row),
-                    sent.recordID(entity, row: row),
+                    SentPackages.recordID(entity, row: row),
                 ])
             }
         }
         try csv.close()
     }
 
-    /// `drifted.csv`: the header, then the rows written as the exports were read (F&O first).
-    private static func writeDrifted(part: String, to path: String) throws {
+    /// `drifted.csv`: the header, then the rows each side wrote as its export was read, F&O first.
+    private static func writeDrifted(parts: [String], to path: String) throws {
         let csv = try CSVFile(path: path, header: driftedColumns)
         try csv.writer.flush()
         try csv.text.flush()
-        guard let handle = FileHandle(forReadingAtPath: part) else {
-            throw AirlockError(.io, "cannot read the drifted records written", at: SourceLocation(file: part))
-        }
-        defer { try? handle.close() }
-        while true {
-            let chunk = handle.readData(ofLength: 1 << 20)
-            if chunk.isEmpty { break }
-            try chunk.withUnsafeBytes { try csv.sink.write($0) }
+        for part in parts {
+            guard let handle = FileHandle(forReadingAtPath: part) else {
+                throw AirlockError(.io, "cannot read the drifted records written", at: SourceLocation(file: part))
+            }
+            defer { try? handle.close() }
+            while true {
+                let chunk = handle.readData(ofLength: 1 << 20)
+                if chunk.isEmpty { break }
+                try chunk.withUnsafeBytes { try csv.sink.write($0) }
+            }
         }
         try csv.sink.close()
     }

@@ -97,6 +97,132 @@ import Testing
         #expect(try ConvertFixture.files(under: out) == ConvertFixture.files(under: again))
     }
 
+    @Test func aKeyGivenWithTheOptionReplacesTheCatalogs() throws {
+        let pair = try ConvertFixture.generatedPair(accounts: 30, seed: 5)
+        let wave = pair.folder + "/wave2.zip"
+        let changes = try WaveMaker.foWave(
+            export: pair.fo, output: wave, label: "Customers V2", keyColumn: "CUSTOMERACCOUNT", column: "ORGANIZATIONNAME",
+            change: [3], remove: [7], add: 1)
+        let catalog = try SchemaCatalogLoader.bundled()
+
+        // By entity name, without the company: the key is exactly the columns given.
+        let byName = pair.folder + "/by-name"
+        let report = try PackageDiffer.run(
+            PackageDiffOptions(oldPath: pair.fo, newPath: wave, outputDirectory: byName, keys: ["customers v2": ["customeraccount"]]),
+            catalog: catalog)
+        let customers = try #require(report.entities.first { $0.entity == "Customers V2" })
+        #expect(customers.key == ["CUSTOMERACCOUNT"])
+        #expect(customers.keySource == .option)
+        #expect((customers.created, customers.changed, customers.deleted) == (1, 1, 1))
+        let rows = try ConvertFixture.csvRows(byName + "/" + PackageDiffer.deleteListName)
+        #expect(rows.map { $0["key_1"] ?? "" } == changes.removed)
+        #expect(rows.map { $0["company"] ?? "" } == [""])
+        #expect(rows.map { $0["key_fields"] ?? "" } == ["CUSTOMERACCOUNT"])
+        // Other entities keep the catalog's key.
+        #expect(report.entities.filter { $0.entity != "Customers V2" }.allSatisfy { $0.keySource == .catalog })
+
+        // By AOT name, on the command line: the same records, with the company in the key as given.
+        let byAOT = pair.folder + "/by-aot"
+        let result = try AirlockRunner.run([
+            "diff", "--old", pair.fo, "--new", wave, "--out", byAOT, "--key", "CustCustomerV2Entity=DATAAREAID,CUSTOMERACCOUNT", "--json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let viaCommand = try JSONDecoder().decode(DiffReport.self, from: Data(result.stdout.utf8))
+        let aot = try #require(viaCommand.entities.first { $0.entity == "Customers V2" })
+        #expect(aot.key == ["DATAAREAID", "CUSTOMERACCOUNT"])
+        #expect(aot.keySource == .option)
+        #expect((aot.created, aot.changed, aot.deleted) == (1, 1, 1))
+        #expect(try Self.deletedKeys(byAOT, column: "company") == ["USMF"])
+
+        // A key column the files lack: matched by the whole row, with a warning naming --key.
+        let wrong = pair.folder + "/wrong"
+        let fallback = try PackageDiffer.run(
+            PackageDiffOptions(oldPath: pair.fo, newPath: wave, outputDirectory: wrong, keys: ["customers v2": ["NOSUCHCOLUMN"]]),
+            catalog: catalog)
+        let whole = try #require(fallback.entities.first { $0.entity == "Customers V2" })
+        #expect(whole.keySource == .wholeRow)
+        #expect((whole.created, whole.changed, whole.deleted) == (2, 0, 2))
+        #expect(fallback.warnings.contains { $0.contains("NOSUCHCOLUMN") && $0.contains("--key") })
+    }
+
+    @Test func xmlElementExportsAreDiffedAndTheirDeltaIsCSV() throws {
+        let pair = try ConvertFixture.generatedPair(accounts: 30, seed: 6)
+        let csvWave = pair.folder + "/wave2.zip"
+        let changes = try WaveMaker.foWave(
+            export: pair.fo, output: csvWave, label: "Customers V2", keyColumn: "CUSTOMERACCOUNT", column: "ORGANIZATIONNAME",
+            change: [0, 2], remove: [4], add: 2)
+        let old = pair.folder + "/old-xml.zip"
+        let new = pair.folder + "/new-xml.zip"
+        try FODialectWriter.write(export: pair.fo, output: old, dialect: .xmlElement)
+        try FODialectWriter.write(export: csvWave, output: new, dialect: .xmlElement)
+        let out = pair.folder + "/diff"
+        let report = try Self.diff(old: old, new: new, out: out)
+        let customers = try #require(report.entities.first { $0.entity == "Customers V2" })
+        #expect((customers.created, customers.changed, customers.deleted) == (2, 2, 1))
+        #expect(customers.changedFields == ["ORGANIZATIONNAME": 2])
+        #expect(customers.deltaFile?.hasSuffix(".csv") == true)
+        for entity in report.entities where entity.entity != "Customers V2" {
+            #expect(entity.created + entity.changed + entity.deleted == 0, "\(entity.entity)")
+        }
+        #expect(report.warnings.contains { $0.contains("Customers V2") && $0.contains("not delimited text") }, "\(report.warnings)")
+
+        let delta = try #require(try ConvertFixture.foTables(out + "/" + PackageDiffer.deltaName)["Customers V2"])
+        let keys = (0..<delta.rowCount).compactMap { delta.value(row: $0, column: "CUSTOMERACCOUNT") }
+        #expect(Set(keys) == Set(changes.changed + changes.created))
+        let manifest = try FOPackageReader(source: openPackageSource(path: out + "/" + PackageDiffer.deltaName)).manifest
+        #expect(manifest.entities.map(\.sourceFormat) == ["CSV"])
+        #expect(try Self.deletedKeys(out, column: "key_1") == changes.removed)
+        let validation = try PackageValidator.validate(path: out + "/" + PackageDiffer.deltaName, catalog: SchemaCatalogLoader.bundled())
+        #expect(validation.errors == 0)
+    }
+
+    @Test func manyToManyLinksNewInTheNewExportAreCarriedAndRemovedOnesCounted() throws {
+        let pair = try ConvertFixture.generatedPair(accounts: 20, seed: 8)
+        let package = try CMTPackageReader(path: pair.sales).read()
+        let accounts = try #require(package.data.entity(named: "account"))
+        let contacts = try #require(package.data.entity(named: "contact"))
+        #expect(accounts.recordCount >= 2 && contacts.recordCount >= 3)
+        let account = accounts.record(at: 0).id
+        let other = accounts.record(at: 1).id
+        let contactIDs = (0..<3).map { contacts.record(at: $0).id }
+        func link(_ source: String, _ targets: [String]) -> CMTManyToManyAssociation {
+            CMTManyToManyAssociation(
+                sourceID: source, targetEntityName: "contact", targetEntityIDField: "contactid", relationshipName: "account_contacts_m2m",
+                targetIDs: targets)
+        }
+        func write(_ links: [CMTManyToManyAssociation], to path: String) throws {
+            var data = package.data
+            for index in data.entities.indices where data.entities[index].name == "account" { data.entities[index].manyToMany = links }
+            try CMTPackageWriter.write(CMTPackage(schema: package.schema, data: data), to: path)
+        }
+        let old = pair.folder + "/old.zip"
+        let new = pair.folder + "/new.zip"
+        // The first account loses its link to contact 0 and gains one to contact 2; the second account gains its first link.
+        try write([link(account, [contactIDs[0], contactIDs[1]])], to: old)
+        try write([link(account, [contactIDs[1], contactIDs[2]]), link(other, [contactIDs[0]])], to: new)
+
+        let out = pair.folder + "/diff"
+        let report = try Self.diff(old: old, new: new, out: out)
+        let entity = try #require(report.entities.first { $0.entity == "account" })
+        #expect(entity.associationsCreated == 2)
+        #expect(entity.associationsRemoved == 1)
+        #expect((entity.created, entity.changed, entity.deleted) == (0, 0, 0))
+        #expect(report.warnings.contains { $0.contains("account") && $0.contains("many-to-many") }, "\(report.warnings)")
+
+        let delta = try CMTPackageReader(path: out + "/" + PackageDiffer.deltaName).read()
+        #expect(delta.data.entities.map(\.name) == ["account"])
+        let section = try #require(delta.data.entities.first)
+        #expect(section.recordCount == 0)
+        let carried = section.manyToMany.map { "\($0.sourceID ?? "")>\($0.targetIDs.joined(separator: ","))" }.sorted()
+        #expect(carried == ["\(account)>\(contactIDs[2])", "\(other)>\(contactIDs[0])"].sorted())
+
+        // Unchanged links alone give no section.
+        let same = pair.folder + "/same"
+        let unchanged = try Self.diff(old: old, new: old, out: same)
+        #expect(unchanged.entities.allSatisfy { $0.associationsCreated == 0 && $0.associationsRemoved == 0 })
+        #expect(try CMTPackageReader(path: same + "/" + PackageDiffer.deltaName).read().data.entities.isEmpty)
+    }
+
     @Test func reorderedRecordsGiveAnEmptyDelta() throws {
         let pair = try ConvertFixture.generatedPair(accounts: 12, seed: 3)
         let foWave = pair.folder + "/fo-reversed.zip"

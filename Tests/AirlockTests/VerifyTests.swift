@@ -186,6 +186,86 @@ struct VerifyTests {
         #expect(try scenario.report().totals.drifted == 0)
     }
 
+    /// A run whose templates send two dates to F&O (`orders-to-fo`: REQUESTEDSHIPPINGDATE 25 March, which tells
+    /// day from month, and REQUESTEDRECEIPTDATE 11 March, which does not), its packages imported as they were.
+    static func datedScenario() throws -> Scenario {
+        let folder = try Fixture.scratchDirectory("airlock-verify-dates")
+        let templates = folder + "/templates"
+        let exported = try AirlockRunner.run(["templates", "export", templates])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let path = templates + "/orders-to-fo.yaml"
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        text +=
+            "  - {row: 90, to: REQUESTEDSHIPPINGDATE, constant: \"2026-03-25T00:00:00\", source: img}\n"
+            + "  - {row: 91, to: REQUESTEDRECEIPTDATE, constant: \"2026-03-11T00:00:00\", source: img}\n"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let run = folder + "/run"
+        _ = try Converter.run(
+            ConversionOptions(
+                foPath: ConvertFixture.sampleFO, salesPath: ConvertFixture.sampleSales, outputDirectory: run, templatesDirectory: templates),
+            catalog: SchemaCatalogLoader.bundled())
+        let fo = folder + "/fo-after.zip"
+        let sales = folder + "/sales-after.zip"
+        try ImportSimulator.importFO(export: ConvertFixture.sampleFO, imported: run + "/" + Converter.foPackageName, output: fo)
+        try ImportSimulator.importSales(export: ConvertFixture.sampleSales, imported: run + "/" + Converter.salesPackageName, output: sales)
+        let sent = try Self.foValues(
+            run + "/" + Converter.foPackageName, label: "CDS sales order headers", column: "REQUESTEDSHIPPINGDATE", count: 1)
+        #expect(!sent.isEmpty && sent.allSatisfy { !$0.isEmpty }, "the run sends the dates")
+        return Scenario(folder: folder, run: run, fo: fo, sales: sales)
+    }
+
+    @Test func recordsLandWhenTheFOExportWritesDatesInEnGB() throws {
+        let scenario = try Self.datedScenario()
+        // The target's data project is en-GB: every date comes back as dd/MM/yyyy HH:mm:ss.
+        let shipping = scenario.folder + "/fo-shipping.zip"
+        try FOExportRewriter.rewrite(
+            export: scenario.fo, output: shipping, label: "CDS sales order headers", column: "REQUESTEDSHIPPINGDATE"
+        ) {
+            $0.isEmpty ? $0 : FOExportRewriter.date($0, as: .enGB)
+        }
+        try FOExportRewriter.rewrite(
+            export: shipping, output: scenario.fo, label: "CDS sales order headers", column: "REQUESTEDRECEIPTDATE"
+        ) {
+            $0.isEmpty ? $0 : FOExportRewriter.date($0, as: .enGB)
+        }
+        let headers = try #require(try ConvertFixture.foTables(scenario.fo)["CDS sales order headers"])
+        let written = (0..<headers.rowCount).compactMap { headers.value(row: $0, column: "REQUESTEDSHIPPINGDATE") }
+        #expect(written.contains("25/03/2026 00:00:00"), "\(written.prefix(3))")
+
+        // 25/03/2026 settles its column as en-GB; 11/03/2026 alone settles nothing, so it needs --fo-locale.
+        let learnt = try scenario.verify()
+        let report = try scenario.report()
+        #expect(report.flows["orders-to-fo"]?.driftedFields.keys.sorted() == ["REQUESTEDRECEIPTDATE"], "\(learnt.stderr)")
+        #expect(report.flows["orders-to-fo"]?.driftedFields["REQUESTEDSHIPPINGDATE"] == nil)
+        #expect(report.warnings.contains { $0.contains("REQUESTEDRECEIPTDATE") && $0.contains("--fo-locale") }, "\(report.warnings)")
+
+        let pinned = try scenario.verify(["--fo-locale", "en-GB", "--force"])
+        #expect(pinned.status == 0, "\(pinned.stderr)")
+        let landed = try scenario.report()
+        #expect(landed.verdict == "landed")
+        #expect(landed.totals.missing == 0 && landed.totals.drifted == 0)
+        #expect((landed.flows["orders-to-fo"]?.counts.landed ?? 0) > 0)
+    }
+
+    @Test func recordsLandWhenTheFOExportIsDeDE() throws {
+        let scenario = try Self.datedScenario()
+        // A de-DE data project: decimal commas and dd.MM.yyyy dates in every entity.
+        let german = scenario.folder + "/fo-de.zip"
+        try FODialectWriter.write(export: scenario.fo, output: german, dialect: .germanLocale)
+        let headers = try #require(try ConvertFixture.foTables(german)["CDS sales order headers"])
+        let written = (0..<headers.rowCount).compactMap { headers.value(row: $0, column: "REQUESTEDRECEIPTDATE") }
+        #expect(written.contains("11.03.2026 00:00:00"), "\(written.prefix(3))")
+        let result = try AirlockRunner.run([
+            "verify", "--run", scenario.run, "--fo", german, "--sales", scenario.sales, "--fo-locale", "de-DE",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try scenario.report()
+        #expect(report.verdict == "landed")
+        #expect(report.totals.missing == 0 && report.totals.drifted == 0, "\(report.warnings)")
+        #expect((report.flows["orders-to-fo"]?.counts.landed ?? 0) > 0)
+        #expect((report.flows["accounts"]?.counts.landed ?? 0) > 0)
+    }
+
     @Test func aSideNotGivenIsNotVerified() throws {
         let scenario = try Scenario.make()
         let result = try scenario.verify(sales: false)

@@ -1,0 +1,67 @@
+import AirlockCatalog
+import AirlockConvert
+import AirlockIO
+import AirlockModel
+
+/// One side of a verification, F&O or Sales: the entities its package sent, with what became of each record once
+/// the side's export was streamed past them, and the side's warnings. The sides share nothing, so `Verifier` runs
+/// them on two threads; each writes its drifted rows to a file of its own, which are put together F&O first.
+///
+/// `@unchecked Sendable`: a side is built on its own thread and handed to the caller once that thread has ended
+/// (`BackgroundTask.result()` waits for it), so its entities, which are not `Sendable`, are never used by two
+/// threads at once.
+final class VerificationSide: @unchecked Sendable {
+    let entities: [SentEntity]
+    let warnings: [String]
+
+    init(entities: [SentEntity], warnings: [String]) {
+        self.entities = entities
+        self.warnings = warnings
+    }
+
+    /// Reads what `to-fo.zip` sent and, when `export` is given, streams the F&O export past it.
+    /// - Parameter driftPart: the file the side's rows of `drifted.csv` are written to (without a header).
+    static func fo(run: RunFolder, catalog: SchemaCatalog, export: PackageSource?, locale: FOLocale?, driftPart: String) throws
+        -> VerificationSide
+    {
+        let entities = try run.hasPackage(Converter.foPackageName) ? SentPackages.foEntities(run, catalog: catalog) : []
+        let sent = SentPackages(company: run.report.company, fo: entities, sales: [])
+        let writer = try RecordListWriter(path: driftPart)
+        var warnings: [String] = []
+        if let export {
+            warnings = try FOExportMatcher.run(
+                export, sent: sent, drift: DriftRecorder(writer: writer, keyText: sent.keyText), catalog: catalog, locale: locale)
+        }
+        try writer.close()
+        return VerificationSide(entities: entities, warnings: warnings)
+    }
+
+    /// Reads what `to-sales.zip` sent and, when `export` is given, streams the Sales export past it: the package on a
+    /// thread of its own, each entity handed to the export's stream as soon as its section is read (`SentSalesFeed`).
+    /// - Parameter driftPart: the file the side's rows of `drifted.csv` are written to (without a header).
+    static func sales(run: RunFolder, export: PackageSource?, driftPart: String) throws -> VerificationSide {
+        let feed = SentSalesFeed()
+        let reading = BackgroundTask { [run] in
+            do {
+                if run.hasPackage(Converter.salesPackageName) {
+                    try SentPackages.salesEntities(run, declare: feed.declare) { feed.publish($0) }
+                }
+                feed.finish(nil)
+            } catch {
+                feed.finish(error)
+                throw error
+            }
+        }
+        let outcome = Result { () throws -> [String] in
+            let writer = try RecordListWriter(path: driftPart)
+            var warnings: [String] = []
+            if let export {
+                warnings = try SalesRecordMatcher(sent: feed, drift: DriftRecorder(writer: writer, keyText: feed.keyText)).run(export)
+            }
+            try writer.close()
+            return warnings
+        }
+        try reading.result()
+        return VerificationSide(entities: try feed.all(), warnings: try outcome.get())
+    }
+}
