@@ -13,7 +13,7 @@ import Testing
 
     private static func detector(reading values: [String], pinned: FOLocale? = nil) -> FODecimalSeparatorDetector {
         var detector = FODecimalSeparatorDetector(pinned: pinned)
-        for var value in values { value.withUTF8 { detector.read(UnsafeRawBufferPointer($0)) } }
+        for var value in values { _ = value.withUTF8 { detector.read(UnsafeRawBufferPointer($0)) } }
         return detector
     }
 
