@@ -71,6 +71,7 @@ struct HostileCorpusTests {
         let out = run + "/out"
         let tmp = run + "/tmp"
         for folder in [cwd, out, tmp] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false) }
+        let peakBefore = Self.childrenPeakKB()
         let result = try AirlockRunner.runBinary(
             command.arguments(file: file, out: out), workingDirectory: cwd, environment: ["TMPDIR": tmp], timeLimit: Self.killAfter)
         let name = (file as NSString).lastPathComponent
@@ -88,7 +89,13 @@ struct HostileCorpusTests {
         } else if result.status != 0 {
             #expect(oneLine, "stderr is not exactly one line: \(what)")
         }
-        #expect(Self.childrenPeakKB() <= 1_048_576, "the children's peak RSS so far is \(Self.childrenPeakKB()) KB: \(what)")
+        // The peak is the largest of every child this test process has waited for: a bound this run's child alone can
+        // break only while the children before it kept under it. Another suite's child (the browser of
+        // ReportBrowserTests, which takes more under a sanitizer) may already have passed it; the case is then not
+        // measured here (bin/hostile-check measures each run on its own).
+        if peakBefore <= Self.peakBoundKB {
+            #expect(Self.childrenPeakKB() <= Self.peakBoundKB, "the children's peak RSS so far is \(Self.childrenPeakKB()) KB: \(what)")
+        }
 
         // Nothing outside --out but convert's entry in the migration ledger beside it: the run folder holds only cwd and
         // TMPDIR (both empty), out and the ledger; the inputs are untouched.
@@ -116,6 +123,9 @@ struct HostileCorpusTests {
     static let killAfter: Double = 20
 
     /// The peak resident set size of all waited-for children so far (kilobytes on Linux, bytes on macOS).
+    /// The memory a run of the binary on a hostile file may take (peak RSS, KB).
+    static let peakBoundKB = 1_048_576
+
     static func childrenPeakKB() -> Int {
         var usage = rusage()
         #if canImport(Darwin)
