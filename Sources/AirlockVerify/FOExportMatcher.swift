@@ -26,7 +26,7 @@ enum FOExportMatcher {
             }
             var matcher = FORecordMatcher(
                 entity: entity, drift: drift, columnMap: FOColumnMap(line.entityMap ?? []), locale: locale,
-                decimalSeparator: locale?.decimalSeparator ?? UInt8(ascii: "."))
+                decimalSeparator: locale?.decimalSeparator)
             _ = try reader.scan(line, into: &matcher)
             if let missing = matcher.keyFileColumns.firstIndex(where: { $0 == nil }) {
                 throw AirlockError(

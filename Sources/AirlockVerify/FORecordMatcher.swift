@@ -10,7 +10,8 @@ struct FORecordMatcher: FORecordConsumer {
     let drift: DriftRecorder
     let columnMap: FOColumnMap
     let locale: FOLocale?
-    let decimalSeparator: UInt8
+    /// The export's decimal separator when given (`--fo-locale`); nil: each number's own (`FieldRule.equal`).
+    let decimalSeparator: UInt8?
 
     private var sentColumnByName: [String: Int] = [:]
     private var keyPositions: [String: Int] = [:]
@@ -24,7 +25,7 @@ struct FORecordMatcher: FORecordConsumer {
     /// Export records whose key was not sent.
     private(set) var notSent = 0
 
-    init(entity: SentEntity, drift: DriftRecorder, columnMap: FOColumnMap, locale: FOLocale?, decimalSeparator: UInt8) {
+    init(entity: SentEntity, drift: DriftRecorder, columnMap: FOColumnMap, locale: FOLocale?, decimalSeparator: UInt8?) {
         self.entity = entity
         self.drift = drift
         self.columnMap = columnMap

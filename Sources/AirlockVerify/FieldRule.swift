@@ -39,15 +39,20 @@ enum FieldRule: Sendable, Equatable {
     }
 
     /// Whether `found` equals `sent` under the rule, for every rule but `.foDate` (see `FODateComparer`).
-    /// `decimalSeparator` is the F&O data project's (`,` for de-DE); Sales values are already canonical.
-    func equal(_ sent: UnsafeRawBufferPointer, _ found: UnsafeRawBufferPointer, decimalSeparator: UInt8 = UInt8(ascii: ".")) -> Bool {
+    /// `decimalSeparator` is the F&O data project's (`,` for de-DE); nil when not given: a found number that is no
+    /// decimal with `.` is read with `,` (a decimal-comma export, as `convert` and `validate` learn it per file). Sales
+    /// values are already canonical.
+    func equal(_ sent: UnsafeRawBufferPointer, _ found: UnsafeRawBufferPointer, decimalSeparator: UInt8? = UInt8(ascii: ".")) -> Bool {
         switch self {
         case .text, .foDate:
             return ValueComparison.trimmed.equivalent(sent, found)
         case .caseInsensitive:
             return ValueComparison.caseInsensitive.equivalent(sent, found)
         case .decimal:
-            if decimalSeparator != UInt8(ascii: "."), let invariant = FODecimalGrammar.invariant(found, separator: decimalSeparator) {
+            let point = UInt8(ascii: ".")
+            let separator =
+                decimalSeparator ?? (FODecimalGrammar.isDecimal(ASCII.trimmed(found), separator: point) ? point : UInt8(ascii: ","))
+            if separator != point, let invariant = FODecimalGrammar.invariant(found, separator: separator) {
                 return invariant.withUnsafeBytes { ValueComparison.decimal.equivalent(sent, $0) }
             }
             return ValueComparison.decimal.equivalent(sent, found)

@@ -264,6 +264,11 @@ struct VerifyTests {
         #expect(report.totals.missing == 0 && report.totals.drifted == 0, "\(report.warnings)")
         #expect((report.flows["orders-to-fo"]?.counts.landed ?? 0) > 0)
         #expect((report.flows["accounts"]?.counts.landed ?? 0) > 0)
+
+        // Without --fo-locale, the dotted dates are learnt per column and the decimal commas read as such.
+        let learnt = try AirlockRunner.run(["verify", "--run", scenario.run, "--fo", german, "--sales", scenario.sales, "--force"])
+        #expect(learnt.status == 0, "\(learnt.stderr)")
+        #expect(try scenario.report().totals.drifted == 0)
     }
 
     @Test func aSideNotGivenIsNotVerified() throws {
