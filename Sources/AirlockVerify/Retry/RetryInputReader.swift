@@ -80,18 +80,47 @@ enum RetryInputReader {
         } catch {
             throw AirlockError(.usage, "--failure-pattern is not a regular expression: \(error)")
         }
-        let text = String(decoding: try decodedBytes(path), as: UTF8.self)
         var requests: [RetryRequest] = []
         var seen: Set<String> = []
         let recordID = Self.recordID()
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.contains(pattern) {
+        // Line by line as the log is decoded: an import log of a million records is large.
+        try forEachLine(of: path) { number, line in
+            guard line.contains(pattern) else { return }
             for match in line.matches(of: recordID) {
                 let id = String(line[match.range]).lowercased()
                 guard seen.insert(id).inserted else { continue }
-                requests.append(RetryRequest(side: .sales, id: id, location: SourceLocation(file: path, line: index + 1)))
+                requests.append(RetryRequest(side: .sales, id: id, location: SourceLocation(file: path, line: number)))
             }
         }
         return requests
+    }
+
+    /// Calls `body` with each line of the text file at `path` (any BOM, UTF-16 included) and its number, reading
+    /// the file a block at a time.
+    private static func forEachLine(of path: String, _ body: (Int, Substring) throws -> Void) throws {
+        let location = SourceLocation(file: path)
+        let stream = try TextDecodingStream(FileByteStream(path: path, location: location), location: location)
+        var pending: [UInt8] = []
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        var number = 0
+        func emit(_ bytes: ArraySlice<UInt8>) throws {
+            number += 1
+            var line = String(decoding: bytes, as: UTF8.self)
+            if line.hasSuffix("\r") { line.removeLast() }
+            try body(number, Substring(line))
+        }
+        while true {
+            let count = try block.withUnsafeMutableBytes { try stream.read(into: $0) }
+            if count == 0 { break }
+            pending.append(contentsOf: block[0..<count])
+            var start = 0
+            while let end = pending[start...].firstIndex(of: 0x0A) {
+                try emit(pending[start..<end])
+                start = end + 1
+            }
+            pending.removeFirst(start)
+        }
+        if !pending.isEmpty { try emit(pending[...]) }
     }
 
     /// A record id: a GUID in its usual 8-4-4-4-12 form (a function: a `Regex` is not `Sendable`).
