@@ -1,3 +1,5 @@
+import AirlockModel
+
 /// The 64-bit digest a `KeyIndex` files encoded keys under.
 ///
 /// The digest only narrows the search: every digest match is confirmed by comparing the encoded key bytes,
@@ -29,15 +31,7 @@ public struct KeyDigester: Sendable {
         return hash
     }
 
-    /// murmur3's 64-bit finaliser, which spreads every bit of `hash` over the low bits.
+    /// murmur3's 64-bit finaliser, which spreads every bit of `hash` over the low bits (`MurmurHash3.finalised`).
     @inlinable
-    public static func finalised(_ hash: UInt64) -> UInt64 {
-        var hash = hash
-        hash ^= hash >> 33
-        hash = hash &* 0xFF51_AFD7_ED55_8CCD
-        hash ^= hash >> 33
-        hash = hash &* 0xC4CE_B9FE_1A85_EC53
-        hash ^= hash >> 33
-        return hash
-    }
+    public static func finalised(_ hash: UInt64) -> UInt64 { MurmurHash3.finalised(hash) }
 }

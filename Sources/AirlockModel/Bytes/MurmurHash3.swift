@@ -52,8 +52,8 @@ public enum MurmurHash3 {
         h2 ^= UInt64(length)
         h1 = h1 &+ h2
         h2 = h2 &+ h1
-        h1 = fmix(h1)
-        h2 = fmix(h2)
+        h1 = finalised(h1)
+        h2 = finalised(h2)
         h1 = h1 &+ h2
         h2 = h2 &+ h1
         return (h1, h2)
@@ -64,9 +64,9 @@ public enum MurmurHash3 {
         (value << count) | (value >> (64 - count))
     }
 
-    /// The 64-bit finaliser: every input bit affects every output bit.
-    @inline(__always)
-    private static func fmix(_ value: UInt64) -> UInt64 {
+    /// murmur3's 64-bit finaliser (`fmix64`): every input bit affects every output bit. `KeyDigester` uses it too.
+    @inlinable
+    public static func finalised(_ value: UInt64) -> UInt64 {
         var k = value
         k ^= k >> 33
         k = k &* 0xFF51_AFD7_ED55_8CCD
