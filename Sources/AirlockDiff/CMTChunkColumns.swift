@@ -1,5 +1,6 @@
 import AirlockModel
 import AirlockPackages
+import AirlockReconcile
 
 /// Where one piece of a CMT entity section holds what a diff reads of each record: the id, the compared fields
 /// (value and `lookupentity`), the party list members and the primary name.

@@ -1,6 +1,7 @@
 import AirlockIO
 import AirlockModel
 import AirlockPackages
+import AirlockReconcile
 
 /// `diff` of two Configuration Migration packages: the old `data.xml` streamed in pieces into one key index per
 /// entity (record id → digest of the compared fields), then the new one streamed against it, created and changed

@@ -1,4 +1,5 @@
 import AirlockPackages
+import AirlockReconcile
 
 /// One CMT entity during a diff: its report, its key index and what it compares.
 final class CMTEntityDiff {

@@ -36,7 +36,8 @@ struct FOColumnProbe: FORecordConsumer {
         let declared = FODataFormat.declared(sourceFormat: entity.sourceFormat, fileName: member)
         var probe = FOColumnProbe(readsWholeFile: declared == .xmlElement || declared == .xmlAttribute)
         do {
-            _ = try reader.scan(entity, into: &probe)
+            // A delimited file's columns are its first row: nothing past it is inflated.
+            _ = try reader.scan(entity, into: &probe, headOnly: !probe.readsWholeFile)
         } catch is Stop {}
         return probe
     }

@@ -1,6 +1,7 @@
 import AirlockIO
 import AirlockModel
 import AirlockPackages
+import AirlockReconcile
 
 /// Streams the new export's records of one entity against the old export's key index: a created or changed record
 /// goes to the delta file at once, an unchanged one only counts.

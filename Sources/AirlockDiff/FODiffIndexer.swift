@@ -1,6 +1,7 @@
 import AirlockIO
 import AirlockModel
 import AirlockPackages
+import AirlockReconcile
 
 /// Files the old export's records of one entity in a `DiffKeyIndex` as they stream past: key, digest, fingerprints.
 struct FODiffIndexer: FORecordConsumer {
@@ -10,11 +11,25 @@ struct FODiffIndexer: FORecordConsumer {
     private(set) var records = 0
     private var key = DiffKeyBuilder()
     private var digester = RecordDigester()
+    /// The file's uncompressed size, and its text's bytes per character (2 in UTF-16), to size the index.
+    private let fileSize: Int?
+    private var bytesPerCharacter = 1
+    /// Key and value bytes of the records read, until the index is sized.
+    private var sampledBytes = 0
+    private var sampledKeyBytes = 0
 
-    init(columns: FODiffColumns, location: SourceLocation) {
+    /// Records read before the index is sized from the file's size.
+    static let sample = 1024
+
+    init(columns: FODiffColumns, location: SourceLocation, fileSize: Int? = nil) {
         self.columns = columns
         self.location = location
+        self.fileSize = fileSize
         self.index = DiffKeyIndex(fieldCount: columns.compared.count)
+    }
+
+    mutating func beginFile(format: FODataFormat, encoding: TextEncoding) throws {
+        if encoding.isUTF16 { bytesPerCharacter = 2 }
     }
 
     mutating func addColumn(_ name: String, at index: Int) throws {}
@@ -33,6 +48,17 @@ struct FODiffIndexer: FORecordConsumer {
         if let first = try index.insertOld(key: key.bytes, digest: digester.digest(), prints: digester.prints, line: line) {
             throw FODiffIndexer.repeatedKey(key.bytes, columns: columns, line: line, first: first, at: location, export: "old")
         }
+        if records <= Self.sample { sizeIndex() }
+    }
+
+    /// Reserves the index's room for the whole file once a sample of records shows their size, so that it is not
+    /// copied as it grows (a generous guess costs address space, not memory: untouched pages are never resident).
+    private mutating func sizeIndex() {
+        sampledBytes += digester.byteCount + key.bytes.count
+        sampledKeyBytes += key.bytes.count
+        guard records == Self.sample, let fileSize, sampledBytes > 0 else { return }
+        let expected = fileSize / bytesPerCharacter * records / sampledBytes
+        index.reserve(oldRecords: expected + expected / 4, keyBytes: (expected + expected / 4) * sampledKeyBytes / records)
     }
 
     /// The error for a key two records of one export share.

@@ -2,6 +2,7 @@ import AirlockCatalog
 import AirlockIO
 import AirlockModel
 import AirlockPackages
+import AirlockReconcile
 
 /// `diff` of two F&O data packages: per entity, the old file into a key index, then the new file streamed
 /// against it, created and changed records spooled to the delta's file as they come; keys the new file lacks are
@@ -11,10 +12,14 @@ enum FODiffer {
         old: FOPackageReader, new: FOPackageReader, catalog: SchemaCatalog, keys: [String: [String]], deltaPath: String,
         workFolder: String
     ) throws -> DiffOutcome {
-        // Entities are independent: they are diffed on all cores, each into its own spool file, and put together in
-        // manifest order, so the outputs are a sequential run's.
+        // Entities are independent: they are diffed on all cores, the largest files first, each into its own spool
+        // file, and put together in manifest order, so the outputs are a sequential run's.
         let pairs = pairs(old: old.manifest.entities, new: new.manifest.entities)
-        let results = try ParallelMap.map(pairs.count) { number in
+        let sizes = pairs.map { pair in
+            [pair.0.flatMap { old.dataMember(for: $0)?.size }, pair.1.flatMap { new.dataMember(for: $0)?.size }]
+                .reduce(0) { $0 + Int(clamping: $1 ?? 0) }
+        }
+        let results = try ParallelMap.map(pairs.count, costs: sizes) { number in
             try entity(
                 old: pairs[number].0, new: pairs[number].1, oldReader: old, newReader: new, catalog: catalog, keys: keys,
                 spoolPath: workFolder + "/\(number).csv")
@@ -73,9 +78,11 @@ enum FODiffer {
 
         var index = DiffKeyIndex(fieldCount: columns.compared.count)
         if let oldLine {
-            var indexer = FODiffIndexer(columns: columns, location: location(old, oldLine))
+            var indexer = FODiffIndexer(
+                columns: columns, location: location(old, oldLine), fileSize: old.dataMember(for: oldLine)?.size.map { Int(clamping: $0) })
             _ = try old.scan(oldLine, into: &indexer)
-            index = indexer.index
+            // Swapped, not copied: a second reference would make the next change copy the whole index.
+            swap(&index, &indexer.index)
             result.report.old = indexer.records
         }
         if let newLine, let newProbe {
@@ -95,10 +102,12 @@ enum FODiffer {
                     "\(label): the new export's file \(member) is not delimited text; its delta is written as \(csvName(member)) (CSV, UTF-8), so the data project needs a CSV source format for it"
                 )
             }
-            var consumer = FODeltaConsumer(columns: columns, location: location(new, newLine), index: index, spool: spool)
+            var consumer = FODeltaConsumer(
+                columns: columns, location: location(new, newLine), index: DiffKeyIndex(fieldCount: 0), spool: spool)
+            swap(&consumer.index, &index)
             _ = try new.scan(newLine, into: &consumer)
             try spool.close()
-            index = consumer.index
+            swap(&index, &consumer.index)
             result.report.new = consumer.records
             result.report.created = consumer.created
             result.report.changed = consumer.changed

@@ -9,6 +9,10 @@ public protocol PackageSource: AnyObject, Sendable {
     /// Opens member `name` for streaming.
     /// - Throws: `AirlockError(.missingMember)` when there is no such member, or a read error.
     func open(_ name: String) throws -> ByteStream
+    /// Opens member `name` to read its beginning only (a header row): nothing is read, or inflated, ahead of what
+    /// the caller reads.
+    /// - Throws: as `open(_:)`.
+    func openHead(_ name: String) throws -> ByteStream
     /// The location of member `name` for error messages.
     func location(of name: String) -> SourceLocation
 }
@@ -21,6 +25,11 @@ extension PackageSource {
         let lowered = name.lowercased()
         let matches = members.filter { $0.name.lowercased() == lowered }
         return matches.count == 1 ? matches[0] : nil
+    }
+
+    /// Sources that read nothing ahead open a member's head as they open the member.
+    public func openHead(_ name: String) throws -> ByteStream {
+        try open(name)
     }
 
     /// The location of member `name` for error messages.

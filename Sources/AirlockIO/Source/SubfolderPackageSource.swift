@@ -22,6 +22,10 @@ public final class SubfolderPackageSource: PackageSource {
         try base.open(folder + "/" + name)
     }
 
+    public func openHead(_ name: String) throws -> ByteStream {
+        try base.openHead(folder + "/" + name)
+    }
+
     public func location(of name: String) -> SourceLocation {
         base.location(of: folder + "/" + name)
     }

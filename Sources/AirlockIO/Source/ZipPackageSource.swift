@@ -19,4 +19,8 @@ public final class ZipPackageSource: PackageSource {
     public func open(_ name: String) throws -> ByteStream {
         try reader.open(name)
     }
+
+    public func openHead(_ name: String) throws -> ByteStream {
+        try reader.open(name, readAhead: false)
+    }
 }

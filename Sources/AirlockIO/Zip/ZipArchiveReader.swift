@@ -105,9 +105,10 @@ public final class ZipArchiveReader: @unchecked Sendable {
     /// Entries at least this large (or of unknown size) are inflated ahead on a thread of their own.
     static let readAheadThreshold: Int64 = 4 << 20
 
-    /// Opens entry `name` for streaming.
+    /// Opens entry `name` for streaming; `readAhead: false` inflates only what is read, however large the entry (to
+    /// read its beginning).
     /// - Throws: `AirlockError(.missingMember)` when there is no such entry, or a read error.
-    public func open(_ name: String) throws -> ByteStream {
+    public func open(_ name: String, readAhead: Bool = true) throws -> ByteStream {
         let location = SourceLocation(file: path, entry: name)
         guard let entry = entries.first(where: { $0.name == name }), !entry.isDirectory else {
             throw AirlockError(.missingMember, "the archive has no file entry with this name", at: location)
@@ -127,7 +128,7 @@ public final class ZipArchiveReader: @unchecked Sendable {
                 let stream = ZipEntryStream(
                     archive: archive, location: location, maxSize: declared, sizeIsDeclared: entry.size != nil, keepAlive: memory)
                 // A large entry is inflated on a second core while its reader parses it.
-                return (entry.size ?? .max) >= Self.readAheadThreshold ? ReadAheadByteStream(source: stream) : stream
+                return readAhead && (entry.size ?? .max) >= Self.readAheadThreshold ? ReadAheadByteStream(source: stream) : stream
             }
             archive_read_data_skip(archive)
         }

@@ -81,9 +81,12 @@ public final class FOPackageReader: Sendable {
     }
 
     /// Streams `entity`'s file into `consumer`: columns as they are announced (file names, before the field map),
-    /// then every record.
+    /// then every record. `headOnly`: the consumer stops the scan early (it throws after the first records), so
+    /// nothing is read ahead of them.
     /// - Throws: `AirlockError` when the file is missing or cannot be parsed, or what `consumer` throws.
-    public func scan<Consumer: FORecordConsumer>(_ entity: FOManifestEntity, into consumer: inout Consumer) throws -> FOEntityFileSummary {
+    public func scan<Consumer: FORecordConsumer>(
+        _ entity: FOManifestEntity, into consumer: inout Consumer, headOnly: Bool = false
+    ) throws -> FOEntityFileSummary {
         guard let member = dataMember(for: entity) else {
             let expected = entity.inputFilePath.map { "'\($0)'" } ?? "a file named after the entity"
             throw AirlockError(
@@ -92,12 +95,14 @@ public final class FOPackageReader: Sendable {
         }
         let location = SourceLocation(file: source.path, entry: member.name, entity: entity.entityName)
         var summary: FOEntityFileSummary
+        let source = source
+        let open: (String) throws -> ByteStream = { headOnly ? try source.openHead($0) : try source.open($0) }
         let declared = FODataFormat.declared(sourceFormat: entity.sourceFormat, fileName: member.name)
         switch declared {
         case .delimited(_, let unicode):
-            summary = try FOCSVEntityScanner(location: location).scan(source.open(member.name), unicode: unicode, into: &consumer)
+            summary = try FOCSVEntityScanner(location: location).scan(open(member.name), unicode: unicode, into: &consumer)
         case .xmlElement, .xmlAttribute:
-            let outcome = try FOXMLEntityScanner(location: location).scan(source.open(member.name), into: &consumer)
+            let outcome = try FOXMLEntityScanner(location: location).scan(open(member.name), into: &consumer)
             let format: FODataFormat =
                 outcome.usedElements && !outcome.usedAttributes
                 ? .xmlElement
@@ -110,7 +115,7 @@ public final class FOPackageReader: Sendable {
             }
         case .excel:
             summary = try FOExcelEntityScanner(location: location).scan(
-                source.open(member.name), sheetName: entity.excelSheetName, into: &consumer)
+                open(member.name), sheetName: entity.excelSheetName, into: &consumer)
         }
         summary.member = member.name
         let map = FOColumnMap(entity.entityMap ?? [])

@@ -1,13 +1,21 @@
-/// Encodes a natural key as bytes, every part length-prefixed so that ("ab", "c") and ("a", "bc") differ; key parts
-/// are compared exactly as read (the exports come from one system, which writes a key the same way each time).
-struct DiffKeyBuilder {
-    private(set) var bytes: [UInt8] = []
+/// Encodes a natural key as bytes for a `DiffKeyIndex`, every part length-prefixed so that ("ab", "c") and
+/// ("a", "bc") differ; key parts are compared exactly as read (the exports come from one system, which writes a key
+/// the same way each time), a single trailing carriage return dropped unless the builder is `exact`.
+public struct DiffKeyBuilder: Sendable {
+    public private(set) var bytes: [UInt8] = []
+    /// Whether parts are taken as they are, a trailing carriage return included.
+    public let exact: Bool
 
-    mutating func reset() { bytes.removeAll(keepingCapacity: true) }
+    public init(exact: Bool = false) {
+        self.exact = exact
+    }
 
-    mutating func add(_ part: UnsafeRawBufferPointer?) {
+    public mutating func reset() { bytes.removeAll(keepingCapacity: true) }
+
+    /// Adds one key part (nil: empty).
+    public mutating func add(_ part: UnsafeRawBufferPointer?) {
         var value = part ?? UnsafeRawBufferPointer(start: nil, count: 0)
-        if let last = value.last, last == 0x0D { value = UnsafeRawBufferPointer(rebasing: value.dropLast()) }
+        if !exact, let last = value.last, last == 0x0D { value = UnsafeRawBufferPointer(rebasing: value.dropLast()) }
         var rest = UInt64(value.count)
         while rest >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
@@ -17,13 +25,13 @@ struct DiffKeyBuilder {
         if !value.isEmpty { bytes.append(contentsOf: value.bindMemory(to: UInt8.self)) }
     }
 
-    mutating func add(_ text: String) {
+    public mutating func add(_ text: String) {
         var text = text
         text.withUTF8 { add(UnsafeRawBufferPointer($0)) }
     }
 
     /// The parts of an encoded key, as text.
-    static func parts(_ encoded: ArraySlice<UInt8>) -> [String] {
+    public static func parts(_ encoded: ArraySlice<UInt8>) -> [String] {
         var parts: [String] = []
         var index = encoded.startIndex
         while index < encoded.endIndex {

@@ -1,0 +1,192 @@
+import AirlockModel
+
+/// The key index of one entity of an earlier export: every old record's natural key (its text, for a delete list),
+/// the digest of its compared values and, where asked, a fingerprint per compared value; then the keys of new
+/// records the old export lacks, so that a key repeated in the new export is caught too. No record values are kept.
+/// `diff` matches a new export against it, and `convert --since` tells unchanged source records by it.
+///
+/// Keys live in one byte arena; an open-addressing table (at most 70 % full) finds them by a 64-bit digest: each
+/// slot holds an entry number and the digest's upper 32 bits, so a probe that does not match is told apart
+/// without reading the entry, and a match is confirmed against the key bytes, so matching is exact. An entry
+/// keeps its key's place, line, digest and whether a new record matched it side by side (one cache line read per
+/// match). About 50 bytes an old record plus its key text and 2 bytes per fingerprinted column.
+public struct DiffKeyIndex: Sendable {
+    /// What matching a new record's key found.
+    public enum Match {
+        /// No old record has the key (it is now remembered as seen).
+        case created
+        /// The old record `entry` has it.
+        case existing(Int)
+        /// An earlier record of the new export has it, on this line.
+        case repeated(firstLine: Int)
+    }
+
+    /// One key filed: where its bytes lie in the arena, the record's line and digest, and whether it was matched.
+    private struct Entry {
+        var hash: UInt64
+        var digest: RecordDigest
+        var keyStart: UInt32
+        var keyEnd: UInt32
+        var line: UInt32
+        var seen: Bool
+    }
+
+    /// Fingerprints per old record (the stride of `prints`).
+    public let fieldCount: Int
+    private var arena: [UInt8] = []
+    private var entries: [Entry] = []
+    private var prints: [UInt16] = []
+    /// Per slot: 0 (empty), or the digest's upper 32 bits above the entry number plus one.
+    private var slots = [UInt64](repeating: 0, count: 1024)
+    /// The entry the last `matchNew` found: exports list records in the same order more often than not, so the
+    /// next new record's key is tried against the entry after it before the table is probed.
+    private var lastMatched = -1
+    /// Entries made from the old export (they come first).
+    public private(set) var oldCount = 0
+
+    /// An empty index whose old records carry `fieldCount` fingerprints each (0: none).
+    public init(fieldCount: Int) {
+        self.fieldCount = fieldCount
+    }
+
+    public var count: Int { entries.count }
+
+    /// Makes room for `oldRecords` records in all, with `keyBytes` of key and extra text, so that the index is not
+    /// copied as it grows to them.
+    public mutating func reserve(oldRecords: Int, keyBytes: Int) {
+        guard oldRecords > entries.count else { return }
+        entries.reserveCapacity(oldRecords)
+        prints.reserveCapacity(oldRecords * fieldCount)
+        arena.reserveCapacity(keyBytes)
+        var capacity = slots.count
+        while oldRecords * 10 > capacity * 7 { capacity *= 2 }
+        if capacity > slots.count {
+            slots = [UInt64](repeating: 0, count: capacity)
+            for entry in entries.indices { place(entry) }
+        }
+    }
+
+    /// Files an old record. `extra` is kept beside the key for the delete list (e.g. a record's name) and is not
+    /// part of it; `prints` must hold `fieldCount` fingerprints.
+    /// - Returns: the line of the earlier old record with the same key, if any (then nothing is filed: the first
+    ///   record of a key is kept).
+    /// - Throws: `AirlockError(.limitExceeded)` past 2³¹ − 1 records or 4 GiB of key text.
+    public mutating func insertOld(
+        key: [UInt8], extra: [UInt8] = [], digest: RecordDigest, prints fieldPrints: [UInt16] = [], line: Int
+    ) throws -> Int? {
+        let hash = Self.hash(key)
+        if let entry = find(key, hash: hash) { return Int(entries[entry].line) }
+        try append(key, extra: extra, hash: hash, digest: digest, line: line, seen: false)
+        prints.append(contentsOf: fieldPrints)
+        oldCount += 1
+        return nil
+    }
+
+    /// Matches a new record's key against the old records and the new keys seen so far.
+    public mutating func matchNew(key: [UInt8], line: Int) throws -> Match {
+        let next = lastMatched + 1
+        if next < oldCount, hasKey(next, key) {
+            // The same entry `find` would give: a key is filed once.
+            lastMatched = next
+            return claim(next, line: line)
+        }
+        let hash = Self.hash(key)
+        guard let entry = find(key, hash: hash) else {
+            try append(key, extra: [], hash: hash, digest: RecordDigest(high: 0, low: 0), line: line, seen: true)
+            return .created
+        }
+        if entry < oldCount { lastMatched = entry }
+        return claim(entry, line: line)
+    }
+
+    /// The old record with `key`, without marking it matched; nil when no old record has it.
+    public func oldEntry(for key: [UInt8]) -> Int? {
+        guard let entry = find(key, hash: Self.hash(key)), entry < oldCount else { return nil }
+        return entry
+    }
+
+    public func digest(of entry: Int) -> RecordDigest { entries[entry].digest }
+
+    public func prints(of entry: Int) -> ArraySlice<UInt16> { prints[entry * fieldCount..<(entry + 1) * fieldCount] }
+
+    /// The old records no new record matched, in old-export order.
+    public var unseenOld: [Int] { (0..<oldCount).filter { !entries[$0].seen } }
+
+    /// The key parts of `entry`, as text.
+    public func keyParts(of entry: Int) -> [String] {
+        DiffKeyBuilder.parts(arena[Int(entries[entry].keyStart)..<Int(entries[entry].keyEnd)])
+    }
+
+    /// The extra parts filed with `entry`, as text.
+    public func extraParts(of entry: Int) -> [String] {
+        let end = entry + 1 < entries.count ? Int(entries[entry + 1].keyStart) : arena.count
+        return DiffKeyBuilder.parts(arena[Int(entries[entry].keyEnd)..<end])
+    }
+
+    // MARK: table
+
+    private static func hash(_ key: [UInt8]) -> UInt64 {
+        key.withUnsafeBytes { KeyDigester.finalised(KeyDigester.fnv1a($0)) }
+    }
+
+    /// Marks `entry` matched by a new record on `line`, unless an earlier new record matched it.
+    private mutating func claim(_ entry: Int, line: Int) -> Match {
+        if entries[entry].seen { return .repeated(firstLine: Int(entries[entry].line)) }
+        entries[entry].seen = true
+        entries[entry].line = UInt32(clamping: line)
+        return .existing(entry)
+    }
+
+    /// Whether `entry`'s key is `key`.
+    private func hasKey(_ entry: Int, _ key: [UInt8]) -> Bool {
+        let start = Int(entries[entry].keyStart)
+        let end = Int(entries[entry].keyEnd)
+        guard end - start == key.count else { return false }
+        return arena.withUnsafeBytes { arena in
+            key.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: arena[start..<end]).hasSameBytes(as: $0) }
+        }
+    }
+
+    private func find(_ key: [UInt8], hash: UInt64) -> Int? {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        let tag = hash >> 32
+        return slots.withUnsafeBufferPointer { slots in
+            while true {
+                let value = slots[slot]
+                if value == 0 { return nil }
+                if value >> 32 == tag {
+                    let entry = Int(truncatingIfNeeded: value & 0xFFFF_FFFF) - 1
+                    if hasKey(entry, key) { return entry }
+                }
+                slot = (slot &+ 1) & mask
+            }
+        }
+    }
+
+    private mutating func append(_ key: [UInt8], extra: [UInt8], hash: UInt64, digest: RecordDigest, line: Int, seen: Bool) throws {
+        guard entries.count < Int(Int32.max) - 1, arena.count + key.count + extra.count < Int(UInt32.max) else {
+            throw AirlockError(.limitExceeded, "an entity has more records or key text than the diff's key index holds (2³¹ keys, 4 GiB)")
+        }
+        let entry = entries.count
+        let start = UInt32(arena.count)
+        arena.append(contentsOf: key)
+        entries.append(
+            Entry(hash: hash, digest: digest, keyStart: start, keyEnd: UInt32(arena.count), line: UInt32(clamping: line), seen: seen))
+        arena.append(contentsOf: extra)
+        if (entry + 1) * 10 > slots.count * 7 { grow() } else { place(entry) }
+    }
+
+    private mutating func place(_ entry: Int) {
+        let mask = slots.count - 1
+        let hash = entries[entry].hash
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 { slot = (slot &+ 1) & mask }
+        slots[slot] = (hash >> 32) << 32 | UInt64(entry + 1)
+    }
+
+    private mutating func grow() {
+        slots = [UInt64](repeating: 0, count: slots.count * 2)
+        for entry in 0..<entries.count { place(entry) }
+    }
+}
