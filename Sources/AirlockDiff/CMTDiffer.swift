@@ -4,50 +4,58 @@ import AirlockPackages
 import AirlockReconcile
 
 /// `diff` of two Configuration Migration packages: the old `data.xml` streamed in pieces into one key index per
-/// entity (record id → digest of the compared fields), then the new one streamed against it, created and changed
-/// records written to the delta's `data.xml` piece by piece; ids the new export lacks are the deletes.
+/// entity (record id → digest of the compared fields) on a thread of its own (`CMTOldPass`), while the new one
+/// streams against it, each section once the old export's section of its entity has ended; created and changed
+/// records are written to the delta's `data.xml` piece by piece; ids the new export lacks are the deletes.
 enum CMTDiffer {
     /// Records per piece: enough to keep the writer busy, small enough that a piece's tables stay a few MiB.
     static let chunkRecords = 4096
 
     static func run(old: CMTPackageReader, new: CMTPackageReader, deltaPath: String, workFolder: String) throws -> DiffOutcome {
+        do {
+            return try run(old: old, new: new, deltaPath: deltaPath, workFolder: workFolder, wholeExportFirst: false)
+        } catch is CMTOldPass.Conflict {
+            // The old export has two sections of an entity the new pass had taken over: read it whole first.
+            return try run(old: old, new: new, deltaPath: deltaPath, workFolder: workFolder, wholeExportFirst: true)
+        }
+    }
+
+    private static func run(
+        old: CMTPackageReader, new: CMTPackageReader, deltaPath: String, workFolder: String, wholeExportFirst: Bool
+    ) throws -> DiffOutcome {
+        let oldPass = CMTOldPass(reader: old, newSchema: new.schema, chunkRecords: chunkRecords, wholeExportFirst: wholeExportFirst)
+        oldPass.start()
+        do {
+            return try diffNew(against: oldPass, old: old, new: new, deltaPath: deltaPath, workFolder: workFolder)
+        } catch {
+            // The old export's error comes first, as in a diff that reads it whole before the new one.
+            _ = try oldPass.finish()
+            throw error
+        }
+    }
+
+    /// Streams the new export against the old pass's indexes, then puts the outcome together.
+    private static func diffNew(
+        against oldPass: CMTOldPass, old: CMTPackageReader, new: CMTPackageReader, deltaPath: String, workFolder: String
+    ) throws -> DiffOutcome {
         var outcome = DiffOutcome()
+        /// Entities the new pass has taken over, and those only the new export has, in the order met.
         var entities: [String: CMTEntityDiff] = [:]
-        var order: [String] = []
-        func entity(_ name: String) -> CMTEntityDiff {
+        var newOnly: [String] = []
+        func entity(_ name: String) throws -> CMTEntityDiff {
             if let known = entities[name] { return known }
-            let made = CMTEntityDiff(
-                name: name, old: old.schema.entity(named: name), new: new.schema.entity(named: name), warnings: &outcome.warnings)
+            let made: CMTEntityDiff
+            if let claimed = try oldPass.claim(name) {
+                made = claimed
+            } else {
+                made = CMTEntityDiff(name: name, old: old.schema.entity(named: name), new: new.schema.entity(named: name))
+                newOnly.append(name)
+            }
             entities[name] = made
-            order.append(name)
             return made
         }
         var digester = RecordDigester()
         var key = DiffKeyBuilder()
-        var extra = DiffKeyBuilder()
-
-        // The old export: the key index.
-        let oldLocation = old.source.location(of: old.dataMember)
-        _ = try old.readChunks(chunkRecords: chunkRecords) { chunk, isLast in
-            let state = entity(chunk.name)
-            state.inOld = true
-            let columns = CMTChunkColumns(chunk, compared: state.compared, nameField: state.nameField)
-            for row in 0..<columns.count {
-                columns.key(row: row, into: &key)
-                columns.digest(row: row, into: &digester)
-                extra.reset()
-                if let name = columns.name(row: row) { extra.add(name) }
-                let repeated = try state.index.insertOld(
-                    key: key.bytes, extra: extra.bytes, digest: digester.digest(), prints: digester.prints, line: 0)
-                if repeated != nil { throw repeatedID(columns.id(row: row), entity: chunk.name, at: oldLocation, export: "old") }
-                state.report.old += 1
-            }
-            if isLast {
-                for association in chunk.manyToMany {
-                    for target in association.targetIDs { state.oldAssociations.insert(associationDigest(association, target, &digester)) }
-                }
-            }
-        }
 
         // The new export against it: the delta's sections, spooled without the document's start and end.
         let sectionsPath = workFolder + "/sections.xml"
@@ -58,7 +66,7 @@ enum CMTDiffer {
         var openSection = false
         var deltaEntities = Set<String>()
         let newData = try new.readChunks(chunkRecords: chunkRecords) { chunk, isLast in
-            let state = entity(chunk.name)
+            let state = try entity(chunk.name)
             state.inNew = true
             let columns = CMTChunkColumns(chunk, compared: state.compared, nameField: nil)
             var rows: [Int] = []
@@ -112,6 +120,11 @@ enum CMTDiffer {
         try writer.flush()
         try file.close()
 
+        // Every entity in the sequential diff's order: the old export's, then those only the new one has.
+        let (oldOrder, oldStates) = try oldPass.finish()
+        for (name, state) in oldStates where entities[name] == nil { entities[name] = state }
+        let order = oldOrder + newOnly
+        outcome.warnings = order.flatMap { entities[$0]?.schemaWarnings ?? [] }
         for name in order {
             guard let state = entities[name] else { continue }
             var report = state.report
@@ -152,7 +165,7 @@ enum CMTDiffer {
         return outcome
     }
 
-    private static func associationDigest(_ association: CMTManyToManyAssociation, _ target: String, _ digester: inout RecordDigester)
+    static func associationDigest(_ association: CMTManyToManyAssociation, _ target: String, _ digester: inout RecordDigester)
         -> RecordDigest
     {
         digester.reset()
@@ -163,7 +176,7 @@ enum CMTDiffer {
         return digester.digest()
     }
 
-    private static func repeatedID(_ id: String, entity: String, at location: SourceLocation, export: String) -> AirlockError {
+    static func repeatedID(_ id: String, entity: String, at location: SourceLocation, export: String) -> AirlockError {
         var place = location
         place.entity = entity
         place.record = id

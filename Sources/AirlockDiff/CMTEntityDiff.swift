@@ -14,8 +14,10 @@ final class CMTEntityDiff {
     /// (relationship, source, target) of the old export's many-to-many associations, and those the new one has too.
     var oldAssociations = Set<RecordDigest>()
     var seenAssociations = Set<RecordDigest>()
+    /// What the two schemas' declarations of the entity call for (fields only one declares, or neither declaring it).
+    private(set) var schemaWarnings: [String] = []
 
-    init(name: String, old: CMTSchemaEntity?, new: CMTSchemaEntity?, warnings: inout [String]) {
+    init(name: String, old: CMTSchemaEntity?, new: CMTSchemaEntity?) {
         let oldFields = old?.fieldNames ?? new?.fieldNames ?? []
         let newFields = new?.fieldNames ?? old?.fieldNames ?? []
         let oldSet = Set(oldFields)
@@ -35,12 +37,12 @@ final class CMTEntityDiff {
                 if !report.fieldsOnlyInNew.isEmpty {
                     parts.append("only the new schema has \(report.fieldsOnlyInNew.joined(separator: ", "))")
                 }
-                warnings.append(
+                schemaWarnings.append(
                     "\(name): the exports' schemas differ (\(parts.joined(separator: "; "))); only the shared fields are compared, and the delta carries the new export's fields"
                 )
             }
         } else if old == nil, new == nil {
-            warnings.append(
+            schemaWarnings.append(
                 "\(name): neither data_schema.xml declares the entity; its records are matched by id but their fields are not compared")
         }
     }
