@@ -179,11 +179,13 @@ public enum Converter {
         let sales = SalesExport(package: inputs.sales)
         let companyTables = try fo.labels.compactMap { try fo.table($0) }
         let company = try CompanyResolver.resolve(requested: options.company, tables: companyTables)
-        let since = try SinceBaseline.load(options.since ?? [], catalog: catalog, locale: options.foLocale.flatMap(FOLocale.init(name:)))
-        let context = ConversionContext(
-            catalog: catalog, templates: templates, company: company, fo: fo, sales: sales, options: options, since: since)
         // The two directions run on two cores; see FlowScheduler for why the result equals a sequential run's.
         let order = templates.runOrder().filter { selected.contains($0.name) }
+        let since = try SinceBaseline.load(
+            options.since ?? [], catalog: catalog, locale: options.foLocale.flatMap(FOLocale.init(name:)),
+            salesEntities: order.filter { $0.source.side == .sales }.map(\.source.entity), newSales: sales)
+        let context = ConversionContext(
+            catalog: catalog, templates: templates, company: company, fo: fo, sales: sales, options: options, since: since)
         // The plan's first part, before any record moves: the columns the templates read that the exports lack.
         for line in try ConversionPlanner.preflight(order, context: context) {
             notice("plan: \(line.flow) lacks \(line.missing.column): \(line.missing.effects.joined(separator: "; "))")

@@ -59,4 +59,52 @@ struct ConvertSinceTests {
         let twice = ConversionOptions(foPath: foWave, salesPath: salesWave, outputDirectory: nil, dryRun: true, since: [foAfter, foAfter])
         #expect(throws: AirlockError.self) { try Converter.run(twice, catalog: SchemaCatalogLoader.bundled()) }
     }
+
+    /// Unchanged means the same bytes: a value changed only in case or by a trailing blank is a change, a value
+    /// written again as it was is not. Each wave is compared with a copy of the baseline written the same way, whose
+    /// records are all unchanged: exactly the two records changed in case or by a blank go again, per side.
+    @Test func aChangeInCaseOrByATrailingBlankIsAChange() throws {
+        let pair = try ConvertFixture.generatedPair(accounts: 40, seed: 7)
+        let folder = pair.folder
+        try ConvertFixture.convert(fo: pair.fo, sales: pair.sales, out: folder + "/wave1")
+        let foAfter = folder + "/fo-after-wave1.zip"
+        let salesAfter = folder + "/sales-after-wave1.zip"
+        try ImportSimulator.importFO(export: pair.fo, imported: folder + "/wave1/" + Converter.foPackageName, output: foAfter)
+        try ImportSimulator.importSales(export: pair.sales, imported: folder + "/wave1/" + Converter.salesPackageName, output: salesAfter)
+        func recased(_ text: String) -> String {
+            let upper = text.uppercased()
+            return upper != text ? upper : text.lowercased()
+        }
+        func wave(_ name: String, changed: Bool) throws -> (fo: String, sales: String) {
+            let fo = folder + "/fo-\(name).zip"
+            let sales = folder + "/sales-\(name).zip"
+            // Records 0 and 3 (lines 0 and 1) change in case and by a trailing blank; record 8 (line 2) is written as it was.
+            _ = try WaveMaker.cmtWave(
+                export: salesAfter, output: sales, entity: "account", field: "name", change: changed ? [0, 3, 8] : [], remove: [], add: 0
+            ) { row, old in
+                row == 0 ? recased(old ?? "") : row == 3 ? (old ?? "") + " " : old ?? ""
+            }
+            _ = try WaveMaker.foWave(
+                export: foAfter, output: fo, label: "CDS sales order lines", keyColumn: "SALESORDERNUMBER", column: "PRODUCTNAME",
+                change: changed ? [0, 1, 2] : [], remove: [], add: 0
+            ) { row, old in
+                row == 0 ? recased(old ?? "") : row == 1 ? (old ?? "") + " " : old
+            }
+            return (fo, sales)
+        }
+        func unchangedSince(_ wave: (fo: String, sales: String), out: String) throws -> [String: Int] {
+            let options = ConversionOptions(
+                foPath: wave.fo, salesPath: wave.sales, outputDirectory: folder + "/" + out, since: [foAfter, salesAfter])
+            let report = try Converter.run(options, catalog: SchemaCatalogLoader.bundled()).report
+            return report.flows.mapValues { $0.filteredBy[Converter.unchangedSinceFilter] ?? 0 }
+        }
+        let same = try unchangedSince(try wave("same", changed: false), out: "same")
+        let changed = try unchangedSince(try wave("changed", changed: true), out: "changed")
+        #expect((same["accounts"] ?? 0) > 10, "the baseline copy is unchanged since wave 1: \(same)")
+        #expect((same["accounts"] ?? 0) - (changed["accounts"] ?? 0) == 2, "\(same) vs \(changed)")
+        #expect((same["order-lines-to-sales"] ?? 0) - (changed["order-lines-to-sales"] ?? 0) == 2, "\(same) vs \(changed)")
+        for flow in same.keys where flow != "accounts" && flow != "order-lines-to-sales" {
+            #expect(same[flow] == changed[flow], "\(flow): \(same) vs \(changed)")
+        }
+    }
 }

@@ -33,27 +33,12 @@ enum FODecimalNormalizer {
         return Table(name: table.name, columns: columns)
     }
 
-    /// The separator the table's values show, read in `validate`'s order: per record, its numeric columns, then
-    /// whether a date column has settled on de-DE.
+    /// The separator the table's values show, read in `validate`'s order (`FODecimalSeparatorLearner`).
     private static func learntSeparator(_ table: Table, types: [FOFieldType?]) -> UInt8 {
-        let numeric = types.indices.filter { types[$0].map { [.int, .int64, .real].contains($0) } ?? false }
-        let dates = types.indices.filter { types[$0] == .date || types[$0] == .datetime }
-        var detector = FODecimalSeparatorDetector()
-        var dateDetectors = dates.map { _ in FODateFormatDetector() }
-        for row in 0..<table.rowCount where !detector.isDecided {
-            for column in numeric {
-                table.withValue(row: row, column: column) { bytes in
-                    if let bytes { detector.read(bytes) }
-                }
-            }
-            for (position, column) in dates.enumerated() where dateDetectors[position].locale == nil {
-                table.withValue(row: row, column: column) { bytes in
-                    guard let bytes, !ASCII.scan(bytes).isBlank else { return }
-                    _ = dateDetectors[position].read(bytes)
-                }
-                if let settled = dateDetectors[position].locale { detector.settle(by: settled) }
-            }
+        var learner = FODecimalSeparatorLearner(types: types)
+        for row in 0..<table.rowCount where !learner.isDecided {
+            learner.read { column, body in table.withValue(row: row, column: column, body) }
         }
-        return detector.decide()
+        return learner.decide()
     }
 }

@@ -25,18 +25,27 @@ final class FOExport: Sendable {
         return entity.entityName
     }
 
-    /// The table of entity `label` (any name the catalog knows for it), or nil when the package has no such entity.
-    func table(_ label: String) throws -> Table? {
+    /// The manifest line of entity `label` (any name the catalog knows for it), with the catalog label; nil when the
+    /// package has no such entity.
+    func manifestLine(_ label: String) -> (entity: FOManifestEntity, label: String)? {
         let wanted = catalog.foEntity(named: label)?.label ?? label
         let key = wanted.lowercased()
+        guard let line = reader?.manifest.entities.first(where: { self.label(of: $0).lowercased() == key }) else { return nil }
+        return (line, wanted)
+    }
+
+    /// The table of entity `label` (any name the catalog knows for it), or nil when the package has no such entity.
+    func table(_ label: String) throws -> Table? {
+        let key = (catalog.foEntity(named: label)?.label ?? label).lowercased()
         return try cache.withLockedValue { cache in
             if let table = cache.tables[key] { return table }
             guard !cache.missing.contains(key), let reader else { return nil }
-            guard let line = reader.manifest.entities.first(where: { self.label(of: $0).lowercased() == key }) else {
+            guard let line = manifestLine(label) else {
                 cache.missing.insert(key)
                 return nil
             }
-            let table = try FODecimalNormalizer.normalized(reader.readEntity(line).table, label: wanted, catalog: catalog, locale: locale)
+            let table = try FODecimalNormalizer.normalized(
+                reader.readEntity(line.entity).table, label: line.label, catalog: catalog, locale: locale)
             cache.tables[key] = table
             return table
         }

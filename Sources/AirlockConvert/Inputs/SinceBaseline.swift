@@ -8,26 +8,38 @@ import AirlockReconcile
 /// earlier export holds a record with the same key (a Sales record's id; an F&O record's company and the
 /// template's source key) and the same bytes in every column both exports have. Such records are left out by the
 /// filter `Converter.unchangedSinceFilter`, so a wave converts only what changed, with the same accounting.
+///
+/// The earlier exports are not read into tables: each entity streams into a key index with a digest of each
+/// record's values (`SinceEntityIndex`), so memory holds keys and digests, not records. The Sales export is
+/// streamed once at load, for the entities the flows read; an F&O entity file when a flow first reads it.
 final class SinceBaseline: Sendable {
-    /// The earlier F&O export, its tables read on first use (with the new export's decimal separator rules).
+    /// The earlier F&O export (its reader and labels; no table is read).
     let fo: FOExport?
-    /// The earlier Sales export.
-    let sales: SalesExport?
-    /// Unchanged rows by side, entity and key, computed once (several flows read one entity).
-    private let unchanged = LockedValueBox<[String: [Bool]?]>([:])
+    /// The earlier Sales export's indexes, by entity, until a flow asks (then its rows are cached and the index let go);
+    /// nil without an earlier Sales export.
+    private let state: LockedValueBox<State>
 
-    private init(fo: FOExport?, sales: SalesExport?) {
+    private struct State: Sendable {
+        var sales: [String: SinceEntityIndex]?
+        /// Unchanged rows by side, entity and key, computed once (several flows read one entity).
+        var unchanged: [String: [Bool]?] = [:]
+    }
+
+    private init(fo: FOExport?, sales: [String: SinceEntityIndex]?) {
         self.fo = fo
-        self.sales = sales
+        state = LockedValueBox(State(sales: sales))
     }
 
     /// The baseline of `paths` (one export per side, each an F&O data package or a Configuration Migration
-    /// package); nil when none is given.
+    /// package); nil when none is given. An earlier Sales export is indexed at once for `salesEntities` (the
+    /// entities the flows read), in the columns of the new export's tables (`newSales`).
     /// - Throws: `AirlockError(.usage)` for two exports of one side; the readers' errors.
-    static func load(_ paths: [String], catalog: SchemaCatalog, locale: FOLocale?) throws -> SinceBaseline? {
+    static func load(
+        _ paths: [String], catalog: SchemaCatalog, locale: FOLocale?, salesEntities: [String], newSales: SalesExport
+    ) throws -> SinceBaseline? {
         guard !paths.isEmpty else { return nil }
         var fo: FOExport?
-        var sales: SalesExport?
+        var sales: CMTPackageReader?
         for path in paths {
             let located = try PackageDetector.locate(openPackageSource(path: path))
             switch located.kind {
@@ -40,10 +52,11 @@ final class SinceBaseline: Sendable {
                 guard sales == nil else {
                     throw AirlockError(.usage, "--since names two Sales exports; give one per side", at: SourceLocation(file: path))
                 }
-                sales = SalesExport(package: try CMTPackageReader(source: located.source).read(valueProblems: .collect))
+                sales = try CMTPackageReader(source: located.source)
             }
         }
-        return SinceBaseline(fo: fo, sales: sales)
+        let indexes = try sales.map { try salesIndexes($0, entities: salesEntities, newSales: newSales) }
+        return SinceBaseline(fo: fo, sales: indexes)
     }
 
     /// Per row of `table` (the new export's source entity of `template`), whether the earlier export holds it
@@ -53,51 +66,91 @@ final class SinceBaseline: Sendable {
         let side = template.source.side
         let entity = template.source.entity
         var key = template.source.key.map(\.field)
-        let old: Table?
-        switch side {
-        case .fo: old = try fo?.table(entity)
-        case .sales: old = sales?.table(entity)
-        }
-        guard let old else { return nil }
-        if side == .sales, table.columnIndex(named: CMTRecordTable.idColumn) != nil, old.columnIndex(named: CMTRecordTable.idColumn) != nil
-        {
-            key = [CMTRecordTable.idColumn]
-        }
+        if side == .sales, table.columnIndex(named: CMTRecordTable.idColumn) != nil { key = [CMTRecordTable.idColumn] }
         let cacheKey = "\(side)\u{0}\(entity)\u{0}\(key.joined(separator: ","))"
-        if let known = unchanged.withLockedValue({ $0[cacheKey] }) { return known }
-        let rows = try Self.unchanged(table, old: old, key: key, side: side)
-        unchanged.withLockedValue { $0[cacheKey] = rows }
-        return rows
+        // Under the lock: an F&O entity streams once however many flows ask for it at the same time.
+        return try state.withLockedValue { state in
+            if let known = state.unchanged[cacheKey] { return known }
+            let rows: [Bool]?
+            switch side {
+            case .fo:
+                rows = try foIndex(entity, key: key, table: table)?.unchangedRows(of: table)
+            case .sales:
+                let index = state.sales?[entity]
+                state.sales?[entity] = nil
+                rows =
+                    key == [CMTRecordTable.idColumn] && index?.columns == table.columnNames ? index?.unchangedRows(of: table) : nil
+            }
+            state.unchanged[cacheKey] = rows
+            return rows
+        }
     }
 
-    /// Whether each row of `new` is in `old` with the same key and the same bytes in every shared column.
-    private static func unchanged(_ new: Table, old: Table, key: [String], side: DataSide) throws -> [Bool]? {
-        guard !key.isEmpty, key.allSatisfy({ new.columnIndex(named: $0) != nil && old.columnIndex(named: $0) != nil }) else { return nil }
-        let companyColumn = FlowLayout.companyField
-        let company: KeyDefinition.Company =
-            side == .fo && new.columnIndex(named: companyColumn) != nil && old.columnIndex(named: companyColumn) != nil
-            ? .column(companyColumn) : .none
-        let definition = KeyDefinition(columns: key, company: company)
-        let index = try KeyIndex(table: old, key: definition, normalization: .exact)
-        let probe = try BoundKey(table: new, definition: definition)
-        let shared = new.columnNames.indices.compactMap { column -> (Int, Int)? in
-            old.columnIndex(named: new.columnNames[column]).map { (column, $0) }
+    // MARK: F&O
+
+    /// The index of F&O entity `label` of the earlier export, keyed by `key` (with the company when both exports
+    /// have `DATAAREAID`) in the columns of `table`; nil when the export lacks the entity or a key column.
+    private func foIndex(_ label: String, key: [String], table: Table) throws -> SinceEntityIndex? {
+        guard let fo, let reader = fo.reader, let line = fo.manifestLine(label),
+            !key.isEmpty, key.allSatisfy({ table.columnIndex(named: $0) != nil })
+        else { return nil }
+        let company = FlowLayout.companyField
+        var withCompany = table.columnIndex(named: company) != nil
+        var separator = fo.locale?.decimalSeparator
+        let schema = fo.catalog.foEntity(named: line.label)
+        let fieldMap = FOColumnMap(line.entity.entityMap ?? [])
+        while true {
+            var indexer = SinceFOIndexer(
+                entity: SinceEntityIndex(keyColumns: (withCompany ? [company] : []) + key, columns: table.columnNames), fieldMap: fieldMap,
+                schema: schema, separator: separator)
+            do {
+                _ = try reader.scan(line.entity, into: &indexer)
+                try indexer.finish()
+            } catch let restart as SinceFOIndexer.Restart {
+                // A decimal-comma file learnt late: read again with its separator.
+                separator = restart.separator
+                continue
+            }
+            let missing = indexer.missingKeyColumns
+            if withCompany, missing == [company] {
+                // The key has a company only when both exports have the column.
+                withCompany = false
+                continue
+            }
+            return missing.isEmpty ? indexer.entity : nil
         }
-        var result = [Bool](repeating: false, count: new.rowCount)
-        for row in 0..<new.rowCount {
-            guard let oldRow = index.row(matching: probe, row: row) else { continue }
-            result[row] = shared.allSatisfy { newColumn, oldColumn in
-                new.withValue(row: row, column: newColumn) { newValue in
-                    old.withValue(row: oldRow, column: oldColumn) { oldValue in
-                        switch (newValue, oldValue) {
-                        case (nil, nil): true
-                        case (let value?, nil), (nil, let value?): value.isEmpty
-                        case (let value?, let other?): value.hasSameBytes(as: other)
-                        }
-                    }
+    }
+
+    // MARK: Sales
+
+    /// Streams the earlier Sales export once into an index per entity of `entities` the new export holds (its
+    /// first section, as `SalesExport` reads it), keyed by record id, in the new tables' columns.
+    private static func salesIndexes(_ reader: CMTPackageReader, entities: [String], newSales: SalesExport) throws -> [String:
+        SinceEntityIndex]
+    {
+        var indexes: [String: SinceEntityIndex] = [:]
+        for entity in entities where indexes[entity] == nil {
+            guard let table = newSales.table(entity), table.columnIndex(named: CMTRecordTable.idColumn) != nil else { continue }
+            indexes[entity] = SinceEntityIndex(keyColumns: [CMTRecordTable.idColumn], columns: table.columnNames)
+        }
+        var finished = Set<String>()
+        _ = try reader.readChunks(chunkRecords: 4096, valueProblems: .collect) { chunk, isLast in
+            guard var index = indexes[chunk.name], !finished.contains(chunk.name) else { return }
+            defer { if isLast { finished.insert(chunk.name) } }
+            let values = chunk.records.values
+            let keyPositions = index.keyColumns.map { values.columnIndex(named: $0) }
+            let positions = index.columns.map { values.columnIndex(named: $0) }
+            // Take the index out of the dictionary while filing, so that it is not copied.
+            indexes[chunk.name] = nil
+            defer { indexes[chunk.name] = index }
+            for row in 0..<values.rowCount {
+                try index.file(keyPositions: keyPositions, positions: positions) { column, body in
+                    values.withValue(row: row, column: column, body)
                 }
             }
+            if isLast { for name in values.columnNames { index.noteOldColumn(name) } }
         }
-        return result
+        // An entity the earlier export has no section of counts as changed throughout.
+        return indexes.filter { finished.contains($0.key) }
     }
 }

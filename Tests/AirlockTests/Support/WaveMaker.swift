@@ -11,11 +11,12 @@ enum WaveMaker {
         var removed: [String] = []
     }
 
-    /// Copies the F&O export `export` to `output`: in entity `label`, rows `change` get `column` set to a new value,
-    /// rows `remove` are dropped and `add` copies of row 0 are appended under new keys (`keyColumn`).
+    /// Copies the F&O export `export` to `output`: in entity `label`, rows `change` get `column` set to a new value
+    /// (`value(row, old value)`, by default `changed ROW`), rows `remove` are dropped and `add` copies of row 0 are
+    /// appended under new keys (`keyColumn`).
     static func foWave(
         export: String, output: String, label: String, keyColumn: String, column: String, change: [Int], remove: [Int], add: Int,
-        reversed: Bool = false
+        reversed: Bool = false, value: (Int, String?) -> String? = { row, _ in "changed \(row)" }
     ) throws -> Changes {
         let reader = try FOPackageReader(source: openPackageSource(path: export))
         var files: [FOEntityFile] = []
@@ -26,7 +27,7 @@ enum WaveMaker {
             var rows = (0..<table.rowCount).map { table.row($0) }
             if line.entityName == label, let key = table.columnIndex(named: keyColumn), let target = table.columnIndex(named: column) {
                 for row in change {
-                    rows[row][target] = "changed \(row)"
+                    rows[row][target] = value(row, rows[row][target])
                     changes.changed.append(rows[row][key] ?? "")
                 }
                 for number in 0..<add {
@@ -50,9 +51,11 @@ enum WaveMaker {
     }
 
     /// Copies the CMT export `export` to `output`: in entity `entity`, records `change` get `field` set to a new
-    /// value, records `remove` are dropped and `add` copies of record 0 are appended under new ids.
+    /// value (`value(row, old value)`, by default `changed ROW`), records `remove` are dropped and `add` copies of
+    /// record 0 are appended under new ids.
     static func cmtWave(
-        export: String, output: String, entity: String, field: String, change: [Int], remove: [Int], add: Int, reversed: Bool = false
+        export: String, output: String, entity: String, field: String, change: [Int], remove: [Int], add: Int, reversed: Bool = false,
+        value: (Int, String?) -> String = { row, _ in "changed \(row)" }
     ) throws -> Changes {
         let package = try CMTPackageReader(path: export).read()
         var changes = Changes()
@@ -62,9 +65,9 @@ enum WaveMaker {
             if section.name == entity {
                 for row in change {
                     if let index = records[row].fields.firstIndex(where: { $0.name == field }) {
-                        records[row].fields[index].value = "changed \(row)"
+                        records[row].fields[index].value = value(row, records[row].fields[index].value)
                     } else {
-                        records[row].fields.append(CMTFieldValue(name: field, value: "changed \(row)"))
+                        records[row].fields.append(CMTFieldValue(name: field, value: value(row, nil)))
                     }
                     changes.changed.append(records[row].id)
                 }
