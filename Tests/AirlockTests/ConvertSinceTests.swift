@@ -5,15 +5,20 @@ import Testing
 /// `convert --since`: a second wave converts only what changed in the sources since the first, with the same
 /// accounting per flow; a line whose header did not change still goes (its header is in the target since then).
 struct ConvertSinceTests {
-    @Test func aSecondWaveConvertsOnlyWhatChanged() throws {
+    /// A generated pair's first wave, converted and imported: the exports after it are the baseline of wave 2.
+    static func firstWaveImported() throws -> (folder: String, fo: String, sales: String) {
         let pair = try ConvertFixture.generatedPair(accounts: 40, seed: 7)
         let folder = pair.folder
-        // Wave 1, imported: the exports after it are the baseline of wave 2.
         try ConvertFixture.convert(fo: pair.fo, sales: pair.sales, out: folder + "/wave1")
         let foAfter = folder + "/fo-after-wave1.zip"
         let salesAfter = folder + "/sales-after-wave1.zip"
         try ImportSimulator.importFO(export: pair.fo, imported: folder + "/wave1/" + Converter.foPackageName, output: foAfter)
         try ImportSimulator.importSales(export: pair.sales, imported: folder + "/wave1/" + Converter.salesPackageName, output: salesAfter)
+        return (folder, foAfter, salesAfter)
+    }
+
+    @Test func aSecondWaveConvertsOnlyWhatChanged() throws {
+        let (folder, foAfter, salesAfter) = try Self.firstWaveImported()
         // Wave 2: three accounts renamed in Sales, one order line's product name changed in F&O.
         let salesWave = folder + "/sales-wave2.zip"
         let foWave = folder + "/fo-wave2.zip"
@@ -64,13 +69,7 @@ struct ConvertSinceTests {
     /// written again as it was is not. Each wave is compared with a copy of the baseline written the same way, whose
     /// records are all unchanged: exactly the two records changed in case or by a blank go again, per side.
     @Test func aChangeInCaseOrByATrailingBlankIsAChange() throws {
-        let pair = try ConvertFixture.generatedPair(accounts: 40, seed: 7)
-        let folder = pair.folder
-        try ConvertFixture.convert(fo: pair.fo, sales: pair.sales, out: folder + "/wave1")
-        let foAfter = folder + "/fo-after-wave1.zip"
-        let salesAfter = folder + "/sales-after-wave1.zip"
-        try ImportSimulator.importFO(export: pair.fo, imported: folder + "/wave1/" + Converter.foPackageName, output: foAfter)
-        try ImportSimulator.importSales(export: pair.sales, imported: folder + "/wave1/" + Converter.salesPackageName, output: salesAfter)
+        let (folder, foAfter, salesAfter) = try Self.firstWaveImported()
         func recased(_ text: String) -> String {
             let upper = text.uppercased()
             return upper != text ? upper : text.lowercased()
