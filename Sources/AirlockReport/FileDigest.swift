@@ -8,8 +8,8 @@ public struct FileDigest: Sendable, Hashable, Codable {
     public var bytes: Int
     public var sha256: String
 
-    /// Digests the file at `path` (read in 1 MiB chunks); a folder package digests to its members' names and
-    /// bytes in name order.
+    /// Digests the file at `path` (read in 128 KiB chunks into one buffer, which comes from the heap and is used
+    /// again: no fresh pages per chunk); a folder package digests to its members' names and bytes in name order.
     public static func of(_ path: String, as shown: String? = nil) throws -> FileDigest {
         var hasher = SHA256()
         var total = 0
@@ -31,18 +31,23 @@ public struct FileDigest: Sendable, Hashable, Codable {
         } else {
             files = [""]
         }
+        var buffer = [UInt8](repeating: 0, count: 128 << 10)
         for member in files {
             let file = member.isEmpty ? path : path + "/" + member
             if !member.isEmpty { hasher.update(data: Data((member + "\u{0}").utf8)) }
-            guard let handle = FileHandle(forReadingAtPath: file) else {
+            let stream: FileByteStream
+            do {
+                stream = try FileByteStream(path: file)
+            } catch {
                 throw AirlockError(.io, "cannot open the file to digest it", at: SourceLocation(file: file))
             }
-            defer { try? handle.close() }
-            while true {
-                let chunk = handle.readData(ofLength: 1 << 20)
-                if chunk.isEmpty { break }
-                total += chunk.count
-                hasher.update(data: chunk)
+            try buffer.withUnsafeMutableBytes { chunk in
+                while true {
+                    let count = try stream.read(into: chunk)
+                    if count == 0 { break }
+                    total += count
+                    hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+                }
             }
         }
         let digest = hasher.finalize().map { String(format: "%02x", $0) }.joined()
