@@ -40,7 +40,7 @@ public enum Converter {
         _ options: ConversionOptions, catalog: SchemaCatalog, rules: [any ConversionRule] = [],
         progress: @escaping @Sendable (String) -> Void = { _ in }, notice: @escaping @Sendable (String) -> Void = { _ in }
     ) throws -> ConversionResult {
-        let templates = try TemplateLoader.load(directoryOrBundled: options.templatesDirectory)
+        let templates = try TemplateLoader.load(TemplateSelection(setName: options.templateSet, directory: options.templatesDirectory))
         if options.templatesDirectory != nil {
             let problems = TemplateCatalogCheck.problems(in: templates, catalog: catalog)
             if let first = problems.first {

@@ -7,10 +7,15 @@ public struct TemplateEndpoint: Sendable, Hashable {
     /// The natural key, matched pairwise with the other end's key. Sales keys may be lookup paths
     /// (`quoteid.quotenumber`); F&O keys leave out DATAAREAID, which is the conversion's legal entity.
     public var key: [FieldReference]
+    /// A Sales source's company: the field (a lookup path, `msdyn_company.cdm_companycode`) that names the legal
+    /// entity each record belongs to. Records of another company are filtered (`other-company`), as an F&O
+    /// source's are by DATAAREAID; a blank one belongs to the conversion's company. Nil: every record is taken.
+    public var company: FieldReference?
 
-    public init(side: DataSide, entity: String, key: [FieldReference]) {
+    public init(side: DataSide, entity: String, key: [FieldReference], company: FieldReference? = nil) {
         self.side = side
         self.entity = entity
         self.key = key
+        self.company = company
     }
 }

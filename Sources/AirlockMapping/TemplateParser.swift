@@ -116,10 +116,17 @@ enum TemplateParser {
         var side: DataSide?
         var entity: String?
         var key: [FieldReference] = []
-        for entry in try node.entries(allowing: ["side", "entity", "key"]) {
+        var company: FieldReference?
+        var companyNode: YAMLNode?
+        for entry in try node.entries(allowing: ["side", "entity", "key", "company"]) {
             switch entry.key {
             case "side": side = try entry.value.choice(sides)
             case "entity": entity = try entry.value.name()
+            case "company":
+                companyNode = entry.value
+                let text = try entry.value.name()
+                guard let reference = FieldReference(text) else { throw entry.value.error("'\(text)' is not a field or lookup path") }
+                company = reference
             default: key = try references(entry.value)
             }
         }
@@ -129,7 +136,10 @@ enum TemplateParser {
         if side == .fo, let path = key.first(where: { $0.referencedField != nil }) {
             throw node.error("the F&O key field \(path) cannot be a lookup path")
         }
-        return TemplateEndpoint(side: side, entity: entity, key: key)
+        if let companyNode, side != .sales {
+            throw companyNode.error("'company' names the company field of a Sales source; an F&O entity's is DATAAREAID")
+        }
+        return TemplateEndpoint(side: side, entity: entity, key: key, company: company)
     }
 
     private static func references(_ node: YAMLNode) throws -> [FieldReference] {

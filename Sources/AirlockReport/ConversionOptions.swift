@@ -14,6 +14,9 @@ public struct ConversionOptions: Sendable, Hashable, Codable {
     public var company: String?
     /// A folder of edited templates (`airlock templates export`).
     public var templatesDirectory: String?
+    /// The bundled template set (`dual-write`); nil: the default, `prospect-to-cash`, or the set an edited folder
+    /// names.
+    public var templateSet: String?
     /// Write unchanged records too.
     public var full: Bool
     /// More rejected records than this (all flows together) fails the run (exit 1); nil: no limit.
@@ -30,8 +33,9 @@ public struct ConversionOptions: Sendable, Hashable, Codable {
     public init(
         foPath: String, salesPath: String, outputDirectory: String?, only: [String]? = nil, dryRun: Bool = false, company: String? = nil,
         templatesDirectory: String? = nil, full: Bool = false, maxRejects: Int? = nil, force: Bool = false, foLocale: String? = nil,
-        since: [String]? = nil
+        since: [String]? = nil, templateSet: String? = nil
     ) {
+        self.templateSet = templateSet
         self.since = since
         self.foLocale = foLocale
         self.foPath = foPath
