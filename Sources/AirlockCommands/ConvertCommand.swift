@@ -36,6 +36,12 @@ struct ConvertCommand: LedgerCommand {
     )
     var templates: String?
 
+    @Option(
+        help:
+            "The side whose values win where both exports hold a record (fo or sales): flows towards it only create (filter held-by-master). Default: fo with --templates dual-write, none otherwise."
+    )
+    var master: String?
+
     @Flag(help: "Write unchanged records too.")
     var full = false
 
@@ -80,7 +86,7 @@ struct ConvertCommand: LedgerCommand {
             foPath: fo, salesPath: sales, outputDirectory: out, only: only.map { ConvertOptions.flowNames(commaSeparated: $0) },
             dryRun: dryRun, company: company, templatesDirectory: selection.directory, full: full, maxRejects: maxRejects, force: force,
             foLocale: foLocale?.locale.rawValue, since: since.isEmpty ? nil : since,
-            templateSet: selection.set == .standard ? nil : selection.set.rawValue)
+            templateSet: selection.set == .standard ? nil : selection.set.rawValue, master: master)
         let showProgress = output.standardErrorIsTerminal
         let options = ConvertOptions(
             conversion: conversion, catalogFiles: catalogFiles, json: json, plan: plan, ledger: ledger.options(arguments: arguments))

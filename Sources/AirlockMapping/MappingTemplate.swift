@@ -25,6 +25,8 @@ public struct MappingTemplate: Sendable, Hashable {
     public var fields: [FieldMapping]
     /// The special rules switched on.
     public var rules: [SpecialRule]
+    /// Rows of the reference table left out on purpose, with why.
+    public var notCarried: [OmittedRows] = []
 
     public init(
         name: String, title: String, reference: String? = nil, note: String? = nil, source: TemplateEndpoint,

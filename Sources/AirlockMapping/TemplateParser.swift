@@ -31,6 +31,7 @@ enum TemplateParser {
         }
         let entries = try root.entries(allowing: [
             "name", "title", "reference", "note", "source", "target", "after", "parent", "alsoReads", "filters", "fields", "rules",
+            "notCarried",
         ])
         var byKey: [String: YAMLNode] = [:]
         for entry in entries { byKey[entry.key] = entry.value }
@@ -107,6 +108,20 @@ enum TemplateParser {
         }
         if let node = byKey["rules"] {
             for item in try node.items() { template.rules.append(try rule(item)) }
+        }
+        if let node = byKey["notCarried"] {
+            for item in try node.items() {
+                var rows: [Int] = []
+                var reason: String?
+                for entry in try item.entries(allowing: ["rows", "why"]) {
+                    switch entry.key {
+                    case "rows": rows = try entry.value.itemsOrSingle().map { try $0.integer() }
+                    default: reason = try entry.value.text()
+                    }
+                }
+                guard !rows.isEmpty, let reason else { throw item.error("a notCarried entry needs 'rows' and 'why'") }
+                template.notCarried.append(OmittedRows(rows: rows, reason: reason))
+            }
         }
         return Parsed(
             template: template, prerequisiteNodes: prerequisiteNodes, parentFlowNode: parentFlowNode, parentLinkNode: parentLinkNode)

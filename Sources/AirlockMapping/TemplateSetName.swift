@@ -25,10 +25,8 @@ public enum TemplateSetName: String, Sendable, Hashable, CaseIterable, Codable, 
             ]
         case .dualWrite:
             return [
-                "companies", "customer-parties", "contact-parties", "customers-to-accounts", "customers-to-contacts",
-                "contact-persons-to-contacts", "accounts-to-customers", "contacts-to-customers", "contacts-to-contact-persons",
-                "shared-products", "products", "quotes", "quote-lines", "orders-to-sales", "order-lines-to-sales", "orders-to-fo",
-                "order-lines-to-fo", "invoices", "invoice-lines",
+                "companies", "customer-groups", "customer-parties", "customers-to-accounts", "customers-to-contacts",
+                "accounts-to-customers", "contacts-to-customers", "products",
             ]
         }
     }
