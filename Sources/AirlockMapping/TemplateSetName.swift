@@ -26,7 +26,8 @@ public enum TemplateSetName: String, Sendable, Hashable, CaseIterable, Codable, 
         case .dualWrite:
             return [
                 "companies", "customer-groups", "customer-parties", "customers-to-accounts", "customers-to-contacts",
-                "accounts-to-customers", "contacts-to-customers", "products",
+                "accounts-to-customers", "contacts-to-customers", "products", "quotes", "quote-lines", "orders-to-sales",
+                "order-lines-to-sales", "orders-to-fo", "order-lines-to-fo", "invoices", "invoice-lines",
             ]
         }
     }
