@@ -6,7 +6,7 @@ import Testing
 struct DualWriteMapFixtureTests {
     @Test func everyFixtureParsesIntoATitledMapWithRows() throws {
         let maps = try DualWriteMapFixture.all()
-        #expect(maps.count == 40)
+        #expect(maps.count == 43)
         for map in maps {
             #expect(!map.rows.isEmpty, "\(map.file) has rows")
             #expect(!map.financeAndOperationsEntity.isEmpty && !map.dataverseTableSet.isEmpty, "\(map.file) title")
