@@ -6,7 +6,10 @@ struct TemplatesDocCommand: OutputCommand {
         commandName: "doc",
         abstract: "Print the mapping reference (Markdown): every flow in run order, its field maps, value maps and inferred settings.")
 
-    @Option(help: "A bundled template set (prospect-to-cash, the default, or dual-write) or a folder of edited templates (airlock templates export).")
+    @Option(
+        help:
+            "A bundled template set (prospect-to-cash, the default, or dual-write) or a folder of edited templates (airlock templates export)."
+    )
     var templates: String?
 
     @Option(help: "Write the Markdown into this file (atomically) instead of printing it.")
@@ -14,6 +17,8 @@ struct TemplatesDocCommand: OutputCommand {
 
     func run(output: CommandOutput) throws {
         let selection = TemplateSelection(argument: templates)
-        output.write(try TemplatesPipeline.doc(TemplatesDocOptions(templatesDirectory: selection.directory, set: selection.set, outputPath: out)).standardOutput)
+        output.write(
+            try TemplatesPipeline.doc(TemplatesDocOptions(templatesDirectory: selection.directory, set: selection.set, outputPath: out))
+                .standardOutput)
     }
 }

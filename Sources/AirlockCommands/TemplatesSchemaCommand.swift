@@ -6,7 +6,10 @@ struct TemplatesSchemaCommand: OutputCommand {
         commandName: "schema",
         abstract: "Print the Configuration Migration data_schema.xml to export the Sales data the flows read with.")
 
-    @Option(help: "A bundled template set (prospect-to-cash, the default, or dual-write) or a folder of edited templates (airlock templates export).")
+    @Option(
+        help:
+            "A bundled template set (prospect-to-cash, the default, or dual-write) or a folder of edited templates (airlock templates export)."
+    )
     var templates: String?
 
     @Option(help: "Write data_schema.xml into this file (atomically) instead of printing it.")

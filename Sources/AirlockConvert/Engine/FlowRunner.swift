@@ -98,7 +98,8 @@ struct FlowRunner {
         var hooks = try rules.compactMap { try $0.rowHook(for: ruleFlow) }
         let parent = try ParentCheck(template: template, layout: layout, context: context)
         let companyColumn = view.side == .fo ? view.table.columnIndex(named: FlowLayout.companyField) : nil
-        let salesCompany = view.side == .sales ? template.source.company.map { view.prepare($0, lookup: [], catalog: context.catalog) } : nil
+        let salesCompany =
+            view.side == .sales ? template.source.company.map { view.prepare($0, lookup: [], catalog: context.catalog) } : nil
         let badValues = unreadableValues()
         let unchangedSince = try context.since?.unchangedRows(of: template, table: view.table)
         var records = MappedRecords(

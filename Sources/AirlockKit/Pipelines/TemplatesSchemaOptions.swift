@@ -11,7 +11,8 @@ public struct TemplatesSchemaOptions: Sendable, Hashable {
     /// Schema catalog extension files (YAML), merged over the bundled catalog in order.
     public var catalogFiles: [String]
 
-    public init(templatesDirectory: String? = nil, set: TemplateSetName = .standard, outputPath: String? = nil, catalogFiles: [String] = []) {
+    public init(templatesDirectory: String? = nil, set: TemplateSetName = .standard, outputPath: String? = nil, catalogFiles: [String] = [])
+    {
         self.templatesDirectory = templatesDirectory
         self.set = set
         self.outputPath = outputPath
