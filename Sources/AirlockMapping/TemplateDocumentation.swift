@@ -179,6 +179,8 @@ public enum TemplateDocumentation {
             "An order that gets an invoice becomes Invoiced in Sales (p2c §6)."
         case .priceListItem:
             "Each product gets an item on the first price list, by name, whose currency is the product's (p2c §3)."
+        case .writeBack:
+            "A Sales record this flow creates in F&O gets back in Sales what the reverse map writes on it (an update in to-sales.zip): its company, which dual-write matches on with the key, and the reverse map's constants, so that a second run finds both sides equal."
         }
     }
 

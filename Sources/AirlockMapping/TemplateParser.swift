@@ -152,7 +152,7 @@ enum TemplateParser {
             throw node.error("the F&O key field \(path) cannot be a lookup path")
         }
         if let companyNode, side != .sales {
-            throw companyNode.error("'company' names the company field of a Sales source; an F&O entity's is DATAAREAID")
+            throw companyNode.error("'company' names the company field of a Sales entity; an F&O entity's is DATAAREAID")
         }
         return TemplateEndpoint(side: side, entity: entity, key: key, company: company)
     }
