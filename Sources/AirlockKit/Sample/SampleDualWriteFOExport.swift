@@ -310,8 +310,9 @@ struct SampleDualWriteFOExport {
         for order in invoiced {
             try add(order, number: SampleWorld.invoiceNumber(order), salesOrder: order.number, voucher: "VOU-" + order.number.dropFirst(3))
         }
-        // Free text invoices (no sales order, no lines here): the invoices map's source filter leaves them out.
-        for (index, order) in invoiced.enumerated() where index % 10 == 3 {
+        // Free text invoices (no sales order, no lines here), one per ten invoices from the first: the invoices map's
+        // source filter leaves them out.
+        for (index, order) in invoiced.enumerated() where index % 10 == 0 {
             try add(order, number: Self.freeTextInvoiceNumber(order), salesOrder: "", voucher: "VOU-F" + order.number.dropFirst(3))
         }
         return table.table

@@ -2,10 +2,10 @@ import AirlockPackages
 
 extension SampleDualWriteSalesExport {
     /// Quotes with lines and orders with lines, for customers Sales has (accounts or sellable contacts) and products
-    /// Sales knows. Quotes are drafts (statecode 0, which the quotes map takes) but every twentieth from the tenth,
+    /// Sales knows. Quotes are drafts (statecode 0, which the quotes map takes) but every twentieth from the second,
     /// which is active. Orders created in Sales are item-based (msdyn_ordertype 192350000, which the orders map takes)
-    /// but every twentieth from the sixth (192350001, service-based); every third F&O order whose products Sales knows is in Sales
-    /// too, under its F&O number (msdyn_salesordernumber) and with F&O's totals.
+    /// but every twentieth from the second (192350001, service-based). Every third F&O order whose products Sales
+    /// knows is in Sales too, under its F&O number (msdyn_salesordernumber) and with F&O's totals.
     mutating func documents(_ references: References) throws -> [SampleEntityBuilder] {
         let base = world.base
         let shared: [CMTSchemaField] = [
@@ -119,10 +119,10 @@ extension SampleDualWriteSalesExport {
             }
         }
         for (index, quote) in base.quotes.enumerated() {
-            try add(quote, quote: true, state: index % 20 == 9 ? 1 : 0, orderType: "", fromFO: false)
+            try add(quote, quote: true, state: index % 20 == 1 ? 1 : 0, orderType: "", fromFO: false)
         }
         for (index, order) in base.salesOrders.enumerated() {
-            try add(order, quote: false, state: 0, orderType: index % 20 == 5 ? "192350001" : "192350000", fromFO: false)
+            try add(order, quote: false, state: 0, orderType: index % 20 == 1 ? "192350001" : "192350000", fromFO: false)
         }
         // F&O orders Sales has too: every third whose products are all in Sales.
         for (index, order) in base.foOrders.enumerated() where index % 3 == 0 {
