@@ -47,11 +47,20 @@ struct SampleDualWriteTests {
         #expect(inspected.reports.count == 2)
         // Warnings only for what the bundled catalog does not know (Legal entities, CDS released distinct products,
         // cdm_company, msdyn_customergroup, msdyn_party, a few dual-write columns): no value, key or lookup finding.
-        let known: Set<String> = ["fo.manifest.unknown-entity", "cmt.schema.unknown-entity", "cmt.schema.unknown-field"]
+        // The Sales export keeps some accounts without a company on purpose (a Sales-only customer created before
+        // dual-write): validate says dual-write could not match them, and convert writes the company back. CDS
+        // released distinct products carries two columns of the current map (§213) that the catalog's include
+        // version lacks, as a real export carries columns no map names.
+        let known: Set<String> = [
+            "fo.manifest.unknown-entity", "fo.field.unknown", "cmt.schema.unknown-entity", "cmt.schema.unknown-field",
+            "cmt.record.dual-write-key",
+        ]
         for path in [fo, sales] {
             for selfContained in [false, true] {
                 let result = try ValidatePipeline.run(ValidateOptions(package: path, selfContained: selfContained))
-                #expect(result.report.errors == 0, "\(path) self-contained \(selfContained): \(result.text)")
+                let keyFindings = result.report.findings.filter { $0.rule == "cmt.record.dual-write-key" }
+                #expect(keyFindings.allSatisfy { $0.entity == "account" && $0.field == "msdyn_company" }, "\(keyFindings)")
+                #expect(result.report.errors == keyFindings.count, "\(path) self-contained \(selfContained): \(result.text)")
                 let rules = Set(result.report.findings.map(\.rule))
                 #expect(rules.isSubset(of: known), "\(rules.subtracting(known))")
             }
