@@ -68,39 +68,39 @@ import Testing
             let direction = template.direction
             for field in template.fields where field.provenance == .doc {
                 guard let number = field.row else { continue }
-                let where_ = "\(template.name) row \(number) (\(field.target))"
+                let place = "\(template.name) row \(number) (\(field.target))"
                 guard let row = rows.first(where: { $0.number == number }) else {
-                    Issue.record("\(where_): \(reference) has no row \(number)")
+                    Issue.record("\(place): \(reference) has no row \(number)")
                     continue
                 }
                 let fo = direction == .foToSales ? field.source : field.target
                 let sales = direction == .foToSales ? field.targetPath(direction: direction) : field.sourcePath(direction: direction)
-                #expect(row.foField == (fo ?? "none"), "\(where_): F&O field")
-                #expect(row.salesField == (sales ?? "none"), "\(where_): Sales field")
+                #expect(row.foField == (fo ?? "none"), "\(place): F&O field")
+                #expect(row.salesField == (sales ?? "none"), "\(place): Sales field")
                 let types: Set<String> = direction == .foToSales ? ["=", ">", ">>", "><"] : ["=", "<", "<<", "><"]
-                #expect(types.contains(row.mapType), "\(where_): map type \(row.mapType) does not go \(direction)")
+                #expect(types.contains(row.mapType), "\(place): map type \(row.mapType) does not go \(direction)")
                 if let fixed = field.constant ?? field.defaultValue {
-                    #expect(fixed == row.defaultValue, "\(where_): default \(fixed), the map says '\(row.defaultValue)'")
+                    #expect(fixed == row.defaultValue, "\(place): default \(fixed), the map says '\(row.defaultValue)'")
                 } else {
-                    #expect(row.defaultValue.isEmpty, "\(where_): the map has the default '\(row.defaultValue)'")
+                    #expect(row.defaultValue.isEmpty, "\(place): the map has the default '\(row.defaultValue)'")
                 }
                 if let name = field.valueMapName {
                     #expect(
-                        ["><", ">>", "<<"].contains(row.mapType), "\(where_): a value map on a \(row.mapType) row, which transforms nothing"
+                        ["><", ">>", "<<"].contains(row.mapType), "\(place): a value map on a \(row.mapType) row, which transforms nothing"
                     )
                     let map = try #require(set.valueMap(named: name))
                     // Where the table spells the value map out, the entries must be exactly its pairs (read the
                     // other way for Sales → F&O); where it does not, the map names the table that does.
                     if row.values.isEmpty {
-                        #expect(map.note?.isEmpty == false, "\(where_): \(name) must say where its values come from")
+                        #expect(map.note?.isEmpty == false, "\(place): \(name) must say where its values come from")
                     } else {
                         for entry in map.entries {
                             let pair = direction == .foToSales ? (entry.from, entry.to) : (entry.to, entry.from)
-                            #expect(row.values[pair.0.lowercased()] == pair.1, "\(where_): \(name) \(entry.from) → \(entry.to)")
+                            #expect(row.values[pair.0.lowercased()] == pair.1, "\(place): \(name) \(entry.from) → \(entry.to)")
                         }
                         #expect(
                             map.entries.count == row.values.count,
-                            "\(where_): \(name) holds \(map.entries.count) of \(row.values.count) values")
+                            "\(place): \(name) holds \(map.entries.count) of \(row.values.count) values")
                     }
                 }
             }
