@@ -263,10 +263,11 @@ struct FlowRunner {
         var result = ClassifiedRecords()
         let clashes = try earlierWriters(layout: layout)
         let mappedKey = try BoundKey(table: records.mapped, definition: layout.keyDefinition)
+        let towardsMaster = context.masterSide == template.target.side
         for mappedRow in 0..<records.mapped.rowCount {
             let sourceRow = records.mappedSourceRows[mappedRow]
             var outcome = classifier.classify(row: mappedRow)
-            if case .update = outcome, context.masterSide == template.target.side {
+            if case .update = outcome, towardsMaster {
                 outcome = .filtered(filter: Converter.heldByMasterFilter)
             }
             if case .rejected = outcome {
