@@ -3,8 +3,9 @@ import AirlockYAML
 
 extension CatalogBuilder {
     private static let salesEntityKeys: Set<String> = [
-        "logicalName", "displayName", "primaryId", "primaryName", "naturalKey", "source", "note", "attributes",
+        "logicalName", "displayName", "primaryId", "primaryName", "naturalKey", "dualWriteKey", "source", "note", "attributes",
     ]
+    private static let integrationKeyKeys: Set<String> = ["columns", "onlyWhen", "origin", "severity", "source"]
     private static let attributeKeys: Set<String> = [
         "type", "displayName", "maxLength", "assumedLength", "format", "required", "requiredLevel", "targets", "precision", "behavior",
         "readOnly",
@@ -46,6 +47,11 @@ extension CatalogBuilder {
             case "naturalKey":
                 draft.naturalKey = try entryValue.names().map { $0.lowercased() }
                 checks += draft.naturalKey.map { ($0, entryValue, "naturalKey") }
+            case "dualWriteKey":
+                let key = try Self.integrationKey(entryValue)
+                draft.dualWriteKey = key
+                checks += key.columns.map { ($0, entryValue, "dualWriteKey") }
+                if let scope = key.onlyWhen { checks.append((scope, entryValue, "dualWriteKey onlyWhen")) }
             case "source": draft.source = try entryValue.optionalText()
             case "note": draft.note = try entryValue.optionalText()
             default:
@@ -57,6 +63,11 @@ extension CatalogBuilder {
         }
         for check in checks where draft.attribute(named: check.name) == nil {
             throw check.node.error("\(check.what) \(check.name) is not an attribute of \(logicalName)")
+        }
+        if let scope = draft.dualWriteKey?.onlyWhen, let attribute = draft.attribute(named: scope), attribute.type != .bool,
+            let check = checks.first(where: { $0.what == "dualWriteKey onlyWhen" })
+        {
+            throw check.node.error("dualWriteKey onlyWhen \(scope) is \(attribute.type), not a Yes/No (bool) attribute")
         }
         upsertSalesEntity(draft)
     }
@@ -127,6 +138,27 @@ extension CatalogBuilder {
             }
         }
         draft.upsert(attribute)
+    }
+
+    /// `dualWriteKey: [msdyn_company, accountnumber]`, or a mapping with `columns` and optionally `onlyWhen`,
+    /// `origin`, `severity`, `source`.
+    private static func integrationKey(_ node: YAMLNode) throws -> SalesIntegrationKey {
+        if node.node.mapping == nil {
+            return SalesIntegrationKey(columns: try nonEmptyColumns(node))
+        }
+        let entries = try node.entries(allowing: integrationKeyKeys)
+        func value(_ key: String) -> YAMLNode? { entries.first { $0.key == key }?.value }
+        guard let columns = value("columns") else { throw node.error("a dualWriteKey needs its columns") }
+        return SalesIntegrationKey(
+            columns: try nonEmptyColumns(columns), onlyWhen: try value("onlyWhen")?.name().lowercased(),
+            origin: try value("origin").map { try choice($0, "origin") } ?? .environment,
+            enforcement: try value("severity").map { try choice($0, "severity") }, source: try value("source")?.optionalText())
+    }
+
+    private static func nonEmptyColumns(_ node: YAMLNode) throws -> [String] {
+        let columns = try node.names().map { $0.lowercased() }
+        guard !columns.isEmpty else { throw node.error("a dualWriteKey needs at least one column") }
+        return columns
     }
 
     private static var attributeTypeNames: String { SalesAttributeType.allCases.map(\.rawValue).joined(separator: ", ") }

@@ -7,6 +7,7 @@ struct SalesEntityDraft {
     var primaryIdAttribute: String
     var primaryNameAttribute: String?
     var naturalKey: [String] = []
+    var dualWriteKey: SalesIntegrationKey?
     var source: String?
     var note: String?
     private(set) var attributes: [SalesAttributeDraft] = []
@@ -23,6 +24,7 @@ struct SalesEntityDraft {
         primaryIdAttribute = schema.primaryIdAttribute
         primaryNameAttribute = schema.primaryNameAttribute
         naturalKey = schema.naturalKey
+        dualWriteKey = schema.dualWriteKey
         source = schema.source
         note = schema.note
         for attribute in schema.attributes { upsert(SalesAttributeDraft(attribute)) }
@@ -47,6 +49,6 @@ struct SalesEntityDraft {
         SalesEntitySchema(
             logicalName: logicalName, displayName: displayName, primaryIdAttribute: primaryIdAttribute,
             primaryNameAttribute: primaryNameAttribute, naturalKey: naturalKey, attributes: attributes.map(\.schema), source: source,
-            note: note)
+            note: note, dualWriteKey: dualWriteKey)
     }
 }

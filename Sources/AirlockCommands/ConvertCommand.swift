@@ -30,8 +30,17 @@ struct ConvertCommand: LedgerCommand {
     @Option(help: "The legal entity (F&O dataAreaId); default: the export's only company.")
     var company: String?
 
-    @Option(help: "A folder of edited templates (airlock templates export).")
+    @Option(
+        help:
+            "The templates: a bundled set (prospect-to-cash, the default, or dual-write) or a folder of edited templates (airlock templates export)."
+    )
     var templates: String?
+
+    @Option(
+        help:
+            "The side whose values win where both exports hold a record (fo or sales): flows towards it only create (filter held-by-master). Default: fo with --templates dual-write, none otherwise."
+    )
+    var master: String?
 
     @Flag(help: "Write unchanged records too.")
     var full = false
@@ -72,10 +81,12 @@ struct ConvertCommand: LedgerCommand {
     }
 
     func run(output: CommandOutput, arguments: [String]) throws {
+        let selection = TemplateSelection(argument: templates)
         let conversion = ConversionOptions(
             foPath: fo, salesPath: sales, outputDirectory: out, only: only.map { ConvertOptions.flowNames(commaSeparated: $0) },
-            dryRun: dryRun, company: company, templatesDirectory: templates, full: full, maxRejects: maxRejects, force: force,
-            foLocale: foLocale?.locale.rawValue, since: since.isEmpty ? nil : since)
+            dryRun: dryRun, company: company, templatesDirectory: selection.directory, full: full, maxRejects: maxRejects, force: force,
+            foLocale: foLocale?.locale.rawValue, since: since.isEmpty ? nil : since,
+            templateSet: selection.set == .standard ? nil : selection.set.rawValue, master: master)
         let showProgress = output.standardErrorIsTerminal
         let options = ConvertOptions(
             conversion: conversion, catalogFiles: catalogFiles, json: json, plan: plan, ledger: ledger.options(arguments: arguments))

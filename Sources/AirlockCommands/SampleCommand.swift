@@ -31,6 +31,14 @@ struct SampleCommand: OutputCommand {
              10 orders-to-sales orphan-reference: a confirmed F&O order of customer
                 NOBODY-n; its lines order-lines-to-sales header-rejected
             Without --defects, an expected-rejects.csv left in the folder is removed.
+
+            --templates dual-write writes the pair in the shapes of dual-write's table maps, for convert \
+            --templates dual-write, cut from the same generated data: F&O Legal entities, Customer groups, \
+            Customers V3 (organizations and persons, and a few customers of a second legal entity: DEMF, or USMF \
+            with --company DEMF), CDS released distinct products, CDS sales order headers and lines, Sales invoice \
+            headers and lines V2; Sales currencies, units (with msdyn_symbol), cdm_company (the --company only), \
+            customer groups, parties, products, accounts, contacts (sellable person customers and plain \
+            contacts), quotes and orders with lines. It takes no --defects.
             """)
 
     @Option(help: "The folder to write into (created if missing).")
@@ -48,8 +56,14 @@ struct SampleCommand: OutputCommand {
     @Flag(help: "Add records a converter must reject, and their answer key expected-rejects.csv (see below).")
     var defects = false
 
+    @Option(help: "The bundled template set whose entities the pair holds: prospect-to-cash or dual-write (see below).")
+    var templates: TemplateSetName = .standard
+
     func validate() throws {
         guard accounts >= 1 else { throw ValidationError("--accounts must be at least 1") }
+        if defects, templates == .dualWrite {
+            throw ValidationError("--defects writes a prospect-to-cash pair; leave it out with --templates dual-write")
+        }
         if defects, accounts < SampleGenerator.minimumAccountsWithDefects {
             throw ValidationError("--defects needs --accounts \(SampleGenerator.minimumAccountsWithDefects) or more")
         }
@@ -57,7 +71,7 @@ struct SampleCommand: OutputCommand {
 
     func run(output: CommandOutput) throws {
         let result = try SamplePipeline.run(
-            SampleOptions(outputDirectory: out, accounts: accounts, seed: seed, company: company, defects: defects))
+            SampleOptions(outputDirectory: out, accounts: accounts, seed: seed, company: company, defects: defects, templates: templates))
         output.write(result.text)
     }
 }

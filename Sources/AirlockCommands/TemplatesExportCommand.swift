@@ -12,7 +12,10 @@ struct TemplatesExportCommand: OutputCommand {
     @Flag(help: "Overwrite files that exist.")
     var force = false
 
+    @Option(help: "The bundled template set to export (a set other than the default is named in template-set.yaml).")
+    var set: TemplateSetName = .standard
+
     func run(output: CommandOutput) throws {
-        output.write(try TemplatesPipeline.export(TemplatesExportOptions(directory: directory, force: force)).text)
+        output.write(try TemplatesPipeline.export(TemplatesExportOptions(directory: directory, force: force, set: set)).text)
     }
 }

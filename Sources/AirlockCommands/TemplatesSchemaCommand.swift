@@ -6,7 +6,10 @@ struct TemplatesSchemaCommand: OutputCommand {
         commandName: "schema",
         abstract: "Print the Configuration Migration data_schema.xml to export the Sales data the flows read with.")
 
-    @Option(help: "A folder of edited templates (airlock templates export); default: the bundled ones.")
+    @Option(
+        help:
+            "A bundled template set (prospect-to-cash, the default, or dual-write) or a folder of edited templates (airlock templates export)."
+    )
     var templates: String?
 
     @Option(help: "Write data_schema.xml into this file (atomically) instead of printing it.")
@@ -16,7 +19,9 @@ struct TemplatesSchemaCommand: OutputCommand {
     var catalogFiles: [String] = []
 
     func run(output: CommandOutput) throws {
-        let options = TemplatesSchemaOptions(templatesDirectory: templates, outputPath: out, catalogFiles: catalogFiles)
+        let selection = TemplateSelection(argument: templates)
+        let options = TemplatesSchemaOptions(
+            templatesDirectory: selection.directory, set: selection.set, outputPath: out, catalogFiles: catalogFiles)
         output.write(try TemplatesPipeline.schema(options).standardOutput)
     }
 }

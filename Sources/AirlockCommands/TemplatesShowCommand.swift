@@ -7,9 +7,12 @@ struct TemplatesShowCommand: OutputCommand {
     @Argument(help: "A flow name (see `airlock templates list`) or value-maps.")
     var name: String
 
+    @Option(help: "The bundled template set.")
+    var set: TemplateSetName = .standard
+
     func run(output: CommandOutput) throws {
         do {
-            output.write(try TemplatesPipeline.show(named: name).text)
+            output.write(try TemplatesPipeline.show(named: name, set: set).text)
         } catch let notFound as TemplateNotFound {
             throw ValidationError(notFound.description)
         }

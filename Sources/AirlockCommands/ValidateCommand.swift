@@ -42,6 +42,12 @@ struct ValidateCommand: OutputCommand {
     @Option(name: .customLong("fo-locale"), help: ArgumentHelp(FOLocaleOption.help))
     var foLocale: FOLocaleOption?
 
+    @Flag(
+        help:
+            "A Sales package loaded for dual-write: every record of a table with a dual-write integration key must fill the key (without it, only entities whose schema declares a key column only dual-write adds, such as msdyn_company)."
+    )
+    var dualWrite = false
+
     /// The package kinds `--target` names.
     enum TargetKind: String, ExpressibleByArgument {
         case fo, sales
@@ -57,7 +63,8 @@ struct ValidateCommand: OutputCommand {
         let result = try ValidatePipeline.run(
             ValidateOptions(
                 package: package, json: json, maxFindings: maxFindings, target: target?.packageKind, catalogFiles: catalogFiles,
-                expectedInTarget: Set(expectedInTarget), htmlPath: html, selfContained: selfContained, foLocale: foLocale?.locale))
+                expectedInTarget: Set(expectedInTarget), htmlPath: html, selfContained: selfContained, foLocale: foLocale?.locale,
+                dualWrite: dualWrite))
         output.write(result.text)
         if result.status != .success { throw ExitCode(result.status.rawValue) }
     }

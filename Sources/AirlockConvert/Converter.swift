@@ -22,6 +22,9 @@ public enum Converter {
     public static let rejectsFolder = "rejects"
     /// The filter that leaves out a source record the earlier wave's export holds unchanged (`--since`).
     public static let unchangedSinceFilter = "unchanged-since"
+    /// The filter that leaves out an update the master side would lose: a record the target already holds, in a
+    /// flow towards the master side (`ConversionOptions.master`).
+    public static let heldByMasterFilter = "held-by-master"
     /// The files a conversion may leave in the output folder; a committed run replaces all of them.
     static let outputNames = [foPackageName, salesPackageName, reportName, pageName, rejectsFolder]
 
@@ -40,7 +43,7 @@ public enum Converter {
         _ options: ConversionOptions, catalog: SchemaCatalog, rules: [any ConversionRule] = [],
         progress: @escaping @Sendable (String) -> Void = { _ in }, notice: @escaping @Sendable (String) -> Void = { _ in }
     ) throws -> ConversionResult {
-        let templates = try TemplateLoader.load(directoryOrBundled: options.templatesDirectory)
+        let templates = try TemplateLoader.load(TemplateSelection(setName: options.templateSet, directory: options.templatesDirectory))
         if options.templatesDirectory != nil {
             let problems = TemplateCatalogCheck.problems(in: templates, catalog: catalog)
             if let first = problems.first {
@@ -48,6 +51,9 @@ public enum Converter {
                     .invalidTemplate,
                     "\(problems.count) template problem\(problems.count == 1 ? "" : "s") against the schema catalog; first: \(first)")
             }
+        }
+        if let master = options.master, master != "fo", master != "sales" {
+            throw AirlockError(.usage, "--master names an unknown side '\(master)'; the sides are fo and sales")
         }
         if let locale = options.foLocale, FOLocale(name: locale) == nil {
             let known = FOLocale.allCases.map(\.rawValue).joined(separator: ", ")

@@ -25,6 +25,8 @@ public struct MappingTemplate: Sendable, Hashable {
     public var fields: [FieldMapping]
     /// The special rules switched on.
     public var rules: [SpecialRule]
+    /// Rows of the reference table left out on purpose, with why.
+    public var notCarried: [OmittedRows] = []
 
     public init(
         name: String, title: String, reference: String? = nil, note: String? = nil, source: TemplateEndpoint,
@@ -51,12 +53,14 @@ public struct MappingTemplate: Sendable, Hashable {
     /// The template's file name.
     public var fileName: String { name + ".yaml" }
 
-    /// Every source field the flow reads: mapped fields, key and link fields (their first part) and `alsoReads`,
-    /// in that order without repeats.
+    /// Every source field the flow reads: mapped fields, key and link fields (their first part), `alsoReads` and
+    /// the source's company field, in that order without repeats.
     public var sourceFieldsRead: [String] {
         var seen: Set<String> = []
         var fields: [String] = []
-        let all = self.fields.compactMap(\.source) + source.key.map(\.field) + (parent?.link.map(\.field) ?? []) + alsoReads
+        let all =
+            self.fields.compactMap(\.source) + source.key.map(\.field) + (parent?.link.map(\.field) ?? []) + alsoReads
+            + [source.company?.field].compactMap { $0 }
         for field in all where seen.insert(field).inserted { fields.append(field) }
         return fields
     }

@@ -8,6 +8,9 @@ public enum SpecialRuleKind: String, Sendable, Hashable, CaseIterable {
     case invoicedOrderStatus = "invoiced-order-status"
     /// Each product gets an item on the first price list whose currency matches (p2c §3).
     case priceListItem = "price-list-item"
+    /// A Sales record a Sales → F&O flow creates in F&O gets back in Sales what the reverse map writes on it: its
+    /// company (dual-write matches on company and key) and the reverse map's constants (dual-write set).
+    case writeBack = "write-back"
 
     /// The parameters the rule takes.
     public var parameters: [RuleParameter] {
@@ -30,6 +33,8 @@ public enum SpecialRuleKind: String, Sendable, Hashable, CaseIterable {
                 RuleParameter("order", .targetField), RuleParameter("statecode", .integer), RuleParameter("statuscode", .integer),
                 RuleParameter("copyOwner", .boolean, required: false),
             ]
+        case .writeBack:
+            []
         case .priceListItem:
             [
                 RuleParameter("priceList", .text, required: false),

@@ -1,17 +1,22 @@
 import AirlockModel
 import Foundation
 
-/// Writes the bundled templates and value maps into a folder, for a user to edit and pass to `convert --templates`.
+/// Writes a bundled template set into a folder, for a user to edit and pass to `convert --templates`.
 public enum TemplateExporter {
-    /// Writes every bundled file into `directory` (created if missing), each atomically (a temporary file renamed).
+    /// Writes every file of the bundled set `set` into `directory` (created if missing), each atomically (a
+    /// temporary file renamed); a set other than the default also gets `template-set.yaml` naming it.
     /// - Parameters:
     ///   - directory: the folder to write into.
+    ///   - set: the bundled set.
     ///   - overwrite: replace files that exist; otherwise nothing is written when any of them exists.
     /// - Returns: the paths written, `value-maps.yaml` first.
     /// - Throws: `AirlockError` (`.usage` when a file exists and `overwrite` is false, `.io` when writing fails).
     @discardableResult
-    public static func export(to directory: String, overwrite: Bool = false) throws -> [String] {
-        let files = try TemplateLoader.bundledFiles()
+    public static func export(to directory: String, set: TemplateSetName = .standard, overwrite: Bool = false) throws -> [String] {
+        var files = try TemplateLoader.bundledFiles(set)
+        if set != .standard {
+            files.append(TemplateFile(name: TemplateSetName.markerFileName, text: TemplateSetMarker.text(for: set), path: ""))
+        }
         let manager = FileManager.default
         do {
             try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -8,31 +8,47 @@ import Foundation
 /// replaces the bundled file of the same name, and a bundled file the folder lacks is used as is. A file with a
 /// new flow name adds a flow.
 public enum TemplateLoader {
-    private static let bundledResult: Result<TemplateSet, AirlockError> = {
+    // Each set is read the first time it is asked for, then shared.
+    private static let prospectToCashResult = loadBundled(.prospectToCash)
+    private static let dualWriteResult = loadBundled(.dualWrite)
+
+    private static func loadBundled(_ set: TemplateSetName) -> Result<TemplateSet, AirlockError> {
         do {
-            return .success(try load(files: try bundledFiles()))
+            return .success(try load(files: try bundledFiles(set), set: set))
         } catch let error as AirlockError {
             return .failure(error)
         } catch {
-            return .failure(AirlockError(.invalidTemplate, "the bundled templates cannot be loaded", cause: "\(error)"))
+            return .failure(AirlockError(.invalidTemplate, "the bundled templates (\(set)) cannot be loaded", cause: "\(error)"))
         }
-    }()
+    }
 
-    /// The templates bundled with Airlock, read once and then shared.
+    /// A template set bundled with Airlock (the default: `prospect-to-cash`), read once and then shared.
     /// - Throws: `AirlockError` when a bundled file is missing or malformed (a packaging error).
-    public static func bundled() throws -> TemplateSet {
-        try bundledResult.get()
+    public static func bundled(_ set: TemplateSetName = .standard) throws -> TemplateSet {
+        switch set {
+        case .prospectToCash: return try prospectToCashResult.get()
+        case .dualWrite: return try dualWriteResult.get()
+        }
     }
 
-    /// The templates of `directory` (edited ones, `--templates`), or the bundled ones when it is nil.
+    /// The templates of `directory` (edited ones, `--templates`), or the default bundled set when it is nil.
     public static func load(directoryOrBundled directory: String?) throws -> TemplateSet {
-        try directory.map { try load(directory: $0) } ?? bundled()
+        try load(TemplateSelection(directory: directory))
     }
 
-    /// The bundled templates with the `.yaml` files in `directory` in place of the bundled files of the same name.
+    /// The templates a selection names: its bundled set, with its folder's files in place of the set's files of the
+    /// same name. A folder that names its set (`template-set.yaml`, written by `airlock templates export`) is
+    /// edited copies of that set.
+    public static func load(_ selection: TemplateSelection) throws -> TemplateSet {
+        guard let directory = selection.directory else { return try bundled(selection.set) }
+        return try load(directory: directory, over: selection.set)
+    }
+
+    /// The bundled set `set` (or the one the folder names in `template-set.yaml`) with the `.yaml` files in
+    /// `directory` in place of its files of the same name.
     /// - Throws: `AirlockError` (`.io` for an unreadable folder or file, `.invalidTemplate` for a malformed one)
     ///   naming the file, line, column and key of the first problem.
-    public static func load(directory: String) throws -> TemplateSet {
+    public static func load(directory: String, over set: TemplateSetName = .standard) throws -> TemplateSet {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
@@ -40,19 +56,25 @@ public enum TemplateLoader {
             throw AirlockError(
                 .io, "cannot list the templates folder", at: SourceLocation(file: directory), cause: error.localizedDescription)
         }
-        var files = try bundledFiles()
-        for name in names.sorted() where name.hasSuffix(".yaml") && !name.hasPrefix(".") {
+        var base = set
+        if names.contains(TemplateSetName.markerFileName) {
+            let path = (directory as NSString).appendingPathComponent(TemplateSetName.markerFileName)
+            base = try TemplateSetMarker.read(TemplateFile(name: TemplateSetName.markerFileName, text: try readText(path), path: path))
+        }
+        var files = try bundledFiles(base)
+        for name in names.sorted() where name.hasSuffix(".yaml") && !name.hasPrefix(".") && name != TemplateSetName.markerFileName {
             let path = (directory as NSString).appendingPathComponent(name)
             let file = TemplateFile(name: name, text: try readText(path), path: path)
             if let position = files.firstIndex(where: { $0.name == name }) { files[position] = file } else { files.append(file) }
         }
-        return try load(files: files)
+        return try load(files: files, set: base)
     }
 
-    /// The bundled files: `value-maps.yaml`, then every template in `TemplateSet.bundledFlowNames` order.
+    /// The bundled files of `set`: `value-maps.yaml`, then every template in the set's flow order.
     /// - Throws: `AirlockError` (`.io`) when the resources are missing.
-    public static func bundledFiles() throws -> [TemplateFile] {
-        let root = try resourceFolder()
+    public static func bundledFiles(_ set: TemplateSetName = .standard) throws -> [TemplateFile] {
+        var root = try resourceFolder()
+        if let subfolder = set.resourceSubfolder { root += "/" + subfolder }
         let folder = root + "/templates"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
             throw AirlockError(.io, "cannot list the bundled templates", at: SourceLocation(file: folder))
@@ -62,12 +84,12 @@ public enum TemplateLoader {
         for name in names where name.hasSuffix(".yaml") {
             files.append(TemplateFile(name: name, text: try readText(folder + "/" + name), path: folder + "/" + name))
         }
-        return ordered(files)
+        return ordered(files, set: set)
     }
 
-    /// Parses and cross-checks `files` (one of them `value-maps.yaml`).
-    static func load(files: [TemplateFile]) throws -> TemplateSet {
-        let files = ordered(files)
+    /// Parses and cross-checks `files` (one of them `value-maps.yaml`) as the set `set` or edited copies of it.
+    static func load(files: [TemplateFile], set: TemplateSetName = .standard) throws -> TemplateSet {
+        let files = ordered(files, set: set)
         guard let valueMapsFile = files.first(where: { $0.name == TemplateFile.valueMapsName }) else {
             throw AirlockError(.invalidTemplate, "\(TemplateFile.valueMapsName) is missing")
         }
@@ -78,7 +100,7 @@ public enum TemplateLoader {
             parsed.append(try TemplateParser.parse(file, expectedName: String(file.name.dropLast(".yaml".count)), valueMaps: mapNames))
         }
         try crossCheck(parsed)
-        return TemplateSet(templates: parsed.map(\.template), valueMaps: valueMaps, files: files)
+        return TemplateSet(templates: parsed.map(\.template), valueMaps: valueMaps, files: files, set: set)
     }
 
     /// Parents and prerequisites name known flows; a line flow's link matches its parent's key; no cycles.
@@ -124,11 +146,12 @@ public enum TemplateLoader {
         for item in parsed { try visit(item.template.name, from: nil) }
     }
 
-    /// `value-maps.yaml` first, then the bundled flows in their order, then other flows by name.
-    private static func ordered(_ files: [TemplateFile]) -> [TemplateFile] {
+    /// `value-maps.yaml` first, then the set's flows in their order, then other flows by name.
+    private static func ordered(_ files: [TemplateFile], set: TemplateSetName) -> [TemplateFile] {
+        let flowNames = set.flowNames
         func rank(_ file: TemplateFile) -> Int {
             if file.name == TemplateFile.valueMapsName { return -1 }
-            return TemplateSet.bundledFlowNames.firstIndex(of: String(file.name.dropLast(".yaml".count))) ?? Int.max
+            return flowNames.firstIndex(of: String(file.name.dropLast(".yaml".count))) ?? Int.max
         }
         return files.sorted { (rank($0), $0.name) < (rank($1), $1.name) }
     }

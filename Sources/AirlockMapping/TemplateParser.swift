@@ -31,6 +31,7 @@ enum TemplateParser {
         }
         let entries = try root.entries(allowing: [
             "name", "title", "reference", "note", "source", "target", "after", "parent", "alsoReads", "filters", "fields", "rules",
+            "notCarried",
         ])
         var byKey: [String: YAMLNode] = [:]
         for entry in entries { byKey[entry.key] = entry.value }
@@ -108,6 +109,20 @@ enum TemplateParser {
         if let node = byKey["rules"] {
             for item in try node.items() { template.rules.append(try rule(item)) }
         }
+        if let node = byKey["notCarried"] {
+            for item in try node.items() {
+                var rows: [Int] = []
+                var reason: String?
+                for entry in try item.entries(allowing: ["rows", "why"]) {
+                    switch entry.key {
+                    case "rows": rows = try entry.value.itemsOrSingle().map { try $0.integer() }
+                    default: reason = try entry.value.text()
+                    }
+                }
+                guard !rows.isEmpty, let reason else { throw item.error("a notCarried entry needs 'rows' and 'why'") }
+                template.notCarried.append(OmittedRows(rows: rows, reason: reason))
+            }
+        }
         return Parsed(
             template: template, prerequisiteNodes: prerequisiteNodes, parentFlowNode: parentFlowNode, parentLinkNode: parentLinkNode)
     }
@@ -116,10 +131,17 @@ enum TemplateParser {
         var side: DataSide?
         var entity: String?
         var key: [FieldReference] = []
-        for entry in try node.entries(allowing: ["side", "entity", "key"]) {
+        var company: FieldReference?
+        var companyNode: YAMLNode?
+        for entry in try node.entries(allowing: ["side", "entity", "key", "company"]) {
             switch entry.key {
             case "side": side = try entry.value.choice(sides)
             case "entity": entity = try entry.value.name()
+            case "company":
+                companyNode = entry.value
+                let text = try entry.value.name()
+                guard let reference = FieldReference(text) else { throw entry.value.error("'\(text)' is not a field or lookup path") }
+                company = reference
             default: key = try references(entry.value)
             }
         }
@@ -129,7 +151,10 @@ enum TemplateParser {
         if side == .fo, let path = key.first(where: { $0.referencedField != nil }) {
             throw node.error("the F&O key field \(path) cannot be a lookup path")
         }
-        return TemplateEndpoint(side: side, entity: entity, key: key)
+        if let companyNode, side != .sales {
+            throw companyNode.error("'company' names the company field of a Sales entity; an F&O entity's is DATAAREAID")
+        }
+        return TemplateEndpoint(side: side, entity: entity, key: key, company: company)
     }
 
     private static func references(_ node: YAMLNode) throws -> [FieldReference] {

@@ -1,19 +1,19 @@
 /// The templates of every flow and the value maps they share, as loaded and checked together.
 public struct TemplateSet: Sendable, Equatable {
     /// The flow names Airlock ships, in the order `airlock templates list` shows them.
-    public static let bundledFlowNames = [
-        "accounts", "contacts", "contacts-to-customers", "products", "quotes", "quote-lines", "orders-to-sales",
-        "order-lines-to-sales", "orders-to-fo", "order-lines-to-fo", "invoices", "invoice-lines",
-    ]
+    public static let bundledFlowNames = TemplateSetName.standard.flowNames
 
-    /// The templates: the bundled flows in `bundledFlowNames` order, then any other flow by name.
+    /// The bundled set these templates are (or are edited copies of).
+    public let set: TemplateSetName
+    /// The templates: the set's flows in its `flowNames` order, then any other flow by name.
     public let templates: [MappingTemplate]
     /// The value maps, in file order.
     public let valueMaps: [ValueMap]
     /// The files the set was loaded from (value maps first, then templates in `templates` order).
     public let files: [TemplateFile]
 
-    public init(templates: [MappingTemplate], valueMaps: [ValueMap], files: [TemplateFile]) {
+    public init(templates: [MappingTemplate], valueMaps: [ValueMap], files: [TemplateFile], set: TemplateSetName = .standard) {
+        self.set = set
         self.templates = templates
         self.valueMaps = valueMaps
         self.files = files

@@ -14,6 +14,13 @@ public struct ConversionOptions: Sendable, Hashable, Codable {
     public var company: String?
     /// A folder of edited templates (`airlock templates export`).
     public var templatesDirectory: String?
+    /// The bundled template set (`dual-write`); nil: the default, `prospect-to-cash`, or the set an edited folder
+    /// names.
+    public var templateSet: String?
+    /// The side whose values win where both hold a record (`fo` or `sales`): flows towards it create what it lacks
+    /// but do not update what it holds (filter `held-by-master`), as dual-write's "master for initial sync". Nil:
+    /// `fo` for the `dual-write` set, none for `prospect-to-cash` (whose flows run one way per table).
+    public var master: String?
     /// Write unchanged records too.
     public var full: Bool
     /// More rejected records than this (all flows together) fails the run (exit 1); nil: no limit.
@@ -30,8 +37,10 @@ public struct ConversionOptions: Sendable, Hashable, Codable {
     public init(
         foPath: String, salesPath: String, outputDirectory: String?, only: [String]? = nil, dryRun: Bool = false, company: String? = nil,
         templatesDirectory: String? = nil, full: Bool = false, maxRejects: Int? = nil, force: Bool = false, foLocale: String? = nil,
-        since: [String]? = nil
+        since: [String]? = nil, templateSet: String? = nil, master: String? = nil
     ) {
+        self.master = master
+        self.templateSet = templateSet
         self.since = since
         self.foLocale = foLocale
         self.foPath = foPath

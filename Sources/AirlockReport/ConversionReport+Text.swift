@@ -53,10 +53,10 @@ extension ConversionReport {
         return lines.joined(separator: "\n")
     }
 
-    /// Flow names in the bundled order, then any others by name: the order the summary, the page and the plan
-    /// list flows in.
+    /// Flow names in the order of the template set the conversion ran, then any others by name: the order the
+    /// summary, the page and the plan list flows in.
     public var flowOrder: [String] {
-        let bundled = TemplateSet.bundledFlowNames
+        let bundled = (options.templateSet.flatMap(TemplateSetName.init(rawValue:)) ?? .standard).flowNames
         return bundled.filter { flows[$0] != nil } + flows.keys.filter { !bundled.contains($0) }.sorted()
     }
 }

@@ -167,9 +167,9 @@ public struct VerificationReport: Sendable, Codable, Equatable {
         return "landed"
     }
 
-    /// Flow names in the bundled order, then any others by name.
+    /// Flow names in the bundled sets' order (the default set's first), then any others by name.
     public var flowOrder: [String] {
-        let bundled = TemplateSet.bundledFlowNames
+        let bundled = TemplateSetName.allFlowNames
         return bundled.filter { flows[$0] != nil } + flows.keys.filter { !bundled.contains($0) }.sorted()
     }
 

@@ -29,6 +29,8 @@ extension CMTDataPass {
         var lookup: CMTGUID?
         let hasValue: Bool = xml.withAttribute("value") { bytes in
             guard let bytes else { return false }
+            if field.isDualWriteKey, Self.isFilled(bytes) { field.keyFilledStamp = stamp }
+            if field.isDualWriteScope, Self.isYes(bytes) { entity.dualWriteScopeStamp = stamp }
             return checkValue(bytes, type, field, entity, xml, lookup: &lookup)
         }
         if hasValue { field.seenStamp = stamp }

@@ -17,6 +17,8 @@ final class CMTDataPass {
     let expectedInTarget: Set<String>
     /// Lookups to an entity the package carries must find their record in it (`cmt.lookup.missing-record` is an error).
     let selfContained: Bool
+    /// Which entities must fill their dual-write integration key (`cmt.record.dual-write-key`).
+    let dualWrite: CMTDualWriteScope
     let catalog: SchemaCatalog
     /// Schema entities first (in schema order), then entities only `data.xml` has.
     private(set) var entities: [CMTEntityCheck] = []
@@ -38,7 +40,7 @@ final class CMTDataPass {
 
     init(
         schema: CMTSchema, catalog: SchemaCatalog, file: String, collector: FindingCollector, expectedInTarget: Set<String>,
-        selfContained: Bool,
+        selfContained: Bool, dualWrite: CMTDualWriteScope = CMTDualWriteScope(isForced: false),
         limits: CMTValidationLimits
     ) {
         self.file = file
@@ -46,6 +48,7 @@ final class CMTDataPass {
         self.limits = limits
         self.expectedInTarget = expectedInTarget
         self.selfContained = selfContained
+        self.dualWrite = dualWrite
         self.catalog = catalog
         for entity in schema.entities where entityIndex[entity.name] == nil {
             _ = addEntity(entity.name, schema: entity)
@@ -53,7 +56,8 @@ final class CMTDataPass {
     }
 
     func addEntity(_ name: String, schema: CMTSchemaEntity?) -> CMTEntityCheck {
-        let check = CMTEntityCheck(name: name, index: entities.count, schema: schema, catalog: catalog.salesEntity(named: name))
+        let check = CMTEntityCheck(
+            name: name, index: entities.count, schema: schema, catalog: catalog.salesEntity(named: name), dualWrite: dualWrite)
         entityIndex[name] = entities.count
         entities.append(check)
         entityNames.add(name)
@@ -181,6 +185,7 @@ final class CMTDataPass {
     }
 
     func finishRecord(_ entity: CMTEntityCheck) {
+        if let key = entity.dualWriteKey { checkDualWriteKey(key, entity) }
         for index in entity.requiredFields where entity.fields[index].seenStamp != stamp {
             let field = entity.fields[index]
             let basis = field.attribute?.origin.certainty ?? .guess

@@ -22,6 +22,16 @@ final class CMTEntityCheck {
     /// `statecode` and `statuscode`, for the state/status consistency check.
     let stateField: Int?
     let statusField: Int?
+    /// The dual-write integration key every record must fill, when the entity is checked as dual-write
+    /// (`CMTDualWriteScope`); nil otherwise.
+    let dualWriteKey: SalesIntegrationKey?
+    /// The declared columns of `dualWriteKey`, in key order; key columns the schema leaves out are reported once
+    /// for the schema (`cmt.schema.dual-write-key`), not per record.
+    let dualWriteKeyFields: [Int]
+    /// The declared `onlyWhen` column of the key; nil when the key applies to every record.
+    let dualWriteScopeField: Int?
+    /// The record stamp of the last record whose `onlyWhen` column was Yes.
+    var dualWriteScopeStamp = 0
 
     var ids = CMTGUIDTable()
     /// False once an id was not kept (limit reached): lookups to this entity can then not be confirmed missing.
@@ -39,7 +49,7 @@ final class CMTEntityCheck {
 
     var isDeclared: Bool { schema != nil }
 
-    init(name: String, index: Int, schema: CMTSchemaEntity?, catalog: SalesEntitySchema?) {
+    init(name: String, index: Int, schema: CMTSchemaEntity?, catalog: SalesEntitySchema?, dualWrite: CMTDualWriteScope) {
         self.name = name
         self.index = index
         self.schema = schema
@@ -59,6 +69,12 @@ final class CMTEntityCheck {
         requiredFields = fields.indices.filter { fields[$0].isRequired }
         stateField = fields.firstIndex { $0.name == "statecode" && $0.type == .state }
         statusField = fields.firstIndex { $0.name == "statuscode" && $0.type == .status }
+        let key = dualWrite.key(for: schema, catalog: catalog)
+        dualWriteKey = key
+        dualWriteKeyFields = (key?.columns ?? []).compactMap { column in fields.firstIndex { $0.name == column } }
+        for index in dualWriteKeyFields { fields[index].isDualWriteKey = true }
+        dualWriteScopeField = key?.onlyWhen.flatMap { scope in fields.firstIndex { $0.name == scope } }
+        if let scope = dualWriteScopeField { fields[scope].isDualWriteScope = true }
 
         var nameField: Int?
         if let schema, schema.forceCreate != true, !schema.fields.contains(where: { $0.updateCompare == true }),

@@ -34,6 +34,12 @@ final class CMTFieldCheck {
 
     /// The record stamp of the last record that had a value in this field.
     var seenStamp = 0
+    /// A column of the dual-write integration key the entity is checked for (`CMTDualWriteScope`).
+    var isDualWriteKey = false
+    /// The record stamp of the last record whose value in this key column was not blank.
+    var keyFilledStamp = 0
+    /// The Yes/No column that limits the integration key to the records where it is Yes (`onlyWhen`).
+    var isDualWriteScope = false
     /// Occurrences of an undeclared field.
     var undeclared = CMTFieldTally()
     /// Date-times in a culture-dependent form.

@@ -4,11 +4,15 @@ import AirlockPackages
 extension CMTPackageValidator {
     /// Checks `data_schema.xml` against the catalog: unknown entities and fields (warnings: environments add
     /// them), field types CMT cannot use for the attribute (errors), and lookup targets the attribute cannot
-    /// point to (warnings).
+    /// point to (warnings); for an entity loaded for dual-write, the columns of its integration key it leaves out.
     func checkSchema(_ schema: CMTSchema, lines: CMTSchemaLines, file: String, into collector: FindingCollector) {
         var seen = Set<String>()
+        let scope = CMTDualWriteScope(isForced: dualWrite)
         for entity in schema.entities where seen.insert(entity.name).inserted {
             let known = catalog.salesEntity(named: entity.name)
+            if let key = scope.key(for: entity, catalog: known) {
+                checkDualWriteKeyDeclared(key, entity, lines: lines, file: file, into: collector)
+            }
             if known == nil {
                 collector.add(
                     ValidationRules.cmtSchemaUnknownEntity, entity: entity.name, file: file, line: lines.line(entity: entity.name),
@@ -55,6 +59,21 @@ extension CMTPackageValidator {
                     }
                 }
             }
+        }
+    }
+
+    /// Reports each column of `key` that the schema does not declare for `entity` (`cmt.schema.dual-write-key`).
+    private func checkDualWriteKeyDeclared(
+        _ key: SalesIntegrationKey, _ entity: CMTSchemaEntity, lines: CMTSchemaLines, file: String, into collector: FindingCollector
+    ) {
+        let declared = Set(entity.fields.map(\.name))
+        for column in key.columns where !declared.contains(column) {
+            collector.add(
+                ValidationRules.cmtSchemaDualWriteKey, entity: entity.name, file: file, line: lines.line(entity: entity.name),
+                field: column,
+                "'\(entity.name)' is loaded for dual-write, but the schema does not declare '\(column)', a column of its dual-write integration key (\(key.columns.joined(separator: ", "))); no record can carry it, and dual-write could not match the rows to their finance and operations records"
+                    + key.certainty.findingNote(origin: key.origin, enforcement: key.enforcement),
+                severity: .resting(on: key.certainty, enforcement: key.enforcement), basis: key.certainty)
         }
     }
 }

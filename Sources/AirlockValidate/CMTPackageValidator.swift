@@ -19,6 +19,10 @@ public struct CMTPackageValidator {
     /// The package must hold every record its lookups point to among the entities it carries (a full export,
     /// not a delta such as `convert` writes): `cmt.lookup.missing-record` becomes an error.
     public let selfContained: Bool
+    /// Check every entity whose table has a dual-write integration key as loaded for dual-write (`validate
+    /// --dual-write`); otherwise only the entities whose schema declares a key column only dual-write adds
+    /// (`cmt.record.dual-write-key`, docs/validation.md).
+    public let dualWrite: Bool
     /// Memory bounds.
     public let limits: CMTValidationLimits
 
@@ -26,11 +30,15 @@ public struct CMTPackageValidator {
     /// - Parameters:
     ///   - catalog: the schema catalog (`SchemaCatalogLoader.bundled()`, possibly extended).
     ///   - expectedInTarget: logical names of entities whose records exist in the target environment.
+    ///   - selfContained: every lookup target among the entities the package carries must be in it.
+    ///   - dualWrite: check every entity with a dual-write integration key as loaded for dual-write.
     ///   - limits: memory bounds.
     public init(
-        catalog: SchemaCatalog, expectedInTarget: Set<String> = [], selfContained: Bool = false, limits: CMTValidationLimits = .default
+        catalog: SchemaCatalog, expectedInTarget: Set<String> = [], selfContained: Bool = false, dualWrite: Bool = false,
+        limits: CMTValidationLimits = .default
     ) {
         self.selfContained = selfContained
+        self.dualWrite = dualWrite
         self.catalog = catalog
         self.expectedInTarget = expectedInTarget
         self.limits = limits
@@ -55,7 +63,7 @@ public struct CMTPackageValidator {
 
         let pass = CMTDataPass(
             schema: reader.schema, catalog: catalog, file: reader.dataMember, collector: collector, expectedInTarget: expectedInTarget,
-            selfContained: selfContained,
+            selfContained: selfContained, dualWrite: CMTDualWriteScope(isForced: dualWrite),
             limits: limits)
         try pass.run(source.open(reader.dataMember), location: source.location(of: reader.dataMember))
         pass.finish()

@@ -89,8 +89,16 @@ public enum ValidationRules {
         "cmt.data.undeclared-entity", .error, "data.xml has an entity the schema does not declare")
     public static let cmtDataUndeclaredField = ValidationRule(
         "cmt.data.undeclared-field", .error, "data.xml has a field the schema does not declare for its entity")
+    public static let cmtSchemaDualWriteKey = ValidationRule(
+        "cmt.schema.dual-write-key", .error,
+        "an entity loaded for dual-write does not declare a column of its table's dual-write integration key (a warning where the key is a guess)"
+    )
     public static let cmtRecordId = ValidationRule("cmt.record.id", .error, "a record id is not a GUID")
     public static let cmtRecordDuplicateId = ValidationRule("cmt.record.duplicate-id", .error, "two records of one entity have the same id")
+    public static let cmtRecordDualWriteKey = ValidationRule(
+        "cmt.record.dual-write-key", .error,
+        "a record loaded for dual-write leaves a column of its table's dual-write integration key blank, so dual-write cannot match it (a warning where the key is a guess)"
+    )
     public static let cmtValueFormat = ValidationRule(
         "cmt.value.format", .error, "a value is not in the format of its type (GUID, number, decimal, True/False, ISO date-time)")
     public static let cmtValueOption = ValidationRule(
@@ -117,8 +125,9 @@ public enum ValidationRules {
         foKeyDuplicate, foReferenceMissing,
         cmtContentTypes, cmtContentTypesInvalid, cmtSchemaUnknownEntity, cmtSchemaUnknownField, cmtSchemaTypeMismatch,
         cmtSchemaLookupTarget,
-        cmtSchemaImportOrder, cmtSchemaNoUpdateCompare, cmtDataUndeclaredEntity, cmtDataUndeclaredField, cmtRecordId,
-        cmtRecordDuplicateId, cmtValueFormat, cmtValueOption, cmtValueLength, cmtValueRequired, cmtLookupMissingRecord,
+        cmtSchemaImportOrder, cmtSchemaNoUpdateCompare, cmtSchemaDualWriteKey, cmtDataUndeclaredEntity, cmtDataUndeclaredField,
+        cmtRecordId, cmtRecordDuplicateId, cmtRecordDualWriteKey, cmtValueFormat, cmtValueOption, cmtValueLength, cmtValueRequired,
+        cmtLookupMissingRecord,
         cmtLookupOutsidePackage,
     ]
 }

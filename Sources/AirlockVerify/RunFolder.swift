@@ -78,7 +78,8 @@ struct RunFolder {
         }
         let templates: TemplateSet
         do {
-            templates = try TemplateLoader.load(directoryOrBundled: report.options.templatesDirectory)
+            templates = try TemplateLoader.load(
+                TemplateSelection(setName: report.options.templateSet, directory: report.options.templatesDirectory))
         } catch let error as AirlockError {
             throw AirlockError(
                 .usage,

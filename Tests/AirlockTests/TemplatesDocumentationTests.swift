@@ -16,6 +16,18 @@ struct TemplatesDocumentationTests {
         )
     }
 
+    @Test func committedDualWriteReferenceMatchesTheBundledSet() throws {
+        let rendered = TemplateDocumentation.markdown(try TemplateLoader.bundled(.dualWrite))
+        let path = ConvertFixture.root.appendingPathComponent("docs/mapping-reference-dual-write.md").path
+        let committed = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(
+            committed == rendered,
+            "docs/mapping-reference-dual-write.md is out of date with the bundled dual-write templates; regenerate it with `airlock templates doc --templates dual-write --out docs/mapping-reference-dual-write.md`"
+        )
+        #expect(rendered.hasPrefix("# Mapping reference: the dual-write set\n"))
+        #expect(rendered.contains("**Not carried.**"))
+    }
+
     @Test func everyFlowHasASectionInRunOrder() throws {
         let set = try TemplateLoader.bundled()
         let text = TemplateDocumentation.markdown(set)

@@ -17,6 +17,15 @@ final class ConversionContext: Sendable {
     let fo: FOExport
     let sales: SalesExport
     let options: ConversionOptions
+    /// The side whose values win where both hold a record: flows towards it only create (see
+    /// `ConversionOptions.master`); nil when no side is.
+    var masterSide: DataSide? {
+        switch options.master ?? (templates.set == .dualWrite ? "fo" : nil) {
+        case "fo": return .fo
+        case "sales": return .sales
+        default: return nil
+        }
+    }
     /// The exports of an earlier wave (`--since`), if given.
     let since: SinceBaseline?
     private let state = LockedValueBox(State())

@@ -56,8 +56,14 @@ extension FlowRunner {
                     flow: template.name)
             }
         }
-        for mapping in template.fields where seenTargets.insert(mapping.target).inserted {
+        for var mapping in template.fields where seenTargets.insert(mapping.target).inserted {
             guard let position = layout.position(mapping.target) else { continue }
+            if template.source.side == .fo, mapping.source?.uppercased() == FlowLayout.companyField {
+                // DATAAREAID of an F&O record the flow takes is the conversion's company (another company's records
+                // are filtered, and an export without the column is the company's): read as that constant.
+                mapping.source = nil
+                mapping.transforms = [.constant(context.company)] + mapping.transforms.filter { $0 != .copy }
+            }
             let sourceLookups = template.direction == .salesToFO ? mapping.lookup : []
             let reader = mapping.source.map { view.prepare(FieldReference(field: $0), lookup: sourceLookups, catalog: catalog) }
             if let source = mapping.source, reader?.column == nil, view.table.rowCount > 0, !absent.contains(source) {

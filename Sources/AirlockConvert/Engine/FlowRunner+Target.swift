@@ -36,7 +36,11 @@ extension FlowRunner {
                 return (Table(name: template.target.entity, columnNames: layout.keyColumns), layout.keyDefinition)
             }
             var columns = table.columns
+            let companyBytes = Array(context.company.utf8)
             for key in template.target.key {
+                // The company key part: a record whose company is blank is the conversion company's.
+                let isCompany = key == template.target.company
+                let lookupColumn = table.columnIndex(named: key.field)
                 guard let attribute = key.referencedField else { continue }
                 var column = TableColumn(name: key.description)
                 // Each referenced entity once: its id index (probed with the lookup column's bytes) and key column.
@@ -59,6 +63,10 @@ extension FlowRunner {
                     }
                     if let (entity, targetRow) = found {
                         try entity.table.withValue(row: targetRow, column: entity.column) { try column.append($0) }
+                    } else if isCompany,
+                        lookupColumn.map({ table.withValue(row: row, column: $0) { $0.map { ASCII.scan($0).isBlank } ?? true } }) ?? true
+                    {
+                        try companyBytes.withUnsafeBytes { try column.append($0) }
                     } else {
                         try column.append(nil as UnsafeRawBufferPointer?)
                     }

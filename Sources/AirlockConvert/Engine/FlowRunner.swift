@@ -98,6 +98,8 @@ struct FlowRunner {
         var hooks = try rules.compactMap { try $0.rowHook(for: ruleFlow) }
         let parent = try ParentCheck(template: template, layout: layout, context: context)
         let companyColumn = view.side == .fo ? view.table.columnIndex(named: FlowLayout.companyField) : nil
+        let salesCompany =
+            view.side == .sales ? template.source.company.map { view.prepare($0, lookup: [], catalog: context.catalog) } : nil
         let badValues = unreadableValues()
         let unchangedSince = try context.since?.unchangedRows(of: template, table: view.table)
         var records = MappedRecords(
@@ -127,11 +129,25 @@ struct FlowRunner {
                 records.outcomes[row] = .filtered(filter: "other-company")
                 continue
             }
+            // A Sales record's company, when the template names its field: another company's is filtered; one that
+            // cannot be told is refused rather than sent to the wrong legal entity.
+            var companyProblem: RejectEntry.Problem?
+            if let salesCompany {
+                switch salesCompany.read(row: row, in: view) {
+                case .value(let text):
+                    if let text, !text.trimmingASCIIWhitespace().isEmpty, text.trimmingASCIIWhitespace().lowercased() != company {
+                        records.outcomes[row] = .filtered(filter: "other-company")
+                        continue
+                    }
+                case .orphan(let message):
+                    companyProblem = RejectEntry.Problem(reason: .orphanReference, field: salesCompany.name, message: message)
+                }
+            }
             values.reset()
             if let companyPosition { companyBytes.withUnsafeBytes { values.setBytes(companyPosition, $0) } }
             // Every problem of the record, the most fundamental first: its header, a value the export reader
             // could not decode, each field's, each rule's. The first decides the outcome; the others go with it.
-            var problems: [RejectEntry.Problem] = []
+            var problems: [RejectEntry.Problem] = companyProblem.map { [$0] } ?? []
             plans.withEach { plan in
                 if let refusal = plan.map(row: row, view: view, context: context, values: &values) {
                     problems.append(
@@ -247,9 +263,13 @@ struct FlowRunner {
         var result = ClassifiedRecords()
         let clashes = try earlierWriters(layout: layout)
         let mappedKey = try BoundKey(table: records.mapped, definition: layout.keyDefinition)
+        let towardsMaster = context.masterSide == template.target.side
         for mappedRow in 0..<records.mapped.rowCount {
             let sourceRow = records.mappedSourceRows[mappedRow]
             var outcome = classifier.classify(row: mappedRow)
+            if case .update = outcome, towardsMaster {
+                outcome = .filtered(filter: Converter.heldByMasterFilter)
+            }
             if case .rejected = outcome {
             } else if let clash = clashes.first(where: { $0.index.row(matching: mappedKey, row: mappedRow) != nil }) {
                 outcome = .rejected(

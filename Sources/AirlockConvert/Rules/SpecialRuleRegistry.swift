@@ -10,6 +10,7 @@ enum SpecialRuleRegistry {
         case .freightTaxLine: FreightTaxLineRule.self
         case .invoicedOrderStatus: InvoicedOrderStatusRule.self
         case .priceListItem: PriceListItemRule.self
+        case .writeBack: WriteBackRule.self
         }
     }
 

@@ -1,3 +1,5 @@
+import AirlockMapping
+
 /// What sample pair to write (`airlock sample`).
 public struct SampleOptions: Sendable, Hashable {
     /// The folder to write into (created if missing).
@@ -10,12 +12,19 @@ public struct SampleOptions: Sendable, Hashable {
     public var company: String
     /// Add records a converter must reject, and their answer key `expected-rejects.csv`.
     public var defects: Bool
+    /// The bundled template set whose shapes the pair has: `prospect-to-cash` (the default) or `dual-write`
+    /// (see `SampleGenerator`).
+    public var templates: TemplateSetName
 
-    public init(outputDirectory: String, accounts: Int = 12, seed: UInt64 = 1, company: String = "USMF", defects: Bool = false) {
+    public init(
+        outputDirectory: String, accounts: Int = 12, seed: UInt64 = 1, company: String = "USMF", defects: Bool = false,
+        templates: TemplateSetName = .standard
+    ) {
         self.outputDirectory = outputDirectory
         self.accounts = accounts
         self.seed = seed
         self.company = company
         self.defects = defects
+        self.templates = templates
     }
 }

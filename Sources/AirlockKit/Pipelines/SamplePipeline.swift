@@ -8,7 +8,8 @@ public enum SamplePipeline {
     public static func run(_ options: SampleOptions) throws -> SampleResult {
         try FileManager.default.createDirectory(atPath: options.outputDirectory, withIntermediateDirectories: true)
         let paths = try SampleGenerator.write(
-            to: options.outputDirectory, accounts: options.accounts, seed: options.seed, company: options.company, defects: options.defects)
+            to: options.outputDirectory, accounts: options.accounts, seed: options.seed, company: options.company, defects: options.defects,
+            templates: options.templates)
         return SampleResult(paths: paths, text: paths.map { $0 + "\n" }.joined())
     }
 }

@@ -2,10 +2,10 @@ import Foundation
 
 /// `airlock templates` as library calls: list, show, export and document the mapping templates `convert` runs.
 public enum TemplatesPipeline {
-    /// The bundled templates, one line per flow: name (padded to the longest), direction, source → target.
+    /// A bundled set's templates, one line per flow: name (padded to the longest), direction, source → target.
     /// - Throws: `AirlockError` when the bundled templates cannot be loaded.
-    public static func list() throws -> TemplatesListResult {
-        let templates = try TemplateLoader.bundled().templates
+    public static func list(set: TemplateSetName = .standard) throws -> TemplatesListResult {
+        let templates = try TemplateLoader.bundled(set).templates
         let width = templates.map(\.name.count).max() ?? 0
         let text = templates.map { template in
             let name = template.name.padding(toLength: width, withPad: " ", startingAt: 0)
@@ -14,24 +14,24 @@ public enum TemplatesPipeline {
         return TemplatesListResult(templates: templates, text: text)
     }
 
-    /// A bundled template (a flow name) or `value-maps`, as bundled.
+    /// A bundled set's template (a flow name) or `value-maps`, as bundled.
     /// - Throws: `TemplateNotFound` for an unknown name; `AirlockError` when the bundled templates cannot be loaded.
-    public static func show(named name: String) throws -> TemplatesShowResult {
-        guard let file = try TemplateLoader.bundled().file(named: name) else { throw TemplateNotFound(name: name) }
+    public static func show(named name: String, set: TemplateSetName = .standard) throws -> TemplatesShowResult {
+        guard let file = try TemplateLoader.bundled(set).file(named: name) else { throw TemplateNotFound(name: name) }
         return TemplatesShowResult(file: file, text: file.text.hasSuffix("\n") ? file.text : file.text + "\n")
     }
 
     /// Writes every bundled template and value-maps.yaml into a folder for editing (see `TemplateExporter`).
     /// - Throws: `AirlockError` (`.usage` when a file exists and `force` is false, `.io` when writing fails).
     public static func export(_ options: TemplatesExportOptions) throws -> TemplatesExportResult {
-        let paths = try TemplateExporter.export(to: options.directory, overwrite: options.force)
+        let paths = try TemplateExporter.export(to: options.directory, set: options.set, overwrite: options.force)
         return TemplatesExportResult(paths: paths, text: paths.map { $0 + "\n" }.joined())
     }
 
     /// The mapping reference (Markdown): every flow in run order, its field maps, value maps and inferred settings.
     /// - Throws: `AirlockError` when the templates cannot be loaded or the file cannot be written.
     public static func doc(_ options: TemplatesDocOptions) throws -> TemplatesDocumentResult {
-        let set = try TemplateLoader.load(directoryOrBundled: options.templatesDirectory)
+        let set = try TemplateLoader.load(TemplateSelection(set: options.set, directory: options.templatesDirectory))
         return try emit(Array(TemplateDocumentation.markdown(set).utf8), to: options.outputPath)
     }
 
@@ -39,7 +39,7 @@ public enum TemplatesPipeline {
     /// the same bytes shown and written (no line end after the root's end tag).
     /// - Throws: `AirlockError` when the templates or a catalog file cannot be loaded, or the file cannot be written.
     public static func schema(_ options: TemplatesSchemaOptions) throws -> TemplatesDocumentResult {
-        let set = try TemplateLoader.load(directoryOrBundled: options.templatesDirectory)
+        let set = try TemplateLoader.load(TemplateSelection(set: options.set, directory: options.templatesDirectory))
         let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
         let schema = try ExportSchemaBuilder.schema(for: set, catalog: catalog)
         return try emit(try CMTSchemaWriter.bytes(schema), to: options.outputPath)

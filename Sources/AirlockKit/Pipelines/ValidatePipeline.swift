@@ -9,7 +9,8 @@ public enum ValidatePipeline {
         let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
         let report = try PackageValidator.validate(
             path: options.package, target: options.target, catalog: catalog, maxFindings: options.maxFindings,
-            expectedInTarget: options.expectedInTarget, selfContained: options.selfContained, foLocale: options.foLocale)
+            expectedInTarget: options.expectedInTarget, selfContained: options.selfContained, foLocale: options.foLocale,
+            dualWrite: options.dualWrite)
         if let htmlPath = options.htmlPath {
             try ReportPage.write(ReportPage.html(validation: report, duration: Date().timeIntervalSince(started)), to: htmlPath)
         }

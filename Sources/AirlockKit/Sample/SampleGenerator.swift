@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockMapping
 import AirlockModel
 import AirlockPackages
 import Foundation
@@ -26,17 +27,30 @@ public enum SampleGenerator {
     ///   - defects: also write a fixed set of defect records (see `SampleDefects`) and `expected-rejects.csv`,
     ///     the records a converter must reject (`flow,key,reason`). Without defects, a stale
     ///     `expected-rejects.csv` in `directory` is removed, so that the folder never holds a key of another pair.
+    ///   - templates: the template set whose shapes the pair has. `prospect-to-cash` (the default) writes the
+    ///     entities the Prospect to cash templates read; `dual-write` the entities of dual-write's table maps, cut
+    ///     from the same world (see `SampleDualWriteWorld`), without defects.
     /// - Returns: the paths written (the F&O export, the Sales export, then the answer key when `defects`).
     /// - Throws: `AirlockError` when a file cannot be written; `.usage` for defects with fewer than
-    ///   `minimumAccountsWithDefects` accounts.
+    ///   `minimumAccountsWithDefects` accounts, or with the `dual-write` set.
     public static func write(
-        to directory: String, accounts: Int, seed: UInt64 = 1, company: String = "USMF", defects: Bool = false
+        to directory: String, accounts: Int, seed: UInt64 = 1, company: String = "USMF", defects: Bool = false,
+        templates: TemplateSetName = .standard
     ) throws -> [String] {
-        var world = SampleWorld(accounts: accounts, seed: seed)
         let base = directory.hasSuffix("/") ? directory : directory + "/"
         let foPath = base + foFileName
         let salesPath = base + salesFileName
         let rejectsPath = base + expectedRejectsFileName
+        if templates == .dualWrite {
+            guard !defects else { throw AirlockError(.usage, "a sample with defects is a prospect-to-cash pair; leave out --defects") }
+            let world = SampleDualWriteWorld(accounts: accounts, seed: seed, company: company)
+            try SampleDualWriteFOExport(world: world).write(to: foPath)
+            var sales = SampleDualWriteSalesExport(world: world, seed: seed)
+            try sales.write(to: salesPath)
+            if FileManager.default.fileExists(atPath: rejectsPath) { try? FileManager.default.removeItem(atPath: rejectsPath) }
+            return [foPath, salesPath]
+        }
+        var world = SampleWorld(accounts: accounts, seed: seed)
         if defects {
             guard accounts >= SampleDefects.minimumAccounts else {
                 throw AirlockError(.usage, "a sample with defects needs at least \(SampleDefects.minimumAccounts) accounts")

@@ -28,4 +28,17 @@ struct SampleRandom {
     mutating func pick<T>(_ items: [T]) -> T {
         items[int(0...(items.count - 1))]
     }
+
+    /// A random version-4 GUID in Configuration Migration's lower-case form (two draws).
+    mutating func guid() -> String {
+        let high = next() & ~0xF000 | 0x4000
+        let low = next() & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000
+        let hex = Array(Self.hex(high) + Self.hex(low))
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }.joined(separator: "-")
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
 }

@@ -17,52 +17,25 @@ struct SampleSalesExport {
         self.defectRandom = SampleRandom(seed: seed ^ 0xDEFE_C75E_ED00_0000)
     }
 
-    /// Builds one schema entity and its data section side by side.
-    private struct EntityBuilder {
-        var schema: CMTSchemaEntity
-        var data: CMTEntityData
-
-        init(_ name: String, _ displayName: String, id: String, primaryName: String, fields: [CMTSchemaField]) {
-            let all = [CMTSchemaField(name: id, type: .guid, displayName: displayName, primaryKey: true)] + fields
-            schema = CMTSchemaEntity(
-                name: name, displayName: displayName, primaryIDField: id, primaryNameField: primaryName, disablePlugins: false,
-                fields: all)
-            data = CMTEntityData(schema: schema)
-        }
-
-        mutating func add(id: String, _ values: [CMTFieldValue?]) throws {
-            let idField = CMTFieldValue(name: schema.primaryIDField ?? "", value: id)
-            try data.append(CMTRecord(id: id, fields: [idField] + values.compactMap { $0 }))
-        }
-    }
+    private typealias EntityBuilder = SampleEntityBuilder
 
     private static func field(_ name: String, _ type: CMTFieldType, _ display: String, key: Bool = false, lookup: String? = nil)
         -> CMTSchemaField
     {
-        CMTSchemaField(name: name, type: type, displayName: display, updateCompare: key ? true : nil, lookupType: lookup)
+        SampleEntityBuilder.field(name, type, display, key: key, lookup: lookup)
     }
 
     private static func value(_ name: String, _ text: String?) -> CMTFieldValue? {
-        guard let text, !text.isEmpty else { return nil }
-        return CMTFieldValue(name: name, value: text)
+        SampleEntityBuilder.value(name, text)
     }
 
     private static func lookup(_ name: String, _ id: String?, _ entity: String, _ display: String) -> CMTFieldValue? {
-        guard let id else { return nil }
-        return CMTFieldValue.lookup(name, id: id, entity: entity, entityName: display)
+        SampleEntityBuilder.lookup(name, id, entity, display)
     }
 
-    /// A random version-4 GUID in CMT's lower-case form.
+    /// A random version-4 GUID in CMT's lower-case form (a defect record's from its own stream).
     private mutating func guid(defect: Bool = false) -> String {
-        let high = (defect ? defectRandom.next() : random.next()) & ~0xF000 | 0x4000
-        let low = (defect ? defectRandom.next() : random.next()) & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000
-        let hex = Array(Self.hex(high) + Self.hex(low))
-        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }.joined(separator: "-")
-    }
-
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        defect ? defectRandom.guid() : random.guid()
     }
 
     mutating func package() throws -> CMTPackage {

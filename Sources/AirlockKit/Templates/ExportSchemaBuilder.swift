@@ -89,7 +89,7 @@ public enum ExportSchemaBuilder {
 
         if salesIsSource {
             needs.add(entity, template.sourceFieldsRead, flow: flow)
-            var paths = template.source.key + (template.parent?.link ?? [])
+            var paths = template.source.key + (template.parent?.link ?? []) + [template.source.company].compactMap { $0 }
             for filter in template.filters { paths += filter.condition.tests.map(\.field) }
             needs.add(entity, paths.map(\.field), flow: flow)
             paths.forEach(addPath)
@@ -136,6 +136,15 @@ public enum ExportSchemaBuilder {
                 needs.add(entity, fields, flow: flow, optional: true)
             case .discountPerUnit:
                 continue
+            case .writeBack:
+                // The records it writes back repeat the entity's required attributes; the company is found by its code.
+                let required = catalog.salesEntity(named: entity)?.requiredAttributes.map(\.logicalName) ?? []
+                needs.add(entity, required, flow: flow, optional: true)
+                if let company = template.source.company, let key = company.referencedField {
+                    for target in catalog.salesEntity(named: entity)?.attribute(named: company.field)?.lookupTargets ?? [] {
+                        needs.add(target, [key], flow: flow, optional: true)
+                    }
+                }
             }
         }
     }

@@ -12,6 +12,9 @@ public struct SalesEntitySchema: Sendable, Equatable {
     public let naturalKey: [String]
     /// The attributes in catalog order.
     public let attributes: [SalesAttributeSchema]
+    /// The key dual-write matches the table's rows on (`msdyn_company`, `accountnumber`), for the tables a
+    /// dual-write map writes; nil for the others. `validate` checks that a package shaped for dual-write fills it.
+    public let dualWriteKey: SalesIntegrationKey?
     /// Where the facts come from.
     public let source: String?
     /// Free text for the reader of a report.
@@ -20,7 +23,8 @@ public struct SalesEntitySchema: Sendable, Equatable {
 
     public init(
         logicalName: String, displayName: String? = nil, primaryIdAttribute: String, primaryNameAttribute: String? = nil,
-        naturalKey: [String] = [], attributes: [SalesAttributeSchema], source: String? = nil, note: String? = nil
+        naturalKey: [String] = [], attributes: [SalesAttributeSchema], source: String? = nil, note: String? = nil,
+        dualWriteKey: SalesIntegrationKey? = nil
     ) {
         self.logicalName = logicalName
         self.displayName = displayName
@@ -28,6 +32,7 @@ public struct SalesEntitySchema: Sendable, Equatable {
         self.primaryNameAttribute = primaryNameAttribute
         self.naturalKey = naturalKey
         self.attributes = attributes
+        self.dualWriteKey = dualWriteKey
         self.source = source
         self.note = note
         var index: [String: Int] = [:]
@@ -51,6 +56,6 @@ public struct SalesEntitySchema: Sendable, Equatable {
     public static func == (lhs: SalesEntitySchema, rhs: SalesEntitySchema) -> Bool {
         lhs.logicalName == rhs.logicalName && lhs.displayName == rhs.displayName && lhs.primaryIdAttribute == rhs.primaryIdAttribute
             && lhs.primaryNameAttribute == rhs.primaryNameAttribute && lhs.naturalKey == rhs.naturalKey && lhs.attributes == rhs.attributes
-            && lhs.source == rhs.source && lhs.note == rhs.note
+            && lhs.source == rhs.source && lhs.note == rhs.note && lhs.dualWriteKey == rhs.dualWriteKey
     }
 }

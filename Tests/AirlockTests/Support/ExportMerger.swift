@@ -17,6 +17,8 @@ enum ExportMerger {
     /// The natural key of each F&O entity the converter writes (without the company: the tests use one company).
     static let foKeys: [String: [String]] = [
         "Customers V2": ["CUSTOMERACCOUNT"],
+        // The dual-write pair holds two companies' customers.
+        "Customers V3": ["DATAAREAID", "CUSTOMERACCOUNT"],
         "CDS Contacts": ["CONTACTPERSONPARTYNUMBER", "ASSOCIATEDPARTYNUMBER"],
         "CDS sales quotation header": ["SALESQUOTATIONNUMBER"],
         "CDS sales quotation lines": ["SALESQUOTATIONNUMBER", "LINECREATIONSEQUENCENUMBER"],

@@ -1,0 +1,125 @@
+import AirlockMapping
+import AirlockModel
+import AirlockPackages
+import AirlockReconcile
+
+/// The write-back rule (dual-write): a Sales record that a Sales → F&O flow creates in F&O gets back, in Sales, what
+/// the reverse map would write on it: its company, and the reverse map's constants.
+///
+/// Dual-write matches the records of a company-specific table on company plus business key, so a Sales record
+/// without `msdyn_company` would not be found when the maps are linked with "skip initial sync". The Sales → F&O
+/// flow takes such a record as the conversion company's (`source.company`), and the F&O → Sales flows, which set
+/// the company from DATAAREAID and their constants (`address1_addresstypecode`), do not see it: the F&O export does
+/// not hold it yet. After the flow, every record it creates in F&O whose company is blank, or whose value differs
+/// from a constant of the F&O → Sales flow writing the same entity from the same F&O entity, gets an update of its
+/// own in `to-sales.zip` (`writeBacks` in `report.json`) with the company and those constants, and the entity's
+/// required attributes copied from the export so that the record is complete for the importer. A second run after
+/// the import then finds both sides equal.
+struct WriteBackRule: BundledRule {
+    /// The Sales → F&O flow the rule is declared on, and its Sales source entity.
+    let flow: String
+    let entity: String
+    /// The source's company lookup field (`msdyn_company`) and the key of the entity it points to.
+    let field: String
+    let companyEntity: String
+    let companyKey: String
+    /// The constants of the reverse flow (F&O → Sales, same two entities): target attribute and value.
+    let constants: [(field: String, value: String)]
+
+    init?(rule: SpecialRule, template: MappingTemplate, context: ConversionContext) throws {
+        guard template.direction == .salesToFO, let company = template.source.company, let key = company.referencedField else { return nil }
+        flow = template.name
+        entity = template.source.entity
+        field = company.field
+        companyKey = key
+        companyEntity = context.catalog.salesEntity(named: entity)?.attribute(named: field)?.lookupTargets.first ?? "cdm_company"
+        let reverse = context.templates.templates.first {
+            $0.direction == .foToSales && $0.target.entity == template.source.entity && $0.source.entity == template.target.entity
+        }
+        var constants: [(String, String)] = []
+        for mapping in reverse?.fields ?? [] where mapping.source == nil && mapping.lookup.isEmpty && mapping.valueMapName == nil {
+            if let value = mapping.fixedValue, mapping.target != field { constants.append((mapping.target, value)) }
+        }
+        self.constants = constants
+    }
+
+    func generatesSalesRecords(on template: MappingTemplate) -> Bool { template.name == flow }
+
+    func generatedRecords(after result: RuleFlowResult) throws -> GeneratedRecords? {
+        guard result.template.name == flow else { return nil }
+        let context = result.context
+        let catalog = context.catalog
+        let schema = catalog.salesEntity(named: entity)
+        let idField = schema?.primaryIdAttribute ?? entity + "id"
+        let keyFields = result.template.source.key.map(\.field)
+        var columns =
+            [idField] + keyFields + [field, FlowLayout.lookupEntityColumn(field), FlowLayout.lookupNameColumn(field)]
+            + constants.map(\.field)
+        var copied: [(field: String, isLookup: Bool)] = []
+        // The Prospect to cash solution's own columns (origin `solution`) are not in an environment that runs
+        // dual-write (the two cannot be installed together), so they are not repeated.
+        for attribute in schema?.requiredAttributes ?? [] where !columns.contains(attribute.logicalName) && attribute.origin != .solution {
+            columns.append(attribute.logicalName)
+            copied.append((attribute.logicalName, attribute.type.isLookup))
+            if attribute.type.isLookup {
+                columns.append(FlowLayout.lookupEntityColumn(attribute.logicalName))
+                columns.append(FlowLayout.lookupNameColumn(attribute.logicalName))
+            }
+        }
+        var table = Table(name: entity, columnNames: columns)
+        var written: [Bool] = []
+        let source = result.view.table
+        guard let companyColumn = source.columnIndex(named: field) else {
+            return GeneratedRecords(
+                kind: "writeBacks", entity: entity, table: table, keyFields: keyFields, written: [], created: 0, updated: 0, unchanged: 0)
+        }
+        // Created in F&O: accepted records the F&O export does not hold.
+        let targetIndex = try KeyIndex(table: result.target.table, key: result.target.key)
+        let accepted = try BoundKey(table: result.accepted, definition: result.output.layout.keyDefinition)
+        var company: (id: String, entity: String, name: String?)?
+        let section = context.sales.section(entity)
+        for row in 0..<result.accepted.rowCount where targetIndex.row(matching: accepted, row: row) == nil {
+            let sourceRow = result.sourceRow(ofAccepted: row)
+            guard let id = context.sales.id(entity, row: sourceRow) else { continue }
+            let blank = source.withValue(row: sourceRow, column: companyColumn) { $0.map { ASCII.scan($0).isBlank } ?? true }
+            let differing = constants.contains { constant in
+                let current = context.sales.value(entity, row: sourceRow, constant.field)?.trimmingASCIIWhitespace() ?? ""
+                return current.lowercased() != constant.value.lowercased()
+            }
+            guard blank || differing else { continue }
+            var companyValues: [String?]
+            if blank {
+                if company == nil {
+                    company = context.resolveSalesLookup(
+                        [LookupTarget(entity: companyEntity, keyAttribute: companyKey)], value: context.company)
+                    if company == nil {
+                        context.warn(
+                            "flow \(flow): no \(companyEntity) with \(companyKey) '\(context.company)' in the output or the Sales export, so the \(entity) records it creates in F&O keep a blank \(field); export the company or the F&O legal entities",
+                            flow: flow)
+                    }
+                }
+                guard let company else { continue }
+                companyValues = [company.id, company.entity, company.name]
+            } else {
+                companyValues = [
+                    context.sales.value(entity, row: sourceRow, field), section?.records.lookupEntity(row: sourceRow, field: field),
+                    section?.records.lookupEntityName(row: sourceRow, field: field),
+                ]
+            }
+            var values: [String?] = [id] + keyFields.map { context.sales.value(entity, row: sourceRow, $0) }
+            values += companyValues + constants.map(\.value)
+            for (name, isLookup) in copied {
+                values.append(context.sales.value(entity, row: sourceRow, name))
+                if isLookup {
+                    values.append(section?.records.lookupEntity(row: sourceRow, field: name))
+                    values.append(section?.records.lookupEntityName(row: sourceRow, field: name))
+                }
+            }
+            try table.appendRow(values)
+            written.append(true)
+        }
+        return GeneratedRecords(
+            kind: "writeBacks", entity: entity, table: table, keyFields: keyFields, written: written, created: 0,
+            updated: written.count, unchanged: 0)
+    }
+}

@@ -1,0 +1,50 @@
+/// The template sets bundled with Airlock: which integration's maps `convert` runs.
+///
+/// `prospect-to-cash` (the default) transcribes Microsoft's Prospect to cash Data Integrator templates;
+/// `dual-write` transcribes the dual-write table maps, to load both apps before dual-write is switched on with
+/// "skip initial sync" (docs/dual-write.md).
+public enum TemplateSetName: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
+    case prospectToCash = "prospect-to-cash"
+    case dualWrite = "dual-write"
+
+    /// The set `convert` runs when none is named.
+    public static let standard: TemplateSetName = .prospectToCash
+
+    /// The name of the file an exported folder names its set in (`base: dual-write`); a folder without one is
+    /// edited `prospect-to-cash` templates.
+    public static let markerFileName = "template-set.yaml"
+
+    /// The set's flows in their listed order (the order reports list them in; `TemplateSet.runOrder()` gives the
+    /// order they run in).
+    public var flowNames: [String] {
+        switch self {
+        case .prospectToCash:
+            return [
+                "accounts", "contacts", "contacts-to-customers", "products", "quotes", "quote-lines", "orders-to-sales",
+                "order-lines-to-sales", "orders-to-fo", "order-lines-to-fo", "invoices", "invoice-lines",
+            ]
+        case .dualWrite:
+            return [
+                "companies", "customer-groups", "customer-parties", "customers-to-accounts", "customers-to-contacts",
+                "accounts-to-customers", "contacts-to-customers", "products", "quotes", "quote-lines", "orders-to-sales",
+                "order-lines-to-sales", "orders-to-fo", "order-lines-to-fo", "invoices", "invoice-lines",
+            ]
+        }
+    }
+
+    /// Every bundled set's flows, the default set's first: the order reports list flows in.
+    public static let allFlowNames: [String] = {
+        var seen: Set<String> = []
+        return allCases.flatMap(\.flowNames).filter { seen.insert($0).inserted }
+    }()
+
+    /// The set's folder inside the target's `Resources` (the default set's files are at its top).
+    var resourceSubfolder: String? {
+        switch self {
+        case .prospectToCash: return nil
+        case .dualWrite: return "dual-write"
+        }
+    }
+
+    public var description: String { rawValue }
+}
