@@ -33,12 +33,15 @@ struct SampleCommand: OutputCommand {
             Without --defects, an expected-rejects.csv left in the folder is removed.
 
             --templates dual-write writes the pair in the shapes of dual-write's table maps, for convert \
-            --templates dual-write, cut from the same generated data: F&O Legal entities, Customer groups, \
-            Customers V3 (organizations and persons, and a few customers of a second legal entity: DEMF, or USMF \
-            with --company DEMF), CDS released distinct products, CDS sales order headers and lines, Sales invoice \
-            headers and lines V2; Sales currencies, units (with msdyn_symbol), cdm_company (the --company only), \
-            customer groups, parties, products, accounts, contacts (sellable person customers and plain \
-            contacts), quotes and orders with lines. It takes no --defects.
+            --templates dual-write, cut from the same generated data: F&O Legal entities, the reference tables \
+            (Currencies, Units, payment days, schedules, terms and methods, Sales tax groups, Modes and Terms of \
+            delivery, Price customer groups, Sales order origin codes), Customer groups, Customers V3 \
+            (organizations and persons, and a few customers of a second legal entity: DEMF, or USMF with \
+            --company DEMF), CDS released distinct products, Released products V2, CDS sales order headers and \
+            lines, Sales invoice headers and lines V2; Sales currencies, units (with msdyn_symbol), cdm_company \
+            (the --company only), some of each reference table, customer groups, parties, products and some of \
+            their released products, accounts, contacts (sellable person customers and plain contacts), quotes \
+            and orders with lines. It takes no --defects.
             """)
 
     @Option(help: "The folder to write into (created if missing).")

@@ -25,9 +25,11 @@ public enum TemplateSetName: String, Sendable, Hashable, CaseIterable, Codable, 
             ]
         case .dualWrite:
             return [
-                "companies", "customer-groups", "customer-parties", "customers-to-accounts", "customers-to-contacts",
-                "accounts-to-customers", "contacts-to-customers", "products", "quotes", "quote-lines", "orders-to-sales",
-                "order-lines-to-sales", "orders-to-fo", "order-lines-to-fo", "invoices", "invoice-lines",
+                "companies", "currencies", "units", "payment-days", "payment-schedules", "payment-terms",
+                "customer-payment-methods", "sales-tax-groups", "delivery-modes", "delivery-terms", "price-customer-groups",
+                "order-origins", "customer-groups", "customer-parties", "customers-to-accounts", "customers-to-contacts",
+                "accounts-to-customers", "contacts-to-customers", "products", "shared-products", "quotes", "quote-lines",
+                "orders-to-sales", "order-lines-to-sales", "orders-to-fo", "order-lines-to-fo", "invoices", "invoice-lines",
             ]
         }
     }

@@ -78,13 +78,18 @@ struct SampleDualWriteTests {
 
     /// The entities of `--accounts 12 --seed 1` in import order, with their record counts.
     static let foCounts12: [(String, Int)] = [
-        ("Legal entities", 2), ("Customer groups", 8), ("Customers V3", 11), ("CDS released distinct products", 4),
-        ("CDS sales order headers", 6), ("CDS sales order lines", 32), ("Sales invoice headers V2", 4), ("Sales invoice lines V2", 13),
+        ("Legal entities", 2), ("Currencies", 4), ("Units", 8), ("Payment days CDS", 4), ("Payment schedule", 4),
+        ("Terms of payment", 12), ("Customer payment method", 8), ("Sales tax groups", 6), ("Modes of delivery", 6),
+        ("Terms of delivery", 8), ("Price customer groups", 6), ("Sales order origin codes", 6), ("Customer groups", 8),
+        ("Customers V3", 11), ("CDS released distinct products", 4), ("Released products V2", 4), ("CDS sales order headers", 6),
+        ("CDS sales order lines", 32), ("Sales invoice headers V2", 4), ("Sales invoice lines V2", 13),
     ]
     static let salesCounts12: [(String, Int)] = [
-        ("transactioncurrency", 2), ("uomschedule", 1), ("uom", 5), ("cdm_company", 1), ("msdyn_customergroup", 4), ("msdyn_party", 10),
-        ("product", 2), ("account", 8), ("contact", 20), ("quote", 4), ("quotedetail", 23), ("salesorder", 4),
-        ("salesorderdetail", 18),
+        ("transactioncurrency", 2), ("uomschedule", 1), ("uom", 5), ("cdm_company", 1), ("msdyn_paymentday", 1),
+        ("msdyn_paymentschedule", 1), ("msdyn_paymentterm", 3), ("msdyn_customerpaymentmethod", 2), ("msdyn_taxgroup", 1),
+        ("msdyn_shipvia", 1), ("msdyn_termsofdelivery", 2), ("msdyn_pricecustomergroup", 1), ("msdyn_salesorderorigin", 1),
+        ("msdyn_customergroup", 4), ("msdyn_party", 10), ("product", 2), ("msdyn_sharedproductdetails", 2), ("account", 8),
+        ("contact", 20), ("quote", 4), ("quotedetail", 23), ("salesorder", 4), ("salesorderdetail", 18),
     ]
 
     @Test func twelveAccountsGiveTheseEntitiesAndCounts() throws {
@@ -95,8 +100,8 @@ struct SampleDualWriteTests {
         for (label, count) in Self.foCounts12 { #expect(try pair.table(label).rowCount == count, "\(label)") }
         #expect(pair.sales.schema.entities.map(\.name) == Self.salesCounts12.map(\.0))
         for (entity, count) in Self.salesCounts12 { #expect(try pair.records(entity).count == count, "\(entity)") }
-        // The files' encodings: half CSV-Unicode, half UTF-8 with BOM.
-        #expect(reader.manifest.entities.map(\.sourceFormat).filter { $0 == "CSV-Unicode" }.count == 3)
+        // The files' encodings: some CSV-Unicode, the others UTF-8 with BOM.
+        #expect(reader.manifest.entities.map(\.sourceFormat).filter { $0 == "CSV-Unicode" }.count == 7)
         // Legal entities: the sample company and another; Sales has only the sample company.
         #expect(try pair.column("Legal entities", "LEGALENTITYID") == ["USMF", "DEMF"])
         #expect(try pair.values("cdm_company", "cdm_companycode") == ["USMF"])
@@ -199,9 +204,51 @@ struct SampleDualWriteTests {
         #expect(invoiceOrders.subtracting([""]).isSubset(of: orders))
         #expect(try keys("Sales invoice lines V2", "INVOICENUMBER").isSubset(of: try keys("Sales invoice headers V2", "INVOICENUMBER")))
         let symbols = Set(try pair.values("uom", "msdyn_symbol").compactMap { $0 })
-        for label in ["CDS released distinct products", "CDS sales order lines", "Sales invoice lines V2"] {
+        for label in ["CDS released distinct products", "CDS sales order lines", "Sales invoice lines V2", "Released products V2"] {
             #expect(try keys(label, "SALESUNITSYMBOL").isSubset(of: symbols), "\(label)")
         }
+        // F&O's units and currencies hold every unit and currency the records name (and more than Sales).
+        let units = try pair.table("Units")
+        let foSymbols = Set((0..<units.rowCount).compactMap { units.value(row: $0, column: "UNITSYMBOL") })
+        #expect(symbols.isSubset(of: foSymbols) && foSymbols.count > symbols.count)
+        for column in ["SALESUNITSYMBOL", "INVENTORYUNITSYMBOL", "PURCHASEUNITSYMBOL"] {
+            #expect(try keys("Released products V2", column).isSubset(of: foSymbols), "\(column)")
+        }
+        let currencies = try pair.table("Currencies")
+        let foCurrencies = Set((0..<currencies.rowCount).compactMap { currencies.value(row: $0, column: "CURRENCYCODE") })
+        #expect(try keys("Customers V3", "SALESCURRENCYCODE").isSubset(of: foCurrencies))
+        // The company-specific reference tables: every code a record names is a row of its table in the record's
+        // company, and each column names some.
+        let named: [(label: String, column: String, table: String, key: String)] = [
+            ("Customers V3", "PAYMENTTERMS", "Terms of payment", "NAME"), ("Customers V3", "PAYMENTDAY", "Payment days CDS", "NAME"),
+            ("Customers V3", "PAYMENTSCHEDULE", "Payment schedule", "NAME"),
+            ("Customers V3", "PAYMENTMETHOD", "Customer payment method", "NAME"),
+            ("Customers V3", "SALESTAXGROUP", "Sales tax groups", "TAXGROUPCODE"),
+            ("Customer groups", "PAYMENTTERMID", "Terms of payment", "NAME"),
+            ("Customer groups", "CLEARINGPERIODPAYMENTTERMNAME", "Terms of payment", "NAME"),
+            ("Terms of payment", "PAYMENTDAYNAME", "Payment days CDS", "NAME"),
+            ("Terms of payment", "PAYMENTSCHEDULENAME", "Payment schedule", "NAME"),
+            ("CDS sales order headers", "PAYMENTTERMSNAME", "Terms of payment", "NAME"),
+            ("CDS sales order headers", "PRICECUSTOMERGROUPCODE", "Price customer groups", "GROUPCODE"),
+            ("CDS sales order headers", "DELIVERYMODECODE", "Modes of delivery", "MODECODE"),
+            ("CDS sales order headers", "DELIVERYTERMSCODE", "Terms of delivery", "TERMSCODE"),
+            ("CDS sales order headers", "SALESORDERORIGINCODE", "Sales order origin codes", "ORIGINCODE"),
+            ("CDS sales order lines", "DELIVERYMODECODE", "Modes of delivery", "MODECODE"),
+            ("CDS sales order lines", "DELIVERYTERMSID", "Terms of delivery", "TERMSCODE"),
+            ("Sales invoice headers V2", "PAYMENTTERMSNAME", "Terms of payment", "NAME"),
+        ]
+        for reference in named {
+            let codes = try keys(reference.label, reference.column).subtracting([""])
+            #expect(!codes.isEmpty, "\(reference.label).\(reference.column) names none")
+            #expect(codes.isSubset(of: try keys(reference.table, reference.key)), "\(reference.label).\(reference.column)")
+        }
+        // The other legal entity's customers name its own rows (German sales tax groups).
+        for (column, table, key) in [("PAYMENTTERMS", "Terms of payment", "NAME"), ("SALESTAXGROUP", "Sales tax groups", "TAXGROUPCODE")] {
+            let codes = try keys("Customers V3", column, company: "DEMF").subtracting([""])
+            let rows = try keys(table, key, company: "DEMF")
+            #expect(!codes.isEmpty && codes.isSubset(of: rows), "DEMF \(column)")
+        }
+        #expect(try keys("Sales tax groups", "TAXGROUPCODE", company: "DEMF").contains("DOM"))
 
         // Sales: every lookup names a record of the package.
         var ids: [String: Set<String>] = [:]

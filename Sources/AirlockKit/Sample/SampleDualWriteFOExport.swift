@@ -1,12 +1,14 @@
 import AirlockIO
 import AirlockPackages
 
-/// The F&O side of a dual-write sample pair: legal entities, customer groups, Customers V3 (organizations and
-/// persons, of the sample company and of another), CDS released distinct products, CDS sales order headers and
-/// lines, and Sales invoice headers and lines V2, as a data management package (half the files CSV-Unicode, half
-/// CSV). The columns are the F&O fields of Microsoft's dual-write table maps (docs/sources.md); a field whose value
-/// would be a lookup to a table the pair does not hold (payment terms, sites, warehouses, delivery modes, sales tax
-/// groups, …) is exported empty.
+/// The F&O side of a dual-write sample pair: legal entities, the reference tables (`SampleDualWriteReferenceData`:
+/// currencies, units, payment days, schedules, terms and methods, sales tax groups, modes and terms of delivery,
+/// price customer groups, sales order origins), customer groups, Customers V3 (organizations and persons, of the
+/// sample company and of another), CDS released distinct products, Released products V2, CDS sales order headers
+/// and lines, and Sales invoice headers and lines V2, as a data management package (some files CSV-Unicode, the
+/// others CSV). The columns are the F&O fields of Microsoft's dual-write table maps (docs/sources.md); a field whose
+/// value would be a lookup to a table the pair does not hold (sites, warehouses, vendors, contact persons, product
+/// dimensions and categories, …) is exported empty.
 struct SampleDualWriteFOExport {
     let world: SampleDualWriteWorld
 
@@ -16,15 +18,18 @@ struct SampleDualWriteFOExport {
     /// Entity label, AOT name, encoding and table of every file the package holds, in import order.
     func files() throws -> [(label: String, technicalName: String, encoding: TextEncoding, table: Table)] {
         [
-            ("Legal entities", "OMLegalEntity", .utf8BOM, try legalEntities()),
-            ("Customer groups", "CustCustomerGroupEntity", .utf8BOM, try customerGroups()),
-            ("Customers V3", "CustCustomerV3Entity", .utf16LE, try customers()),
-            ("CDS released distinct products", "EcoResReleasedDistinctProductCDSEntity", .utf8BOM, try products()),
-            ("CDS sales order headers", "SalesOrderHeaderCDSEntity", .utf16LE, try orderHeaders()),
-            ("CDS sales order lines", "SalesOrderLineCDSEntity", .utf16LE, try orderLines()),
-            ("Sales invoice headers V2", "SalesInvoiceHeaderV2Entity", .utf8BOM, try invoiceHeaders()),
-            ("Sales invoice lines V2", "SalesInvoiceLineV2Entity", .utf8BOM, try invoiceLines()),
-        ]
+            [("Legal entities", "OMLegalEntity", .utf8BOM, try legalEntities())], try referenceFiles(),
+            [
+                ("Customer groups", "CustCustomerGroupEntity", .utf8BOM, try customerGroups()),
+                ("Customers V3", "CustCustomerV3Entity", .utf16LE, try customers()),
+                ("CDS released distinct products", "EcoResReleasedDistinctProductCDSEntity", .utf8BOM, try products()),
+                ("Released products V2", "EcoResReleasedProductV2Entity", .utf8BOM, try releasedProducts()),
+                ("CDS sales order headers", "SalesOrderHeaderCDSEntity", .utf16LE, try orderHeaders()),
+                ("CDS sales order lines", "SalesOrderLineCDSEntity", .utf16LE, try orderLines()),
+                ("Sales invoice headers V2", "SalesInvoiceHeaderV2Entity", .utf8BOM, try invoiceHeaders()),
+                ("Sales invoice lines V2", "SalesInvoiceLineV2Entity", .utf8BOM, try invoiceLines()),
+            ],
+        ].flatMap { $0 }
     }
 
     /// Writes the package to `path`.
@@ -63,9 +68,11 @@ struct SampleDualWriteFOExport {
                 "PAYMENTTERMID",
             ])
         for code in [company, world.otherCompany] {
-            for group in SampleDualWriteWorld.customerGroups {
+            for (index, group) in SampleDualWriteWorld.customerGroups.enumerated() {
                 table.set([
                     "CUSTOMERGROUPID": group.id, "DATAAREAID": code, "DESCRIPTION": group.description, "ISSALESTAXINCLUDEDINPRICE": "No",
+                    "PAYMENTTERMID": SampleDualWriteReferenceData.groupPaymentTerm(index),
+                    "CLEARINGPERIODPAYMENTTERMNAME": SampleDualWriteReferenceData.groupClearingPaymentTerm(index),
                 ])
                 try table.appendRow()
             }
@@ -129,6 +136,15 @@ struct SampleDualWriteFOExport {
             "INVOICEADDRESSCITY": invoice.city, "INVOICEADDRESSCOUNTRYREGIONISOCODE": invoice.country,
             "INVOICEADDRESSSTATE": invoice.state, "INVOICEADDRESSSTREET": invoice.street, "INVOICEADDRESSZIPCODE": invoice.zip,
             "PRIMARYCONTACTEMAIL": account.email, "PRIMARYCONTACTPHONE": account.foPhone, "PRIMARYCONTACTURL": account.website,
+        ])
+        // Payment and tax setup, from the company's reference tables.
+        let group = world.groups[index]
+        table.set([
+            "PAYMENTTERMS": SampleDualWriteReferenceData.paymentTerm(customer: index, group: group),
+            "PAYMENTDAY": SampleDualWriteReferenceData.paymentDay(customer: index, group: group),
+            "PAYMENTSCHEDULE": SampleDualWriteReferenceData.paymentSchedule(customer: index, group: group),
+            "PAYMENTMETHOD": SampleDualWriteReferenceData.paymentMethod(customer: index, group: group),
+            "SALESTAXGROUP": SampleDualWriteReferenceData.taxGroup(customer: index, company: company),
         ])
         if party.isPerson {
             table.set(["PERSONFIRSTNAME": party.firstName, "PERSONMIDDLENAME": party.middleName, "PERSONLASTNAME": party.lastName])
@@ -200,11 +216,19 @@ struct SampleDualWriteFOExport {
                 "PRICECUSTOMERGROUPCODE", "QUOTATIONNUMBER", "REQUESTEDRECEIPTDATE", "REQUESTEDSHIPPINGDATE", "SALESORDERNAME",
                 "SALESORDERORIGINCODE", "SALESORDERPROCESSINGSTATUS", "SALESORDERPROMISINGMETHOD", "TOTALDISCOUNTAMOUNT", "URL",
             ])
-        for (order, status) in orders {
+        for (index, (order, status)) in orders.enumerated() {
             let account = base.accounts[order.account]
             let a = account.address
             let invoice = world.invoiceAddresses[order.account]
             let totals = world.totals(order)
+            let group = world.groups[order.account]
+            table.set([
+                "PAYMENTTERMSNAME": SampleDualWriteReferenceData.paymentTerm(customer: order.account, group: group),
+                "PRICECUSTOMERGROUPCODE": SampleDualWriteReferenceData.priceGroup(group),
+                "DELIVERYMODECODE": SampleDualWriteReferenceData.deliveryMode(order: index),
+                "DELIVERYTERMSCODE": SampleDualWriteReferenceData.deliveryTerm(order: index),
+                "SALESORDERORIGINCODE": SampleDualWriteReferenceData.orderOrigin(order: index),
+            ])
             table.set([
                 "SALESORDERNUMBER": order.number, "AREPRICESINCLUDINGSALESTAX": "No", "CURRENCYCODE": account.currency,
                 "CUSTOMERSORDERREFERENCE": order.reference, "DATAAREAID": company,
@@ -251,7 +275,7 @@ struct SampleDualWriteFOExport {
                 "SALESPRICEQUANTITY", "SALESPRODUCTCATEGORYHIERARCHYNAME", "SALESPRODUCTCATEGORYNAME", "SALESUNITSYMBOL", "SHIPPINGSITEID",
                 "SHIPPINGWAREHOUSEID", "TOTALCHARGESAMOUNT", "TOTALTAXAMOUNT",
             ])
-        for (order, status) in orders {
+        for (orderIndex, (order, status)) in orders.enumerated() {
             let account = base.accounts[order.account]
             let a = account.address
             let lineStatus = status == "Delivered" || status == "Invoiced" ? status : "Backorder"
@@ -269,6 +293,8 @@ struct SampleDualWriteFOExport {
                     "REQUESTEDSHIPPINGDATE": SampleWorld.usDate(day: order.day), "SALESORDERLINESTATUS": lineStatus,
                     "SALESPRICE": "\(product.price).00", "SALESUNITSYMBOL": product.unit.symbol, "TOTALCHARGESAMOUNT": "0.00",
                     "TOTALTAXAMOUNT": SampleWorld.money(cents: tax),
+                    "DELIVERYMODECODE": SampleDualWriteReferenceData.deliveryMode(order: orderIndex),
+                    "DELIVERYTERMSID": SampleDualWriteReferenceData.deliveryTerm(order: orderIndex),
                 ])
                 try table.appendRow()
             }
@@ -298,6 +324,8 @@ struct SampleDualWriteFOExport {
                 "INVOICEADDRESSSTATE": invoice.state, "INVOICEADDRESSSTREET": invoice.street, "INVOICEADDRESSZIPCODE": invoice.zip,
                 "INVOICECUSTOMERACCOUNTNUMBER": account.number, "INVOICEDATE": SampleWorld.usDate(day: min(order.day + 7, 364)),
                 "LEDGERVOUCHER": voucher, "SALESORDERNUMBER": salesOrder,
+                "PAYMENTTERMSNAME": SampleDualWriteReferenceData.paymentTerm(
+                    customer: order.account, group: world.groups[order.account]),
                 "TOTALCHARGEAMOUNT": SampleWorld.money(cents: totals.charges),
                 "TOTALDISCOUNTAMOUNT": SampleWorld.money(cents: totals.discount),
                 "TOTALDISCOUNTCUSTOMERGROUPCODE": "0.00",

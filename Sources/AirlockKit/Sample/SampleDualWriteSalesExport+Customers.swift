@@ -30,6 +30,21 @@ extension SampleDualWriteSalesExport {
         func partyLookup(_ index: Int) -> CMTFieldValue? {
             Self.lookup("msdyn_partyid", references.parties[index], "msdyn_party", world.parties[index].number)
         }
+        // The customer's payment and tax setup, each where Sales holds the row it names (the others come from F&O).
+        func paymentLookups(_ index: Int) -> [CMTFieldValue?] {
+            typealias Data = SampleDualWriteReferenceData
+            let group = world.groups[index]
+            func held(_ field: String, _ entity: String, _ code: String) -> CMTFieldValue? {
+                Self.lookup(field, references.codes[entity]?[code], entity, code)
+            }
+            return [
+                held("msdyn_paymentterm", "msdyn_paymentterm", Data.paymentTerm(customer: index, group: group)),
+                held("msdyn_paymentday", "msdyn_paymentday", Data.paymentDay(customer: index, group: group)),
+                held("msdyn_paymentschedule", "msdyn_paymentschedule", Data.paymentSchedule(customer: index, group: group)),
+                held("msdyn_customerpaymentmethod", "msdyn_customerpaymentmethod", Data.paymentMethod(customer: index, group: group)),
+                held("msdyn_salestaxgroup", "msdyn_taxgroup", Data.taxGroup(customer: index, company: world.company)),
+            ]
+        }
         func currency(_ code: String) -> CMTFieldValue? {
             Self.lookup("transactioncurrencyid", references.currencies[code], "transactioncurrency", code)
         }
@@ -51,6 +66,11 @@ extension SampleDualWriteSalesExport {
                     Self.field("msdyn_identificationnumber", .string, "Identification Number"),
                     Self.field("transactioncurrencyid", .entityReference, "Currency", lookup: "transactioncurrency"),
                     Self.field("statecode", .state, "Status"), Self.field("statuscode", .status, "Status Reason"),
+                    Self.field("msdyn_paymentterm", .entityReference, "Terms of Payment", lookup: "msdyn_paymentterm"),
+                    Self.field("msdyn_paymentday", .entityReference, "Payment Day", lookup: "msdyn_paymentday"),
+                    Self.field("msdyn_paymentschedule", .entityReference, "Payment Schedule", lookup: "msdyn_paymentschedule"),
+                    Self.field("msdyn_customerpaymentmethod", .entityReference, "Method of Payment", lookup: "msdyn_customerpaymentmethod"),
+                    Self.field("msdyn_salestaxgroup", .entityReference, "Sales Tax Group", lookup: "msdyn_taxgroup"),
                 ])
         var contacts = SampleEntityBuilder(
             "contact", "Contact", id: "contactid", primaryName: "fullname",
@@ -108,7 +128,7 @@ extension SampleDualWriteSalesExport {
                         + [
                             Self.value("numberofemployees", String(account.employees)),
                             Self.value("creditlimit", "\(account.creditLimit).0000000000"),
-                        ] + contact)
+                        ] + contact + paymentLookups(index))
             }
         }
 

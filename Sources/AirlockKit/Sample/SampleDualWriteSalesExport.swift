@@ -3,18 +3,25 @@ import AirlockPackages
 
 /// The Sales side of a dual-write sample pair, as a Configuration Migration package: currencies, the unit group and
 /// units (with `msdyn_symbol`, which dual-write looks units up by), the sample company (`cdm_company`; the other
-/// legal entity is left to the conversion), customer groups, parties, products, accounts, contacts (sellable person
-/// customers and plain contacts), quotes with lines and orders with lines. The fields are the Dataverse columns of
-/// Microsoft's dual-write table maps (docs/sources.md); there are no price lists (no dual-write map names them).
+/// legal entity is left to the conversion), the first rows of the sample company's reference tables
+/// (`SampleDualWriteReferenceData`), customer groups, parties, products and some of their released products,
+/// accounts, contacts (sellable person customers and plain contacts), quotes with lines and orders with lines. The
+/// fields are the Dataverse columns of Microsoft's dual-write table maps (docs/sources.md); there are no price lists
+/// (no dual-write map names them).
 ///
-/// Record ids are GUIDs drawn from a generator seeded with the sample's seed, so the same seed gives the same package.
+/// Record ids are GUIDs drawn from generators seeded with the sample's seed, so the same seed gives the same package;
+/// the reference tables' and released products' ids come from a generator of their own, so that the other records
+/// keep theirs.
 struct SampleDualWriteSalesExport {
     let world: SampleDualWriteWorld
     var random: SampleRandom
+    /// The ids of the reference tables' records and of the released products.
+    var referenceRandom: SampleRandom
 
     init(world: SampleDualWriteWorld, seed: UInt64) {
         self.world = world
         random = SampleRandom(seed: seed ^ 0x5A1E_5D0A_1000_0002)
+        referenceRandom = SampleRandom(seed: seed ^ 0x5A1E_5D0A_1000_0003)
     }
 
     /// The ids of the records written so far, for the lookups of the records after them.
@@ -23,6 +30,8 @@ struct SampleDualWriteSalesExport {
         var unitGroup = ""
         var units: [String: String] = [:]
         var company = ""
+        /// The company-specific reference rows Sales holds, by Sales entity and then code.
+        var codes: [String: [String: String]] = [:]
         /// By index into `SampleDualWriteWorld.customerGroups`.
         var groups: [String] = []
         /// By world account.
@@ -68,7 +77,8 @@ struct SampleDualWriteSalesExport {
         try CMTPackageWriter.write(try package(), to: path)
     }
 
-    /// Currencies, the unit group, units, the company, customer groups, parties and products.
+    /// Currencies, the unit group, units, the company, its reference tables, customer groups, parties, products and
+    /// released products.
     private mutating func referenceData(_ references: inout References) throws -> [SampleEntityBuilder] {
         var currencies = SampleEntityBuilder(
             "transactioncurrency", "Currency", id: "transactioncurrencyid", primaryName: "currencyname",
@@ -122,20 +132,33 @@ struct SampleDualWriteSalesExport {
             id: references.company,
             [Self.value("cdm_companycode", world.company), Self.value("cdm_name", SampleDualWriteWorld.legalEntityName(world.company))])
 
+        let companyTables = try companyReferenceData(&references)
+
         var customerGroups = SampleEntityBuilder(
             "msdyn_customergroup", "Customer Group", id: "msdyn_customergroupid", primaryName: "msdyn_groupid",
             fields: [
                 Self.field("msdyn_groupid", .string, "Group ID", key: true), Self.field("msdyn_description", .string, "Description"),
                 Self.field("msdyn_company", .entityReference, "Company", lookup: "cdm_company"),
+                Self.field("msdyn_issalestaxincludedinprice", .bool, "Sales Tax Included In Price"),
+                Self.field("msdyn_paymenttermid", .entityReference, "Terms of Payment", lookup: "msdyn_paymentterm"),
+                Self.field(
+                    "msdyn_clearingperiodpaymenttermname", .entityReference, "Clearing Period Payment Terms", lookup: "msdyn_paymentterm"),
             ])
-        for group in SampleDualWriteWorld.customerGroups {
+        for (index, group) in SampleDualWriteWorld.customerGroups.enumerated() {
             let id = random.guid()
             references.groups.append(id)
+            let term = SampleDualWriteReferenceData.groupPaymentTerm(index)
+            let clearing = SampleDualWriteReferenceData.groupClearingPaymentTerm(index)
             try customerGroups.add(
                 id: id,
                 [
                     Self.value("msdyn_groupid", group.id), Self.value("msdyn_description", group.salesDescription),
                     Self.lookup("msdyn_company", references.company, "cdm_company", world.company),
+                    Self.value("msdyn_issalestaxincludedinprice", "False"),
+                    Self.lookup("msdyn_paymenttermid", references.codes["msdyn_paymentterm"]?[term], "msdyn_paymentterm", term),
+                    Self.lookup(
+                        "msdyn_clearingperiodpaymenttermname", references.codes["msdyn_paymentterm"]?[clearing], "msdyn_paymentterm",
+                        clearing),
                 ])
         }
 
@@ -207,6 +230,7 @@ struct SampleDualWriteSalesExport {
                     Self.value("statecode", "0"), Self.value("statuscode", "1"),
                 ])
         }
-        return [currencies, groups, units, companies, customerGroups, parties, products]
+        let released = try releasedProducts(references)
+        return [currencies, groups, units, companies] + companyTables + [customerGroups, parties, products, released]
     }
 }
