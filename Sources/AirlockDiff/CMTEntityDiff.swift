@@ -1,3 +1,4 @@
+import AirlockModel
 import AirlockPackages
 
 /// One CMT entity during a diff: its report, its key index and what it compares.

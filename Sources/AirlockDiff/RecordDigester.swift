@@ -49,8 +49,7 @@ struct RecordDigester {
 
     /// The digest of everything added since `reset`: MurmurHash3 (x64, 128-bit) of the length-prefixed values.
     func digest() -> RecordDigest {
-        let hash = buffer.withUnsafeBytes { MurmurHash3.hash128($0) }
-        return RecordDigest(high: hash.h1, low: hash.h2)
+        buffer.withUnsafeBytes { RecordDigest(of: $0) }
     }
 
     /// A value as compared: missing is empty, and a single trailing carriage return is dropped.
@@ -67,11 +66,6 @@ struct RecordDigester {
     }
 
     private mutating func appendLength(_ count: Int) {
-        var rest = UInt64(count)
-        while rest >= 0x80 {
-            buffer.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        buffer.append(UInt8(rest))
+        Varint.append(UInt64(count), to: &buffer)
     }
 }

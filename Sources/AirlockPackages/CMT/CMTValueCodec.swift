@@ -23,6 +23,12 @@ public enum CMTValueCodec {
         try run(text, type, reading: true)
     }
 
+    /// Appends the canonical text of a value read from a `value` attribute to `output`, as `decode(_:as:)` gives it;
+    /// false (and `output` in an unspecified state) when the value does not decode as `type`.
+    public static func decode(_ input: UnsafeRawBufferPointer, as type: CMTFieldType, into output: inout [UInt8]) -> Bool {
+        (try? transform(type, input, reading: true, into: &output)) != nil
+    }
+
     /// The canonical text of a value about to be written (strings are unchanged: the writer HTML-encodes them).
     /// - Throws: `AirlockError(.invalidValue)` (without a location) naming the value and the type.
     public static func canonical(_ text: String, as type: CMTFieldType) throws -> String {
@@ -32,12 +38,7 @@ public enum CMTValueCodec {
     /// Appends the canonical bytes of a value about to be written to `output`, as `canonical(_:as:)` does for
     /// text; false (and `output` in an unspecified state) when the value is not valid for `type`.
     public static func canonical(_ input: UnsafeRawBufferPointer, as type: CMTFieldType, into output: inout [UInt8]) -> Bool {
-        do {
-            try transform(type, input, reading: false, into: &output)
-            return true
-        } catch {
-            return false
-        }
+        (try? transform(type, input, reading: false, into: &output)) != nil
     }
 
     /// Decodes HTML character references the way .NET's `WebUtility.HtmlDecode` does: the HTML 4 named
