@@ -7,11 +7,18 @@ import AirlockReconcile
 /// record is matched on its id (CMT keeps the id given on import), else on the entity's natural key when that is
 /// made of plain fields (a record the import matched to an existing one keeps that one's id), and its fields are
 /// compared with the values sent. Holds one record's compared values at a time.
+///
+/// A record's values are first taken as a digest of their canonical forms, decoded as the Configuration Migration
+/// reader decodes them (`SentDigests`): the same digest, and the record landed. Otherwise the values sent are read
+/// back from the work file and compared one by one, which names the fields that differ.
 final class SalesRecordMatcher {
     private let sent: SentSalesFeed
+    private let spool: SentValueSpool
     private let drift: DriftRecorder
     /// Per sent entity: the columns compared (those the export's schema declares) and the columns read.
     private var compared: [ObjectIdentifier: [Int]] = [:]
+    /// The sent entities whose digests were planned on exactly the columns compared.
+    private var digested = Set<ObjectIdentifier>()
     private var columnsByName: [ObjectIdentifier: [String: Int]] = [:]
     /// The sent entities whose columns are planned (verified or not).
     private var planned = Set<ObjectIdentifier>()
@@ -19,12 +26,15 @@ final class SalesRecordMatcher {
     private var values: [[UInt8]] = []
     private var stamps: [Int] = []
     private var stamp = 0
+    private var decoded: [UInt8] = []
+    private var digester = FieldDigester()
     /// Export records whose id and key were not sent, by entity.
     private(set) var notSent: [String: Int] = [:]
 
-    /// A matcher of the entities `sent` hands over as `to-sales.zip` is read.
-    init(sent: SentSalesFeed, drift: DriftRecorder) {
+    /// A matcher of the entities `sent` hands over as `to-sales.zip` is read, whose values are in `spool`.
+    init(sent: SentSalesFeed, spool: SentValueSpool, drift: DriftRecorder) {
         self.sent = sent
+        self.spool = spool
         self.drift = drift
     }
 
@@ -51,7 +61,7 @@ final class SalesRecordMatcher {
             }
             plan(entity, schema: reader.schema)
             guard entity.verified else { return try xml.skipElement() }
-            let width = entity.table.columnNames.count
+            let width = entity.columnNames.count
             if values.count < width {
                 values.append(contentsOf: Array(repeating: [], count: width - values.count))
                 stamps.append(contentsOf: Array(repeating: 0, count: width - stamps.count))
@@ -72,7 +82,7 @@ final class SalesRecordMatcher {
             plan(entity, schema: reader.schema)
             if !entity.verified {
                 warnings.append(
-                    "the Sales export's schema has no entity \(entity.name): its \(entity.table.rowCount) sent records are not verified (export it too)"
+                    "the Sales export's schema has no entity \(entity.name): its \(entity.rowCount) sent records are not verified (export it too)"
                 )
             }
         }
@@ -86,15 +96,16 @@ final class SalesRecordMatcher {
         entity.verified = true
         entity.exportEntity = entity.name
         let declared = Set(schema.fieldNames)
-        let names = entity.table.columnNames
+        let names = entity.columnNames
         var carried: [Int] = []
         for column in entity.compared {
             if declared.contains(names[column]) { carried.append(column) } else { entity.notCompared.append(names[column]) }
         }
         compared[ObjectIdentifier(entity)] = carried
+        if entity.digests?.columns == carried { digested.insert(ObjectIdentifier(entity)) }
         var byName: [String: Int] = [:]
         for column in carried { byName[names[column]] = column }
-        for name in entity.keyColumns { byName[name] = entity.table.columnIndex(named: name) }
+        for name in entity.keyColumns { byName[name] = entity.columnIndex(named: name) }
         columnsByName[ObjectIdentifier(entity)] = byName
     }
 
@@ -120,8 +131,34 @@ final class SalesRecordMatcher {
             return
         }
         entity.outcomes[row] = .landed
-        for column in columns { try compare(entity, row: row, column: column) }
+        if digested.contains(ObjectIdentifier(entity)), let digests = entity.digests, landsByDigest(entity, row: row, digests: digests) {
+            return
+        }
+        let sentValues = try entity.sentValues(of: row, in: spool)
+        for column in columns { try compare(entity, row: row, column: column, sent: sentValues) }
     }
+
+    /// Whether the record's values give sent record `row`'s digest (each decoded by its type first, as `compare`).
+    private func landsByDigest(_ entity: SentEntity, row: Int, digests: SentDigests) -> Bool {
+        digester.reset()
+        for (position, column) in digests.columns.enumerated() where digests.isSent(row: row, position: position) {
+            // A value sent and absent from the export differs.
+            guard stamps[column] == stamp else { return false }
+            let rule = entity.rules[column]
+            values[column].withUnsafeBytes { found in
+                decoded.removeAll(keepingCapacity: true)
+                if CMTValueCodec.decode(found, as: entity.salesTypes[column], into: &decoded) {
+                    decoded.withUnsafeBytes { digester.addFound($0, rule: rule, decimalSeparator: Self.point) }
+                } else {
+                    digester.addFound(found, rule: rule, decimalSeparator: Self.point)
+                }
+            }
+        }
+        return digester.digest() == digests.digest(of: row)
+    }
+
+    /// Sales numbers are invariant.
+    private static let point = UInt8(ascii: ".")
 
     /// The sent record the export record is: by id, else by natural key.
     private func match(_ entity: SentEntity, id: String) -> Int? {
@@ -133,16 +170,17 @@ final class SalesRecordMatcher {
         }
         guard let index = entity.keyIndex else { return nil }
         let parts = entity.keyColumns.map { name -> String? in
-            guard let column = entity.table.columnIndex(named: name), stamps[column] == stamp else { return nil }
+            guard let column = entity.columnIndex(named: name), stamps[column] == stamp else { return nil }
             let text = String(decoding: values[column], as: UTF8.self)
             return (try? CMTValueCodec.decode(text, as: entity.salesTypes[column])) ?? text
         }
         return index.row(for: NaturalKey(parts: parts))
     }
 
-    private func compare(_ entity: SentEntity, row: Int, column: Int) throws {
+    /// Compares field `column` with the value `sent` holds for it, writing a row of `drifted.csv` when it differs.
+    private func compare(_ entity: SentEntity, row: Int, column: Int, sent: SentValues) throws {
         let present = stamps[column] == stamp
-        let differs: Bool = entity.table.withValue(row: row, column: column) { sentBytes in
+        let differs: Bool = sent.withValue(column) { sentBytes in
             guard let sentBytes, !ASCII.trimmed(sentBytes).isEmpty else { return false }
             guard present else { return true }
             return values[column].withUnsafeBytes { found in
@@ -157,6 +195,6 @@ final class SalesRecordMatcher {
         }
         guard differs else { return }
         let found = present ? String(decoding: values[column], as: UTF8.self) : ""
-        try drift.record(entity, row: row, column: column, found: found)
+        try drift.record(entity, row: row, column: column, sent: sent.text(column), found: found)
     }
 }
