@@ -32,6 +32,7 @@ struct FORecordMatcher: FORecordConsumer {
     private var dateOutcomes: [FODateComparer.Outcome?] = []
     private var undecided: [(row: Int, column: Int, found: String)] = []
     private var digester = FieldDigester()
+    private var probe = KeyProbe()
     /// Export records whose key was not sent.
     private(set) var notSent = 0
 
@@ -61,19 +62,23 @@ struct FORecordMatcher: FORecordConsumer {
 
     mutating func consume(_ record: some FORecordView, line: Int) throws {
         guard let index = entity.keyIndex else { return }
-        var parts: [String?] = []
-        parts.reserveCapacity(keyFileColumns.count)
-        for column in keyFileColumns {
-            parts.append(column.flatMap { record.withValue($0) { $0.map { String(decoding: $0, as: UTF8.self) } } })
-        }
-        let exportCompany = companyFileColumn.flatMap { record.withValue($0) { $0.map { String(decoding: $0, as: UTF8.self) } } }
-        let company: String?
+        probe.reset()
         switch index.key.definition.company {
-        case .none: company = nil
-        case .column: company = exportCompany
-        case .fixed(let fixed): company = exportCompany ?? fixed
+        case .none:
+            break
+        case .column:
+            addPart(record, companyFileColumn)
+        case .fixed(let fixed):
+            // The export's company, else the run's.
+            if let companyFileColumn, record.withValue(companyFileColumn, { $0 != nil }) {
+                addPart(record, companyFileColumn)
+            } else {
+                var fixed = fixed
+                fixed.withUTF8 { probe.add(UnsafeRawBufferPointer($0)) }
+            }
         }
-        guard let row = index.row(for: NaturalKey(company: company, parts: parts)) else {
+        for column in keyFileColumns { addPart(record, column) }
+        guard let row = index.row(for: probe) else {
             notSent += 1
             return
         }
@@ -83,6 +88,12 @@ struct FORecordMatcher: FORecordConsumer {
         }
         entity.outcomes[row] = .landed
         try compare(record, row: row)
+    }
+
+    /// Adds the value of file column `column` (nil: the file has none) to the key looked up.
+    private mutating func addPart(_ record: some FORecordView, _ column: Int?) {
+        guard let column else { return probe.add(nil) }
+        record.withValue(column) { probe.add($0) }
     }
 
     /// Compares the export record `record` with sent record `row`: dates as they stream, the other values by digest,

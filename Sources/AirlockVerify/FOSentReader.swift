@@ -5,9 +5,10 @@ import AirlockPackages
 /// compared date columns into a small table, and the other compared values as a digest (`SentDigests`, planned on
 /// the columns the export's file compares) and into the work file (`SentValueSpool`). The values are not held.
 struct FOSentReader: FORecordConsumer {
-    /// The columns of the export's file for the entity (file names) and its field map; nil when no export is read
-    /// for it, or its columns are not known (the records are then compared value by value).
-    typealias ExportColumns = (names: [String], map: FOColumnMap)
+    /// The columns of the export's file for the entity (file names), its field map, and whether they are all
+    /// known before its first record (not so in XML, where a record can reveal one); nil when no export is read for
+    /// the entity, or its columns are not known (the records are then compared value by value).
+    typealias ExportColumns = (names: [String], map: FOColumnMap, fixed: Bool)
 
     private let columnMap: FOColumnMap
     private let schema: FOEntitySchema?
@@ -22,6 +23,9 @@ struct FOSentReader: FORecordConsumer {
     private var keptSources: [Int] = []
     /// Whether the first record has been read: the digests are planned on the columns known then.
     private var planned = false
+    /// The columns whose values go to the work file: those digested first (in their order), then, unless the
+    /// export's columns are fixed, the other columns compared but dates.
+    private var spooled: [Int] = []
     private var digester = FieldDigester()
 
     /// - Parameters:
@@ -55,6 +59,7 @@ struct FOSentReader: FORecordConsumer {
         if planned {
             parts.digests = nil
             parts.plannedPairs = nil
+            spooled = parts.compared.filter { parts.rules[$0] != .foDate }
         }
     }
 
@@ -62,16 +67,21 @@ struct FOSentReader: FORecordConsumer {
         if !planned { plan() }
         try parts.keys.appendRow { index, append in try record.withValue(keptSources[index]) { try append($0) } }
         if let spool {
-            for column in parts.compared where parts.rules[column] != .foDate {
+            parts.digests?.beginRecord()
+            digester.reset()
+            let digested = parts.digests?.columns.count ?? 0
+            for (position, column) in spooled.enumerated() {
                 record.withValue(column) { value in
                     guard let value, !ASCII.trimmed(value).isEmpty else { return }
                     spool.add(column: column, value: value)
+                    guard position < digested else { return }
+                    parts.digests?.noteSent(position: position)
+                    digester.addSent(value, rule: parts.rules[column])
                 }
             }
+            parts.digests?.endRecord(digest: digester.digest())
             try spool.endRecord()
         }
-        let rules = parts.rules
-        parts.digests?.append(rules: rules, digester: &digester) { column, body in record.withValue(column, body) }
         parts.rowCount += 1
     }
 
@@ -87,10 +97,14 @@ struct FOSentReader: FORecordConsumer {
     /// stream, so they are not digested).
     private mutating func plan() {
         planned = true
+        let undated = parts.compared.filter { parts.rules[$0] != .foDate }
+        spooled = undated
         guard let exportColumns, spool != nil else { return }
         let pairs = FOColumnPairing.plan(
             exportColumns: exportColumns.names, map: exportColumns.map, sentColumns: parts.columnNames, compared: parts.compared)
+        let digests = SentDigests(columns: pairs.filter { parts.rules[$0] != .foDate })
         parts.plannedPairs = pairs
-        parts.digests = SentDigests(columns: pairs.filter { parts.rules[$0] != .foDate })
+        parts.digests = digests
+        spooled = digests.columns + (exportColumns.fixed ? [] : undated.filter { !digests.columns.contains($0) })
     }
 }

@@ -19,15 +19,17 @@ final class SalesRecordMatcher {
     private var compared: [ObjectIdentifier: [Int]] = [:]
     /// The sent entities whose digests were planned on exactly the columns compared.
     private var digested = Set<ObjectIdentifier>()
-    private var columnsByName: [ObjectIdentifier: [String: Int]] = [:]
+    /// Per sent entity: the names of the fields read (compared, and the key's) and their columns.
+    private var fieldsRead: [ObjectIdentifier: (names: CMTNameMatcher, columns: [Int])] = [:]
     /// The sent entities whose columns are planned (verified or not).
     private var planned = Set<ObjectIdentifier>()
-    /// One record's values by sent column, and the record stamp that says a value belongs to the current record.
-    private var values: [[UInt8]] = []
-    private var stamps: [Int] = []
-    private var stamp = 0
+    /// The fields of the record being read, by sent column.
+    private var found = FoundFields()
+    /// The record's id as written.
+    private var id: [UInt8] = []
     private var decoded: [UInt8] = []
     private var digester = FieldDigester()
+    private var probe = KeyProbe()
     /// Export records whose id and key were not sent, by entity.
     private(set) var notSent: [String: Int] = [:]
 
@@ -61,18 +63,13 @@ final class SalesRecordMatcher {
             }
             plan(entity, schema: reader.schema)
             guard entity.verified else { return try xml.skipElement() }
-            let width = entity.columnNames.count
-            if values.count < width {
-                values.append(contentsOf: Array(repeating: [], count: width - values.count))
-                stamps.append(contentsOf: Array(repeating: 0, count: width - stamps.count))
-            }
-            let byName = columnsByName[ObjectIdentifier(entity)] ?? [:]
+            var fields = fieldsRead[ObjectIdentifier(entity)] ?? (CMTNameMatcher(), [])
             let columns = compared[ObjectIdentifier(entity)] ?? []
             try xml.forEachChild {
                 guard xml.hasName("records") else { return try xml.skipElement() }
                 try xml.forEachChild {
                     guard xml.hasName("record") else { return try xml.skipElement() }
-                    try record(xml, entity, byName: byName, columns: columns)
+                    try record(xml, entity, fields: &fields, columns: columns)
                 }
             }
         }
@@ -103,26 +100,34 @@ final class SalesRecordMatcher {
         }
         compared[ObjectIdentifier(entity)] = carried
         if entity.digests?.columns == carried { digested.insert(ObjectIdentifier(entity)) }
-        var byName: [String: Int] = [:]
-        for column in carried { byName[names[column]] = column }
-        for name in entity.keyColumns { byName[name] = entity.columnIndex(named: name) }
-        columnsByName[ObjectIdentifier(entity)] = byName
+        var fields: [(name: String, column: Int)] = carried.map { (names[$0], $0) }
+        for name in entity.keyColumns {
+            guard let column = entity.columnIndex(named: name) else { continue }
+            if let known = fields.firstIndex(where: { $0.name == name }) {
+                fields[known].column = column
+            } else {
+                fields.append((name, column))
+            }
+        }
+        fieldsRead[ObjectIdentifier(entity)] = (CMTNameMatcher(fields.map(\.name)), fields.map(\.column))
     }
 
-    private func record(_ xml: XMLStreamReader, _ entity: SentEntity, byName: [String: Int], columns: [Int]) throws {
-        stamp += 1
-        let id = xml.attribute("id") ?? ""
+    private func record(_ xml: XMLStreamReader, _ entity: SentEntity, fields: inout (names: CMTNameMatcher, columns: [Int]), columns: [Int])
+        throws
+    {
+        found.begin(width: entity.columnNames.count)
+        xml.withAttribute("id") { bytes in
+            id.removeAll(keepingCapacity: true)
+            if let bytes { id.append(contentsOf: bytes) }
+        }
         try xml.forEachChild {
-            if xml.hasName("field"), let name = xml.attribute("name"), let column = byName[name] {
-                xml.withAttribute("value") { bytes in
-                    values[column].removeAll(keepingCapacity: true)
-                    if let bytes { values[column].append(contentsOf: bytes) }
-                }
-                stamps[column] = stamp
+            if xml.hasName("field"), let field = xml.withAttribute("name", { $0.flatMap { fields.names.index(of: $0) } }) {
+                let column = fields.columns[field]
+                xml.withAttribute("value") { found.set(column, $0) }
             }
             try xml.skipElement()
         }
-        guard let row = match(entity, id: id) else {
+        guard let row = match(entity) else {
             notSent[entity.name, default: 0] += 1
             return
         }
@@ -143,47 +148,74 @@ final class SalesRecordMatcher {
         digester.reset()
         for (position, column) in digests.columns.enumerated() where digests.isSent(row: row, position: position) {
             // A value sent and absent from the export differs.
-            guard stamps[column] == stamp else { return false }
+            guard found.has(column) else { return false }
             let rule = entity.rules[column]
-            values[column].withUnsafeBytes { found in
+            let type = entity.salesTypes[column]
+            found.withValue(column) { value in
                 decoded.removeAll(keepingCapacity: true)
-                if CMTValueCodec.decode(found, as: entity.salesTypes[column], into: &decoded) {
+                if !Self.decodingKeepsForm(type), CMTValueCodec.decode(value, as: type, into: &decoded) {
                     decoded.withUnsafeBytes { digester.addFound($0, rule: rule, decimalSeparator: Self.point) }
                 } else {
-                    digester.addFound(found, rule: rule, decimalSeparator: Self.point)
+                    digester.addFound(value, rule: rule, decimalSeparator: Self.point)
                 }
             }
         }
         return digester.digest() == digests.digest(of: row)
     }
 
+    /// Whether a value of `type` has the canonical form of its rule whether it is decoded first or not: integers,
+    /// decimals and money decode to the same number (`12.50` stays at its scale, which the rule ignores), so they
+    /// need not be. Floats do not (`nan` decodes to `NaN`), nor bools, GUIDs, text or date-times.
+    private static func decodingKeepsForm(_ type: CMTFieldType) -> Bool {
+        switch type {
+        case .number, .bigint, .decimal, .money, .optionSetValue, .state, .status: true
+        default: false
+        }
+    }
+
     /// Sales numbers are invariant.
     private static let point = UInt8(ascii: ".")
 
-    /// The sent record the export record is: by id, else by natural key.
-    private func match(_ entity: SentEntity, id: String) -> Int? {
+    /// The sent record the export record is: by id (as written, else as a canonical GUID), else by natural key
+    /// (each part decoded by its type when it decodes).
+    private func match(_ entity: SentEntity) -> Int? {
         if let index = entity.idIndex {
-            if let row = index.row(for: NaturalKey(id)) { return row }
-            if let canonical = try? CMTValueCodec.decode(id, as: .guid), canonical != id, let row = index.row(for: NaturalKey(canonical)) {
-                return row
+            probe.reset()
+            id.withUnsafeBytes { probe.add($0) }
+            if let row = index.row(for: probe) { return row }
+            decoded.removeAll(keepingCapacity: true)
+            if id.withUnsafeBytes({ CMTValueCodec.decode($0, as: .guid, into: &decoded) }), decoded != id {
+                probe.reset()
+                decoded.withUnsafeBytes { probe.add($0) }
+                if let row = index.row(for: probe) { return row }
             }
         }
         guard let index = entity.keyIndex else { return nil }
-        let parts = entity.keyColumns.map { name -> String? in
-            guard let column = entity.columnIndex(named: name), stamps[column] == stamp else { return nil }
-            let text = String(decoding: values[column], as: UTF8.self)
-            return (try? CMTValueCodec.decode(text, as: entity.salesTypes[column])) ?? text
+        probe.reset()
+        for name in entity.keyColumns {
+            guard let column = entity.columnIndex(named: name), found.has(column) else {
+                probe.add(nil)
+                continue
+            }
+            found.withValue(column) { value in
+                decoded.removeAll(keepingCapacity: true)
+                if CMTValueCodec.decode(value, as: entity.salesTypes[column], into: &decoded) {
+                    decoded.withUnsafeBytes { probe.add($0) }
+                } else {
+                    probe.add(value)
+                }
+            }
         }
-        return index.row(for: NaturalKey(parts: parts))
+        return index.row(for: probe)
     }
 
     /// Compares field `column` with the value `sent` holds for it, writing a row of `drifted.csv` when it differs.
     private func compare(_ entity: SentEntity, row: Int, column: Int, sent: SentValues) throws {
-        let present = stamps[column] == stamp
+        let present = found.has(column)
         let differs: Bool = sent.withValue(column) { sentBytes in
             guard let sentBytes, !ASCII.trimmed(sentBytes).isEmpty else { return false }
             guard present else { return true }
-            return values[column].withUnsafeBytes { found in
+            return found.withValue(column) { found in
                 if sentBytes.hasSameBytes(as: found) { return false }
                 let text = String(decoding: found, as: UTF8.self)
                 guard let canonical = try? CMTValueCodec.decode(text, as: entity.salesTypes[column]) else {
@@ -194,7 +226,6 @@ final class SalesRecordMatcher {
             }
         }
         guard differs else { return }
-        let found = present ? String(decoding: values[column], as: UTF8.self) : ""
-        try drift.record(entity, row: row, column: column, sent: sent.text(column), found: found)
+        try drift.record(entity, row: row, column: column, sent: sent.text(column), found: found.text(column))
     }
 }

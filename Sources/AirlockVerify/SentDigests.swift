@@ -17,21 +17,20 @@ struct SentDigests {
         stride = (columns.count + 7) / 8
     }
 
-    /// Files the next record: `withValue` gives the value of a sent column, `rules` each column's rule.
-    mutating func append(
-        rules: [FieldRule], digester: inout FieldDigester, _ withValue: (Int, (UnsafeRawBufferPointer?) -> Void) -> Void
-    ) {
-        digester.reset()
-        let first = masks.count
+    /// Starts filing the next record: no column sent with a value yet.
+    mutating func beginRecord() {
         masks.append(contentsOf: repeatElement(0, count: stride))
-        for (position, column) in columns.enumerated() {
-            withValue(column) { value in
-                guard let value, !ASCII.trimmed(value).isEmpty else { return }
-                masks[first + (position >> 3)] |= 1 << UInt8(position & 7)
-                digester.addSent(value, rule: rules[column])
-            }
-        }
-        digests.append(digester.digest())
+    }
+
+    /// Notes that the record being filed was sent with a value in `columns[position]` (whose canonical form went to
+    /// its digest).
+    mutating func noteSent(position: Int) {
+        masks[masks.count - stride + (position >> 3)] |= 1 << UInt8(position & 7)
+    }
+
+    /// Ends filing the record being filed, whose values give `digest`.
+    mutating func endRecord(digest: RecordDigest) {
+        digests.append(digest)
     }
 
     /// Whether record `row` was sent with a value in `columns[position]`.

@@ -106,7 +106,7 @@ final class SentPackages {
             if let export, let exportLine = FOExportMatcher.line(for: label, in: export, catalog: catalog) {
                 exported = true
                 if let probe = try? FOColumnProbe.probe(export, exportLine, wholeFile: false) {
-                    exportColumns = (probe.columns, FOColumnMap(exportLine.entityMap ?? []))
+                    exportColumns = (probe.columns, FOColumnMap(exportLine.entityMap ?? []), probe.format != nil)
                 }
             }
             var sentReader = FOSentReader(
@@ -132,58 +132,41 @@ final class SentPackages {
 
     // MARK: Sales
 
-    /// The records of a piece `salesEntities` reads at a time.
-    static let salesPieceRecords = 1024
-
-    /// Reads `to-sales.zip` section by section, in pieces: `declare` gets the entities its schema declares (every
-    /// section's entity is one of them), `body` each sent entity as soon as its section is read.
+    /// Reads `to-sales.zip` section by section, record by record: `declare` gets the entities its schema declares
+    /// (every section's entity is one of them), `body` each sent entity as soon as its section is read.
     /// - Parameters:
     ///   - exportSchema: the schema of the Sales export after the import, when one is read and its schema could be
     ///     read: each entity's digests are planned on the fields it declares.
     ///   - spool: where the compared values go, when an export is read.
     static func salesEntities(
         _ run: RunFolder, exportSchema: CMTSchema?, spool: SentValueSpool?, declare: (Set<String>) -> Void,
-        _ body: (SentEntity) throws -> Void
+        _ body: @escaping (SentEntity) throws -> Void
     ) throws {
         let path = run.file(Converter.salesPackageName)
         let reader = try CMTPackageReader(path: path)
-        let packageSchema = reader.schema
-        declare(Set(packageSchema.entities.map(\.name)))
-        var section: SalesSentReader?
-        _ = try reader.readChunks(chunkRecords: salesPieceRecords) { piece, isLast in
-            if section == nil {
-                let exportEntity = exportSchema?.entity(named: piece.name)
-                // An entity the export's schema lacks is not verified: nothing of its values is needed.
-                let verified = spool != nil && (exportSchema == nil || exportEntity != nil)
-                section = SalesSentReader(
-                    name: piece.name, schema: packageSchema.entity(named: piece.name),
-                    exportFields: exportEntity.map { Set($0.fieldNames) },
-                    spool: verified ? spool : nil)
-            }
-            try section?.add(piece)
-            guard isLast, let read = section else { return }
-            section = nil
-            try body(salesEntity(piece.name, read, run: run, path: path))
+        declare(Set(reader.schema.entities.map(\.name)))
+        let sections = SalesSentReader(packageSchema: reader.schema, exportSchema: exportSchema, spool: spool) { section in
+            try body(salesEntity(section, run: run, path: path))
         }
+        _ = try reader.readRecords(into: sections)
     }
 
     /// The sent entity of a section read whole.
-    private static func salesEntity(_ name: String, _ reader: SalesSentReader, run: RunFolder, path: String) throws -> SentEntity {
-        var reader = reader
-        let location = SourceLocation(file: path, entity: name)
-        guard let schema = reader.schema else {
+    private static func salesEntity(_ section: SalesSentReader.Section, run: RunFolder, path: String) throws -> SentEntity {
+        let location = SourceLocation(file: path, entity: section.name)
+        guard let schema = section.schema else {
             throw AirlockError(.usage, "the package's schema does not declare the entity", at: location)
         }
-        let parts = try reader.finish()
-        let writers = writers(run, side: .sales, entity: name, catalog: .empty)
+        let parts = section.parts
+        let writers = writers(run, side: .sales, entity: section.name, catalog: .empty)
         let (flows, flowOfRow) = try attribute(
-            writers, rows: parts.rowCount, entity: name, package: Converter.salesPackageName, location: location)
-        let keyColumns = reader.keyColumns
+            writers, rows: parts.rowCount, entity: section.name, package: Converter.salesPackageName, location: location)
+        let keyColumns = section.keyColumns
         let plainKey = !keyColumns.isEmpty && keyColumns.allSatisfy { schema.field(named: $0)?.type.isLookup == false }
         let keyIndex = plainKey ? try KeyIndex(table: parts.keys, key: KeyDefinition(columns: keyColumns)) : nil
         let idIndex = try KeyIndex(table: parts.keys, key: KeyDefinition(columns: [CMTRecordTable.idColumn]))
         return SentEntity(
-            side: .sales, name: name, parts: parts, flows: flows, flowOfRow: flowOfRow, keyIndex: keyIndex, keyColumns: keyColumns,
+            side: .sales, name: section.name, parts: parts, flows: flows, flowOfRow: flowOfRow, keyIndex: keyIndex, keyColumns: keyColumns,
             idIndex: idIndex)
     }
 
