@@ -176,20 +176,10 @@ final class SalesRecordMatcher {
     /// Sales numbers are invariant.
     private static let point = UInt8(ascii: ".")
 
-    /// The sent record the export record is: by id (as written, else as a canonical GUID), else by natural key
-    /// (each part decoded by its type when it decodes).
+    /// The sent record the export record is: by id (read as a GUID), else by natural key (each part decoded by its
+    /// type when it decodes).
     private func match(_ entity: SentEntity) -> Int? {
-        if let index = entity.idIndex {
-            probe.reset()
-            id.withUnsafeBytes { probe.add($0) }
-            if let row = index.row(for: probe) { return row }
-            decoded.removeAll(keepingCapacity: true)
-            if id.withUnsafeBytes({ CMTValueCodec.decode($0, as: .guid, into: &decoded) }), decoded != id {
-                probe.reset()
-                decoded.withUnsafeBytes { probe.add($0) }
-                if let row = index.row(for: probe) { return row }
-            }
-        }
+        if let row = id.withUnsafeBytes({ entity.ids?.row(for: $0) }) { return row }
         guard let index = entity.keyIndex else { return nil }
         probe.reset()
         for name in entity.keyColumns {

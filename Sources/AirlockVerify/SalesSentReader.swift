@@ -2,7 +2,7 @@ import AirlockModel
 import AirlockPackages
 
 /// Reads `to-sales.zip` record by record as it streams (`CMTPackageReader.readRecords`): per record of a section,
-/// the id and the key fields into a small table, and the compared values as a digest (`SentDigests`, planned on the
+/// the id (`SentIDIndex`) and the key fields into a small table, and the compared values as a digest (`SentDigests`, planned on the
 /// fields the export's schema declares) and into the work file (`SentValueSpool`). The values are not held; each
 /// section, once read, goes to `sectionRead`.
 final class SalesSentReader: CMTRecordConsumer {
@@ -16,12 +16,15 @@ final class SalesSentReader: CMTRecordConsumer {
         let parts: SentEntity.Parts
     }
 
+    /// The package read, for errors.
+    private let path: String
     private let packageSchema: CMTSchema
     private let exportSchema: CMTSchema?
     private let spool: SentValueSpool?
     private let sectionRead: (Section) throws -> Void
     // The section being read.
     private var name = ""
+    private var location = SourceLocation()
     private var schema: CMTSchemaEntity?
     private var idField = ""
     private var keyColumns: [String] = []
@@ -40,7 +43,11 @@ final class SalesSentReader: CMTRecordConsumer {
     ///   - exportSchema: the schema of the export after the import, on whose fields the digests are planned; nil
     ///     when it is not known (the records are then compared value by value) or no export is read.
     ///   - spool: where the compared values go; nil when no export is read.
-    init(packageSchema: CMTSchema, exportSchema: CMTSchema?, spool: SentValueSpool?, sectionRead: @escaping (Section) throws -> Void) {
+    init(
+        path: String, packageSchema: CMTSchema, exportSchema: CMTSchema?, spool: SentValueSpool?,
+        sectionRead: @escaping (Section) throws -> Void
+    ) {
+        self.path = path
         self.packageSchema = packageSchema
         self.exportSchema = exportSchema
         self.spool = spool
@@ -57,10 +64,11 @@ final class SalesSentReader: CMTRecordConsumer {
         values = exportSchema == nil || exportEntity != nil ? spool : nil
         exportFields = values == nil ? nil : exportEntity.map { Set($0.fieldNames) }
         parts = SentEntity.Parts(
-            columnNames: [], rowCount: 0, keys: Table(name: name, columnNames: [CMTRecordTable.idColumn] + keyColumns), keptColumns: [:],
-            compared: [], rules: [])
+            columnNames: [], rowCount: 0, keys: Table(name: name, columnNames: keyColumns), keptColumns: [:], compared: [], rules: [])
+        parts.ids = SentIDIndex()
+        location = SourceLocation(file: path, entity: name)
         for column in columns { try addColumn(column) }
-        keySources = ([CMTRecordTable.idColumn] + keyColumns).map { name in parts.columnNames.firstIndex(of: name) ?? 0 }
+        keySources = keyColumns.map { name in parts.columnNames.firstIndex(of: name) ?? 0 }
         for (index, column) in keySources.enumerated() { parts.keptColumns[column] = index }
         spooled = parts.compared
         if let exportFields {
@@ -88,6 +96,7 @@ final class SalesSentReader: CMTRecordConsumer {
     }
 
     func consume(_ record: CMTRecordValues) throws {
+        try record.withValue(0) { try parts.ids?.append($0, location: location) }
         try parts.keys.appendRow { index, append in try record.withValue(keySources[index]) { try append($0) } }
         if let values {
             parts.digests?.beginRecord()
@@ -111,6 +120,7 @@ final class SalesSentReader: CMTRecordConsumer {
     func endSection() throws {
         parts.values = try values?.endSegment()
         parts.digests?.shrinkToFit()
+        parts.ids?.shrinkToFit()
         try sectionRead(Section(name: name, schema: schema, keyColumns: keyColumns, parts: parts))
         parts = SentEntity.Parts(columnNames: [], rowCount: 0, keys: Table(name: ""), keptColumns: [:], compared: [], rules: [])
     }

@@ -24,8 +24,8 @@ final class SentEntity {
     let columnNames: [String]
     /// The records sent.
     let rowCount: Int
-    /// Per record, the columns held: the key's (F&O with the company column, Sales `@id` first) and F&O date
-    /// columns compared (their values are read in the export's locale as they stream, `FODateComparer`).
+    /// Per record, the columns held: the key's (F&O with the company column) and F&O date columns compared (their
+    /// values are read in the export's locale as they stream, `FODateComparer`).
     let keys: Table
     /// The flows that wrote the entity, in run order, and each record's flow (an index into `flows`).
     let flows: [String]
@@ -35,7 +35,7 @@ final class SentEntity {
     /// The key's columns (F&O key fields; Sales `updateCompare` fields), without the company.
     let keyColumns: [String]
     /// Sales: the record ids.
-    let idIndex: KeyIndex?
+    let ids: SentIDIndex?
     /// Columns compared: every column sent but the key, the company and the record id.
     let compared: [Int]
     /// The rule of each column.
@@ -75,14 +75,15 @@ final class SentEntity {
         var compared: [Int]
         var rules: [FieldRule]
         var salesTypes: [CMTFieldType] = []
+        /// Sales: the record ids.
+        var ids: SentIDIndex?
         var digests: SentDigests?
         var plannedPairs: [Int]?
         var values: SentValueSpool.Segment?
     }
 
     init(
-        side: DataSide, name: String, parts: Parts, flows: [String], flowOfRow: [UInt8], keyIndex: KeyIndex?, keyColumns: [String],
-        idIndex: KeyIndex?
+        side: DataSide, name: String, parts: Parts, flows: [String], flowOfRow: [UInt8], keyIndex: KeyIndex?, keyColumns: [String]
     ) {
         self.side = side
         self.name = name
@@ -93,6 +94,7 @@ final class SentEntity {
         compared = parts.compared
         rules = parts.rules
         salesTypes = parts.salesTypes
+        ids = parts.ids
         digests = parts.digests
         plannedPairs = parts.plannedPairs
         values = parts.values
@@ -100,7 +102,6 @@ final class SentEntity {
         self.flowOfRow = flowOfRow
         self.keyIndex = keyIndex
         self.keyColumns = keyColumns
-        self.idIndex = idIndex
         var indexes: [String: Int] = [:]
         for (index, name) in parts.columnNames.enumerated() where indexes[name] == nil { indexes[name] = index }
         columnIndexes = indexes

@@ -121,8 +121,7 @@ final class SentPackages {
             let keyIndex = try KeyIndex(table: parts.keys, key: key.definition)
             entities.append(
                 SentEntity(
-                    side: .fo, name: label, parts: parts, flows: flows, flowOfRow: flowOfRow, keyIndex: keyIndex, keyColumns: key.columns,
-                    idIndex: nil))
+                    side: .fo, name: label, parts: parts, flows: flows, flowOfRow: flowOfRow, keyIndex: keyIndex, keyColumns: key.columns))
         }
         return entities
     }
@@ -145,7 +144,7 @@ final class SentPackages {
         let path = run.file(Converter.salesPackageName)
         let reader = try CMTPackageReader(path: path)
         declare(Set(reader.schema.entities.map(\.name)))
-        let sections = SalesSentReader(packageSchema: reader.schema, exportSchema: exportSchema, spool: spool) { section in
+        let sections = SalesSentReader(path: path, packageSchema: reader.schema, exportSchema: exportSchema, spool: spool) { section in
             try body(salesEntity(section, run: run, path: path))
         }
         _ = try reader.readRecords(into: sections)
@@ -164,10 +163,8 @@ final class SentPackages {
         let keyColumns = section.keyColumns
         let plainKey = !keyColumns.isEmpty && keyColumns.allSatisfy { schema.field(named: $0)?.type.isLookup == false }
         let keyIndex = plainKey ? try KeyIndex(table: parts.keys, key: KeyDefinition(columns: keyColumns)) : nil
-        let idIndex = try KeyIndex(table: parts.keys, key: KeyDefinition(columns: [CMTRecordTable.idColumn]))
         return SentEntity(
-            side: .sales, name: section.name, parts: parts, flows: flows, flowOfRow: flowOfRow, keyIndex: keyIndex, keyColumns: keyColumns,
-            idIndex: idIndex)
+            side: .sales, name: section.name, parts: parts, flows: flows, flowOfRow: flowOfRow, keyIndex: keyIndex, keyColumns: keyColumns)
     }
 
     // MARK: naming records
@@ -205,7 +202,7 @@ final class SentPackages {
     /// holds it with a key of plain fields.
     static func referencedKey(id: String, from origin: SentEntity, among entities: [SentEntity]) -> String? {
         for entity in entities where entity !== origin {
-            guard let row = entity.idIndex?.row(for: NaturalKey(id)) else { continue }
+            guard let row = entity.ids?.row(for: id) else { continue }
             let parts = entity.keyColumns.compactMap { column -> String? in
                 guard let position = entity.columnIndex(named: column), !entity.salesTypes[position].isLookup else { return nil }
                 return entity.keys.value(row: row, column: column)
@@ -217,7 +214,6 @@ final class SentPackages {
 
     /// The record id of a Sales record (empty for F&O).
     static func recordID(_ entity: SentEntity, row: Int) -> String {
-        guard entity.side == .sales else { return "" }
-        return entity.keys.value(row: row, column: CMTRecordTable.idColumn) ?? ""
+        entity.ids?.text(of: row) ?? ""
     }
 }

@@ -70,6 +70,26 @@ struct VerifyDigestTests {
         #expect(digest(["a"]) != digest(["a", ""]))
     }
 
+    @Test func recordIdsAreFoundInEveryFormAGUIDIsWrittenIn() throws {
+        var index = SentIDIndex()
+        let ids = (0..<1_000).map { number in CMTValueCodec.guidText(high: UInt64(number) &* 0x9E37_79B9_7F4A_7C15, low: UInt64(number)) }
+        for id in ids + [ids[7]] { try Self.bytes(id) { try index.append($0, location: SourceLocation()) } }
+        #expect(index.count == 1_001)
+        for (row, id) in ids.enumerated() {
+            #expect(index.row(for: id) == row)
+            #expect(index.text(of: row) == id)
+        }
+        let id = ids[42]
+        for form in [id.uppercased(), "{\(id)}", "(\(id.uppercased()))", id.replacingOccurrences(of: "-", with: ""), " \(id)\t"] {
+            #expect(index.row(for: form) == 42, "\(form)")
+        }
+        #expect(index.text(of: 1_000) == ids[7])
+        #expect(index.row(for: ids[7]) == 7, "the first record with an id is found")
+        #expect(index.row(for: "not a guid") == nil)
+        #expect(index.row(for: CMTValueCodec.guidText(high: 1, low: 2)) == nil)
+        #expect(throws: AirlockError.self) { try Self.bytes("x") { try index.append($0, location: SourceLocation()) } }
+    }
+
     @Test func valuesThatCompareEqualLandAndADriftedRecordNamesOnlyTheFieldsThatDiffer() throws {
         var customer = ""
         var organization = ""
@@ -179,8 +199,8 @@ struct VerifyDigestTests {
     }
 
     @discardableResult
-    private static func bytes<R>(_ text: String, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+    private static func bytes<R>(_ text: String, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         var text = text
-        return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
     }
 }

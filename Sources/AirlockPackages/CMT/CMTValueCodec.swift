@@ -101,6 +101,20 @@ public enum CMTValueCodec {
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
+    /// The 128 bits of a GUID value as a `guid` field decodes it (surrounding whitespace ignored, any of .NET's forms,
+    /// any case), or nil when it is not one.
+    public static func guidValue(_ input: UnsafeRawBufferPointer) -> (high: UInt64, low: UInt64)? {
+        guidBytes(trimmed(input)).map { (high: $0.0, low: $0.1) }
+    }
+
+    /// The canonical text of the GUID `high`, `low` (lower case `8-4-4-4-12`).
+    public static func guidText(high: UInt64, low: UInt64) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(36)
+        writeGUID(high, low, into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// The 16 bytes of a GUID written in any of .NET's forms (`D`, `N`, `B`, `P`), or nil.
     static func guidBytes(_ input: UnsafeRawBufferPointer) -> (UInt64, UInt64)? {
         var bytes = input
