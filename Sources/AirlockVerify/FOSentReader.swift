@@ -26,7 +26,7 @@ struct FOSentReader: FORecordConsumer {
     /// The columns whose values go to the work file: those digested first (in their order), then, unless the
     /// export's columns are fixed, the other columns compared but dates.
     private var spooled: [Int] = []
-    private var digester = FieldDigester()
+    private var filer = SentRecordFiler()
 
     /// - Parameters:
     ///   - keyColumns: the key's columns (`FOSentKey.columns`), which are neither compared nor digested.
@@ -67,20 +67,8 @@ struct FOSentReader: FORecordConsumer {
         if !planned { plan() }
         try parts.keys.appendRow { index, append in try record.withValue(keptSources[index]) { try append($0) } }
         if let spool {
-            parts.digests?.beginRecord()
-            digester.reset()
-            let digested = parts.digests?.columns.count ?? 0
-            for (position, column) in spooled.enumerated() {
-                record.withValue(column) { value in
-                    guard let value, !ASCII.trimmed(value).isEmpty else { return }
-                    spool.add(column: column, value: value)
-                    guard position < digested else { return }
-                    parts.digests?.noteSent(position: position)
-                    digester.addSent(value, rule: parts.rules[column])
-                }
-            }
-            parts.digests?.endRecord(digest: digester.digest())
-            try spool.endRecord()
+            let rules = parts.rules
+            try filer.file(FOSentRecordView(record: record), columns: spooled, rules: rules, digests: &parts.digests, spool: spool)
         }
         parts.rowCount += 1
     }

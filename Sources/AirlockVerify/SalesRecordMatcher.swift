@@ -153,7 +153,7 @@ final class SalesRecordMatcher {
             let type = entity.salesTypes[column]
             found.withValue(column) { value in
                 decoded.removeAll(keepingCapacity: true)
-                if !Self.decodingKeepsForm(type), CMTValueCodec.decode(value, as: type, into: &decoded) {
+                if !Self.decodingKeepsForm(type, value), CMTValueCodec.decode(value, as: type, into: &decoded) {
                     decoded.withUnsafeBytes { digester.addFound($0, rule: rule, decimalSeparator: Self.point) }
                 } else {
                     digester.addFound(value, rule: rule, decimalSeparator: Self.point)
@@ -163,12 +163,16 @@ final class SalesRecordMatcher {
         return digester.digest() == digests.digest(of: row)
     }
 
-    /// Whether a value of `type` has the canonical form of its rule whether it is decoded first or not: integers,
-    /// decimals and money decode to the same number (`12.50` stays at its scale, which the rule ignores), so they
-    /// need not be. Floats do not (`nan` decodes to `NaN`), nor bools, GUIDs, text or date-times.
-    private static func decodingKeepsForm(_ type: CMTFieldType) -> Bool {
+    /// Whether `value`, of `type`, has the canonical form of its rule whether it is decoded first or not, so that it
+    /// need not be: integers, decimals and money decode to the same number (`12.50` stays at its scale, which the
+    /// rule ignores); text without `&` has no HTML reference to decode; a GUID, a lookup or a bool already written as
+    /// the reader writes it decodes to itself. Not so floats (`nan` decodes to `NaN`) nor date-times.
+    private static func decodingKeepsForm(_ type: CMTFieldType, _ value: UnsafeRawBufferPointer) -> Bool {
         switch type {
         case .number, .bigint, .decimal, .money, .optionSetValue, .state, .status: true
+        case .string: !value.contains(UInt8(ascii: "&"))
+        case .guid, .entityReference, .owner, .lookup, .customer: CMTValueCodec.isCanonicalGUID(value)
+        case .bool: value.elementsEqual("True".utf8) || value.elementsEqual("False".utf8)
         default: false
         }
     }

@@ -37,7 +37,7 @@ final class SalesSentReader: CMTRecordConsumer {
     /// The columns whose values go to the work file: those digested (in their order), or every column compared
     /// when there are no digests.
     private var spooled: [Int] = []
-    private var digester = FieldDigester()
+    private var filer = SentRecordFiler()
 
     /// - Parameters:
     ///   - exportSchema: the schema of the export after the import, on whose fields the digests are planned; nil
@@ -99,20 +99,8 @@ final class SalesSentReader: CMTRecordConsumer {
         try record.withValue(0) { try parts.ids?.append($0, location: location) }
         try parts.keys.appendRow { index, append in try record.withValue(keySources[index]) { try append($0) } }
         if let values {
-            parts.digests?.beginRecord()
-            digester.reset()
-            let digested = parts.digests?.columns.count ?? 0
-            for (position, column) in spooled.enumerated() {
-                record.withValue(column) { value in
-                    guard let value, !ASCII.trimmed(value).isEmpty else { return }
-                    values.add(column: column, value: value)
-                    guard position < digested else { return }
-                    parts.digests?.noteSent(position: position)
-                    digester.addSent(value, rule: parts.rules[column])
-                }
-            }
-            parts.digests?.endRecord(digest: digester.digest())
-            try values.endRecord()
+            let rules = parts.rules
+            try filer.file(record, columns: spooled, rules: rules, digests: &parts.digests, spool: values)
         }
         parts.rowCount += 1
     }

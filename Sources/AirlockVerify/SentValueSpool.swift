@@ -14,7 +14,7 @@ import Darwin
 /// A record is its compared values that are not blank, each as its column (varint), its length (varint) and its
 /// bytes; records are laid end to end, entity after entity (a `Segment` each).
 ///
-/// `@unchecked Sendable`: one thread writes (`add`, `endRecord`, `endSegment`); another may read segments already
+/// `@unchecked Sendable`: one thread writes (`append`, `endSegment`); another may read segments already
 /// ended (`values`), which touches only the file, by `pread`, and the segment it is given.
 final class SentValueSpool: @unchecked Sendable {
     /// Where one entity's records are in the file.
@@ -49,16 +49,17 @@ final class SentValueSpool: @unchecked Sendable {
         if descriptor >= 0 { Glibc.close(descriptor) }
     }
 
-    /// Adds a value of the record being written.
-    func add(column: Int, value: UnsafeRawBufferPointer) {
-        Varint.append(UInt64(column), to: &pending)
-        Varint.append(UInt64(value.count), to: &pending)
-        pending.append(contentsOf: value)
+    /// Appends value `value` of column `column` to `record`, a record being made for `append(record:)`.
+    static func encode(column: Int, value: UnsafeRawBufferPointer, into record: inout [UInt8]) {
+        Varint.append(UInt64(column), to: &record)
+        Varint.append(UInt64(value.count), to: &record)
+        record.append(contentsOf: value)
     }
 
-    /// Ends the record being written (the next one starts empty).
+    /// Writes the next record of the entity being written: its values as `encode` laid them out.
     /// - Throws: `AirlockError(.limitExceeded)` past 4 GiB of one entity's values; `.io` when the file cannot be written.
-    func endRecord() throws {
+    func append(record: [UInt8]) throws {
+        pending.append(contentsOf: record)
         let end = written + UInt64(pending.count) - segmentBase
         guard end <= UInt64(UInt32.max) else {
             throw AirlockError(.limitExceeded, "an entity sent more than 4 GiB of values", at: SourceLocation(file: path))

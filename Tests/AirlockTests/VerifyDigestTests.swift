@@ -68,6 +68,10 @@ struct VerifyDigestTests {
         #expect(digest(["ab", "c"]) != digest(["a", "bc"]))
         #expect(digest(["12.5", "x"], rule: .decimal) == digest(["12.50", "x"], rule: .decimal))
         #expect(digest(["a"]) != digest(["a", ""]))
+        let long = String(repeating: "x", count: 300)
+        #expect(digest([long, "y"]) != digest([long + "y"]))
+        #expect(digest([long, "y"]) != digest([String(long.dropLast()), "xy"]))
+        #expect(digest([long, "y"]) == digest([long, "y"]))
     }
 
     @Test func recordIdsAreFoundInEveryFormAGUIDIsWrittenIn() throws {

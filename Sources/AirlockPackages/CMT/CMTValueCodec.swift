@@ -158,7 +158,7 @@ public enum CMTValueCodec {
 
     /// Whether `bytes` is a GUID in the canonical form `writeGUID` writes: 36 characters, lowercase hex digits,
     /// hyphens after the 8th, 12th, 16th and 20th digit.
-    static func isCanonicalGUID(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    public static func isCanonicalGUID(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard bytes.count == 36 else { return false }
         for index in 0..<36 {
             let byte = bytes[index]
