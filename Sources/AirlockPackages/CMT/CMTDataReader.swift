@@ -77,7 +77,8 @@ public final class CMTDataReader {
 
     /// Streams the document record by record into `consumer`, without tables, so memory holds one record whatever
     /// the size of a section. Values are decoded and checked as `read(_:)` does; party list members and
-    /// many-to-many associations are read and checked but not handed on.
+    /// many-to-many associations are read and checked but not handed on, nor a field's attributes other than its
+    /// value (`lookupentity`, …).
     /// - Returns: the root's timestamp and attributes (`entities` is empty).
     /// - Throws: as `read(_:)`, or what `consumer` throws.
     public func readRecords(_ stream: ByteStream, into consumer: any CMTRecordConsumer) throws -> CMTData {
@@ -437,7 +438,8 @@ public final class CMTDataReader {
                     entity: entity, record: at.record, field: at.field)
             }
         }
-        let attributeCount = xml.attributeCount
+        // A field's other attributes go to tables (`readRecords` hands on values only).
+        let attributeCount = recordConsumer == nil ? xml.attributeCount : 0
         if attributeCount > handled {
             for name in [CMTRecordTable.lookupEntityAttribute, CMTRecordTable.lookupEntityNameAttribute] {
                 try xml.withAttribute(name) { bytes in
