@@ -1,3 +1,4 @@
+import AirlockModel
 import AirlockPackages
 import AirlockReconcile
 

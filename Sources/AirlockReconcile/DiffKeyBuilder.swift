@@ -1,3 +1,5 @@
+import AirlockModel
+
 /// Encodes a natural key as bytes for a `DiffKeyIndex`, every part length-prefixed so that ("ab", "c") and
 /// ("a", "bc") differ; key parts are compared exactly as read (the exports come from one system, which writes a key
 /// the same way each time), a single trailing carriage return dropped unless the builder is `exact`.
@@ -16,12 +18,7 @@ public struct DiffKeyBuilder: Sendable {
     public mutating func add(_ part: UnsafeRawBufferPointer?) {
         var value = part ?? UnsafeRawBufferPointer(start: nil, count: 0)
         if !exact, let last = value.last, last == 0x0D { value = UnsafeRawBufferPointer(rebasing: value.dropLast()) }
-        var rest = UInt64(value.count)
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(rest))
+        Varint.append(UInt64(value.count), to: &bytes)
         if !value.isEmpty { bytes.append(contentsOf: value.bindMemory(to: UInt8.self)) }
     }
 
@@ -35,15 +32,7 @@ public struct DiffKeyBuilder: Sendable {
         var parts: [String] = []
         var index = encoded.startIndex
         while index < encoded.endIndex {
-            var length = 0
-            var shift = 0
-            while index < encoded.endIndex {
-                let byte = encoded[index]
-                index += 1
-                length |= Int(byte & 0x7F) << shift
-                shift += 7
-                if byte < 0x80 { break }
-            }
+            let length = Varint.read(encoded, at: &index)
             let end = min(index + length, encoded.endIndex)
             parts.append(String(decoding: encoded[index..<end], as: UTF8.self))
             index = end

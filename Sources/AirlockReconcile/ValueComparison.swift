@@ -58,6 +58,40 @@ public enum ValueComparison: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Appends the canonical form of `bytes` under this comparison to `buffer`: two values are `equivalent` exactly
+    /// when their canonical forms are the same bytes, so a digest of canonical forms tells values apart as the
+    /// comparison does without holding them. Trimmed text for `.trimmed`; folded as a case-insensitive key part
+    /// for `.caseInsensitive` (nothing for a blank value); `D` and the canonical decimal (`-12.5` for `-012.50`) or
+    /// `I`, the seconds (8 bytes) and the fraction digits, for a value that parses as a decimal or an instant, else
+    /// `T` and the trimmed text.
+    public func appendCanonical(_ bytes: UnsafeRawBufferPointer, to buffer: inout [UInt8]) {
+        switch self {
+        case .exact:
+            buffer.append(contentsOf: bytes)
+        case .trimmed:
+            buffer.append(contentsOf: Self.trim(bytes))
+        case .caseInsensitive:
+            _ = KeyNormalization.caseInsensitive.append(bytes, to: &buffer)
+        case .decimal:
+            let start = buffer.count
+            buffer.append(UInt8(ascii: "D"))
+            if !Self.appendCanonicalDecimal(Self.trim(bytes), to: &buffer) {
+                buffer.removeSubrange(start...)
+                buffer.append(UInt8(ascii: "T"))
+                buffer.append(contentsOf: Self.trim(bytes))
+            }
+        case .dateTime:
+            if let instant = Self.canonicalInstant(Self.trim(bytes)) {
+                buffer.append(UInt8(ascii: "I"))
+                withUnsafeBytes(of: instant.seconds.littleEndian) { buffer.append(contentsOf: $0) }
+                buffer.append(contentsOf: instant.fraction)
+            } else {
+                buffer.append(UInt8(ascii: "T"))
+                buffer.append(contentsOf: Self.trim(bytes))
+            }
+        }
+    }
+
     /// Whether `lhs` and `rhs` are equal under this comparison.
     public func equivalent(_ lhs: String, _ rhs: String) -> Bool {
         var left = lhs
@@ -77,33 +111,38 @@ public enum ValueComparison: String, Sendable, Hashable, CaseIterable {
 
     /// `[sign] integer-digits "." fraction-digits` with leading/trailing zeros removed; nil when not a decimal.
     static func canonicalDecimal(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
+        var canonical: [UInt8] = []
+        return appendCanonicalDecimal(bytes, to: &canonical) ? canonical : nil
+    }
+
+    /// Appends `canonicalDecimal(bytes)` to `buffer`; false (and `buffer` unchanged) when `bytes` is not a decimal.
+    static func appendCanonicalDecimal(_ bytes: UnsafeRawBufferPointer, to buffer: inout [UInt8]) -> Bool {
         var index = 0
         var negative = false
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
             negative = bytes[index] == UInt8(ascii: "-")
             index += 1
         }
-        var integer: [UInt8] = []
-        var fraction: [UInt8] = []
-        var digits = 0
-        while index < bytes.count, isDigit(bytes[index]) {
-            integer.append(bytes[index])
-            index += 1
-            digits += 1
-        }
+        var integerStart = index
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        let integerEnd = index
+        var fractionStart = index
+        var fractionEnd = index
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            while index < bytes.count, isDigit(bytes[index]) {
-                fraction.append(bytes[index])
-                index += 1
-                digits += 1
-            }
+            fractionStart = index
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            fractionEnd = index
         }
-        guard digits > 0, index == bytes.count else { return nil }
-        while integer.first == UInt8(ascii: "0") { integer.removeFirst() }
-        while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
-        if integer.isEmpty && fraction.isEmpty { negative = false }
-        return (negative ? [UInt8(ascii: "-")] : []) + integer + [UInt8(ascii: ".")] + fraction
+        guard integerEnd - integerStart + fractionEnd - fractionStart > 0, index == bytes.count else { return false }
+        while integerStart < integerEnd, bytes[integerStart] == UInt8(ascii: "0") { integerStart += 1 }
+        while fractionEnd > fractionStart, bytes[fractionEnd - 1] == UInt8(ascii: "0") { fractionEnd -= 1 }
+        if integerStart == integerEnd && fractionStart == fractionEnd { negative = false }
+        if negative { buffer.append(UInt8(ascii: "-")) }
+        buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[integerStart..<integerEnd]))
+        buffer.append(UInt8(ascii: "."))
+        buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[fractionStart..<fractionEnd]))
+        return true
     }
 
     /// Seconds since 1970-01-01T00:00:00Z and the fraction digits without trailing zeros; nil when not a date.

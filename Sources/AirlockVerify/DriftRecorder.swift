@@ -13,12 +13,12 @@ final class DriftRecorder {
         self.keyText = keyText
     }
 
-    /// Field `column` of record `row` of `entity` was found as `found`.
-    func record(_ entity: SentEntity, row: Int, column: Int, found: String) throws {
+    /// Field `column` of record `row` of `entity` was sent as `sent` and found as `found`.
+    func record(_ entity: SentEntity, row: Int, column: Int, sent: String, found: String) throws {
         entity.noteDrift(row: row, column: column)
         try writer.write([
             entity.flow(of: row), entity.side.rawValue, entity.name, try keyText(entity, row), SentPackages.recordID(entity, row: row),
-            entity.table.columnNames[column], entity.table.value(row: row, column: column) ?? "", found,
+            entity.columnNames[column], sent, found,
         ])
     }
 }

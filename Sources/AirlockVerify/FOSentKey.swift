@@ -9,20 +9,26 @@ struct FOSentKey {
     let company: KeyDefinition.Company
     let columns: [String]
 
-    /// The key of entity `label`, whose records are in `table`, written first by flow `flow`.
+    /// The key of entity `label`, whose package file has the columns `columnNames`, written first by flow `flow`.
     /// - Throws: `AirlockError(.usage)` when neither the templates nor the catalog give the key.
-    init(run: RunFolder, label: String, table: Table, flow: String?, catalog: SchemaCatalog, location: SourceLocation) throws {
-        let schema = catalog.foEntity(named: label)
-        let template = run.order.first { $0.name == flow }
-        var columns = template?.target.key.map(\.field) ?? []
-        if columns.isEmpty { columns = schema?.keyFields.filter { $0.uppercased() != Self.companyColumn } ?? [] }
+    init(run: RunFolder, label: String, columnNames: [String], flow: String?, catalog: SchemaCatalog, location: SourceLocation) throws {
+        let columns = Self.columns(run: run, label: label, flow: flow, catalog: catalog)
         guard !columns.isEmpty else {
             throw AirlockError(.usage, "neither the templates nor the catalog give the key of \(label)", at: location)
         }
         self.columns = columns
         company =
-            schema?.isCompanySpecific == false
-            ? .none : table.columnIndex(named: Self.companyColumn) != nil ? .column(Self.companyColumn) : .fixed(run.report.company)
+            catalog.foEntity(named: label)?.isCompanySpecific == false
+            ? .none : columnNames.contains(Self.companyColumn) ? .column(Self.companyColumn) : .fixed(run.report.company)
+    }
+
+    /// The key columns of entity `label` written first by flow `flow`: the template's target key, else the catalog's
+    /// key fields without the company (empty when neither gives one).
+    static func columns(run: RunFolder, label: String, flow: String?, catalog: SchemaCatalog) -> [String] {
+        let template = run.order.first { $0.name == flow }
+        let columns = template?.target.key.map(\.field) ?? []
+        if !columns.isEmpty { return columns }
+        return catalog.foEntity(named: label)?.keyFields.filter { $0.uppercased() != companyColumn } ?? []
     }
 
     /// The F&O company column.

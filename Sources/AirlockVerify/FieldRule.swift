@@ -43,21 +43,42 @@ enum FieldRule: Sendable, Equatable {
     /// decimal with `.` is read with `,` (a decimal-comma export, as `convert` and `validate` learn it per file). Sales
     /// values are already canonical.
     func equal(_ sent: UnsafeRawBufferPointer, _ found: UnsafeRawBufferPointer, decimalSeparator: UInt8? = UInt8(ascii: ".")) -> Bool {
+        withFoundValue(found, decimalSeparator: decimalSeparator) { comparison.equivalent(sent, $0) }
+    }
+
+    /// Appends the canonical form of a sent value to `buffer` (`ValueComparison.appendCanonical`): `equal(sent, found,
+    /// decimalSeparator:)` holds exactly when it is the same bytes as `appendFound`'s of `found`, so `verify` keeps a
+    /// digest of these instead of the values.
+    func appendSent(_ sent: UnsafeRawBufferPointer, to buffer: inout [UInt8]) {
+        comparison.appendCanonical(sent, to: &buffer)
+    }
+
+    /// Appends the canonical form of a found value to `buffer`, read as `equal` reads it (see `appendSent`).
+    func appendFound(_ found: UnsafeRawBufferPointer, decimalSeparator: UInt8? = UInt8(ascii: "."), to buffer: inout [UInt8]) {
+        withFoundValue(found, decimalSeparator: decimalSeparator) { comparison.appendCanonical($0, to: &buffer) }
+    }
+
+    /// How the rule compares values once a found number is in invariant form (`.foDate` compares as text here).
+    private var comparison: ValueComparison {
         switch self {
-        case .text, .foDate:
-            return ValueComparison.trimmed.equivalent(sent, found)
-        case .caseInsensitive:
-            return ValueComparison.caseInsensitive.equivalent(sent, found)
-        case .decimal:
-            let point = UInt8(ascii: ".")
-            let separator =
-                decimalSeparator ?? (FODecimalGrammar.isDecimal(ASCII.trimmed(found), separator: point) ? point : UInt8(ascii: ","))
-            if separator != point, let invariant = FODecimalGrammar.invariant(found, separator: separator) {
-                return invariant.withUnsafeBytes { ValueComparison.decimal.equivalent(sent, $0) }
-            }
-            return ValueComparison.decimal.equivalent(sent, found)
-        case .dateTime:
-            return ValueComparison.dateTime.equivalent(sent, found)
+        case .text, .foDate: .trimmed
+        case .caseInsensitive: .caseInsensitive
+        case .decimal: .decimal
+        case .dateTime: .dateTime
         }
+    }
+
+    /// Calls `body` with `found` as compared: a decimal written with another separator in invariant form.
+    private func withFoundValue<R>(
+        _ found: UnsafeRawBufferPointer, decimalSeparator: UInt8?, _ body: (UnsafeRawBufferPointer) -> R
+    ) -> R {
+        guard self == .decimal else { return body(found) }
+        let point = UInt8(ascii: ".")
+        let separator =
+            decimalSeparator ?? (FODecimalGrammar.isDecimal(ASCII.trimmed(found), separator: point) ? point : UInt8(ascii: ","))
+        if separator != point, let invariant = FODecimalGrammar.invariant(found, separator: separator) {
+            return invariant.withUnsafeBytes { body($0) }
+        }
+        return body(found)
     }
 }

@@ -7,24 +7,36 @@ import AirlockReconcile
 /// record is matched on its id (CMT keeps the id given on import), else on the entity's natural key when that is
 /// made of plain fields (a record the import matched to an existing one keeps that one's id), and its fields are
 /// compared with the values sent. Holds one record's compared values at a time.
+///
+/// A record's values are first taken as a digest of their canonical forms, decoded as the Configuration Migration
+/// reader decodes them (`SentDigests`): the same digest, and the record landed. Otherwise the values sent are read
+/// back from the work file and compared one by one, which names the fields that differ.
 final class SalesRecordMatcher {
     private let sent: SentSalesFeed
+    private let spool: SentValueSpool
     private let drift: DriftRecorder
     /// Per sent entity: the columns compared (those the export's schema declares) and the columns read.
     private var compared: [ObjectIdentifier: [Int]] = [:]
-    private var columnsByName: [ObjectIdentifier: [String: Int]] = [:]
+    /// The sent entities whose digests were planned on exactly the columns compared.
+    private var digested = Set<ObjectIdentifier>()
+    /// Per sent entity: the names of the fields read (compared, and the key's) and their columns.
+    private var fieldsRead: [ObjectIdentifier: (names: CMTNameMatcher, columns: [Int])] = [:]
     /// The sent entities whose columns are planned (verified or not).
     private var planned = Set<ObjectIdentifier>()
-    /// One record's values by sent column, and the record stamp that says a value belongs to the current record.
-    private var values: [[UInt8]] = []
-    private var stamps: [Int] = []
-    private var stamp = 0
+    /// The fields of the record being read, by sent column.
+    private var found = FoundFields()
+    /// The record's id as written.
+    private var id: [UInt8] = []
+    private var decoded: [UInt8] = []
+    private var digester = FieldDigester()
+    private var probe = KeyProbe()
     /// Export records whose id and key were not sent, by entity.
     private(set) var notSent: [String: Int] = [:]
 
-    /// A matcher of the entities `sent` hands over as `to-sales.zip` is read.
-    init(sent: SentSalesFeed, drift: DriftRecorder) {
+    /// A matcher of the entities `sent` hands over as `to-sales.zip` is read, whose values are in `spool`.
+    init(sent: SentSalesFeed, spool: SentValueSpool, drift: DriftRecorder) {
         self.sent = sent
+        self.spool = spool
         self.drift = drift
     }
 
@@ -51,18 +63,13 @@ final class SalesRecordMatcher {
             }
             plan(entity, schema: reader.schema)
             guard entity.verified else { return try xml.skipElement() }
-            let width = entity.table.columnNames.count
-            if values.count < width {
-                values.append(contentsOf: Array(repeating: [], count: width - values.count))
-                stamps.append(contentsOf: Array(repeating: 0, count: width - stamps.count))
-            }
-            let byName = columnsByName[ObjectIdentifier(entity)] ?? [:]
+            var fields = fieldsRead[ObjectIdentifier(entity)] ?? (CMTNameMatcher(), [])
             let columns = compared[ObjectIdentifier(entity)] ?? []
             try xml.forEachChild {
                 guard xml.hasName("records") else { return try xml.skipElement() }
                 try xml.forEachChild {
                     guard xml.hasName("record") else { return try xml.skipElement() }
-                    try record(xml, entity, byName: byName, columns: columns)
+                    try record(xml, entity, fields: &fields, columns: columns)
                 }
             }
         }
@@ -72,7 +79,7 @@ final class SalesRecordMatcher {
             plan(entity, schema: reader.schema)
             if !entity.verified {
                 warnings.append(
-                    "the Sales export's schema has no entity \(entity.name): its \(entity.table.rowCount) sent records are not verified (export it too)"
+                    "the Sales export's schema has no entity \(entity.name): its \(entity.rowCount) sent records are not verified (export it too)"
                 )
             }
         }
@@ -86,32 +93,41 @@ final class SalesRecordMatcher {
         entity.verified = true
         entity.exportEntity = entity.name
         let declared = Set(schema.fieldNames)
-        let names = entity.table.columnNames
+        let names = entity.columnNames
         var carried: [Int] = []
         for column in entity.compared {
             if declared.contains(names[column]) { carried.append(column) } else { entity.notCompared.append(names[column]) }
         }
         compared[ObjectIdentifier(entity)] = carried
-        var byName: [String: Int] = [:]
-        for column in carried { byName[names[column]] = column }
-        for name in entity.keyColumns { byName[name] = entity.table.columnIndex(named: name) }
-        columnsByName[ObjectIdentifier(entity)] = byName
+        if entity.digests?.columns == carried { digested.insert(ObjectIdentifier(entity)) }
+        var fields: [(name: String, column: Int)] = carried.map { (names[$0], $0) }
+        for name in entity.keyColumns {
+            guard let column = entity.columnIndex(named: name) else { continue }
+            if let known = fields.firstIndex(where: { $0.name == name }) {
+                fields[known].column = column
+            } else {
+                fields.append((name, column))
+            }
+        }
+        fieldsRead[ObjectIdentifier(entity)] = (CMTNameMatcher(fields.map(\.name)), fields.map(\.column))
     }
 
-    private func record(_ xml: XMLStreamReader, _ entity: SentEntity, byName: [String: Int], columns: [Int]) throws {
-        stamp += 1
-        let id = xml.attribute("id") ?? ""
+    private func record(_ xml: XMLStreamReader, _ entity: SentEntity, fields: inout (names: CMTNameMatcher, columns: [Int]), columns: [Int])
+        throws
+    {
+        found.begin(width: entity.columnNames.count)
+        xml.withAttribute("id") { bytes in
+            id.removeAll(keepingCapacity: true)
+            if let bytes { id.append(contentsOf: bytes) }
+        }
         try xml.forEachChild {
-            if xml.hasName("field"), let name = xml.attribute("name"), let column = byName[name] {
-                xml.withAttribute("value") { bytes in
-                    values[column].removeAll(keepingCapacity: true)
-                    if let bytes { values[column].append(contentsOf: bytes) }
-                }
-                stamps[column] = stamp
+            if xml.hasName("field"), let field = xml.withAttribute("name", { $0.flatMap { fields.names.index(of: $0) } }) {
+                let column = fields.columns[field]
+                xml.withAttribute("value") { found.set(column, $0) }
             }
             try xml.skipElement()
         }
-        guard let row = match(entity, id: id) else {
+        guard let row = match(entity) else {
             notSent[entity.name, default: 0] += 1
             return
         }
@@ -120,32 +136,80 @@ final class SalesRecordMatcher {
             return
         }
         entity.outcomes[row] = .landed
-        for column in columns { try compare(entity, row: row, column: column) }
+        if digested.contains(ObjectIdentifier(entity)), let digests = entity.digests, landsByDigest(entity, row: row, digests: digests) {
+            return
+        }
+        let sentValues = try entity.sentValues(of: row, in: spool)
+        for column in columns { try compare(entity, row: row, column: column, sent: sentValues) }
     }
 
-    /// The sent record the export record is: by id, else by natural key.
-    private func match(_ entity: SentEntity, id: String) -> Int? {
-        if let index = entity.idIndex {
-            if let row = index.row(for: NaturalKey(id)) { return row }
-            if let canonical = try? CMTValueCodec.decode(id, as: .guid), canonical != id, let row = index.row(for: NaturalKey(canonical)) {
-                return row
+    /// Whether the record's values give sent record `row`'s digest (each decoded by its type first, as `compare`).
+    private func landsByDigest(_ entity: SentEntity, row: Int, digests: SentDigests) -> Bool {
+        digester.reset()
+        for (position, column) in digests.columns.enumerated() where digests.isSent(row: row, position: position) {
+            // A value sent and absent from the export differs.
+            guard found.has(column) else { return false }
+            let rule = entity.rules[column]
+            let type = entity.salesTypes[column]
+            found.withValue(column) { value in
+                decoded.removeAll(keepingCapacity: true)
+                if !Self.decodingKeepsForm(type, value), CMTValueCodec.decode(value, as: type, into: &decoded) {
+                    decoded.withUnsafeBytes { digester.addFound($0, rule: rule, decimalSeparator: Self.point) }
+                } else {
+                    digester.addFound(value, rule: rule, decimalSeparator: Self.point)
+                }
             }
         }
-        guard let index = entity.keyIndex else { return nil }
-        let parts = entity.keyColumns.map { name -> String? in
-            guard let column = entity.table.columnIndex(named: name), stamps[column] == stamp else { return nil }
-            let text = String(decoding: values[column], as: UTF8.self)
-            return (try? CMTValueCodec.decode(text, as: entity.salesTypes[column])) ?? text
-        }
-        return index.row(for: NaturalKey(parts: parts))
+        return digester.digest() == digests.digest(of: row)
     }
 
-    private func compare(_ entity: SentEntity, row: Int, column: Int) throws {
-        let present = stamps[column] == stamp
-        let differs: Bool = entity.table.withValue(row: row, column: column) { sentBytes in
+    /// Whether `value`, of `type`, has the canonical form of its rule whether it is decoded first or not, so that it
+    /// need not be: integers, decimals and money decode to the same number (`12.50` stays at its scale, which the
+    /// rule ignores); text without `&` has no HTML reference to decode; a GUID, a lookup or a bool already written as
+    /// the reader writes it decodes to itself. Not so floats (`nan` decodes to `NaN`) nor date-times.
+    private static func decodingKeepsForm(_ type: CMTFieldType, _ value: UnsafeRawBufferPointer) -> Bool {
+        switch type {
+        case .number, .bigint, .decimal, .money, .optionSetValue, .state, .status: true
+        case .string: !value.contains(UInt8(ascii: "&"))
+        case .guid, .entityReference, .owner, .lookup, .customer: CMTValueCodec.isCanonicalGUID(value)
+        case .bool: value.elementsEqual("True".utf8) || value.elementsEqual("False".utf8)
+        default: false
+        }
+    }
+
+    /// Sales numbers are invariant.
+    private static let point = UInt8(ascii: ".")
+
+    /// The sent record the export record is: by id (read as a GUID), else by natural key (each part decoded by its
+    /// type when it decodes).
+    private func match(_ entity: SentEntity) -> Int? {
+        if let row = id.withUnsafeBytes({ entity.ids?.row(for: $0) }) { return row }
+        guard let index = entity.keyIndex else { return nil }
+        probe.reset()
+        for name in entity.keyColumns {
+            guard let column = entity.columnIndex(named: name), found.has(column) else {
+                probe.add(nil)
+                continue
+            }
+            found.withValue(column) { value in
+                decoded.removeAll(keepingCapacity: true)
+                if CMTValueCodec.decode(value, as: entity.salesTypes[column], into: &decoded) {
+                    decoded.withUnsafeBytes { probe.add($0) }
+                } else {
+                    probe.add(value)
+                }
+            }
+        }
+        return index.row(for: probe)
+    }
+
+    /// Compares field `column` with the value `sent` holds for it, writing a row of `drifted.csv` when it differs.
+    private func compare(_ entity: SentEntity, row: Int, column: Int, sent: SentValues) throws {
+        let present = found.has(column)
+        let differs: Bool = sent.withValue(column) { sentBytes in
             guard let sentBytes, !ASCII.trimmed(sentBytes).isEmpty else { return false }
             guard present else { return true }
-            return values[column].withUnsafeBytes { found in
+            return found.withValue(column) { found in
                 if sentBytes.hasSameBytes(as: found) { return false }
                 let text = String(decoding: found, as: UTF8.self)
                 guard let canonical = try? CMTValueCodec.decode(text, as: entity.salesTypes[column]) else {
@@ -156,7 +220,6 @@ final class SalesRecordMatcher {
             }
         }
         guard differs else { return }
-        let found = present ? String(decoding: values[column], as: UTF8.self) : ""
-        try drift.record(entity, row: row, column: column, found: found)
+        try drift.record(entity, row: row, column: column, sent: sent.text(column), found: found.text(column))
     }
 }

@@ -6,8 +6,9 @@ import AirlockReconcile
 /// The records of one target entity that a conversion's package sent (`to-fo.zip` or `to-sales.zip`), indexed by
 /// the key `verify` matches them on, with what became of each as the export after the import is read.
 ///
-/// The package's table is held (it is the conversion's output, the smaller side); the export is only streamed past
-/// it. Per record: its flow, and one byte of outcome.
+/// Not the records: per record its key (`keys`, with the index over it), its flow, one byte of outcome, and what
+/// the comparison needs of its values, a digest (`digests`) and the offset of the values in a work file (`values`,
+/// read back only for a record whose digest differs). The export is streamed past it.
 final class SentEntity {
     /// What became of a sent record.
     enum Outcome: UInt8 {
@@ -19,8 +20,13 @@ final class SentEntity {
     let side: DataSide
     /// The F&O entity label or the Sales logical name, as the package names it.
     let name: String
-    /// The sent records: F&O columns by entity field name; Sales `@id` then the fields (canonical values).
-    let table: Table
+    /// The package's columns: F&O by entity field name; Sales `@id` then the fields.
+    let columnNames: [String]
+    /// The records sent.
+    let rowCount: Int
+    /// Per record, the columns held: the key's (F&O with the company column) and F&O date columns compared (their
+    /// values are read in the export's locale as they stream, `FODateComparer`).
+    let keys: Table
     /// The flows that wrote the entity, in run order, and each record's flow (an index into `flows`).
     let flows: [String]
     let flowOfRow: [UInt8]
@@ -29,13 +35,22 @@ final class SentEntity {
     /// The key's columns (F&O key fields; Sales `updateCompare` fields), without the company.
     let keyColumns: [String]
     /// Sales: the record ids.
-    let idIndex: KeyIndex?
+    let ids: SentIDIndex?
     /// Columns compared: every column sent but the key, the company and the record id.
     let compared: [Int]
-    /// The rule of each column of `table`.
+    /// The rule of each column.
     let rules: [FieldRule]
     /// Sales: each column's type in the sent package's schema (values found are decoded by it).
     let salesTypes: [CMTFieldType]
+    /// The digests of the records' values; nil when the entity's records are compared value by value (the columns
+    /// the export compares were not known when the package was read).
+    let digests: SentDigests?
+    /// F&O: the columns compared, in the export's order, that `digests` was planned for (date columns included).
+    let plannedPairs: [Int]?
+    /// Where the records' values are in the work file (nil when no export is read for the entity).
+    let values: SentValueSpool.Segment?
+    private let keptColumns: [Int: Int]
+    private let columnIndexes: [String: Int]
 
     /// Per record.
     var outcomes: [Outcome]
@@ -50,34 +65,72 @@ final class SentEntity {
     /// Records of the export whose key an earlier export record had (only the first is compared).
     var repeatedInExport = 0
 
+    /// What the reading of a package's entity gave (`FOSentReader`, `SalesSentReader`).
+    struct Parts {
+        var columnNames: [String]
+        var rowCount: Int
+        var keys: Table
+        /// Per column of `columnNames` held in `keys`: its column there.
+        var keptColumns: [Int: Int]
+        var compared: [Int]
+        var rules: [FieldRule]
+        var salesTypes: [CMTFieldType] = []
+        /// Sales: the record ids.
+        var ids: SentIDIndex?
+        var digests: SentDigests?
+        var plannedPairs: [Int]?
+        var values: SentValueSpool.Segment?
+    }
+
     init(
-        side: DataSide, name: String, table: Table, flows: [String], flowOfRow: [UInt8], keyIndex: KeyIndex?, keyColumns: [String],
-        idIndex: KeyIndex?, compared: [Int], rules: [FieldRule], salesTypes: [CMTFieldType]
+        side: DataSide, name: String, parts: Parts, flows: [String], flowOfRow: [UInt8], keyIndex: KeyIndex?, keyColumns: [String]
     ) {
         self.side = side
         self.name = name
-        self.table = table
+        columnNames = parts.columnNames
+        rowCount = parts.rowCount
+        keys = parts.keys
+        keptColumns = parts.keptColumns
+        compared = parts.compared
+        rules = parts.rules
+        salesTypes = parts.salesTypes
+        ids = parts.ids
+        digests = parts.digests
+        plannedPairs = parts.plannedPairs
+        values = parts.values
         self.flows = flows
         self.flowOfRow = flowOfRow
         self.keyIndex = keyIndex
         self.keyColumns = keyColumns
-        self.idIndex = idIndex
-        self.compared = compared
-        self.rules = rules
-        self.salesTypes = salesTypes
-        outcomes = Array(repeating: .notFound, count: table.rowCount)
-        driftCounts = Array(repeating: Array(repeating: 0, count: table.columnNames.count), count: flows.count)
+        var indexes: [String: Int] = [:]
+        for (index, name) in parts.columnNames.enumerated() where indexes[name] == nil { indexes[name] = index }
+        columnIndexes = indexes
+        outcomes = Array(repeating: .notFound, count: parts.rowCount)
+        driftCounts = Array(repeating: Array(repeating: 0, count: parts.columnNames.count), count: flows.count)
     }
 
     /// The flow that wrote record `row`.
     func flow(of row: Int) -> String { flows[Int(flowOfRow[row])] }
+
+    /// The first column called `name` (exact), or nil.
+    func columnIndex(named name: String) -> Int? { columnIndexes[name] }
+
+    /// Calls `body` with the value of record `row` in `column`, a column held in `keys` (nil when it is not held or null).
+    func withKeptValue<R>(row: Int, column: Int, _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
+        guard let kept = keptColumns[column] else { return try body(nil) }
+        return try keys.withValue(row: row, column: kept, body)
+    }
+
+    /// The values of record `row`'s compared columns, read back from `spool`.
+    /// - Throws: `AirlockError(.io)` when the work file cannot be read.
+    func sentValues(of row: Int, in spool: SentValueSpool) throws -> SentValues {
+        guard let values else { return SentValues([]) }
+        return try spool.values(of: row, in: values)
+    }
 
     /// Records that a field was found different in record `row` (once per field and record).
     func noteDrift(row: Int, column: Int) {
         outcomes[row] = .drifted
         driftCounts[Int(flowOfRow[row])][column] += 1
     }
-
-    /// Sales: the record id of `row`.
-    var idColumn: Int? { side == .sales ? table.columnIndex(named: CMTRecordTable.idColumn) : nil }
 }

@@ -84,28 +84,44 @@ final class SentPackages {
 
     // MARK: F&O
 
-    static func foEntities(_ run: RunFolder, catalog: SchemaCatalog) throws -> [SentEntity] {
+    /// Reads `to-fo.zip` entity by entity into `SentEntity`s.
+    /// - Parameters:
+    ///   - export: the F&O export after the import, when one is read: each entity's digests are planned on the
+    ///     columns of its file there (`FOExportMatcher.line`); a file that cannot be probed only leaves the entity's
+    ///     records to be compared value by value (the export's read reports the problem).
+    ///   - spool: where the compared values go, when an export is read.
+    static func foEntities(_ run: RunFolder, catalog: SchemaCatalog, export: FOPackageReader?, spool: SentValueSpool?) throws
+        -> [SentEntity]
+    {
         let path = run.file(Converter.foPackageName)
         let reader = try FOPackageReader(source: openPackageSource(path: path))
         var entities: [SentEntity] = []
         for line in reader.manifest.entities {
             let label = line.entityName
             let location = SourceLocation(file: path, entity: label)
-            let table = try reader.readEntity(line).table
             let writers = writers(run, side: .fo, entity: label, catalog: catalog)
+            let keyColumns = FOSentKey.columns(run: run, label: label, flow: writers.first?.flow, catalog: catalog)
+            var exportColumns: FOSentReader.ExportColumns?
+            var exported = export == nil
+            if let export, let exportLine = FOExportMatcher.line(for: label, in: export, catalog: catalog) {
+                exported = true
+                if let probe = try? FOColumnProbe.probe(export, exportLine, wholeFile: false) {
+                    exportColumns = (probe.columns, FOColumnMap(exportLine.entityMap ?? []), probe.format != nil)
+                }
+            }
+            var sentReader = FOSentReader(
+                label: label, columnMap: FOColumnMap(line.entityMap ?? []), schema: catalog.foEntity(named: label), keyColumns: keyColumns,
+                exportColumns: exportColumns, spool: exported ? spool : nil)
+            _ = try reader.scan(line, into: &sentReader)
+            let parts = try sentReader.finish()
             let (flows, flowOfRow) = try attribute(
-                writers, rows: table.rowCount, entity: label, package: Converter.foPackageName, location: location)
-            let schema = catalog.foEntity(named: label)
-            let key = try FOSentKey(run: run, label: label, table: table, flow: flows.first, catalog: catalog, location: location)
-            let keyColumns = key.columns
-            let keyIndex = try KeyIndex(table: table, key: key.definition)
-            let skipped = Set(keyColumns.map { $0.uppercased() } + [Self.companyColumn])
-            let compared = table.columnNames.indices.filter { !skipped.contains(table.columnNames[$0].uppercased()) }
-            let rules = table.columnNames.map { FieldRule.fo(schema?.field(named: $0)?.type) }
+                writers, rows: parts.rowCount, entity: label, package: Converter.foPackageName, location: location)
+            let key = try FOSentKey(
+                run: run, label: label, columnNames: parts.columnNames, flow: flows.first, catalog: catalog, location: location)
+            let keyIndex = try KeyIndex(table: parts.keys, key: key.definition)
             entities.append(
                 SentEntity(
-                    side: .fo, name: label, table: table, flows: flows, flowOfRow: flowOfRow, keyIndex: keyIndex, keyColumns: keyColumns,
-                    idIndex: nil, compared: compared, rules: rules, salesTypes: []))
+                    side: .fo, name: label, parts: parts, flows: flows, flowOfRow: flowOfRow, keyIndex: keyIndex, keyColumns: key.columns))
         }
         return entities
     }
@@ -115,39 +131,40 @@ final class SentPackages {
 
     // MARK: Sales
 
-    /// Reads `to-sales.zip` section by section: `declare` gets the entities its schema declares (every section's
-    /// entity is one of them), `body` each sent entity as soon as its section is read.
-    static func salesEntities(_ run: RunFolder, declare: (Set<String>) -> Void, _ body: (SentEntity) throws -> Void) throws {
+    /// Reads `to-sales.zip` section by section, record by record: `declare` gets the entities its schema declares
+    /// (every section's entity is one of them), `body` each sent entity as soon as its section is read.
+    /// - Parameters:
+    ///   - exportSchema: the schema of the Sales export after the import, when one is read and its schema could be
+    ///     read: each entity's digests are planned on the fields it declares.
+    ///   - spool: where the compared values go, when an export is read.
+    static func salesEntities(
+        _ run: RunFolder, exportSchema: CMTSchema?, spool: SentValueSpool?, declare: (Set<String>) -> Void,
+        _ body: @escaping (SentEntity) throws -> Void
+    ) throws {
         let path = run.file(Converter.salesPackageName)
         let reader = try CMTPackageReader(path: path)
-        let packageSchema = reader.schema
-        declare(Set(packageSchema.entities.map(\.name)))
-        _ = try reader.readEntities { section in
-            let location = SourceLocation(file: path, entity: section.name)
-            guard let schema = packageSchema.entity(named: section.name) else {
-                throw AirlockError(.usage, "the package's schema does not declare the entity", at: location)
-            }
-            let table = section.records.values
-            let writers = writers(run, side: .sales, entity: section.name, catalog: .empty)
-            let (flows, flowOfRow) = try attribute(
-                writers, rows: table.rowCount, entity: section.name, package: Converter.salesPackageName, location: location)
-            let idField = schema.primaryIDField ?? section.name + "id"
-            let types = table.columnNames.map { name in
-                name == CMTRecordTable.idColumn ? CMTFieldType.guid : schema.field(named: name)?.type ?? .string
-            }
-            let keyColumns = schema.fields.filter { $0.updateCompare == true && table.columnIndex(named: $0.name) != nil }.map(\.name)
-            let plainKey = !keyColumns.isEmpty && keyColumns.allSatisfy { schema.field(named: $0)?.type.isLookup == false }
-            let keyIndex = plainKey ? try KeyIndex(table: table, key: KeyDefinition(columns: keyColumns)) : nil
-            let idIndex = try KeyIndex(table: table, key: KeyDefinition(columns: [CMTRecordTable.idColumn]))
-            let compared = table.columnNames.indices.filter { index in
-                let name = table.columnNames[index]
-                return !CMTRecordTable.isAttributeColumn(name) && name != idField
-            }
-            try body(
-                SentEntity(
-                    side: .sales, name: section.name, table: table, flows: flows, flowOfRow: flowOfRow, keyIndex: keyIndex,
-                    keyColumns: keyColumns, idIndex: idIndex, compared: compared, rules: types.map(FieldRule.sales), salesTypes: types))
+        declare(Set(reader.schema.entities.map(\.name)))
+        let sections = SalesSentReader(path: path, packageSchema: reader.schema, exportSchema: exportSchema, spool: spool) { section in
+            try body(salesEntity(section, run: run, path: path))
         }
+        _ = try reader.readRecords(into: sections)
+    }
+
+    /// The sent entity of a section read whole.
+    private static func salesEntity(_ section: SalesSentReader.Section, run: RunFolder, path: String) throws -> SentEntity {
+        let location = SourceLocation(file: path, entity: section.name)
+        guard let schema = section.schema else {
+            throw AirlockError(.usage, "the package's schema does not declare the entity", at: location)
+        }
+        let parts = section.parts
+        let writers = writers(run, side: .sales, entity: section.name, catalog: .empty)
+        let (flows, flowOfRow) = try attribute(
+            writers, rows: parts.rowCount, entity: section.name, package: Converter.salesPackageName, location: location)
+        let keyColumns = section.keyColumns
+        let plainKey = !keyColumns.isEmpty && keyColumns.allSatisfy { schema.field(named: $0)?.type.isLookup == false }
+        let keyIndex = plainKey ? try KeyIndex(table: parts.keys, key: KeyDefinition(columns: keyColumns)) : nil
+        return SentEntity(
+            side: .sales, name: section.name, parts: parts, flows: flows, flowOfRow: flowOfRow, keyIndex: keyIndex, keyColumns: keyColumns)
     }
 
     // MARK: naming records
@@ -163,14 +180,14 @@ final class SentPackages {
         var parts: [String] = []
         if entity.side == .fo, let index = entity.keyIndex {
             switch index.key.definition.company {
-            case .column(let name): parts.append(entity.table.value(row: row, column: name) ?? "")
+            case .column(let name): parts.append(entity.keys.value(row: row, column: name) ?? "")
             case .fixed(let company): parts.append(company)
             case .none: break
             }
         }
         for column in entity.keyColumns {
-            let value = entity.table.value(row: row, column: column) ?? ""
-            if entity.side == .sales, let position = entity.table.columnIndex(named: column), entity.salesTypes[position].isLookup,
+            let value = entity.keys.value(row: row, column: column) ?? ""
+            if entity.side == .sales, let position = entity.columnIndex(named: column), entity.salesTypes[position].isLookup,
                 let key = referenced(value)
             {
                 parts.append(key)
@@ -185,10 +202,10 @@ final class SentPackages {
     /// holds it with a key of plain fields.
     static func referencedKey(id: String, from origin: SentEntity, among entities: [SentEntity]) -> String? {
         for entity in entities where entity !== origin {
-            guard let row = entity.idIndex?.row(for: NaturalKey(id)) else { continue }
+            guard let row = entity.ids?.row(for: id) else { continue }
             let parts = entity.keyColumns.compactMap { column -> String? in
-                guard let position = entity.table.columnIndex(named: column), !entity.salesTypes[position].isLookup else { return nil }
-                return entity.table.value(row: row, column: position)
+                guard let position = entity.columnIndex(named: column), !entity.salesTypes[position].isLookup else { return nil }
+                return entity.keys.value(row: row, column: column)
             }
             if !parts.isEmpty { return parts.joined(separator: "/") }
         }
@@ -197,7 +214,6 @@ final class SentPackages {
 
     /// The record id of a Sales record (empty for F&O).
     static func recordID(_ entity: SentEntity, row: Int) -> String {
-        guard let column = entity.idColumn else { return "" }
-        return entity.table.value(row: row, column: column) ?? ""
+        entity.ids?.text(of: row) ?? ""
     }
 }

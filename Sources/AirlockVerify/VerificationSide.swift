@@ -2,6 +2,7 @@ import AirlockCatalog
 import AirlockConvert
 import AirlockIO
 import AirlockModel
+import AirlockPackages
 
 /// One side of a verification, F&O or Sales: the entities its package sent, with what became of each record once
 /// the side's export was streamed past them, and the side's warnings. The sides share nothing, so `Verifier` runs
@@ -20,17 +21,26 @@ final class VerificationSide: @unchecked Sendable {
     }
 
     /// Reads what `to-fo.zip` sent and, when `export` is given, streams the F&O export past it.
-    /// - Parameter driftPart: the file the side's rows of `drifted.csv` are written to (without a header).
-    static func fo(run: RunFolder, catalog: SchemaCatalog, export: PackageSource?, locale: FOLocale?, driftPart: String) throws
-        -> VerificationSide
-    {
-        let entities = try run.hasPackage(Converter.foPackageName) ? SentPackages.foEntities(run, catalog: catalog) : []
+    /// - Parameters:
+    ///   - driftPart: the file the side's rows of `drifted.csv` are written to (without a header).
+    ///   - spoolPath: the work file the sent values go to while the side runs (`SentValueSpool`; removed after).
+    static func fo(
+        run: RunFolder, catalog: SchemaCatalog, export: PackageSource?, locale: FOLocale?, driftPart: String, spoolPath: String
+    ) throws -> VerificationSide {
+        let spool = try export.map { _ in try SentValueSpool(path: spoolPath) }
+        defer { spool?.remove() }
+        // The export's columns plan the digests; an export that cannot be opened fails below, where it is read.
+        let exportReader = export.flatMap { try? FOPackageReader(source: $0) }
+        let entities =
+            try run.hasPackage(Converter.foPackageName)
+            ? SentPackages.foEntities(run, catalog: catalog, export: exportReader, spool: spool) : []
         let sent = SentPackages(company: run.report.company, fo: entities, sales: [])
         let writer = try RecordListWriter(path: driftPart)
         var warnings: [String] = []
-        if let export {
+        if let export, let spool {
             warnings = try FOExportMatcher.run(
-                export, sent: sent, drift: DriftRecorder(writer: writer, keyText: sent.keyText), catalog: catalog, locale: locale)
+                export, sent: sent, spool: spool, drift: DriftRecorder(writer: writer, keyText: sent.keyText), catalog: catalog,
+                locale: locale)
         }
         try writer.close()
         return VerificationSide(entities: entities, warnings: warnings)
@@ -38,13 +48,21 @@ final class VerificationSide: @unchecked Sendable {
 
     /// Reads what `to-sales.zip` sent and, when `export` is given, streams the Sales export past it: the package on a
     /// thread of its own, each entity handed to the export's stream as soon as its section is read (`SentSalesFeed`).
-    /// - Parameter driftPart: the file the side's rows of `drifted.csv` are written to (without a header).
-    static func sales(run: RunFolder, export: PackageSource?, driftPart: String) throws -> VerificationSide {
+    /// - Parameters:
+    ///   - driftPart: the file the side's rows of `drifted.csv` are written to (without a header).
+    ///   - spoolPath: the work file the sent values go to while the side runs (`SentValueSpool`; removed after).
+    static func sales(run: RunFolder, export: PackageSource?, driftPart: String, spoolPath: String) throws -> VerificationSide {
+        let spool = try export.map { _ in try SentValueSpool(path: spoolPath) }
+        defer { spool?.remove() }
+        // The export's schema plans the digests; an export that cannot be opened fails below, where it is read.
+        let exportSchema = export.flatMap { try? CMTPackageReader(source: $0).schema }
         let feed = SentSalesFeed()
         let reading = BackgroundTask { [run] in
             do {
                 if run.hasPackage(Converter.salesPackageName) {
-                    try SentPackages.salesEntities(run, declare: feed.declare) { feed.publish($0) }
+                    try SentPackages.salesEntities(run, exportSchema: exportSchema, spool: spool, declare: feed.declare) {
+                        feed.publish($0)
+                    }
                 }
                 feed.finish(nil)
             } catch {
@@ -55,8 +73,10 @@ final class VerificationSide: @unchecked Sendable {
         let outcome = Result { () throws -> [String] in
             let writer = try RecordListWriter(path: driftPart)
             var warnings: [String] = []
-            if let export {
-                warnings = try SalesRecordMatcher(sent: feed, drift: DriftRecorder(writer: writer, keyText: feed.keyText)).run(export)
+            if let export, let spool {
+                warnings = try SalesRecordMatcher(sent: feed, spool: spool, drift: DriftRecorder(writer: writer, keyText: feed.keyText))
+                    .run(
+                        export)
             }
             try writer.close()
             return warnings

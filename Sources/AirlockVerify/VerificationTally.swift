@@ -32,7 +32,7 @@ enum VerificationTally {
                 )
             }
             var counts = Array(repeating: VerificationCounts(), count: entity.flows.count)
-            for row in 0..<entity.table.rowCount {
+            for row in 0..<entity.rowCount {
                 let slot = Int(entity.flowOfRow[row])
                 counts[slot].sent += 1
                 guard entity.verified else {
@@ -49,7 +49,7 @@ enum VerificationTally {
                 guard var flow = flows[name] else { continue }
                 var fields: [String: Int] = [:]
                 for (column, count) in entity.driftCounts[slot].enumerated() where count > 0 {
-                    fields[entity.table.columnNames[column]] = count
+                    fields[entity.columnNames[column]] = count
                 }
                 flow.entities[entity.name] = VerificationReport.Entity(
                     counts: counts[slot], driftedFields: fields, exportEntity: entity.exportEntity, notCompared: entity.notCompared,
@@ -69,7 +69,7 @@ enum VerificationTally {
             let note: String?
             if !given {
                 note =
-                    "no --\(side.rawValue) export given: the \(entities.reduce(0) { $0 + $1.table.rowCount }) records \(package) sent are not verified"
+                    "no --\(side.rawValue) export given: the \(entities.reduce(0) { $0 + $1.rowCount }) records \(package) sent are not verified"
             } else if entities.isEmpty {
                 note = "the conversion sent nothing to this side"
             } else {

@@ -11,8 +11,9 @@ import Foundation
 /// says record by record what landed: present with the values sent, present with different values (naming the
 /// fields), or missing (docs/verify.md).
 ///
-/// The packages' records are held, indexed by the key `convert` matched them on; the exports are streamed past them,
-/// so memory grows with what was sent, not with the exports. Outputs are staged in a hidden folder inside the output
+/// Of the packages' records only a key index is held (the key `convert` matched them on), with a digest of each
+/// record's values (their values go to a work file, read back for the records that did not land); the exports are
+/// streamed past it, so memory grows with the number of records sent, not with the exports or the values. Outputs are staged in a hidden folder inside the output
 /// folder (`StagingDirectory`, as `convert` and `diff` do) and renamed into place when all are written.
 public enum Verifier {
     /// The names of the output files.
@@ -62,10 +63,15 @@ public enum Verifier {
             )
             let foPart = folder.path(".drifted-fo.part")
             let salesPart = folder.path(".drifted-sales.part")
+            let foSpool = folder.path(".sent-fo.spool")
+            let salesSpool = folder.path(".sent-sales.spool")
             let foWork = BackgroundTask { [run] in
-                try VerificationSide.fo(run: run, catalog: catalog, export: foSource, locale: locale, driftPart: foPart)
+                try VerificationSide.fo(
+                    run: run, catalog: catalog, export: foSource, locale: locale, driftPart: foPart, spoolPath: foSpool)
             }
-            let salesSide = Result { try VerificationSide.sales(run: run, export: salesSource, driftPart: salesPart) }
+            let salesSide = Result {
+                try VerificationSide.sales(run: run, export: salesSource, driftPart: salesPart, spoolPath: salesSpool)
+            }
             // An error of the F&O side is reported first, as a sequential run (F&O, then Sales) would.
             let foSide = try foWork.result()
             let sent = SentPackages(company: run.report.company, fo: foSide.entities, sales: try salesSide.get().entities)
@@ -122,7 +128,7 @@ public enum Verifier {
     private static func writeMissing(_ sent: SentPackages, to path: String) throws {
         let csv = try CSVFile(path: path, header: missingColumns)
         for entity in sent.fo + sent.sales where entity.verified {
-            for row in 0..<entity.table.rowCount where entity.outcomes[row] == .notFound {
+            for row in 0..<entity.rowCount where entity.outcomes[row] == .notFound {
                 try csv.writer.writeRecord([
                     entity.flow(of: row), entity.side.rawValue, entity.name, sent.keyText(entity, row: row),
                     SentPackages.recordID(entity, row: row),

@@ -313,4 +313,36 @@ struct CMTDataReaderTests {
             #expect(countWarnings == reader.warnings, "\(name)")
         }
     }
+
+    /// Rebuilds each section's columns and rows from what `readRecords` hands on.
+    final class RecordCollector: CMTRecordConsumer {
+        var sections: [(name: String, columns: [String], rows: [[String?]])] = []
+
+        func beginSection(name: String, columns: [String]) throws { sections.append((name, columns, [])) }
+
+        func addColumn(_ name: String) throws { sections[sections.count - 1].columns.append(name) }
+
+        func consume(_ record: CMTRecordValues) throws {
+            #expect(record.count == sections[sections.count - 1].columns.count)
+            let row = (0..<record.count).map { column in record.withValue(column) { $0.map { String(decoding: $0, as: UTF8.self) } } }
+            sections[sections.count - 1].rows.append(row)
+        }
+
+        func endSection() throws {}
+    }
+
+    @Test func recordByRecordReadingGivesTheValuesOfTheTables() throws {
+        for name in ["ConfigData.zip", "abvogel-allentities.cmt.zip", "abvogel-partylist.cmt.zip", "IntegrationTestData.zip"] {
+            let collector = RecordCollector()
+            let header = try Self.package(name).readRecords(into: collector)
+            #expect(header.entities.isEmpty)
+            let data = try Self.package(name).read().data
+            #expect(collector.sections.map(\.name) == data.entities.map(\.name), "\(name)")
+            for (section, entity) in zip(collector.sections, data.entities) {
+                let table = entity.records.values
+                #expect(section.columns == table.columnNames, "\(name) \(entity.name)")
+                #expect(section.rows == (0..<table.rowCount).map { table.row($0) }, "\(name) \(entity.name)")
+            }
+        }
+    }
 }

@@ -93,6 +93,30 @@ struct ReconcileTests {
         #expect(index.incompleteRows == [0, 1, 2])
     }
 
+    @Test func aProbeBuiltFromBytesFindsWhatTheNaturalKeyFinds() throws {
+        let index = try KeyIndex(
+            table: Self.table("T", ["CUSTOMERACCOUNT", "DATAAREAID"], [["C-1", "USMF"], ["c-2", "usmf"], [" C-3 ", "DEMF"]]),
+            key: Self.foCustomers)
+        let keys: [NaturalKey] = [
+            NaturalKey(company: "usmf", "c-1"), NaturalKey(company: " USMF", "C-2 "), NaturalKey(company: "demf", "c-3"),
+            NaturalKey(company: "usmf", "c-3"), NaturalKey(company: "", "C-1"), NaturalKey(company: "USMF", parts: [nil]),
+            NaturalKey(company: "USMF", parts: ["C-1", "extra"]),
+        ]
+        var probe = KeyProbe()
+        for key in keys {
+            probe.reset()
+            for part in [key.company] + key.parts {
+                guard var part else {
+                    probe.add(nil)
+                    continue
+                }
+                part.withUTF8 { probe.add(UnsafeRawBufferPointer($0)) }
+            }
+            #expect(index.row(for: probe) == index.row(for: key), "\(key)")
+        }
+        #expect(index.row(for: NaturalKey(company: "usmf", "c-1")) == 0)
+    }
+
     @Test func missingKeyColumnIsAnError() throws {
         let table = try Self.table("Customers", ["ACCOUNTNUM"], [])
         #expect(throws: AirlockError.self) { try KeyIndex(table: table, key: Self.foCustomers) }

@@ -27,6 +27,8 @@ public final class CMTDataReader {
     private var skippedElements = Set<String>()
     /// The value problems of the entity section being read (collect mode only).
     private var sectionProblems: [CMTValueProblemRecord] = []
+    /// Where `readRecords` hands the records (nil otherwise).
+    private var recordConsumer: (any CMTRecordConsumer)?
 
     /// A reader for documents described by `schema`.
     /// - Parameter valueProblems: `.strict` (default) throws on a field value that does not decode; `.collect`
@@ -71,6 +73,18 @@ public final class CMTDataReader {
         try withoutActuallyEscaping(body) { body in
             try parse(stream, counting: false, chunk: (max(1, chunkRecords), body)) { _ in }.data
         }
+    }
+
+    /// Streams the document record by record into `consumer`, without tables, so memory holds one record whatever
+    /// the size of a section. Values are decoded and checked as `read(_:)` does; party list members and
+    /// many-to-many associations are read and checked but not handed on, nor a field's attributes other than its
+    /// value (`lookupentity`, …).
+    /// - Returns: the root's timestamp and attributes (`entities` is empty).
+    /// - Throws: as `read(_:)`, or what `consumer` throws.
+    public func readRecords(_ stream: ByteStream, into consumer: any CMTRecordConsumer) throws -> CMTData {
+        recordConsumer = consumer
+        defer { recordConsumer = nil }
+        return try parse(stream, counting: false) { _ in }.data
     }
 
     /// Streams the document and counts records per entity, in bounded memory whatever its size (about
@@ -224,6 +238,7 @@ public final class CMTDataReader {
         var records = recordBuilder()
         var party = partyBuilder()
         var associations: [CMTManyToManyAssociation] = []
+        try recordConsumer?.beginSection(name: name, columns: (0..<records.columnCount).map(records.columnName))
         try xml.forEachChild {
             if xml.hasName("records") {
                 try xml.forEachChild {
@@ -252,6 +267,10 @@ public final class CMTDataReader {
             }
         }
         count.undeclaredFields = undeclared
+        if let recordConsumer {
+            try recordConsumer.endSection()
+            return (nil, count)
+        }
         var section = CMTEntityData(name: name, displayName: displayName, fieldNames: [], otherAttributes: otherAttributes)
         section.records = try records.finish()
         section.partyMembers = try party.finish()
@@ -307,6 +326,7 @@ public final class CMTDataReader {
         _ undeclared: inout [String], _ count: inout CMTEntityCount, _ ids: inout CMTRecordIDSet
     ) throws {
         records.beginRecord()
+        let columns = records.columnCount
         count.records += 1
         try readRecordAttributes(xml, entity: entity, owner: nil, &records, idColumn: 0)
         records.withValue(0) { id in
@@ -333,11 +353,13 @@ public final class CMTDataReader {
                         allowsParty: false
                     ) { _ in }
                 }
-                try party.endRecord()
+                if recordConsumer == nil { try party.endRecord() }
             }
         }
         undeclared += newNames
-        try records.endRecord()
+        guard let recordConsumer else { return try records.endRecord() }
+        for column in columns..<records.columnCount { try recordConsumer.addColumn(records.columnName(column)) }
+        try records.withCurrentRecord { try recordConsumer.consume($0) }
     }
 
     /// Reads `id` (a GUID) and any other attribute of a `<record>` or `<activitypointerrecords>`.
@@ -416,7 +438,8 @@ public final class CMTDataReader {
                     entity: entity, record: at.record, field: at.field)
             }
         }
-        let attributeCount = xml.attributeCount
+        // A field's other attributes go to tables (`readRecords` hands on values only).
+        let attributeCount = recordConsumer == nil ? xml.attributeCount : 0
         if attributeCount > handled {
             for name in [CMTRecordTable.lookupEntityAttribute, CMTRecordTable.lookupEntityNameAttribute] {
                 try xml.withAttribute(name) { bytes in

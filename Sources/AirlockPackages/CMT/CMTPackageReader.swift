@@ -84,6 +84,17 @@ public final class CMTPackageReader {
         return data
     }
 
+    /// Streams `data.xml` record by record into `consumer` (see `CMTDataReader.readRecords`), so memory holds one
+    /// record whatever the size of the package.
+    /// - Returns: the root's timestamp and attributes (without entities).
+    public func readRecords(into consumer: any CMTRecordConsumer, valueProblems: CMTValueProblemMode = .strict) throws -> CMTData {
+        try checkContentTypes()
+        let reader = dataReader(valueProblems)
+        let data = try reader.readRecords(source.open(dataMember), into: consumer)
+        warnings = packageWarnings + reader.warnings
+        return data
+    }
+
     /// Streams `data.xml` and counts records per entity, in bounded memory.
     public func countRecords() throws -> CMTRecordCounts {
         try checkContentTypes()

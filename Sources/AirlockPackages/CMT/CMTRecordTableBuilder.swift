@@ -105,6 +105,18 @@ struct CMTRecordTableBuilder {
         return String(decoding: scratch[starts[column]..<ends[column]], as: UTF8.self)
     }
 
+    /// The columns so far.
+    var columnCount: Int { starts.count }
+
+    /// Calls `body` with the current record's values.
+    func withCurrentRecord<R>(_ body: (CMTRecordValues) throws -> R) rethrows -> R {
+        try scratch.withUnsafeBytes { bytes in
+            try starts.withUnsafeBufferPointer { starts in
+                try ends.withUnsafeBufferPointer { ends in try body(CMTRecordValues(bytes: bytes, starts: starts, ends: ends)) }
+            }
+        }
+    }
+
     /// Calls `body` with the current record's bytes in `column` (nil when unset).
     func withValue<R>(_ column: Int, _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
         guard starts[column] >= 0 else { return try body(nil) }

@@ -23,6 +23,12 @@ public enum CMTValueCodec {
         try run(text, type, reading: true)
     }
 
+    /// Appends the canonical text of a value read from a `value` attribute to `output`, as `decode(_:as:)` gives it;
+    /// false (and `output` in an unspecified state) when the value does not decode as `type`.
+    public static func decode(_ input: UnsafeRawBufferPointer, as type: CMTFieldType, into output: inout [UInt8]) -> Bool {
+        (try? transform(type, input, reading: true, into: &output)) != nil
+    }
+
     /// The canonical text of a value about to be written (strings are unchanged: the writer HTML-encodes them).
     /// - Throws: `AirlockError(.invalidValue)` (without a location) naming the value and the type.
     public static func canonical(_ text: String, as type: CMTFieldType) throws -> String {
@@ -32,12 +38,7 @@ public enum CMTValueCodec {
     /// Appends the canonical bytes of a value about to be written to `output`, as `canonical(_:as:)` does for
     /// text; false (and `output` in an unspecified state) when the value is not valid for `type`.
     public static func canonical(_ input: UnsafeRawBufferPointer, as type: CMTFieldType, into output: inout [UInt8]) -> Bool {
-        do {
-            try transform(type, input, reading: false, into: &output)
-            return true
-        } catch {
-            return false
-        }
+        (try? transform(type, input, reading: false, into: &output)) != nil
     }
 
     /// Decodes HTML character references the way .NET's `WebUtility.HtmlDecode` does: the HTML 4 named
@@ -100,6 +101,20 @@ public enum CMTValueCodec {
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
+    /// The 128 bits of a GUID value as a `guid` field decodes it (surrounding whitespace ignored, any of .NET's forms,
+    /// any case), or nil when it is not one.
+    public static func guidValue(_ input: UnsafeRawBufferPointer) -> (high: UInt64, low: UInt64)? {
+        guidBytes(trimmed(input)).map { (high: $0.0, low: $0.1) }
+    }
+
+    /// The canonical text of the GUID `high`, `low` (lower case `8-4-4-4-12`).
+    public static func guidText(high: UInt64, low: UInt64) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(36)
+        writeGUID(high, low, into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// The 16 bytes of a GUID written in any of .NET's forms (`D`, `N`, `B`, `P`), or nil.
     static func guidBytes(_ input: UnsafeRawBufferPointer) -> (UInt64, UInt64)? {
         var bytes = input
@@ -143,7 +158,7 @@ public enum CMTValueCodec {
 
     /// Whether `bytes` is a GUID in the canonical form `writeGUID` writes: 36 characters, lowercase hex digits,
     /// hyphens after the 8th, 12th, 16th and 20th digit.
-    static func isCanonicalGUID(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    public static func isCanonicalGUID(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard bytes.count == 36 else { return false }
         for index in 0..<36 {
             let byte = bytes[index]

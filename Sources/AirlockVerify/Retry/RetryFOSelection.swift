@@ -48,7 +48,7 @@ struct RetryFOSelection {
             let label = catalog.foEntity(named: line.entityName)?.label ?? line.entityName
             let writers = SentPackages.writers(run, side: .fo, entity: line.entityName, catalog: catalog)
             let key = try FOSentKey(
-                run: run, label: line.entityName, table: data.table, flow: writers.first?.flow, catalog: catalog,
+                run: run, label: line.entityName, columnNames: data.table.columnNames, flow: writers.first?.flow, catalog: catalog,
                 location: SourceLocation(file: path, entity: line.entityName))
             var rowByKey: [String: Int] = [:]
             for row in 0..<data.table.rowCount {
