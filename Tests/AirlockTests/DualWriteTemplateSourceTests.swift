@@ -19,35 +19,15 @@ import Testing
         var values: [String: String]
     }
 
+    /// The rows of a fixture, read by `DualWriteMapFixture`.
     static func rows(of file: String) throws -> [MapRow] {
-        let text = try String(contentsOfFile: Fixture.path("dual-write/" + file), encoding: .utf8)
-        var rows: [MapRow] = []
-        var inTable = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("---|") {
-                inTable = true
-                continue
-            }
-            guard inTable, line.contains("|") else {
-                if inTable, !rows.isEmpty { break }
-                continue
-            }
-            var cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
-                $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-            }
-            while cells.count < 4 { cells.append("") }
-            let parts = cells[1].components(separatedBy: "<br>")
+        try DualWriteMapFixture.load(file).rows.enumerated().map { index, row in
             var values: [String: String] = [:]
-            for pair in parts.dropFirst() {
-                let sides = pair.components(separatedBy: " : ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "` ")) }
-                if sides.count == 2 { values[sides[0].lowercased()] = sides[1] }
-            }
-            rows.append(
-                MapRow(
-                    number: rows.count + 1, foField: cells[0], mapType: parts[0].trimmingCharacters(in: .whitespaces),
-                    salesField: cells[2], defaultValue: cells[3], values: values))
+            for pair in row.valueMap { values[pair.from.lowercased()] = pair.to }
+            return MapRow(
+                number: index + 1, foField: row.financeAndOperationsField ?? "none", mapType: row.mapType.rawValue,
+                salesField: row.dataverseField ?? "none", defaultValue: row.defaultValue ?? "", values: values)
         }
-        return rows
     }
 
     /// The fixture a template's `reference` names: `dual-write/includes/X.md`, or a section `mapping-tables.md#N`.
