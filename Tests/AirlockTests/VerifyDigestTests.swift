@@ -42,11 +42,8 @@ struct VerifyDigestTests {
                 for sent in Self.corpus {
                     for found in Self.corpus {
                         let equal = Self.bytes(sent) { sent in Self.bytes(found) { rule.equal(sent, $0, decimalSeparator: separator) } }
-                        var sentForm: [UInt8] = []
-                        var foundForm: [UInt8] = []
-                        Self.bytes(sent) { rule.appendSent($0, to: &sentForm) }
-                        Self.bytes(found) { rule.appendFound($0, decimalSeparator: separator, to: &foundForm) }
-                        #expect((sentForm == foundForm) == equal, "\(rule) \(String(describing: separator)) sent \(sent) found \(found)")
+                        let same = Self.same(rule, sent: sent, found: found, separator: separator)
+                        #expect(same == equal, "\(rule) \(String(describing: separator)) sent \(sent) found \(found)")
                     }
                 }
             }
@@ -61,7 +58,7 @@ struct VerifyDigestTests {
 
     @Test func aDigestTellsRecordsApartByTheirValuesAndTheirBoundaries() {
         func digest(_ values: [String], rule: FieldRule = .text) -> RecordDigest {
-            var digester = FieldDigester()
+            let digester = FieldDigester()
             for value in values { Self.bytes(value) { digester.addSent($0, rule: rule) } }
             return digester.digest()
         }
@@ -189,17 +186,17 @@ struct VerifyDigestTests {
     }
 
     private static func canonical(_ value: String, _ comparison: ValueComparison) -> [UInt8] {
-        var form: [UInt8] = []
-        bytes(value) { comparison.appendCanonical($0, to: &form) }
-        return form
+        let form = ByteBuffer()
+        bytes(value) { comparison.appendCanonical($0, to: form) }
+        return form.withBytes { Array($0) }
     }
 
     private static func same(_ rule: FieldRule, sent: String, found: String, separator: UInt8? = UInt8(ascii: ".")) -> Bool {
-        var sentForm: [UInt8] = []
-        var foundForm: [UInt8] = []
-        bytes(sent) { rule.appendSent($0, to: &sentForm) }
-        bytes(found) { rule.appendFound($0, decimalSeparator: separator, to: &foundForm) }
-        return sentForm == foundForm
+        let sentForm = ByteBuffer()
+        let foundForm = ByteBuffer()
+        bytes(sent) { rule.appendSent($0, to: sentForm) }
+        bytes(found) { rule.appendFound($0, decimalSeparator: separator, to: foundForm) }
+        return sentForm.withBytes { sent in foundForm.withBytes { sent.elementsEqual($0) } }
     }
 
     @discardableResult
