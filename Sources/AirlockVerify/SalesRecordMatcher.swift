@@ -114,9 +114,11 @@ final class SalesRecordMatcher {
         swap(&scratch, &self.scratch)
         defer { swap(&scratch, &self.scratch) }
         scratch.found.begin(width: entity.columnNames.count)
-        xml.withAttribute("id") { bytes in
-            scratch.id.removeAll(keepingCapacity: true)
-            if let bytes { scratch.id.append(contentsOf: bytes) }
+        let byID = xml.withAttribute("id") { bytes in bytes.flatMap { entity.ids?.row(for: $0) } }
+        guard byID != nil || entity.keyIndex != nil else {
+            // Not sent, and no natural key to find it by: its fields are not needed.
+            notSent[entity.name, default: 0] += 1
+            return try xml.skipElement()
         }
         try xml.forEachChild {
             if xml.hasName("field"), let field = xml.withAttribute("name", { $0.flatMap { fields.names.index(of: $0) } }) {
@@ -125,7 +127,7 @@ final class SalesRecordMatcher {
             }
             try xml.skipElement()
         }
-        guard let row = Self.match(entity, &scratch) else {
+        guard let row = byID ?? Self.match(entity, &scratch) else {
             notSent[entity.name, default: 0] += 1
             return
         }
@@ -181,10 +183,9 @@ final class SalesRecordMatcher {
     /// Sales numbers are invariant.
     private static let point = UInt8(ascii: ".")
 
-    /// The sent record the export record is: by id (read as a GUID), else by natural key (each part decoded by its
-    /// type when it decodes).
+    /// The sent record an export record whose id was not sent is: by natural key (each part decoded by its type when
+    /// it decodes).
     private static func match(_ entity: SentEntity, _ scratch: inout Scratch) -> Int? {
-        if let row = scratch.id.withUnsafeBytes({ entity.ids?.row(for: $0) }) { return row }
         guard let index = entity.keyIndex else { return nil }
         scratch.probe.reset()
         let found = scratch.found
@@ -229,8 +230,6 @@ final class SalesRecordMatcher {
     private struct Scratch {
         /// The fields of the record, by sent column.
         var found = FoundFields()
-        /// Its id as written.
-        var id: [UInt8] = []
         var decoded: [UInt8] = []
         var digester = FieldDigester()
         var probe = KeyProbe()
