@@ -37,21 +37,44 @@ public struct KeyNormalization: Sendable, Hashable {
         let first = buffer.count
         buffer.append(contentsOf: part)
         guard caseInsensitive else { return true }
-        // Fold ASCII in place; a part with any non-ASCII byte is replaced by its Unicode lower-casing.
-        let isASCII = buffer.withUnsafeMutableBufferPointer { out -> Bool in
-            var seen: UInt8 = 0
-            for index in first..<out.count {
-                let byte = out[index]
-                seen |= byte
-                if byte &- 0x41 < 26 { out[index] = byte | 0x20 }
-            }
-            return seen < 0x80
-        }
+        let isASCII = buffer.withUnsafeMutableBytes { Self.foldASCII(UnsafeMutableRawBufferPointer(rebasing: $0[first...])) }
         if !isASCII {
             buffer.removeSubrange(first...)
-            buffer.append(contentsOf: String(decoding: part, as: UTF8.self).lowercased().utf8)
+            buffer.append(contentsOf: Self.lowercased(part).utf8)
         }
         return true
+    }
+
+    /// Appends the normalised form of `bytes` to `buffer`, as `append(_:to:)` does to an array.
+    /// - Returns: false when the part is empty after normalisation.
+    public func append(_ bytes: UnsafeRawBufferPointer, to buffer: ByteBuffer) -> Bool {
+        let part = trimmed(bytes)
+        guard !part.isEmpty else { return false }
+        let first = buffer.count
+        buffer.append(part)
+        guard caseInsensitive else { return true }
+        if !buffer.withMutableBytes(from: first, Self.foldASCII) {
+            buffer.truncate(to: first)
+            var lowered = Self.lowercased(part)
+            lowered.withUTF8 { buffer.append(UnsafeRawBufferPointer($0)) }
+        }
+        return true
+    }
+
+    /// Folds ASCII `A`–`Z` in place; returns whether every byte is ASCII (else the part needs Unicode lower-casing).
+    private static func foldASCII(_ bytes: UnsafeMutableRawBufferPointer) -> Bool {
+        var seen: UInt8 = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            seen |= byte
+            if byte &- 0x41 < 26 { bytes[index] = byte | 0x20 }
+        }
+        return seen < 0x80
+    }
+
+    /// A part with non-ASCII bytes, lower-cased with Swift's Unicode `lowercased()`.
+    private static func lowercased(_ part: UnsafeRawBufferPointer) -> String {
+        String(decoding: part, as: UTF8.self).lowercased()
     }
 
     /// Whether `bytes`, normalised, equal `normalized` (a part as `append` wrote it); allocates nothing unless

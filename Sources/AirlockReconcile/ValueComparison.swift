@@ -64,30 +64,34 @@ public enum ValueComparison: String, Sendable, Hashable, CaseIterable {
     /// for `.caseInsensitive` (nothing for a blank value); `D` and the canonical decimal (`-12.5` for `-012.50`) or
     /// `I`, the seconds (8 bytes) and the fraction digits, for a value that parses as a decimal or an instant, else
     /// `T` and the trimmed text.
-    public func appendCanonical(_ bytes: UnsafeRawBufferPointer, to buffer: inout [UInt8]) {
+    public func appendCanonical(_ bytes: UnsafeRawBufferPointer, to buffer: ByteBuffer) {
         switch self {
         case .exact:
-            buffer.append(contentsOf: bytes)
+            buffer.append(bytes)
         case .trimmed:
-            buffer.append(contentsOf: Self.trim(bytes))
+            buffer.append(Self.trim(bytes))
         case .caseInsensitive:
-            _ = KeyNormalization.caseInsensitive.append(bytes, to: &buffer)
+            _ = KeyNormalization.caseInsensitive.append(bytes, to: buffer)
         case .decimal:
-            let start = buffer.count
-            buffer.append(UInt8(ascii: "D"))
-            if !Self.appendCanonicalDecimal(Self.trim(bytes), to: &buffer) {
-                buffer.removeSubrange(start...)
+            let trimmed = Self.trim(bytes)
+            if let parts = Self.decimalParts(trimmed) {
+                buffer.append(UInt8(ascii: "D"))
+                if parts.negative { buffer.append(UInt8(ascii: "-")) }
+                buffer.append(UnsafeRawBufferPointer(rebasing: trimmed[parts.integer]))
+                buffer.append(UInt8(ascii: "."))
+                buffer.append(UnsafeRawBufferPointer(rebasing: trimmed[parts.fraction]))
+            } else {
                 buffer.append(UInt8(ascii: "T"))
-                buffer.append(contentsOf: Self.trim(bytes))
+                buffer.append(trimmed)
             }
         case .dateTime:
             if let instant = Self.canonicalInstant(Self.trim(bytes)) {
                 buffer.append(UInt8(ascii: "I"))
-                withUnsafeBytes(of: instant.seconds.littleEndian) { buffer.append(contentsOf: $0) }
-                buffer.append(contentsOf: instant.fraction)
+                withUnsafeBytes(of: instant.seconds.littleEndian) { buffer.append($0) }
+                buffer.append(instant.fraction)
             } else {
                 buffer.append(UInt8(ascii: "T"))
-                buffer.append(contentsOf: Self.trim(bytes))
+                buffer.append(Self.trim(bytes))
             }
         }
     }
@@ -111,12 +115,17 @@ public enum ValueComparison: String, Sendable, Hashable, CaseIterable {
 
     /// `[sign] integer-digits "." fraction-digits` with leading/trailing zeros removed; nil when not a decimal.
     static func canonicalDecimal(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
-        var canonical: [UInt8] = []
-        return appendCanonicalDecimal(bytes, to: &canonical) ? canonical : nil
+        guard let parts = decimalParts(bytes) else { return nil }
+        var canonical: [UInt8] = parts.negative ? [UInt8(ascii: "-")] : []
+        canonical.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[parts.integer]))
+        canonical.append(UInt8(ascii: "."))
+        canonical.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[parts.fraction]))
+        return canonical
     }
 
-    /// Appends `canonicalDecimal(bytes)` to `buffer`; false (and `buffer` unchanged) when `bytes` is not a decimal.
-    static func appendCanonicalDecimal(_ bytes: UnsafeRawBufferPointer, to buffer: inout [UInt8]) -> Bool {
+    /// What `canonicalDecimal` writes of a decimal: its sign (no minus for zero) and the ranges of its integer digits
+    /// without leading zeros and its fraction digits without trailing zeros; nil when `bytes` is not a decimal.
+    static func decimalParts(_ bytes: UnsafeRawBufferPointer) -> (negative: Bool, integer: Range<Int>, fraction: Range<Int>)? {
         var index = 0
         var negative = false
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
@@ -134,15 +143,11 @@ public enum ValueComparison: String, Sendable, Hashable, CaseIterable {
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
             fractionEnd = index
         }
-        guard integerEnd - integerStart + fractionEnd - fractionStart > 0, index == bytes.count else { return false }
+        guard integerEnd - integerStart + fractionEnd - fractionStart > 0, index == bytes.count else { return nil }
         while integerStart < integerEnd, bytes[integerStart] == UInt8(ascii: "0") { integerStart += 1 }
         while fractionEnd > fractionStart, bytes[fractionEnd - 1] == UInt8(ascii: "0") { fractionEnd -= 1 }
         if integerStart == integerEnd && fractionStart == fractionEnd { negative = false }
-        if negative { buffer.append(UInt8(ascii: "-")) }
-        buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[integerStart..<integerEnd]))
-        buffer.append(UInt8(ascii: "."))
-        buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[fractionStart..<fractionEnd]))
-        return true
+        return (negative, integerStart..<integerEnd, fractionStart..<fractionEnd)
     }
 
     /// Seconds since 1970-01-01T00:00:00Z and the fraction digits without trailing zeros; nil when not a date.

@@ -5,50 +5,50 @@ import AirlockModel
 /// bytes from 255 on), hashed with MurmurHash3 (x64, 128-bit). A sent record and an export record give the same digest exactly when every value
 /// digested compares equal, up to a collision (about 2⁻¹²⁸).
 struct FieldDigester {
-    private var buffer: [UInt8] = []
+    /// The canonical forms of the values added (its own: a digester is not shared).
+    private let buffer = ByteBuffer()
 
-    init() {
-        buffer.reserveCapacity(1024)
-    }
-
-    mutating func reset() {
-        buffer.removeAll(keepingCapacity: true)
+    func reset() {
+        buffer.removeAll()
     }
 
     /// Adds a value sent.
-    mutating func addSent(_ value: UnsafeRawBufferPointer, rule: FieldRule) {
+    func addSent(_ value: UnsafeRawBufferPointer, rule: FieldRule) {
         let start = beginValue()
-        rule.appendSent(value, to: &buffer)
+        rule.appendSent(value, to: buffer)
         endValue(from: start)
     }
 
     /// Adds a value found in an export (for Sales, decoded as the Configuration Migration reader decodes it).
-    mutating func addFound(_ value: UnsafeRawBufferPointer, rule: FieldRule, decimalSeparator: UInt8?) {
+    func addFound(_ value: UnsafeRawBufferPointer, rule: FieldRule, decimalSeparator: UInt8?) {
         let start = beginValue()
-        rule.appendFound(value, decimalSeparator: decimalSeparator, to: &buffer)
+        rule.appendFound(value, decimalSeparator: decimalSeparator, to: buffer)
         endValue(from: start)
     }
 
     /// The digest of the values added since `reset`.
     func digest() -> RecordDigest {
-        buffer.withUnsafeBytes { RecordDigest(of: $0) }
+        buffer.withBytes { RecordDigest(of: $0) }
     }
 
     /// Makes room for a value's length byte; returns where it is.
-    private mutating func beginValue() -> Int {
+    private func beginValue() -> Int {
         buffer.append(0)
         return buffer.count - 1
     }
 
     /// Writes the length of the value after `start`, so that the values' boundaries are part of the digest.
-    private mutating func endValue(from start: Int) {
+    private func endValue(from start: Int) {
         let length = buffer.count - start - 1
         guard length >= 255 else {
             buffer[start] = UInt8(length)
             return
         }
-        buffer[start] = 255
-        let long = UInt32(truncatingIfNeeded: length)
-        buffer.insert(contentsOf: (0..<4).map { UInt8(truncatingIfNeeded: long >> (8 * UInt32($0))) }, at: start + 1)
+        // A long value: 255, then its length in four bytes, then the value.
+        let value = buffer.withBytes(from: start + 1) { Array($0) }
+        buffer.truncate(to: start)
+        buffer.append(255)
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: length).littleEndian) { buffer.append($0) }
+        buffer.append(value)
     }
 }

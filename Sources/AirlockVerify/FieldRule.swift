@@ -49,13 +49,13 @@ enum FieldRule: Sendable, Equatable {
     /// Appends the canonical form of a sent value to `buffer` (`ValueComparison.appendCanonical`): `equal(sent, found,
     /// decimalSeparator:)` holds exactly when it is the same bytes as `appendFound`'s of `found`, so `verify` keeps a
     /// digest of these instead of the values.
-    func appendSent(_ sent: UnsafeRawBufferPointer, to buffer: inout [UInt8]) {
-        comparison.appendCanonical(sent, to: &buffer)
+    func appendSent(_ sent: UnsafeRawBufferPointer, to buffer: ByteBuffer) {
+        comparison.appendCanonical(sent, to: buffer)
     }
 
     /// Appends the canonical form of a found value to `buffer`, read as `equal` reads it (see `appendSent`).
-    func appendFound(_ found: UnsafeRawBufferPointer, decimalSeparator: UInt8? = UInt8(ascii: "."), to buffer: inout [UInt8]) {
-        withFoundValue(found, decimalSeparator: decimalSeparator) { comparison.appendCanonical($0, to: &buffer) }
+    func appendFound(_ found: UnsafeRawBufferPointer, decimalSeparator: UInt8? = UInt8(ascii: "."), to buffer: ByteBuffer) {
+        withFoundValue(found, decimalSeparator: decimalSeparator) { comparison.appendCanonical($0, to: buffer) }
     }
 
     /// How the rule compares values once a found number is in invariant form (`.foDate` compares as text here).

@@ -1,8 +1,11 @@
+import AirlockModel
+
 /// The fields of the export record being read, by sent column: each value's bytes as written, and whether the
 /// record has the field (a field without a value counts as present and empty). Held for one record at a time, in
 /// one buffer.
 struct FoundFields {
-    private var bytes: [UInt8] = []
+    /// The values' bytes (its own: the fields are not shared).
+    private let bytes = ByteBuffer()
     private var ranges: [Range<Int>] = []
     private var stamps: [Int] = []
     /// The record's stamp: a column holds a value of this record when its stamp is this one.
@@ -11,7 +14,7 @@ struct FoundFields {
     /// Starts a record whose values go to columns below `width`.
     mutating func begin(width: Int) {
         stamp += 1
-        bytes.removeAll(keepingCapacity: true)
+        bytes.removeAll()
         if ranges.count < width {
             ranges.append(contentsOf: repeatElement(0..<0, count: width - ranges.count))
             stamps.append(contentsOf: repeatElement(0, count: width - stamps.count))
@@ -21,7 +24,7 @@ struct FoundFields {
     /// Sets column `column` to `value` (nil: the field has no value).
     mutating func set(_ column: Int, _ value: UnsafeRawBufferPointer?) {
         let start = bytes.count
-        if let value { bytes.append(contentsOf: value) }
+        if let value { bytes.append(value) }
         ranges[column] = start..<bytes.count
         stamps[column] = stamp
     }
@@ -32,7 +35,7 @@ struct FoundFields {
     /// Calls `body` with column `column`'s bytes (empty when the record lacks it).
     func withValue<R>(_ column: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         let range = has(column) ? ranges[column] : 0..<0
-        return try bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        return try bytes.withBytes { try body(UnsafeRawBufferPointer(rebasing: $0[range])) }
     }
 
     /// Column `column`'s value as text (empty when the record lacks it).

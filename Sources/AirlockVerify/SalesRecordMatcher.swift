@@ -23,13 +23,8 @@ final class SalesRecordMatcher {
     private var fieldsRead: [ObjectIdentifier: (names: CMTNameMatcher, columns: [Int])] = [:]
     /// The sent entities whose columns are planned (verified or not).
     private var planned = Set<ObjectIdentifier>()
-    /// The fields of the record being read, by sent column.
-    private var found = FoundFields()
-    /// The record's id as written.
-    private var id: [UInt8] = []
-    private var decoded: [UInt8] = []
-    private var digester = FieldDigester()
-    private var probe = KeyProbe()
+    /// What reading and comparing one record needs (moved out while a record is read: no access to the matcher).
+    private var scratch = Scratch()
     /// Export records whose id and key were not sent, by entity.
     private(set) var notSent: [String: Int] = [:]
 
@@ -115,19 +110,24 @@ final class SalesRecordMatcher {
     private func record(_ xml: XMLStreamReader, _ entity: SentEntity, fields: inout (names: CMTNameMatcher, columns: [Int]), columns: [Int])
         throws
     {
-        found.begin(width: entity.columnNames.count)
-        xml.withAttribute("id") { bytes in
-            id.removeAll(keepingCapacity: true)
-            if let bytes { id.append(contentsOf: bytes) }
+        var scratch = Scratch()
+        swap(&scratch, &self.scratch)
+        defer { swap(&scratch, &self.scratch) }
+        scratch.found.begin(width: entity.columnNames.count)
+        let byID = xml.withAttribute("id") { bytes in bytes.flatMap { entity.ids?.row(for: $0) } }
+        guard byID != nil || entity.keyIndex != nil else {
+            // Not sent, and no natural key to find it by: its fields are not needed.
+            notSent[entity.name, default: 0] += 1
+            return try xml.skipElement()
         }
         try xml.forEachChild {
             if xml.hasName("field"), let field = xml.withAttribute("name", { $0.flatMap { fields.names.index(of: $0) } }) {
                 let column = fields.columns[field]
-                xml.withAttribute("value") { found.set(column, $0) }
+                xml.withAttribute("value") { scratch.found.set(column, $0) }
             }
             try xml.skipElement()
         }
-        guard let row = match(entity) else {
+        guard let row = byID ?? Self.match(entity, &scratch) else {
             notSent[entity.name, default: 0] += 1
             return
         }
@@ -136,31 +136,34 @@ final class SalesRecordMatcher {
             return
         }
         entity.outcomes[row] = .landed
-        if digested.contains(ObjectIdentifier(entity)), let digests = entity.digests, landsByDigest(entity, row: row, digests: digests) {
+        if digested.contains(ObjectIdentifier(entity)), let digests = entity.digests,
+            Self.landsByDigest(entity, row: row, digests: digests, &scratch)
+        {
             return
         }
         let sentValues = try entity.sentValues(of: row, in: spool)
-        for column in columns { try compare(entity, row: row, column: column, sent: sentValues) }
+        for column in columns { try compare(entity, row: row, column: column, sent: sentValues, found: scratch.found) }
     }
 
     /// Whether the record's values give sent record `row`'s digest (each decoded by its type first, as `compare`).
-    private func landsByDigest(_ entity: SentEntity, row: Int, digests: SentDigests) -> Bool {
-        digester.reset()
+    private static func landsByDigest(_ entity: SentEntity, row: Int, digests: SentDigests, _ scratch: inout Scratch) -> Bool {
+        scratch.digester.reset()
+        let found = scratch.found
         for (position, column) in digests.columns.enumerated() where digests.isSent(row: row, position: position) {
             // A value sent and absent from the export differs.
             guard found.has(column) else { return false }
             let rule = entity.rules[column]
             let type = entity.salesTypes[column]
             found.withValue(column) { value in
-                decoded.removeAll(keepingCapacity: true)
-                if !Self.decodingKeepsForm(type, value), CMTValueCodec.decode(value, as: type, into: &decoded) {
-                    decoded.withUnsafeBytes { digester.addFound($0, rule: rule, decimalSeparator: Self.point) }
+                scratch.decoded.removeAll(keepingCapacity: true)
+                if !decodingKeepsForm(type, value), CMTValueCodec.decode(value, as: type, into: &scratch.decoded) {
+                    scratch.decoded.withUnsafeBytes { scratch.digester.addFound($0, rule: rule, decimalSeparator: point) }
                 } else {
-                    digester.addFound(value, rule: rule, decimalSeparator: Self.point)
+                    scratch.digester.addFound(value, rule: rule, decimalSeparator: point)
                 }
             }
         }
-        return digester.digest() == digests.digest(of: row)
+        return scratch.digester.digest() == digests.digest(of: row)
     }
 
     /// Whether `value`, of `type`, has the canonical form of its rule whether it is decoded first or not, so that it
@@ -180,31 +183,31 @@ final class SalesRecordMatcher {
     /// Sales numbers are invariant.
     private static let point = UInt8(ascii: ".")
 
-    /// The sent record the export record is: by id (read as a GUID), else by natural key (each part decoded by its
-    /// type when it decodes).
-    private func match(_ entity: SentEntity) -> Int? {
-        if let row = id.withUnsafeBytes({ entity.ids?.row(for: $0) }) { return row }
+    /// The sent record an export record whose id was not sent is: by natural key (each part decoded by its type when
+    /// it decodes).
+    private static func match(_ entity: SentEntity, _ scratch: inout Scratch) -> Int? {
         guard let index = entity.keyIndex else { return nil }
-        probe.reset()
+        scratch.probe.reset()
+        let found = scratch.found
         for name in entity.keyColumns {
             guard let column = entity.columnIndex(named: name), found.has(column) else {
-                probe.add(nil)
+                scratch.probe.add(nil)
                 continue
             }
             found.withValue(column) { value in
-                decoded.removeAll(keepingCapacity: true)
-                if CMTValueCodec.decode(value, as: entity.salesTypes[column], into: &decoded) {
-                    decoded.withUnsafeBytes { probe.add($0) }
+                scratch.decoded.removeAll(keepingCapacity: true)
+                if CMTValueCodec.decode(value, as: entity.salesTypes[column], into: &scratch.decoded) {
+                    scratch.decoded.withUnsafeBytes { scratch.probe.add($0) }
                 } else {
-                    probe.add(value)
+                    scratch.probe.add(value)
                 }
             }
         }
-        return index.row(for: probe)
+        return index.row(for: scratch.probe)
     }
 
     /// Compares field `column` with the value `sent` holds for it, writing a row of `drifted.csv` when it differs.
-    private func compare(_ entity: SentEntity, row: Int, column: Int, sent: SentValues) throws {
+    private func compare(_ entity: SentEntity, row: Int, column: Int, sent: SentValues, found: FoundFields) throws {
         let present = found.has(column)
         let differs: Bool = sent.withValue(column) { sentBytes in
             guard let sentBytes, !ASCII.trimmed(sentBytes).isEmpty else { return false }
@@ -221,5 +224,14 @@ final class SalesRecordMatcher {
         }
         guard differs else { return }
         try drift.record(entity, row: row, column: column, sent: sent.text(column), found: found.text(column))
+    }
+
+    /// What reading and comparing one export record needs.
+    private struct Scratch {
+        /// The fields of the record, by sent column.
+        var found = FoundFields()
+        var decoded: [UInt8] = []
+        var digester = FieldDigester()
+        var probe = KeyProbe()
     }
 }

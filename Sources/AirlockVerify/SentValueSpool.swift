@@ -50,15 +50,15 @@ final class SentValueSpool: @unchecked Sendable {
     }
 
     /// Appends value `value` of column `column` to `record`, a record being made for `append(record:)`.
-    static func encode(column: Int, value: UnsafeRawBufferPointer, into record: inout [UInt8]) {
-        Varint.append(UInt64(column), to: &record)
-        Varint.append(UInt64(value.count), to: &record)
-        record.append(contentsOf: value)
+    static func encode(column: Int, value: UnsafeRawBufferPointer, into record: ByteBuffer) {
+        Varint.append(UInt64(column), to: record)
+        Varint.append(UInt64(value.count), to: record)
+        record.append(value)
     }
 
     /// Writes the next record of the entity being written: its values as `encode` laid them out.
     /// - Throws: `AirlockError(.limitExceeded)` past 4 GiB of one entity's values; `.io` when the file cannot be written.
-    func append(record: [UInt8]) throws {
+    func append(record: UnsafeRawBufferPointer) throws {
         pending.append(contentsOf: record)
         let end = written + UInt64(pending.count) - segmentBase
         guard end <= UInt64(UInt32.max) else {

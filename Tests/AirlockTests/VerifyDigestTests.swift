@@ -42,11 +42,8 @@ struct VerifyDigestTests {
                 for sent in Self.corpus {
                     for found in Self.corpus {
                         let equal = Self.bytes(sent) { sent in Self.bytes(found) { rule.equal(sent, $0, decimalSeparator: separator) } }
-                        var sentForm: [UInt8] = []
-                        var foundForm: [UInt8] = []
-                        Self.bytes(sent) { rule.appendSent($0, to: &sentForm) }
-                        Self.bytes(found) { rule.appendFound($0, decimalSeparator: separator, to: &foundForm) }
-                        #expect((sentForm == foundForm) == equal, "\(rule) \(String(describing: separator)) sent \(sent) found \(found)")
+                        let same = Self.same(rule, sent: sent, found: found, separator: separator)
+                        #expect(same == equal, "\(rule) \(String(describing: separator)) sent \(sent) found \(found)")
                     }
                 }
             }
@@ -61,7 +58,7 @@ struct VerifyDigestTests {
 
     @Test func aDigestTellsRecordsApartByTheirValuesAndTheirBoundaries() {
         func digest(_ values: [String], rule: FieldRule = .text) -> RecordDigest {
-            var digester = FieldDigester()
+            let digester = FieldDigester()
             for value in values { Self.bytes(value) { digester.addSent($0, rule: rule) } }
             return digester.digest()
         }
@@ -152,6 +149,36 @@ struct VerifyDigestTests {
             try ConvertFixture.files(under: scenario.output).keys.sorted() == ["drifted.csv", "missing.csv", "verify.html", "verify.json"])
     }
 
+    @Test func anExportInAnyLayoutGivesTheSameOutcomes() throws {
+        let scenario = try VerifyTests.Scenario.make { run in
+            var tampering = ImportSimulator.Tampering()
+            let fo = run + "/" + Converter.foPackageName
+            let customers = try VerifyTests.foValues(fo, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 3)
+            tampering.droppedFO.insert(.init(entity: "Customers V2", key: [customers[0]]))
+            tampering.changedFO[.init(entity: "Customers V2", key: [customers[1]])] = ("ORGANIZATIONNAME", "Changed by the target")
+            tampering.changedFO[.init(entity: "Customers V2", key: [customers[2]])] = ("CREDITLIMIT", "1.5")
+            return tampering
+        }
+        #expect(try scenario.verify(["--allow-drift"]).status == 1)
+        let missing = Set(try ConvertFixture.csv(scenario.output + "/missing.csv").records)
+        let drifted = Set(try ConvertFixture.csv(scenario.output + "/drifted.csv").records)
+        let totals = try scenario.report().totals
+        #expect(totals.missing == 1 && totals.drifted == 2)
+        // The columns the digests are planned on come from the export's files: XML (whose records reveal columns as
+        // they come), another column order and case, a column more.
+        for dialect in [FODialectWriter.Dialect.xmlElement, .xmlAttribute, .reorderedLowerCase, .extraColumn, .excel] {
+            let export = scenario.folder + "/fo-\(dialect.rawValue.prefix(8)).zip"
+            try FODialectWriter.write(export: scenario.fo, output: export, dialect: dialect)
+            let result = try AirlockRunner.run([
+                "verify", "--run", scenario.run, "--fo", export, "--sales", scenario.sales, "--force", "--allow-drift",
+            ])
+            #expect(result.status == 1, "\(dialect): \(result.stderr)")
+            #expect(Set(try ConvertFixture.csv(scenario.output + "/missing.csv").records) == missing, "\(dialect)")
+            #expect(Set(try ConvertFixture.csv(scenario.output + "/drifted.csv").records) == drifted, "\(dialect)")
+            #expect(try scenario.report().totals == totals, "\(dialect)")
+        }
+    }
+
     // MARK: helpers
 
     /// `line`, a `<field … value="…" …/>` of `data.xml`, with its value (as written) changed by `change`.
@@ -189,17 +216,17 @@ struct VerifyDigestTests {
     }
 
     private static func canonical(_ value: String, _ comparison: ValueComparison) -> [UInt8] {
-        var form: [UInt8] = []
-        bytes(value) { comparison.appendCanonical($0, to: &form) }
-        return form
+        let form = ByteBuffer()
+        bytes(value) { comparison.appendCanonical($0, to: form) }
+        return form.withBytes { Array($0) }
     }
 
     private static func same(_ rule: FieldRule, sent: String, found: String, separator: UInt8? = UInt8(ascii: ".")) -> Bool {
-        var sentForm: [UInt8] = []
-        var foundForm: [UInt8] = []
-        bytes(sent) { rule.appendSent($0, to: &sentForm) }
-        bytes(found) { rule.appendFound($0, decimalSeparator: separator, to: &foundForm) }
-        return sentForm == foundForm
+        let sentForm = ByteBuffer()
+        let foundForm = ByteBuffer()
+        bytes(sent) { rule.appendSent($0, to: sentForm) }
+        bytes(found) { rule.appendFound($0, decimalSeparator: separator, to: foundForm) }
+        return sentForm.withBytes { sent in foundForm.withBytes { sent.elementsEqual($0) } }
     }
 
     @discardableResult

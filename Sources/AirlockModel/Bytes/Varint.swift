@@ -12,6 +12,17 @@ public enum Varint {
         buffer.append(UInt8(rest))
     }
 
+    /// Appends `value` to `buffer`.
+    @inlinable
+    public static func append(_ value: UInt64, to buffer: ByteBuffer) {
+        var rest = value
+        while rest >= 0x80 {
+            buffer.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        buffer.append(UInt8(rest))
+    }
+
     /// The varint at `index` of `bytes`, with `index` moved past it; one cut short by the end of `bytes` ends there.
     @inlinable
     public static func read(_ bytes: ArraySlice<UInt8>, at index: inout Int) -> Int {
