@@ -110,6 +110,17 @@ public struct BoundKey: Sendable {
         return true
     }
 
+    /// Appends one length-prefixed normalised part to `buffer`, as `appendPart(_:_:_:)` does to an array.
+    static func appendPart(_ bytes: UnsafeRawBufferPointer?, _ normalization: KeyNormalization, _ buffer: ByteBuffer) -> Bool {
+        guard let bytes else { return false }
+        let lengthAt = buffer.count
+        for _ in 0..<4 { buffer.append(0) }
+        guard normalization.append(bytes, to: buffer) else { return false }
+        let length = UInt32(truncatingIfNeeded: buffer.count - lengthAt - 4)
+        for shift in 0..<4 { buffer[lengthAt + shift] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(shift))) }
+        return true
+    }
+
     /// Row `row`'s key as text, as the table holds it (not normalised); nil parts for nulls.
     public func naturalKey(row: Int) -> NaturalKey {
         let companyText: String?

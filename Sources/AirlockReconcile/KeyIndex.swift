@@ -119,18 +119,21 @@ public struct KeyIndex: Sendable {
     public func contains(_ naturalKey: NaturalKey) -> Bool { row(for: naturalKey) != nil }
 
     func find(_ buffer: [UInt8]) -> Int? {
-        buffer.withUnsafeBytes { encoded in
-            let digest = digester.digest(encoded)
-            var slot = Int(truncatingIfNeeded: digest) & mask
-            while rows[slot] >= 0 {
-                if digests[slot] == digest {
-                    let candidate = Int(rows[slot])
-                    if key.matches(row: candidate, normalization: normalization, encoded: encoded) { return candidate }
-                }
-                slot = (slot &+ 1) & mask
+        buffer.withUnsafeBytes { find(encoded: $0) }
+    }
+
+    /// The row whose key is `encoded` (in `BoundKey`'s encoding), or nil.
+    func find(encoded: UnsafeRawBufferPointer) -> Int? {
+        let digest = digester.digest(encoded)
+        var slot = Int(truncatingIfNeeded: digest) & mask
+        while rows[slot] >= 0 {
+            if digests[slot] == digest {
+                let candidate = Int(rows[slot])
+                if key.matches(row: candidate, normalization: normalization, encoded: encoded) { return candidate }
             }
-            return nil
+            slot = (slot &+ 1) & mask
         }
+        return nil
     }
 
     /// Bytes held by the index itself (slots, duplicate and incomplete lists), not counting the table.

@@ -1,10 +1,13 @@
+import AirlockModel
+
 /// A natural key to look up in a `KeyIndex`, built part by part from bytes as records stream (the company first
 /// when the index's key has one), encoded and normalised as `KeyIndex.row(for: NaturalKey)` encodes a key, without
 /// making a `String` of each part.
-public struct KeyProbe: Sendable {
+public struct KeyProbe {
     /// How the parts are normalised: the index's.
     public let normalization: KeyNormalization
-    var buffer: [UInt8] = []
+    /// The encoded key (the probe's own: a probe is not shared).
+    let buffer = ByteBuffer(capacity: 64)
     /// Parts added since `reset`.
     public private(set) var partCount = 0
     /// Whether no part added is null or empty after normalisation.
@@ -12,12 +15,11 @@ public struct KeyProbe: Sendable {
 
     public init(normalization: KeyNormalization = .caseInsensitive) {
         self.normalization = normalization
-        buffer.reserveCapacity(64)
     }
 
     /// Starts another key.
     public mutating func reset() {
-        buffer.removeAll(keepingCapacity: true)
+        buffer.removeAll()
         partCount = 0
         isComplete = true
     }
@@ -25,7 +27,7 @@ public struct KeyProbe: Sendable {
     /// Adds the next part; nil stands for a null value (which makes the key incomplete).
     public mutating func add(_ part: UnsafeRawBufferPointer?) {
         partCount += 1
-        if isComplete && !BoundKey.appendPart(part, normalization, &buffer) { isComplete = false }
+        if isComplete && !BoundKey.appendPart(part, normalization, buffer) { isComplete = false }
     }
 }
 
@@ -36,6 +38,6 @@ extension KeyIndex {
         guard probe.isComplete, probe.normalization == normalization,
             probe.partCount == key.columns.count + (key.definition.hasCompany ? 1 : 0)
         else { return nil }
-        return find(probe.buffer)
+        return probe.buffer.withBytes { find(encoded: $0) }
     }
 }

@@ -57,7 +57,10 @@ public enum Verifier {
         let folder = try StagingDirectory(target: output, outputNames: [reportName, pageName, missingName, driftedName])
         do {
             // The two sides share nothing: F&O (to-fo.zip, then the F&O export) on a thread of its own, Sales
-            // (to-sales.zip, then the Sales export) on this one; each writes its own drifted rows.
+            // (to-sales.zip, then the Sales export) on this one; each writes its own drifted rows. The F&O side runs
+            // at background priority, on what the Sales side leaves idle: the Sales export's parser is the longest
+            // chain, and it finishes later when the F&O side takes the cores from it early (as convert reads the
+            // smaller export).
             progress(
                 "reading \(Converter.foPackageName)\(options.foPath.map { " and " + $0 } ?? "") beside \(Converter.salesPackageName)\(options.salesPath.map { " and " + $0 } ?? "")"
             )
@@ -65,7 +68,7 @@ public enum Verifier {
             let salesPart = folder.path(".drifted-sales.part")
             let foSpool = folder.path(".sent-fo.spool")
             let salesSpool = folder.path(".sent-sales.spool")
-            let foWork = BackgroundTask { [run] in
+            let foWork = BackgroundTask(lowPriority: true) { [run] in
                 try VerificationSide.fo(
                     run: run, catalog: catalog, export: foSource, locale: locale, driftPart: foPart, spoolPath: foSpool)
             }

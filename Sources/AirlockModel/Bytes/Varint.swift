@@ -4,23 +4,24 @@ public enum Varint {
     /// Appends `value` to `buffer`.
     @inlinable
     public static func append(_ value: UInt64, to buffer: inout [UInt8]) {
-        var rest = value
-        while rest >= 0x80 {
-            buffer.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        buffer.append(UInt8(rest))
+        forEachByte(of: value) { buffer.append($0) }
     }
 
     /// Appends `value` to `buffer`.
     @inlinable
     public static func append(_ value: UInt64, to buffer: ByteBuffer) {
+        forEachByte(of: value) { buffer.append($0) }
+    }
+
+    /// Calls `body` with each byte of `value`'s varint, in order.
+    @inlinable
+    static func forEachByte(of value: UInt64, _ body: (UInt8) -> Void) {
         var rest = value
         while rest >= 0x80 {
-            buffer.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            body(UInt8(truncatingIfNeeded: rest) | 0x80)
             rest >>= 7
         }
-        buffer.append(UInt8(rest))
+        body(UInt8(rest))
     }
 
     /// The varint at `index` of `bytes`, with `index` moved past it; one cut short by the end of `bytes` ends there.
