@@ -43,6 +43,43 @@ final class SalesExport: @unchecked Sendable {
         }
     }
 
+    /// The index from company and business key `attribute` to row of a company-specific entity: a row's company
+    /// is the `cdm_companycode` of the `cdm_company` its `companyAttribute` points to, and `blankCompany` (the
+    /// conversion's) when that is blank; a row whose company cannot be resolved is not indexed.
+    func companyKeyIndex(_ entity: String, by attribute: String, companyAttribute: String, blankCompany: String) throws -> KeyIndex? {
+        try keyIndexes.value([entity, attribute, companyAttribute, blankCompany].joined(separator: "\u{0}")) {
+            guard let table = table(entity), let keyColumn = table.columnIndex(named: attribute) else { return nil }
+            let lookupColumn = table.columnIndex(named: companyAttribute)
+            let companies = try idIndex(ConversionContext.companyEntity)
+            let companyTable = self.table(ConversionContext.companyEntity)
+            let codeColumn = companyTable?.columnIndex(named: "cdm_companycode")
+            var company = TableColumn(name: "company")
+            var key = TableColumn(name: attribute)
+            company.reserve(rows: table.rowCount)
+            key.reserve(rows: table.rowCount)
+            for row in 0..<table.rowCount {
+                let reference = lookupColumn.flatMap { table.value(row: row, column: $0) }?.trimmingASCIIWhitespace() ?? ""
+                var code: String?
+                if reference.isEmpty {
+                    code = blankCompany
+                } else if let companyRow = companies?.row(for: NaturalKey(reference)), let codeColumn {
+                    code = companyTable?.value(row: companyRow, column: codeColumn)
+                }
+                try company.append(code)
+                try table.withValue(row: row, column: keyColumn) { try key.append($0) }
+            }
+            return try KeyIndex(
+                table: Table(name: entity, columns: [company, key]), key: KeyDefinition(columns: ["company", attribute]))
+        }
+    }
+
+    /// The row of the conversion company's record of a company-specific `entity` whose `attribute` equals `value`
+    /// (see `companyKeyIndex`).
+    func row(_ entity: String, by attribute: String, value: String, companyAttribute: String, company: String) throws -> Int? {
+        try companyKeyIndex(entity, by: attribute, companyAttribute: companyAttribute, blankCompany: company)?
+            .row(for: NaturalKey(parts: [company, value]))
+    }
+
     /// The row of the record with GUID `id` in `entity`.
     func row(_ entity: String, id: String) throws -> Int? {
         try idIndex(entity)?.row(for: NaturalKey(id))

@@ -1,0 +1,73 @@
+import AirlockKit
+import Foundation
+import Testing
+
+/// A lookup to a company-specific Sales table (payment terms, warehouses, accounts…) that the run's output does not
+/// close is matched in the Sales export on the conversion company's rows only: a Sales export holding several legal
+/// entities' rows under the same code must not resolve to another company's row.
+@Suite struct DualWriteCompanyLookupTests {
+    @Test func aLookupClosedByTheSalesExportTakesTheConversionCompanysRow() throws {
+        let pair = try DualWriteConvertTests.pair(accounts: 24, seed: 33)
+        // F&O's terms of payment renamed, so that the customers' payment terms are not among the rows the run
+        // writes and must be found in the Sales export.
+        let fo = pair.folder + "/renamed-terms-fo.zip"
+        try FOExportRewriter.rewrite(export: pair.fo, output: fo, label: "Terms of payment", column: "NAME") { "X-" + $0 }
+
+        // A second legal entity in the Sales export, holding a payment term of each name before the conversion
+        // company's: the first row with a name is the other company's.
+        var package = try CMTPackageReader(path: pair.sales).read()
+        let companies = try #require(package.data.entities.firstIndex { $0.name == "cdm_company" })
+        let terms = try #require(package.data.entities.firstIndex { $0.name == "msdyn_paymentterm" })
+        let other = "0b7e6d0e-5f2c-4c8e-9a51-000000000d3f"
+        var second = package.data.entities[companies].record(at: 0)
+        second.id = other
+        second.fields = second.fields.map { field in
+            var field = field
+            if field.name == "cdm_companycode" { field.value = "DEMF" }
+            if field.name == "cdm_companyid" { field.value = other }
+            return field
+        }
+        try package.data.entities[companies].append(second)
+        let original = package.data.entities[terms]
+        var section = CMTEntityData(
+            name: original.name, displayName: original.displayName,
+            fieldNames: try #require(package.schema.entity(named: "msdyn_paymentterm")).fieldNames)
+        var ownIds: Set<String> = []
+        var otherIds: Set<String> = []
+        for index in 0..<original.recordCount {
+            let record = original.record(at: index)
+            var copy = record
+            copy.id = String(format: "7c0e0000-0000-4000-8000-%012d", index)
+            #expect(record.fields.contains { $0.name == "msdyn_company" })
+            copy.fields = copy.fields.map { field in
+                var field = field
+                if field.name == "msdyn_company" { field.value = other }
+                if field.name == "msdyn_paymenttermid" { field.value = copy.id }
+                return field
+            }
+            try section.append(copy)
+            try section.append(record)
+            ownIds.insert(record.id.lowercased())
+            otherIds.insert(copy.id.lowercased())
+        }
+        package.data.entities[terms] = section
+        let sales = pair.folder + "/two-companies-sales.zip"
+        try CMTPackageWriter.write(package, to: sales)
+
+        let run = pair.folder + "/run"
+        let result = try DualWriteConvertTests.convert(fo: fo, sales: sales, out: run)
+        // The same accounts are refused as with the Sales export of one company (payment terms only F&O holds).
+        let alone = try DualWriteConvertTests.convert(fo: fo, sales: pair.sales, out: nil)
+        #expect(result.report.flows["customers-to-accounts"]?.rejected == alone.report.flows["customers-to-accounts"]?.rejected)
+        let written = try CMTPackageReader(path: run + "/to-sales.zip").read()
+        let accounts = try #require(written.data.entities.first { $0.name == "account" })
+        var linked = 0
+        for index in 0..<accounts.recordCount {
+            guard let term = accounts.record(at: index).fields.first(where: { $0.name == "msdyn_paymentterm" })?.value else { continue }
+            linked += 1
+            #expect(!otherIds.contains(term.lowercased()), "an account is linked to the other company's payment term \(term)")
+            #expect(ownIds.contains(term.lowercased()), "an account's payment term \(term) is not the conversion company's")
+        }
+        #expect(linked > 0)
+    }
+}
