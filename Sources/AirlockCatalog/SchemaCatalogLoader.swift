@@ -7,20 +7,43 @@ import Foundation
 /// An extension file has the same shape as the bundled files (see `docs/catalog.md`): it adds fields, entities
 /// and enum symbols or option values, and overrides what it names (a length, a mandatory flag, a type).
 public enum SchemaCatalogLoader {
-    private static let bundledResult: Result<SchemaCatalog, AirlockError> = {
+    private static let bundledResult = result { try loadBundled() }
+    private static let bundledFOResult = result { try loadBundled(side: .fo) }
+    private static let bundledSalesResult = result { try loadBundled(side: .sales) }
+
+    private static func result(_ load: () throws -> SchemaCatalog) -> Result<SchemaCatalog, AirlockError> {
         do {
-            return .success(try loadBundled())
+            return .success(try load())
         } catch let error as AirlockError {
             return .failure(error)
         } catch {
             return .failure(AirlockError(.invalidCatalog, "the bundled catalog cannot be loaded", cause: "\(error)"))
         }
-    }()
+    }
 
     /// The catalog bundled with Airlock, read once and then shared.
     /// - Throws: `AirlockError` when a bundled file is missing or malformed (a packaging error).
     public static func bundled() throws -> SchemaCatalog {
         try bundledResult.get()
+    }
+
+    /// One side of the bundled catalog (the other side's entities absent), read once and then shared: about half
+    /// the cost of the whole one, for verbs that read one side's packages.
+    /// - Throws: `AirlockError` when a bundled file is missing or malformed (a packaging error).
+    public static func bundled(side: CatalogSide) throws -> SchemaCatalog {
+        switch side {
+        case .fo: try bundledFOResult.get()
+        case .sales: try bundledSalesResult.get()
+        }
+    }
+
+    /// One side of the bundled catalog with the extension files at `paths` merged over it, in order (an extension
+    /// may name entities of both sides: it is merged whole).
+    /// - Throws: `AirlockError` (`.io` or `.invalidCatalog`) naming the file, line and key of the first problem.
+    public static func load(extensions paths: [String], side: CatalogSide) throws -> SchemaCatalog {
+        var builder = CatalogBuilder(try bundled(side: side))
+        for path in paths { try builder.apply(yaml: try readText(path), file: path) }
+        return try builder.build()
     }
 
     /// The bundled catalog with the extension files at `paths` merged over it, in order.
@@ -64,9 +87,13 @@ public enum SchemaCatalogLoader {
             what: "the bundled schema catalog")
     }
 
-    private static func loadBundled() throws -> SchemaCatalog {
+    private static func loadBundled(side: CatalogSide? = nil) throws -> SchemaCatalog {
         var builder = CatalogBuilder()
-        for path in try bundledFiles() { try builder.apply(yaml: try readText(path), file: path) }
+        let root = try resourceFolder() + "/"
+        for path in try bundledFiles() {
+            if let side, !path.dropFirst(root.count).hasPrefix(side.folder + "/") { continue }
+            try builder.apply(yaml: try readText(path), file: path)
+        }
         return try builder.build()
     }
 

@@ -22,6 +22,14 @@ public enum PackageDiffer {
     ///   package, inputs of two kinds, an output folder that is not empty (without `force`) or holds an input, a key
     ///   repeated within one export; `AirlockError(.accountingIdentity)` if an entity's counts do not add up.
     public static func run(_ options: PackageDiffOptions, catalog: SchemaCatalog) throws -> DiffReport {
+        try run(options, catalogFor: { _ in catalog })
+    }
+
+    /// Runs a diff, asking `catalogFor` for the catalog once the exports' kind is known, so that a caller can load
+    /// that side's alone (an F&O diff reads the F&O entities' keys; a Configuration Migration diff takes its keys
+    /// from the package's schema, but is still given its side's catalog, so that extension files are checked).
+    /// - Throws: as `run(_:catalog:)`, and what `catalogFor` throws.
+    public static func run(_ options: PackageDiffOptions, catalogFor: (PackageKind) throws -> SchemaCatalog) throws -> DiffReport {
         let (oldKind, oldSource) = try open(options.oldPath, option: "--old")
         let (newKind, newSource) = try open(options.newPath, option: "--new")
         guard oldKind == newKind else {
@@ -32,7 +40,7 @@ public enum PackageDiffer {
         try StagingDirectory.checkTarget(options.outputDirectory, inputs: [options.oldPath, options.newPath], force: options.force)
         let staging = try StagingDirectory(target: options.outputDirectory, outputNames: [deltaName, deleteListName, reportName])
         do {
-            let report = try run(options, kind: newKind, old: oldSource, new: newSource, catalog: catalog, staging: staging)
+            let report = try run(options, kind: newKind, old: oldSource, new: newSource, catalogFor: catalogFor, staging: staging)
             try staging.commit()
             return report
         } catch {
@@ -42,8 +50,8 @@ public enum PackageDiffer {
     }
 
     private static func run(
-        _ options: PackageDiffOptions, kind: PackageKind, old: PackageSource, new: PackageSource, catalog: SchemaCatalog,
-        staging: StagingDirectory
+        _ options: PackageDiffOptions, kind: PackageKind, old: PackageSource, new: PackageSource,
+        catalogFor: (PackageKind) throws -> SchemaCatalog, staging: StagingDirectory
     ) throws -> DiffReport {
         let work = ".work"
         try staging.makeFolder(work)
@@ -52,9 +60,10 @@ public enum PackageDiffer {
         switch kind {
         case .fo:
             outcome = try FODiffer.run(
-                old: FOPackageReader(source: old), new: FOPackageReader(source: new), catalog: catalog, keys: options.keys,
+                old: FOPackageReader(source: old), new: FOPackageReader(source: new), catalog: catalogFor(.fo), keys: options.keys,
                 deltaPath: deltaPath, workFolder: staging.path(work))
         case .cmt:
+            _ = try catalogFor(.cmt)
             outcome = try CMTDiffer.run(
                 old: CMTPackageReader(source: old), new: CMTPackageReader(source: new), deltaPath: deltaPath,
                 workFolder: staging.path(work))

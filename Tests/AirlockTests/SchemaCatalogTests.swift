@@ -18,6 +18,16 @@ struct SchemaCatalogTests {
         #expect(try SchemaCatalogLoader.bundledFiles().count == 28 + 23 + 15 + 26)
     }
 
+    @Test func eachSideLoadedAloneIsThatSideOfTheWholeCatalog() throws {
+        let whole = try Self.catalog()
+        let fo = try SchemaCatalogLoader.bundled(side: .fo)
+        let sales = try SchemaCatalogLoader.bundled(side: .sales)
+        #expect(fo.salesEntities.isEmpty && sales.foEntities.isEmpty && sales.foEnums.isEmpty)
+        #expect(fo.foEntities == whole.foEntities)
+        #expect(fo.foEnums == whole.foEnums)
+        #expect(sales.salesEntities == whole.salesEntities)
+    }
+
     @Test func foEntitiesHaveTheReferenceFieldCounts() throws {
         let catalog = try Self.catalog()
         // Field counts of fo-data-package.md §12 (DATAAREAID, which the reference omits, is not counted); the quotation

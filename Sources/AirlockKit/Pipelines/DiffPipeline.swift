@@ -11,8 +11,10 @@ public enum DiffPipeline {
         let started = Date()
         let result: DiffResult
         do {
-            let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
-            let report = try PackageDiffer.run(options.diff, catalog: catalog)
+            // Only the side the exports are of: an F&O diff reads the F&O entities' keys, a Sales one none.
+            let report = try PackageDiffer.run(options.diff) { kind in
+                try SchemaCatalogLoader.load(extensions: options.catalogFiles, side: kind == .fo ? .fo : .sales)
+            }
             let text = options.json ? try report.jsonText() : report.text()
             result = DiffResult(report: report, text: text + "\n", status: .success)
         } catch {
