@@ -126,7 +126,7 @@ public struct DiffKeyIndex: Sendable {
     // MARK: table
 
     private static func hash(_ key: [UInt8]) -> UInt64 {
-        key.withUnsafeBytes { KeyDigester.finalised(RecordDigester.valueHash($0)) }
+        key.withUnsafeBytes { KeyDigester.finalised(KeyDigester.fnv1a($0)) }
     }
 
     /// Marks `entry` matched by a new record on `line`, unless an earlier new record matched it.

@@ -1,8 +1,7 @@
 import AirlockModel
 
 /// Builds a record's `RecordDigest` from its compared values, in the entity's compared-column order, and a 16-bit
-/// fingerprint per value (for the changed-field counts: two values with the same fingerprint, one pair in 65,536,
-/// are counted unchanged in a changed record).
+/// fingerprint per value (for the changed-field counts).
 ///
 /// A missing value and an empty one are the same (F&O CSV has no null; CMT omits null fields). By default a single
 /// trailing carriage return is dropped too (a CR LF file read as LF: `diff`); `exact` digesters take the bytes as
@@ -34,45 +33,12 @@ public struct RecordDigester: Sendable {
     public mutating func add(_ bytes: UnsafeRawBufferPointer?) {
         let value = exact ? bytes ?? UnsafeRawBufferPointer(start: nil, count: 0) : Self.normalised(bytes)
         write(value)
-        if fingerprints { prints.append(Self.print(Self.valueHash(value))) }
+        if fingerprints { prints.append(UInt16(truncatingIfNeeded: KeyDigester.finalised(KeyDigester.fnv1a(value)))) }
     }
 
     /// The fingerprint `add` takes of a value (of a digester that is not `exact`).
     public static func fingerprint(_ bytes: UnsafeRawBufferPointer?) -> UInt16 {
-        print(valueHash(normalised(bytes)))
-    }
-
-    /// A 16-bit fingerprint of a value's hash: its low bits once murmur3's finaliser has spread every bit over them.
-    @inline(__always)
-    private static func print(_ hash: UInt64) -> UInt16 { UInt16(truncatingIfNeeded: KeyDigester.finalised(hash)) }
-
-    /// A hash of a value for its fingerprint, eight bytes at a step (a multiply and a shift each: the fingerprint of
-    /// every value of every old record is taken, so a byte-at-a-time hash cost more than the digest). Not a
-    /// digest: records are told changed or unchanged by `digest()`; fingerprints only say which fields changed.
-    @inline(__always)
-    static func valueHash(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0xCBF2_9CE4_8422_2325) -> UInt64 {
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        let count = bytes.count
-        var hash = seed ^ (UInt64(count) &* multiplier)
-        guard count > 0, let base = bytes.baseAddress else { return hash }
-        var at = 0
-        while at + 8 <= count {
-            hash = (hash ^ base.loadUnaligned(fromByteOffset: at, as: UInt64.self)) &* multiplier
-            hash ^= hash >> 32
-            at += 8
-        }
-        if at < count {
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while at < count {
-                tail |= UInt64(base.load(fromByteOffset: at, as: UInt8.self)) << shift
-                shift += 8
-                at += 1
-            }
-            hash = (hash ^ tail) &* multiplier
-            hash ^= hash >> 32
-        }
-        return hash
+        UInt16(truncatingIfNeeded: KeyDigester.finalised(KeyDigester.fnv1a(normalised(bytes))))
     }
 
     /// Adds bytes to the digest without a fingerprint (an attribute or nested member of the last value).
@@ -80,7 +46,7 @@ public struct RecordDigester: Sendable {
         let value = bytes ?? UnsafeRawBufferPointer(start: nil, count: 0)
         write(value)
         guard let last = prints.last else { return }
-        prints[prints.count - 1] = Self.print(Self.valueHash(value, seed: UInt64(last)))
+        prints[prints.count - 1] = UInt16(truncatingIfNeeded: KeyDigester.finalised(KeyDigester.fnv1a(value, continuing: UInt64(last))))
     }
 
     /// Bytes added since `reset` (values and their lengths).
