@@ -121,8 +121,7 @@ struct SampleDualWriteContacts {
             let first = random.pick(firstNames)
             let last = random.pick(lastNames)
             let name = isPerson ? "\(first) \(last)" : "\(stems[index % stems.count]) \(["Ltd", "GmbH", "Inc."][index % 3])"
-            var address = accounts[(index * 5) % accounts.count].address
-            address.street = "\(random.int(1...999)) " + address.street
+            let address = accounts[(index * 5) % accounts.count].address
             let credit = random.int(1...40) * 1_000
             let slug = name.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
             return Vendor(
@@ -143,6 +142,7 @@ struct SampleDualWriteContacts {
                 made.customer = customer
                 made.partyNumber = parties[customer].number
                 made.name = accounts[customer].name
+                made.email = accounts[customer].email
             }
             made.inSales = index % 3 != 2
             vendors.append(made)
@@ -177,8 +177,7 @@ struct SampleDualWriteContacts {
                 associatedParty = parties[customer].number
                 associatedNumber = accounts[customer].number
             }
-            var address = accounts[(index * 3 + 1) % accounts.count].address
-            address.street = "\(random.int(1...999)) " + address.street
+            let address = accounts[(index * 3 + 1) % accounts.count].address
             let department = random.pick(departments)
             let first = random.pick(firstNames)
             let last = random.pick(lastNames)
@@ -202,6 +201,7 @@ struct SampleDualWriteContacts {
             persons[second].firstName = persons[repeated].firstName
             persons[second].middleName = persons[repeated].middleName
             persons[second].lastName = persons[repeated].lastName
+            persons[second].email = persons[repeated].email
             persons[second].salesPartyID = persons[repeated].salesPartyID
         }
         for index in persons.indices where persons[index].company != company { persons[index].inSales = false }
