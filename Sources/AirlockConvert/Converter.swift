@@ -25,6 +25,9 @@ public enum Converter {
     /// The filter that leaves out an update the master side would lose: a record the target already holds, in a
     /// flow towards the master side (`ConversionOptions.master`).
     public static let heldByMasterFilter = "held-by-master"
+    /// The filter that leaves out a record whose target key the flow, or an earlier flow, already writes, in a flow
+    /// whose template says `repeatedKeys: skip` (a party read from several of its roles).
+    public static let alreadyWrittenFilter = "already-written"
     /// The files a conversion may leave in the output folder; a committed run replaces all of them.
     static let outputNames = [foPackageName, salesPackageName, reportName, pageName, rejectsFolder]
 

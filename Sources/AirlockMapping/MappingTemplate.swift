@@ -27,6 +27,9 @@ public struct MappingTemplate: Sendable, Hashable {
     public var rules: [SpecialRule]
     /// Rows of the reference table left out on purpose, with why.
     public var notCarried: [OmittedRows] = []
+    /// What a record whose target key is already written (by this flow or an earlier one) gets: `duplicate-key`
+    /// (`.reject`, the default) or the filter `already-written` (`.skip`).
+    public var repeatedKeys: RepeatedKeyPolicy = .reject
 
     public init(
         name: String, title: String, reference: String? = nil, note: String? = nil, source: TemplateEndpoint,

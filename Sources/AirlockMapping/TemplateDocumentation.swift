@@ -95,6 +95,13 @@ public enum TemplateDocumentation {
         if let company = template.source.company {
             out.line(row(["Company", "\(code(company.description)); another company's records are filtered (`other-company`)"]))
         }
+        if template.repeatedKeys == .skip {
+            out.line(
+                row([
+                    "Repeated keys",
+                    "written once: a record whose key this flow or an earlier one already writes is filtered (`already-written`)",
+                ]))
+        }
         if let note = template.note {
             out.blank()
             out.line(prose(note))

@@ -31,7 +31,7 @@ enum TemplateParser {
         }
         let entries = try root.entries(allowing: [
             "name", "title", "reference", "note", "source", "target", "after", "parent", "alsoReads", "filters", "fields", "rules",
-            "notCarried",
+            "notCarried", "repeatedKeys",
         ])
         var byKey: [String: YAMLNode] = [:]
         for entry in entries { byKey[entry.key] = entry.value }
@@ -122,6 +122,9 @@ enum TemplateParser {
                 guard !rows.isEmpty, let reason else { throw item.error("a notCarried entry needs 'rows' and 'why'") }
                 template.notCarried.append(OmittedRows(rows: rows, reason: reason))
             }
+        }
+        if let node = byKey["repeatedKeys"] {
+            template.repeatedKeys = try node.choice(Dictionary(uniqueKeysWithValues: RepeatedKeyPolicy.allCases.map { ($0.rawValue, $0) }))
         }
         return Parsed(
             template: template, prerequisiteNodes: prerequisiteNodes, parentFlowNode: parentFlowNode, parentLinkNode: parentLinkNode)

@@ -27,7 +27,9 @@ public enum TemplateSetName: String, Sendable, Hashable, CaseIterable, Codable, 
             return [
                 "companies", "currencies", "units", "payment-days", "payment-schedules", "payment-terms",
                 "customer-payment-methods", "sales-tax-groups", "delivery-modes", "delivery-terms", "price-customer-groups",
-                "order-origins", "customer-groups", "customer-parties", "customers-to-accounts", "customers-to-contacts",
+                "order-origins", "customer-groups", "customer-parties", "vendor-parties", "vendors", "customers-to-accounts",
+                "customers-to-contacts",
+                "vendor-contacts", "contacts-to-vendor-contacts", "contact-person-parties", "contact-persons",
                 "accounts-to-customers", "contacts-to-customers", "products", "shared-products", "quotes", "quote-lines",
                 "orders-to-sales", "order-lines-to-sales", "orders-to-fo", "order-lines-to-fo", "invoices", "invoice-lines",
             ]

@@ -103,6 +103,31 @@ import Testing
         }
     }
 
+    /// The vendor and contact person flows and the maps they transcribe: held to those fixtures by the test above.
+    static let contactFlows = [
+        "vendor-parties": "mapping-tables-220-CDSParties-msdyn-parties.md", "vendors": "VendorsV2-msdyn-vendors.md",
+        "vendor-contacts": "CDSContactsV2-contacts.md", "contacts-to-vendor-contacts": "CDSContactsV2-contacts.md",
+        "contact-person-parties": "mapping-tables-220-CDSParties-msdyn-parties.md",
+        "contact-persons": "mapping-tables-221-ContactsV2-msdyn-contactforparties.md",
+    ]
+
+    @Test func theVendorAndContactPersonFlowsNameTheirMaps() throws {
+        let set = try TemplateLoader.bundled(.dualWrite)
+        for (flow, file) in Self.contactFlows {
+            let template = try #require(set.template(named: flow), "\(flow) is not in the set")
+            #expect(try Self.fixtureFile(for: try #require(template.reference)) == file, "\(flow)")
+            #expect(TemplateSetName.dualWrite.flowNames.contains(flow), "\(flow) is not listed")
+        }
+        // Both directions of the vendor contact map, the reverse with its reversed source filter and write-back.
+        let reverse = try #require(set.template(named: "contacts-to-vendor-contacts"))
+        #expect(reverse.direction == .salesToFO && reverse.rules.map(\.kind.rawValue) == ["write-back"])
+        #expect(
+            Set(reverse.filters.flatMap { $0.condition.tests.map(\.field.field) }) == [
+                "msdyn_contactforvendor", "msdyn_sellable", "msdyn_contactpersonid",
+            ])
+        #expect(set.template(named: "vendor-contacts")?.filters.first?.note?.contains("AssociatedContactType = 1") == true)
+    }
+
     @Test func theTemplatesLoadAgainstTheCatalog() throws {
         let problems = TemplateCatalogCheck.problems(in: try TemplateLoader.bundled(.dualWrite), catalog: try SchemaCatalogLoader.bundled())
         #expect(problems.isEmpty, "\(problems)")

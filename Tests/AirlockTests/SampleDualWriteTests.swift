@@ -82,14 +82,16 @@ struct SampleDualWriteTests {
         ("Terms of payment", 12), ("Customer payment method", 8), ("Sales tax groups", 6), ("Modes of delivery", 6),
         ("Terms of delivery", 8), ("Price customer groups", 6), ("Sales order origin codes", 6), ("Customer groups", 8),
         ("Customers V3", 11), ("CDS released distinct products", 4), ("Released products V2", 4), ("CDS sales order headers", 6),
-        ("CDS sales order lines", 32), ("Sales invoice headers V2", 4), ("Sales invoice lines V2", 13),
+        ("CDS sales order lines", 32), ("Sales invoice headers V2", 4), ("Sales invoice lines V2", 13), ("Vendors V2", 4),
+        ("CDS Contacts V2", 8), ("Contacts V2", 8),
     ]
     static let salesCounts12: [(String, Int)] = [
         ("transactioncurrency", 2), ("uomschedule", 1), ("uom", 5), ("cdm_company", 1), ("msdyn_paymentday", 1),
         ("msdyn_paymentschedule", 1), ("msdyn_paymentterm", 3), ("msdyn_customerpaymentmethod", 2), ("msdyn_taxgroup", 1),
         ("msdyn_shipvia", 1), ("msdyn_termsofdelivery", 2), ("msdyn_pricecustomergroup", 1), ("msdyn_salesorderorigin", 1),
-        ("msdyn_customergroup", 4), ("msdyn_party", 10), ("product", 2), ("msdyn_sharedproductdetails", 2), ("account", 8),
-        ("contact", 20), ("quote", 4), ("quotedetail", 23), ("salesorder", 4), ("salesorderdetail", 18),
+        ("msdyn_customergroup", 4), ("msdyn_party", 15), ("product", 2), ("msdyn_sharedproductdetails", 2), ("msdyn_vendor", 2),
+        ("account", 8), ("contact", 24), ("msdyn_contactforparty", 5), ("quote", 4), ("quotedetail", 23), ("salesorder", 4),
+        ("salesorderdetail", 18),
     ]
 
     @Test func twelveAccountsGiveTheseEntitiesAndCounts() throws {
@@ -101,7 +103,7 @@ struct SampleDualWriteTests {
         #expect(pair.sales.schema.entities.map(\.name) == Self.salesCounts12.map(\.0))
         for (entity, count) in Self.salesCounts12 { #expect(try pair.records(entity).count == count, "\(entity)") }
         // The files' encodings: some CSV-Unicode, the others UTF-8 with BOM.
-        #expect(reader.manifest.entities.map(\.sourceFormat).filter { $0 == "CSV-Unicode" }.count == 7)
+        #expect(reader.manifest.entities.map(\.sourceFormat).filter { $0 == "CSV-Unicode" }.count == 8)
         // Legal entities: the sample company and another; Sales has only the sample company.
         #expect(try pair.column("Legal entities", "LEGALENTITYID") == ["USMF", "DEMF"])
         #expect(try pair.values("cdm_company", "cdm_companycode") == ["USMF"])

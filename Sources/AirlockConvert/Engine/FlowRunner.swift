@@ -275,6 +275,10 @@ struct FlowRunner {
                 outcome = .rejected(
                     .duplicateKey, detail: "key \(mappedKey.naturalKey(row: mappedRow)) is already written by flow \(clash.flow)")
             }
+            // The same target record read again (a party from another of its roles): written once, by the first.
+            if template.repeatedKeys == .skip, case .rejected(.duplicateKey, _) = outcome {
+                outcome = .filtered(filter: Converter.alreadyWrittenFilter)
+            }
             records.outcomes[sourceRow] = outcome
             switch outcome {
             case .create:

@@ -29,6 +29,7 @@ struct SampleDualWriteFOExport {
                 ("Sales invoice headers V2", "SalesInvoiceHeaderV2Entity", .utf8BOM, try invoiceHeaders()),
                 ("Sales invoice lines V2", "SalesInvoiceLineV2Entity", .utf8BOM, try invoiceLines()),
             ],
+            try contactFiles(),
         ].flatMap { $0 }
     }
 

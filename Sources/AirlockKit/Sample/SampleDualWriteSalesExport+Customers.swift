@@ -91,7 +91,7 @@ extension SampleDualWriteSalesExport {
                     Self.field("msdyn_identificationnumber", .string, "Identification Number"),
                     Self.field("transactioncurrencyid", .entityReference, "Currency", lookup: "transactioncurrency"),
                     Self.field("statecode", .state, "Status"), Self.field("statuscode", .status, "Status Reason"),
-                ])
+                ] + Self.vendorContactFields)
 
         for (index, account) in base.accounts.enumerated() where account.inSales {
             let id = random.guid()
@@ -150,6 +150,7 @@ extension SampleDualWriteSalesExport {
                         Self.value("statecode", "0"), Self.value("statuscode", "1"),
                     ])
         }
+        try addVendorContacts(&contacts, references)
         return [accounts, contacts]
     }
 }

@@ -65,7 +65,9 @@ struct SampleDualWriteSalesExport {
     mutating func package() throws -> CMTPackage {
         var references = References()
         var builders = try referenceData(&references)
+        builders += try vendors(references)
         builders += try customers(&references)
+        builders += try contactsForParties(references)
         builders += try documents(references)
         let schema = CMTSchema(entities: builders.map(\.schema), entityImportOrder: builders.map(\.schema.name))
         let data = CMTData(timestamp: CMTTimestamp(text: "2026-11-01T08:00:00.0000000Z"), entities: builders.map(\.data))
@@ -189,6 +191,7 @@ struct SampleDualWriteSalesExport {
                     Self.value("msdyn_lastname", party.lastName), Self.value("msdyn_language", "192350015"),
                 ])
         }
+        try addContactParties(&parties, references)
 
         // Products Sales knows. msdyn_fieldserviceproducttype: 690970000 inventory, 690970001 non-inventory,
         // 690970002 service; producttypecode 1 sales inventory, 3 services (the products map's value maps).

@@ -67,6 +67,8 @@ struct SampleDualWriteWorld {
     /// Identification numbers (F&O IDENTIFICATIONNUMBER, Sales msdyn_identificationnumber); empty for most.
     private(set) var identificationNumbers: [String] = []
     private(set) var otherCompanyCustomers: [SampleDualWriteWorld.OtherCompanyCustomer] = []
+    /// Vendors and contact persons (`SampleDualWriteContacts`), drawn after everything else.
+    private(set) var contacts: SampleDualWriteContacts?
 
     /// The legal entities' names: the sample company's and the other's.
     static func legalEntityName(_ company: String) -> String {
@@ -129,6 +131,11 @@ struct SampleDualWriteWorld {
         }
         // The other legal entity: one customer per ten accounts (at least two, one of each kind).
         let foAccounts = base.accounts.indices.filter { base.accounts[$0].inFO }
+        defer {
+            if !base.accounts.isEmpty {
+                contacts = SampleDualWriteContacts(base: base, parties: parties, company: company, otherCompany: otherCompany, seed: seed)
+            }
+        }
         guard !foAccounts.isEmpty else { return }
         for index in 0..<max(2, count / 10) {
             let account = foAccounts[index * 7 % foAccounts.count]

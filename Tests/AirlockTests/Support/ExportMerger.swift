@@ -20,6 +20,7 @@ enum ExportMerger {
         // The dual-write pair holds two companies' customers.
         "Customers V3": ["DATAAREAID", "CUSTOMERACCOUNT"],
         "CDS Contacts": ["CONTACTPERSONPARTYNUMBER", "ASSOCIATEDPARTYNUMBER"],
+        "CDS Contacts V2": ["DATAAREAID", "CONTACTPERSONPARTYNUMBER", "ASSOCIATEDCONTACTTYPE", "ASSOCIATEDCONTACTNUMBER"],
         "CDS sales quotation header": ["SALESQUOTATIONNUMBER"],
         "CDS sales quotation lines": ["SALESQUOTATIONNUMBER", "LINECREATIONSEQUENCENUMBER"],
         "CDS sales order headers": ["SALESORDERNUMBER"],
