@@ -29,7 +29,8 @@ public enum TemplateSetName: String, Sendable, Hashable, CaseIterable, Codable, 
                 "customer-payment-methods", "sales-tax-groups", "delivery-modes", "delivery-terms", "price-customer-groups",
                 "order-origins", "customer-groups", "customer-parties", "customers-to-accounts", "customers-to-contacts",
                 "accounts-to-customers", "contacts-to-customers", "products", "shared-products", "quotes", "quote-lines",
-                "orders-to-sales", "order-lines-to-sales", "orders-to-fo", "order-lines-to-fo", "invoices", "invoice-lines",
+                "quotes-to-sales", "quote-lines-to-sales", "orders-to-sales", "order-lines-to-sales", "orders-to-fo",
+                "order-lines-to-fo", "invoices", "invoice-lines",
             ]
         }
     }
