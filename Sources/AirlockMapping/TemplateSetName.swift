@@ -31,7 +31,8 @@ public enum TemplateSetName: String, Sendable, Hashable, CaseIterable, Codable, 
                 "customers-to-contacts",
                 "vendor-contacts", "contacts-to-vendor-contacts", "contact-person-parties", "contact-persons",
                 "accounts-to-customers", "contacts-to-customers", "products", "shared-products", "quotes", "quote-lines",
-                "orders-to-sales", "order-lines-to-sales", "orders-to-fo", "order-lines-to-fo", "invoices", "invoice-lines",
+                "quotes-to-sales", "quote-lines-to-sales", "orders-to-sales", "order-lines-to-sales", "orders-to-fo",
+                "order-lines-to-fo", "invoices", "invoice-lines",
             ]
         }
     }

@@ -83,7 +83,7 @@ struct SampleDualWriteTests {
         ("Terms of delivery", 8), ("Price customer groups", 6), ("Sales order origin codes", 6), ("Customer groups", 8),
         ("Customers V3", 11), ("CDS released distinct products", 4), ("Released products V2", 4), ("CDS sales order headers", 6),
         ("CDS sales order lines", 32), ("Sales invoice headers V2", 4), ("Sales invoice lines V2", 13), ("Vendors V2", 4),
-        ("CDS Contacts V2", 8), ("Contacts V2", 8),
+        ("CDS Contacts V2", 8), ("Contacts V2", 8), ("CDS sales quotation header", 4), ("CDS sales quotation lines", 21),
     ]
     static let salesCounts12: [(String, Int)] = [
         ("transactioncurrency", 2), ("uomschedule", 1), ("uom", 5), ("cdm_company", 1), ("msdyn_paymentday", 1),
@@ -103,7 +103,7 @@ struct SampleDualWriteTests {
         #expect(pair.sales.schema.entities.map(\.name) == Self.salesCounts12.map(\.0))
         for (entity, count) in Self.salesCounts12 { #expect(try pair.records(entity).count == count, "\(entity)") }
         // The files' encodings: some CSV-Unicode, the others UTF-8 with BOM.
-        #expect(reader.manifest.entities.map(\.sourceFormat).filter { $0 == "CSV-Unicode" }.count == 8)
+        #expect(reader.manifest.entities.map(\.sourceFormat).filter { $0 == "CSV-Unicode" }.count == 9)
         // Legal entities: the sample company and another; Sales has only the sample company.
         #expect(try pair.column("Legal entities", "LEGALENTITYID") == ["USMF", "DEMF"])
         #expect(try pair.values("cdm_company", "cdm_companycode") == ["USMF"])

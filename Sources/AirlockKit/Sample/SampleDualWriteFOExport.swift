@@ -5,8 +5,8 @@ import AirlockPackages
 /// currencies, units, payment days, schedules, terms and methods, sales tax groups, modes and terms of delivery,
 /// price customer groups, sales order origins), customer groups, Customers V3 (organizations and persons, of the
 /// sample company and of another), CDS released distinct products, Released products V2, CDS sales order headers
-/// and lines, and Sales invoice headers and lines V2, as a data management package (some files CSV-Unicode, the
-/// others CSV). The columns are the F&O fields of Microsoft's dual-write table maps (docs/sources.md); a field whose
+/// and lines, Sales invoice headers and lines V2, and CDS sales quotation header and lines (`+Quotes`), as a data
+/// management package (some files CSV-Unicode, the others CSV). The columns are the F&O fields of Microsoft's dual-write table maps (docs/sources.md); a field whose
 /// value would be a lookup to a table the pair does not hold (sites, warehouses, vendors, contact persons, product
 /// dimensions and categories, …) is exported empty.
 struct SampleDualWriteFOExport {
@@ -30,6 +30,7 @@ struct SampleDualWriteFOExport {
                 ("Sales invoice lines V2", "SalesInvoiceLineV2Entity", .utf8BOM, try invoiceLines()),
             ],
             try contactFiles(),
+            try quotationFiles(),
         ].flatMap { $0 }
     }
 
