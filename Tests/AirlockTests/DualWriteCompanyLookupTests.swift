@@ -70,4 +70,33 @@ import Testing
         }
         #expect(linked > 0)
     }
+
+    /// Lines carry their company like their headers, and a Sales export whose lines have no company column at all
+    /// matches them as the conversion company's (no line is created twice).
+    @Test func linesCarryTheirCompanyAndExportedLinesWithoutOneStillMatch() throws {
+        let pair = try DualWriteConvertTests.pair(accounts: 24, seed: 13)
+        let exported = try CMTPackageReader(path: pair.sales).read()
+        for entity in ["salesorderdetail", "quotedetail"] {
+            #expect(
+                exported.schema.entity(named: entity)?.field(named: "msdyn_company") == nil, "the sample's \(entity) has no company column")
+        }
+        let run = pair.folder + "/run"
+        let report = try DualWriteConvertTests.convert(fo: pair.fo, sales: pair.sales, out: run).report
+        for flow in ["order-lines-to-sales", "quote-lines-to-sales"] {
+            let counts = try #require(report.flows[flow])
+            #expect(
+                counts.updated > 0,
+                "\(flow): the lines both sides hold are matched and get their company (\(counts.created) created, \(counts.updated) updated, \(counts.unchanged) unchanged)"
+            )
+        }
+        let written = try CMTPackageReader(path: run + "/to-sales.zip").read()
+        for entity in ["salesorderdetail", "quotedetail", "invoicedetail"] {
+            let section = try #require(written.data.entities.first { $0.name == entity })
+            #expect(section.recordCount > 0)
+            for index in 0..<section.recordCount {
+                let record = section.record(at: index)
+                #expect(record.fields.contains { $0.name == "msdyn_company" && !$0.value.isEmpty }, "\(entity) \(record.id) has no company")
+            }
+        }
+    }
 }

@@ -26,7 +26,9 @@ extension FlowRunner {
             guard let table = context.sales.table(template.target.entity) else {
                 return (Table(name: template.target.entity, columnNames: layout.keyColumns), layout.keyDefinition)
             }
-            let missing = template.target.key.map(\.field).filter { table.columnIndex(named: $0) == nil }
+            // A company key part the export lacks is the conversion's (as a blank company is, below).
+            let missing = template.target.key.filter { $0 != template.target.company }.map(\.field)
+                .filter { table.columnIndex(named: $0) == nil }
             if !missing.isEmpty, table.rowCount > 0 {
                 context.warn(
                     "flow \(template.name): the Sales export's \(template.target.entity) has no \(missing.joined(separator: ", ")) (the natural key), so its records cannot be matched: every record counts as new; export the key field to match them",

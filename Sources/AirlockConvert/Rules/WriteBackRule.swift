@@ -52,9 +52,15 @@ struct WriteBackRule: BundledRule {
         let schema = catalog.salesEntity(named: entity)
         let idField = schema?.primaryIdAttribute ?? entity + "id"
         let keyFields = result.template.source.key.map(\.field)
-        var columns =
-            [idField] + keyFields + [field, FlowLayout.lookupEntityColumn(field), FlowLayout.lookupNameColumn(field)]
-            + constants.map(\.field)
+        // A key field that is a lookup (a line's order) carries the entity and name of the record it points to, as
+        // in an export.
+        let lookupKeys = Set(keyFields.filter { schema?.attribute(named: $0)?.type.isLookup ?? false })
+        var columns = [idField]
+        for key in keyFields {
+            columns.append(key)
+            if lookupKeys.contains(key) { columns += [FlowLayout.lookupEntityColumn(key), FlowLayout.lookupNameColumn(key)] }
+        }
+        columns += [field, FlowLayout.lookupEntityColumn(field), FlowLayout.lookupNameColumn(field)] + constants.map(\.field)
         var copied: [(field: String, isLookup: Bool)] = []
         // The Prospect to cash solution's own columns (origin `solution`) are not in an environment that runs
         // dual-write (the two cannot be installed together), so they are not repeated.
@@ -69,10 +75,8 @@ struct WriteBackRule: BundledRule {
         var table = Table(name: entity, columnNames: columns)
         var written: [Bool] = []
         let source = result.view.table
-        guard let companyColumn = source.columnIndex(named: field) else {
-            return GeneratedRecords(
-                kind: "writeBacks", entity: entity, table: table, keyFields: keyFields, written: [], created: 0, updated: 0, unchanged: 0)
-        }
+        // An export without the company column holds no company on any record (lines exported before dual-write).
+        let companyColumn = source.columnIndex(named: field)
         // Created in F&O: accepted records the F&O export does not hold.
         let targetIndex = try KeyIndex(table: result.target.table, key: result.target.key)
         let accepted = try BoundKey(table: result.accepted, definition: result.output.layout.keyDefinition)
@@ -81,7 +85,10 @@ struct WriteBackRule: BundledRule {
         for row in 0..<result.accepted.rowCount where targetIndex.row(matching: accepted, row: row) == nil {
             let sourceRow = result.sourceRow(ofAccepted: row)
             guard let id = context.sales.id(entity, row: sourceRow) else { continue }
-            let blank = source.withValue(row: sourceRow, column: companyColumn) { $0.map { ASCII.scan($0).isBlank } ?? true }
+            let blank =
+                companyColumn.map { column in
+                    source.withValue(row: sourceRow, column: column) { $0.map { ASCII.scan($0).isBlank } ?? true }
+                } ?? true
             let differing = constants.contains { constant in
                 let current = context.sales.value(entity, row: sourceRow, constant.field)?.trimmingASCIIWhitespace() ?? ""
                 return current.lowercased() != constant.value.lowercased()
@@ -106,7 +113,14 @@ struct WriteBackRule: BundledRule {
                     section?.records.lookupEntityName(row: sourceRow, field: field),
                 ]
             }
-            var values: [String?] = [id] + keyFields.map { context.sales.value(entity, row: sourceRow, $0) }
+            var values: [String?] = [id]
+            for key in keyFields {
+                values.append(context.sales.value(entity, row: sourceRow, key))
+                if lookupKeys.contains(key) {
+                    values.append(section?.records.lookupEntity(row: sourceRow, field: key))
+                    values.append(section?.records.lookupEntityName(row: sourceRow, field: key))
+                }
+            }
             values += companyValues + constants.map(\.value)
             for (name, isLookup) in copied {
                 values.append(context.sales.value(entity, row: sourceRow, name))
