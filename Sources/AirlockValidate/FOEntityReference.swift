@@ -30,6 +30,10 @@ public struct FOEntityReference: Sendable {
         FOEntityReference(
             child: "smmContactPersonCDSV2Entity", parents: ["CustCustomerV3Entity", "CustCustomerV2Entity"],
             fields: [("ASSOCIATEDPARTYNUMBER", "PARTYNUMBER")]),
+        // A vendor contact's associated party is its vendor's (Vendors V2 names the field VENDORPARTYNUMBER): a
+        // CDS Contacts V2 record's key may be in a customer's or a vendor's party numbers.
+        FOEntityReference(
+            child: "smmContactPersonCDSV2Entity", parents: ["VendVendorV2Entity"], fields: [("ASSOCIATEDPARTYNUMBER", "VENDORPARTYNUMBER")]),
         FOEntityReference(
             child: "smmContactPersonCDSEntity", parents: ["CustCustomerV3Entity", "CustCustomerV2Entity"],
             fields: [("ASSOCIATEDPARTYNUMBER", "PARTYNUMBER")]),

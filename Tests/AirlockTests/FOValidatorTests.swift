@@ -339,4 +339,34 @@ struct FOReferenceTests {
         #expect(missing.map(\.value) == ["P-9"], "\(findings.map { "\($0.rule) \($0.message)" })")
         #expect(missing.first?.line == 4)
     }
+
+    @Test func aVendorContactsAssociatedPartyIsFoundAmongTheVendorsParties() throws {
+        func csv(_ text: String) -> [UInt8] { Array(("\u{FEFF}" + text).utf8) }
+        var lines = [
+            FOManifestLineBuilder.line(
+                label: "Customers V3", technicalName: nil, columns: ["CUSTOMERACCOUNT", "PARTYNUMBER"], sourceFormat: "CSV"),
+            FOManifestLineBuilder.line(
+                label: "Vendors V2", technicalName: nil, columns: ["VENDORACCOUNTNUMBER", "VENDORPARTYNUMBER"], sourceFormat: "CSV"),
+            FOManifestLineBuilder.line(
+                label: "CDS Contacts V2", technicalName: nil,
+                columns: ["CONTACTPERSONPARTYNUMBER", "ASSOCIATEDCONTACTTYPE", "ASSOCIATEDCONTACTNUMBER", "ASSOCIATEDPARTYNUMBER"],
+                sourceFormat: "CSV"),
+        ]
+        FOExecutionOrder.assign(&lines)
+        let findings = try FOValidatorTests.validate([
+            ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: lines))),
+            ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
+            ("Customers V3.csv", csv("CUSTOMERACCOUNT,PARTYNUMBER\r\nC-1,P-1\r\n")),
+            ("Vendors V2.csv", csv("VENDORACCOUNTNUMBER,VENDORPARTYNUMBER\r\nV-1,P-5\r\n")),
+            (
+                "CDS Contacts V2.csv",
+                csv(
+                    "CONTACTPERSONPARTYNUMBER,ASSOCIATEDCONTACTTYPE,ASSOCIATEDCONTACTNUMBER,ASSOCIATEDPARTYNUMBER\r\n"
+                        + "K-1,Customer,C-1,P-1\r\nK-2,Vendor,V-1,P-5\r\nK-3,Vendor,V-9,P-9\r\n")
+            ),
+        ])
+        let missing = findings.filter { $0.rule == ValidationRules.foReferenceMissing.id }
+        #expect(missing.map(\.value) == ["P-9"], "\(findings.map { "\($0.rule) \($0.message)" })")
+        #expect(missing.first?.line == 4)
+    }
 }
