@@ -94,7 +94,7 @@ struct RetryFOSelection {
     }
 
     /// Adds the parents of every record sent again, until none is missing: a line's header, a contact person's
-    /// customer (`FOEntityReference.known`), when the package holds them.
+    /// customer or vendor (`FOEntityReference.known`), when the package holds them.
     mutating func addParents() {
         var changed = true
         while changed {
