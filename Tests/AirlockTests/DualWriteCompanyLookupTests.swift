@@ -16,18 +16,8 @@ import Testing
         // A second legal entity in the Sales export, holding a payment term of each name before the conversion
         // company's: the first row with a name is the other company's.
         var package = try CMTPackageReader(path: pair.sales).read()
-        let companies = try #require(package.data.entities.firstIndex { $0.name == "cdm_company" })
         let terms = try #require(package.data.entities.firstIndex { $0.name == "msdyn_paymentterm" })
-        let other = "0b7e6d0e-5f2c-4c8e-9a51-000000000d3f"
-        var second = package.data.entities[companies].record(at: 0)
-        second.id = other
-        second.fields = second.fields.map { field in
-            var field = field
-            if field.name == "cdm_companycode" { field.value = "DEMF" }
-            if field.name == "cdm_companyid" { field.value = other }
-            return field
-        }
-        try package.data.entities[companies].append(second)
+        let other = try DualWriteConvertTests.addCompany("DEMF", to: &package)
         let original = package.data.entities[terms]
         var section = CMTEntityData(
             name: original.name, displayName: original.displayName,

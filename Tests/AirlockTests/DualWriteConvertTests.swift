@@ -24,6 +24,22 @@ import Testing
         return try Converter.run(options, catalog: SchemaCatalogLoader.bundled())
     }
 
+    /// Adds a second legal entity, `code`, to a Sales export's `cdm_company` rows (a copy of the first); returns its id.
+    static func addCompany(_ code: String, to package: inout CMTPackage) throws -> String {
+        let companies = try #require(package.data.entities.firstIndex { $0.name == "cdm_company" })
+        let id = "0b7e6d0e-5f2c-4c8e-9a51-000000000d3f"
+        var second = package.data.entities[companies].record(at: 0)
+        second.id = id
+        second.fields = second.fields.map { field in
+            var field = field
+            if field.name == "cdm_companycode" { field.value = code }
+            if field.name == "cdm_companyid" { field.value = id }
+            return field
+        }
+        try package.data.entities[companies].append(second)
+        return id
+    }
+
     /// Record ids per entity (lower-cased) of a Configuration Migration package.
     static func ids(_ package: CMTPackage) -> [String: Set<String>] {
         var ids: [String: Set<String>] = [:]
@@ -133,19 +149,9 @@ import Testing
     @Test func aSalesRecordOfAnotherCompanyIsFilteredAndOneOfAnUnknownCompanyRefused() throws {
         let pair = try Self.pair(accounts: 24, seed: 21)
         var package = try CMTPackageReader(path: pair.sales).read()
-        let companies = try #require(package.data.entities.firstIndex { $0.name == "cdm_company" })
         let accounts = try #require(package.data.entities.firstIndex { $0.name == "account" })
         // A second company in the export, and two of the accounts moved: one to it, one to a company it lacks.
-        let other = "0b7e6d0e-5f2c-4c8e-9a51-000000000d3f"
-        var second = package.data.entities[companies].record(at: 0)
-        second.id = other
-        second.fields = second.fields.map { field in
-            var field = field
-            if field.name == "cdm_companycode" { field.value = "DEMF" }
-            if field.name == "cdm_companyid" { field.value = other }
-            return field
-        }
-        try package.data.entities[companies].append(second)
+        let other = try Self.addCompany("DEMF", to: &package)
         var section = package.data.entities[accounts]
         var records = (0..<section.recordCount).map { section.record(at: $0) }
         let moved = try #require(records.indices.filter { records[$0].fields.contains { $0.name == "msdyn_company" } }.prefix(2).last)
