@@ -20,6 +20,8 @@ public enum Converter {
     public static let reportName = "report.json"
     public static let pageName = ReportPage.fileName
     public static let rejectsFolder = "rejects"
+    /// The file in `rejects/` listing the second-pass lookups that found no record (`pass: second`).
+    public static let unresolvedLookupsName = "unresolved-lookups.csv"
     /// The filter that leaves out a source record the earlier wave's export holds unchanged (`--since`).
     public static let unchangedSinceFilter = "unchanged-since"
     /// The filter that leaves out an update the master side would lose: a record the target already holds, in a
@@ -118,6 +120,13 @@ public enum Converter {
                 try RejectFileWriter.write(output, to: staging.path(name))
                 report.outputs[name] = try FileDigest.of(staging.path(name), as: name)
             }
+            let unresolved = flows.outputs.filter { !$0.unresolved.isEmpty }
+            if !unresolved.isEmpty {
+                let name = "\(rejectsFolder)/\(unresolvedLookupsName)"
+                try staging.makeFolder(rejectsFolder)
+                try RejectFileWriter.writeUnresolved(unresolved, to: staging.path(name))
+                report.outputs[name] = try FileDigest.of(staging.path(name), as: name)
+            }
             for output in flows.outputs { output.releaseSource() }
             let outputs = flows.outputs
             flows.outputs = []
@@ -203,10 +212,17 @@ public enum Converter {
         let rules = context.rules
         let timestamp = inputs.sales.data.timestamp
         let feedsSales = order.filter { SalesPackageJob.contributes($0, rules: rules) }.map(\.name)
-        let startSales = salesJob.map { job in
-            (names: feedsSales, action: { @Sendable (outputs: [FlowOutput]) in job.start(outputs, timestamp: timestamp) })
-        }
-        let outputs = try FlowScheduler.run(order, whenFinished: startSales) { template in
+        // Second-pass lookups are resolved as soon as every flow that writes Sales records is done, before
+        // to-sales.zip is started from the result.
+        let secondPass = SecondPassJob(context: context)
+        let startSales = (
+            names: feedsSales,
+            action: { @Sendable (outputs: [FlowOutput]) in
+                guard let resolved = try? secondPass.run(outputs) else { return }
+                salesJob?.start(resolved, timestamp: timestamp)
+            }
+        )
+        var outputs = try FlowScheduler.run(order, whenFinished: startSales) { template in
             progress("flow \(template.name)")
             let started = DispatchTime.now().uptimeNanoseconds
             let output = try FlowRunner(template: template, context: context).run()
@@ -215,6 +231,7 @@ public enum Converter {
             progress("flow \(template.name) done (\((seconds * 10).rounded() / 10) s)")
             return output
         }
+        outputs = try secondPass.replacing(outputs)
         // The Sales package was started from the contributing flows alone: no other flow may have added to it.
         for output in outputs where !feedsSales.contains(output.template.name) && !output.generated.isEmpty {
             throw AirlockError(
@@ -257,6 +274,7 @@ public enum Converter {
             source: output.template.source.entity, target: output.template.target.entity,
             direction: output.template.direction == .salesToFO ? "sales-to-fo" : "fo-to-sales", filteredBy: output.filteredBy,
             updatedFields: output.changedFields, generated: generated,
+            unresolvedLookups: Dictionary(grouping: output.unresolved, by: \.field).mapValues(\.count),
             rejectFile: output.rejects.isEmpty || report.options.dryRun ? nil : "\(rejectsFolder)/\(output.template.name).csv")
         report.flows[output.template.name] = flow
         report.totals.counts += output.counts

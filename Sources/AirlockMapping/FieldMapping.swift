@@ -16,6 +16,8 @@ public struct FieldMapping: Sendable, Hashable {
     public var note: String?
     /// The line of the row in its template file.
     public var line: Int?
+    /// When a Sales target lookup is resolved: as the record is mapped, or after every flow (`pass: second`).
+    public var pass: LookupPass = .first
 
     public init(
         source: String?, target: String, transforms: [FieldTransform], provenance: Provenance, isInferred: Bool,
@@ -30,6 +32,9 @@ public struct FieldMapping: Sendable, Hashable {
         self.note = note
         self.line = line
     }
+
+    /// Whether the field's Sales target lookup is resolved after every flow of the run (`pass: second`).
+    public var isSecondPass: Bool { pass == .second }
 
     /// The lookup targets, when a Sales reference is resolved by business key.
     public var lookup: [LookupTarget] {

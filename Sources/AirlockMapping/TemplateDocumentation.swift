@@ -210,7 +210,9 @@ public enum TemplateDocumentation {
                 let link = set.valueMap(named: name) != nil ? "[\(code(name))](#\(slug(name)))" : code(name)
                 steps.append("value map \(link) (unmapped: \(policy.rawValue))")
             case .lookup(let targets):
-                steps.append("lookup " + targets.map { "\($0.entity) by \($0.keyAttribute)" }.joined(separator: " or "))
+                steps.append(
+                    "lookup " + targets.map { "\($0.entity) by \($0.keyAttribute)" }.joined(separator: " or ")
+                        + (field.isSecondPass ? " (second pass, after every flow)" : ""))
             case .dateFormat(let from, let to):
                 steps.append("date \(dateName(from)) → \(dateName(to))")
             case .numberFormat(let from, let to):

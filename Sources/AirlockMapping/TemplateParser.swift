@@ -93,6 +93,11 @@ enum TemplateParser {
         for key in target.key where !fields.contains(where: { $0.target == key.field }) {
             throw keyNode.error("the target key field \(key.field) has no field map")
         }
+        for key in target.key {
+            if let mapping = fields.first(where: { $0.target == key.field && $0.isSecondPass }) {
+                throw keyNode.error("the target key field \(key.field) cannot be resolved in a second pass (line \(mapping.line ?? 0))")
+            }
+        }
 
         var template = MappingTemplate(
             name: name, title: try required("title").name(), reference: try byKey["reference"]?.text(), note: try byKey["note"]?.text(),
@@ -196,9 +201,11 @@ enum TemplateParser {
         var inferred: Bool?
         var row: Int?
         var note: String?
+        var pass: LookupPass?
+        var passNode: YAMLNode?
         for entry in try node.entries(allowing: [
             "from", "to", "lookup", "valueMap", "unmapped", "default", "constant", "dateFormat", "numberFormat", "source", "inferred",
-            "row", "note",
+            "row", "note", "pass",
         ]) {
             let value = entry.value
             switch entry.key {
@@ -241,6 +248,9 @@ enum TemplateParser {
             case "source": provenance = try value.choice(provenances)
             case "inferred": inferred = try value.boolean()
             case "row": row = try value.integer()
+            case "pass":
+                pass = try value.choice(Dictionary(uniqueKeysWithValues: LookupPass.allCases.map { ($0.rawValue, $0) }))
+                passNode = value
             default: note = try value.text()
             }
         }
@@ -257,6 +267,9 @@ enum TemplateParser {
             guard valueMap != nil else { throw unmappedNode.error("'unmapped' needs a 'valueMap'") }
             if unmapped == .useDefault, defaultValue == nil { throw unmappedNode.error("'unmapped: default' needs a 'default'") }
         }
+        if let passNode, pass == .second, lookup.isEmpty || direction != .foToSales {
+            throw passNode.error("'pass: second' resolves a Sales target lookup: it needs a 'lookup' in an F&O → Sales flow")
+        }
         if let lookupNode, direction == .salesToFO, source == nil {
             throw lookupNode.error("a lookup in a Sales → F&O flow reads the Sales source field: it needs 'from'")
         }
@@ -271,9 +284,11 @@ enum TemplateParser {
         if let defaultValue { transforms.append(.defaultValue(defaultValue)) }
         if transforms.isEmpty || (transforms.count == 1 && !lookup.isEmpty) { transforms.append(.copy) }
         if !lookup.isEmpty, direction == .foToSales { transforms.append(.lookup(lookup)) }
-        return FieldMapping(
+        var mapping = FieldMapping(
             source: source, target: target, transforms: transforms, provenance: provenance,
             isInferred: inferred ?? (provenance == .inferred), row: row, note: note, line: node.node.mark?.line)
+        mapping.pass = pass ?? .first
+        return mapping
     }
 
     private static func conversion<T>(_ node: YAMLNode, _ formats: [String: T]) throws -> (T, T) {

@@ -24,10 +24,13 @@ public struct ConversionReport: Sendable, Codable, Equatable {
         public var generated: [String: Generated]
         /// The reject file, when the flow rejected anything.
         public var rejectFile: String?
+        /// Field → records written without it because its second-pass lookup (`pass: second`) found no record
+        /// (listed in `rejects/unresolved-lookups.csv`); in the JSON only when not empty.
+        public var unresolvedLookups: [String: Int]
 
         public init(
             counts: RecordCounts, written: Int, source: String, target: String, direction: String, filteredBy: [String: Int],
-            updatedFields: [String: Int], generated: [String: Generated], rejectFile: String?
+            updatedFields: [String: Int], generated: [String: Generated], unresolvedLookups: [String: Int] = [:], rejectFile: String?
         ) {
             self.counts = counts
             self.written = written
@@ -38,6 +41,7 @@ public struct ConversionReport: Sendable, Codable, Equatable {
             self.updatedFields = updatedFields
             self.generated = generated
             self.rejectFile = rejectFile
+            self.unresolvedLookups = unresolvedLookups
         }
 
         public subscript<Value>(dynamicMember count: KeyPath<RecordCounts, Value>) -> Value { counts[keyPath: count] }
@@ -48,7 +52,7 @@ public struct ConversionReport: Sendable, Codable, Equatable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case written, source, target, direction, filteredBy, updatedFields, generated, rejectFile
+            case written, source, target, direction, filteredBy, updatedFields, generated, rejectFile, unresolvedLookups
         }
 
         public init(from decoder: any Decoder) throws {
@@ -62,6 +66,7 @@ public struct ConversionReport: Sendable, Codable, Equatable {
             updatedFields = try container.decode([String: Int].self, forKey: .updatedFields)
             generated = try container.decode([String: Generated].self, forKey: .generated)
             rejectFile = try container.decodeIfPresent(String.self, forKey: .rejectFile)
+            unresolvedLookups = try container.decodeIfPresent([String: Int].self, forKey: .unresolvedLookups) ?? [:]
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -75,6 +80,7 @@ public struct ConversionReport: Sendable, Codable, Equatable {
             try container.encode(updatedFields, forKey: .updatedFields)
             try container.encode(generated, forKey: .generated)
             try container.encodeIfPresent(rejectFile, forKey: .rejectFile)
+            if !unresolvedLookups.isEmpty { try container.encode(unresolvedLookups, forKey: .unresolvedLookups) }
         }
     }
 

@@ -114,6 +114,11 @@ import Testing
         let pair = try Self.pair(accounts: 24, seed: 13)
         let first = try Self.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/first").report
         #expect(first.totals.created > 0)
+        // The second-pass lookups are among what the first run writes, so the second run checks them too.
+        #expect((first.flows["customers-to-accounts"]?.updatedFields["primarycontactid"] ?? 0) > 0)
+        #expect((first.flows["customers-to-accounts"]?.updatedFields["msdyn_billingaccount"] ?? 0) > 0)
+        #expect((first.flows["vendors"]?.updatedFields["msdyn_invoicevendoraccountnumber"] ?? 0) > 0)
+        #expect((first.flows["vendors"]?.updatedFields["msdyn_vendorprimarycontactperson"] ?? 0) > 0)
         let mergedFO = pair.folder + "/merged-fo.zip"
         let mergedSales = pair.folder + "/merged-sales.zip"
         try ExportMerger.mergeFO(export: pair.fo, imported: pair.folder + "/first/" + Converter.foPackageName, output: mergedFO)

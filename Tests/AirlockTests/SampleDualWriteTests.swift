@@ -90,7 +90,7 @@ struct SampleDualWriteTests {
         ("msdyn_paymentschedule", 1), ("msdyn_paymentterm", 3), ("msdyn_customerpaymentmethod", 2), ("msdyn_taxgroup", 1),
         ("msdyn_shipvia", 1), ("msdyn_termsofdelivery", 2), ("msdyn_pricecustomergroup", 1), ("msdyn_salesorderorigin", 1),
         ("msdyn_customergroup", 4), ("msdyn_party", 15), ("product", 2), ("msdyn_sharedproductdetails", 2), ("msdyn_vendor", 2),
-        ("account", 8), ("contact", 24), ("msdyn_contactforparty", 5), ("quote", 4), ("quotedetail", 23), ("salesorder", 4),
+        ("account", 8), ("contact", 26), ("msdyn_contactforparty", 5), ("quote", 4), ("quotedetail", 23), ("salesorder", 4),
         ("salesorderdetail", 18),
     ]
 

@@ -20,6 +20,11 @@ final class FlowOutput: @unchecked Sendable {
     let layout: FlowLayout
     let counts: RecordCounts
     let rejects: [RejectEntry]
+    /// Second-pass lookups waiting for `SecondPass` (set by the flow; nil once resolved, or when the template has
+    /// none).
+    var secondPass: SecondPassRecords?
+    /// Second-pass lookups that found no record: the records are written without them.
+    var unresolved: [UnresolvedLookup] = []
     /// Records rules generated beyond the source records (price-list items, freight tax lines, order statuses).
     var generated: [GeneratedRecords] = []
     /// The records the template names by a fixed value, and whether they are held (for the plan).
@@ -28,8 +33,8 @@ final class FlowOutput: @unchecked Sendable {
     let changedFields: [String: Int]
     /// Filter name → records it left out.
     let filteredBy: [String: Int]
-    private let statusIndex: KeyIndex?
-    private let statuses: [HeaderStatus]
+    let statusIndex: KeyIndex?
+    let statuses: [HeaderStatus]
     private let indexes = SharedCache<KeyIndex>()
 
     init(

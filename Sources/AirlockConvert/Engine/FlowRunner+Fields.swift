@@ -83,7 +83,10 @@ extension FlowRunner {
                 }
                 for target in sourceLookups { references += context.referenceCandidates(forSalesEntity: target.entity) }
             case .sales:
-                if let attribute = catalog.salesEntity(named: template.target.entity)?.attribute(named: mapping.target) {
+                // A second-pass lookup keeps the business key until `SecondPass` resolves it after every flow.
+                if !mapping.isSecondPass,
+                    let attribute = catalog.salesEntity(named: template.target.entity)?.attribute(named: mapping.target)
+                {
                     salesType = CMTFieldType(rawValue: attribute.type.rawValue)
                     // A guessed length is left to validate; the platform's own limit holds for every text.
                     let platformLength = attribute.type == .string ? DataversePlatformLimits.textLength(format: attribute.format) : nil
@@ -100,7 +103,7 @@ extension FlowRunner {
                     layout.position($0.description)
                 }
                 : nil
-            let targetLookups = template.direction == .foToSales ? mapping.lookup : []
+            let targetLookups = template.direction == .foToSales && !mapping.isSecondPass ? mapping.lookup : []
             let check = TargetValueCheck(
                 target: mapping.target, foCheck: foCheck, salesType: salesType, salesMaxLength: maxLength, salesOptions: options,
                 isRequired: required)

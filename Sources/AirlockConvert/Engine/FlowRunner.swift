@@ -59,6 +59,11 @@ struct FlowRunner {
             written: classified.written, counts: counts, rejects: records.rejects, changedFields: classified.changedFields,
             filteredBy: filteredBy, statusIndex: statusIndex, statuses: records.statuses)
         output.assumedReferences = records.assumedReferences
+        let secondPassFields = template.fields.filter(\.isSecondPass)
+        if !secondPassFields.isEmpty, template.target.side == .sales {
+            output.secondPass = SecondPassRecords(
+                fields: secondPassFields, target: target.table, targetRows: classified.targetRows, updated: classified.updated)
+        }
         let result = RuleFlowResult(output: output, view: view, target: target, context: context)
         for rule in rules {
             if let records = try rule.generatedRecords(after: result) { output.generated.append(records) }
@@ -245,6 +250,8 @@ struct FlowRunner {
         var acceptedRows: [Int] = []
         var written: [Bool] = []
         var targetRows: [Int?] = []
+        /// Per accepted record: whether it is an update (for `SecondPass`).
+        var updated: [Bool] = []
         /// Field → updated records in which it differs from the target.
         var changedFields: [String: Int] = [:]
     }
@@ -259,7 +266,10 @@ struct FlowRunner {
         let classifier = try RecordClassifier(
             source: sourceIndex, target: targetIndex, comparisons: comparisons(layout: layout),
             uncomparedFieldsDiffer: target.table.rowCount > 0,
-            ignoredFields: Set(layout.columns.filter(FlowLayout.isBookkeeping) + [layout.idColumn].compactMap { $0 }))
+            ignoredFields: Set(
+                layout.columns.filter(FlowLayout.isBookkeeping) + [layout.idColumn].compactMap { $0 }
+                    // Compared by `SecondPass` once resolved.
+                    + template.fields.filter(\.isSecondPass).map(\.target)))
         var result = ClassifiedRecords()
         let clashes = try earlierWriters(layout: layout)
         let mappedKey = try BoundKey(table: records.mapped, definition: layout.keyDefinition)
@@ -285,15 +295,18 @@ struct FlowRunner {
                 result.acceptedRows.append(mappedRow)
                 result.written.append(true)
                 result.targetRows.append(nil)
+                result.updated.append(false)
             case .update(let targetRow, let fields):
                 result.acceptedRows.append(mappedRow)
                 result.written.append(true)
                 result.targetRows.append(targetRow)
+                result.updated.append(true)
                 for field in fields { result.changedFields[field, default: 0] += 1 }
             case .unchanged(let targetRow):
                 result.acceptedRows.append(mappedRow)
                 result.written.append(context.options.full)
                 result.targetRows.append(targetRow)
+                result.updated.append(false)
             case .rejected(let reason, let detail):
                 records.rejects.append(
                     RejectEntry(sourceRow: sourceRow, reason: reason, field: layout.keyColumns.joined(separator: ", "), message: detail))

@@ -28,4 +28,25 @@ enum RejectFileWriter {
         try text.flush()
         try sink.close()
     }
+
+    /// Writes `rejects/unresolved-lookups.csv`: UTF-8 with BOM, CRLF, one line per second-pass lookup that found no
+    /// record, columns `file` (the package the record is in), `flow`, `entity`, `id`, `key`, `field`, `value`
+    /// (the business key looked for), `lookup` (what was searched), in run order and then source order.
+    static func writeUnresolved(_ outputs: [FlowOutput], to path: String) throws {
+        let sink = try FileByteSink(path: path)
+        let text = try TextEncodingWriter(sink: sink, encoding: .utf8BOM)
+        let csv = CSVWriter(text)
+        try csv.writeRecord(["file", "flow", "entity", "id", "key", "field", "value", "lookup"])
+        for output in outputs {
+            for entry in output.unresolved {
+                try csv.writeRecord([
+                    Converter.salesPackageName, output.template.name, output.template.target.entity, entry.id, entry.key, entry.field,
+                    entry.value, entry.target,
+                ])
+            }
+        }
+        try csv.flush()
+        try text.flush()
+        try sink.close()
+    }
 }

@@ -83,7 +83,8 @@ enum ConversionPlanner {
             }
         }
         return references.map { reference in
-            guard !reference.held else { return reference }
+            // Held, or counted already (a second-pass lookup's records are written, not rejected).
+            guard !reference.held, reference.records == nil else { return reference }
             var counted = reference
             counted.records = rejected[reference.field + "\u{0}" + reference.value] ?? 0
             return counted

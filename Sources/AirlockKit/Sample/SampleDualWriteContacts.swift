@@ -89,6 +89,32 @@ struct SampleDualWriteContacts {
         var salesID: String
     }
 
+    /// The manager of each contact person (an index into `persons`): the second contact person of a vendor reports
+    /// to its first (`MANAGERCONTACTPERSONID`, a second-pass lookup).
+    var managers: [Int: Int] {
+        var result: [Int: Int] = [:]
+        for index in persons.indices {
+            guard let vendor = persons[index].vendor, let first = persons.indices.first(where: { persons[$0].vendor == vendor }),
+                first != index
+            else { continue }
+            result[index] = first
+        }
+        return result
+    }
+
+    /// The invoice account of each vendor of `company` (an index into `vendors`): the second of every three pays
+    /// through the next vendor, later in the file, and every fourth from the fourth through the first
+    /// (`INVOICEVENDORACCOUNTNUMBER`, a second-pass lookup).
+    func invoiceVendors(company: String) -> [Int: Int] {
+        let own = vendors.indices.filter { vendors[$0].company == company }
+        var result: [Int: Int] = [:]
+        for (position, index) in own.enumerated() {
+            if position % 3 == 1, position + 1 < own.count { result[index] = own[position + 1] }
+            if position % 4 == 3 { result[index] = own[0] }
+        }
+        return result
+    }
+
     /// Option values of the sensitivity levels the sample uses (the `contact-sensitivity` value map).
     static let sensitivityOptions = ["Normal": "192350000", "Personal": "192350001", "Confidential": "192350003"]
 

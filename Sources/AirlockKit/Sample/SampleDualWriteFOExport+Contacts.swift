@@ -38,7 +38,13 @@ extension SampleDualWriteFOExport {
 
     private func vendors(_ contacts: SampleDualWriteContacts) throws -> Table {
         var table = SampleTableBuilder(name: "Vendors V2", columns: Self.vendorColumns)
-        for vendor in contacts.vendors {
+        let invoiceVendors = contacts.invoiceVendors(company: world.company)
+        for (index, vendor) in contacts.vendors.enumerated() {
+            // Second-pass lookups: the vendor's invoice account and its first contact person as its primary contact.
+            if let invoice = invoiceVendors[index] { table.set("INVOICEVENDORACCOUNTNUMBER", contacts.vendors[invoice].number) }
+            if vendor.company == world.company, let person = contacts.persons.first(where: { $0.vendor == index }) {
+                table.set("PRIMARYCONTACTPERSONID", person.id)
+            }
             let address = vendor.address
             table.set([
                 "VENDORACCOUNTNUMBER": vendor.number, "DATAAREAID": vendor.company, "VENDORPARTYNUMBER": vendor.partyNumber,
@@ -111,10 +117,12 @@ extension SampleDualWriteFOExport {
                 "CONTACTPERSONPARTYNUMBER", "CONTACTPERSONPARTYTYPE", "DATAAREAID", "EMPLOYMENTDEPARTMENT", "EMPLOYMENTPROFESSION",
                 "FIRSTNAME", "HASREQUESTEDINTERNETACCESS", "ISRECEIVINGDIRECTMAIL", "ISVIP", "LASTNAME", "MIDDLENAME", "NOTES",
                 "PRIMARYADDRESSCITY", "PRIMARYADDRESSCOUNTRYREGIONID", "PRIMARYADDRESSSTATEID", "PRIMARYADDRESSSTREET",
-                "PRIMARYADDRESSZIPCODE", "PRIMARYEMAILADDRESS", "PRIMARYPHONENUMBER", "SPOUSENAME",
+                "PRIMARYADDRESSZIPCODE", "PRIMARYEMAILADDRESS", "PRIMARYPHONENUMBER", "SPOUSENAME", "MANAGERCONTACTPERSONID",
             ])
-        for person in contacts.persons {
+        let managers = contacts.managers
+        for (index, person) in contacts.persons.enumerated() {
             for (column, value) in Self.contactFields(person) { table.set(column, value) }
+            if let manager = managers[index] { table.set("MANAGERCONTACTPERSONID", contacts.persons[manager].id) }
             table.set([
                 "CONTACTACTIVITYSENSITIVITYLEVEL": person.sensitivity, "CONTACTINFORMATIONLANGUAGEID": "en-us",
                 "HASREQUESTEDINTERNETACCESS": "No", "ISVIP": person.isVIP ? "Yes" : "No",

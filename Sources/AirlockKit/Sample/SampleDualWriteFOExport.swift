@@ -105,7 +105,21 @@ struct SampleDualWriteFOExport {
 
     private func customers() throws -> Table {
         var table = SampleTableBuilder(name: "Customers V3", columns: Self.customerColumns)
+        let organizations = base.accounts.indices.filter { base.accounts[$0].inFO && !world.parties[$0].isPerson }
         for (index, account) in base.accounts.enumerated() where account.inFO {
+            // Second-pass lookups of the company's organizations: the second of every four is invoiced to the next
+            // organization (later in the file), the fourth to the first; a customer with a contact person whose
+            // contact Sales holds has it as its primary contact.
+            if let position = organizations.firstIndex(of: index) {
+                if position % 4 == 1, position + 1 < organizations.count {
+                    table.set("INVOICEACCOUNT", base.accounts[organizations[position + 1]].number)
+                } else if position % 4 == 3 {
+                    table.set("INVOICEACCOUNT", base.accounts[organizations[0]].number)
+                }
+                if let person = world.contacts?.persons.first(where: { $0.customer == index && $0.inSales }) {
+                    table.set("CONTACTPERSONID", person.id)
+                }
+            }
             try addCustomer(&table, index: index, number: account.number, partyNumber: world.parties[index].number, company: company)
         }
         // The other legal entity's customers, after the sample company's.

@@ -63,6 +63,8 @@ extension SampleDualWriteSalesExport {
                 Self.field("msdyn_name", .string, "Name"),
                 lookup("msdyn_company", "Company", "cdm_company"), lookup("msdyn_partyid", "Party", "msdyn_party"),
                 Self.field("msdyn_vendorpartynumber", .string, "Party Number"), Self.field("msdyn_firstname", .string, "First Name"),
+                Self.field("msdyn_invoicevendoraccountnumber", .entityReference, "Invoice Account", lookup: "msdyn_vendor"),
+                Self.field("msdyn_vendorprimarycontactperson", .entityReference, "Primary Contact", lookup: "contact"),
                 Self.field("msdyn_lastname", .string, "Last Name"), Self.field("msdyn_vendorcreditlimit", .money, "Credit Limit"),
                 Self.field("msdyn_addressstreet", .string, "Street"), Self.field("msdyn_addresscity", .string, "City"),
                 Self.field("msdyn_addressstateid", .string, "State"), Self.field("msdyn_addresszipcode", .string, "ZIP Code"),
@@ -112,7 +114,18 @@ extension SampleDualWriteSalesExport {
             return Self.lookup("msdyn_vendorcontactid", vendor.salesID, "msdyn_vendor", vendor.name)
         }
         for person in world.persons where person.inSales {
-            guard let index = person.vendor else { continue }
+            guard let index = person.vendor else {
+                // A customer's contact person, held as a contact (the customer's primary contact, a second-pass lookup).
+                try contacts.add(
+                    id: person.salesContactID,
+                    [
+                        Self.value("firstname", person.firstName), Self.value("lastname", person.lastName),
+                        Self.value("msdyn_contactpersonid", person.id), Self.value("msdyn_sellable", "False"), company,
+                        Self.value("msdyn_partynumber", person.partyNumber), Self.value("emailaddress1", person.email),
+                        Self.value("statecode", "0"), Self.value("statuscode", "1"), Self.value("msdyn_contactforvendor", "False"),
+                    ])
+                continue
+            }
             let address = person.address
             try contacts.add(
                 id: person.salesContactID,
@@ -156,6 +169,7 @@ extension SampleDualWriteSalesExport {
                 Self.field("msdyn_contactforpartynumber", .string, "Contact For Party Number", key: true),
                 Self.field("msdyn_associatedcompanyid", .entityReference, "Associated Company", lookup: "cdm_company"),
                 party("msdyn_contactpartyid", "Contact Party"), party("msdyn_associatedpartyid", "Associated Party"),
+                Self.field("msdyn_parentcontactforpartyid", .entityReference, "Manager", lookup: "msdyn_contactforparty"),
                 Self.field("msdyn_employmentprofession", .string, "Profession"),
                 Self.field("msdyn_employmentdepartment", .string, "Department"),
                 Self.field("msdyn_contactactivitysensitivitylevel", .optionSetValue, "Sensitivity"),

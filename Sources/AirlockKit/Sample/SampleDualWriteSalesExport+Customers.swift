@@ -58,6 +58,8 @@ extension SampleDualWriteSalesExport {
                 Self.field("msdyn_partyid", .entityReference, "Party", lookup: "msdyn_party"),
                 Self.field("customertypecode", .optionSetValue, "Relationship Type"),
                 Self.field("msdyn_customergroupid", .entityReference, "Customer Group", lookup: "msdyn_customergroup"),
+                Self.field("msdyn_billingaccount", .entityReference, "Billing account", lookup: "account"),
+                Self.field("primarycontactid", .entityReference, "Primary Contact", lookup: "contact"),
             ] + addressFields("address1", "Address 1") + addressFields("address2", "Address 2")
                 + [
                     Self.field("emailaddress1", .string, "Email"), Self.field("telephone1", .string, "Main Phone"),

@@ -1,0 +1,184 @@
+import AirlockMapping
+import AirlockModel
+import AirlockReconcile
+import AirlockReport
+
+/// Resolves the second-pass lookups (`pass: second`) once every flow that writes Sales records has finished, and
+/// classifies the records again with their values.
+///
+/// A flow leaves such a field holding the referenced record's business key, out of its comparison with the target
+/// (`SecondPassRecords`). Here each value is resolved with `ConversionContext.resolveSalesLookup`: among every
+/// record the run writes to Sales (the flow's own records too, wherever they are in the file) and then in the
+/// Sales export, company-aware. Then, per record, the resolved GUID is compared with the target export's:
+/// - a record found unchanged whose lookup differs becomes an update (written, counted under `updated` and the
+///   field under `updatedFields`), or, in a flow towards the master side, is filtered `held-by-master` as any
+///   update there is, so read = created + updated + unchanged + filtered + rejected still holds;
+/// - a value that names no record leaves the field empty (an empty value is never compared, so the target keeps
+///   what it holds) and is listed (`FlowOutput.unresolved`): the record is still written.
+///
+/// The result is a new `FlowOutput` (outputs are not changed once other flows can read them); it depends only on
+/// the finished Sales outputs and the Sales export, so a run on two cores equals a sequential one.
+enum SecondPass {
+    /// The outputs with their second-pass lookups resolved (those without any as they are), in the same order.
+    static func resolve(_ outputs: [FlowOutput], context: ConversionContext) throws -> [FlowOutput] {
+        try outputs.map { output in
+            guard let pending = output.secondPass else { return output }
+            let resolved = try resolve(output, pending: pending, context: context)
+            context.add(resolved)
+            return resolved
+        }
+    }
+
+    private static func resolve(_ output: FlowOutput, pending: SecondPassRecords, context: ConversionContext) throws -> FlowOutput {
+        let template = output.template
+        let layout = output.layout
+        let accepted = output.accepted
+        let towardsMaster = context.masterSide == template.target.side
+        let boundKey = try BoundKey(table: accepted, definition: layout.keyDefinition)
+        let idPosition = layout.idColumn.flatMap { layout.position($0) }
+        struct Field {
+            let mapping: FieldMapping
+            let position: Int
+            let entityPosition: Int?
+            let namePosition: Int?
+            let targetColumn: Int?
+            let what: String
+        }
+        let fields = pending.fields.compactMap { mapping -> Field? in
+            guard let position = layout.position(mapping.target) else { return nil }
+            return Field(
+                mapping: mapping, position: position, entityPosition: layout.position(FlowLayout.lookupEntityColumn(mapping.target)),
+                namePosition: layout.position(FlowLayout.lookupNameColumn(mapping.target)),
+                targetColumn: pending.target.columnIndex(named: mapping.target),
+                what: mapping.lookup.map { "\($0.entity) with \($0.keyAttribute)" }.joined(separator: " or "))
+        }
+        var found: [String: (id: String, entity: String, name: String?)?] = [:]
+        var table = Table(name: accepted.name, columnNames: accepted.columnNames)
+        var sourceRows: [Int] = []
+        var written: [Bool] = []
+        var counts = output.counts
+        var changedFields = output.changedFields
+        var filteredBy = output.filteredBy
+        var unresolved: [UnresolvedLookup] = []
+        var uncompared: Set<String> = []
+        for row in 0..<accepted.rowCount {
+            var values = accepted.row(row)
+            let targetRow = pending.targetRows[row]
+            var changed: [String] = []
+            for field in fields {
+                let key = values[field.position]?.trimmingASCIIWhitespace() ?? ""
+                values[field.position] = nil
+                guard !key.isEmpty else { continue }
+                let memoKey = field.mapping.target + "\u{0}" + key
+                let record: (id: String, entity: String, name: String?)?
+                if let known = found[memoKey] {
+                    record = known
+                } else {
+                    record = context.resolveSalesLookup(field.mapping.lookup, value: key)
+                    found[memoKey] = record
+                }
+                guard let record else {
+                    unresolved.append(
+                        UnresolvedLookup(
+                            sourceRow: output.acceptedSourceRows[row], id: idPosition.flatMap { values[$0] } ?? "",
+                            key: boundKey.naturalKey(row: row).description, field: field.mapping.target, value: key, target: field.what))
+                    continue
+                }
+                values[field.position] = record.id
+                if let position = field.entityPosition { values[position] = record.entity }
+                if let position = field.namePosition { values[position] = record.name }
+                guard let targetRow else { continue }
+                if let column = field.targetColumn {
+                    let held = pending.target.value(row: targetRow, column: column)?.trimmingASCIIWhitespace().lowercased() ?? ""
+                    if held != record.id.lowercased() { changed.append(field.mapping.target) }
+                } else {
+                    // The target export lacks the column: it cannot be shown to hold the value (as in classification).
+                    changed.append(field.mapping.target)
+                    uncompared.insert(field.mapping.target)
+                }
+            }
+            var isWritten = output.written[row]
+            if targetRow != nil, !changed.isEmpty {
+                if !pending.updated[row] {
+                    if towardsMaster {
+                        counts.unchanged -= 1
+                        counts.filtered += 1
+                        filteredBy[Converter.heldByMasterFilter, default: 0] += 1
+                        continue
+                    }
+                    counts.unchanged -= 1
+                    counts.updated += 1
+                    isWritten = true
+                }
+                for field in changed { changedFields[field, default: 0] += 1 }
+            }
+            try table.appendRow(values)
+            sourceRows.append(output.acceptedSourceRows[row])
+            written.append(isWritten)
+        }
+        try counts.checkIdentity(flow: template.name)
+        if !uncompared.isEmpty {
+            context.warn(
+                "flow \(template.name): the Sales export's \(template.target.entity) has no \(uncompared.sorted().joined(separator: ", ")); records with a value for them are updates (the target cannot be shown to hold it)",
+                flow: template.name)
+        }
+        if !unresolved.isEmpty {
+            var byField: [String: Int] = [:]
+            for entry in unresolved { byField[entry.field, default: 0] += 1 }
+            let list = byField.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            context.warn(
+                "flow \(template.name): \(unresolved.count) second-pass lookup\(unresolved.count == 1 ? "" : "s") found no record in the output or the Sales export (\(list)); the records are written without them, listed in \(Converter.rejectsFolder)/\(Converter.unresolvedLookupsName)",
+                flow: template.name)
+        }
+        let resolved = FlowOutput(
+            template: template, source: output.source, layout: layout, accepted: table, acceptedSourceRows: sourceRows, written: written,
+            counts: counts, rejects: output.rejects, changedFields: changedFields, filteredBy: filteredBy,
+            statusIndex: output.statusIndex, statuses: output.statuses)
+        resolved.generated = output.generated
+        resolved.assumedReferences =
+            output.assumedReferences + assumedReferences(fields.map(\.mapping), accepted: accepted, unresolved: unresolved)
+        resolved.unresolved = unresolved
+        return resolved
+    }
+
+    /// For the plan: per second-pass field, the values no record answers (most records first, at most
+    /// `ConversionPlan.causeLimit`, the rest on one line) and one line for the values found.
+    private static func assumedReferences(
+        _ fields: [FieldMapping], accepted: Table, unresolved: [UnresolvedLookup]
+    ) -> [ConversionPlan.AssumedReference] {
+        var result: [ConversionPlan.AssumedReference] = []
+        for field in fields {
+            guard let column = accepted.columnIndex(named: field.target) else { continue }
+            let what = field.lookup.map { "\($0.entity) with \($0.keyAttribute)" }.joined(separator: " or ")
+            var referencing = 0
+            for row in 0..<accepted.rowCount where !(accepted.value(row: row, column: column)?.trimmingASCIIWhitespace().isEmpty ?? true) {
+                referencing += 1
+            }
+            var missing: [String: Int] = [:]
+            for entry in unresolved where entry.field == field.target { missing[entry.value, default: 0] += 1 }
+            let note = "second pass: resolved after every flow"
+            let held = referencing - missing.values.reduce(0, +)
+            if held > 0 {
+                result.append(
+                    ConversionPlan.AssumedReference(
+                        field: field.target, target: what, value: "\(held) reference\(held == 1 ? "" : "s")", held: true, note: note,
+                        records: held))
+            }
+            let sorted = missing.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+            for (value, records) in sorted.prefix(ConversionPlan.causeLimit) {
+                result.append(
+                    ConversionPlan.AssumedReference(
+                        field: field.target, target: what, value: value, held: false,
+                        note: note + "; the record is written without it", records: records))
+            }
+            let rest = sorted.dropFirst(ConversionPlan.causeLimit)
+            if !rest.isEmpty {
+                result.append(
+                    ConversionPlan.AssumedReference(
+                        field: field.target, target: what, value: "\(rest.count) other values", held: false,
+                        note: note + "; the records are written without them", records: rest.reduce(0) { $0 + $1.value }))
+            }
+        }
+        return result
+    }
+}
