@@ -28,10 +28,9 @@ final class ConversionContext: Sendable {
     }
     /// The exports of an earlier wave (`--since`), if given.
     let since: SinceBaseline?
-    /// The company lookup of each company-specific Sales entity (`msdyn_company` of `msdyn_paymentterm`): what the
-    /// templates name as the `company:` of a Sales endpoint of that entity, else a natural-key attribute of the
-    /// catalog that looks `cdm_company` up. A lookup to such an entity matches only the conversion company's rows.
-    private let salesCompanyAttributes: [String: String]
+    /// The company lookup of each company-specific Sales entity (`msdyn_company` of `msdyn_paymentterm`); a lookup
+    /// to such an entity matches only the conversion company's rows (`SalesCompanyLookup`).
+    private let salesCompanyLookups: [String: SalesCompanyLookup]
     private let state = LockedValueBox(State())
     private let exportIndexes = SharedCache<KeyIndex>()
 
@@ -56,7 +55,7 @@ final class ConversionContext: Sendable {
     ) {
         self.since = since
         self.catalog = catalog
-        self.salesCompanyAttributes = Self.companyAttributes(templates: templates, catalog: catalog)
+        self.salesCompanyLookups = SalesCompanyLookup.all(templates: templates, catalog: catalog)
         self.templates = templates
         self.company = company
         self.fo = fo
@@ -107,9 +106,8 @@ final class ConversionContext: Sendable {
                 return (id, target.entity, nameField.flatMap { output.accepted.value(row: row, column: $0) })
             }
             let exportRow: Int? =
-                if let companyAttribute = salesCompanyAttributes[target.entity], companyAttribute != target.keyAttribute {
-                    try? sales.row(
-                        target.entity, by: target.keyAttribute, value: value, companyAttribute: companyAttribute, company: company)
+                if let companyLookup = salesCompanyLookups[target.entity], companyLookup.field != target.keyAttribute {
+                    try? sales.row(target.entity, by: target.keyAttribute, value: value, company: companyLookup, of: company)
                 } else {
                     try? sales.row(target.entity, by: target.keyAttribute, value: value)
                 }
@@ -120,26 +118,6 @@ final class ConversionContext: Sendable {
         }
         return nil
     }
-
-    /// The company lookup attribute of each company-specific Sales entity the templates or the catalog name.
-    private static func companyAttributes(templates: TemplateSet, catalog: SchemaCatalog) -> [String: String] {
-        var result: [String: String] = [:]
-        for entity in catalog.salesEntities {
-            let companyKey = entity.naturalKey.first { name in
-                entity.attribute(named: name)?.lookupTargets == [companyEntity]
-            }
-            if let companyKey { result[entity.logicalName] = companyKey }
-        }
-        for template in templates.templates {
-            for endpoint in [template.source, template.target] where endpoint.side == .sales {
-                if let company = endpoint.company, company.referencedField != nil { result[endpoint.entity] = company.field }
-            }
-        }
-        return result
-    }
-
-    /// The Sales table of legal entities, which company lookups point to.
-    static let companyEntity = "cdm_company"
 
     /// Where the F&O record that a Sales lookup to `salesEntity` names can be: what the Sales → F&O flows from
     /// that entity write (single-part keys: customers, quotation and order headers) and the F&O export's tables

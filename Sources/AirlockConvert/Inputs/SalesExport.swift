@@ -44,15 +44,18 @@ final class SalesExport: @unchecked Sendable {
     }
 
     /// The index from company and business key `attribute` to row of a company-specific entity: a row's company
-    /// is the `cdm_companycode` of the `cdm_company` its `companyAttribute` points to, and `blankCompany` (the
-    /// conversion's) when that is blank; a row whose company cannot be resolved is not indexed.
-    func companyKeyIndex(_ entity: String, by attribute: String, companyAttribute: String, blankCompany: String) throws -> KeyIndex? {
-        try keyIndexes.value([entity, attribute, companyAttribute, blankCompany].joined(separator: "\u{0}")) {
+    /// is the code of the legal entity its company lookup points to, and `blankCompany` (the conversion's) when
+    /// that is blank; a row whose company cannot be resolved is not indexed.
+    func companyKeyIndex(_ entity: String, by attribute: String, company lookup: SalesCompanyLookup, blankCompany: String) throws
+        -> KeyIndex?
+    {
+        let cacheKey = [entity, attribute, lookup.field, lookup.companyEntity, lookup.codeAttribute, blankCompany]
+        return try keyIndexes.value(cacheKey.joined(separator: "\u{0}")) {
             guard let table = table(entity), let keyColumn = table.columnIndex(named: attribute) else { return nil }
-            let lookupColumn = table.columnIndex(named: companyAttribute)
-            let companies = try idIndex(ConversionContext.companyEntity)
-            let companyTable = self.table(ConversionContext.companyEntity)
-            let codeColumn = companyTable?.columnIndex(named: "cdm_companycode")
+            let lookupColumn = table.columnIndex(named: lookup.field)
+            let companies = try idIndex(lookup.companyEntity)
+            let companyTable = self.table(lookup.companyEntity)
+            let codeColumn = companyTable?.columnIndex(named: lookup.codeAttribute)
             var company = TableColumn(name: "company")
             var key = TableColumn(name: attribute)
             company.reserve(rows: table.rowCount)
@@ -73,11 +76,10 @@ final class SalesExport: @unchecked Sendable {
         }
     }
 
-    /// The row of the conversion company's record of a company-specific `entity` whose `attribute` equals `value`
-    /// (see `companyKeyIndex`).
-    func row(_ entity: String, by attribute: String, value: String, companyAttribute: String, company: String) throws -> Int? {
-        try companyKeyIndex(entity, by: attribute, companyAttribute: companyAttribute, blankCompany: company)?
-            .row(for: NaturalKey(parts: [company, value]))
+    /// The row of company `code`'s record of a company-specific `entity` whose `attribute` equals `value` (see
+    /// `companyKeyIndex`; a row with a blank company counts as `code`'s).
+    func row(_ entity: String, by attribute: String, value: String, company lookup: SalesCompanyLookup, of code: String) throws -> Int? {
+        try companyKeyIndex(entity, by: attribute, company: lookup, blankCompany: code)?.row(for: NaturalKey(parts: [code, value]))
     }
 
     /// The row of the record with GUID `id` in `entity`.

@@ -32,7 +32,9 @@ struct WriteBackRule: BundledRule {
         entity = template.source.entity
         field = company.field
         companyKey = key
-        companyEntity = context.catalog.salesEntity(named: entity)?.attribute(named: field)?.lookupTargets.first ?? "cdm_company"
+        companyEntity =
+            context.catalog.salesEntity(named: entity)?.attribute(named: field)?.lookupTargets.first
+            ?? SalesCompanyLookup.defaultCompanyEntity
         let reverse = context.templates.templates.first {
             $0.direction == .foToSales && $0.target.entity == template.source.entity && $0.source.entity == template.target.entity
         }
