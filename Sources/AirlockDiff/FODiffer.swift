@@ -12,37 +12,58 @@ enum FODiffer {
         old: FOPackageReader, new: FOPackageReader, catalog: SchemaCatalog, keys: [String: [String]], deltaPath: String,
         workFolder: String
     ) throws -> DiffOutcome {
-        // Entities are independent: they are diffed on all cores, the largest files first, each into its own spool
-        // file, and put together in manifest order, so the outputs are a sequential run's.
+        // Entities are independent: they are diffed on all cores in two steps each (its old file, then its new one,
+        // the costliest step that can start first, so that the cores finish together), each into its own spool
+        // file. A writer on a thread of its own puts the delta together in manifest order as they finish (an
+        // entity's spool is deflated while the later ones are still diffed), so the outputs are a sequential run's.
         let pairs = pairs(old: old.manifest.entities, new: new.manifest.entities)
-        let sizes = pairs.map { pair in
-            [pair.0.flatMap { old.dataMember(for: $0)?.size }, pair.1.flatMap { new.dataMember(for: $0)?.size }]
-                .reduce(0) { $0 + Int(clamping: $1 ?? 0) }
+        let oldSizes = pairs.map { pair in Int(clamping: pair.0.flatMap { old.dataMember(for: $0)?.size } ?? 0) }
+        let newSizes = pairs.map { pair in Int(clamping: pair.1.flatMap { new.dataMember(for: $0)?.size } ?? 0) }
+        let finished = OrderedResults<EntityResult?>(count: pairs.count)
+        let writer = BackgroundTask { [header = new.header, manifest = new.manifest] in
+            try writeDelta(finished, header: header, manifest: manifest, to: deltaPath)
         }
-        let results = try ParallelMap.map(pairs.count, costs: sizes) { number in
-            try entity(
-                old: pairs[number].0, new: pairs[number].1, oldReader: old, newReader: new, catalog: catalog, keys: keys,
-                spoolPath: workFolder + "/\(number).csv")
+        let diffed = Result {
+            try TwoStepParallelMap.map(
+                pairs.count, firstCosts: oldSizes, secondCosts: newSizes,
+                first: { number in
+                    try oldSide(
+                        old: pairs[number].0, new: pairs[number].1, oldReader: old, newReader: new, catalog: catalog, keys: keys)
+                },
+                second: { number, side in
+                    try side.map { try newSide($0, newReader: new, spoolPath: workFolder + "/\(number).csv") }
+                },
+                finished: { number, result in finished.fill(number, with: result) })
         }
+        // The writer stops at the first entity that failed, which is the one the map reports.
+        let written = Result { try writer.result() }
+        let results = try diffed.get()
+        try written.get()
         var outcome = DiffOutcome()
-        var deltaLines: [FOManifestEntity] = []
-        var spools: [String] = []
         for result in results {
             guard let result else { continue }
             outcome.entities.append(result.report)
             outcome.deleted += result.deleted
             outcome.warnings += result.warnings
-            if let delta = result.delta {
-                deltaLines.append(delta.line)
-                spools.append(delta.spool)
-            }
-        }
-        var manifest = new.manifest
-        manifest.entities = deltaLines
-        try FOPackageWriter.write(header: new.header, manifest: manifest, entities: deltaLines, to: deltaPath) { index, sink in
-            try FileCopy.copy(spools[index], to: sink)
         }
         return outcome
+    }
+
+    /// Writes the delta package: each entity's spooled file, in manifest order, as soon as its diff has finished.
+    private static func writeDelta(
+        _ finished: OrderedResults<EntityResult?>, header: FOPackageHeader, manifest: FOManifest, to path: String
+    ) throws {
+        try FOPackageWriter.write(header: header, to: path) { add in
+            var lines: [FOManifestEntity] = []
+            for number in 0..<finished.count {
+                guard let delta = try finished.value(at: number)?.delta else { continue }
+                lines.append(delta.line)
+                try add(delta.line) { sink in try FileCopy.copy(delta.spool, to: sink) }
+            }
+            var manifest = manifest
+            manifest.entities = lines
+            return manifest
+        }
     }
 
     /// What diffing one entity gave.
@@ -54,12 +75,12 @@ enum FODiffer {
         var delta: (line: FOManifestEntity, spool: String)?
     }
 
-    /// Diffs one entity: the old file into a key index, then the new file streamed against it, created and changed
-    /// records spooled to `spoolPath` as they come; keys the new file lacks are the deletes.
-    static func entity(
+    /// An entity's first step: its columns planned from both files, and its old file into a key index (nil when
+    /// neither export lists it).
+    static func oldSide(
         old oldLine: FOManifestEntity?, new newLine: FOManifestEntity?, oldReader old: FOPackageReader, newReader new: FOPackageReader,
-        catalog: SchemaCatalog, keys: [String: [String]], spoolPath: String
-    ) throws -> EntityResult? {
+        catalog: SchemaCatalog, keys: [String: [String]]
+    ) throws -> FOEntityOldSide? {
         guard let line = newLine ?? oldLine else { return nil }
         let label = line.entityName
         let oldProbe = try oldLine.map { try FOColumnProbe.probe(old, $0) }
@@ -75,27 +96,40 @@ enum FODiffer {
         var result = EntityResult(report: DiffEntityReport(entity: label, key: columns.keyFields, keySource: columns.keySource))
         result.report.fieldsOnlyInOld = columns.onlyInOld
         result.report.fieldsOnlyInNew = columns.onlyInNew
-
-        var index = DiffKeyIndex(fieldCount: columns.compared.count)
+        let side = FOEntityOldSide(
+            label: label, oldLine: oldLine, newLine: newLine, columns: columns, result: result, warnings: warnings,
+            newColumns: newProbe?.columns ?? [], newFormat: newProbe?.format, newEncoding: newProbe?.encoding)
         if let oldLine {
             var indexer = FODiffIndexer(
                 columns: columns, location: location(old, oldLine), fileSize: old.dataMember(for: oldLine)?.size.map { Int(clamping: $0) })
             _ = try old.scan(oldLine, into: &indexer)
             // Swapped, not copied: a second reference would make the next change copy the whole index.
-            swap(&index, &indexer.index)
-            result.report.old = indexer.records
+            swap(&side.index, &indexer.index)
+            side.result.report.old = indexer.records
         }
-        if let newLine, let newProbe {
+        return side
+    }
+
+    /// An entity's second step: its new file streamed against the old one's key index, created and changed
+    /// records spooled to `spoolPath` as they come; keys the new file lacks are the deletes.
+    static func newSide(_ side: FOEntityOldSide, newReader new: FOPackageReader, spoolPath: String) throws -> EntityResult {
+        let label = side.label
+        let columns = side.columns
+        var result = side.result
+        var warnings = side.warnings
+        var index = DiffKeyIndex(fieldCount: 0)
+        swap(&index, &side.index)
+        if let newLine = side.newLine {
             let spool: FODeltaSpool
             var deltaLine = newLine
             let member = new.dataMember(for: newLine)?.name ?? "\(label).csv"
-            if case .delimited(let delimiter, _)? = newProbe.format {
+            if case .delimited(let delimiter, _)? = side.newFormat {
                 spool = FODeltaSpool(
-                    path: spoolPath, header: newProbe.columns, encoding: newProbe.encoding ?? .utf8BOM,
+                    path: spoolPath, header: side.newColumns, encoding: side.newEncoding ?? .utf8BOM,
                     dialect: CSVDialect(delimiter: delimiter))
                 deltaLine.inputFilePath = member
             } else {
-                spool = FODeltaSpool(path: spoolPath, header: newProbe.columns, encoding: .utf8BOM, dialect: .standard)
+                spool = FODeltaSpool(path: spoolPath, header: side.newColumns, encoding: .utf8BOM, dialect: .standard)
                 deltaLine.inputFilePath = csvName(member)
                 deltaLine.sourceFormat = "CSV"
                 warnings.append(
@@ -130,11 +164,11 @@ enum FODiffer {
                     entity: label, company: columns.hasCompany ? parts.first : nil, keyFields: keyFields,
                     keyValues: columns.hasCompany ? Array(parts.dropFirst()) : parts))
         }
-        if newLine == nil {
+        if side.newLine == nil {
             warnings.append(
                 "\(label): the new export has no such entity; its \(result.report.old) records are listed in deleted.csv (if the entity was only left out of the export, they were not deleted)"
             )
-        } else if oldLine == nil {
+        } else if side.oldLine == nil {
             warnings.append("\(label): the old export has no such entity; its \(result.report.new) records are all created")
         }
         result.warnings = warnings

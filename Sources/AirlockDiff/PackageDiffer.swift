@@ -38,9 +38,15 @@ public enum PackageDiffer {
                 "--old is a \(oldKind.displayName) and --new a \(newKind.displayName); diff compares two exports of the same kind")
         }
         try StagingDirectory.checkTarget(options.outputDirectory, inputs: [options.oldPath, options.newPath], force: options.force)
+        // The inputs' digests (for diff.json and the ledger) are taken on a thread of their own while the catalog
+        // loads and the entities are diffed.
+        let inputs = BackgroundTask { [old = options.oldPath, new = options.newPath] in
+            DiffReport.Inputs(old: try FileDigest.of(old, as: old), new: try FileDigest.of(new, as: new))
+        }
         let staging = try StagingDirectory(target: options.outputDirectory, outputNames: [deltaName, deleteListName, reportName])
         do {
-            let report = try run(options, kind: newKind, old: oldSource, new: newSource, catalogFor: catalogFor, staging: staging)
+            let report = try run(
+                options, kind: newKind, old: oldSource, new: newSource, inputs: inputs, catalogFor: catalogFor, staging: staging)
             try staging.commit()
             return report
         } catch {
@@ -50,7 +56,7 @@ public enum PackageDiffer {
     }
 
     private static func run(
-        _ options: PackageDiffOptions, kind: PackageKind, old: PackageSource, new: PackageSource,
+        _ options: PackageDiffOptions, kind: PackageKind, old: PackageSource, new: PackageSource, inputs: BackgroundTask<DiffReport.Inputs>,
         catalogFor: (PackageKind) throws -> SchemaCatalog, staging: StagingDirectory
     ) throws -> DiffReport {
         let work = ".work"
@@ -76,9 +82,7 @@ public enum PackageDiffer {
             )
         }
         try DeleteListWriter.write(outcome.deleted, to: staging.path(deleteListName))
-        let inputs = DiffReport.Inputs(
-            old: try FileDigest.of(options.oldPath, as: options.oldPath), new: try FileDigest.of(options.newPath, as: options.newPath))
-        var report = DiffReport(kind: kind, inputs: inputs, entities: outcome.entities, warnings: outcome.warnings)
+        var report = DiffReport(kind: kind, inputs: try inputs.result(), entities: outcome.entities, warnings: outcome.warnings)
         for name in [deltaName, deleteListName] { report.outputs[name] = try FileDigest.of(staging.path(name), as: name) }
         try staging.write(Data((try report.jsonText() + "\n").utf8), to: reportName)
         return report

@@ -25,13 +25,32 @@ public enum FOPackageWriter {
         header: FOPackageHeader, manifest: FOManifest, entities: [FOManifestEntity], to path: String, layout: FOXMLLayout = .default,
         content: (Int, ByteSink) throws -> Void
     ) throws {
+        try withoutActuallyEscaping(content) { content in
+            try write(header: header, to: path, layout: layout) { add in
+                for (index, entity) in entities.enumerated() {
+                    try add(entity) { sink in try content(index, sink) }
+                }
+                return manifest
+            }
+        }
+    }
+
+    /// Writes a package whose entity files are not all known when it starts: `entities` calls `add` once per
+    /// entity file, in manifest order, with its manifest line and a body that streams the file into the zip entry
+    /// its `InputFilePath` names; then it returns the manifest, written after them.
+    /// - Throws: `AirlockError` when a line has no `InputFilePath`, a file cannot be written, or what `entities`
+    ///   throws; nothing is left at `path` then.
+    public static func write(
+        header: FOPackageHeader, to path: String, layout: FOXMLLayout = .default,
+        entities: (_ add: (FOManifestEntity, (ByteSink) throws -> Void) throws -> Void) throws -> FOManifest
+    ) throws {
         let zip = try ZipArchiveWriter(path: path)
-        for (index, entity) in entities.enumerated() {
+        let manifest = try entities { entity, content in
             guard let member = entity.inputFilePath, !member.isEmpty else {
                 throw AirlockError(
                     .usage, "the manifest line for \(entity.entityName) has no InputFilePath", at: SourceLocation(file: path))
             }
-            try zip.addEntry(name: member) { sink in try content(index, sink) }
+            try zip.addEntry(name: member, content)
         }
         try zip.addEntry(name: "Manifest.xml", bytes: FOManifestWriter.manifestBytes(manifest, layout: layout))
         try zip.addEntry(name: "PackageHeader.xml", bytes: FOManifestWriter.headerBytes(header, layout: layout))
