@@ -20,6 +20,8 @@ final class CMTDataPass {
     /// Which entities must fill their dual-write integration key (`cmt.record.dual-write-key`).
     let dualWrite: CMTDualWriteScope
     let catalog: SchemaCatalog
+    /// Whether `string` values are HTML-encoded, as a file holds them; not when `CMTDataWriter` reports them.
+    let stringsAreEncoded: Bool
     /// Schema entities first (in schema order), then entities only `data.xml` has.
     private(set) var entities: [CMTEntityCheck] = []
     var entityIndex: [String: Int] = [:]
@@ -38,11 +40,20 @@ final class CMTDataPass {
     var stateValue: Int?
     var statusState: (state: Int, value: Int, line: Int)?
 
+    // Following a writer (`CMTDataObserver`): its line, the section being written and its columns' fields
+    // (-1: not met yet), the party list field whose members are being written.
+    var line = 0
+    var writtenSection: CMTEntityCheck?
+    var writtenColumns: [Int] = []
+    var writtenParty: Int?
+    var writtenRelationship = ""
+
     init(
         schema: CMTSchema, catalog: SchemaCatalog, file: String, collector: FindingCollector, expectedInTarget: Set<String>,
         selfContained: Bool, dualWrite: CMTDualWriteScope = CMTDualWriteScope(isForced: false),
-        limits: CMTValidationLimits
+        limits: CMTValidationLimits, stringsAreEncoded: Bool = true
     ) {
+        self.stringsAreEncoded = stringsAreEncoded
         self.file = file
         self.collector = collector
         self.limits = limits
@@ -84,15 +95,20 @@ final class CMTDataPass {
     }
 
     func checkTimestamp(_ xml: XMLStreamReader) {
-        guard let text = xml.attribute("timestamp") else { return }
+        checkTimestamp(xml.attribute("timestamp"), line: xml.line)
+    }
+
+    /// Checks the root's `timestamp` attribute (nil: none).
+    func checkTimestamp(_ text: String?, line: Int) {
+        guard let text else { return }
         let timestamp = CMTTimestamp(text: text)
         if timestamp.value == nil {
             collector.add(
-                ValidationRules.cmtValueFormat, file: file, line: xml.line, field: "timestamp", value: text,
+                ValidationRules.cmtValueFormat, file: file, line: line, field: "timestamp", value: text,
                 "the export timestamp is not a date; CMT reads it for relative date modes and stops with 'Unable to parse timestamp'")
         } else if !Self.isISO(text) {
             collector.add(
-                ValidationRules.cmtValueFormat, file: file, line: xml.line, field: "timestamp", value: text,
+                ValidationRules.cmtValueFormat, file: file, line: line, field: "timestamp", value: text,
                 "the export timestamp is in the exporting machine's culture format; an importing machine with another date format cannot parse it (write it as ISO 8601, e.g. 2021-01-12T14:27:44.0000000Z)",
                 severity: .warning)
         }
@@ -104,12 +120,7 @@ final class CMTDataPass {
     }
 
     func entitySection(_ xml: XMLStreamReader) throws {
-        let line = xml.line
-        let name = xml.attribute("name") ?? ""
-        let entity = self.entity(named: name) ?? addEntity(name, schema: nil)
-        entity.sections += 1
-        if entity.firstLine == nil { entity.firstLine = line }
-        recordText = nil
+        let entity = section(named: xml.attribute("name") ?? "", line: xml.line)
         try xml.forEachChild {
             if xml.hasName("records") {
                 try xml.forEachChild {
@@ -129,19 +140,36 @@ final class CMTDataPass {
         }
     }
 
+    /// The entity of an `<entity>` section starting on `line`, counted.
+    func section(named name: String, line: Int) -> CMTEntityCheck {
+        let entity = self.entity(named: name) ?? addEntity(name, schema: nil)
+        entity.sections += 1
+        if entity.firstLine == nil { entity.firstLine = line }
+        recordText = nil
+        return entity
+    }
+
     // MARK: records
 
     func record(_ xml: XMLStreamReader, _ entity: CMTEntityCheck) throws {
+        xml.withAttribute("id") { startRecord(entity, id: $0, line: xml.line) }
+        try xml.forEachChild {
+            if xml.hasName("field") { try field(xml, entity) } else { try xml.skipElement() }
+        }
+        finishRecord(entity)
+    }
+
+    /// Starts a record of `entity` on `line` with its `id` attribute (nil: none) and checks the id.
+    func startRecord(_ entity: CMTEntityCheck, id bytes: UnsafeRawBufferPointer?, line: Int) {
         entity.records += 1
         stamp += 1
-        recordLine = xml.line
+        recordLine = line
         recordText = nil
         recordID = nil
         primaryName = nil
         stateValue = nil
         statusState = nil
-        xml.withAttribute("id") { bytes in
-            guard let bytes else { return }
+        if let bytes {
             recordText = String(decoding: bytes, as: UTF8.self)
             recordID = CMTGUID(bytes)
         }
@@ -156,10 +184,6 @@ final class CMTDataPass {
                 ValidationRules.cmtRecordId, entity, line: recordLine, value: recordText,
                 "the record id is not a GUID (expected e.g. 982dff41-9bba-4e46-a1e3-127424034240)")
         }
-        try xml.forEachChild {
-            if xml.hasName("field") { try field(xml, entity) } else { try xml.skipElement() }
-        }
-        finishRecord(entity)
     }
 
     func trackID(_ id: CMTGUID, _ entity: CMTEntityCheck) {

@@ -47,12 +47,15 @@ final class CMTEntityCheck {
     var nameReportsDropped = 0
     private var partyFields: [Int: Int] = [:]
 
-    var isDeclared: Bool { schema != nil }
+    /// Whether the schema declares the entity (kept, not derived per call: copying the schema entity to test it
+    /// costs more than the checks of a field).
+    let isDeclared: Bool
 
     init(name: String, index: Int, schema: CMTSchemaEntity?, catalog: SalesEntitySchema?, dualWrite: CMTDualWriteScope) {
         self.name = name
         self.index = index
         self.schema = schema
+        self.isDeclared = schema != nil
         self.catalog = catalog
         var fields: [CMTFieldCheck] = []
         var seen = Set<String>()

@@ -49,6 +49,25 @@ public struct CMTPackageValidator {
     ///   missing, the schema malformed, or `data.xml` not well-formed XML (findings made before the XML broke
     ///   stay in the collector).
     public func validate(_ source: PackageSource, into collector: FindingCollector) throws {
+        try validate(source, into: collector, stringsAreEncoded: true) { pass, reader in
+            try pass.run(source.open(reader.dataMember), location: source.location(of: reader.dataMember))
+        }
+    }
+
+    /// Validates a package while its `data.xml` is written, without reading it back: `write` writes it with
+    /// `CMTDataWriter`, telling the observer it is given of every section, record and field. The findings are
+    /// those a read of the written file would make, on the same lines, except that the XML's own form
+    /// (well-formedness, escaping) is not checked again. `source` holds the schema and `[Content_Types].xml`
+    /// (a `StreamedPackageSource` whose `data.xml` is never opened).
+    /// - Throws: as `validate(_:into:)`, or what `write` throws.
+    public func validateWritten(_ source: PackageSource, into collector: FindingCollector, write: (CMTDataObserver) throws -> Void) throws {
+        try validate(source, into: collector, stringsAreEncoded: false) { pass, _ in try write(pass) }
+    }
+
+    private func validate(
+        _ source: PackageSource, into collector: FindingCollector, stringsAreEncoded: Bool,
+        data: (CMTDataPass, CMTPackageReader) throws -> Void
+    ) throws {
         let reader = try CMTPackageReader(source: source)
         if reader.contentTypesMember == nil {
             collector.add(
@@ -64,8 +83,8 @@ public struct CMTPackageValidator {
         let pass = CMTDataPass(
             schema: reader.schema, catalog: catalog, file: reader.dataMember, collector: collector, expectedInTarget: expectedInTarget,
             selfContained: selfContained, dualWrite: CMTDualWriteScope(isForced: dualWrite),
-            limits: limits)
-        try pass.run(source.open(reader.dataMember), location: source.location(of: reader.dataMember))
+            limits: limits, stringsAreEncoded: stringsAreEncoded)
+        try data(pass, reader)
         pass.finish()
         checkImportOrder(reader.schema, pass: pass, lines: lines, file: reader.schemaMember, into: collector)
     }

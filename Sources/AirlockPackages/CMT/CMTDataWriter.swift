@@ -11,6 +11,8 @@ import AirlockIO
 /// XML-escaped, so `&` appears as `&amp;amp;` in the file. Fields the schema does not declare, party member
 /// fields of unknown names and all other attributes are XML-escaped only. After `name` and `value`, field
 /// attributes come in the order `lookupentity`, `lookupentityname`, `filename`, then others.
+///
+/// The streaming calls take an optional `CMTDataObserver`, told of every record, field and line as written.
 public struct CMTDataWriter: Sendable {
     /// The schema that gives each field its type.
     public let schema: CMTSchema
@@ -47,37 +49,48 @@ public struct CMTDataWriter: Sendable {
     /// Writes the declaration and the root start tag (streaming: then `writeEntity` per section, then `writeEnd`).
     public func writeStart(
         timestamp: CMTTimestamp?, otherAttributes: [CMTAttribute] = [], to writer: BufferedByteWriter,
-        location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember)
+        location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember), observer: CMTDataObserver? = nil
     ) throws {
         var xml = CMTXMLOutput()
+        xml.lineNumber = 1
         try located(location) {
-            xml.raw("<?xml version=\"1.0\" encoding=\"utf-8\"?>\r\n<entities")
+            xml.raw("<?xml version=\"1.0\" encoding=\"utf-8\"?>")
+            xml.line(0)
+            xml.raw("<entities")
             xml.raw(" xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"")
             if let timestamp { try xml.attribute("timestamp", timestamp.canonicalText) }
             for attribute in otherAttributes { try xml.attribute(attribute.name, attribute.value) }
             xml.raw(">")
         }
         try xml.drain(into: writer)
+        if let observer {
+            observer.line = xml.lineNumber
+            observer.rootStarted(timestamp: timestamp?.canonicalText, line: xml.lineNumber)
+        }
     }
 
     /// Writes the root end tag.
-    public func writeEnd(to writer: BufferedByteWriter) throws {
+    public func writeEnd(to writer: BufferedByteWriter, observer: CMTDataObserver? = nil) throws {
         var xml = CMTXMLOutput()
+        xml.lineNumber = observer?.line ?? 0
         xml.line(0)
         xml.raw("</entities>")
         try xml.drain(into: writer)
+        observer?.line = xml.lineNumber
     }
 
     /// Writes one `<entity>` section.
     /// - Throws: as `write(_:to:location:)`; also when the tables are inconsistent (rows not aligned, a record
     ///   without an id, a party member whose field is not a column).
     public func writeEntity(
-        _ entity: CMTEntityData, to writer: BufferedByteWriter, location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember)
+        _ entity: CMTEntityData, to writer: BufferedByteWriter, location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember),
+        observer: CMTDataObserver? = nil
     ) throws {
         let hasRecords = entity.records.count > 0
-        try writeEntityStart(entity, hasRecords: hasRecords, to: writer, location: location)
-        try writeRecords(entity, rows: 0..<entity.records.count, to: writer, location: location)
-        try writeEntityEnd(entity.name, hasRecords: hasRecords, associations: entity.manyToMany, to: writer, location: location)
+        try writeEntityStart(entity, hasRecords: hasRecords, to: writer, location: location, observer: observer)
+        try writeRecords(entity, rows: 0..<entity.records.count, to: writer, location: location, observer: observer)
+        try writeEntityEnd(
+            entity.name, hasRecords: hasRecords, associations: entity.manyToMany, to: writer, location: location, observer: observer)
     }
 
     /// Writes the start of an `<entity>` section from `entity`'s name and attributes (streaming: then
@@ -86,11 +99,12 @@ public struct CMTDataWriter: Sendable {
     /// - Throws: `AirlockError(.invalidValue)` for a name or attribute XML cannot carry; the sink's error.
     public func writeEntityStart(
         _ entity: CMTEntityData, hasRecords: Bool, to writer: BufferedByteWriter,
-        location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember)
+        location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember), observer: CMTDataObserver? = nil
     ) throws {
         var place = location
         place.entity = entity.name
         var xml = CMTXMLOutput()
+        xml.lineNumber = observer?.line ?? 0
         try located(place) {
             xml.line(1)
             xml.raw("<entity")
@@ -98,10 +112,12 @@ public struct CMTDataWriter: Sendable {
             if let displayName = entity.displayName { try xml.attribute("displayname", displayName) }
             for attribute in entity.otherAttributes { try xml.attribute(attribute.name, attribute.value) }
             xml.raw(">")
+            observer?.sectionStarted(name: entity.name, line: xml.lineNumber)
             xml.line(2)
         }
         xml.raw(hasRecords ? "<records>" : "<records />")
         try xml.drain(into: writer)
+        observer?.line = xml.lineNumber
     }
 
     /// Writes the records of `entity` at `rows` (in that order), with their party members, inside a section
@@ -109,23 +125,27 @@ public struct CMTDataWriter: Sendable {
     /// - Throws: as `writeEntity(_:to:location:)`.
     public func writeRecords(
         _ entity: CMTEntityData, rows: some Sequence<Int>, to writer: BufferedByteWriter,
-        location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember)
+        location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember), observer: CMTDataObserver? = nil
     ) throws {
         var place = location
         place.entity = entity.name
         var xml = CMTXMLOutput()
+        xml.lineNumber = observer?.line ?? 0
         let schemaEntity = schemaIndex[entity.name]
         let recordLayout = try CMTTableLayout(entity.records, types: { schemaEntity?.field(named: $0)?.type }, at: place)
         let partyLayout = try CMTTableLayout(entity.partyMembers, types: CMTPartyListFields.type(of:), at: place)
         let membersByRecord = try partyIndex(entity, at: place)
         var scratch: [UInt8] = []
+        let watch = observer.map { CMTObservedLayout(observer: $0, layout: recordLayout) }
+        let partyWatch = observer.flatMap { CMTObservedLayout(observer: $0, layout: partyLayout) }
         for row in rows {
             try writeRecord(
                 row, element: "record", level: 3, layout: recordLayout, &xml, &scratch, place: place,
-                members: membersByRecord[row] ?? [], partyLayout: partyLayout)
+                members: membersByRecord[row] ?? [], partyLayout: partyLayout, watch: watch, partyWatch: partyWatch)
             try xml.drainIfFull(into: writer)
         }
         try xml.drain(into: writer)
+        observer?.line = xml.lineNumber
     }
 
     /// Ends the section of entity `name` that `writeEntityStart` opened: `</records>` when it had records, then
@@ -133,19 +153,21 @@ public struct CMTDataWriter: Sendable {
     /// - Throws: `AirlockError(.invalidValue)` for an association GUID that is not one; the sink's error.
     public func writeEntityEnd(
         _ name: String, hasRecords: Bool, associations: [CMTManyToManyAssociation], to writer: BufferedByteWriter,
-        location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember)
+        location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember), observer: CMTDataObserver? = nil
     ) throws {
         var place = location
         place.entity = name
         var xml = CMTXMLOutput()
+        xml.lineNumber = observer?.line ?? 0
         if hasRecords {
             xml.line(2)
             xml.raw("</records>")
         }
-        try writeAssociations(associations, &xml, place: place)
+        try writeAssociations(associations, &xml, place: place, observer: observer)
         xml.line(1)
         xml.raw("</entity>")
         try xml.drain(into: writer)
+        observer?.line = xml.lineNumber
     }
 
     // MARK: records
@@ -153,7 +175,7 @@ public struct CMTDataWriter: Sendable {
     private func writeRecord(
         _ row: Int, element: StaticString, level: Int, layout: CMTTableLayout, _ xml: inout CMTXMLOutput, _ scratch: inout [UInt8],
         place: SourceLocation, members: [(row: Int, field: String)], partyLayout: CMTTableLayout?, owner: String? = nil,
-        ownerField: String? = nil
+        ownerField: String? = nil, watch: CMTObservedLayout?, partyWatch: CMTObservedLayout?
     ) throws {
         let values = layout.table.values
         // The record's place for an error, made only then: its id as text (or its owner's, for a party member).
@@ -183,6 +205,15 @@ public struct CMTDataWriter: Sendable {
         xml.raw(" id=\"")
         xml.raw(scratch)
         xml.raw("\"")
+        if let watch {
+            scratch.withUnsafeBytes { id in
+                if owner == nil {
+                    watch.observer.recordStarted(id: id, line: xml.lineNumber)
+                } else {
+                    watch.observer.partyMemberStarted(id: id, line: xml.lineNumber)
+                }
+            }
+        }
         try located(recordPlace()) {
             for column in layout.attributeColumns {
                 try values.withValue(row: row, column: column) { bytes in
@@ -201,7 +232,9 @@ public struct CMTDataWriter: Sendable {
                 opened = true
             }
             do {
-                try writeField(values, row: row, column: column, level: level + 1, layout: layout, &xml, &scratch)
+                try writeField(
+                    values, row: row, column: column, level: level + 1, layout: layout, &xml, &scratch, watch: watch,
+                    isMember: owner != nil, hasMembers: !fieldMembers.isEmpty)
             } catch let problem as CMTValueProblem {
                 let name = values.columns[column].name
                 var here = recordPlace()
@@ -218,9 +251,11 @@ public struct CMTDataWriter: Sendable {
                 for member in fieldMembers {
                     try writeRecord(
                         member, element: "activitypointerrecords", level: level + 2, layout: partyLayout, &xml, &scratch, place: place,
-                        members: [], partyLayout: nil, owner: id, ownerField: values.columns[column].name)
+                        members: [], partyLayout: nil, owner: id, ownerField: values.columns[column].name, watch: partyWatch,
+                        partyWatch: nil)
                 }
             }
+            watch?.observer.partyMembersEnded()
             xml.line(level + 1)
             xml.raw("</field>")
         }
@@ -232,13 +267,14 @@ public struct CMTDataWriter: Sendable {
         } else {
             xml.raw(" />")
         }
+        if owner == nil { watch?.observer.recordEnded() }
     }
 
     /// `<field name="…" value="…" …` up to (not including) the end of the start tag.
     /// - Throws: `CMTValueProblem` when the value is not valid for its type or holds a character XML cannot carry.
     private func writeField(
         _ values: Table, row: Int, column: Int, level: Int, layout: CMTTableLayout, _ xml: inout CMTXMLOutput,
-        _ scratch: inout [UInt8]
+        _ scratch: inout [UInt8], watch: CMTObservedLayout?, isMember: Bool, hasMembers: Bool
     ) throws {
         xml.line(level)
         // `<field name="…" value="` then the value and its closing quote.
@@ -254,9 +290,13 @@ public struct CMTDataWriter: Sendable {
                     throw CMTValueProblem(
                         "value '\(String(decoding: value, as: UTF8.self))' is not a valid \(type.rawValue): \(problem.reason)")
                 }
-                try scratch.withUnsafeBytes { try xml.attribute(opener: opener, bytes: $0, html: false) }
+                try scratch.withUnsafeBytes { written in
+                    try xml.attribute(opener: opener, bytes: written, html: false)
+                    watch?.tell(written, row: row, column: column, line: xml.lineNumber, isMember: isMember, hasMembers: hasMembers)
+                }
             } else {
                 try xml.attribute(opener: opener, bytes: value, html: type == .string)
+                watch?.tell(value, row: row, column: column, line: xml.lineNumber, isMember: isMember, hasMembers: hasMembers)
             }
         }
         for (tableIndex, attributeColumn) in layout.attributes(of: column) {
@@ -302,7 +342,9 @@ public struct CMTDataWriter: Sendable {
 
     // MARK: many-to-many
 
-    private func writeAssociations(_ associations: [CMTManyToManyAssociation], _ xml: inout CMTXMLOutput, place: SourceLocation) throws {
+    private func writeAssociations(
+        _ associations: [CMTManyToManyAssociation], _ xml: inout CMTXMLOutput, place: SourceLocation, observer: CMTDataObserver?
+    ) throws {
         xml.line(2)
         if associations.isEmpty {
             xml.raw("<m2mrelationships />")
@@ -315,11 +357,16 @@ public struct CMTDataWriter: Sendable {
             try located(here) {
                 xml.line(3)
                 xml.raw("<m2mrelationship")
+                var name: String?
+                var sourceID: String?
                 for attribute in association.attributes {
                     let value = attribute.name == "sourceid" ? try CMTValueCodec.canonical(attribute.value, as: .guid) : attribute.value
                     try xml.attribute(attribute.name, value)
+                    if attribute.name == "m2mrelationshipname", name == nil { name = value }
+                    if attribute.name == "sourceid", sourceID == nil { sourceID = value }
                 }
                 xml.raw(">")
+                observer?.manyToManyStarted(name: name, sourceID: sourceID, line: xml.lineNumber)
                 xml.line(4)
                 if association.targetIDs.isEmpty {
                     xml.raw("<targetids />")
@@ -328,7 +375,9 @@ public struct CMTDataWriter: Sendable {
                     for target in association.targetIDs {
                         xml.line(5)
                         xml.raw("<targetid>")
-                        try xml.text(try CMTValueCodec.canonical(target, as: .guid))
+                        let id = try CMTValueCodec.canonical(target, as: .guid)
+                        observer?.manyToManyTarget(id, line: xml.lineNumber)
+                        try xml.text(id)
                         xml.raw("</targetid>")
                     }
                     xml.line(4)

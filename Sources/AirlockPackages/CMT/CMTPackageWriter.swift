@@ -23,19 +23,21 @@ public enum CMTPackageWriter {
     ///   - timestamp: the root `timestamp` of `data.xml` (omitted when nil).
     ///   - dataCopy: also gets every byte of `data.xml`, in order, as it is written (e.g. a `ByteChannel` that a
     ///     validator reads while the zip is written).
+    ///   - observer: told of every record and field of `data.xml` as it is written (e.g. a validator's checks).
     ///   - produce: calls its argument once per entity section, in import order.
     /// - Throws: as `write(_:to:)`, or what `produce` throws.
     public static func write(
         schema: CMTSchema, timestamp: CMTTimestamp?, otherAttributes: [CMTAttribute] = [], to path: String, dataCopy: ByteSink? = nil,
-        _ produce: ((CMTEntityData) throws -> Void) throws -> Void
+        observer: CMTDataObserver? = nil, _ produce: ((CMTEntityData) throws -> Void) throws -> Void
     ) throws {
         try write(schema: schema, to: path) { entry in
             let writer = BufferedByteWriter(sink: dataCopy.map { TeeByteSink(entry, $0) } ?? entry)
             let location = SourceLocation(file: path, entry: CMTPackage.dataMember)
             let dataWriter = CMTDataWriter(schema: schema)
-            try dataWriter.writeStart(timestamp: timestamp, otherAttributes: otherAttributes, to: writer, location: location)
-            try produce { entity in try dataWriter.writeEntity(entity, to: writer, location: location) }
-            try dataWriter.writeEnd(to: writer)
+            try dataWriter.writeStart(
+                timestamp: timestamp, otherAttributes: otherAttributes, to: writer, location: location, observer: observer)
+            try produce { entity in try dataWriter.writeEntity(entity, to: writer, location: location, observer: observer) }
+            try dataWriter.writeEnd(to: writer, observer: observer)
             try writer.flush()
         }
     }

@@ -5,6 +5,8 @@ import AirlockIO
 /// pieces: much faster than `xmlTextWriter`, and a value type, so no per-byte exclusivity checks.
 struct CMTXMLOutput {
     private(set) var bytes: [UInt8] = []
+    /// The line being written (1-based), counted by `line(_:)` for a `CMTDataObserver`; 0 unless set.
+    var lineNumber = 0
 
     init() {
         bytes.reserveCapacity(Self.drainThreshold * 2)
@@ -40,6 +42,7 @@ struct CMTXMLOutput {
 
     /// A line end followed by `level` levels of two-space indent.
     mutating func line(_ level: Int) {
+        lineNumber += 1
         bytes.append(0x0D)
         bytes.append(0x0A)
         for _ in 0..<level {
@@ -145,7 +148,9 @@ struct CMTXMLOutput {
                 case 0x26: replacement = "&amp;"
                 case 0x3C: replacement = "&lt;"
                 case 0x3E: replacement = "&gt;"
-                case 0x0A: replacement = "\r\n"
+                case 0x0A:
+                    replacement = "\r\n"
+                    lineNumber += 1
                 case 0x0D: replacement = index + 1 < count && text[index + 1] == 0x0A ? "" : "&#xD;"
                 case 0x09: replacement = nil
                 case 0..<0x20: throw CMTValueProblem(Self.controlCharacterReason(byte))
