@@ -57,11 +57,21 @@ public struct CMTPackageValidator {
     /// Validates a package while its `data.xml` is written, without reading it back: `write` writes it with
     /// `CMTDataWriter`, telling the observer it is given of every section, record and field. The findings are
     /// those a read of the written file would make, on the same lines, except that the XML's own form
-    /// (well-formedness, escaping) is not checked again. `source` holds the schema and `[Content_Types].xml`
-    /// (a `StreamedPackageSource` whose `data.xml` is never opened).
+    /// (well-formedness, escaping) is not checked again. The checks run on a thread of their own
+    /// (`CMTObserverRelay`) while `write` goes on. `source` holds the schema and `[Content_Types].xml` (a
+    /// `StreamedPackageSource` whose `data.xml` is never opened).
     /// - Throws: as `validate(_:into:)`, or what `write` throws.
     public func validateWritten(_ source: PackageSource, into collector: FindingCollector, write: (CMTDataObserver) throws -> Void) throws {
-        try validate(source, into: collector, stringsAreEncoded: false) { pass, _ in try write(pass) }
+        try validate(source, into: collector, stringsAreEncoded: false) { pass, _ in
+            let relay = CMTObserverRelay(replayingInto: pass)
+            do {
+                try write(relay)
+            } catch {
+                relay.abandon()
+                throw error
+            }
+            try relay.finish()
+        }
     }
 
     private func validate(

@@ -1,8 +1,9 @@
 import AirlockModel
 
 /// A `CMTDataObserver` with what the writer needs to tell it about one record table's rows: the fields' names
-/// and where each field's `lookupentity` is. Made once per table, so that telling costs no copy of the layout.
-struct CMTObservedLayout {
+/// and where each field's `lookupentity` is. Made once per table; a class, so that handing it down per record and
+/// field copies nothing.
+final class CMTObservedLayout {
     let observer: CMTDataObserver
     /// Per `values` column: its name.
     let names: [String]
@@ -22,7 +23,7 @@ struct CMTObservedLayout {
         }
     }
 
-    init?(observer: CMTDataObserver, layout: CMTTableLayout?) {
+    convenience init?(observer: CMTDataObserver, layout: CMTTableLayout?) {
         guard let layout else { return nil }
         self.init(observer: observer, layout: layout)
     }
