@@ -142,12 +142,12 @@ extension CMTDataPass {
     // MARK: helpers
 
     func add(
-        _ rule: ValidationRule, _ entity: CMTEntityCheck, line: Int, field: String? = nil, value: String? = nil, _ message: String,
-        severity: ValidationSeverity? = nil, basis: CatalogCertainty? = nil
+        _ rule: ValidationRule, _ entity: CMTEntityCheck, line: Int, field: String? = nil, value: @autoclosure () -> String? = nil,
+        _ message: @autoclosure () -> String, severity: ValidationSeverity? = nil, basis: CatalogCertainty? = nil
     ) {
         collector.add(
-            rule, entity: entity.name, file: file, line: line, record: recordText, field: field, value: value, message, severity: severity,
-            basis: basis)
+            rule, entity: entity.name, file: file, line: line, record: recordText, field: field, value: value(), message(),
+            severity: severity, basis: basis)
     }
 
     /// Values in findings are cut at 200 characters.

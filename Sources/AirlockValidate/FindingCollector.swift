@@ -62,14 +62,24 @@ public final class FindingCollector: @unchecked Sendable {
         }
     }
 
-    /// Records a finding of `rule`.
+    /// Records a finding of `rule`. Its record, value and message are made only when the finding is kept (in
+    /// `findings` or as an example), not for the many only counted.
     public func add(
-        _ rule: ValidationRule, entity: String? = nil, file: String? = nil, line: Int? = nil, record: String? = nil,
-        field: String? = nil, value: String? = nil, _ message: String, severity: ValidationSeverity? = nil, basis: CatalogCertainty? = nil
+        _ rule: ValidationRule, entity: String? = nil, file: String? = nil, line: Int? = nil, record: @autoclosure () -> String? = nil,
+        field: String? = nil, value: @autoclosure () -> String? = nil, _ message: @autoclosure () -> String,
+        severity: ValidationSeverity? = nil, basis: CatalogCertainty? = nil
     ) {
+        let effective = severity ?? rule.severity
+        if findings.count >= maxFindings, let index = groupIndex[GroupKey(entity: entity, rule: rule.id, severity: effective)],
+            groups[index].examples.count >= examplesPerGroup
+        {
+            if effective == .error { errors += 1 } else { warnings += 1 }
+            groups[index].count += 1
+            return
+        }
         add(
             ValidationFinding(
-                rule: rule, entity: entity, file: file, line: line, record: record, field: field, value: value, message: message,
-                severity: severity, basis: basis))
+                rule: rule, entity: entity, file: file, line: line, record: record(), field: field, value: value(), message: message(),
+                severity: effective, basis: basis))
     }
 }
