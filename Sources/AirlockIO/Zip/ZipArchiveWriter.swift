@@ -60,9 +60,11 @@ public final class ZipArchiveWriter {
     }
 
     /// Adds a file entry whose content `body` streams into the given sink; the size need not be known.
+    /// - Parameter blocksInFlight: how many 1 MB blocks `body` may write ahead of the deflater: more lets a
+    ///   producer that works in bursts (a section built, then serialised) keep the deflater busy meanwhile.
     /// - Throws: `AirlockError` when the name is unsafe or repeated, `body` throws, or writing fails.
-    public func addEntry(name: String, _ body: (ByteSink) throws -> Void) throws {
-        try writeEntry(name: name, size: nil, body)
+    public func addEntry(name: String, blocksInFlight: Int = 3, _ body: (ByteSink) throws -> Void) throws {
+        try writeEntry(name: name, size: nil, blocksInFlight: blocksInFlight, body)
     }
 
     /// Writes the central directory, closes the file and renames it to `path`.
@@ -83,7 +85,7 @@ public final class ZipArchiveWriter {
         finished = true
     }
 
-    private func writeEntry(name: String, size: Int64?, _ body: (ByteSink) throws -> Void) throws {
+    private func writeEntry(name: String, size: Int64?, blocksInFlight: Int = 3, _ body: (ByteSink) throws -> Void) throws {
         let location = SourceLocation(file: path, entry: name)
         guard let archive else { throw AirlockError(.io, "the archive is already finished", at: location) }
         if let problem = ZipEntryName.problem(with: name) { throw AirlockError(.unsafeEntry, problem, at: location) }
@@ -101,7 +103,7 @@ public final class ZipArchiveWriter {
             throw AirlockError(.io, "cannot write the entry header", at: location, cause: LibArchive.errorText(archive))
         }
         // The body produces the bytes on this thread while another deflates them into the archive.
-        let pipeline = PipelinedByteSink(target: ZipEntrySink(archive: archive, location: location))
+        let pipeline = PipelinedByteSink(target: ZipEntrySink(archive: archive, location: location), depth: blocksInFlight)
         let buffered = BufferedByteWriter(sink: pipeline, capacity: 1 << 20)
         try body(BufferedSinkAdapter(buffered))
         try buffered.flush()

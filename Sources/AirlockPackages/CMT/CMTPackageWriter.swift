@@ -52,7 +52,8 @@ public enum CMTPackageWriter {
             try CMTSchemaWriter.write(schema, to: writer, location: SourceLocation(file: path, entry: CMTPackage.schemaMember))
             try writer.flush()
         }
-        try archive.addEntry(name: CMTPackage.dataMember, data)
+        // data.xml is written a section at a time: up to 16 MB ahead lets the deflater work while a section is built.
+        try archive.addEntry(name: CMTPackage.dataMember, blocksInFlight: 16, data)
         try archive.addEntry(name: CMTPackage.contentTypesMember, bytes: CMTContentTypes.bytes)
         try archive.finish()
     }
