@@ -70,11 +70,15 @@ public enum Converter {
         // to-sales.zip is written as soon as the flows that feed it are done, beside the flows still running.
         let salesJob =
             options.dryRun ? nil : staging.map { SalesPackageJob(path: $0.path(salesPackageName), catalog: catalog, progress: progress) }
+        // to-fo.zip likewise, as soon as the flows that write F&O records are done.
+        let foJob = options.dryRun ? nil : staging.map { FOPackageJob(path: $0.path(foPackageName), catalog: catalog, progress: progress) }
+        let jobs = salesJob.flatMap { sales in foJob.map { (sales: sales, fo: $0) } }
         do {
             return try run(
-                options, templates: templates, selected: selected, catalog: catalog, rules: rules, staging: staging, salesJob: salesJob,
+                options, templates: templates, selected: selected, catalog: catalog, rules: rules, staging: staging, jobs: jobs,
                 progress: progress, notice: notice)
         } catch {
+            foJob?.waitIfStarted()
             salesJob?.waitIfStarted()
             staging?.discard()
             throw error
@@ -84,7 +88,7 @@ public enum Converter {
     /// The conversion once the output folder is staged (or not asked for); the caller discards it on error.
     private static func run(
         _ options: ConversionOptions, templates: TemplateSet, selected: Set<String>, catalog: SchemaCatalog, rules: [any ConversionRule],
-        staging: StagingDirectory?, salesJob: SalesPackageJob?, progress: @escaping @Sendable (String) -> Void,
+        staging: StagingDirectory?, jobs: (sales: SalesPackageJob, fo: FOPackageJob)?, progress: @escaping @Sendable (String) -> Void,
         notice: @escaping @Sendable (String) -> Void
     ) throws -> ConversionResult {
         // The report's digests of the inputs are taken on what the reading and the flows leave idle of the cores.
@@ -94,7 +98,7 @@ public enum Converter {
             return digests
         }
         var flows = try runFlows(
-            options, templates: templates, selected: selected, catalog: catalog, rules: rules, salesJob: salesJob, progress: progress,
+            options, templates: templates, selected: selected, catalog: catalog, rules: rules, jobs: jobs, progress: progress,
             notice: notice)
         let company = flows.company
 
@@ -111,8 +115,7 @@ public enum Converter {
             return ConversionResult(report: report, validations: [], tooManyRejects: tooMany)
         }
         var validations: [ValidationReport] = []
-        if let salesJob {
-            progress("writing \(foPackageName)")
+        if let jobs {
             // Reject files first: they are the last use of the source tables, which can then go.
             for output in flows.outputs where !output.rejects.isEmpty {
                 let name = "\(rejectsFolder)/\(output.template.name).csv"
@@ -128,23 +131,17 @@ public enum Converter {
                 report.outputs[name] = try FileDigest.of(staging.path(name), as: name)
             }
             for output in flows.outputs { output.releaseSource() }
-            let outputs = flows.outputs
             flows.outputs = []
             let foPath = staging.path(foPackageName)
             let salesPath = staging.path(salesPackageName)
-            // to-fo.zip is built, written and validated here while to-sales.zip finishes on its own thread (which
-            // validates it from the bytes written). Validation is `airlock validate`'s default: the packages are
-            // deltas, so a customer, header or lookup target they do not carry is expected in the target (a
-            // warning); the flows have checked every such reference against the output and the target export,
-            // rejecting records whose reference is in neither. When both packages fail, to-fo.zip's error is the
-            // one reported (the caller waits for to-sales.zip before discarding the staging folder).
-            var foValidation: ValidationReport?
-            let foFiles = try FOOutputBuilder.files(outputs, catalog: catalog)
-            if try FOOutputBuilder.write(foFiles, catalog: catalog, description: "Airlock conversion for \(company)", to: foPath) {
-                progress("validating \(foPackageName)")
-                foValidation = try PackageValidator.validate(path: foPath, target: .fo, catalog: catalog)
-            }
-            let salesValidation = try salesJob.result()
+            // Both packages were built, written and validated on threads of their own, each started as soon as the
+            // flows feeding it were done. Validation is `airlock validate`'s default: the packages are deltas, so a
+            // customer, header or lookup target they do not carry is expected in the target (a warning); the flows
+            // have checked every such reference against the output and the target export, rejecting records whose
+            // reference is in neither. When both packages fail, to-fo.zip's error is the one reported (the caller
+            // waits for to-sales.zip before discarding the staging folder).
+            let foValidation = try jobs.fo.result()
+            let salesValidation = try jobs.sales.result()
             if foValidation != nil { report.outputs[foPackageName] = try FileDigest.of(foPath, as: foPackageName) }
             if salesValidation != nil { report.outputs[salesPackageName] = try FileDigest.of(salesPath, as: salesPackageName) }
             validations = [foValidation, salesValidation].compactMap { $0 }
@@ -187,7 +184,7 @@ public enum Converter {
     /// Reads both exports and runs the selected flows in dependency order.
     private static func runFlows(
         _ options: ConversionOptions, templates: TemplateSet, selected: Set<String>, catalog: SchemaCatalog, rules: [any ConversionRule],
-        salesJob: SalesPackageJob?, progress: @escaping @Sendable (String) -> Void,
+        jobs: (sales: SalesPackageJob, fo: FOPackageJob)?, progress: @escaping @Sendable (String) -> Void,
         notice: @escaping @Sendable (String) -> Void
     ) throws -> FlowsResult {
         progress("reading \(options.foPath) and \(options.salesPath)")
@@ -219,10 +216,18 @@ public enum Converter {
             names: feedsSales,
             action: { @Sendable (outputs: [FlowOutput]) in
                 guard let resolved = try? secondPass.run(outputs) else { return }
-                salesJob?.start(resolved, timestamp: timestamp)
+                jobs?.sales.start(resolved, timestamp: timestamp)
             }
         )
-        var outputs = try FlowScheduler.run(order, whenFinished: startSales) { template in
+        let feedsFO = order.filter(FOPackageJob.contributes).map(\.name)
+        let startFO = (
+            names: feedsFO,
+            action: { @Sendable (outputs: [FlowOutput]) in
+                jobs?.fo.start(outputs, company: company)
+                return
+            }
+        )
+        var outputs = try FlowScheduler.run(order, whenFinished: [startSales, startFO]) { template in
             progress("flow \(template.name)")
             let started = DispatchTime.now().uptimeNanoseconds
             let output = try FlowRunner(template: template, context: context).run()
@@ -231,7 +236,12 @@ public enum Converter {
             progress("flow \(template.name) done (\((seconds * 10).rounded() / 10) s)")
             return output
         }
+        let beforeSecondPass = outputs
         outputs = try secondPass.replacing(outputs)
+        // to-fo.zip was started from the F&O flows' outputs before the second pass: it must have left them as they were.
+        for (before, after) in zip(beforeSecondPass, outputs) where FOPackageJob.contributes(before.template) && before !== after {
+            throw AirlockError(.io, "the second pass changed flow \(before.template.name), from which \(foPackageName) was already started")
+        }
         // The Sales package was started from the contributing flows alone: no other flow may have added to it.
         for output in outputs where !feedsSales.contains(output.template.name) && !output.generated.isEmpty {
             throw AirlockError(

@@ -113,13 +113,16 @@ struct FlowSchedulerTests {
             let fired = StartSignal()
             let outputs = try FlowScheduler.run(
                 Self.flows,
-                whenFinished: (
-                    names: ["c", "e"],
-                    action: { outputs in
-                        log.add("watch \(outputs.joined(separator: ","))")
-                        fired.signal()
-                    }
-                )
+                whenFinished: [
+                    (
+                        names: ["c", "e"],
+                        action: { @Sendable (outputs: [String]) in
+                            log.add("watch \(outputs.joined(separator: ","))")
+                            fired.signal()
+                        }
+                    ),
+                    (names: ["a"], action: { @Sendable (outputs: [String]) in log.add("second watch \(outputs.joined(separator: ","))") }),
+                ]
             ) { template in
                 if template.name == "b" {
                     #expect(fired.wait(seconds: 10), "the watch should fire while b, in the other lane, still runs")
@@ -134,13 +137,16 @@ struct FlowSchedulerTests {
             func at(_ event: String) -> Int { events.firstIndex(of: event) ?? -1 }
             #expect(at("end e") < at("watch c,e"))
             #expect(at("watch c,e") < at("end b"))
+            // A second watch fires on its own, once, as soon as its flows are done.
+            #expect(events.filter { $0.hasPrefix("second watch") } == ["second watch a"])
+            #expect(at("end a") < at("second watch a"))
         }
     }
 
     @Test func anEmptyWatchFiresAtOnceAndAFailedWatchedFlowNever() throws {
         let log = EventLog()
         let outputs = try FlowScheduler.run(
-            Self.flows, whenFinished: (names: [], action: { (outputs: [String]) in log.add("watch \(outputs.count)") })
+            Self.flows, whenFinished: [(names: [], action: { @Sendable (outputs: [String]) in log.add("watch \(outputs.count)") })]
         ) {
             template in
             log.add("start \(template.name)")
@@ -151,7 +157,9 @@ struct FlowSchedulerTests {
 
         let failed = EventLog()
         #expect(throws: Failure(flow: "e")) {
-            _ = try FlowScheduler.run(Self.flows, whenFinished: (names: ["c", "e"], action: { (_: [String]) in failed.add("watch") })) {
+            _ = try FlowScheduler.run(
+                Self.flows, whenFinished: [(names: ["c", "e"], action: { @Sendable (_: [String]) in failed.add("watch") })]
+            ) {
                 template in
                 if template.name == "e" { throw Failure(flow: "e") }
                 return template.name

@@ -5,7 +5,7 @@ final class FlowBoard<Output>: @unchecked Sendable {
     private let condition = NSCondition()
     private var outputs: [String: Output] = [:]
     private var errors: [String: any Error] = [:]
-    private var watch: (names: [String], action: @Sendable ([Output]) -> Void)?
+    private var watches: [(names: [String], action: @Sendable ([Output]) -> Void)] = []
 
     /// Waits until every flow in `names` has finished; false as soon as one of them has failed.
     func waitFor(_ names: [String]) -> Bool {
@@ -20,30 +20,35 @@ final class FlowBoard<Output>: @unchecked Sendable {
 
     /// Calls `action` once, on the thread that finishes the last of them, with the outputs of `names` in that
     /// order as soon as all of them have finished (at once when they already have); never when one fails.
+    /// Several watches may wait at once; each is called on its own.
     func whenFinished(_ names: [String], _ action: @escaping @Sendable ([Output]) -> Void) {
         condition.lock()
-        watch = (names, action)
-        let ready = takeWatchIfReady()
+        watches.append((names, action))
+        let ready = takeWatchesIfReady()
         condition.unlock()
-        ready?()
+        for action in ready { action() }
     }
 
     func finish(_ name: String, _ output: Output) {
         condition.lock()
         outputs[name] = output
         condition.broadcast()
-        let ready = takeWatchIfReady()
+        let ready = takeWatchesIfReady()
         condition.unlock()
-        ready?()
+        for action in ready { action() }
     }
 
-    /// The watch's action bound to its outputs, once they are all there (the watch is then cleared). Under the lock.
-    private func takeWatchIfReady() -> (() -> Void)? {
-        guard let watch else { return nil }
-        let found = watch.names.compactMap { outputs[$0] }
-        guard found.count == watch.names.count else { return nil }
-        self.watch = nil
-        return { watch.action(found) }
+    /// The actions of the watches whose outputs are all there, bound to them, in the order the watches were set
+    /// (those watches are then cleared). Under the lock.
+    private func takeWatchesIfReady() -> [() -> Void] {
+        var ready: [() -> Void] = []
+        watches.removeAll { watch in
+            let found = watch.names.compactMap { outputs[$0] }
+            guard found.count == watch.names.count else { return false }
+            ready.append { watch.action(found) }
+            return true
+        }
+        return ready
     }
 
     func fail(_ name: String, _ error: any Error) {

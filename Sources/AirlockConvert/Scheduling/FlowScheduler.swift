@@ -17,10 +17,10 @@ import Foundation
 /// earliest in run order, as a sequential run would report.
 enum FlowScheduler {
     /// Runs `body` for each of `flows` (in run order) and returns the outputs in that order.
-    /// - Parameter whenFinished: flows (in run order) whose outputs `action` gets as soon as all of them have
-    ///   finished, while other flows may still run (at once when there are none); not called when one fails.
+    /// - Parameter whenFinished: per watch, flows (in run order) whose outputs `action` gets as soon as all of them
+    ///   have finished, while other flows may still run (at once when there are none); not called when one fails.
     static func run<Output>(
-        _ flows: [MappingTemplate], whenFinished: (names: [String], action: @Sendable ([Output]) -> Void)? = nil,
+        _ flows: [MappingTemplate], whenFinished: [(names: [String], action: @Sendable ([Output]) -> Void)] = [],
         body: @escaping @Sendable (MappingTemplate) throws -> Output
     ) throws -> [Output] {
         var lanes: [[MappingTemplate]] = []
@@ -30,7 +30,7 @@ enum FlowScheduler {
         }
         let position = Dictionary(flows.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let board = FlowBoard<Output>()
-        if let whenFinished { board.whenFinished(whenFinished.names, whenFinished.action) }
+        for watch in whenFinished { board.whenFinished(watch.names, watch.action) }
         let runLane: @Sendable ([MappingTemplate]) -> Void = { lane in
             for template in lane {
                 // Only an earlier parent is waited for (earlier flows of the lane are done), so a lane never waits

@@ -1,0 +1,57 @@
+import AirlockIO
+import AirlockMapping
+import AirlockModel
+import AirlockValidate
+import Foundation
+
+/// Builds, writes and validates `to-fo.zip` on a thread of its own, started as soon as the flows that write F&O
+/// records (the Sales → F&O flows) have finished. The F&O → Sales flows still running, and the second pass after
+/// them, do not change those outputs (the conversion checks it), so the package equals the one written after all
+/// flows; starting early uses the core that the last F&O → Sales flows leave idle.
+final class FOPackageJob: Sendable {
+    private let path: String
+    private let catalog: SchemaCatalog
+    private let progress: @Sendable (String) -> Void
+    private let task = LockedValueBox<BackgroundTask<ValidationReport?>?>(nil)
+
+    init(path: String, catalog: SchemaCatalog, progress: @escaping @Sendable (String) -> Void) {
+        self.path = path
+        self.catalog = catalog
+        self.progress = progress
+    }
+
+    /// Whether `template`'s output can hold records for `to-fo.zip`.
+    static func contributes(_ template: MappingTemplate) -> Bool {
+        template.target.side == .fo
+    }
+
+    /// Starts the job on `outputs` (the contributing flows' outputs, in run order) for the conversion's `company`.
+    func start(_ outputs: [FlowOutput], company: String) {
+        let path = path
+        let catalog = catalog
+        let progress = progress
+        let task = BackgroundTask<ValidationReport?> {
+            progress("writing \(Converter.foPackageName)")
+            let files = try FOOutputBuilder.files(outputs, catalog: catalog)
+            guard try FOOutputBuilder.write(files, catalog: catalog, description: "Airlock conversion for \(company)", to: path) else {
+                return nil
+            }
+            progress("validating \(Converter.foPackageName)")
+            return try PackageValidator.validate(path: path, target: .fo, catalog: catalog)
+        }
+        self.task.withLockedValue { $0 = task }
+    }
+
+    /// Waits for the job: the package's validation, or nil when no record was written (and no file).
+    /// - Throws: the job's error; `.io` when it was never started.
+    func result() throws -> ValidationReport? {
+        guard let task = task.withLockedValue({ $0 }) else { throw AirlockError(.io, "\(Converter.foPackageName) was never started") }
+        return try task.result()
+    }
+
+    /// Waits for the job if it was started, dropping its outcome (before the staging folder it writes into goes).
+    func waitIfStarted() {
+        guard task.withLockedValue({ $0 }) != nil else { return }
+        _ = try? result()
+    }
+}
