@@ -12,7 +12,7 @@ final class FOPackageJob: Sendable {
     private let path: String
     private let catalog: SchemaCatalog
     private let progress: @Sendable (String) -> Void
-    private let task = LockedValueBox<BackgroundTask<ValidationReport?>?>(nil)
+    private let job = PackageJob(name: Converter.foPackageName)
 
     init(path: String, catalog: SchemaCatalog, progress: @escaping @Sendable (String) -> Void) {
         self.path = path
@@ -30,7 +30,7 @@ final class FOPackageJob: Sendable {
         let path = path
         let catalog = catalog
         let progress = progress
-        let task = BackgroundTask<ValidationReport?> {
+        job.start {
             progress("writing \(Converter.foPackageName)")
             let files = try FOOutputBuilder.files(outputs, catalog: catalog)
             guard try FOOutputBuilder.write(files, catalog: catalog, description: "Airlock conversion for \(company)", to: path) else {
@@ -39,19 +39,12 @@ final class FOPackageJob: Sendable {
             progress("validating \(Converter.foPackageName)")
             return try PackageValidator.validate(path: path, target: .fo, catalog: catalog)
         }
-        self.task.withLockedValue { $0 = task }
     }
 
     /// Waits for the job: the package's validation, or nil when no record was written (and no file).
     /// - Throws: the job's error; `.io` when it was never started.
-    func result() throws -> ValidationReport? {
-        guard let task = task.withLockedValue({ $0 }) else { throw AirlockError(.io, "\(Converter.foPackageName) was never started") }
-        return try task.result()
-    }
+    func result() throws -> ValidationReport? { try job.result() }
 
-    /// Waits for the job if it was started, dropping its outcome (before the staging folder it writes into goes).
-    func waitIfStarted() {
-        guard task.withLockedValue({ $0 }) != nil else { return }
-        _ = try? result()
-    }
+    /// Waits for the job if it was started, dropping its outcome.
+    func waitIfStarted() { job.waitIfStarted() }
 }

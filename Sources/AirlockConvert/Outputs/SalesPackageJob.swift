@@ -13,7 +13,7 @@ final class SalesPackageJob: Sendable {
     private let path: String
     private let catalog: SchemaCatalog
     private let progress: @Sendable (String) -> Void
-    private let task = LockedValueBox<BackgroundTask<ValidationReport?>?>(nil)
+    private let job = PackageJob(name: Converter.salesPackageName)
 
     init(path: String, catalog: SchemaCatalog, progress: @escaping @Sendable (String) -> Void) {
         self.path = path
@@ -31,23 +31,17 @@ final class SalesPackageJob: Sendable {
         let path = path
         let catalog = catalog
         let progress = progress
-        let task = BackgroundTask<ValidationReport?> {
+        job.start {
             guard let plan = SalesOutputBuilder.plan(SalesOutputBuilder.parts(outputs), catalog: catalog) else { return nil }
             progress("writing \(Converter.salesPackageName)")
             return try SalesPackageWriter.write(plan, timestamp: timestamp, catalog: catalog, to: path)
         }
-        self.task.withLockedValue { $0 = task }
     }
 
     /// Waits for the job: the package's validation, or nil when no record was written (and no file).
     /// - Throws: the job's error; `.io` when it was never started.
-    func result() throws -> ValidationReport? {
-        guard let task = task.withLockedValue({ $0 }) else { throw AirlockError(.io, "\(Converter.salesPackageName) was never started") }
-        return try task.result()
-    }
+    func result() throws -> ValidationReport? { try job.result() }
 
     /// Waits for the job if it was started, dropping its outcome (before the staging folder it writes into goes).
-    func waitIfStarted() {
-        _ = try? result()
-    }
+    func waitIfStarted() { job.waitIfStarted() }
 }
