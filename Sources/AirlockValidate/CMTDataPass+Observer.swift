@@ -53,8 +53,8 @@ extension CMTDataPass: CMTDataObserver {
 
     /// The field of the section's `column`, found by name when the column is first met (-1: no name).
     private func fieldIndex(column: Int, name: String, _ entity: CMTEntityCheck) -> Int {
-        if column < writtenColumns.count, writtenColumns[column] != -2 { return writtenColumns[column] }
-        if column >= writtenColumns.count { writtenColumns += [Int](repeating: -2, count: column + 1 - writtenColumns.count) }
+        if column < writtenColumns.count, let known = writtenColumns[column] { return known }
+        if column >= writtenColumns.count { writtenColumns += [Int?](repeating: nil, count: column + 1 - writtenColumns.count) }
         var name = name
         let index = name.isEmpty ? -1 : name.withUTF8 { entity.field(named: UnsafeRawBufferPointer($0)) }
         writtenColumns[column] = index

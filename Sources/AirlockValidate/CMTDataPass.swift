@@ -40,11 +40,12 @@ final class CMTDataPass {
     var stateValue: Int?
     var statusState: (state: Int, value: Int, line: Int)?
 
-    // Following a writer (`CMTDataObserver`): its line, the section being written and its columns' fields
-    // (-1: not met yet), the party list field whose members are being written.
+    // Following a writer (`CMTDataObserver`): the line the writer keeps here between its calls, the section being
+    // written and, per column, its field once met (-1: the column has no name), the party list field whose
+    // members are being written, the many-to-many relationship being written.
     var line = 0
     var writtenSection: CMTEntityCheck?
-    var writtenColumns: [Int] = []
+    var writtenColumns: [Int?] = []
     var writtenParty: Int?
     var writtenRelationship = ""
 
