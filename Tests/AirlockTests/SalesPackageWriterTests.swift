@@ -39,8 +39,14 @@ struct SalesPackageWriterTests {
         #expect(streamed.errors == reread.errors && streamed.warnings == reread.warnings)
         #expect(streamed.path == path)
 
-        // The zip holds what the in-memory builder gives: two records, the lookup with its entity.
-        let sections = try plan.sections.map { try SalesOutputBuilder.section($0.entity, parts: $0.parts) }
+        // The zip holds the records of the builder's pieces, in order: two records, the lookup with its entity.
+        let sections = try plan.sections.map { section in
+            var entity = CMTEntityData(schema: section.entity)
+            for piece in try SalesOutputBuilder.pieces(section.entity, parts: section.parts) {
+                for row in piece.rows { try entity.append(piece.records.record(at: row)) }
+            }
+            return entity
+        }
         let package = CMTPackage(schema: plan.schema, data: CMTData(timestamp: nil, entities: sections))
         #expect(try CMTPackageReader(path: path).read() == package)
         #expect(package.data.entities[0].recordCount == 2)

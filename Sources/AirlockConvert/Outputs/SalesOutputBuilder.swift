@@ -77,24 +77,32 @@ enum SalesOutputBuilder {
         return Plan(schema: CMTSchema(entities: sections.map(\.entity), entityImportOrder: order), sections: sections)
     }
 
-    /// The `<entity>` section of `entity`: the written rows of `parts` with an id, in part and row order, copied
-    /// column by column (a lookup's target entity and name become its `lookupentity` and `lookupentityname`).
-    static func section(_ entity: CMTSchemaEntity, parts: [Part]) throws -> CMTEntityData {
-        var section = CMTEntityData(schema: entity)
+    /// A part's records as columns of an `<entity>` section, and the rows of them to write.
+    struct SectionPiece {
+        /// `@id` and the section's fields in schema order, each the part's own column of that name (not a copy; a
+        /// field the part lacks is all null), with the lookup targets' entities and names as field attributes.
+        var records: CMTEntityData
+        /// The part's rows to write, in order: those written that have an id.
+        var rows: [Int]
+    }
+
+    /// The `<entity>` section of `entity` as pieces, one per part with a row to write, in part order: the
+    /// section's records are the pieces' rows in that order (a lookup's target entity and name become its
+    /// `lookupentity` and `lookupentityname`). Nothing is copied but the rare lookup name without an entity, which
+    /// is left out as a reader would not see it.
+    static func pieces(_ entity: CMTSchemaEntity, parts: [Part]) throws -> [SectionPiece] {
         let idField = entity.primaryIDField ?? entity.name + "id"
-        let names = section.records.values.columnNames
-        var values = names.map(TableColumn.init(name:))
-        var lookupEntities = names.map(TableColumn.init(name:))
-        var lookupNames = names.map(TableColumn.init(name:))
-        var hasLookupEntity = [Bool](repeating: false, count: names.count)
-        var hasLookupName = [Bool](repeating: false, count: names.count)
-        var rowCount = 0
+        let names = CMTEntityData(schema: entity).records.values.columnNames
+        var pieces: [SectionPiece] = []
         for part in parts {
             let table = part.table
             guard let idPosition = table.columnIndex(named: idField) else { continue }
             let ids = table.columns[idPosition]
             let rows = (0..<table.rowCount).filter { part.written[$0] && ids.isPresent($0) }
-            rowCount += rows.count
+            guard !rows.isEmpty else { continue }
+            var values: [TableColumn] = []
+            var lookupEntities: [TableColumn] = []
+            var lookupNames: [TableColumn] = []
             for (index, name) in names.enumerated() {
                 // `@id` and the id field both hold the id; other fields come from the part's column of that name.
                 let position =
@@ -102,54 +110,45 @@ enum SalesOutputBuilder {
                     ? idPosition
                     : table.columnIndex(named: name).flatMap { FlowLayout.isBookkeeping(name) ? nil : $0 }
                 guard let position else {
-                    for _ in rows {
-                        try values[index].append(nil as UnsafeRawBufferPointer?)
-                        try lookupEntities[index].append(nil as UnsafeRawBufferPointer?)
-                        try lookupNames[index].append(nil as UnsafeRawBufferPointer?)
-                    }
+                    values.append(TableColumn(name: name, nullCount: table.rowCount))
                     continue
                 }
-                let column = table.columns[position]
-                let entityColumn =
-                    position == idPosition ? nil : table.columnIndex(named: FlowLayout.lookupEntityColumn(name)).map { table.columns[$0] }
-                let nameColumn =
-                    entityColumn == nil ? nil : table.columnIndex(named: FlowLayout.lookupNameColumn(name)).map { table.columns[$0] }
-                values[index].reserve(rows: rows.count)
-                for row in rows {
-                    try column.withValue(row) { try values[index].append($0) }
-                    // A value with a lookup entity is a lookup (with its name when there is one); else a plain field.
-                    let isLookup = column.isPresent(row) && entityColumn?.isPresent(row) == true
-                    if isLookup, let entityColumn {
-                        try entityColumn.withValue(row) { try lookupEntities[index].append($0) }
-                        hasLookupEntity[index] = true
-                    } else {
-                        try lookupEntities[index].append(nil as UnsafeRawBufferPointer?)
+                values.append(table.columns[position].renamed(name))
+                guard position != idPosition, let entityPosition = table.columnIndex(named: FlowLayout.lookupEntityColumn(name)) else {
+                    continue
+                }
+                let entityColumn = table.columns[entityPosition]
+                lookupEntities.append(entityColumn.renamed(name))
+                guard let namePosition = table.columnIndex(named: FlowLayout.lookupNameColumn(name)) else { continue }
+                let nameColumn = table.columns[namePosition]
+                // A name goes with an entity only (a value without one is a plain field).
+                if rows.contains(where: { nameColumn.isPresent($0) && !entityColumn.isPresent($0) }) {
+                    var masked = TableColumn(name: name)
+                    masked.reserve(rows: table.rowCount)
+                    for row in 0..<table.rowCount {
+                        if entityColumn.isPresent(row) {
+                            try nameColumn.withValue(row) { try masked.append($0) }
+                        } else {
+                            try masked.append(nil as UnsafeRawBufferPointer?)
+                        }
                     }
-                    if isLookup, let nameColumn, nameColumn.isPresent(row) {
-                        try nameColumn.withValue(row) { try lookupNames[index].append($0) }
-                        hasLookupName[index] = true
-                    } else {
-                        try lookupNames[index].append(nil as UnsafeRawBufferPointer?)
-                    }
+                    lookupNames.append(masked)
+                } else {
+                    lookupNames.append(nameColumn.renamed(name))
                 }
             }
+            var records = CMTEntityData(schema: entity)
+            records.records.values = Table(name: entity.name, columns: values)
+            var attributes: [Table] = []
+            if !lookupEntities.isEmpty {
+                attributes.append(Table(name: CMTRecordTable.lookupEntityAttribute, columns: lookupEntities))
+            }
+            if !lookupNames.isEmpty {
+                attributes.append(Table(name: CMTRecordTable.lookupEntityNameAttribute, columns: lookupNames))
+            }
+            records.records.fieldAttributes = attributes
+            pieces.append(SectionPiece(records: records, rows: rows))
         }
-        section.records.values = Table(name: entity.name, columns: values)
-        var attributes: [Table] = []
-        if hasLookupEntity.contains(true) {
-            attributes.append(
-                Table(
-                    name: CMTRecordTable.lookupEntityAttribute,
-                    columns: names.indices.filter { hasLookupEntity[$0] }.map { lookupEntities[$0] }))
-        }
-        if hasLookupName.contains(true) {
-            attributes.append(
-                Table(
-                    name: CMTRecordTable.lookupEntityNameAttribute,
-                    columns: names.indices.filter { hasLookupName[$0] }.map { lookupNames[$0] }))
-        }
-        section.records.fieldAttributes = attributes
-        precondition(section.records.count == rowCount, "every section column has one value per written record")
-        return section
+        return pieces
     }
 }

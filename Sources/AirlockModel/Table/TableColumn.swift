@@ -30,6 +30,21 @@ public struct TableColumn: Sendable {
         self.name = name
     }
 
+    /// The same values under another name (nothing is copied until one of the two changes).
+    public func renamed(_ name: String) -> TableColumn {
+        var column = self
+        column.name = name
+        return column
+    }
+
+    /// A column of `count` nulls.
+    public init(name: String, nullCount count: Int) {
+        self.name = name
+        self.count = count
+        codes = Array(repeating: 0, count: count)
+        present = Array(repeating: 0, count: (count + 63) / 64)
+    }
+
     /// Bytes the column holds for its values (text, codes; not offsets), for memory accounting.
     public var byteCount: Int { isDictionaryEncoded ? dictionary.bytes.count + codes.count : bytes.count }
 
