@@ -48,6 +48,14 @@ public enum Converter {
         _ options: ConversionOptions, catalog: SchemaCatalog, rules: [any ConversionRule] = [],
         progress: @escaping @Sendable (String) -> Void = { _ in }, notice: @escaping @Sendable (String) -> Void = { _ in }
     ) throws -> ConversionResult {
+        try run(options, catalog: catalog, rules: rules, scheduling: .graph, progress: progress, notice: notice)
+    }
+
+    /// Runs a conversion with its flows run as `scheduling` says (see `run(_:catalog:rules:progress:notice:)`).
+    static func run(
+        _ options: ConversionOptions, catalog: SchemaCatalog, rules: [any ConversionRule] = [], scheduling: FlowScheduling,
+        progress: @escaping @Sendable (String) -> Void = { _ in }, notice: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws -> ConversionResult {
         let templates = try TemplateLoader.load(TemplateSelection(setName: options.templateSet, directory: options.templatesDirectory))
         if options.templatesDirectory != nil {
             let problems = TemplateCatalogCheck.problems(in: templates, catalog: catalog)
@@ -75,8 +83,8 @@ public enum Converter {
         let jobs = salesJob.flatMap { sales in foJob.map { (sales: sales, fo: $0) } }
         do {
             return try run(
-                options, templates: templates, selected: selected, catalog: catalog, rules: rules, staging: staging, jobs: jobs,
-                progress: progress, notice: notice)
+                options, templates: templates, selected: selected, catalog: catalog, rules: rules, scheduling: scheduling,
+                staging: staging, jobs: jobs, progress: progress, notice: notice)
         } catch {
             foJob?.waitIfStarted()
             salesJob?.waitIfStarted()
@@ -88,8 +96,8 @@ public enum Converter {
     /// The conversion once the output folder is staged (or not asked for); the caller discards it on error.
     private static func run(
         _ options: ConversionOptions, templates: TemplateSet, selected: Set<String>, catalog: SchemaCatalog, rules: [any ConversionRule],
-        staging: StagingDirectory?, jobs: (sales: SalesPackageJob, fo: FOPackageJob)?, progress: @escaping @Sendable (String) -> Void,
-        notice: @escaping @Sendable (String) -> Void
+        scheduling: FlowScheduling, staging: StagingDirectory?, jobs: (sales: SalesPackageJob, fo: FOPackageJob)?,
+        progress: @escaping @Sendable (String) -> Void, notice: @escaping @Sendable (String) -> Void
     ) throws -> ConversionResult {
         // The report's digests of the inputs are taken on what the reading and the flows leave idle of the cores.
         let inputDigests = BackgroundTask(lowPriority: true) {
@@ -98,8 +106,8 @@ public enum Converter {
             return digests
         }
         var flows = try runFlows(
-            options, templates: templates, selected: selected, catalog: catalog, rules: rules, jobs: jobs, progress: progress,
-            notice: notice)
+            options, templates: templates, selected: selected, catalog: catalog, rules: rules, scheduling: scheduling, jobs: jobs,
+            progress: progress, notice: notice)
         let company = flows.company
 
         var report = ConversionReport(
@@ -184,7 +192,7 @@ public enum Converter {
     /// Reads both exports and runs the selected flows in dependency order.
     private static func runFlows(
         _ options: ConversionOptions, templates: TemplateSet, selected: Set<String>, catalog: SchemaCatalog, rules: [any ConversionRule],
-        jobs: (sales: SalesPackageJob, fo: FOPackageJob)?, progress: @escaping @Sendable (String) -> Void,
+        scheduling: FlowScheduling, jobs: (sales: SalesPackageJob, fo: FOPackageJob)?, progress: @escaping @Sendable (String) -> Void,
         notice: @escaping @Sendable (String) -> Void
     ) throws -> FlowsResult {
         progress("reading \(options.foPath) and \(options.salesPath)")
@@ -194,7 +202,8 @@ public enum Converter {
         let sales = SalesExport(package: inputs.sales)
         let companyTables = try fo.labels.compactMap { try fo.table($0) }
         let company = try CompanyResolver.resolve(requested: options.company, tables: companyTables)
-        // The two directions run on two cores; see FlowScheduler for why the result equals a sequential run's.
+        // The flows run on several cores, each once the flows it reads are done; see FlowScheduler for why the
+        // result equals a sequential run's.
         let order = templates.runOrder().filter { selected.contains($0.name) }
         let since = try SinceBaseline.load(
             options.since ?? [], catalog: catalog, locale: options.foLocale.flatMap(FOLocale.init(name:)),
@@ -227,10 +236,15 @@ public enum Converter {
                 return
             }
         )
-        var outputs = try FlowScheduler.run(order, whenFinished: [startSales, startFO]) { template in
+        let reads = scheduling == .graph ? FlowReads.of(order, context: context, rules: rules) : FlowReads.everyEarlier(order)
+        var outputs = try FlowScheduler.run(
+            order, reads: reads, costs: estimatedCosts(of: order, context: context),
+            workers: scheduling == .graph ? FlowScheduler.defaultWorkerCount : 1, whenFinished: [startSales, startFO]
+        ) { template in
             progress("flow \(template.name)")
             let started = DispatchTime.now().uptimeNanoseconds
-            let output = try FlowRunner(template: template, context: context).run()
+            let flowContext = scheduling == .graph ? context.scoped(to: reads.flows(readBy: template.name)) : context
+            let output = try FlowRunner(template: template, context: flowContext).run()
             context.add(output)
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             progress("flow \(template.name) done (\((seconds * 10).rounded() / 10) s)")
@@ -249,6 +263,21 @@ public enum Converter {
         }
         let plan = try ConversionPlanner.plan(outputs, context: context)
         return FlowsResult(outputs: outputs, company: company, warnings: context.warnings(order: order.map(\.name)), plan: plan)
+    }
+
+    /// Each flow's work as the scheduler estimates it: its source records times its fields (each record is read,
+    /// mapped and checked field by field).
+    private static func estimatedCosts(of order: [MappingTemplate], context: ConversionContext) -> [String: Int] {
+        var costs: [String: Int] = [:]
+        for template in order {
+            let rows: Int =
+                switch template.source.side {
+                case .fo: ((try? context.fo.table(template.source.entity)) ?? nil)?.rowCount ?? 0
+                case .sales: context.sales.table(template.source.entity)?.rowCount ?? 0
+                }
+            costs[template.name] = rows * (template.fields.count + 1)
+        }
+        return costs
     }
 
     /// Writes `report.html` (no duration: equal runs give equal files), with the first rows of each reject file.

@@ -8,8 +8,11 @@ import Foundation
 /// Everything the flows of one conversion share: both exports, the catalog and templates, the company, and
 /// the output of every flow run so far (later flows resolve references against it).
 ///
-/// Flows run on two cores (`FlowScheduler`), so what changes while they run is in locked boxes: the outputs and
-/// the warnings in `state`, the index cache in a `SharedCache`; the rest is set before the flows start.
+/// Flows run on several cores (`FlowScheduler`), so what changes while they run is in locked boxes: the outputs and
+/// the warnings in `state`, the index cache in a `SharedCache`; the rest is set before the flows start. Each flow
+/// runs with a context `scoped(to:)` the earlier flows it reads (`FlowReads`): it shares everything with the
+/// conversion's context but shows only their outputs, so what a flow finds cannot depend on which other flows
+/// happen to have finished.
 final class ConversionContext: Sendable {
     let catalog: SchemaCatalog
     let templates: TemplateSet
@@ -31,8 +34,10 @@ final class ConversionContext: Sendable {
     /// The company lookup of each company-specific Sales entity (`msdyn_company` of `msdyn_paymentterm`); a lookup
     /// to such an entity matches only the conversion company's rows (`SalesCompanyLookup`).
     private let salesCompanyLookups: [String: SalesCompanyLookup]
-    private let state = LockedValueBox(State())
-    private let exportIndexes = SharedCache<KeyIndex>()
+    private let state: LockedValueBox<State>
+    private let exportIndexes: SharedCache<KeyIndex>
+    /// The flows whose outputs this context shows; nil: every finished flow (the conversion's own context).
+    private let visibleFlows: Set<String>?
 
     /// What the flows add while they run.
     private struct State {
@@ -61,14 +66,47 @@ final class ConversionContext: Sendable {
         self.fo = fo
         self.sales = sales
         self.options = options
+        state = LockedValueBox(State())
+        exportIndexes = SharedCache<KeyIndex>()
+        visibleFlows = nil
     }
 
-    /// Flows run so far, by name. A flow sees every flow of its own direction that precedes it in the run order
-    /// and every prerequisite; the scheduler guarantees that, so what a flow finds here does not depend on timing.
-    var outputs: [String: FlowOutput] { state.withLockedValue { $0.finished } }
+    private init(sharing shared: ConversionContext, visibleFlows: Set<String>) {
+        catalog = shared.catalog
+        templates = shared.templates
+        company = shared.company
+        fo = shared.fo
+        sales = shared.sales
+        options = shared.options
+        since = shared.since
+        salesCompanyLookups = shared.salesCompanyLookups
+        state = shared.state
+        exportIndexes = shared.exportIndexes
+        self.visibleFlows = visibleFlows
+    }
 
-    /// The output of flow `name`, if it has run (per record: no copy of the whole table of outputs).
-    func output(named name: String) -> FlowOutput? { state.withLockedValue { $0.finished[name] } }
+    /// This conversion's context as flow outputs go, showing only those of `flows` (`FlowReads`): the context a
+    /// flow runs with. Outputs added through it, warnings and caches are the conversion's.
+    func scoped(to flows: [String]) -> ConversionContext {
+        ConversionContext(sharing: self, visibleFlows: Set(flows))
+    }
+
+    private func isVisible(_ name: String) -> Bool { visibleFlows?.contains(name) ?? true }
+
+    /// The finished flows this context shows, by name: for a flow's context, the earlier flows it reads (all
+    /// finished before it starts), so what it finds here does not depend on timing.
+    var outputs: [String: FlowOutput] {
+        let finished = state.withLockedValue { $0.finished }
+        guard let visibleFlows else { return finished }
+        return finished.filter { visibleFlows.contains($0.key) }
+    }
+
+    /// The output of flow `name`, if it has run and this context shows it (per record: no copy of the whole table
+    /// of outputs).
+    func output(named name: String) -> FlowOutput? {
+        guard isVisible(name) else { return nil }
+        return state.withLockedValue { $0.finished[name] }
+    }
 
     func add(_ output: FlowOutput) {
         state.withLockedValue { state in
@@ -90,7 +128,9 @@ final class ConversionContext: Sendable {
     }
 
     private func salesOutputs(_ entity: String) -> [FlowOutput] {
-        state.withLockedValue { $0.salesOutputsByEntity[entity] ?? [] }
+        let outputs = state.withLockedValue { $0.salesOutputsByEntity[entity] ?? [] }
+        guard let visibleFlows else { return outputs }
+        return outputs.filter { visibleFlows.contains($0.template.name) }
     }
 
     /// Finds the Sales record whose business key is `value`: first among records this conversion writes, then in

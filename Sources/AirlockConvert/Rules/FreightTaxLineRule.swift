@@ -24,6 +24,12 @@ struct FreightTaxLineRule: BundledRule {
 
     func generatesSalesRecords(on template: MappingTemplate) -> Bool { template.name == flow }
 
+    /// The header flow, whose accepted orders get the freight tax lines.
+    func flowsRead(by template: MappingTemplate, among earlier: [MappingTemplate]) -> [String] {
+        guard template.name == flow, let parent = template.parent?.flow else { return [] }
+        return [parent]
+    }
+
     /// The freight tax lines of the orders the header flow accepted, classified against the export's lines.
     func generatedRecords(after result: RuleFlowResult) throws -> GeneratedRecords? {
         let output = result.output

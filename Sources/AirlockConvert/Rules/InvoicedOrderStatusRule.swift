@@ -58,6 +58,13 @@ struct InvoicedOrderStatusRule: BundledRule {
 
     func generatesSalesRecords(on template: MappingTemplate) -> Bool { template.name == flow }
 
+    /// After the invoices flow: the orders this conversion writes (an invoiced order among them needs no status
+    /// record of its own).
+    func flowsRead(by template: MappingTemplate, among earlier: [MappingTemplate]) -> [String] {
+        guard template.name == flow else { return [] }
+        return earlier.filter { $0.direction == .foToSales && $0.target.entity == orderEntity }.map(\.name)
+    }
+
     /// On the flow that writes the orders: their status when they have an invoice.
     func rowHook(for flow: RuleFlow) -> (any RuleRowHook)? {
         let template = flow.template

@@ -47,6 +47,12 @@ struct WriteBackRule: BundledRule {
 
     func generatesSalesRecords(on template: MappingTemplate) -> Bool { template.name == flow }
 
+    /// The company record is looked up among the Sales records this conversion writes before the Sales export.
+    func flowsRead(by template: MappingTemplate, among earlier: [MappingTemplate]) -> [String] {
+        guard template.name == flow else { return [] }
+        return earlier.filter { $0.target.side == .sales && $0.target.entity == companyEntity }.map(\.name)
+    }
+
     func generatedRecords(after result: RuleFlowResult) throws -> GeneratedRecords? {
         guard result.template.name == flow else { return nil }
         let context = result.context

@@ -2,62 +2,61 @@ import AirlockMapping
 import AirlockModel
 import Foundation
 
-/// Runs the flows of a conversion on two cores, with the outcome of a sequential run in `runOrder`.
+/// Runs the flows of a conversion on several cores, with the outcome of a sequential run in `runOrder`.
 ///
-/// The flows split into two lanes by direction: Sales → F&O and F&O → Sales. Within a lane, flows run one after
-/// the other in run order, so every earlier flow of the same direction has finished when a flow starts. What a
-/// flow reads from other flows' outputs is of its own direction (flows writing the same target entity, the
-/// references a Sales → F&O value must find, Sales lookups resolved in this run's output, the orders an invoice
-/// updates) or its parent (header) flow, which may be in the other lane: a flow waits for that one only. So
-/// what a flow finds never depends on timing, and the results equal those of a sequential run. A prerequisite
-/// in the other lane that is not the parent (`orders-to-sales` after `accounts`) sets the run order, and so the
-/// order of the report and of the packages, but holds nothing up: the flow cannot see its output.
+/// A flow starts as soon as every earlier flow it reads (`FlowReads`: its parent, the flows writing its target or
+/// the entities it looks up, what its rules read) has finished. A free worker takes, of the flows ready, the one
+/// with the longest chain of estimated work still behind it (itself and the flows that read it, transitively:
+/// the critical path first), the earliest in run order among equals. A flow sees only those outputs (its context is scoped to them), and they are every earlier output it
+/// looks at, so what it finds is what a sequential run would show it, whatever ran beside it. A prerequisite it
+/// does not read (`orders-to-sales` after `accounts`) sets the run order, and so the order of the report and of the
+/// packages, but holds nothing up.
 ///
-/// A flow that fails stops its lane and any flow waiting for it; the error reported is that of the failed flow
-/// earliest in run order, as a sequential run would report.
+/// A flow that fails stops the start of every flow after it in run order (flows before it still run, as a
+/// sequential run would have run them first); the error reported is that of the failed flow earliest in run order,
+/// as a sequential run would report.
 enum FlowScheduler {
+    /// The workers: one per core, at least two (the two directions have always run side by side) and at most four
+    /// (the outputs of flows running at once are held together; more were never measured).
+    static var defaultWorkerCount: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 2), 4) }
+
     /// Runs `body` for each of `flows` (in run order) and returns the outputs in that order.
-    /// - Parameter whenFinished: per watch, flows (in run order) whose outputs `action` gets as soon as all of them
-    ///   have finished, while other flows may still run (at once when there are none); not called when one fails.
+    /// - Parameters:
+    ///   - reads: the earlier flows each flow reads; it starts once they have finished.
+    ///   - costs: each flow's estimated work, in any unit (a flow not named: 1); only the order of starts uses it.
+    ///   - whenFinished: per watch, flows (in run order) whose outputs `action` gets as soon as all of them have
+    ///     finished, while other flows may still run (at once when there are none); not called when one fails.
     static func run<Output>(
-        _ flows: [MappingTemplate], whenFinished: [(names: [String], action: @Sendable ([Output]) -> Void)] = [],
+        _ flows: [MappingTemplate], reads: FlowReads, costs: [String: Int] = [:], workers: Int = defaultWorkerCount,
+        whenFinished: [(names: [String], action: @Sendable ([Output]) -> Void)] = [],
         body: @escaping @Sendable (MappingTemplate) throws -> Output
     ) throws -> [Output] {
-        var lanes: [[MappingTemplate]] = []
-        for direction in [FlowDirection.salesToFO, .foToSales] {
-            let lane = flows.filter { $0.direction == direction }
-            if !lane.isEmpty { lanes.append(lane) }
-        }
-        let position = Dictionary(flows.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let board = FlowBoard<Output>()
+        let board = FlowBoard<Output>(
+            flows: flows.map { (name: $0.name, reads: reads.flows(readBy: $0.name)) },
+            preference: preference(flows, reads: reads, costs: costs))
         for watch in whenFinished { board.whenFinished(watch.names, watch.action) }
-        let runLane: @Sendable ([MappingTemplate]) -> Void = { lane in
-            for template in lane {
-                // Only an earlier parent is waited for (earlier flows of the lane are done), so a lane never waits
-                // for one that waits for it.
-                let own = position[template.name] ?? 0
-                let parent = template.parent.map { [$0.flow] } ?? []
-                guard board.waitFor(parent.filter { (position[$0] ?? own) < own }) else { return }
+        let templates = Dictionary(flows.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let work: @Sendable () -> Void = {
+            while let name = board.claimNext(), let template = templates[name] {
                 do {
-                    board.finish(template.name, try body(template))
+                    board.finish(name, try body(template))
                 } catch {
-                    board.fail(template.name, error)
-                    return
+                    board.fail(name, error)
                 }
             }
         }
-        // Each lane but the first gets a thread of its own (not a pool's: a lane blocks while it waits).
+        // Each worker but the caller's gets a thread of its own (not a pool's: a worker blocks while it waits).
         let done = DispatchGroup()
-        for lane in lanes.dropFirst() {
+        for _ in 1..<max(1, min(workers, flows.count)) {
             done.enter()
             let thread = Thread {
-                runLane(lane)
+                work()
                 done.leave()
             }
             thread.stackSize = 8 << 20
             thread.start()
         }
-        if let first = lanes.first { runLane(first) }
+        work()
         done.wait()
         if let failed = flows.first(where: { board.error(of: $0.name) != nil }), let error = board.error(of: failed.name) {
             throw error
@@ -68,5 +67,20 @@ enum FlowScheduler {
             }
             return output
         }
+    }
+
+    /// The positions of `flows` (run order) in the order a free worker prefers them: longest chain of work behind
+    /// it first (its own cost plus the longest such chain among the flows that read it), then run order.
+    static func preference(_ flows: [MappingTemplate], reads: FlowReads, costs: [String: Int]) -> [Int] {
+        var chain = flows.map { max(costs[$0.name] ?? 1, 0) }
+        let position = Dictionary(flows.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // A flow reads only earlier flows, so going backwards every reader's chain is known before its reads'.
+        for index in flows.indices.reversed() {
+            for read in reads.flows(readBy: flows[index].name) {
+                guard let readPosition = position[read], readPosition < index else { continue }
+                chain[readPosition] = max(chain[readPosition], max(costs[flows[readPosition].name] ?? 1, 0) + chain[index])
+            }
+        }
+        return flows.indices.sorted { chain[$0] != chain[$1] ? chain[$0] > chain[$1] : $0 < $1 }
     }
 }
