@@ -8,15 +8,16 @@ import AirlockIO
 /// (length -1: absent). A field's name is recorded only the first time its column is met in a section.
 /// Memory: the blocks in flight (`depth` × about `blockSize`), not the package.
 ///
-/// Use from the writer's thread; the observer is the relay's until `finish()` returns.
+/// Use from the writer's thread; the observer is the relay's until `finish()` returns. Its recording state is
+/// therefore not checked for exclusive access at run time (a check per byte recorded otherwise).
 public final class CMTObserverRelay: CMTDataObserver {
-    public var line = 0
+    @exclusivity(unchecked) public var line = 0
     private let channel: BlockChannel
     private let task: BackgroundTask<Void>
     private let blockSize: Int
-    private var block: [UInt8] = []
+    @exclusivity(unchecked) private var block: [UInt8] = []
     /// Per column of the current section: whether its name was recorded.
-    private var named: [Bool] = []
+    @exclusivity(unchecked) private var named: [Bool] = []
 
     /// Starts the observer's thread. `observer` must not be used elsewhere until `finish()` or `abandon()`.
     public init(replayingInto observer: CMTDataObserver, blockSize: Int = 256 * 1024, depth: Int = 4) {
@@ -111,10 +112,14 @@ public final class CMTObserverRelay: CMTDataObserver {
         if column >= named.count { named += [Bool](repeating: false, count: column + 1 - named.count) }
         let first = !named[column]
         named[column] = true
-        put(.field)
-        put(column)
-        put(line)
-        block.append((first ? 1 : 0) | (hasMembers ? 2 : 0))
+        // The kind, column, line and flags in one append.
+        withUnsafeTemporaryAllocation(byteCount: 10, alignment: 4) { header in
+            header.storeBytes(of: CMTObserverEventKind.field.rawValue, toByteOffset: 0, as: UInt8.self)
+            header.storeBytes(of: Int32(truncatingIfNeeded: column).littleEndian, toByteOffset: 1, as: Int32.self)
+            header.storeBytes(of: Int32(truncatingIfNeeded: line).littleEndian, toByteOffset: 5, as: Int32.self)
+            header.storeBytes(of: UInt8((first ? 1 : 0) | (hasMembers ? 2 : 0)), toByteOffset: 9, as: UInt8.self)
+            block.append(contentsOf: UnsafeRawBufferPointer(header))
+        }
         if first { put(name) }
         put(value)
         put(lookupEntity)

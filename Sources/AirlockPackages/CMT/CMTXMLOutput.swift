@@ -1,53 +1,65 @@
 import AirlockIO
+import AirlockModel
 
 /// Builds XML the way CMT's .NET `XmlWriter` lays it out (CR LF line ends, two-space indent, ` />` on empty
 /// elements), with Airlock's own escaping, in a local byte buffer handed to a `BufferedByteWriter` in large
-/// pieces: much faster than `xmlTextWriter`, and a value type, so no per-byte exclusivity checks.
+/// pieces: much faster than `xmlTextWriter`. The buffer is a `ByteBuffer` (an append is a copy, with no uniqueness
+/// or exclusivity check); each output keeps its own and is used from one thread.
 struct CMTXMLOutput {
-    private(set) var bytes: [UInt8] = []
+    private let buffer = ByteBuffer(capacity: Self.drainThreshold * 2)
     /// The line being written (1-based), counted by `line(_:)` for a `CMTDataObserver`; 0 unless set.
     var lineNumber = 0
 
-    init() {
-        bytes.reserveCapacity(Self.drainThreshold * 2)
-    }
+    /// The bytes gathered and not yet drained.
+    var bytes: [UInt8] { buffer.withBytes { Array($0) } }
 
     /// Bytes gathered before `drainIfFull` passes them on.
     static let drainThreshold = 64 * 1024
 
     /// Passes everything gathered to `writer`.
     mutating func drain(into writer: BufferedByteWriter) throws {
-        guard !bytes.isEmpty else { return }
-        try writer.write(contentsOf: bytes)
-        bytes.removeAll(keepingCapacity: true)
+        guard buffer.count > 0 else { return }
+        try buffer.withBytes { try writer.write($0) }
+        buffer.removeAll()
     }
 
     /// Passes everything gathered to `writer` once there is enough of it.
     mutating func drainIfFull(into writer: BufferedByteWriter) throws {
-        if bytes.count >= Self.drainThreshold { try drain(into: writer) }
+        if buffer.count >= Self.drainThreshold { try drain(into: writer) }
     }
 
     /// Appends a literal (`withUTF8Buffer`, because a one-character literal is not stored as a pointer).
     mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { buffer.append(UnsafeRawBufferPointer($0)) }
     }
 
     mutating func raw(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { buffer.append(UnsafeRawBufferPointer($0)) }
     }
 
     mutating func raw(_ data: [UInt8]) {
-        bytes.append(contentsOf: data)
+        buffer.append(data)
     }
+
+    mutating func raw(_ data: UnsafeRawBufferPointer) {
+        buffer.append(data)
+    }
+
+    /// CR LF and the indent of each level up to 8, appended in one piece by `line(_:)`.
+    private static let lineStarts: [[UInt8]] = (0...8).map { [0x0D, 0x0A] + [UInt8](repeating: 0x20, count: 2 * $0) }
 
     /// A line end followed by `level` levels of two-space indent.
     mutating func line(_ level: Int) {
         lineNumber += 1
-        bytes.append(0x0D)
-        bytes.append(0x0A)
+        if level < Self.lineStarts.count {
+            buffer.append(Self.lineStarts[level])
+            return
+        }
+        buffer.append(Self.lineStarts[0])
         for _ in 0..<level {
-            bytes.append(0x20)
-            bytes.append(0x20)
+            buffer.append(0x20)
+            buffer.append(0x20)
         }
     }
 
@@ -69,9 +81,9 @@ struct CMTXMLOutput {
     /// An attribute whose ` name="` is `opener` (see `attributeOpener`), the value escaped as
     /// `attribute(_:bytes:html:)` does.
     mutating func attribute(opener: [UInt8], bytes value: UnsafeRawBufferPointer, html: Bool) throws {
-        bytes.append(contentsOf: opener)
+        buffer.append(opener)
         try escapedAttributeValue(value, html: html)
-        bytes.append(0x22)
+        buffer.append(0x22)
     }
 
     /// ` name="value"` with the value XML-escaped.
@@ -84,12 +96,12 @@ struct CMTXMLOutput {
     /// ` name="value"`; with `html`, the value is HTML-encoded first (as CMT's exporter does to string values).
     /// - Throws: `CMTValueProblem` for a character XML 1.0 cannot carry.
     mutating func attribute(_ name: String, bytes value: UnsafeRawBufferPointer, html: Bool) throws {
-        bytes.append(0x20)
-        bytes.append(contentsOf: name.utf8)
-        bytes.append(0x3D)
-        bytes.append(0x22)
+        buffer.append(0x20)
+        raw(name)
+        buffer.append(0x3D)
+        buffer.append(0x22)
         try escapedAttributeValue(value, html: html)
-        bytes.append(0x22)
+        buffer.append(0x22)
     }
 
     /// An attribute value's bytes, escaped. CR, LF and TAB become character references so that they survive
@@ -123,21 +135,21 @@ struct CMTXMLOutput {
             default: throw CMTValueProblem(Self.controlCharacterReason(byte))
             }
             if let replacement {
-                if runStart < index { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: value[runStart..<index])) }
+                if runStart < index { buffer.append(UnsafeRawBufferPointer(rebasing: value[runStart..<index])) }
                 raw(replacement)
                 runStart = index + 1
             }
             index += 1
         }
-        if runStart < count { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: value[runStart..<count])) }
+        if runStart < count { buffer.append(UnsafeRawBufferPointer(rebasing: value[runStart..<count])) }
     }
 
     /// Element text, escaped; line ends are written as CR LF (what .NET writes), a lone CR as `&#xD;`.
     /// - Throws: `CMTValueProblem` for a character XML 1.0 cannot carry.
     mutating func text(_ value: String) throws {
         var value = value
-        try value.withUTF8 { buffer in
-            let text = UnsafeRawBufferPointer(buffer)
+        try value.withUTF8 { utf8 in
+            let text = UnsafeRawBufferPointer(utf8)
             var runStart = 0
             var index = 0
             let count = text.count
@@ -157,13 +169,13 @@ struct CMTXMLOutput {
                 default: replacement = nil
                 }
                 if let replacement {
-                    if runStart < index { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[runStart..<index])) }
+                    if runStart < index { buffer.append(UnsafeRawBufferPointer(rebasing: text[runStart..<index])) }
                     raw(replacement)
                     runStart = index + 1
                 }
                 index += 1
             }
-            if runStart < count { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[runStart..<count])) }
+            if runStart < count { buffer.append(UnsafeRawBufferPointer(rebasing: text[runStart..<count])) }
             if Self.holdsNonCharacter(text) {
                 throw CMTValueProblem("the text holds U+FFFE or U+FFFF, which XML 1.0 cannot carry")
             }
