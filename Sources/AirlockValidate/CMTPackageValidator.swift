@@ -63,7 +63,7 @@ public struct CMTPackageValidator {
     /// - Throws: as `validate(_:into:)`, or what `write` throws.
     public func validateWritten(_ source: PackageSource, into collector: FindingCollector, write: (CMTDataObserver) throws -> Void) throws {
         try validate(source, into: collector, stringsAreEncoded: false) { pass, _ in
-            let relay = CMTObserverRelay(replayingInto: pass)
+            let relay = CMTObserverRelay(replayingInto: pass, lowPriority: true)
             do {
                 try write(relay)
             } catch {

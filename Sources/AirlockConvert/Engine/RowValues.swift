@@ -7,8 +7,9 @@ import AirlockModel
 /// One instance serves every record of a flow (`reset` between them), so a record costs no allocation of its own.
 /// Rules read and write it by position (`RuleFlow.position(ofTarget:)`).
 public struct RowValues {
-    /// The values' bytes; a value set twice leaves its first bytes unused until `reset`.
-    private var bytes: [UInt8] = []
+    /// The values' bytes; a value set twice leaves its first bytes unused until `reset`. A `ByteBuffer` (an append is
+    /// a copy, no uniqueness check): each flow's `RowValues` has its own and uses it from one thread.
+    private let bytes = ByteBuffer(capacity: 1024)
     /// Per column: where its value starts in `bytes`, or -1 for null.
     private var starts: [Int32]
     private var counts: [Int32]
@@ -16,13 +17,12 @@ public struct RowValues {
     init(count: Int) {
         starts = Array(repeating: -1, count: count)
         counts = Array(repeating: 0, count: count)
-        bytes.reserveCapacity(1024)
     }
 
     /// Clears every column to null, keeping the storage.
     mutating func reset() {
         starts.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
-        bytes.removeAll(keepingCapacity: true)
+        bytes.removeAll()
     }
 
     /// Column `position`'s value as text; nil for null.
@@ -30,7 +30,9 @@ public struct RowValues {
         get {
             let start = Int(starts[position])
             guard start >= 0 else { return nil }
-            return String(decoding: bytes[start..<(start + Int(counts[position]))], as: UTF8.self)
+            return bytes.withBytes(from: start) {
+                String(decoding: UnsafeRawBufferPointer(rebasing: $0[0..<Int(counts[position])]), as: UTF8.self)
+            }
         }
         set {
             guard var text = newValue else {
@@ -45,13 +47,13 @@ public struct RowValues {
     mutating func setBytes(_ position: Int, _ value: UnsafeRawBufferPointer) {
         starts[position] = Int32(truncatingIfNeeded: bytes.count)
         counts[position] = Int32(truncatingIfNeeded: value.count)
-        bytes.append(contentsOf: value)
+        bytes.append(value)
     }
 
     /// Appends the values as a row of `table`: column `i` of the table gets the value of column `positions[i]`,
     /// or of column `i` when `positions` is nil.
     func appendRow(to table: inout Table, positions: [Int]? = nil) throws {
-        try bytes.withUnsafeBytes { arena in
+        try bytes.withBytes { arena in
             try starts.withUnsafeBufferPointer { starts in
                 try counts.withUnsafeBufferPointer { counts in
                     try table.appendRow(bytes: arena, starts: starts, counts: counts, positions: positions)

@@ -20,12 +20,14 @@ public final class CMTObserverRelay: CMTDataObserver {
     @exclusivity(unchecked) private var named: [Bool] = []
 
     /// Starts the observer's thread. `observer` must not be used elsewhere until `finish()` or `abandon()`.
-    public init(replayingInto observer: CMTDataObserver, blockSize: Int = 256 * 1024, depth: Int = 4) {
+    /// - Parameter lowPriority: run the observer at background priority (`ThreadPriority`): it then takes what the
+    ///   writer and the threads it feeds leave of the cores, and holds the writer up only once `depth` blocks wait.
+    public init(replayingInto observer: CMTDataObserver, blockSize: Int = 256 * 1024, depth: Int = 4, lowPriority: Bool = false) {
         let channel = BlockChannel(depth: depth)
         self.channel = channel
         self.blockSize = blockSize
         let target = UncheckedObserver(observer)
-        task = BackgroundTask {
+        task = BackgroundTask(lowPriority: lowPriority) {
             var names: [String] = []
             do {
                 while let block = try channel.receive() {
