@@ -1,3 +1,4 @@
+import AirlockIO
 import AirlockMapping
 import AirlockModel
 import AirlockReconcile
@@ -20,13 +21,24 @@ import AirlockReport
 /// the finished Sales outputs and the Sales export, so a run on two cores equals a sequential one.
 enum SecondPass {
     /// The outputs with their second-pass lookups resolved (those without any as they are), in the same order.
+    ///
+    /// The flows are resolved side by side (the largest first), each against the outputs as the flows left them:
+    /// resolving changes only a flow's second-pass fields and which records are written, never the ids, business
+    /// keys and names a lookup finds a record by, so no flow's result depends on another's being resolved first.
+    /// The resolved outputs then replace the flows' in the context, in run order.
     static func resolve(_ outputs: [FlowOutput], context: ConversionContext) throws -> [FlowOutput] {
-        try outputs.map { output in
-            guard let pending = output.secondPass else { return output }
-            let resolved = try resolve(output, pending: pending, context: context)
-            context.add(resolved)
-            return resolved
+        let pending = outputs.indices.filter { outputs[$0].secondPass != nil }
+        let resolved = try ParallelMap.map(pending.count, costs: pending.map { outputs[$0].accepted.rowCount }) { index in
+            let output = outputs[pending[index]]
+            guard let records = output.secondPass else { return output }
+            return try resolve(output, pending: records, context: context)
         }
+        var result = outputs
+        for (index, position) in pending.enumerated() {
+            context.add(resolved[index])
+            result[position] = resolved[index]
+        }
+        return result
     }
 
     private static func resolve(_ output: FlowOutput, pending: SecondPassRecords, context: ConversionContext) throws -> FlowOutput {
