@@ -7,6 +7,8 @@ import AirlockValidate
 /// How one field of a flow is mapped, fast: the speed routes around its `FieldPipeline`, and where the result
 /// goes in the flow's layout.
 ///
+/// A plan serves one flow on one thread: its state is not checked for exclusive access at run time.
+///
 /// Each field takes one route, chosen at the flow's first record: `memoised` (once per dictionary code of the
 /// source column), `copy` (a plain copy's ASCII value straight from the source column as bytes), `cached`
 /// (recent results by source value), or `evaluated` (the pipeline every row). Every route writes the bytes the
@@ -38,7 +40,7 @@ final class FieldPlan {
     /// Evaluations by the dictionary code of the source value (index 256: null), when the result depends on the
     /// value alone (`canMemoise`) and the source column is dictionary-encoded: a status, currency or company
     /// column is mapped and checked once per distinct value, not once per row.
-    private var evaluationsByCode: [MemoisedEvaluation?] = []
+    @exclusivity(unchecked) private var evaluationsByCode: [MemoisedEvaluation?] = []
     /// A memoised evaluation as a row writes it (a class: a row that reuses it copies one reference).
     private final class MemoisedEvaluation {
         /// The value's UTF-8 bytes; nil for null.
@@ -67,12 +69,12 @@ final class FieldPlan {
 
     /// Evaluations by source value (and pointed entity), for a field on a column that is not dictionary-encoded
     /// (route `.cached`); nil once the cache is found not worth keeping.
-    private var evaluationCache: EvaluationCache<MemoisedEvaluation>?
+    @exclusivity(unchecked) private var evaluationCache: EvaluationCache<MemoisedEvaluation>?
 
     /// How this flow maps the field, decided at its first row (the source table does not change).
-    private var route: Route?
+    @exclusivity(unchecked) private var route: Route?
     /// The canonical bytes of the value being copied (`copyBytes`), kept between rows.
-    private var canonical: [UInt8] = []
+    @exclusivity(unchecked) private var canonical: [UInt8] = []
 
     private enum Route {
         /// Evaluated once per dictionary code of the source column (or once, with no source column).

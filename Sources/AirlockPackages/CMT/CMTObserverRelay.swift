@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 
 /// Runs a `CMTDataObserver` on a thread of its own: the writer's thread only records what it is told, in
 /// blocks, and the observer's thread replays each block into it, in order, with the same arguments. Lets a
@@ -15,7 +16,9 @@ public final class CMTObserverRelay: CMTDataObserver {
     private let channel: BlockChannel
     private let task: BackgroundTask<Void>
     private let blockSize: Int
-    @exclusivity(unchecked) private var block: [UInt8] = []
+    /// What is recorded and not yet sent (a `ByteBuffer`: an append is a copy, no uniqueness check); copied into
+    /// a channel block when full.
+    private let recording: ByteBuffer
     /// Per column of the current section: whether its name was recorded.
     @exclusivity(unchecked) private var named: [Bool] = []
 
@@ -26,6 +29,7 @@ public final class CMTObserverRelay: CMTDataObserver {
         let channel = BlockChannel(depth: depth)
         self.channel = channel
         self.blockSize = blockSize
+        recording = ByteBuffer(capacity: blockSize + 4096)
         let target = UncheckedObserver(observer)
         task = BackgroundTask(lowPriority: lowPriority) {
             var names: [String] = []
@@ -39,7 +43,6 @@ public final class CMTObserverRelay: CMTDataObserver {
                 throw error
             }
         }
-        block.reserveCapacity(blockSize + 4096)
     }
 
     /// Sends what is recorded, ends the stream and waits until the observer has been told everything.
@@ -59,29 +62,31 @@ public final class CMTObserverRelay: CMTDataObserver {
     // MARK: recording
 
     private func flush() {
-        guard !block.isEmpty else { return }
-        // The channel's empty block (a recycled one when it can) becomes the next to record into.
-        channel.send { swap(&$0, &block) }
-        block.removeAll(keepingCapacity: true)
-        if block.capacity < blockSize { block.reserveCapacity(blockSize + 4096) }
+        guard recording.count > 0 else { return }
+        // The recording goes into the channel's empty block (a recycled one when it can), in one copy.
+        channel.send { block in
+            block.removeAll(keepingCapacity: true)
+            recording.withBytes { block.append(contentsOf: $0) }
+        }
+        recording.removeAll()
     }
 
     private func flushIfFull() {
-        if block.count >= blockSize { flush() }
+        if recording.count >= blockSize { flush() }
     }
 
     private func put(_ kind: CMTObserverEventKind) {
-        block.append(kind.rawValue)
+        recording.append(kind.rawValue)
     }
 
     private func put(_ value: Int) {
-        withUnsafeBytes(of: Int32(truncatingIfNeeded: value).littleEndian) { block.append(contentsOf: $0) }
+        withUnsafeBytes(of: Int32(truncatingIfNeeded: value).littleEndian) { recording.append($0) }
     }
 
     private func put(_ piece: UnsafeRawBufferPointer?) {
         guard let piece else { return put(-1) }
         put(piece.count)
-        block.append(contentsOf: piece)
+        recording.append(piece)
     }
 
     private func put(_ text: String?) {
@@ -120,7 +125,7 @@ public final class CMTObserverRelay: CMTDataObserver {
             header.storeBytes(of: Int32(truncatingIfNeeded: column).littleEndian, toByteOffset: 1, as: Int32.self)
             header.storeBytes(of: Int32(truncatingIfNeeded: line).littleEndian, toByteOffset: 5, as: Int32.self)
             header.storeBytes(of: UInt8((first ? 1 : 0) | (hasMembers ? 2 : 0)), toByteOffset: 9, as: UInt8.self)
-            block.append(contentsOf: UnsafeRawBufferPointer(header))
+            recording.append(UnsafeRawBufferPointer(header))
         }
         if first { put(name) }
         put(value)

@@ -33,7 +33,8 @@ struct CMTXMLOutput {
         text.withUTF8Buffer { buffer.append(UnsafeRawBufferPointer($0)) }
     }
 
-    mutating func raw(_ text: String) {
+    /// Appends `text` (named apart from `raw(_:)`, so that a literal is always taken as a `StaticString`).
+    mutating func raw(string text: String) {
         var text = text
         text.withUTF8 { buffer.append(UnsafeRawBufferPointer($0)) }
     }
@@ -46,20 +47,21 @@ struct CMTXMLOutput {
         buffer.append(data)
     }
 
-    /// CR LF and the indent of each level up to 8, appended in one piece by `line(_:)`.
-    private static let lineStarts: [[UInt8]] = (0...8).map { [0x0D, 0x0A] + [UInt8](repeating: 0x20, count: 2 * $0) }
+    /// CR LF and the indent of eight levels: `line(_:)` appends its first 2 + 2 × level bytes in one piece.
+    private static let lineStart: StaticString = "\r\n                "
 
     /// A line end followed by `level` levels of two-space indent.
     mutating func line(_ level: Int) {
         lineNumber += 1
-        if level < Self.lineStarts.count {
-            buffer.append(Self.lineStarts[level])
-            return
-        }
-        buffer.append(Self.lineStarts[0])
-        for _ in 0..<level {
-            buffer.append(0x20)
-            buffer.append(0x20)
+        let length = 2 + 2 * level
+        Self.lineStart.withUTF8Buffer { start in
+            let bytes = UnsafeRawBufferPointer(start)
+            if length <= bytes.count {
+                buffer.append(UnsafeRawBufferPointer(rebasing: bytes[0..<length]))
+            } else {
+                buffer.append(bytes)
+                for _ in 0..<(length - bytes.count) { buffer.append(0x20) }
+            }
         }
     }
 
@@ -97,7 +99,7 @@ struct CMTXMLOutput {
     /// - Throws: `CMTValueProblem` for a character XML 1.0 cannot carry.
     mutating func attribute(_ name: String, bytes value: UnsafeRawBufferPointer, html: Bool) throws {
         buffer.append(0x20)
-        raw(name)
+        raw(string: name)
         buffer.append(0x3D)
         buffer.append(0x22)
         try escapedAttributeValue(value, html: html)
