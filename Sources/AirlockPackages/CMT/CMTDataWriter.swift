@@ -225,6 +225,7 @@ public struct CMTDataWriter: Sendable {
         var opened = false
         for column in layout.fieldColumns {
             let present = values.isPresent(row: row, column: column)
+            if members.isEmpty && !present { continue }
             let fieldMembers = members.isEmpty ? [] : members.filter { $0.field == values.columns[column].name }.map(\.row)
             guard present || !fieldMembers.isEmpty else { continue }
             if !opened {
@@ -277,41 +278,36 @@ public struct CMTDataWriter: Sendable {
         _ scratch: inout [UInt8], watch: CMTObservedLayout?, isMember: Bool, hasMembers: Bool
     ) throws {
         xml.line(level)
-        // `<field name="…" value="` then the value and its closing quote.
-        let opener = layout.openers[column]
-        let type = layout.types[column]
-        try values.withValue(row: row, column: column) { bytes in
-            let value = bytes ?? UnsafeRawBufferPointer(start: nil, count: 0)
-            if let type, Self.needsCanonicalForm(type) {
-                scratch.removeAll(keepingCapacity: true)
-                do {
-                    try CMTValueCodec.transform(type, value, reading: false, into: &scratch)
-                } catch let problem as CMTValueProblem {
-                    throw CMTValueProblem(
-                        "value '\(String(decoding: value, as: UTF8.self))' is not a valid \(type.rawValue): \(problem.reason)")
+        // `<field name="…" value="` then the value and its closing quote. The opener is read in place and the type
+        // only to canonicalise: copying either per field costs a retain and a release.
+        let form = layout.forms[column]
+        try layout.openers.withUnsafeBufferPointer { openers in
+            try values.withValue(row: row, column: column) { bytes in
+                let value = bytes ?? UnsafeRawBufferPointer(start: nil, count: 0)
+                if form == .canonical, let type = layout.types[column] {
+                    scratch.removeAll(keepingCapacity: true)
+                    do {
+                        try CMTValueCodec.transform(type, value, reading: false, into: &scratch)
+                    } catch let problem as CMTValueProblem {
+                        throw CMTValueProblem(
+                            "value '\(String(decoding: value, as: UTF8.self))' is not a valid \(type.rawValue): \(problem.reason)")
+                    }
+                    try scratch.withUnsafeBytes { written in
+                        try xml.attribute(opener: openers[column], bytes: written, html: false)
+                        watch?.tell(written, row: row, column: column, line: xml.lineNumber, isMember: isMember, hasMembers: hasMembers)
+                    }
+                } else {
+                    try xml.attribute(opener: openers[column], bytes: value, html: form == .html)
+                    watch?.tell(value, row: row, column: column, line: xml.lineNumber, isMember: isMember, hasMembers: hasMembers)
                 }
-                try scratch.withUnsafeBytes { written in
-                    try xml.attribute(opener: opener, bytes: written, html: false)
-                    watch?.tell(written, row: row, column: column, line: xml.lineNumber, isMember: isMember, hasMembers: hasMembers)
-                }
-            } else {
-                try xml.attribute(opener: opener, bytes: value, html: type == .string)
-                watch?.tell(value, row: row, column: column, line: xml.lineNumber, isMember: isMember, hasMembers: hasMembers)
             }
         }
+        guard layout.hasAttributes[column] else { return }
         for (tableIndex, attributeColumn) in layout.attributes(of: column) {
             try layout.table.fieldAttributes[tableIndex].withValue(row: row, column: attributeColumn) { bytes in
                 guard let bytes else { return }
                 try xml.attribute(opener: layout.fieldAttributeOpeners[tableIndex], bytes: bytes, html: false)
             }
-        }
-    }
-
-    /// Types whose table text is canonicalised again on the way out; strings and opaque types go as they are.
-    private static func needsCanonicalForm(_ type: CMTFieldType) -> Bool {
-        switch type {
-        case .string, .partyList, .imageData, .fileData, .unknown, .other: false
-        default: true
         }
     }
 

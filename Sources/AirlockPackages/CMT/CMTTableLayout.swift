@@ -17,6 +17,20 @@ struct CMTTableLayout {
     let openers: [[UInt8]]
     /// Per attribute table: ` name="` of the field attribute it holds.
     let fieldAttributeOpeners: [[UInt8]]
+    /// Per `values` column: how its values are written (read per field, so a trivial value, unlike the type).
+    let forms: [ValueForm]
+    /// Per `values` column: whether it has field attributes (`attributes(of:)` is not empty).
+    let hasAttributes: [Bool]
+
+    /// How a column's values are written.
+    enum ValueForm {
+        /// Canonicalised by the column's type (`CMTValueCodec`), then XML-escaped.
+        case canonical
+        /// HTML-encoded, then XML-escaped (a `string` field).
+        case html
+        /// XML-escaped only.
+        case asIs
+    }
 
     /// - Throws: `AirlockError(.invalidValue)` when there is no `@id` column or the attribute tables' rows do not
     ///   line up with the values.
@@ -53,6 +67,12 @@ struct CMTTableLayout {
             }
         }
         fieldAttributes = attributes
+        hasAttributes = attributes.map { !$0.isEmpty }
+        forms = self.types.map { type in
+            guard let type else { return .asIs }
+            if type == .string { return .html }
+            return Self.needsCanonicalForm(type) ? .canonical : .asIs
+        }
         do {
             openers = try columns.map { column in
                 if CMTRecordTable.isAttributeColumn(column.name) {
@@ -71,5 +91,13 @@ struct CMTTableLayout {
     /// The attribute cells of the field in `column`: (attribute table, column in it).
     func attributes(of column: Int) -> [(table: Int, column: Int)] {
         fieldAttributes[column]
+    }
+
+    /// Types whose table text is canonicalised again on the way out; strings and opaque types go as they are.
+    static func needsCanonicalForm(_ type: CMTFieldType) -> Bool {
+        switch type {
+        case .string, .partyList, .imageData, .fileData, .unknown, .other: false
+        default: true
+        }
     }
 }
