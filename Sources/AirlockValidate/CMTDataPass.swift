@@ -10,6 +10,9 @@ import AirlockPackages
 /// Memory: the XML is pulled node by node; per record only the compact id (`CMTGUIDTable`), for entities
 /// without `updateCompare` a name hash (`CMTNameTable`), and lookups not resolvable when read
 /// (`CMTPendingLookups`) are kept, each up to its `CMTValidationLimits` bound.
+///
+/// A pass, its entity and field checks run on one thread (the reader's, or a relay's): their state is not checked
+/// for exclusive access at run time.
 final class CMTDataPass {
     let file: String
     let collector: FindingCollector
@@ -23,31 +26,31 @@ final class CMTDataPass {
     /// Whether `string` values are HTML-encoded, as a file holds them; not when `CMTDataWriter` reports them.
     let stringsAreEncoded: Bool
     /// Schema entities first (in schema order), then entities only `data.xml` has.
-    private(set) var entities: [CMTEntityCheck] = []
-    var entityIndex: [String: Int] = [:]
-    var entityNames = CMTNameMatcher()
-    var pending = CMTPendingLookups()
-    var pendingDropped = 0
-    var trackedIDs = 0
-    var trackedNames = 0
+    @exclusivity(unchecked) private(set) var entities: [CMTEntityCheck] = []
+    @exclusivity(unchecked) var entityIndex: [String: Int] = [:]
+    @exclusivity(unchecked) var entityNames = CMTNameMatcher()
+    @exclusivity(unchecked) var pending = CMTPendingLookups()
+    @exclusivity(unchecked) var pendingDropped = 0
+    @exclusivity(unchecked) var trackedIDs = 0
+    @exclusivity(unchecked) var trackedNames = 0
 
     // The record being read.
-    var stamp = 0
-    var recordLine = 0
-    var recordText: String?
-    var recordID: CMTGUID?
-    var primaryName: String?
-    var stateValue: Int?
-    var statusState: (state: Int, value: Int, line: Int)?
+    @exclusivity(unchecked) var stamp = 0
+    @exclusivity(unchecked) var recordLine = 0
+    @exclusivity(unchecked) var recordText: String?
+    @exclusivity(unchecked) var recordID: CMTGUID?
+    @exclusivity(unchecked) var primaryName: String?
+    @exclusivity(unchecked) var stateValue: Int?
+    @exclusivity(unchecked) var statusState: (state: Int, value: Int, line: Int)?
 
     // Following a writer (`CMTDataObserver`): the line the writer keeps here between its calls, the section being
     // written and, per column, its field once met (-1: the column has no name), the party list field whose
     // members are being written, the many-to-many relationship being written.
-    var line = 0
-    var writtenSection: CMTEntityCheck?
-    var writtenColumns: [Int?] = []
-    var writtenParty: Int?
-    var writtenRelationship = ""
+    @exclusivity(unchecked) var line = 0
+    @exclusivity(unchecked) var writtenSection: CMTEntityCheck?
+    @exclusivity(unchecked) var writtenColumns: [Int?] = []
+    @exclusivity(unchecked) var writtenParty: Int?
+    @exclusivity(unchecked) var writtenRelationship = ""
 
     init(
         schema: CMTSchema, catalog: SchemaCatalog, file: String, collector: FindingCollector, expectedInTarget: Set<String>,

@@ -2,7 +2,8 @@ import AirlockModel
 import AirlockPackages
 
 /// What the validator knows and has counted about one entity while it streams `data.xml`: its fields, the
-/// record ids seen (for duplicates and lookups) and the primary names seen (for the name-match risk).
+/// record ids seen (for duplicates and lookups) and the primary names seen (for the name-match risk). Used from
+/// its pass's thread only, so its state is not checked for exclusive access at run time.
 final class CMTEntityCheck {
     let name: String
     let index: Int
@@ -10,10 +11,10 @@ final class CMTEntityCheck {
     let schema: CMTSchemaEntity?
     let catalog: SalesEntitySchema?
     /// Schema fields in schema order, then undeclared fields and party member fields as met.
-    private(set) var fields: [CMTFieldCheck]
+    @exclusivity(unchecked) private(set) var fields: [CMTFieldCheck]
     /// Finds a field by the bytes of its name (schema and undeclared fields); `nameFields` maps to `fields`.
-    private var names: CMTNameMatcher
-    private var nameFields: [Int]
+    @exclusivity(unchecked) private var names: CMTNameMatcher
+    @exclusivity(unchecked) private var nameFields: [Int]
     /// Declared fields the catalog says are required.
     let requiredFields: [Int]
     /// The primary name field, when the name-match check applies (no `updateCompare` field, not `forcecreate`,
@@ -31,21 +32,21 @@ final class CMTEntityCheck {
     /// The declared `onlyWhen` column of the key; nil when the key applies to every record.
     let dualWriteScopeField: Int?
     /// The record stamp of the last record whose `onlyWhen` column was Yes.
-    var dualWriteScopeStamp = 0
+    @exclusivity(unchecked) var dualWriteScopeStamp = 0
 
-    var ids = CMTGUIDTable()
+    @exclusivity(unchecked) var ids = CMTGUIDTable()
     /// False once an id was not kept (limit reached): lookups to this entity can then not be confirmed missing.
-    var idsComplete = true
-    var sections = 0
-    var records = 0
-    var firstLine: Int?
+    @exclusivity(unchecked) var idsComplete = true
+    @exclusivity(unchecked) var sections = 0
+    @exclusivity(unchecked) var records = 0
+    @exclusivity(unchecked) var firstLine: Int?
 
-    var nameTable = CMTNameTable()
-    var namesComplete = true
-    var nameReports: [CMTNameDuplicate] = []
-    var nameReportIndex: [UInt64: Int] = [:]
-    var nameReportsDropped = 0
-    private var partyFields: [Int: Int] = [:]
+    @exclusivity(unchecked) var nameTable = CMTNameTable()
+    @exclusivity(unchecked) var namesComplete = true
+    @exclusivity(unchecked) var nameReports: [CMTNameDuplicate] = []
+    @exclusivity(unchecked) var nameReportIndex: [UInt64: Int] = [:]
+    @exclusivity(unchecked) var nameReportsDropped = 0
+    @exclusivity(unchecked) private var partyFields: [Int: Int] = [:]
 
     /// Whether the schema declares the entity (kept, not derived per call: copying the schema entity to test it
     /// costs more than the checks of a field).

@@ -4,7 +4,8 @@ import AirlockPackages
 /// What the validator knows and has counted about one field of one entity while it streams `data.xml`.
 ///
 /// A class so that the hot path reads its settings without copying the catalog attribute, and updates its
-/// counters in place.
+/// counters in place. Used from its pass's thread only, so its state is not checked for exclusive access at run
+/// time.
 final class CMTFieldCheck {
     /// The logical name (for party list members, `partylistfield/partyid`).
     let name: String
@@ -33,25 +34,25 @@ final class CMTFieldCheck {
     let areTargetsGuessed: Bool
 
     /// The record stamp of the last record that had a value in this field.
-    var seenStamp = 0
+    @exclusivity(unchecked) var seenStamp = 0
     /// A column of the dual-write integration key the entity is checked for (`CMTDualWriteScope`).
-    var isDualWriteKey = false
+    @exclusivity(unchecked) var isDualWriteKey = false
     /// The record stamp of the last record whose value in this key column was not blank.
-    var keyFilledStamp = 0
+    @exclusivity(unchecked) var keyFilledStamp = 0
     /// The Yes/No column that limits the integration key to the records where it is Yes (`onlyWhen`).
-    var isDualWriteScope = false
+    @exclusivity(unchecked) var isDualWriteScope = false
     /// Occurrences of an undeclared field.
-    var undeclared = CMTFieldTally()
+    @exclusivity(unchecked) var undeclared = CMTFieldTally()
     /// Date-times in a culture-dependent form.
-    var cultureDates = CMTFieldTally()
+    @exclusivity(unchecked) var cultureDates = CMTFieldTally()
     /// Lookups per target entity that the package does not carry, in order of first appearance.
-    var outside: [String: CMTFieldTally] = [:]
-    var outsideOrder: [String] = []
+    @exclusivity(unchecked) var outside: [String: CMTFieldTally] = [:]
+    @exclusivity(unchecked) var outsideOrder: [String] = []
     /// Values whose `lookupentity` is not among `allowedTargets`, per entity named.
-    var wrongTargets: [String: CMTFieldTally] = [:]
-    var wrongTargetOrder: [String] = []
+    @exclusivity(unchecked) var wrongTargets: [String: CMTFieldTally] = [:]
+    @exclusivity(unchecked) var wrongTargetOrder: [String] = []
     /// Entities in the package (by index) that values of this field pointed to.
-    var targetsInPackage = Set<Int>()
+    @exclusivity(unchecked) var targetsInPackage = Set<Int>()
 
     init(name: String, schemaField: CMTSchemaField?, attribute catalogAttribute: SalesAttributeSchema?, isPrimaryID: Bool) {
         self.name = name

@@ -30,7 +30,11 @@ struct CMTXMLOutput {
 
     /// Appends a literal (`withUTF8Buffer`, because a one-character literal is not stored as a pointer).
     mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { buffer.append(UnsafeRawBufferPointer($0)) }
+        if text.hasPointerRepresentation {
+            buffer.append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        } else {
+            text.withUTF8Buffer { buffer.append(UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// Appends `text` (named apart from `raw(_:)`, so that a literal is always taken as a `StaticString`).
@@ -54,14 +58,12 @@ struct CMTXMLOutput {
     mutating func line(_ level: Int) {
         lineNumber += 1
         let length = 2 + 2 * level
-        Self.lineStart.withUTF8Buffer { start in
-            let bytes = UnsafeRawBufferPointer(start)
-            if length <= bytes.count {
-                buffer.append(UnsafeRawBufferPointer(rebasing: bytes[0..<length]))
-            } else {
-                buffer.append(bytes)
-                for _ in 0..<(length - bytes.count) { buffer.append(0x20) }
-            }
+        let start = Self.lineStart
+        if length <= start.utf8CodeUnitCount {
+            buffer.append(UnsafeRawBufferPointer(start: start.utf8Start, count: length))
+        } else {
+            raw(start)
+            for _ in 0..<(length - start.utf8CodeUnitCount) { buffer.append(0x20) }
         }
     }
 
