@@ -88,8 +88,8 @@ enum SalesOutputBuilder {
 
     /// The `<entity>` section of `entity` as pieces, one per part with a row to write, in part order: the
     /// section's records are the pieces' rows in that order (a lookup's target entity and name become its
-    /// `lookupentity` and `lookupentityname`). Nothing is copied but the rare lookup name without an entity, which
-    /// is left out as a reader would not see it.
+    /// `lookupentity` and `lookupentityname`; a name goes with an entity only). Nothing is copied, but for a name
+    /// column holding a name without an entity (rare), which is copied without it.
     static func pieces(_ entity: CMTSchemaEntity, parts: [Part]) throws -> [SectionPiece] {
         let idField = entity.primaryIDField ?? entity.name + "id"
         let names = CMTEntityData(schema: entity).records.values.columnNames

@@ -7,10 +7,10 @@ import Foundation
 /// A flow starts as soon as every earlier flow it reads (`FlowReads`: its parent, the flows writing its target or
 /// the entities it looks up, what its rules read) has finished. A free worker takes, of the flows ready, the one
 /// with the longest chain of estimated work still behind it (itself and the flows that read it, transitively:
-/// the critical path first), the earliest in run order among equals. A flow sees only those outputs (its context is scoped to them), and they are every earlier output it
-/// looks at, so what it finds is what a sequential run would show it, whatever ran beside it. A prerequisite it
-/// does not read (`orders-to-sales` after `accounts`) sets the run order, and so the order of the report and of the
-/// packages, but holds nothing up.
+/// the critical path first), the earliest in run order among equals. A flow sees only the outputs it reads (its
+/// context is scoped to them), and they are every earlier output it looks at, so what it finds is what a
+/// sequential run would show it, whatever ran beside it. A prerequisite it does not read (`orders-to-sales` after
+/// `accounts`) sets the run order, and so the order of the report and of the packages, but holds nothing up.
 ///
 /// A flow that fails stops the start of every flow after it in run order (flows before it still run, as a
 /// sequential run would have run them first); the error reported is that of the failed flow earliest in run order,
@@ -37,7 +37,11 @@ enum FlowScheduler {
         for watch in whenFinished { board.whenFinished(watch.names, watch.action) }
         let templates = Dictionary(flows.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let work: @Sendable () -> Void = {
-            while let name = board.claimNext(), let template = templates[name] {
+            while let name = board.claimNext() {
+                guard let template = templates[name] else {
+                    board.fail(name, AirlockError(.io, "flow \(name) is not among the flows to run"))
+                    continue
+                }
                 do {
                     board.finish(name, try body(template))
                 } catch {
