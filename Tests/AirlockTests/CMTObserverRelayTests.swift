@@ -51,7 +51,7 @@ struct CMTObserverRelayTests {
     static func write(_ package: CMTPackage, observer: CMTDataObserver) throws {
         let path = try Fixture.scratchDirectory("airlock-relay") + "/relay.zip"
         try CMTPackageWriter.write(schema: package.schema, timestamp: package.data.timestamp, to: path, observer: observer) { emit in
-            for entity in package.data.entities { try emit(entity) }
+            for entity in package.data.entities { try emit(entity, [.whole(entity)]) }
         }
     }
 

@@ -30,7 +30,7 @@ struct CMTWrittenValidationTests {
                 schema: package.schema, timestamp: package.data.timestamp, otherAttributes: package.data.otherAttributes, to: path,
                 observer: observer
             ) { emit in
-                for entity in package.data.entities { try emit(entity) }
+                for entity in package.data.entities { try emit(entity, [.whole(entity)]) }
             }
         }
         let reread = FindingCollector()

@@ -77,23 +77,14 @@ enum SalesOutputBuilder {
         return Plan(schema: CMTSchema(entities: sections.map(\.entity), entityImportOrder: order), sections: sections)
     }
 
-    /// A part's records as columns of an `<entity>` section, and the rows of them to write.
-    struct SectionPiece {
-        /// `@id` and the section's fields in schema order, each the part's own column of that name (not a copy; a
-        /// field the part lacks is all null), with the lookup targets' entities and names as field attributes.
-        var records: CMTEntityData
-        /// The part's rows to write, in order: those written that have an id.
-        var rows: [Int]
-    }
-
     /// The `<entity>` section of `entity` as pieces, one per part with a row to write, in part order: the
     /// section's records are the pieces' rows in that order (a lookup's target entity and name become its
     /// `lookupentity` and `lookupentityname`; a name goes with an entity only). Nothing is copied, but for a name
     /// column holding a name without an entity (rare), which is copied without it.
-    static func pieces(_ entity: CMTSchemaEntity, parts: [Part]) throws -> [SectionPiece] {
+    static func pieces(_ entity: CMTSchemaEntity, parts: [Part]) throws -> [CMTDataWriter.Piece] {
         let idField = entity.primaryIDField ?? entity.name + "id"
         let names = CMTEntityData(schema: entity).records.values.columnNames
-        var pieces: [SectionPiece] = []
+        var pieces: [CMTDataWriter.Piece] = []
         for part in parts {
             let table = part.table
             guard let idPosition = table.columnIndex(named: idField) else { continue }
@@ -147,7 +138,7 @@ enum SalesOutputBuilder {
                 attributes.append(Table(name: CMTRecordTable.lookupEntityNameAttribute, columns: lookupNames))
             }
             records.records.fieldAttributes = attributes
-            pieces.append(SectionPiece(records: records, rows: rows))
+            pieces.append(CMTDataWriter.Piece(records: records, rows: rows))
         }
         return pieces
     }

@@ -27,25 +27,12 @@ enum SalesPackageWriter {
         let collector = FindingCollector()
         let dataSize = CountingByteSink()
         try CMTPackageValidator(catalog: catalog).validateWritten(source, into: collector) { observer in
-            try CMTPackageWriter.write(schema: plan.schema, to: path) { entry in
-                let writer = BufferedByteWriter(sink: TeeByteSink(entry, dataSize))
-                let location = SourceLocation(file: path, entry: CMTPackage.dataMember)
-                let data = CMTDataWriter(schema: plan.schema)
-                try data.writeStart(timestamp: timestamp, to: writer, location: location, observer: observer)
+            try CMTPackageWriter.write(schema: plan.schema, timestamp: timestamp, to: path, dataCopy: dataSize, observer: observer) {
+                emit in
                 // Each section straight from the parts' own tables, a part at a time.
                 for section in plan.sections {
-                    let pieces = try SalesOutputBuilder.pieces(section.entity, parts: section.parts)
-                    let hasRecords = !pieces.isEmpty
-                    try data.writeEntityStart(
-                        CMTEntityData(schema: section.entity), hasRecords: hasRecords, to: writer, location: location, observer: observer)
-                    for piece in pieces {
-                        try data.writeRecords(piece.records, rows: piece.rows, to: writer, location: location, observer: observer)
-                    }
-                    try data.writeEntityEnd(
-                        section.entity.name, hasRecords: hasRecords, associations: [], to: writer, location: location, observer: observer)
+                    try emit(CMTEntityData(schema: section.entity), try SalesOutputBuilder.pieces(section.entity, parts: section.parts))
                 }
-                try data.writeEnd(to: writer, observer: observer)
-                try writer.flush()
             }
         }
         try checkDirectory(

@@ -79,6 +79,25 @@ public struct CMTDataWriter: Sendable {
         observer?.line = xml.lineNumber
     }
 
+    /// Rows of a record table that a section writes, in order: a section may be written from several tables of the
+    /// same columns (one per part of it) without copying them into one.
+    public struct Piece {
+        /// The records (their `values` columns as the section's: `@id`, then its fields).
+        public var records: CMTEntityData
+        /// The rows of `records` to write, in order.
+        public var rows: [Int]
+
+        public init(records: CMTEntityData, rows: [Int]) {
+            self.records = records
+            self.rows = rows
+        }
+
+        /// Every record of `entity`, in order.
+        public static func whole(_ entity: CMTEntityData) -> Piece {
+            Piece(records: entity, rows: Array(0..<entity.records.count))
+        }
+    }
+
     /// Writes one `<entity>` section.
     /// - Throws: as `write(_:to:location:)`; also when the tables are inconsistent (rows not aligned, a record
     ///   without an id, a party member whose field is not a column).
@@ -86,9 +105,21 @@ public struct CMTDataWriter: Sendable {
         _ entity: CMTEntityData, to writer: BufferedByteWriter, location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember),
         observer: CMTDataObserver? = nil
     ) throws {
-        let hasRecords = entity.records.count > 0
+        try writeEntity(entity, pieces: [.whole(entity)], to: writer, location: location, observer: observer)
+    }
+
+    /// Writes one `<entity>` section: its name, attributes and many-to-many associations from `entity`, its records
+    /// from `pieces`, in order.
+    /// - Throws: as `writeEntity(_:to:location:observer:)`.
+    public func writeEntity(
+        _ entity: CMTEntityData, pieces: [Piece], to writer: BufferedByteWriter,
+        location: SourceLocation = SourceLocation(entry: CMTPackage.dataMember), observer: CMTDataObserver? = nil
+    ) throws {
+        let hasRecords = pieces.contains { !$0.rows.isEmpty }
         try writeEntityStart(entity, hasRecords: hasRecords, to: writer, location: location, observer: observer)
-        try writeRecords(entity, rows: 0..<entity.records.count, to: writer, location: location, observer: observer)
+        for piece in pieces {
+            try writeRecords(piece.records, rows: piece.rows, to: writer, location: location, observer: observer)
+        }
         try writeEntityEnd(
             entity.name, hasRecords: hasRecords, associations: entity.manyToMany, to: writer, location: location, observer: observer)
     }

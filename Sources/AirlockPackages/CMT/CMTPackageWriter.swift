@@ -12,7 +12,7 @@ public enum CMTPackageWriter {
     public static func write(_ package: CMTPackage, to path: String) throws {
         try write(schema: package.schema, timestamp: package.data.timestamp, otherAttributes: package.data.otherAttributes, to: path) {
             emit in
-            for entity in package.data.entities { try emit(entity) }
+            for entity in package.data.entities { try emit(entity, [.whole(entity)]) }
         }
     }
 
@@ -24,11 +24,12 @@ public enum CMTPackageWriter {
     ///   - dataCopy: also gets every byte of `data.xml`, in order, as it is written (e.g. a `ByteChannel` that a
     ///     validator reads while the zip is written).
     ///   - observer: told of every record and field of `data.xml` as it is written (e.g. a validator's checks).
-    ///   - produce: calls its argument once per entity section, in import order.
+    ///   - produce: calls its argument once per entity section, in import order: the section (its name, attributes
+    ///     and associations) and the pieces its records are written from (`CMTDataWriter.Piece`).
     /// - Throws: as `write(_:to:)`, or what `produce` throws.
     public static func write(
         schema: CMTSchema, timestamp: CMTTimestamp?, otherAttributes: [CMTAttribute] = [], to path: String, dataCopy: ByteSink? = nil,
-        observer: CMTDataObserver? = nil, _ produce: ((CMTEntityData) throws -> Void) throws -> Void
+        observer: CMTDataObserver? = nil, _ produce: ((CMTEntityData, [CMTDataWriter.Piece]) throws -> Void) throws -> Void
     ) throws {
         try write(schema: schema, to: path) { entry in
             let writer = BufferedByteWriter(sink: dataCopy.map { TeeByteSink(entry, $0) } ?? entry)
@@ -36,7 +37,9 @@ public enum CMTPackageWriter {
             let dataWriter = CMTDataWriter(schema: schema)
             try dataWriter.writeStart(
                 timestamp: timestamp, otherAttributes: otherAttributes, to: writer, location: location, observer: observer)
-            try produce { entity in try dataWriter.writeEntity(entity, to: writer, location: location, observer: observer) }
+            try produce { entity, pieces in
+                try dataWriter.writeEntity(entity, pieces: pieces, to: writer, location: location, observer: observer)
+            }
             try dataWriter.writeEnd(to: writer, observer: observer)
             try writer.flush()
         }
