@@ -31,8 +31,9 @@ struct FODeltaConsumer: FORecordConsumer {
     mutating func addColumn(_ name: String, at index: Int) throws {}
 
     mutating func consume(_ record: some FORecordView, line: Int) throws {
-        // A CSV record (most files) takes a path specialised for it, where reading a value is inlined.
-        if let csv = record as? CSVRecord { try match(csv, line: line) } else { try match(record, line: line) }
+        // A CSV record (most files) takes a path specialised for its fields seen in place, where reading a value
+        // is inlined.
+        if let csv = record as? CSVRecord { try csv.withFields { try match($0, line: line) } } else { try match(record, line: line) }
     }
 
     private mutating func match(_ record: some FORecordView, line: Int) throws {

@@ -35,8 +35,9 @@ struct FODiffIndexer: FORecordConsumer {
     mutating func addColumn(_ name: String, at index: Int) throws {}
 
     mutating func consume(_ record: some FORecordView, line: Int) throws {
-        // A CSV record (most files) takes a path specialised for it, where reading a value is inlined.
-        if let csv = record as? CSVRecord { try file(csv, line: line) } else { try file(record, line: line) }
+        // A CSV record (most files) takes a path specialised for its fields seen in place, where reading a value
+        // is inlined.
+        if let csv = record as? CSVRecord { try csv.withFields { try file($0, line: line) } } else { try file(record, line: line) }
     }
 
     private mutating func file(_ record: some FORecordView, line: Int) throws {

@@ -18,8 +18,8 @@ public struct DiffKeyBuilder: Sendable {
     public mutating func add(_ part: UnsafeRawBufferPointer?) {
         var value = part ?? UnsafeRawBufferPointer(start: nil, count: 0)
         if !exact, let last = value.last, last == 0x0D { value = UnsafeRawBufferPointer(rebasing: value.dropLast()) }
-        Varint.append(UInt64(value.count), to: &bytes)
-        if !value.isEmpty { bytes.append(contentsOf: value.bindMemory(to: UInt8.self)) }
+        if value.count < 0x80 { bytes.append(UInt8(value.count)) } else { Varint.append(UInt64(value.count), to: &bytes) }
+        if !value.isEmpty { bytes.append(contentsOf: value) }
     }
 
     public mutating func add(_ text: String) {

@@ -5,8 +5,8 @@ import AirlockModel
 /// records the old export lacks, so that a key repeated in the new export is caught too. No record values are kept.
 /// `diff` matches a new export against it, and `convert --since` tells unchanged source records by it.
 ///
-/// Keys live in one byte arena; an open-addressing table (at most 70 % full) finds them by a 64-bit digest: each
-/// slot holds an entry number and the digest's upper 32 bits, so a probe that does not match is told apart
+/// Keys live in one byte arena; an open-addressing table (at most 70 % full) finds them by a 64-bit hash: each
+/// slot holds an entry number and the hash's upper 32 bits, so a probe that does not match is told apart
 /// without reading the entry, and a match is confirmed against the key bytes, so matching is exact. An entry
 /// keeps its key's place, line, digest and whether a new record matched it side by side (one cache line read per
 /// match). About 50 bytes an old record plus its key text and 2 bytes per fingerprinted column.
@@ -36,7 +36,7 @@ public struct DiffKeyIndex: Sendable {
     private var arena: [UInt8] = []
     private var entries: [Entry] = []
     private var prints: [UInt16] = []
-    /// Per slot: 0 (empty), or the digest's upper 32 bits above the entry number plus one.
+    /// Per slot: 0 (empty), or the key hash's upper 32 bits above the entry number plus one.
     private var slots = [UInt64](repeating: 0, count: 1024)
     /// The entry the last `matchNew` found: exports list records in the same order more often than not, so the
     /// next new record's key is tried against the entry after it before the table is probed.
@@ -126,7 +126,7 @@ public struct DiffKeyIndex: Sendable {
     // MARK: table
 
     private static func hash(_ key: [UInt8]) -> UInt64 {
-        key.withUnsafeBytes { KeyDigester.finalised(KeyDigester.fnv1a($0)) }
+        key.withUnsafeBytes { ValueHash.hash($0) }
     }
 
     /// Marks `entry` matched by a new record on `line`, unless an earlier new record matched it.

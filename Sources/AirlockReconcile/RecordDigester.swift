@@ -3,14 +3,19 @@ import AirlockModel
 /// Builds a record's `RecordDigest` from its compared values, in the entity's compared-column order, and a 16-bit
 /// fingerprint per value (for the changed-field counts).
 ///
+/// Each value is hashed on its own (`ValueHash`, 64 bits: its fingerprint is the hash's top 16 bits), and the
+/// digest is MurmurHash3 (x64, 128-bit) of those hashes in order (`MurmurHash3.WordHasher`), so a value costs one
+/// pass over its bytes and nothing is copied or kept. Two records whose values differ share a digest only when a changed value shares its 64-bit hash with the
+/// old one (about 2⁻⁶⁴ for values not crafted to collide).
+///
 /// A missing value and an empty one are the same (F&O CSV has no null; CMT omits null fields). By default a single
 /// trailing carriage return is dropped too (a CR LF file read as LF: `diff`); `exact` digesters take the bytes as
 /// they are (`convert --since`, which compares the bytes the exports' tables hold).
 public struct RecordDigester: Sendable {
-    /// The length-prefixed values added since `reset`: the first `used` bytes (written in place, the array only
-    /// growing, so that a value costs one copy and no per-byte appends).
-    private var buffer = [UInt8](repeating: 0, count: 1024)
-    private var used = 0
+    /// The digest so far, of the hashes of the values (and parts) added since `reset`, in order.
+    @usableFromInline var words = MurmurHash3.WordHasher()
+    /// Value bytes added since `reset`, one more per value (`byteCount`).
+    @usableFromInline var bytes = 0
     /// The fingerprints of the values added since `reset`, in order (empty without `fingerprints`).
     public private(set) var prints: [UInt16] = []
     /// Whether `add` takes each value's fingerprint; off where only the digest is wanted first (a new record,
@@ -22,69 +27,66 @@ public struct RecordDigester: Sendable {
     public init(fingerprints: Bool = true, exact: Bool = false) {
         self.fingerprints = fingerprints
         self.exact = exact
+        if fingerprints { prints.reserveCapacity(64) }
     }
 
     public mutating func reset() {
-        used = 0
-        prints.removeAll(keepingCapacity: true)
+        words.reset()
+        if !prints.isEmpty { prints.removeAll(keepingCapacity: true) }
+        bytes = 0
     }
 
     /// Adds one compared value.
+    @inlinable
     public mutating func add(_ bytes: UnsafeRawBufferPointer?) {
         let value = exact ? bytes ?? UnsafeRawBufferPointer(start: nil, count: 0) : Self.normalised(bytes)
-        write(value)
-        if fingerprints { prints.append(UInt16(truncatingIfNeeded: KeyDigester.finalised(KeyDigester.fnv1a(value)))) }
+        add(hash: ValueHash.hash(value), count: value.count)
     }
 
     /// The fingerprint `add` takes of a value (of a digester that is not `exact`).
+    @inlinable
     public static func fingerprint(_ bytes: UnsafeRawBufferPointer?) -> UInt16 {
-        UInt16(truncatingIfNeeded: KeyDigester.finalised(KeyDigester.fnv1a(normalised(bytes))))
+        fingerprint(of: ValueHash.hash(normalised(bytes)))
     }
 
-    /// Adds bytes to the digest without a fingerprint (an attribute or nested member of the last value).
+    /// Adds bytes to the digest without a fingerprint of their own (an attribute or nested member of the last
+    /// value): they count as a part of their own in the digest, and change the last value's fingerprint.
     public mutating func addToLast(_ bytes: UnsafeRawBufferPointer?) {
         let value = bytes ?? UnsafeRawBufferPointer(start: nil, count: 0)
-        write(value)
+        let hash = ValueHash.hash(value)
+        words.add(hash)
+        self.bytes += value.count + 1
         guard let last = prints.last else { return }
-        prints[prints.count - 1] = UInt16(truncatingIfNeeded: KeyDigester.finalised(KeyDigester.fnv1a(value, continuing: UInt64(last))))
+        prints[prints.count - 1] = Self.fingerprint(of: ValueHash.combine(UInt64(last), hash))
     }
 
-    /// Bytes added since `reset` (values and their lengths).
-    public var byteCount: Int { used }
+    /// Bytes added since `reset` (values, and one a value for its boundary).
+    public var byteCount: Int { bytes }
 
-    /// The digest of everything added since `reset`: MurmurHash3 (x64, 128-bit) of the length-prefixed values.
+    /// The digest of everything added since `reset`: MurmurHash3 (x64, 128-bit) of the values' hashes in order.
     public func digest() -> RecordDigest {
-        let used = used
-        let hash = buffer.withUnsafeBytes { MurmurHash3.hash128(UnsafeRawBufferPointer(rebasing: $0[..<used])) }
+        let hash = words.finish()
         return RecordDigest(high: hash.h1, low: hash.h2)
     }
 
-    /// A value as compared: missing is empty, and a single trailing carriage return is dropped.
-    private static func normalised(_ bytes: UnsafeRawBufferPointer?) -> UnsafeRawBufferPointer {
-        guard let bytes else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-        if let last = bytes.last, last == 0x0D { return UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
-        return bytes
+    @inlinable
+    mutating func add(hash: UInt64, count: Int) {
+        words.add(hash)
+        bytes += count + 1
+        if fingerprints { appendPrint(Self.fingerprint(of: hash)) }
     }
 
-    /// Writes `value`'s length (LEB128) and bytes after those added so far.
-    private mutating func write(_ value: UnsafeRawBufferPointer) {
-        let count = value.count
-        let start = used
-        if start + count + 10 > buffer.count {
-            buffer.append(contentsOf: repeatElement(0, count: max(buffer.count, count + 10)))
-        }
-        used = buffer.withUnsafeMutableBytes { out in
-            var at = start
-            var rest = UInt64(count)
-            while rest >= 0x80 {
-                out[at] = UInt8(truncatingIfNeeded: rest) | 0x80
-                rest >>= 7
-                at += 1
-            }
-            out[at] = UInt8(rest)
-            at += 1
-            if count > 0 { UnsafeMutableRawBufferPointer(rebasing: out[at..<(at + count)]).copyMemory(from: value) }
-            return at + count
-        }
+    @usableFromInline
+    mutating func appendPrint(_ print: UInt16) { prints.append(print) }
+
+    @inlinable
+    static func fingerprint(of hash: UInt64) -> UInt16 { UInt16(truncatingIfNeeded: hash >> 48) }
+
+    /// A value as compared: missing is empty, and a single trailing carriage return is dropped.
+    @inlinable
+    static func normalised(_ bytes: UnsafeRawBufferPointer?) -> UnsafeRawBufferPointer {
+        guard let bytes, let last = bytes.last else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        if last == 0x0D { return UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
+        return bytes
     }
 }

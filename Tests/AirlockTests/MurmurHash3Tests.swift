@@ -27,3 +27,23 @@ struct MurmurHash3Tests {
         }
     }
 }
+
+/// `MurmurHash3.WordHasher` gives `hash128` of the words' little-endian bytes, for every count of words up to a few
+/// blocks (an even count ends on a block, an odd one on the eight-byte tail).
+struct MurmurHash3WordHasherTests {
+    @Test func equalsTheHashOfTheWordsBytes() {
+        let words: [UInt64] = (0..<9).map { 0x0123_4567_89AB_CDEF &* UInt64($0 + 1) ^ UInt64($0) << 56 }
+        for count in 0...words.count {
+            var hasher = MurmurHash3.WordHasher()
+            var bytes: [UInt8] = []
+            for word in words.prefix(count) {
+                hasher.add(word)
+                withUnsafeBytes(of: word.littleEndian) { bytes += $0 }
+            }
+            let expected = bytes.withUnsafeBytes { MurmurHash3.hash128($0) }
+            let got = hasher.finish()
+            #expect(got.h1 == expected.h1 && got.h2 == expected.h2, "\(count) words")
+            #expect(hasher.wordCount == count)
+        }
+    }
+}

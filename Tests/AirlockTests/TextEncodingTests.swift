@@ -29,6 +29,19 @@ struct TextEncodingTests {
         #expect(try encode("A€", .utf16LE) == [0xFF, 0xFE, 0x41, 0x00, 0xAC, 0x20])
     }
 
+    /// A write longer than the writer's transcoding block (4 KiB) with scalars of every UTF-8 length straddling
+    /// its edges gives the standard library's UTF-16, in both byte orders.
+    @Test(arguments: [TextEncoding.utf16LE, .utf16BE])
+    func longTextCrossesTheTranscodingBlocks(_ encoding: TextEncoding) throws {
+        let text = String(repeating: "a€ü😀東", count: 1_500)
+        var expected = encoding.byteOrderMark
+        for unit in text.utf16 {
+            let bytes = [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+            expected += encoding == .utf16LE ? bytes : bytes.reversed()
+        }
+        #expect(try encode(text, encoding) == expected)
+    }
+
     @Test func invalidUTF8IsAnErrorWithTheLine() throws {
         let error = try #require(throws: AirlockError.self) { try decode(Array("ok\nbad ".utf8) + [0xC3, 0x28]) }
         #expect(error.code == .encoding)

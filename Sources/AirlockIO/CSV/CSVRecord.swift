@@ -19,6 +19,12 @@ public struct CSVRecord: Sendable {
         return try bytes.withUnsafeBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[start..<ends[index]])) }
     }
 
+    /// Calls `body` with the record's fields seen in place (see `CSVFields`).
+    @inlinable
+    public func withFields<R>(_ body: (CSVFields) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBytes { raw in try ends.withUnsafeBufferPointer { ends in try body(CSVFields(bytes: raw, ends: ends)) } }
+    }
+
     /// Field `index` as text.
     public func field(_ index: Int) -> String {
         withField(index) { String(decoding: $0, as: UTF8.self) }

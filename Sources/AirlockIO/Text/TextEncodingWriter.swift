@@ -16,38 +16,59 @@ public final class TextEncodingWriter {
     /// Writes UTF-8 bytes (valid UTF-8 is assumed: it comes from Airlock's own decoded tables).
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
         guard encoding.isUTF16 else { return try writer.write(bytes) }
+        // Transcoded into a scratch block on the stack, handed to the buffer a block at a time.
         let bigEndian = encoding == .utf16BE
-        var index = 0
         let count = bytes.count
-        while index < count {
-            let lead = bytes[index]
-            var scalar: UInt32
-            switch lead {
-            case 0..<0x80:
-                scalar = UInt32(lead)
-                index += 1
-            case 0xC0..<0xE0 where index + 1 < count:
-                scalar = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-                index += 2
-            case 0xE0..<0xF0 where index + 2 < count:
-                scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-                index += 3
-            case 0xF0...0xF7 where index + 3 < count:
-                scalar =
-                    UInt32(lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
-                    | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
-                index += 4
-            default:
-                throw AirlockError(.encoding, "cannot write text that is not valid UTF-8")
+        var index = 0
+        try withUnsafeTemporaryAllocation(byteCount: Self.scratchSize, alignment: 8) { scratch in
+            var used = 0
+            while index < count {
+                if used > Self.scratchSize - 4 {
+                    try writer.write(UnsafeRawBufferPointer(rebasing: scratch[..<used]))
+                    used = 0
+                }
+                let lead = bytes[index]
+                let scalar: UInt32
+                switch lead {
+                case 0..<0x80:
+                    scalar = UInt32(lead)
+                    index += 1
+                case 0xC0..<0xE0 where index + 1 < count:
+                    scalar = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                    index += 2
+                case 0xE0..<0xF0 where index + 2 < count:
+                    scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                    index += 3
+                case 0xF0...0xF7 where index + 3 < count:
+                    scalar =
+                        UInt32(lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+                        | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
+                    index += 4
+                default:
+                    throw AirlockError(.encoding, "cannot write text that is not valid UTF-8")
+                }
+                if scalar >= 0x10000 {
+                    let value = scalar - 0x10000
+                    Self.put(0xD800 + (value >> 10), at: used, in: scratch, bigEndian)
+                    Self.put(0xDC00 + (value & 0x3FF), at: used + 2, in: scratch, bigEndian)
+                    used += 4
+                } else {
+                    Self.put(scalar, at: used, in: scratch, bigEndian)
+                    used += 2
+                }
             }
-            if scalar >= 0x10000 {
-                let value = scalar - 0x10000
-                try unit(0xD800 + (value >> 10), bigEndian)
-                try unit(0xDC00 + (value & 0x3FF), bigEndian)
-            } else {
-                try unit(scalar, bigEndian)
-            }
+            if used > 0 { try writer.write(UnsafeRawBufferPointer(rebasing: scratch[..<used])) }
         }
+    }
+
+    /// Bytes of UTF-16 transcoded on the stack before they go to the buffer.
+    private static let scratchSize = 4096
+
+    /// Stores one UTF-16 code unit at `offset` of `scratch`.
+    @inline(__always)
+    private static func put(_ value: UInt32, at offset: Int, in scratch: UnsafeMutableRawBufferPointer, _ bigEndian: Bool) {
+        let unit = UInt16(truncatingIfNeeded: value)
+        scratch.storeBytes(of: bigEndian ? unit.bigEndian : unit.littleEndian, toByteOffset: offset, as: UInt16.self)
     }
 
     /// Writes text.

@@ -4,8 +4,8 @@
 /// For digests that only need to tell different inputs apart with overwhelming probability (about 2⁻¹²⁸ for a
 /// pair of inputs not chosen to collide), at several GB/s; it is not a defence against inputs crafted to collide.
 public enum MurmurHash3 {
-    private static let c1: UInt64 = 0x87C3_7B91_1142_53D5
-    private static let c2: UInt64 = 0x4CF5_AD43_2745_937F
+    @usableFromInline static let c1: UInt64 = 0x87C3_7B91_1142_53D5
+    @usableFromInline static let c2: UInt64 = 0x4CF5_AD43_2745_937F
 
     /// The hash of `bytes` with `seed`, as the reference implementation's two output words (`h1`, `h2`): its 16
     /// output bytes are `h1` then `h2`, each little-endian.
@@ -59,8 +59,8 @@ public enum MurmurHash3 {
         return (h1, h2)
     }
 
-    @inline(__always)
-    private static func rotl(_ value: UInt64, _ count: UInt64) -> UInt64 {
+    @inlinable @inline(__always)
+    static func rotl(_ value: UInt64, _ count: UInt64) -> UInt64 {
         (value << count) | (value >> (64 - count))
     }
 

@@ -1,6 +1,7 @@
-/// A 128-bit digest of a record's compared values (their MurmurHash3 x64 128-bit hash): what `diff`'s key index
-/// keeps of an old record, and `verify` of a sent one, instead of its values. Two records with different values share
-/// a digest with probability about 2⁻¹²⁸, so a change is missed only then.
+/// A 128-bit digest of a record's compared values (a MurmurHash3 x64 128-bit hash): what `diff`'s key index keeps of
+/// an old record, and `verify` of a sent one, instead of its values, so that a change is missed only when two
+/// different sets of values share a digest (how likely that is depends on what was hashed: see `RecordDigester` and
+/// `verify`'s `FieldDigester`).
 public struct RecordDigest: Hashable, Sendable {
     public var high: UInt64
     public var low: UInt64
