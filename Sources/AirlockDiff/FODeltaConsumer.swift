@@ -44,7 +44,8 @@ struct FODeltaConsumer: FORecordConsumer {
         case .created:
             created += 1
         case .repeated(let first):
-            throw FODiffIndexer.repeatedKey(key.bytes, columns: columns, line: line, first: first, at: location, export: "new")
+            throw FODiffIndexer.repeatedKey(
+                DiffKeyBuilder.parts(key.bytes[...]), columns: columns, line: line, first: first, at: location, export: "new")
         case .existing(let entry):
             digester.reset()
             for column in columns.newCompared { record.withValueIfAny(column) { digester.add($0) } }

@@ -46,10 +46,18 @@ struct FODiffIndexer: FORecordConsumer {
         for column in columns.oldKey { record.withValueIfAny(column) { key.add($0) } }
         digester.reset()
         for column in columns.oldCompared { record.withValueIfAny(column) { digester.add($0) } }
-        if let first = try index.insertOld(key: key.bytes, digest: digester.digest(), prints: digester.prints, line: line) {
-            throw FODiffIndexer.repeatedKey(key.bytes, columns: columns, line: line, first: first, at: location, export: "old")
-        }
+        // Repeated keys are found once the file has been read (`finish`), when the index places its keys.
+        try index.appendOld(key: key.bytes, digest: digester.digest(), prints: digester.prints, line: line)
         if records <= Self.sample { sizeIndex() }
+    }
+
+    /// Places the file's keys in the index, once every record has been read.
+    /// - Throws: the error for the first record whose key an earlier record has.
+    mutating func finish() throws {
+        guard let repeated = index.placeAppended() else { return }
+        throw Self.repeatedKey(
+            index.keyParts(of: repeated.entry), columns: columns, line: index.line(of: repeated.entry), first: repeated.firstLine,
+            at: location, export: "old")
     }
 
     /// Reserves the index's room for the whole file once a sample of records shows their size, so that it is not
@@ -63,10 +71,9 @@ struct FODiffIndexer: FORecordConsumer {
     }
 
     /// The error for a key two records of one export share.
-    static func repeatedKey(_ key: [UInt8], columns: FODiffColumns, line: Int, first: Int, at location: SourceLocation, export: String)
+    static func repeatedKey(_ parts: [String], columns: FODiffColumns, line: Int, first: Int, at location: SourceLocation, export: String)
         -> AirlockError
     {
-        let parts = DiffKeyBuilder.parts(key[...])
         let text = zip(columns.keyFields, parts).map { "\($0)=\($1)" }.joined(separator: ", ")
         var place = location
         place.line = line

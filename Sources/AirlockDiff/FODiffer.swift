@@ -103,6 +103,7 @@ enum FODiffer {
             var indexer = FODiffIndexer(
                 columns: columns, location: location(old, oldLine), fileSize: old.dataMember(for: oldLine)?.size.map { Int(clamping: $0) })
             _ = try old.scan(oldLine, into: &indexer)
+            try indexer.finish()
             // Swapped, not copied: a second reference would make the next change copy the whole index.
             swap(&side.index, &indexer.index)
             side.result.report.old = indexer.records

@@ -43,6 +43,8 @@ public struct DiffKeyIndex: Sendable {
     private var lastMatched = -1
     /// Entries made from the old export (they come first).
     public private(set) var oldCount = 0
+    /// Old entries from here on were filed by `appendOld` and are not in the table yet (`placeAppended`).
+    private var placedCount = 0
 
     /// An empty index whose old records carry `fieldCount` fingerprints each (0: none).
     public init(fieldCount: Int) {
@@ -52,18 +54,12 @@ public struct DiffKeyIndex: Sendable {
     public var count: Int { entries.count }
 
     /// Makes room for `oldRecords` records in all, with `keyBytes` of key and extra text, so that the index is not
-    /// copied as it grows to them.
+    /// copied as it grows to them (the table is sized when the records are placed).
     public mutating func reserve(oldRecords: Int, keyBytes: Int) {
         guard oldRecords > entries.count else { return }
         entries.reserveCapacity(oldRecords)
         prints.reserveCapacity(oldRecords * fieldCount)
         arena.reserveCapacity(keyBytes)
-        var capacity = slots.count
-        while oldRecords * 10 > capacity * 7 { capacity *= 2 }
-        if capacity > slots.count {
-            slots = [UInt64](repeating: 0, count: capacity)
-            for entry in entries.indices { place(entry) }
-        }
     }
 
     /// Files an old record. `extra` is kept beside the key for the delete list (e.g. a record's name) and is not
@@ -74,16 +70,73 @@ public struct DiffKeyIndex: Sendable {
     public mutating func insertOld(
         key: [UInt8], extra: [UInt8] = [], digest: RecordDigest, prints fieldPrints: [UInt16] = [], line: Int
     ) throws -> Int? {
+        precondition(placedCount == entries.count, "insertOld after appendOld without placeAppended")
         let hash = Self.hash(key)
         if let entry = find(key, hash: hash) { return Int(entries[entry].line) }
         try append(key, extra: extra, hash: hash, digest: digest, line: line, seen: false)
         prints.append(contentsOf: fieldPrints)
         oldCount += 1
+        placedCount = entries.count
         return nil
+    }
+
+    /// Files an old record like `insertOld`, but leaves finding it (and its key's repeats) to `placeAppended`: a
+    /// file read record by record then costs no random access to the table per record, and the table is filled in
+    /// one pass at the end, several of its cache misses at a time.
+    public mutating func appendOld(key: [UInt8], digest: RecordDigest, prints fieldPrints: [UInt16] = [], line: Int) throws {
+        precondition(oldCount == entries.count, "appendOld after a new record was matched")
+        try append(key, extra: [], hash: Self.hash(key), digest: digest, line: line, seen: false, placing: false)
+        prints.append(contentsOf: fieldPrints)
+        oldCount += 1
+    }
+
+    /// A later old record whose key an earlier one has: the later record's entry, and the earlier record's line.
+    public struct RepeatedKey: Sendable, Equatable {
+        public var entry: Int
+        public var firstLine: Int
+    }
+
+    /// Puts the records `appendOld` filed into the table, in the order filed. A record whose key an earlier record
+    /// has stays out of the table (the first is kept) and counts as matched (it is no delete).
+    /// - Returns: the first such record, if any.
+    public mutating func placeAppended() -> RepeatedKey? {
+        guard placedCount < entries.count else { return nil }
+        var capacity = slots.count
+        while entries.count * 10 > capacity * 7 { capacity *= 2 }
+        if capacity > slots.count {
+            slots = [UInt64](repeating: 0, count: capacity)
+            for entry in 0..<placedCount { place(entry) }
+        }
+        var repeated: RepeatedKey?
+        let batch = 16
+        var firstSlots = [UInt64](repeating: 0, count: batch)
+        let mask = slots.count - 1
+        var start = placedCount
+        while start < entries.count {
+            let end = min(start + batch, entries.count)
+            // The batch's first slots are read before any is used, so that their cache misses overlap.
+            for entry in start..<end { firstSlots[entry - start] = slots[Int(truncatingIfNeeded: entries[entry].hash) & mask] }
+            for entry in start..<end {
+                let hash = entries[entry].hash
+                let slot = Int(truncatingIfNeeded: hash) & mask
+                if firstSlots[entry - start] == 0, slots[slot] == 0 {
+                    slots[slot] = (hash >> 32) << 32 | UInt64(entry + 1)
+                } else if let first = placedEntry(withKeyOf: entry) {
+                    entries[entry].seen = true
+                    if repeated == nil { repeated = RepeatedKey(entry: entry, firstLine: Int(entries[first].line)) }
+                } else {
+                    place(entry)
+                }
+            }
+            start = end
+        }
+        placedCount = entries.count
+        return repeated
     }
 
     /// Matches a new record's key against the old records and the new keys seen so far.
     public mutating func matchNew(key: [UInt8], line: Int) throws -> Match {
+        precondition(placedCount == oldCount || placedCount == entries.count, "matchNew before placeAppended")
         let next = lastMatched + 1
         if next < oldCount, hasKey(next, key) {
             // The same entry `find` would give: a key is filed once.
@@ -106,6 +159,9 @@ public struct DiffKeyIndex: Sendable {
     }
 
     public func digest(of entry: Int) -> RecordDigest { entries[entry].digest }
+
+    /// The line filed with `entry` (of the old record, or of the new record that matched or created it).
+    public func line(of entry: Int) -> Int { Int(entries[entry].line) }
 
     public func prints(of entry: Int) -> ArraySlice<UInt16> { prints[entry * fieldCount..<(entry + 1) * fieldCount] }
 
@@ -139,15 +195,30 @@ public struct DiffKeyIndex: Sendable {
 
     /// Whether `entry`'s key is `key`.
     private func hasKey(_ entry: Int, _ key: [UInt8]) -> Bool {
+        key.withUnsafeBytes { hasKey(entry, $0) }
+    }
+
+    private func hasKey(_ entry: Int, _ key: UnsafeRawBufferPointer) -> Bool {
         let start = Int(entries[entry].keyStart)
         let end = Int(entries[entry].keyEnd)
         guard end - start == key.count else { return false }
+        return arena.withUnsafeBytes { arena in UnsafeRawBufferPointer(rebasing: arena[start..<end]).hasSameBytes(as: key) }
+    }
+
+    /// The entry in the table whose key is `entry`'s, if any.
+    private func placedEntry(withKeyOf entry: Int) -> Int? {
+        let start = Int(entries[entry].keyStart)
+        let end = Int(entries[entry].keyEnd)
         return arena.withUnsafeBytes { arena in
-            key.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: arena[start..<end]).hasSameBytes(as: $0) }
+            find(UnsafeRawBufferPointer(rebasing: arena[start..<end]), hash: entries[entry].hash)
         }
     }
 
     private func find(_ key: [UInt8], hash: UInt64) -> Int? {
+        key.withUnsafeBytes { find($0, hash: hash) }
+    }
+
+    private func find(_ key: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         let tag = hash >> 32
@@ -164,7 +235,10 @@ public struct DiffKeyIndex: Sendable {
         }
     }
 
-    private mutating func append(_ key: [UInt8], extra: [UInt8], hash: UInt64, digest: RecordDigest, line: Int, seen: Bool) throws {
+    /// Files an entry; with `placing`, puts it in the table too (growing the table first when it is full).
+    private mutating func append(
+        _ key: [UInt8], extra: [UInt8], hash: UInt64, digest: RecordDigest, line: Int, seen: Bool, placing: Bool = true
+    ) throws {
         guard entries.count < Int(Int32.max) - 1, arena.count + key.count + extra.count < Int(UInt32.max) else {
             throw AirlockError(.limitExceeded, "an entity has more records or key text than the diff's key index holds (2³¹ keys, 4 GiB)")
         }
@@ -174,6 +248,7 @@ public struct DiffKeyIndex: Sendable {
         entries.append(
             Entry(hash: hash, digest: digest, keyStart: start, keyEnd: UInt32(arena.count), line: UInt32(clamping: line), seen: seen))
         arena.append(contentsOf: extra)
+        guard placing else { return }
         if (entry + 1) * 10 > slots.count * 7 { grow() } else { place(entry) }
     }
 
