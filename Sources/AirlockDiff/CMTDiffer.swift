@@ -73,7 +73,7 @@ enum CMTDiffer {
             for row in 0..<columns.count {
                 state.report.new += 1
                 columns.key(row: row, into: &key)
-                switch try state.index.matchNew(key: key.bytes, line: 0) {
+                switch try key.withBytes({ try state.index.matchNew(key: $0, line: 0) }) {
                 case .created:
                     state.report.created += 1
                 case .repeated:

@@ -97,8 +97,12 @@ final class CMTOldPass: @unchecked Sendable {
                 columns.digest(row: row, into: &digester)
                 extra.reset()
                 if let name = columns.name(row: row) { extra.add(name) }
-                let repeated = try state.index.insertOld(
-                    key: key.bytes, extra: extra.bytes, digest: digester.digest(), prints: digester.prints, line: 0)
+                let digest = digester.digest()
+                let repeated = try key.withBytes { key in
+                    try extra.withBytes { extra in
+                        try state.index.insertOld(key: key, extra: extra, digest: digest, prints: digester.prints, line: 0)
+                    }
+                }
                 if repeated != nil {
                     throw CMTDiffer.repeatedID(columns.id(row: row), entity: chunk.name, at: location, export: "old")
                 }

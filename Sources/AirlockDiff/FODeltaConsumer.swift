@@ -40,16 +40,22 @@ struct FODeltaConsumer: FORecordConsumer {
         records += 1
         key.reset()
         for column in columns.newKey { record.withValueIfAny(column) { key.add($0) } }
-        switch try index.matchNew(key: key.bytes, line: line) {
+        switch try key.withBytes({ try index.matchNew(key: $0, line: line) }) {
         case .created:
             created += 1
         case .repeated(let first):
             throw FODiffIndexer.repeatedKey(
                 DiffKeyBuilder.parts(key.bytes[...]), columns: columns, line: line, first: first, at: location, export: "new")
         case .existing(let entry):
-            digester.reset()
-            for column in columns.newCompared { record.withValueIfAny(column) { digester.add($0) } }
-            guard digester.digest() != index.digest(of: entry) else {
+            let digest: RecordDigest
+            if let whole = columns.wholeRecordColumns, let fields = record as? CSVFields {
+                digest = FOWholeRecordDigest.digest(fields, columnCount: whole)
+            } else {
+                digester.reset()
+                for column in columns.newCompared { record.withValueIfAny(column) { digester.add($0) } }
+                digest = digester.digest()
+            }
+            guard digest != index.digest(of: entry) else {
                 unchanged += 1
                 return
             }

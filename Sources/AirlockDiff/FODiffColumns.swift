@@ -15,6 +15,9 @@ struct FODiffColumns {
     var newCompared: [Int] = []
     var onlyInOld: [String] = []
     var onlyInNew: [String] = []
+    /// The column count, when both files are delimited with the same columns in the same order: records are then
+    /// digested whole (`FOWholeRecordDigest`) instead of value by value.
+    var wholeRecordColumns: Int?
 
     /// Plans the columns from the fields (upper-cased entity field names) of each file.
     /// - Parameters:

@@ -45,9 +45,18 @@ struct FODiffIndexer: FORecordConsumer {
         key.reset()
         for column in columns.oldKey { record.withValueIfAny(column) { key.add($0) } }
         digester.reset()
-        for column in columns.oldCompared { record.withValueIfAny(column) { digester.add($0) } }
+        let digest: RecordDigest
+        if let whole = columns.wholeRecordColumns, let fields = record as? CSVFields {
+            for column in columns.oldCompared { record.withValueIfAny(column) { digester.addFingerprint($0) } }
+            digest = FOWholeRecordDigest.digest(fields, columnCount: whole)
+            if records <= Self.sample { sampledBytes += fields.withBytes(upTo: whole) { $0.count } + whole }
+        } else {
+            for column in columns.oldCompared { record.withValueIfAny(column) { digester.add($0) } }
+            digest = digester.digest()
+            if records <= Self.sample { sampledBytes += digester.byteCount }
+        }
         // Repeated keys are found once the file has been read (`finish`), when the index places its keys.
-        try index.appendOld(key: key.bytes, digest: digester.digest(), prints: digester.prints, line: line)
+        try key.withBytes { try index.appendOld(key: $0, digest: digest, prints: digester.prints, line: line) }
         if records <= Self.sample { sizeIndex() }
     }
 
@@ -63,8 +72,9 @@ struct FODiffIndexer: FORecordConsumer {
     /// Reserves the index's room for the whole file once a sample of records shows their size, so that it is not
     /// copied as it grows (a generous guess costs address space, not memory: untouched pages are never resident).
     private mutating func sizeIndex() {
-        sampledBytes += digester.byteCount + key.bytes.count
-        sampledKeyBytes += key.bytes.count
+        let keyBytes = key.withBytes { $0.count }
+        sampledBytes += keyBytes
+        sampledKeyBytes += keyBytes
         guard records == Self.sample, let fileSize, sampledBytes > 0 else { return }
         let expected = fileSize / bytesPerCharacter * records / sampledBytes
         index.reserve(oldRecords: expected + expected / 4, keyBytes: (expected + expected / 4) * sampledKeyBytes / records)

@@ -91,8 +91,11 @@ enum FODiffer {
             label: label, technical: new.technicalName(of: line) ?? old.technicalName(of: line), catalog: catalog, keys: keys,
             fields: [oldFields, newFields].compactMap { $0 })
         var warnings: [String] = []
-        let columns = FODiffColumns.plan(
+        var columns = FODiffColumns.plan(
             entity: label, oldFields: oldFields, newFields: newFields, wanted: wanted, source: source, warnings: &warnings)
+        if case .delimited? = oldProbe?.format, case .delimited? = newProbe?.format, let oldFields, oldFields == newFields {
+            columns.wholeRecordColumns = oldFields.count
+        }
         var result = EntityResult(report: DiffEntityReport(entity: label, key: columns.keyFields, keySource: columns.keySource))
         result.report.fieldsOnlyInOld = columns.onlyInOld
         result.report.fieldsOnlyInNew = columns.onlyInNew

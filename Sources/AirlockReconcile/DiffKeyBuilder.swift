@@ -4,7 +4,7 @@ import AirlockModel
 /// ("a", "bc") differ; key parts are compared exactly as read (the exports come from one system, which writes a key
 /// the same way each time), a single trailing carriage return dropped unless the builder is `exact`.
 public struct DiffKeyBuilder: Sendable {
-    public private(set) var bytes: [UInt8] = []
+    @usableFromInline var store = ByteStore(capacity: 128)
     /// Whether parts are taken as they are, a trailing carriage return included.
     public let exact: Bool
 
@@ -12,20 +12,31 @@ public struct DiffKeyBuilder: Sendable {
         self.exact = exact
     }
 
-    public mutating func reset() { bytes.removeAll(keepingCapacity: true) }
+    @inlinable
+    public mutating func reset() { store.removeAll() }
 
     /// Adds one key part (nil: empty).
+    @inlinable
     public mutating func add(_ part: UnsafeRawBufferPointer?) {
         var value = part ?? UnsafeRawBufferPointer(start: nil, count: 0)
         if !exact, let last = value.last, last == 0x0D { value = UnsafeRawBufferPointer(rebasing: value.dropLast()) }
-        if value.count < 0x80 { bytes.append(UInt8(value.count)) } else { Varint.append(UInt64(value.count), to: &bytes) }
-        if !value.isEmpty { bytes.append(contentsOf: value) }
+        if value.count < 0x80 { store.append(UInt8(value.count)) } else { Varint.append(UInt64(value.count), to: &store) }
+        store.append(value)
     }
 
     public mutating func add(_ text: String) {
         var text = text
         text.withUTF8 { add(UnsafeRawBufferPointer($0)) }
     }
+
+    /// Calls `body` with the encoded key; the bytes stay valid only during the call.
+    @inlinable
+    public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try store.withBytes(body)
+    }
+
+    /// The encoded key, as an array (a copy).
+    public var bytes: [UInt8] { store.bytes }
 
     /// The parts of an encoded key, as text.
     public static func parts(_ encoded: ArraySlice<UInt8>) -> [String] {

@@ -33,7 +33,7 @@ public struct DiffKeyIndex: Sendable {
 
     /// Fingerprints per old record (the stride of `prints`).
     public let fieldCount: Int
-    private var arena: [UInt8] = []
+    private var arena = ByteStore(capacity: 4096)
     private var entries: [Entry] = []
     private var prints: [UInt16] = []
     /// Per slot: 0 (empty), or the key hash's upper 32 bits above the entry number plus one.
@@ -59,7 +59,7 @@ public struct DiffKeyIndex: Sendable {
         guard oldRecords > entries.count else { return }
         entries.reserveCapacity(oldRecords)
         prints.reserveCapacity(oldRecords * fieldCount)
-        arena.reserveCapacity(keyBytes)
+        arena.reserve(keyBytes)
     }
 
     /// Files an old record. `extra` is kept beside the key for the delete list (e.g. a record's name) and is not
@@ -68,7 +68,8 @@ public struct DiffKeyIndex: Sendable {
     ///   record of a key is kept).
     /// - Throws: `AirlockError(.limitExceeded)` past 2³¹ − 1 records or 4 GiB of key text.
     public mutating func insertOld(
-        key: [UInt8], extra: [UInt8] = [], digest: RecordDigest, prints fieldPrints: [UInt16] = [], line: Int
+        key: UnsafeRawBufferPointer, extra: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0), digest: RecordDigest,
+        prints fieldPrints: [UInt16] = [], line: Int
     ) throws -> Int? {
         precondition(placedCount == entries.count, "insertOld after appendOld without placeAppended")
         let hash = Self.hash(key)
@@ -83,9 +84,11 @@ public struct DiffKeyIndex: Sendable {
     /// Files an old record like `insertOld`, but leaves finding it (and its key's repeats) to `placeAppended`: a
     /// file read record by record then costs no random access to the table per record, and the table is filled in
     /// one pass at the end, several of its cache misses at a time.
-    public mutating func appendOld(key: [UInt8], digest: RecordDigest, prints fieldPrints: [UInt16] = [], line: Int) throws {
+    public mutating func appendOld(key: UnsafeRawBufferPointer, digest: RecordDigest, prints fieldPrints: [UInt16] = [], line: Int) throws {
         precondition(oldCount == entries.count, "appendOld after a new record was matched")
-        try append(key, extra: [], hash: Self.hash(key), digest: digest, line: line, seen: false, placing: false)
+        try append(
+            key, extra: UnsafeRawBufferPointer(start: nil, count: 0), hash: Self.hash(key), digest: digest, line: line, seen: false,
+            placing: false)
         prints.append(contentsOf: fieldPrints)
         oldCount += 1
     }
@@ -135,7 +138,7 @@ public struct DiffKeyIndex: Sendable {
     }
 
     /// Matches a new record's key against the old records and the new keys seen so far.
-    public mutating func matchNew(key: [UInt8], line: Int) throws -> Match {
+    public mutating func matchNew(key: UnsafeRawBufferPointer, line: Int) throws -> Match {
         precondition(placedCount == oldCount || placedCount == entries.count, "matchNew before placeAppended")
         let next = lastMatched + 1
         if next < oldCount, hasKey(next, key) {
@@ -145,7 +148,9 @@ public struct DiffKeyIndex: Sendable {
         }
         let hash = Self.hash(key)
         guard let entry = find(key, hash: hash) else {
-            try append(key, extra: [], hash: hash, digest: RecordDigest(high: 0, low: 0), line: line, seen: true)
+            try append(
+                key, extra: UnsafeRawBufferPointer(start: nil, count: 0), hash: hash, digest: RecordDigest(high: 0, low: 0), line: line,
+                seen: true)
             return .created
         }
         if entry < oldCount { lastMatched = entry }
@@ -153,7 +158,7 @@ public struct DiffKeyIndex: Sendable {
     }
 
     /// The old record with `key`, without marking it matched; nil when no old record has it.
-    public func oldEntry(for key: [UInt8]) -> Int? {
+    public func oldEntry(for key: UnsafeRawBufferPointer) -> Int? {
         guard let entry = find(key, hash: Self.hash(key)), entry < oldCount else { return nil }
         return entry
     }
@@ -181,8 +186,8 @@ public struct DiffKeyIndex: Sendable {
 
     // MARK: table
 
-    private static func hash(_ key: [UInt8]) -> UInt64 {
-        key.withUnsafeBytes { ValueHash.hash($0) }
+    private static func hash(_ key: UnsafeRawBufferPointer) -> UInt64 {
+        ValueHash.hash(key)
     }
 
     /// Marks `entry` matched by a new record on `line`, unless an earlier new record matched it.
@@ -194,28 +199,20 @@ public struct DiffKeyIndex: Sendable {
     }
 
     /// Whether `entry`'s key is `key`.
-    private func hasKey(_ entry: Int, _ key: [UInt8]) -> Bool {
-        key.withUnsafeBytes { hasKey(entry, $0) }
-    }
-
     private func hasKey(_ entry: Int, _ key: UnsafeRawBufferPointer) -> Bool {
         let start = Int(entries[entry].keyStart)
         let end = Int(entries[entry].keyEnd)
         guard end - start == key.count else { return false }
-        return arena.withUnsafeBytes { arena in UnsafeRawBufferPointer(rebasing: arena[start..<end]).hasSameBytes(as: key) }
+        return arena.withBytes { arena in UnsafeRawBufferPointer(rebasing: arena[start..<end]).hasSameBytes(as: key) }
     }
 
     /// The entry in the table whose key is `entry`'s, if any.
     private func placedEntry(withKeyOf entry: Int) -> Int? {
         let start = Int(entries[entry].keyStart)
         let end = Int(entries[entry].keyEnd)
-        return arena.withUnsafeBytes { arena in
+        return arena.withBytes { arena in
             find(UnsafeRawBufferPointer(rebasing: arena[start..<end]), hash: entries[entry].hash)
         }
-    }
-
-    private func find(_ key: [UInt8], hash: UInt64) -> Int? {
-        key.withUnsafeBytes { find($0, hash: hash) }
     }
 
     private func find(_ key: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
@@ -237,17 +234,18 @@ public struct DiffKeyIndex: Sendable {
 
     /// Files an entry; with `placing`, puts it in the table too (growing the table first when it is full).
     private mutating func append(
-        _ key: [UInt8], extra: [UInt8], hash: UInt64, digest: RecordDigest, line: Int, seen: Bool, placing: Bool = true
+        _ key: UnsafeRawBufferPointer, extra: UnsafeRawBufferPointer, hash: UInt64, digest: RecordDigest, line: Int, seen: Bool,
+        placing: Bool = true
     ) throws {
         guard entries.count < Int(Int32.max) - 1, arena.count + key.count + extra.count < Int(UInt32.max) else {
             throw AirlockError(.limitExceeded, "an entity has more records or key text than the diff's key index holds (2³¹ keys, 4 GiB)")
         }
         let entry = entries.count
         let start = UInt32(arena.count)
-        arena.append(contentsOf: key)
+        arena.append(key)
         entries.append(
             Entry(hash: hash, digest: digest, keyStart: start, keyEnd: UInt32(arena.count), line: UInt32(clamping: line), seen: seen))
-        arena.append(contentsOf: extra)
+        arena.append(extra)
         guard placing else { return }
         if (entry + 1) * 10 > slots.count * 7 { grow() } else { place(entry) }
     }

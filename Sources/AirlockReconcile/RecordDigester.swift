@@ -43,6 +43,13 @@ public struct RecordDigester: Sendable {
         add(hash: ValueHash.hash(value), count: value.count)
     }
 
+    /// Adds one compared value's fingerprint alone, where the record's digest is taken another way (a whole
+    /// delimited record, in `diff`).
+    @inlinable
+    public mutating func addFingerprint(_ bytes: UnsafeRawBufferPointer?) {
+        appendPrint(Self.fingerprint(bytes))
+    }
+
     /// The fingerprint `add` takes of a value (of a digester that is not `exact`).
     @inlinable
     public static func fingerprint(_ bytes: UnsafeRawBufferPointer?) -> UInt16 {

@@ -58,7 +58,8 @@ struct SinceEntityIndex: Sendable {
             if let position { withValue(position) { digester.add($0) } } else { digester.add(nil) }
         }
         // A repeated key keeps its first record, as a key index over the table would.
-        _ = try index.insertOld(key: key.bytes, digest: digester.digest(), line: 0)
+        let digest = digester.digest()
+        _ = try key.withBytes { try index.insertOld(key: $0, digest: digest, line: 0) }
     }
 
     /// Per row of `table` (the new export's, whose columns are `columns`), whether the earlier export holds it
@@ -81,7 +82,7 @@ struct SinceEntityIndex: Sendable {
                     key.add(bytes)
                 }
             }
-            guard complete, let entry = index.oldEntry(for: key.bytes) else { continue }
+            guard complete, let entry = key.withBytes({ index.oldEntry(for: $0) }) else { continue }
             digester.reset()
             for column in columns.indices {
                 if shared[column] { table.withValue(row: row, column: column) { digester.add($0) } } else { digester.add(nil) }

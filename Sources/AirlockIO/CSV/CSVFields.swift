@@ -21,4 +21,21 @@ public struct CSVFields {
         let start = index == 0 ? 0 : ends[index &- 1]
         return UnsafeRawBufferPointer(start: bytes.baseAddress.map { $0 + start }, count: ends[index] &- start)
     }
+
+    /// Calls `body` with the bytes of the first `count` fields laid end to end (as the record holds them).
+    @inlinable
+    public func withBytes<R>(upTo count: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        let end = count <= 0 ? 0 : ends[min(count, ends.count) &- 1]
+        return try body(UnsafeRawBufferPointer(rebasing: bytes[..<end]))
+    }
+
+    /// Where field `index` ends among the record's bytes (which must be below `count`).
+    @inlinable
+    public func end(of index: Int) -> Int { ends[index] }
+
+    /// Calls `body` with the ends of the first `count` fields, as the record holds them (native `Int`s).
+    @inlinable
+    public func withEnds<R>(upTo count: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: ends[..<min(max(count, 0), ends.count)])))
+    }
 }

@@ -13,6 +13,11 @@ public enum Varint {
         forEachByte(of: value) { buffer.append($0) }
     }
 
+    /// Appends `value` to `store`.
+    public static func append(_ value: UInt64, to store: inout ByteStore) {
+        forEachByte(of: value) { store.append($0) }
+    }
+
     /// Calls `body` with each byte of `value`'s varint, in order.
     @inlinable
     static func forEachByte(of value: UInt64, _ body: (UInt8) -> Void) {
