@@ -7,6 +7,10 @@ public final class CSVWriter {
     public let dialect: CSVDialect
     private let output: TextEncodingWriter
     private var fieldsInRecord = 0
+    /// The record being written, as UTF-8: it goes to `output` whole when it ends, so that encoding it (UTF-16
+    /// above all) is one call per record, not several per field. A writer is used from one thread, so its state
+    /// is not checked for exclusive access at run time.
+    @exclusivity(unchecked) private var line = ByteStore(capacity: 4096)
 
     /// - Parameters:
     ///   - output: the encoded destination; its BOM is written when it is created.
@@ -18,20 +22,20 @@ public final class CSVWriter {
     /// Appends one field to the current record.
     /// - Throws: the destination's error.
     public func writeField(_ bytes: UnsafeRawBufferPointer) throws {
-        if fieldsInRecord > 0 { try output.writeASCII(dialect.delimiter) }
+        if fieldsInRecord > 0 { line.append(dialect.delimiter) }
         fieldsInRecord += 1
         if needsQuotes(bytes) {
-            try output.writeASCII(dialect.quote)
+            line.append(dialect.quote)
             var runStart = 0
             for index in 0..<bytes.count where bytes[index] == dialect.quote {
-                try output.write(UnsafeRawBufferPointer(rebasing: bytes[runStart...index]))
-                try output.writeASCII(dialect.quote)
+                line.append(UnsafeRawBufferPointer(rebasing: bytes[runStart...index]))
+                line.append(dialect.quote)
                 runStart = index + 1
             }
-            try output.write(UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
-            try output.writeASCII(dialect.quote)
+            line.append(UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
+            line.append(dialect.quote)
         } else {
-            try output.write(bytes)
+            line.append(bytes)
         }
     }
 
@@ -42,9 +46,11 @@ public final class CSVWriter {
     }
 
     /// Ends the current record.
+    /// - Throws: the destination's error, or an encoding error for text that is not UTF-8 (UTF-16 output).
     public func endRecord() throws {
-        for byte in dialect.lineEnding { try output.writeASCII(byte) }
+        for byte in dialect.lineEnding { line.append(byte) }
         fieldsInRecord = 0
+        try writeLine()
     }
 
     /// Writes a whole record of text fields.
@@ -53,9 +59,16 @@ public final class CSVWriter {
         try endRecord()
     }
 
-    /// Writes everything still buffered to the destination.
+    /// Writes everything still buffered to the destination (a record not yet ended too).
     public func flush() throws {
+        try writeLine()
         try output.flush()
+    }
+
+    private func writeLine() throws {
+        guard !line.isEmpty else { return }
+        defer { line.removeAll() }
+        try line.withBytes { try output.write($0) }
     }
 
     private func needsQuotes(_ bytes: UnsafeRawBufferPointer) -> Bool {
