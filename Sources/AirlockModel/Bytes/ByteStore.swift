@@ -1,17 +1,34 @@
-/// A growable run of bytes with value semantics whose append is one copy: an `[UInt8]` kept larger than what it
-/// holds, so that appending a short value costs a uniqueness check and a copy instead of `Array`'s generic append
-/// (about a hundred instructions a call, which the key paths of `diff` paid twice per record). Unlike `ByteBuffer`
-/// it is a value: a copy is independent.
-public struct ByteStore: Sendable {
-    @usableFromInline var storage: [UInt8]
+/// A growable run of bytes with value semantics whose append is one copy: appending a short value costs a
+/// uniqueness check and a `memcpy`, where `Array`'s generic append costs about a hundred instructions a call (which
+/// the key paths of `diff` paid twice per record). Unlike `ByteBuffer` it is a value: a copy is independent (its
+/// memory is copied on the first change of a shared store, as an `Array`'s is, which is also why it can be sent
+/// between threads). It grows into a new block of which only the bytes held are copied, so room not yet written is
+/// never touched (an `Array` kept larger than its contents would have to fill that room).
+public struct ByteStore: @unchecked Sendable {
+    /// The memory: a class, so that copies of a store share it until one of them changes. Its block is fixed
+    /// (growing makes a new one), so reading where it lies needs no exclusive-access check.
+    @usableFromInline final class Storage {
+        @usableFromInline let base: UnsafeMutableRawPointer
+        @usableFromInline let capacity: Int
+
+        @usableFromInline init(capacity: Int) {
+            let capacity = max(16, capacity)
+            self.capacity = capacity
+            base = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        }
+
+        deinit { base.deallocate() }
+    }
+
+    @usableFromInline var storage: Storage
     @usableFromInline var length = 0
 
     /// An empty store with room for `capacity` bytes before it grows.
     public init(capacity: Int = 64) {
-        storage = [UInt8](repeating: 0, count: max(16, capacity))
+        storage = Storage(capacity: capacity)
     }
 
-    /// Bytes held (the first `count` of the storage).
+    /// Bytes held.
     @inlinable
     public var count: Int { length }
 
@@ -24,40 +41,40 @@ public struct ByteStore: Sendable {
 
     /// Makes room for `capacity` bytes in all.
     public mutating func reserve(_ capacity: Int) {
-        if capacity > storage.count { storage.append(contentsOf: repeatElement(0, count: capacity - storage.count)) }
+        guard capacity > storage.capacity || !isKnownUniquelyReferenced(&storage) else { return }
+        let grown = Storage(capacity: max(capacity, storage.capacity))
+        grown.base.copyMemory(from: storage.base, byteCount: length)
+        storage = grown
     }
 
     @inlinable
     public mutating func append(_ byte: UInt8) {
-        if length == storage.count { reserve(storage.count * 2) }
-        storage[length] = byte
+        if length == storage.capacity || !isKnownUniquelyReferenced(&storage) { reserve(max(length + 1, storage.capacity * 2)) }
+        storage.base.storeBytes(of: byte, toByteOffset: length, as: UInt8.self)
         length += 1
     }
 
     @inlinable
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        let start = length
-        let end = start + bytes.count
-        if end > storage.count { reserve(max(end, storage.count * 2)) }
-        guard let source = bytes.baseAddress else { return }
-        storage.withUnsafeMutableBytes { storage in
-            (storage.baseAddress.map { $0 + start })?.copyMemory(from: source, byteCount: bytes.count)
-        }
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        let end = length + bytes.count
+        if end > storage.capacity || !isKnownUniquelyReferenced(&storage) { reserve(max(end, storage.capacity * 2)) }
+        (storage.base + length).copyMemory(from: source, byteCount: bytes.count)
         length = end
     }
 
     /// Calls `body` with the bytes held; they stay valid only during the call.
     @inlinable
     public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<length])) }
+        try withExtendedLifetime(storage) { try body(UnsafeRawBufferPointer(start: storage.base, count: length)) }
     }
 
     /// The bytes in `range` (within `0..<count`).
     public subscript(range: Range<Int>) -> ArraySlice<UInt8> {
-        precondition(range.upperBound <= length, "range past the end")
-        return storage[range]
+        precondition(range.lowerBound >= 0 && range.upperBound <= length, "range past the end")
+        return withBytes { ArraySlice(UnsafeRawBufferPointer(rebasing: $0[range])) }
     }
 
     /// The bytes held, as an array.
-    public var bytes: [UInt8] { Array(storage[..<length]) }
+    public var bytes: [UInt8] { withBytes { Array($0) } }
 }
