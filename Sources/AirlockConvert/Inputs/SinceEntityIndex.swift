@@ -9,8 +9,8 @@ import AirlockReconcile
 /// empty part is never unchanged; of records sharing a key, the earlier export's first counts), and values match
 /// byte for byte, a missing value equal to an empty one, in the columns both exports have. The digest covers every
 /// column of the new table, the earlier export's value of a column it lacks being empty; the new side then digests
-/// empty for such a column too, so only the shared columns tell. A change is missed only if two sets of values
-/// share a 128-bit digest (MurmurHash3; about 2⁻¹²⁸).
+/// empty for such a column too, so only the shared columns tell. A change is missed only if a changed value shares
+/// its 64-bit hash with the earlier one (`RecordDigester`; about 2⁻⁶⁴).
 struct SinceEntityIndex: Sendable {
     /// The key's columns, the company first when the key has it.
     let keyColumns: [String]

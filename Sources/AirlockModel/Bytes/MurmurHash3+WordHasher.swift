@@ -36,23 +36,13 @@ extension MurmurHash3 {
         /// The hash of the words added (as `hash128`'s two output words).
         public func finish() -> (h1: UInt64, h2: UInt64) {
             var h1 = h1
-            var h2 = h2
             if count & 1 == 1 {
                 // A lone last word is the tail: eight bytes, all in the tail's first lane.
                 var k1 = pending &* c1
                 k1 = rotl(k1, 31) &* c2
                 h1 ^= k1
             }
-            let length = UInt64(count) &* 8
-            h1 ^= length
-            h2 ^= length
-            h1 = h1 &+ h2
-            h2 = h2 &+ h1
-            h1 = finalised(h1)
-            h2 = finalised(h2)
-            h1 = h1 &+ h2
-            h2 = h2 &+ h1
-            return (h1, h2)
+            return finished(h1, h2, length: UInt64(count) &* 8)
         }
 
         /// Starts over, as a new hasher.

@@ -48,8 +48,15 @@ public enum MurmurHash3 {
                 h1 ^= k1
             }
         }
-        h1 ^= UInt64(length)
-        h2 ^= UInt64(length)
+        return finished(h1, h2, length: UInt64(length))
+    }
+
+    /// The last steps of the hash, from the state after every block and the tail: the length mixed in, both words
+    /// finalised and each added into the other.
+    @usableFromInline
+    static func finished(_ h1: UInt64, _ h2: UInt64, length: UInt64) -> (h1: UInt64, h2: UInt64) {
+        var h1 = h1 ^ length
+        var h2 = h2 ^ length
         h1 = h1 &+ h2
         h2 = h2 &+ h1
         h1 = finalised(h1)
