@@ -101,7 +101,8 @@ public struct DiffKeyIndex: Sendable {
 
     /// Puts the records `appendOld` filed into the table, in the order filed. A record whose key an earlier record
     /// has stays out of the table (the first is kept) and counts as matched (it is no delete).
-    /// - Returns: the first such record, if any.
+    /// - Returns: the first such record, if any. A repeated key is an error to `diff`: after one, the index serves
+    ///   to report it, not to match a new export against (a new record could still meet the repeat first).
     public mutating func placeAppended() -> RepeatedKey? {
         guard placedCount < entries.count else { return nil }
         var capacity = slots.count
