@@ -43,7 +43,8 @@ public struct DiffKeyIndex: Sendable {
     private var lastMatched = -1
     /// Entries made from the old export (they come first).
     public private(set) var oldCount = 0
-    /// Old entries from here on were filed by `appendOld` and are not in the table yet (`placeAppended`).
+    /// Old entries in the table; those from here to `oldCount` were filed by `appendOld` and wait for
+    /// `placeAppended`.
     private var placedCount = 0
 
     /// An empty index whose old records carry `fieldCount` fingerprints each (0: none).
@@ -71,13 +72,13 @@ public struct DiffKeyIndex: Sendable {
         key: UnsafeRawBufferPointer, extra: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0), digest: RecordDigest,
         prints fieldPrints: [UInt16] = [], line: Int
     ) throws -> Int? {
-        precondition(placedCount == entries.count, "insertOld after appendOld without placeAppended")
+        precondition(placedCount == oldCount, "insertOld after appendOld without placeAppended")
         let hash = Self.hash(key)
         if let entry = find(key, hash: hash) { return Int(entries[entry].line) }
         try append(key, extra: extra, hash: hash, digest: digest, line: line, seen: false)
         prints.append(contentsOf: fieldPrints)
         oldCount += 1
-        placedCount = entries.count
+        placedCount = oldCount
         return nil
     }
 
@@ -104,7 +105,7 @@ public struct DiffKeyIndex: Sendable {
     /// - Returns: the first such record, if any. A repeated key is an error to `diff`: after one, the index serves
     ///   to report it, not to match a new export against (a new record could still meet the repeat first).
     public mutating func placeAppended() -> RepeatedKey? {
-        guard placedCount < entries.count else { return nil }
+        guard placedCount < oldCount else { return nil }
         var capacity = slots.count
         while entries.count * 10 > capacity * 7 { capacity *= 2 }
         if capacity > slots.count {
@@ -116,8 +117,8 @@ public struct DiffKeyIndex: Sendable {
         var firstSlots = [UInt64](repeating: 0, count: batch)
         let mask = slots.count - 1
         var start = placedCount
-        while start < entries.count {
-            let end = min(start + batch, entries.count)
+        while start < oldCount {
+            let end = min(start + batch, oldCount)
             // The batch's first slots are read before any is used, so that their cache misses overlap.
             for entry in start..<end { firstSlots[entry - start] = slots[Int(truncatingIfNeeded: entries[entry].hash) & mask] }
             for entry in start..<end {
@@ -134,13 +135,13 @@ public struct DiffKeyIndex: Sendable {
             }
             start = end
         }
-        placedCount = entries.count
+        placedCount = oldCount
         return repeated
     }
 
     /// Matches a new record's key against the old records and the new keys seen so far.
     public mutating func matchNew(key: UnsafeRawBufferPointer, line: Int) throws -> Match {
-        precondition(placedCount == oldCount || placedCount == entries.count, "matchNew before placeAppended")
+        precondition(placedCount == oldCount, "matchNew before placeAppended")
         let next = lastMatched + 1
         if next < oldCount, hasKey(next, key) {
             // The same entry `find` would give: a key is filed once.
