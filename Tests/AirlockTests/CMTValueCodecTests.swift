@@ -38,6 +38,45 @@ struct CMTValueCodecTests {
         }
     }
 
+    /// Every byte at every place of a GUID's four forms: a hex digit (either case) where a digit goes and a hyphen
+    /// where one goes are read; any other byte refuses the value (the reader takes a run of digits at a time).
+    @Test func guidsAcceptHexDigitsAndHyphensOnlyWhereTheyGo() {
+        let canonical = "982dff41-9bba-4e46-a1e3-127424034240"
+        let forms = [canonical, String(canonical.filter { $0 != "-" }), "{\(canonical)}", "(\(canonical))"]
+        func value(_ bytes: [UInt8]) -> (high: UInt64, low: UInt64)? {
+            bytes.withUnsafeBytes { CMTValueCodec.guidValue($0) }
+        }
+        let expected = value(Array(canonical.utf8))
+        #expect(expected?.high == 0x982d_ff41_9bba_4e46 && expected?.low == 0xa1e3_1274_2403_4240)
+        for form in forms {
+            let bytes = Array(form.utf8)
+            #expect(value(bytes)?.high == expected?.high && value(bytes)?.low == expected?.low, "\(form)")
+            for place in bytes.indices {
+                for byte in UInt8.min...UInt8.max {
+                    var changed = bytes
+                    changed[place] = byte
+                    let original = bytes[place]
+                    let isDigitPlace = (0x30...0x39).contains(original) || (0x61...0x66).contains(original)
+                    let isHexDigit = (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) || (0x41...0x46).contains(byte)
+                    let accepted = value(changed) != nil
+                    if isDigitPlace {
+                        #expect(accepted == isHexDigit, "\(form) with byte \(byte) at \(place)")
+                    } else if byte != original {
+                        #expect(!accepted, "\(form) with byte \(byte) at \(place)")
+                    }
+                    let canonicalBytes = changed.withUnsafeBytes { CMTValueCodec.isCanonicalGUID($0) }
+                    let lower = (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte)
+                    #expect(canonicalBytes == (form == canonical && (isDigitPlace ? lower : byte == original)))
+                }
+            }
+        }
+        // Digits read in order into the two words, upper case as lower.
+        #expect(value(Array("FFFFFFFF-0000-0000-0000-000000000001".utf8))?.high == 0xFFFF_FFFF_0000_0000)
+        #expect(value(Array("FFFFFFFF-0000-0000-0000-000000000001".utf8))?.low == 1)
+        #expect(value(Array("  982dff41-9bba-4e46-a1e3-127424034240 ".utf8)) != nil)
+        #expect(value(Array("982dff41-9bba-4e46-a1e3-12742403424".utf8)) == nil)
+    }
+
     @Test func integersAreRangeCheckedAndCanonical() throws {
         #expect(try CMTValueCodec.decode("11", as: .number) == "11")
         #expect(try CMTValueCodec.decode("+007", as: .number) == "7")

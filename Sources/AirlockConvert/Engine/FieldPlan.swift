@@ -22,6 +22,8 @@ final class FieldPlan {
     /// F&O → Sales lookups: the layout columns for the referenced record's entity and name.
     let lookupEntityPosition: Int?
     let lookupNamePosition: Int?
+    /// Every layout column this field writes.
+    var positions: [Int] { [position] + [keyPathPosition, lookupEntityPosition, lookupNamePosition].compactMap { $0 } }
     /// The pipeline's target check (kept here too: the copy route reads it every row).
     private let check: TargetValueCheck
 

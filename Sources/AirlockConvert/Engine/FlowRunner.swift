@@ -112,6 +112,8 @@ struct FlowRunner {
             mapped: Table(name: layout.targetEntity, columnNames: layout.columns),
             keyTable: Table(name: layout.targetEntity, columnNames: layout.keyColumns))
         let keyPositions = layout.keyColumns.map { layout.position($0) ?? 0 }
+        // A filtered record keeps only its key (the status lines read): the plans that write it, in order.
+        let keyPlans = UnretainedReferences(fieldPlans.filter { !Set(keyPositions).isDisjoint(with: $0.positions) })
         var values = RowValues(count: layout.columns.count)
         let companyPosition = layout.companyColumn.flatMap { layout.position($0) }
         let company = context.company.lowercased()
@@ -150,6 +152,25 @@ struct FlowRunner {
             }
             values.reset()
             if let companyPosition { companyBytes.withUnsafeBytes { values.setBytes(companyPosition, $0) } }
+            // A template filter, or `--since`'s, decides before the fields are mapped: a filtered record's
+            // problems are not reported, and only its key is kept, so only the plans that write the key run.
+            let filter: String?
+            if let failed = filters.failedFilter(row: row, in: view) {
+                filter = failed
+            } else if unchangedSince?[row] == true {
+                // As the earlier wave left it: its lines count it present (it is in the target since that wave).
+                filter = Converter.unchangedSinceFilter
+            } else {
+                filter = nil
+            }
+            if let filter {
+                keyPlans.withEach { plan in _ = plan.map(row: row, view: view, context: context, values: &values) }
+                try values.appendRow(to: &records.keyTable, positions: keyPositions)
+                records.keySourceRows.append(row)
+                records.outcomes[row] = .filtered(filter: filter)
+                records.statuses.append(filter == Converter.unchangedSinceFilter ? .accepted : .filtered)
+                continue
+            }
             // Every problem of the record, the most fundamental first: its header, a value the export reader
             // could not decode, each field's, each rule's. The first decides the outcome; the others go with it.
             var problems: [RejectEntry.Problem] = companyProblem.map { [$0] } ?? []
@@ -164,40 +185,33 @@ struct FlowRunner {
             records.keySourceRows.append(row)
             var outcome: RecordOutcome?
             var reasons: [RejectEntry.Problem] = []
-            if let failed = filters.failedFilter(row: row, in: view) {
-                outcome = .filtered(filter: failed)
-            } else if unchangedSince?[row] == true {
-                // As the earlier wave left it: its lines count it present (it is in the target since that wave).
-                outcome = .filtered(filter: Converter.unchangedSinceFilter)
-            } else {
-                if let verdict = parent.verdict(values: values) {
-                    if case .rejected(let reason, let detail) = verdict.outcome {
-                        reasons.append(RejectEntry.Problem(reason: reason, field: verdict.field, message: detail))
-                        // The link to a header that is rejected or nowhere finds nothing: that is the same problem.
-                        let link = Set(
-                            verdict.field.split(separator: ",").flatMap { part in
-                                let name = String(part).trimmingASCIIWhitespace()
-                                return [name, String(name.prefix { $0 != "." })]
-                            })
-                        problems.removeAll { $0.reason == .orphanReference && link.contains($0.field) }
-                    } else {
-                        outcome = verdict.outcome
-                    }
+            if let verdict = parent.verdict(values: values) {
+                if case .rejected(let reason, let detail) = verdict.outcome {
+                    reasons.append(RejectEntry.Problem(reason: reason, field: verdict.field, message: detail))
+                    // The link to a header that is rejected or nowhere finds nothing: that is the same problem.
+                    let link = Set(
+                        verdict.field.split(separator: ",").flatMap { part in
+                            let name = String(part).trimmingASCIIWhitespace()
+                            return [name, String(name.prefix { $0 != "." })]
+                        })
+                    problems.removeAll { $0.reason == .orphanReference && link.contains($0.field) }
+                } else {
+                    outcome = verdict.outcome
                 }
-                if outcome == nil {
-                    if let bad = badValues[row] {
-                        reasons.append(
-                            RejectEntry.Problem(
-                                reason: .invalidValue, field: bad.field, message: "\(bad.description) (in the Sales export)"))
-                    }
-                    reasons += problems
-                    // The rules' row hooks, in order, each on every record not filtered.
-                    for index in hooks.indices {
-                        guard let refusal = hooks[index].apply(row: row, values: &values) else { continue }
-                        reasons.append(RejectEntry.Problem(reason: refusal.reason, field: refusal.field, message: refusal.message))
-                    }
-                    if let first = reasons.first { outcome = .rejected(first.reason, detail: first.message) }
+            }
+            if outcome == nil {
+                if let bad = badValues[row] {
+                    reasons.append(
+                        RejectEntry.Problem(
+                            reason: .invalidValue, field: bad.field, message: "\(bad.description) (in the Sales export)"))
                 }
+                reasons += problems
+                // The rules' row hooks, in order, each on every record not filtered.
+                for index in hooks.indices {
+                    guard let refusal = hooks[index].apply(row: row, values: &values) else { continue }
+                    reasons.append(RejectEntry.Problem(reason: refusal.reason, field: refusal.field, message: refusal.message))
+                }
+                if let first = reasons.first { outcome = .rejected(first.reason, detail: first.message) }
             }
             if let outcome {
                 records.outcomes[row] = outcome

@@ -65,7 +65,14 @@ enum SecondPass {
                 what: mapping.lookup.map { "\($0.entity) with \($0.keyAttribute)" }.joined(separator: " or "))
         }
         var found: [String: (id: String, entity: String, name: String?)?] = [:]
-        var table = Table(name: accepted.name, columnNames: accepted.columnNames)
+        // Only the columns the second-pass fields write change: they are built anew from `touched` (per column
+        // position, one value per kept record); every other column is the flow's own, shared, or copied without
+        // the records the pass filters.
+        var touched: [Int: [String?]] = [:]
+        for field in fields {
+            for position in [field.position, field.entityPosition, field.namePosition].compactMap({ $0 }) { touched[position] = [] }
+        }
+        var keptRows: [Int] = []
         var sourceRows: [Int] = []
         var written: [Bool] = []
         var counts = output.counts
@@ -73,13 +80,15 @@ enum SecondPass {
         var filteredBy = output.filteredBy
         var unresolved: [UnresolvedLookup] = []
         var uncompared: Set<String> = []
+        var values: [Int: String?] = [:]
         for row in 0..<accepted.rowCount {
-            var values = accepted.row(row)
+            values.removeAll(keepingCapacity: true)
+            for position in touched.keys { values[position] = accepted.value(row: row, column: position) }
             let targetRow = pending.targetRows[row]
             var changed: [String] = []
             for field in fields {
-                let key = values[field.position]?.trimmingASCIIWhitespace() ?? ""
-                values[field.position] = nil
+                let key = values[field.position].flatMap { $0 }?.trimmingASCIIWhitespace() ?? ""
+                values[field.position] = .some(nil)
                 guard !key.isEmpty else { continue }
                 let memoKey = field.mapping.target + "\u{0}" + key
                 let record: (id: String, entity: String, name: String?)?
@@ -92,13 +101,14 @@ enum SecondPass {
                 guard let record else {
                     unresolved.append(
                         UnresolvedLookup(
-                            sourceRow: output.acceptedSourceRows[row], id: idPosition.flatMap { values[$0] } ?? "",
+                            sourceRow: output.acceptedSourceRows[row],
+                            id: idPosition.flatMap { accepted.value(row: row, column: $0) } ?? "",
                             key: boundKey.naturalKey(row: row).description, field: field.mapping.target, value: key, target: field.what))
                     continue
                 }
-                values[field.position] = record.id
-                if let position = field.entityPosition { values[position] = record.entity }
-                if let position = field.namePosition { values[position] = record.name }
+                values[field.position] = .some(record.id)
+                if let position = field.entityPosition { values[position] = .some(record.entity) }
+                if let position = field.namePosition { values[position] = .some(record.name) }
                 guard let targetRow else { continue }
                 if let column = field.targetColumn {
                     let held = pending.target.value(row: targetRow, column: column)?.trimmingASCIIWhitespace().lowercased() ?? ""
@@ -124,10 +134,12 @@ enum SecondPass {
                 }
                 for field in changed { changedFields[field, default: 0] += 1 }
             }
-            try table.appendRow(values)
+            for (position, value) in values { touched[position]?.append(value) }
+            keptRows.append(row)
             sourceRows.append(output.acceptedSourceRows[row])
             written.append(isWritten)
         }
+        let table = try columns(of: accepted, keeping: keptRows, replacing: touched)
         try counts.checkIdentity(flow: template.name)
         if !uncompared.isEmpty {
             context.warn(
@@ -151,6 +163,28 @@ enum SecondPass {
             output.assumedReferences + assumedReferences(fields.map(\.mapping), accepted: accepted, unresolved: unresolved)
         resolved.unresolved = unresolved
         return resolved
+    }
+
+    /// `table` with only the rows `kept` (ascending), the columns at the positions `replacing` names holding
+    /// its values instead (one per kept row). A column neither replaced nor missing a row is shared, not copied.
+    private static func columns(of table: Table, keeping kept: [Int], replacing: [Int: [String?]]) throws -> Table {
+        var columns: [TableColumn] = []
+        for (position, column) in table.columns.enumerated() {
+            if let values = replacing[position] {
+                var built = TableColumn(name: column.name)
+                built.reserve(rows: values.count)
+                for value in values { try built.append(value) }
+                columns.append(built)
+            } else if kept.count == table.rowCount {
+                columns.append(column)
+            } else {
+                var built = TableColumn(name: column.name)
+                built.reserve(rows: kept.count)
+                for row in kept { try table.withValue(row: row, column: position) { try built.append($0) } }
+                columns.append(built)
+            }
+        }
+        return Table(name: table.name, columns: columns)
     }
 
     /// For the plan: per second-pass field, the values no record answers (most records first, at most

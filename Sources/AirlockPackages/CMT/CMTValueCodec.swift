@@ -121,27 +121,51 @@ public enum CMTValueCodec {
         if bytes.count == 38, (bytes[0] == 0x7B && bytes[37] == 0x7D) || (bytes[0] == 0x28 && bytes[37] == 0x29) {
             bytes = UnsafeRawBufferPointer(rebasing: bytes[1..<37])
         }
-        let hyphenated = bytes.count == 36
-        guard hyphenated || bytes.count == 32 else { return nil }
-        var high: UInt64 = 0
-        var low: UInt64 = 0
-        var digitCount = 0
-        for (index, byte) in bytes.enumerated() {
-            if hyphenated, index == 8 || index == 13 || index == 18 || index == 23 {
-                guard byte == 0x2D else { return nil }
-                continue
-            }
-            let nibble: UInt8
-            switch byte {
-            case 0x30...0x39: nibble = byte - 0x30
-            case 0x61...0x66: nibble = byte - 0x61 + 10
-            case 0x41...0x46: nibble = byte - 0x41 + 10
-            default: return nil
-            }
-            if digitCount < 16 { high = high << 4 | UInt64(nibble) } else { low = low << 4 | UInt64(nibble) }
-            digitCount += 1
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        // Each run of digits is read whole; a byte that is no hex digit sets bit 4 of `bad`.
+        var bad: UInt8 = 0
+        let high: UInt64
+        let low: UInt64
+        switch bytes.count {
+        case 36:
+            guard base[8] == 0x2D, base[13] == 0x2D, base[18] == 0x2D, base[23] == 0x2D else { return nil }
+            high = hexRun(base, 8, &bad) << 32 | hexRun(base + 9, 4, &bad) << 16 | hexRun(base + 14, 4, &bad)
+            low = hexRun(base + 19, 4, &bad) << 48 | hexRun(base + 24, 12, &bad)
+        case 32:
+            high = hexRun(base, 16, &bad)
+            low = hexRun(base + 16, 16, &bad)
+        default:
+            return nil
         }
-        return (high, low)
+        return bad & 0x10 == 0 ? (high, low) : nil
+    }
+
+    /// The value of the `count` hex digits (either case) at `base`; sets bit 4 of `bad` when one is not a digit.
+    @inline(__always)
+    private static func hexRun(_ base: UnsafePointer<UInt8>, _ count: Int, _ bad: inout UInt8) -> UInt64 {
+        var value: UInt64 = 0
+        for index in 0..<count {
+            let byte = base[index]
+            let digit = byte &- 0x30
+            let letter = (byte | 0x20) &- 0x61
+            let isDigit = digit < 10
+            let nibble = isDigit ? digit : letter &+ 10
+            // A letter past `f` (or a byte below `a`) gives `letter` 6 or more; a digit needs no letter.
+            bad |= isDigit || letter < 6 ? 0 : 0x10
+            value = value << 4 | UInt64(nibble & 0xF)
+        }
+        return value
+    }
+
+    /// Whether the `count` bytes at `base` are all lower-case hex digits.
+    @inline(__always)
+    private static func isLowerHexRun(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var bad = false
+        for index in 0..<count {
+            let byte = base[index]
+            bad = bad || !(byte &- 0x30 < 10 || byte &- 0x61 < 6)
+        }
+        return !bad
     }
 
     private static func guid(_ input: UnsafeRawBufferPointer, into output: inout [UInt8]) throws {
@@ -159,16 +183,11 @@ public enum CMTValueCodec {
     /// Whether `bytes` is a GUID in the canonical form `writeGUID` writes: 36 characters, lowercase hex digits,
     /// hyphens after the 8th, 12th, 16th and 20th digit.
     public static func isCanonicalGUID(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard bytes.count == 36 else { return false }
-        for index in 0..<36 {
-            let byte = bytes[index]
-            if index == 8 || index == 13 || index == 18 || index == 23 {
-                guard byte == 0x2D else { return false }
-            } else {
-                guard (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) else { return false }
-            }
-        }
-        return true
+        guard bytes.count == 36, let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+            base[8] == 0x2D, base[13] == 0x2D, base[18] == 0x2D, base[23] == 0x2D
+        else { return false }
+        return isLowerHexRun(base, 8) && isLowerHexRun(base + 9, 4) && isLowerHexRun(base + 14, 4) && isLowerHexRun(base + 19, 4)
+            && isLowerHexRun(base + 24, 12)
     }
 
     static func writeGUID(_ high: UInt64, _ low: UInt64, into output: inout [UInt8]) {
