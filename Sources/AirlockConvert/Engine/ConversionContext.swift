@@ -136,27 +136,38 @@ final class ConversionContext: Sendable {
     /// Finds the Sales record whose business key is `value`: first among records this conversion writes, then in
     /// the Sales export. Returns its GUID, entity and display name.
     func resolveSalesLookup(_ targets: [LookupTarget], value: String) -> (id: String, entity: String, name: String?)? {
-        let key = NaturalKey(value)
-        for target in targets {
-            for output in salesOutputs(target.entity) {
-                guard let idColumn = output.layout.idColumn, let index = try? output.index(by: [target.keyAttribute]),
-                    let row = index.row(for: key), let id = output.accepted.value(row: row, column: idColumn)
-                else { continue }
+        salesLookup(targets).resolve(value)
+    }
+
+    /// The search `resolveSalesLookup` makes for `targets`, bound to what this context shows now: the outputs
+    /// that write each target entity, with their indexes and columns, and the export's index. A flow binds it
+    /// once (the outputs it reads are finished before it starts), so each value costs the index probes alone.
+    func salesLookup(_ targets: [LookupTarget]) -> SalesLookup {
+        SalesLookup(
+            targets: targets.map { target in
                 let nameField = catalog.salesEntity(named: target.entity)?.primaryNameAttribute
-                return (id, target.entity, nameField.flatMap { output.accepted.value(row: row, column: $0) })
-            }
-            let exportRow: Int? =
-                if let companyLookup = salesCompanyLookups[target.entity], companyLookup.field != target.keyAttribute {
-                    try? sales.row(target.entity, by: target.keyAttribute, value: value, company: companyLookup, of: company)
-                } else {
-                    try? sales.row(target.entity, by: target.keyAttribute, value: value)
+                let outputs = salesOutputs(target.entity).compactMap { output -> SalesLookup.Output? in
+                    guard let idName = output.layout.idColumn, let index = try? output.index(by: [target.keyAttribute]),
+                        let idColumn = output.accepted.columnIndex(named: idName)
+                    else { return nil }
+                    return SalesLookup.Output(
+                        table: output.accepted, index: index, idColumn: idColumn,
+                        nameColumn: nameField.flatMap { output.accepted.columnIndex(named: $0) })
                 }
-            if let row = exportRow, let id = sales.id(target.entity, row: row) {
-                let nameField = sales.primaryNameField(target.entity) ?? catalog.salesEntity(named: target.entity)?.primaryNameAttribute
-                return (id, target.entity, nameField.flatMap { sales.value(target.entity, row: row, $0) })
-            }
-        }
-        return nil
+                let companyLookup = salesCompanyLookups[target.entity].flatMap { $0.field != target.keyAttribute ? $0 : nil }
+                let exportIndex: KeyIndex? =
+                    if let companyLookup {
+                        try? sales.companyKeyIndex(target.entity, by: target.keyAttribute, company: companyLookup, blankCompany: company)
+                    } else {
+                        try? sales.keyIndex(target.entity, by: target.keyAttribute)
+                    }
+                let exportTable = sales.table(target.entity)
+                let exportName = sales.primaryNameField(target.entity) ?? nameField
+                return SalesLookup.Target(
+                    entity: target.entity, outputs: outputs, exportIndex: exportIndex, exportTable: exportTable,
+                    exportNameColumn: exportName.flatMap { exportTable?.columnIndex(named: $0) },
+                    company: companyLookup == nil ? nil : company)
+            })
     }
 
     /// Where the F&O record that a Sales lookup to `salesEntity` names can be: what the Sales → F&O flows from

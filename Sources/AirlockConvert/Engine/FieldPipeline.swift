@@ -25,6 +25,9 @@ final class FieldPipeline {
     /// Reference checks already made in this flow, by value: the candidates are earlier flows' outputs and the
     /// export, which do not change while it runs.
     private var referenceFound: [String: Bool] = [:]
+    /// The target lookups' search, bound at the first value (the records it searches do not change while the
+    /// flow runs).
+    private var boundLookup: SalesLookup?
 
     init(
         mapping: FieldMapping, reader: SourceFieldReader?, valueMap: ValueMap?, check: TargetValueCheck, targetLookups: [LookupTarget],
@@ -104,7 +107,9 @@ final class FieldPipeline {
 
     private func resolveLookup(_ key: String, context: ConversionContext) -> (id: String, entity: String, name: String?)? {
         if let known = resolved[key] { return known }
-        let found = context.resolveSalesLookup(targetLookups, value: key)
+        let lookup = boundLookup ?? context.salesLookup(targetLookups)
+        boundLookup = lookup
+        let found = lookup.resolve(key)
         if let found { resolved[key] = found }
         return found
     }

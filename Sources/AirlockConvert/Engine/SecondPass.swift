@@ -8,7 +8,7 @@ import AirlockReport
 /// classifies the records again with their values.
 ///
 /// A flow leaves such a field holding the referenced record's business key, out of its comparison with the target
-/// (`SecondPassRecords`). Here each value is resolved with `ConversionContext.resolveSalesLookup`: among every
+/// (`SecondPassRecords`). Here each value is resolved as `ConversionContext.resolveSalesLookup` does: among every
 /// record the run writes to Sales (the flow's own records too, wherever they are in the file) and then in the
 /// Sales export, company-aware. Then, per record, the resolved GUID is compared with the target export's:
 /// - a record found unchanged whose lookup differs becomes an update (written, counted under `updated` and the
@@ -55,6 +55,7 @@ enum SecondPass {
             let namePosition: Int?
             let targetColumn: Int?
             let what: String
+            let lookup: SalesLookup
         }
         let fields = pending.fields.compactMap { mapping -> Field? in
             guard let position = layout.position(mapping.target) else { return nil }
@@ -62,7 +63,8 @@ enum SecondPass {
                 mapping: mapping, position: position, entityPosition: layout.position(FlowLayout.lookupEntityColumn(mapping.target)),
                 namePosition: layout.position(FlowLayout.lookupNameColumn(mapping.target)),
                 targetColumn: pending.target.columnIndex(named: mapping.target),
-                what: mapping.lookup.map { "\($0.entity) with \($0.keyAttribute)" }.joined(separator: " or "))
+                what: mapping.lookup.map { "\($0.entity) with \($0.keyAttribute)" }.joined(separator: " or "),
+                lookup: context.salesLookup(mapping.lookup))
         }
         var found: [String: (id: String, entity: String, name: String?)?] = [:]
         // Only the columns the second-pass fields write change: they are built anew from `touched` (per column
@@ -95,7 +97,7 @@ enum SecondPass {
                 if let known = found[memoKey] {
                     record = known
                 } else {
-                    record = context.resolveSalesLookup(field.mapping.lookup, value: key)
+                    record = field.lookup.resolve(key)
                     found[memoKey] = record
                 }
                 guard let record else {
