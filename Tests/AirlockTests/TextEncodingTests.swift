@@ -42,6 +42,36 @@ struct TextEncodingTests {
         #expect(try encode(text, encoding) == expected)
     }
 
+    /// UTF-16 is read four ASCII characters at a time where it can be: text mixing ASCII runs of every length with
+    /// line feeds, two- and three-byte scalars and surrogate pairs at every offset decodes as the standard
+    /// library's, with the lines counted; a NUL in such a run is still an error naming its line.
+    @Test(arguments: [TextEncoding.utf16LE, .utf16BE])
+    func utf16DecodesASCIIRunsAndWhatBreaksThem(_ encoding: TextEncoding) throws {
+        var text = ""
+        for length in 0..<40 {
+            text += String(repeating: "x", count: length) + ["\n", "é", "€", "😀", "\r\n"][length % 5]
+        }
+        text = String(repeating: text, count: 50)
+        let (_, decoded) = try decode(try encode(text, encoding))
+        #expect(decoded == text)
+        let stream = try TextDecodingStream(MemoryByteStream(try encode(text, encoding)), location: SourceLocation(entry: "t.txt"))
+        _ = try stream.readAll()
+        #expect(stream.line == text.utf8.filter { $0 == 0x0A }.count + 1)
+        for offset in 0..<8 {
+            var units = Array("abc\ndefghij\nklm".utf16)
+            units.insert(0, at: 4 + offset)
+            var bytes = encoding.byteOrderMark
+            for unit in units {
+                let pair = [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+                bytes += encoding == .utf16LE ? pair : pair.reversed()
+            }
+            let error = try #require(throws: AirlockError.self) { try decode(bytes) }
+            #expect(error.code == .encoding)
+            // The NUL lies after the first line feed and before the second, whichever lane it falls in.
+            #expect(error.location.line == 2)
+        }
+    }
+
     @Test func invalidUTF8IsAnErrorWithTheLine() throws {
         let error = try #require(throws: AirlockError.self) { try decode(Array("ok\nbad ".utf8) + [0xC3, 0x28]) }
         #expect(error.code == .encoding)

@@ -146,11 +146,39 @@ public final class TextDecodingStream: ByteStream {
     }
 
     /// Transcodes UTF-16 code units to UTF-8, leaving room for a 4-byte sequence at the end of `buffer`.
+    /// The four UTF-16 code units at `offset` of the input as the lanes of a word (unit `i` in bits `16 i ..< 16 i + 16`),
+    /// when each is an ASCII character other than NUL; nil otherwise (the units then go one at a time).
+    @inline(__always)
+    private func asciiUnits(at offset: Int, bigEndian: Bool) -> UInt64? {
+        let lowBytes: UInt64 = 0x00FF_00FF_00FF_00FF
+        var units = UnsafeRawBufferPointer(input).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        units = UInt64(littleEndian: units)
+        if bigEndian { units = (units & lowBytes) << 8 | (units >> 8) & lowBytes }
+        // Every unit below 0x80, and none zero: a unit from 1 to 0x7F keeps bit 7 set once 0x80 is added and 1 taken.
+        let ones: UInt64 = 0x0001_0001_0001_0001
+        let high: UInt64 = 0x0080_0080_0080_0080
+        guard units & 0xFF80_FF80_FF80_FF80 == 0, ((units | high) &- ones) & high == high else { return nil }
+        return units
+    }
+
     private func transcodeUTF16(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let bigEndian = encoding == .utf16BE
         var out = 0
         let limit = buffer.count - 4
         while inputEnd - inputStart >= 2 && out <= limit {
+            // Four ASCII characters at a time (most of an export), while no surrogate is pending.
+            if pendingHighSurrogate == nil, inputEnd - inputStart >= 8, out + 4 <= buffer.count,
+                let units = asciiUnits(at: inputStart, bigEndian: bigEndian)
+            {
+                for lane in 0..<4 {
+                    let byte = UInt8(truncatingIfNeeded: units >> (16 * UInt64(lane)))
+                    if byte == 0x0A { line += 1 }
+                    buffer[out + lane] = byte
+                }
+                inputStart += 8
+                out += 4
+                continue
+            }
             let b0 = UInt32(input[inputStart])
             let b1 = UInt32(input[inputStart + 1])
             let unit = bigEndian ? b0 << 8 | b1 : b1 << 8 | b0
