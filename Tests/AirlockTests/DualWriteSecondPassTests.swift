@@ -118,6 +118,22 @@ import Testing
         let towardsMaster = try #require(held2.flows["customers-to-accounts"])
         #expect(towardsMaster.updated == 0 && towardsMaster.filteredBy[Converter.heldByMasterFilter] == 1)
         #expect(towardsMaster.read == towardsMaster.created + towardsMaster.unchanged + towardsMaster.filtered)
+        // Written in full (unchanged records too), with and without the master: the held record is left out, and
+        // every other account carries the same values in both (the pass rebuilds only the columns it resolves; the
+        // others must follow the records it keeps).
+        func full(_ folder: String, master: String?) throws -> [String: [String: String]] {
+            let options = ConversionOptions(
+                foPath: mergedFO, salesPath: mergedSales, outputDirectory: pair.folder + "/" + folder,
+                company: DualWriteConvertTests.company,
+                full: true, templateSet: TemplateSetName.dualWrite.rawValue, master: master)
+            _ = try Converter.run(options, catalog: SchemaCatalogLoader.bundled())
+            return Self.records(try CMTPackageReader(path: pair.folder + "/" + folder + "/" + Converter.salesPackageName).read(), "account")
+        }
+        let everyAccount = try full("full", master: nil)
+        let keptAccounts = try full("full-held", master: "sales")
+        #expect(everyAccount[id] != nil && keptAccounts[id] == nil)
+        #expect(keptAccounts.count == everyAccount.count - 1)
+        #expect(keptAccounts.allSatisfy { everyAccount[$0.key] == $0.value })
     }
 
     @Test func anUnresolvedLookupLeavesTheFieldEmptyAndIsCountedAndListed() throws {

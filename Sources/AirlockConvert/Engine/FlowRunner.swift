@@ -92,9 +92,10 @@ struct FlowRunner {
         var assumedReferences: [ConversionPlan.AssumedReference] = []
     }
 
-    /// Maps every source record into the flow's layout: another company's records are filtered, then each field
-    /// plan writes its value, and the record is filtered, refused by its parent, by an unreadable value, by its
-    /// fields or by a rule's row hook, or mapped.
+    /// Maps every source record into the flow's layout: another company's records are filtered, then those a
+    /// template filter or `--since` leaves out (only the fields of their key are mapped), then each field plan
+    /// writes its value and the record is refused by its parent, by an unreadable value, by its fields or by a
+    /// rule's row hook, or mapped.
     private func mapRecords(view: SourceView, layout: FlowLayout, rules: [any ConversionRule]) throws -> MappedRecords {
         let fieldPlans = prepareFields(layout: layout, view: view)
         let plans = UnretainedReferences(fieldPlans)

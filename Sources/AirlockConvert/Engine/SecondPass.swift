@@ -170,6 +170,12 @@ enum SecondPass {
     /// `table` with only the rows `kept` (ascending), the columns at the positions `replacing` names holding
     /// its values instead (one per kept row). A column neither replaced nor missing a row is shared, not copied.
     private static func columns(of table: Table, keeping kept: [Int], replacing: [Int: [String?]]) throws -> Table {
+        guard !table.columns.isEmpty else {
+            // No column to count the rows by: they are appended as empty rows.
+            var empty = Table(name: table.name)
+            for _ in kept { try empty.appendRow([]) }
+            return empty
+        }
         var columns: [TableColumn] = []
         for (position, column) in table.columns.enumerated() {
             if let values = replacing[position] {
