@@ -33,4 +33,20 @@ struct ByteStoreTests {
         #expect(copy.bytes == [1, 2])
         #expect(grown.bytes == [1, 2, 4])
     }
+
+    /// Shrinking keeps the bytes and leaves a copy sharing the old block as it was; equality is of the bytes held.
+    @Test func shrinksAndComparesByItsBytes() {
+        var store = ByteStore(capacity: 0)
+        for byte in 0..<100 { store.append(UInt8(byte)) }
+        let copy = store
+        store.shrinkToFit()
+        #expect(store.bytes == Array(0..<100))
+        #expect(store == copy)
+        store.append(100)
+        #expect(store != copy && copy.bytes == Array(0..<100))
+        var other = ByteStore(capacity: 4096)
+        [UInt8](0...100).withUnsafeBytes { other.append($0) }
+        #expect(other == store)
+        #expect(ByteStore() == ByteStore(capacity: 1))
+    }
 }

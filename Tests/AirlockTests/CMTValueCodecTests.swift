@@ -100,6 +100,16 @@ struct CMTValueCodecTests {
         #expect(try CMTValueCodec.decode("0.1000000000000000055511151231", as: .decimal) == "0.1000000000000000055511151231")
         #expect(try CMTValueCodec.decode("+.5", as: .decimal) == "0.5")
         #expect(try CMTValueCodec.decode("-007.50", as: .decimal) == "-7.50")
+        // A value already canonical is copied as it is; one differing in any way is rewritten.
+        for (text, canonical) in [
+            ("5.", "5"), ("-5.", "-5"), ("0", "0"), ("-0", "-0"), ("10", "10"), ("0.5", "0.5"), ("00", "0"), ("+5", "5"),
+            ("-.25", "-0.25"), ("100.010", "100.010"),
+        ] {
+            #expect(try CMTValueCodec.decode(text, as: .decimal) == canonical, "\(text)")
+        }
+        for (text, canonical) in [("1E5", "1E5"), ("1.5e-05", "1.5e-05"), ("+1E5", "1E5"), ("01.E5", "1E5"), ("nan", "NaN")] {
+            #expect(try CMTValueCodec.decode(text, as: .float) == canonical, "\(text)")
+        }
         for bad in ["1,5", "1.5E3", "1 000", "", ".", "abc", "1.2.3"] {
             #expect(throws: AirlockError.self) { try CMTValueCodec.decode(bad, as: .decimal) }
         }

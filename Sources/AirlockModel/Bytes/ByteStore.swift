@@ -77,4 +77,19 @@ public struct ByteStore: @unchecked Sendable {
 
     /// The bytes held, as an array.
     public var bytes: [UInt8] { withBytes { Array($0) } }
+
+    /// Gives back the room grown past the bytes held (they are copied once into a block of their size).
+    public mutating func shrinkToFit() {
+        guard storage.capacity > max(16, length) else { return }
+        let exact = Storage(capacity: length)
+        exact.base.copyMemory(from: storage.base, byteCount: length)
+        storage = exact
+    }
+}
+
+extension ByteStore: Equatable {
+    /// The same bytes (whatever room either has).
+    public static func == (lhs: ByteStore, rhs: ByteStore) -> Bool {
+        lhs.withBytes { left in rhs.withBytes { right in left.hasSameBytes(as: right) } }
+    }
 }

@@ -19,7 +19,7 @@ public struct TableColumn: Sendable {
     @usableFromInline private(set) var codes: [UInt8] = []
     @usableFromInline private(set) var dictionary = ColumnDictionary()
     /// Plain form: `ends[row]` is the end offset of row `row`'s value in `bytes`; the start is the previous end.
-    @usableFromInline private(set) var bytes: [UInt8] = []
+    @usableFromInline private(set) var bytes = ByteStore(capacity: 0)
     @usableFromInline private(set) var ends: [UInt32] = []
     /// One bit per row: set when the row has a value (possibly empty).
     @usableFromInline private(set) var present: [UInt64] = []
@@ -67,7 +67,7 @@ public struct TableColumn: Sendable {
             }
             try becomePlain()
         }
-        if let value { bytes.append(contentsOf: value) }
+        if let value { bytes.append(value) }
         guard bytes.count <= Int(UInt32.max) else {
             throw AirlockError(.limitExceeded, "column \(name) holds more than 4 GiB of text; split the entity file")
         }
@@ -94,7 +94,7 @@ public struct TableColumn: Sendable {
         if isDictionaryEncoded { return try dictionary.withEntry(Int(codes[row])) { try body($0) } }
         let start = row == 0 ? 0 : Int(ends[row - 1])
         let end = Int(ends[row])
-        return try bytes.withUnsafeBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[start..<end])) }
+        return try bytes.withBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[start..<end])) }
     }
 
     /// `isPresent` on the column at `column`, read in place (a call on an array element may copy the whole
@@ -117,7 +117,7 @@ public struct TableColumn: Sendable {
         }
         let start = row == 0 ? 0 : Int(column.pointee.ends[row - 1])
         let end = Int(column.pointee.ends[row])
-        return try column.pointee.bytes.withUnsafeBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[start..<end])) }
+        return try column.pointee.bytes.withBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[start..<end])) }
     }
 
     /// The dictionary code of row `row`'s value in the column at `column`: two rows with the same code hold the
@@ -143,7 +143,7 @@ public struct TableColumn: Sendable {
     /// to its exact size): for a column that is kept while its table is not.
     public mutating func shrinkToFit() {
         Self.shrink(&codes)
-        Self.shrink(&bytes)
+        bytes.shrinkToFit()
         Self.shrink(&ends)
         Self.shrink(&present)
     }
@@ -169,11 +169,11 @@ public struct TableColumn: Sendable {
 
     /// Rewrites the rows held so far in the plain form, for good.
     private mutating func becomePlain() throws {
-        var plain: [UInt8] = []
+        var plain = ByteStore(capacity: 0)
         var offsets: [UInt32] = []
         offsets.reserveCapacity(Swift.max(expectedRows, count + 1))
         for row in 0..<count {
-            if isPresent(row) { dictionary.withEntry(Int(codes[row])) { plain.append(contentsOf: $0) } }
+            if isPresent(row) { dictionary.withEntry(Int(codes[row])) { plain.append($0) } }
             guard plain.count <= Int(UInt32.max) else {
                 throw AirlockError(.limitExceeded, "column \(name) holds more than 4 GiB of text; split the entity file")
             }

@@ -229,18 +229,19 @@ public enum CMTValueCodec {
     }
 
     private static func decimal(_ input: UnsafeRawBufferPointer, allowExponent: Bool, into output: inout [UInt8]) throws {
-        if allowExponent, let special = floatSpecial(input) {
+        if allowExponent, let first = input.first, first < 0x30 || first > 0x39, let special = floatSpecial(input) {
             output.append(contentsOf: special.utf8)
             return
         }
         var cursor = CMTByteCursor(input)
         let negative = cursor.take(0x2D)
-        if !negative { _ = cursor.take(0x2B) }
+        let plus = !negative && cursor.take(0x2B)
         let integerStart = cursor.index
         while let byte = cursor.peek(), byte >= 0x30, byte <= 0x39 { cursor.index += 1 }
         var integerPart = UnsafeRawBufferPointer(rebasing: input[integerStart..<cursor.index])
         var fractionPart = UnsafeRawBufferPointer(rebasing: input[cursor.index..<cursor.index])
-        if cursor.take(0x2E) {
+        let point = cursor.take(0x2E)
+        if point {
             let fractionStart = cursor.index
             while let byte = cursor.peek(), byte >= 0x30, byte <= 0x39 { cursor.index += 1 }
             fractionPart = UnsafeRawBufferPointer(rebasing: input[fractionStart..<cursor.index])
@@ -259,6 +260,12 @@ public enum CMTValueCodec {
         }
         guard cursor.atEnd else {
             throw CMTValueProblem("expected an invariant-culture number such as \(example) (no thousands separators)")
+        }
+        // Most values are canonical as they are (no sign `+`, no leading zero, digits on both sides of a point):
+        // one copy.
+        if !plus, !integerPart.isEmpty, integerPart.count == 1 || integerPart[0] != 0x30, !point || !fractionPart.isEmpty {
+            output.append(contentsOf: input)
+            return
         }
         // Leading zeros carry no scale: drop them, keeping one before the point.
         while integerPart.count > 1, integerPart[0] == 0x30 {
