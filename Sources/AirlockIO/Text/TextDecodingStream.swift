@@ -145,7 +145,6 @@ public final class TextDecodingStream: ByteStream {
         return count
     }
 
-    /// Transcodes UTF-16 code units to UTF-8, leaving room for a 4-byte sequence at the end of `buffer`.
     /// The four UTF-16 code units at `offset` of the input as the lanes of a word (unit `i` in bits `16 i ..< 16 i + 16`),
     /// when each is an ASCII character other than NUL; nil otherwise (the units then go one at a time).
     @inline(__always)
@@ -161,6 +160,7 @@ public final class TextDecodingStream: ByteStream {
         return units
     }
 
+    /// Transcodes UTF-16 code units to UTF-8, leaving room for a 4-byte sequence at the end of `buffer`.
     private func transcodeUTF16(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let bigEndian = encoding == .utf16BE
         var out = 0
