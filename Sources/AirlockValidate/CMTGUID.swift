@@ -27,18 +27,7 @@ struct CMTGUID: Hashable, Sendable {
     }
 
     /// The lower-case `8-4-4-4-12` form CMT writes.
-    var text: String {
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(36)
-        for index in 0..<32 {
-            if index == 8 || index == 12 || index == 16 || index == 20 { bytes.append(0x2D) }
-            let word = index < 16 ? high : low
-            let shift = UInt64((15 - index % 16) * 4)
-            bytes.append(digits[Int((word >> shift) & 0xF)])
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    var text: String { CMTValueCodec.guidText(high: high, low: low) }
 
     /// A well-spread 64-bit hash (SplitMix64's finaliser), so sequential GUIDs fill a table evenly.
     var spread: UInt64 {
