@@ -2,13 +2,17 @@ import AirlockModel
 import AirlockYAML
 
 extension CatalogBuilder {
-    private static let enumKeys: Set<String> = ["symbols", "open", "members", "note"]
+    private static let enumKeys: Set<String> = ["symbols", "open", "members", "note", "source"]
     private static let entityKeys: Set<String> = [
-        "label", "technicalName", "publicName", "companySpecific", "key", "alternatives", "referencedBy", "source", "note", "fields",
+        "label", "technicalName", "publicName", "companySpecific", "key", "alternatives", "referencedBy", "requirements", "loadOrder",
+        "source", "note", "fields",
     ]
     private static let fieldKeys: Set<String> = [
-        "type", "length", "enum", "mandatory", "edt", "assumedLength", "inferredType", "inferredFrom", "values", "note",
+        "type", "length", "enum", "mandatory", "stagingMandatory", "mandatoryNote", "edt", "lengthBasis", "lengthEdt", "lengthSource",
+        "lengthConflict", "memo", "severity", "assumedLength", "inferredType", "inferredFrom", "values", "note",
     ]
+    private static let requirementKeys: Set<String> = ["when", "anyOf", "source"]
+    private static let loadOrderKeys: Set<String> = ["key", "references", "source"]
 
     /// Merges one `foEnums` entry: a new enum, or more symbols (and other settings) for a known one.
     mutating func applyFOEnum(_ entry: YAMLNode.Entry) throws {
@@ -18,6 +22,7 @@ extension CatalogBuilder {
         var isOpen = existing?.isOpen ?? false
         var memberCount = existing?.memberCount
         var note = existing?.note
+        var source = existing?.source
         var sawSymbols = false
         for item in try entry.value.entries(allowing: Self.enumKeys) {
             switch item.key {
@@ -26,11 +31,13 @@ extension CatalogBuilder {
                 for symbol in try item.value.names() where !symbols.contains(symbol) { symbols.append(symbol) }
             case "open": isOpen = try item.value.boolean()
             case "members": memberCount = try item.value.count()
+            case "source": source = try item.value.optionalText()
             default: note = try item.value.optionalText()
             }
         }
         if existing == nil && !sawSymbols { throw entry.value.error("a new enum needs its symbols (symbols: [A, B])") }
-        upsertFOEnum(FOEnumSchema(name: existing?.name ?? name, symbols: symbols, isOpen: isOpen, memberCount: memberCount, note: note))
+        upsertFOEnum(
+            FOEnumSchema(name: existing?.name ?? name, symbols: symbols, isOpen: isOpen, memberCount: memberCount, note: note, source: source))
     }
 
     /// Merges one `foEntities` item: a new entity, or overrides and new fields for a known one.
@@ -60,6 +67,8 @@ extension CatalogBuilder {
         node.entity = draft.label
 
         var keyNode: YAMLNode?
+        var orderNodes: [(FOLoadOrder, YAMLNode)] = []
+        var requirementNodes: [(FORecordRequirement, YAMLNode)] = []
         for entry in entries {
             var entryValue = entry.value
             entryValue.entity = draft.label
@@ -73,6 +82,12 @@ extension CatalogBuilder {
                 keyNode = entryValue
             case "alternatives": draft.alternatives = try entryValue.names()
             case "referencedBy": draft.referencedBy = try entryValue.names().map { $0.uppercased() }
+            case "requirements":
+                requirementNodes = try entryValue.items().map { (try Self.requirement($0), $0) }
+                draft.requirements = requirementNodes.map(\.0)
+            case "loadOrder":
+                orderNodes = try entryValue.items().map { (try Self.loadOrder($0), $0) }
+                draft.loadOrder = orderNodes.map(\.0)
             case "source": draft.source = try entryValue.optionalText()
             case "note": draft.note = try entryValue.optionalText()
             default:
@@ -81,6 +96,16 @@ extension CatalogBuilder {
         }
         for keyField in draft.keyFields where draft.field(named: keyField) == nil {
             throw (keyNode ?? node).error("key field \(keyField) is not a field of \(draft.label)")
+        }
+        for (requirement, requirementNode) in requirementNodes {
+            for field in [requirement.field] + requirement.anyOf where draft.field(named: field) == nil {
+                throw requirementNode.error("requirement field \(field) is not a field of \(draft.label)")
+            }
+        }
+        for (order, orderNode) in orderNodes {
+            for field in order.key + order.references where draft.field(named: field) == nil {
+                throw orderNode.error("loadOrder field \(field) is not a field of \(draft.label)")
+            }
         }
         if let position = matches.first {
             foEntities[position] = draft
@@ -126,7 +151,9 @@ extension CatalogBuilder {
                 let length = try lengthNode.count()
                 guard length > 0 else { throw lengthNode.error("a length must be 1 or more") }
                 field.type = .string(maxLength: length)
-                field.assumedLength = false
+                // A length stated without its basis is the extension's statement about its environment.
+                field.lengthBasis = .environment
+                field.isMemo = false
             } else {
                 field.type = .string(maxLength: previous)
             }
@@ -146,17 +173,48 @@ extension CatalogBuilder {
         case "datetime": field.type = .datetime
         default: field.type = .guid
         }
-        if field.type.maxLength == nil { field.assumedLength = false }
-        if case .string = field.type {} else { field.allowedValues = [] }
+        if case .string = field.type {} else {
+            field.allowedValues = []
+            field.isMemo = false
+        }
         if field.type.enumName == nil { enumReferences["\(draft.technicalName)|\(name)"] = nil }
 
         for entry in entries {
             var entryValue = entry.value
             entryValue.entity = draft.label
+            // Throws unless the field is text (the key describes a length).
+            func requireString() throws {
+                guard case .string = field.type else {
+                    throw entryValue.error("\(entry.key) applies to string fields only; \(name) is \(baseType)")
+                }
+            }
             switch entry.key {
             case "mandatory": field.isMandatory = try entryValue.boolean()
+            case "stagingMandatory": field.isStagingMandatory = try entryValue.boolean()
+            case "mandatoryNote": field.mandatoryNote = try entryValue.optionalText()
             case "edt": field.extendedDataType = try entryValue.optionalText()
-            case "assumedLength": field.assumedLength = try entryValue.boolean()
+            case "lengthBasis":
+                try requireString()
+                field.lengthBasis = try Self.lengthBasis(entryValue)
+            case "assumedLength":
+                try requireString()
+                if try entryValue.boolean() { field.lengthBasis = .assumed }
+            case "lengthEdt": field.lengthEDT = try entryValue.optionalText()
+            case "lengthSource": field.lengthSource = try entryValue.optionalText()
+            case "lengthConflict": field.lengthConflict = try entryValue.optionalText()
+            case "memo":
+                try requireString()
+                field.isMemo = try entryValue.boolean()
+                if field.isMemo {
+                    guard lengthNode == nil else { throw entryValue.error("a memo field has no length; \(name) gives both") }
+                    field.type = .string(maxLength: nil)
+                }
+            case "severity":
+                let text = try entryValue.name()
+                guard let enforcement = CatalogEnforcement.allCases.first(where: { $0.rawValue == text.lowercased() }) else {
+                    throw entryValue.error("unknown severity '\(text)'; expected one of: error, warning")
+                }
+                field.enforcement = enforcement
             case "inferredType": field.inferredType = try entryValue.boolean()
             case "inferredFrom": field.inferredFrom = try entryValue.optionalText()
             case "values":
@@ -168,6 +226,12 @@ extension CatalogBuilder {
             default: break
             }
         }
+        if field.type.maxLength == nil {
+            field.lengthBasis = nil
+            field.lengthEDT = nil
+            field.lengthSource = nil
+            field.lengthConflict = nil
+        }
         if typeName != nil && existing != nil && value("inferredType") == nil {
             // A type stated by a catalog file replaces an inferred one.
             field.inferredType = false
@@ -177,6 +241,48 @@ extension CatalogBuilder {
     }
 
     private static let typeNames = "string, int, int64, real, date, datetime, guid, enum, noYes"
+
+    /// A `lengthBasis:` value.
+    private static func lengthBasis(_ node: YAMLNode) throws -> FOLengthBasis {
+        let text = try node.name()
+        guard let basis = FOLengthBasis(rawValue: text.lowercased()) else {
+            throw node.error(
+                "unknown lengthBasis '\(text)'; expected one of: \(FOLengthBasis.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return basis
+    }
+
+    /// A `requirements:` item: `{when: {PARTYTYPE: [Organization, ""]}, anyOf: [ORGANIZATIONNAME], source: …}`.
+    private static func requirement(_ node: YAMLNode) throws -> FORecordRequirement {
+        let entries = try node.entries(allowing: requirementKeys)
+        guard let when = entries.first(where: { $0.key == "when" })?.value, let anyOf = entries.first(where: { $0.key == "anyOf" })?.value
+        else { throw node.error("a requirement needs when (FIELD: [values]) and anyOf ([fields])") }
+        let condition = try when.entries()
+        guard condition.count == 1, let only = condition.first else {
+            throw when.error("when names one field and the values it applies to (PARTYTYPE: [Organization])")
+        }
+        let values = only.value.node.scalar != nil ? [try only.value.text()] : try only.value.items().map { try $0.text() }
+        let fields = try anyOf.names()
+        guard !fields.isEmpty else { throw anyOf.error("anyOf names at least one field") }
+        return FORecordRequirement(
+            field: only.key, values: values.map { $0.trimmingASCIIWhitespace() }, anyOf: fields,
+            source: try entries.first { $0.key == "source" }?.value.optionalText())
+    }
+
+    /// A `loadOrder:` item: `{key: [CUSTOMERACCOUNT], references: [INVOICEACCOUNT], source: …}`.
+    private static func loadOrder(_ node: YAMLNode) throws -> FOLoadOrder {
+        let entries = try node.entries(allowing: loadOrderKeys)
+        guard let key = entries.first(where: { $0.key == "key" })?.value,
+            let references = entries.first(where: { $0.key == "references" })?.value
+        else { throw node.error("a loadOrder item needs key and references") }
+        let keyFields = try key.names()
+        let referenceFields = try references.names()
+        guard !keyFields.isEmpty, keyFields.count == referenceFields.count else {
+            throw references.error("references names one field for each key field (\(keyFields.count))")
+        }
+        return FOLoadOrder(
+            key: keyFields, references: referenceFields, source: try entries.first { $0.key == "source" }?.value.optionalText())
+    }
 
     /// The catalog spelling of a `type:` value (case-insensitive), or an error naming the accepted ones.
     private static func typeName(_ node: YAMLNode) throws -> String {

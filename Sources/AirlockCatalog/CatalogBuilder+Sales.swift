@@ -7,7 +7,8 @@ extension CatalogBuilder {
     ]
     private static let integrationKeyKeys: Set<String> = ["columns", "onlyWhen", "origin", "severity", "source"]
     private static let attributeKeys: Set<String> = [
-        "type", "displayName", "maxLength", "assumedLength", "format", "required", "requiredLevel", "targets", "precision", "behavior",
+        "type", "displayName", "maxLength", "assumedLength", "format", "required", "requiredLevel", "integrationKey", "targets", "precision",
+        "behavior",
         "readOnly",
         "openOptions", "unverified", "origin", "severity", "source", "note", "options",
     ]
@@ -120,6 +121,14 @@ extension CatalogBuilder {
             case "format": attribute.format = try node.optionalText()
             case "required": attribute.isRequired = try node.boolean()
             case "requiredLevel": attribute.requiredLevel = try Self.choice(node, "requiredLevel") as SalesRequiredLevel
+            case "integrationKey":
+                attribute.integrationKeys = try node.names().map { name in
+                    guard let integration = SyncIntegration(rawValue: name.lowercased()) else {
+                        throw node.error(
+                            "unknown integration '\(name)'; expected \(SyncIntegration.allCases.map(\.rawValue).joined(separator: " or "))")
+                    }
+                    return integration
+                }
             case "targets": attribute.lookupTargets = try node.names().map { $0.lowercased() }
             case "precision": attribute.precision = try node.count()
             case "behavior":

@@ -9,6 +9,8 @@ struct FOEntityDraft {
     var keyFields: [String]
     var alternatives: [String] = []
     var referencedBy: [String] = []
+    var requirements: [FORecordRequirement] = []
+    var loadOrder: [FOLoadOrder] = []
     var source: String?
     var note: String?
     private(set) var fields: [FOFieldSchema]
@@ -31,6 +33,8 @@ struct FOEntityDraft {
         keyFields = schema.keyFields
         alternatives = schema.alternatives
         referencedBy = schema.referencedBy
+        requirements = schema.requirements
+        loadOrder = schema.loadOrder
         source = schema.source
         note = schema.note
         fields = []
@@ -59,7 +63,7 @@ struct FOEntityDraft {
     var schema: FOEntitySchema {
         FOEntitySchema(
             label: label, technicalName: technicalName, publicName: publicName, isCompanySpecific: isCompanySpecific, keyFields: keyFields,
-            fields: fields, alternatives: alternatives, referencedBy: referencedBy, source: source,
-            note: note)
+            fields: fields, alternatives: alternatives, referencedBy: referencedBy, requirements: requirements, loadOrder: loadOrder,
+            source: source, note: note)
     }
 }

@@ -10,6 +10,7 @@ struct SalesAttributeDraft {
     var format: String?
     var isRequired = false
     var requiredLevel = SalesRequiredLevel.none
+    var integrationKeys: [SyncIntegration] = []
     var lookupTargets: [String] = []
     var options: [SalesOptionValue] = []
     var isOptionSetOpen = false
@@ -35,6 +36,7 @@ struct SalesAttributeDraft {
         format = schema.format
         isRequired = schema.isRequired
         requiredLevel = schema.requiredLevel
+        integrationKeys = schema.integrationKeys
         lookupTargets = schema.lookupTargets
         options = schema.options
         isOptionSetOpen = schema.isOptionSetOpen
@@ -59,7 +61,8 @@ struct SalesAttributeDraft {
     var schema: SalesAttributeSchema {
         SalesAttributeSchema(
             logicalName: logicalName, displayName: displayName, type: type, maxLength: maxLength, assumedLength: assumedLength,
-            format: format, isRequired: isRequired, requiredLevel: requiredLevel, lookupTargets: lookupTargets, options: options,
+            format: format, isRequired: isRequired, requiredLevel: requiredLevel, integrationKeys: integrationKeys,
+            lookupTargets: lookupTargets, options: options,
             isOptionSetOpen: isOptionSetOpen,
             precision: precision, dateTimeBehavior: dateTimeBehavior, isReadOnly: isReadOnly, origin: origin, enforcement: enforcement,
             source: source, note: note)

@@ -42,10 +42,14 @@ struct ValidateCommand: OutputCommand {
     @Option(name: .customLong("fo-locale"), help: ArgumentHelp(FOLocaleOption.help))
     var foLocale: FOLocaleOption?
 
-    @Flag(
-        help:
-            "A Sales package loaded for dual-write: every record of a table with a dual-write integration key must fill the key (without it, only entities whose schema declares a key column only dual-write adds, such as msdyn_company)."
-    )
+    @Option(
+        name: .customLong("for"),
+        help: ArgumentHelp(
+            "The integration a Sales package is loaded for: prospect-to-cash or dual-write. The columns it matches records on are then required (an account without accountnumber is an error, not a warning); for dual-write every record of a table with a dual-write integration key must fill the key.",
+            valueName: "integration"))
+    var integration: SyncIntegration?
+
+    @Flag(help: "The same as --for dual-write.")
     var dualWrite = false
 
     /// The package kinds `--target` names.
@@ -57,6 +61,9 @@ struct ValidateCommand: OutputCommand {
 
     func validate() throws {
         guard maxFindings >= 0 else { throw ValidationError("--max-findings must be 0 or more") }
+        if dualWrite, let integration, integration != .dualWrite {
+            throw ValidationError("--dual-write and --for \(integration.rawValue) name two integrations; give one")
+        }
     }
 
     func run(output: CommandOutput) throws {
@@ -64,7 +71,7 @@ struct ValidateCommand: OutputCommand {
             ValidateOptions(
                 package: package, json: json, maxFindings: maxFindings, target: target?.packageKind, catalogFiles: catalogFiles,
                 expectedInTarget: Set(expectedInTarget), htmlPath: html, selfContained: selfContained, foLocale: foLocale?.locale,
-                dualWrite: dualWrite))
+                integration: dualWrite ? .dualWrite : integration))
         output.write(result.text)
         if result.status != .success { throw ExitCode(result.status.rawValue) }
     }

@@ -77,7 +77,8 @@ public enum Converter {
         let staging = try options.outputDirectory.map { try StagingDirectory(target: $0, outputNames: outputNames) }
         // to-sales.zip is written as soon as the flows that feed it are done, beside the flows still running.
         let salesJob =
-            options.dryRun ? nil : staging.map { SalesPackageJob(path: $0.path(salesPackageName), catalog: catalog, progress: progress) }
+            options.dryRun ? nil : staging.map { SalesPackageJob(
+                    path: $0.path(salesPackageName), catalog: catalog, integration: templates.set.integration, progress: progress) }
         // to-fo.zip likewise, as soon as the flows that write F&O records are done.
         let foJob = options.dryRun ? nil : staging.map { FOPackageJob(path: $0.path(foPackageName), catalog: catalog, progress: progress) }
         let jobs = salesJob.flatMap { sales in foJob.map { (sales: sales, fo: $0) } }

@@ -1,3 +1,5 @@
+import AirlockModel
+
 /// The template sets bundled with Airlock: which integration's maps `convert` runs.
 ///
 /// `prospect-to-cash` (the default) transcribes Microsoft's Prospect to cash Data Integrator templates;
@@ -48,6 +50,15 @@ public enum TemplateSetName: String, Sendable, Hashable, CaseIterable, Codable, 
         switch self {
         case .prospectToCash: return nil
         case .dualWrite: return "dual-write"
+        }
+    }
+
+    /// The integration whose maps the set transcribes: a package `convert` writes with it is meant for that
+    /// integration, so the columns it matches records on are required (`SalesRequirement`).
+    public var integration: SyncIntegration {
+        switch self {
+        case .prospectToCash: .prospectToCash
+        case .dualWrite: .dualWrite
         }
     }
 

@@ -53,6 +53,8 @@ public enum ReportDocument: Sendable {
         var path: String?
         var errors: Int
         var warnings: Int
+        /// Absent in reports written before notices existed.
+        var notices: Int?
         var truncated: Bool?
         var findings: [ValidationFinding]
 
@@ -63,7 +65,8 @@ public enum ReportDocument: Sendable {
             // The counts cover every finding, listed or not.
             report.errors = errors
             report.warnings = warnings
-            report.truncated = truncated ?? (errors + warnings > findings.count)
+            report.notices = notices ?? report.notices
+            report.truncated = truncated ?? (errors + warnings + report.notices > findings.count)
             return report
         }
     }

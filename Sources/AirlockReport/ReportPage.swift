@@ -111,7 +111,7 @@ enum PageFrame {
     static let style = """
         :root { color-scheme: light; --ink: #1b1f24; --muted: #57606a; --line: #d0d7de; --soft: #f6f8fa;
           --created: #2e7d32; --updated: #1565c0; --unchanged: #8c959f; --filtered: #d4a017; --rejected: #c62828;
-          --generated: #6a1b9a; --error: #c62828; --warning: #b26a00; }
+          --generated: #6a1b9a; --error: #c62828; --warning: #b26a00; --notice: #57606a; }
         * { box-sizing: border-box; }
         body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--ink); background: #fff; }
         nav { position: sticky; top: 0; z-index: 2; background: var(--soft); border-bottom: 1px solid var(--line); padding: 6px 24px; }
@@ -135,6 +135,7 @@ enum PageFrame {
         .card.created { border-left-color: var(--created); } .card.updated { border-left-color: var(--updated); }
         .card.filtered { border-left-color: var(--filtered); } .card.rejected { border-left-color: var(--rejected); }
         .card.error { border-left-color: var(--error); } .card.warning { border-left-color: var(--warning); }
+        .card.notice { border-left-color: var(--notice); }
         .facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 8px 0; }
         .facts dt { color: var(--muted); } .facts dd { margin: 0; overflow-wrap: anywhere; }
         .table-wrap { overflow-x: auto; margin: 6px 0 14px; }
@@ -155,6 +156,7 @@ enum PageFrame {
         table.data th[aria-sort=descending]::after { content: " \\25BC"; color: var(--ink); }
         .ok { color: var(--created); font-weight: 700; } .bad { color: var(--error); font-weight: 700; }
         .sev-error { color: var(--error); font-weight: 600; } .sev-warning { color: var(--warning); font-weight: 600; }
+        .sev-notice { color: var(--notice); }
         input.filter { font: inherit; font-size: 12px; padding: 2px 8px; margin: 0 8px 0 12px; border: 1px solid var(--line); border-radius: 4px; min-width: 240px; }
         .filter-count { color: var(--muted); font-size: 12px; }
         .none { color: var(--muted); font-style: italic; }
@@ -166,7 +168,7 @@ enum PageFrame {
         svg.chart .row:hover rect { opacity: .85; }
         .created { fill: var(--created); } .updated { fill: var(--updated); } .unchanged { fill: var(--unchanged); }
         .filtered { fill: var(--filtered); } .rejected { fill: var(--rejected); } .generated { fill: var(--generated); }
-        .error { fill: var(--error); } .warning { fill: var(--warning); }
+        .error { fill: var(--error); } .warning { fill: var(--warning); } .notice { fill: var(--notice); }
         rect.empty { fill: none; stroke: var(--line); stroke-dasharray: 4 3; }
         ul.plain { margin: 4px 0; padding-left: 20px; }
         footer { color: var(--muted); font-size: 12px; padding: 12px 24px 24px; border-top: 1px solid var(--line); }

@@ -18,9 +18,7 @@ struct ValidationPage {
     /// Groups in a fixed order: errors first, then most findings, then rule and entity.
     private var orderedGroups: [ValidationGroup] {
         report.groups.sorted {
-            ($0.severity == .error ? 0 : 1, -$0.count, $0.rule, $0.entity ?? "") < (
-                $1.severity == .error ? 0 : 1, -$1.count, $1.rule, $1.entity ?? ""
-            )
+            ($0.severity, -$0.count, $0.rule, $0.entity ?? "") < ($1.severity, -$1.count, $1.rule, $1.entity ?? "")
         }
     }
 
@@ -35,7 +33,7 @@ struct ValidationPage {
             byRule[group.rule] = entry
         }
         return byRule.map { ($0.key, $0.value.severity, $0.value.count, $0.value.entities.sorted()) }
-            .sorted { ($0.severity == .error ? 0 : 1, -$0.count, $0.rule) < ($1.severity == .error ? 0 : 1, -$1.count, $1.rule) }
+            .sorted { ($0.severity, -$0.count, $0.rule) < ($1.severity, -$1.count, $1.rule) }
     }
 
     var html: String {
@@ -54,7 +52,8 @@ struct ValidationPage {
                 + "the target would reject records or the package; fix them before the import.</div>\n"
         } else {
             body +=
-                "<div class=\"banner good\"><strong>No errors</strong> — \(HTMLText.number(report.warnings)) warning\(report.warnings == 1 ? "" : "s").</div>\n"
+                "<div class=\"banner good\"><strong>No errors</strong> — \(HTMLText.number(report.warnings)) warning\(report.warnings == 1 ? "" : "s")"
+                + (report.notices > 0 ? ", \(HTMLText.number(report.notices)) notice\(report.notices == 1 ? "" : "s")" : "") + ".</div>\n"
         }
         body += "</header>\n"
         for section in sections { body += PageFrame.section(section.id, section.title, section.html) }
@@ -69,12 +68,13 @@ struct ValidationPage {
         var out = PageFrame.cards(
             [
                 ("errors", HTMLText.number(report.errors), "error"), ("warnings", HTMLText.number(report.warnings), "warning"),
-                ("rules", "\(rules.count)", nil), ("entities", "\(entities.count)", nil),
+                ("notices", HTMLText.number(report.notices), "notice"), ("rules", "\(rules.count)", nil), ("entities", "\(entities.count)", nil),
             ], prefix: "total")
         let grouped = report.groups.reduce(0) { $0 + $1.count }
-        if grouped < report.errors + report.warnings {
+        let total = report.errors + report.warnings + report.notices
+        if grouped < total {
             out += PageFrame.paragraph(
-                "The tables count \(HTMLText.number(grouped)) of the \(HTMLText.number(report.errors + report.warnings)) findings: only those were listed (--max-findings).",
+                "The tables count \(HTMLText.number(grouped)) of the \(HTMLText.number(total)) findings: only those were listed (--max-findings).",
                 class: "none")
         }
         return out

@@ -22,6 +22,8 @@ final class CMTDataPass {
     let selfContained: Bool
     /// Which entities must fill their dual-write integration key (`cmt.record.dual-write-key`).
     let dualWrite: CMTDualWriteScope
+    /// The integration the package is loaded for: a column it matches records on is required (`cmt.value.required`).
+    let integration: SyncIntegration?
     let catalog: SchemaCatalog
     /// Whether `string` values are HTML-encoded, as a file holds them; not when `CMTDataWriter` reports them.
     let stringsAreEncoded: Bool
@@ -54,9 +56,10 @@ final class CMTDataPass {
 
     init(
         schema: CMTSchema, catalog: SchemaCatalog, file: String, collector: FindingCollector, expectedInTarget: Set<String>,
-        selfContained: Bool, dualWrite: CMTDualWriteScope = CMTDualWriteScope(isForced: false),
+        selfContained: Bool, dualWrite: CMTDualWriteScope = CMTDualWriteScope(isForced: false), integration: SyncIntegration? = nil,
         limits: CMTValidationLimits, stringsAreEncoded: Bool = true
     ) {
+        self.integration = integration
         self.stringsAreEncoded = stringsAreEncoded
         self.file = file
         self.collector = collector
@@ -216,12 +219,12 @@ final class CMTDataPass {
         if let key = entity.dualWriteKey { checkDualWriteKey(key, entity) }
         for index in entity.requiredFields where entity.fields[index].seenStamp != stamp {
             let field = entity.fields[index]
-            let basis = field.attribute?.origin.certainty ?? .guess
+            // A dual-write key column the entity is checked for is reported by `cmt.record.dual-write-key`.
+            guard let requirement = field.requirement, !field.isDualWriteKey else { continue }
+            let missing = CMTMissingValue(requirement: requirement, field: field.name, attribute: field.attribute, integration: integration)
             add(
-                ValidationRules.cmtValueRequired, entity, line: recordLine, field: field.name,
-                "the record has no value for '\(field.name)', which is required in Sales; the importer refuses to create it"
-                    + basis.findingNote(origin: field.attribute?.origin, enforcement: field.enforcement),
-                severity: .resting(on: basis, enforcement: field.enforcement), basis: basis)
+                ValidationRules.cmtValueRequired, entity, line: recordLine, field: field.name, missing.message, severity: missing.severity,
+                basis: missing.basis)
         }
         if let status = statusState, let state = stateValue, status.state != state, let statusIndex = entity.statusField {
             let attribute = entity.fields[statusIndex].attribute

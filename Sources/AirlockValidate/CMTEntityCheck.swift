@@ -15,7 +15,7 @@ final class CMTEntityCheck {
     /// Finds a field by the bytes of its name (schema and undeclared fields); `nameFields` maps to `fields`.
     @exclusivity(unchecked) private var names: CMTNameMatcher
     @exclusivity(unchecked) private var nameFields: [Int]
-    /// Declared fields the catalog says are required.
+    /// Declared fields a record must fill, for the platform, an integration or a form (`CMTFieldCheck.requirement`).
     let requiredFields: [Int]
     /// The primary name field, when the name-match check applies (no `updateCompare` field, not `forcecreate`,
     /// a declared string field).
@@ -64,13 +64,13 @@ final class CMTEntityCheck {
         for field in schema?.fields ?? [] where seen.insert(field.name).inserted {
             fields.append(
                 CMTFieldCheck(
-                    name: field.name, schemaField: field, attribute: catalog?.attribute(named: field.name),
+                    name: field.name, schemaField: field, attribute: catalog?.attribute(named: field.name), entity: catalog,
                     isPrimaryID: field.name == primaryID))
         }
         self.fields = fields
         names = CMTNameMatcher(fields.map(\.name))
         nameFields = Array(fields.indices)
-        requiredFields = fields.indices.filter { fields[$0].isRequired }
+        requiredFields = fields.indices.filter { fields[$0].requirement != nil }
         stateField = fields.firstIndex { $0.name == "statecode" && $0.type == .state }
         statusField = fields.firstIndex { $0.name == "statuscode" && $0.type == .status }
         let key = dualWrite.key(for: schema, catalog: catalog)
@@ -93,7 +93,8 @@ final class CMTEntityCheck {
     /// The index of the field whose name is `bytes`, adding it as undeclared when the schema does not declare it.
     func field(named bytes: UnsafeRawBufferPointer) -> Int {
         if let known = names.index(of: bytes) { return nameFields[known] }
-        fields.append(CMTFieldCheck(name: String(decoding: bytes, as: UTF8.self), schemaField: nil, attribute: nil, isPrimaryID: false))
+        fields.append(
+            CMTFieldCheck(name: String(decoding: bytes, as: UTF8.self), schemaField: nil, attribute: nil, entity: nil, isPrimaryID: false))
         names.add(fields[fields.count - 1].name)
         nameFields.append(fields.count - 1)
         return fields.count - 1

@@ -23,8 +23,9 @@ final class CMTFieldCheck {
     /// How sure `maxLength` is, and how a catalog extension wants breaches reported.
     let lengthCertainty: CatalogCertainty
     let enforcement: CatalogEnforcement?
-    /// Whether each record must carry a value (the catalog says required and the schema declares the field).
-    let isRequired: Bool
+    /// Who would refuse a record without a value (the catalog's requirement; nil when nobody would, for the primary
+    /// id, which the importer fills, and for fields the schema does not declare).
+    let requirement: SalesRequirement?
     /// The only entity `lookupType` names, used when a value has no `lookupentity`.
     let defaultTarget: String?
     /// The entities a value's `lookupentity` may name: the schema's `lookupType`, else the catalog's targets;
@@ -54,7 +55,10 @@ final class CMTFieldCheck {
     /// Entities in the package (by index) that values of this field pointed to.
     @exclusivity(unchecked) var targetsInPackage = Set<Int>()
 
-    init(name: String, schemaField: CMTSchemaField?, attribute catalogAttribute: SalesAttributeSchema?, isPrimaryID: Bool) {
+    init(
+        name: String, schemaField: CMTSchemaField?, attribute catalogAttribute: SalesAttributeSchema?, entity: SalesEntitySchema?,
+        isPrimaryID: Bool
+    ) {
         self.name = name
         isDeclared = schemaField != nil
         type = schemaField?.type
@@ -73,7 +77,7 @@ final class CMTFieldCheck {
             maxLength = platformLength
             lengthCertainty = .platform
         }
-        isRequired = (fitting?.isRequired ?? false) && !isPrimaryID
+        requirement = isPrimaryID ? nil : fitting.flatMap { attribute in entity?.requirement(of: attribute) }
         let targets = schemaField?.lookupTargets ?? []
         defaultTarget = targets.count == 1 ? targets[0] : nil
         let allowed = targets.isEmpty ? (fitting?.lookupTargets ?? []) : targets
@@ -91,7 +95,7 @@ final class CMTFieldCheck {
         platformLength = DataversePlatformLimits.multilineTextLength
         lengthCertainty = .platform
         enforcement = nil
-        isRequired = false
+        requirement = nil
         defaultTarget = nil
         allowedTargets = nil
         areTargetsGuessed = false

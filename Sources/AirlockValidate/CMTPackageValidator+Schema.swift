@@ -7,7 +7,7 @@ extension CMTPackageValidator {
     /// point to (warnings); for an entity loaded for dual-write, the columns of its integration key it leaves out.
     func checkSchema(_ schema: CMTSchema, lines: CMTSchemaLines, file: String, into collector: FindingCollector) {
         var seen = Set<String>()
-        let scope = CMTDualWriteScope(isForced: dualWrite)
+        let scope = CMTDualWriteScope(isForced: integration == .dualWrite)
         for entity in schema.entities where seen.insert(entity.name).inserted {
             let known = catalog.salesEntity(named: entity.name)
             if let key = scope.key(for: entity, catalog: known) {

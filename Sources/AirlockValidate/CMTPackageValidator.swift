@@ -19,10 +19,11 @@ public struct CMTPackageValidator {
     /// The package must hold every record its lookups point to among the entities it carries (a full export,
     /// not a delta such as `convert` writes): `cmt.lookup.missing-record` becomes an error.
     public let selfContained: Bool
-    /// Check every entity whose table has a dual-write integration key as loaded for dual-write (`validate
-    /// --dual-write`); otherwise only the entities whose schema declares a key column only dual-write adds
-    /// (`cmt.record.dual-write-key`, docs/validation.md).
-    public let dualWrite: Bool
+    /// The integration the package is loaded for (`validate --for`), nil when none is named. For dual-write, every
+    /// entity whose table has a dual-write integration key is checked as loaded for dual-write; otherwise only the
+    /// entities whose schema declares a key column only dual-write adds (`cmt.record.dual-write-key`). A column
+    /// the integration matches on is required (`cmt.value.required`, docs/validation.md).
+    public let integration: SyncIntegration?
     /// Memory bounds.
     public let limits: CMTValidationLimits
 
@@ -31,14 +32,14 @@ public struct CMTPackageValidator {
     ///   - catalog: the schema catalog (`SchemaCatalogLoader.bundled()`, possibly extended).
     ///   - expectedInTarget: logical names of entities whose records exist in the target environment.
     ///   - selfContained: every lookup target among the entities the package carries must be in it.
-    ///   - dualWrite: check every entity with a dual-write integration key as loaded for dual-write.
+    ///   - integration: the integration the package is loaded for, if the user names one.
     ///   - limits: memory bounds.
     public init(
-        catalog: SchemaCatalog, expectedInTarget: Set<String> = [], selfContained: Bool = false, dualWrite: Bool = false,
+        catalog: SchemaCatalog, expectedInTarget: Set<String> = [], selfContained: Bool = false, integration: SyncIntegration? = nil,
         limits: CMTValidationLimits = .default
     ) {
         self.selfContained = selfContained
-        self.dualWrite = dualWrite
+        self.integration = integration
         self.catalog = catalog
         self.expectedInTarget = expectedInTarget
         self.limits = limits
@@ -92,7 +93,7 @@ public struct CMTPackageValidator {
 
         let pass = CMTDataPass(
             schema: reader.schema, catalog: catalog, file: reader.dataMember, collector: collector, expectedInTarget: expectedInTarget,
-            selfContained: selfContained, dualWrite: CMTDualWriteScope(isForced: dualWrite),
+            selfContained: selfContained, dualWrite: CMTDualWriteScope(isForced: integration == .dualWrite), integration: integration,
             limits: limits, stringsAreEncoded: stringsAreEncoded)
         try data(pass, reader)
         pass.finish()

@@ -261,10 +261,13 @@ public struct FOPackageValidator: Sendable {
             collector.add(ValidationRules.foFileFormat, entity: label, file: summary.member, warning)
         }
         if let mappings = entity.entityMap, !mappings.isEmpty {
-            for column in summary.columns where map.entityField(for: column) == nil {
+            let unmapped = summary.columns.filter { map.entityField(for: $0) == nil }
+            if !unmapped.isEmpty {
+                let names = unmapped.joined(separator: ", ")
                 collector.add(
-                    ValidationRules.foFileColumnNotMapped, entity: label, file: summary.member, field: column,
-                    "the column is not an XMLField of the manifest's EntityMapList (DMF2025 InvalidColumn)")
+                    ValidationRules.foFileColumnNotMapped, entity: label, file: summary.member, field: names,
+                    "\(unmapped.count == 1 ? "the column \(names) is" : "\(unmapped.count) columns are") not \(unmapped.count == 1 ? "an XMLField" : "XMLFields") of the manifest's EntityMapList, so F&O does not import \(unmapped.count == 1 ? "its" : "their") values; Microsoft's own demo data packages carry such columns and import, but if a job stops with DMF2022 (a mismatch between the mapped fields and the file's columns), map or remove \(unmapped.count == 1 ? "it" : "them")"
+                )
             }
             let present = Set(summary.columns.map { $0.uppercased() })
             for mapping in mappings

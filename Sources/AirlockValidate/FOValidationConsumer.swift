@@ -44,6 +44,11 @@ struct FOValidationConsumer: FORecordConsumer {
     private var childKeyColumns: [[Int]?] = []
     private var referenceColumns: [[Int]?] = []
     private var unknownColumns: [String] = []
+    /// The entity's conditional requirements (an organization's name), and the column of each field they read.
+    private let requirements: FORequirementCheck
+    private var requirementColumns: [String: Int] = [:]
+    /// The self-references that fix the order of the file's rows (`FOEntitySchema.loadOrder`).
+    private var loadOrder: FOLoadOrderTracker?
     private(set) var records = 0
     private var plannedColumns = -1
     /// The file's decimal separator, learnt from its numbers and dates (`FODecimalSeparatorDetector`) or given.
@@ -66,6 +71,8 @@ struct FOValidationConsumer: FORecordConsumer {
         self.parentKeys = parentKeys
         self.keyFieldsForChildren = keyFieldsForChildren
         self.childKeySets = Array(repeating: [], count: keyFieldsForChildren.count)
+        requirements = FORequirementCheck(entity: schema)
+        if let order = schema?.loadOrder, !order.isEmpty { loadOrder = FOLoadOrderTracker(order) }
     }
 
     /// The entity field names of the file's columns.
@@ -98,6 +105,9 @@ struct FOValidationConsumer: FORecordConsumer {
             let columns = names.map(index)
             return columns.contains(nil) ? nil : columns.compactMap { $0 }
         }
+        requirementColumns = [:]
+        for field in requirements.fieldsRead { requirementColumns[field] = index(field) }
+        loadOrder?.plan(column: index)
     }
 
     /// Reports columns the catalog does not know and mandatory fields the file lacks; call after the header.
@@ -121,6 +131,7 @@ struct FOValidationConsumer: FORecordConsumer {
     mutating func finishRecords() {
         checkPendingNumbers()
         reportAmbiguousDates()
+        loadOrder?.report(entity: entityName, file: file, into: collector)
     }
 
     /// Checks the numbers that waited for the separator (deciding it if the file has not).
@@ -133,7 +144,7 @@ struct FOValidationConsumer: FORecordConsumer {
             if let problem {
                 collector.add(
                     problem.rule, entity: entityName, file: file, line: pending.line, record: pending.record, field: checker.name,
-                    value: pending.value, problem.message, severity: problem.severity)
+                    value: pending.value, problem.message, severity: problem.severity, basis: problem.basis)
             }
         }
         pendingNumbers = []
@@ -178,6 +189,10 @@ struct FOValidationConsumer: FORecordConsumer {
                             ValidationRules.foValueMandatory, entity: entityName, file: file, line: line, record: key(),
                             field: checker.name,
                             "mandatory field \(checker.name) is empty")
+                    } else if let note = checker.noticeWhenEmpty {
+                        collector.add(
+                            ValidationRules.foValueMandatory, entity: entityName, file: file, line: line, record: key(),
+                            field: checker.name, "\(checker.name) is empty: \(note)", severity: .notice, basis: .documented)
                     }
                     return
                 }
@@ -194,7 +209,7 @@ struct FOValidationConsumer: FORecordConsumer {
                 if let problem = checker.problem(bytes, decimalSeparator: separator) {
                     collector.add(
                         problem.rule, entity: entityName, file: file, line: line, record: key(), field: checker.name,
-                        value: String(decoding: bytes, as: UTF8.self), problem.message, severity: problem.severity)
+                        value: String(decoding: bytes, as: UTF8.self), problem.message, severity: problem.severity, basis: problem.basis)
                 }
             }
         }
@@ -202,6 +217,19 @@ struct FOValidationConsumer: FORecordConsumer {
             for column in dateColumns { if let settled = checkers[column]?.dates.locale { decimals.settle(by: settled) } }
         }
         if decimals.isDecided && !pendingNumbers.isEmpty { checkPendingNumbers() }
+        if !requirements.isEmpty {
+            let columns = requirementColumns
+            for unmet in requirements.unmet({ field in
+                columns[field].flatMap { column in
+                    column < record.count ? record.withValue(column) { $0.map { String(decoding: $0, as: UTF8.self) } } : nil
+                }
+            }) {
+                collector.add(
+                    ValidationRules.foValueMandatory, entity: entityName, file: file, line: line, record: key(),
+                    field: unmet.requirement.anyOf.joined(separator: ", "), unmet.message, basis: .documented)
+            }
+        }
+        loadOrder?.consume(record, line: line, record: key)
         if !keyColumns.isEmpty {
             var hash = FOKeyHash()
             if let companyColumn { record.withValue(companyColumn) { hash.add($0) } }

@@ -14,6 +14,9 @@ final class FOValueChecker {
     let field: FOFieldSchema
     /// Copied out of `field`, which is large to copy, for the per-value path.
     let isMandatory: Bool
+    /// Why an empty value draws only a notice: the staging table marks the field mandatory, but not for every
+    /// company or record (`FOFieldSchema.mandatoryNote`); nil when it is mandatory or not flagged at all.
+    let noticeWhenEmpty: String?
     let name: String
     private let kind: Kind
     /// Whether values are numbers (integers or decimals).
@@ -29,6 +32,7 @@ final class FOValueChecker {
         self.field = field
         dates = FODateFormatDetector(pinned: locale)
         isMandatory = field.isMandatory
+        noticeWhenEmpty = field.isMandatory || !field.isStagingMandatory ? nil : field.mandatoryNote
         name = field.name
         isNumeric = field.type.isNumeric
         switch field.type {
@@ -75,10 +79,10 @@ final class FOValueChecker {
             if symbols.contains(where: { Self.equals(bytes, $0) }) { return nil }
             return enumProblem(String(decoding: bytes, as: UTF8.self), schema: schema)
         case .string(let maxLength):
-            return lengthProblem(bytes, maxLength: maxLength, assumed: field.assumedLength)
+            return lengthProblem(bytes, maxLength: maxLength)
         case .choice(let values, let maxLength):
             if values.contains(where: { Self.equals(bytes, $0) }) {
-                return maxLength.flatMap { lengthProblem(bytes, maxLength: $0, assumed: field.assumedLength) }
+                return maxLength.flatMap { lengthProblem(bytes, maxLength: $0) }
             }
             return choiceProblem(String(decoding: bytes, as: UTF8.self))
         case .other:
@@ -108,14 +112,18 @@ final class FOValueChecker {
     }
 
     private func enumProblem(_ text: String, schema: FOEnumSchema) -> FOValueProblem? {
+        let basis: CatalogCertainty = schema.isOpen ? .guess : .documented
+        let source = schema.source.map { " [enum members: \($0)]" } ?? ""
         if let symbol = schema.symbol(matchingIgnoringCase: text) {
             return FOValueProblem(
-                rule: ValidationRules.foValueEnum, message: "enum \(schema.name) writes this symbol as \(symbol)", severity: .warning)
+                rule: ValidationRules.foValueEnum, message: "enum \(schema.name) writes this symbol as \(symbol)", severity: .warning,
+                basis: basis)
         }
         let known = schema.symbols.prefix(12).joined(separator: ", ") + (schema.symbols.count > 12 ? ", …" : "")
+        let open = schema.isOpen ? "; the list may be incomplete, so check it in the target environment" : ""
         return FOValueProblem(
-            rule: ValidationRules.foValueEnum, message: "not a symbol of enum \(schema.name) (\(known))",
-            severity: schema.isOpen ? .warning : nil)
+            rule: ValidationRules.foValueEnum, message: "not a symbol of enum \(schema.name) (\(known))\(open)\(source)",
+            severity: schema.isOpen ? .warning : nil, basis: basis)
     }
 
     private func choiceProblem(_ text: String) -> FOValueProblem {
@@ -127,15 +135,17 @@ final class FOValueChecker {
         return FOValueProblem(rule: ValidationRules.foValueChoice, message: "\(name) takes one of: \(allowed)")
     }
 
-    private func lengthProblem(_ bytes: UnsafeRawBufferPointer, maxLength: Int, assumed: Bool) -> FOValueProblem? {
+    private func lengthProblem(_ bytes: UnsafeRawBufferPointer, maxLength: Int) -> FOValueProblem? {
         // Most values are short: only count UTF-16 units when the byte count could exceed the limit.
         guard bytes.count > maxLength else { return nil }
         let units = String(decoding: bytes, as: UTF8.self).utf16.count
         guard units > maxLength else { return nil }
+        let enforced = field.enforcesLength
+        let consequence = enforced ? "F&O refuses the record" : "F&O may refuse the record: check the length in the target environment"
         return FOValueProblem(
             rule: ValidationRules.foValueLength,
-            message: "\(units) characters, over the field's \(maxLength)\(assumed ? " (an assumed length: check the environment)" : "")",
-            severity: assumed ? .warning : nil)
+            message: "\(units) characters, over the field's \(maxLength); \(consequence) [\(field.lengthBasisNote)]",
+            severity: enforced ? .error : .warning, basis: field.lengthCertainty)
     }
 
     /// Numbers a spreadsheet has reformatted: scientific notation, a decimal comma, thousands separators,

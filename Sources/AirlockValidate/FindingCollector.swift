@@ -11,6 +11,7 @@ public final class FindingCollector: @unchecked Sendable {
     public let examplesPerGroup: Int
     public private(set) var errors = 0
     public private(set) var warnings = 0
+    public private(set) var notices = 0
     public private(set) var findings: [ValidationFinding] = []
     /// Counts and examples per (entity, rule), in order of first appearance.
     public private(set) var groups: [ValidationGroup] = []
@@ -28,11 +29,11 @@ public final class FindingCollector: @unchecked Sendable {
     }
 
     /// Whether findings were dropped from `findings` because of `maxFindings`.
-    public var isTruncated: Bool { errors + warnings > findings.count }
+    public var isTruncated: Bool { errors + warnings + notices > findings.count }
 
     /// Records a finding.
     public func add(_ finding: ValidationFinding) {
-        if finding.severity == .error { errors += 1 } else { warnings += 1 }
+        count(finding.severity)
         if findings.count < maxFindings { findings.append(finding) }
         let key = GroupKey(entity: finding.entity, rule: finding.rule, severity: finding.severity)
         if let index = groupIndex[key] {
@@ -49,6 +50,7 @@ public final class FindingCollector: @unchecked Sendable {
     public func merge(_ other: FindingCollector) {
         errors += other.errors
         warnings += other.warnings
+        notices += other.notices
         findings.append(contentsOf: other.findings.prefix(max(0, maxFindings - findings.count)))
         for group in other.groups {
             let key = GroupKey(entity: group.entity, rule: group.rule, severity: group.severity)
@@ -73,7 +75,7 @@ public final class FindingCollector: @unchecked Sendable {
         if findings.count >= maxFindings, let index = groupIndex[GroupKey(entity: entity, rule: rule.id, severity: effective)],
             groups[index].examples.count >= examplesPerGroup
         {
-            if effective == .error { errors += 1 } else { warnings += 1 }
+            count(effective)
             groups[index].count += 1
             return
         }
@@ -81,5 +83,13 @@ public final class FindingCollector: @unchecked Sendable {
             ValidationFinding(
                 rule: rule, entity: entity, file: file, line: line, record: record(), field: field, value: value(), message: message(),
                 severity: effective, basis: basis))
+    }
+
+    private func count(_ severity: ValidationSeverity) {
+        switch severity {
+        case .error: errors += 1
+        case .warning: warnings += 1
+        case .notice: notices += 1
+        }
     }
 }

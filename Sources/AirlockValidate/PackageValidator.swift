@@ -12,17 +12,19 @@ public enum PackageValidator {
     ///   - expectedInTarget: Sales entities the user says exist in the target, so lookups to them are not reported.
     ///   - selfContained: the package must hold every parent (F&O) or lookup target (CMT) of the entities it carries.
     ///   - foLocale: the F&O data project's locale (dates, decimals), when the user gives it; else learnt per column.
-    ///   - dualWrite: check every Sales entity with a dual-write integration key as loaded for dual-write (CMT only).
+    ///   - integration: the integration the package is loaded for (CMT only): the columns it matches records on are
+    ///     required, and for dual-write every Sales entity with a dual-write integration key is checked as loaded
+    ///     for it.
     /// - Throws: `AirlockError` when the package cannot be read at all (exit 2).
     public static func validate(
         path: String, target: PackageKind? = nil, catalog: SchemaCatalog, maxFindings: Int = 10_000, expectedInTarget: Set<String> = [],
-        selfContained: Bool = false, foLocale: FOLocale? = nil, dualWrite: Bool = false
+        selfContained: Bool = false, foLocale: FOLocale? = nil, integration: SyncIntegration? = nil
     ) throws -> ValidationReport {
         let opened = try openPackageSource(path: path)
         let located = try target.map { ($0, opened, nil as String?) } ?? PackageDetector.locate(opened)
         return try validate(
             source: located.1, kind: located.0, catalog: catalog, maxFindings: maxFindings, expectedInTarget: expectedInTarget,
-            selfContained: selfContained, foLocale: foLocale, dualWrite: dualWrite, reportPath: path)
+            selfContained: selfContained, foLocale: foLocale, integration: integration, reportPath: path)
     }
 
     /// Validates an opened package as `kind`: a zip or folder, or a package still being written
@@ -30,7 +32,7 @@ public enum PackageValidator {
     /// - Throws: `AirlockError` when the package cannot be read at all.
     public static func validate(
         source: PackageSource, kind: PackageKind, catalog: SchemaCatalog, maxFindings: Int = 10_000, expectedInTarget: Set<String> = [],
-        selfContained: Bool = false, foLocale: FOLocale? = nil, dualWrite: Bool = false, reportPath: String? = nil
+        selfContained: Bool = false, foLocale: FOLocale? = nil, integration: SyncIntegration? = nil, reportPath: String? = nil
     ) throws -> ValidationReport {
         let collector = FindingCollector(maxFindings: maxFindings)
         switch kind {
@@ -38,7 +40,7 @@ public enum PackageValidator {
             try FOPackageValidator(catalog: catalog, selfContained: selfContained, locale: foLocale).validate(source, into: collector)
         case .cmt:
             try CMTPackageValidator(
-                catalog: catalog, expectedInTarget: expectedInTarget, selfContained: selfContained, dualWrite: dualWrite
+                catalog: catalog, expectedInTarget: expectedInTarget, selfContained: selfContained, integration: integration
             ).validate(source, into: collector)
         }
         return ValidationReport(kind: kind.rawValue, path: reportPath ?? source.path, collector: collector)

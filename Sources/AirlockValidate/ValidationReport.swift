@@ -7,11 +7,13 @@ public struct ValidationReport: Sendable, Equatable {
     public var path: String
     public var errors: Int
     public var warnings: Int
+    /// Findings that do not stop an import (a business-required column left empty), for a person to know.
+    public var notices: Int
     /// Every finding, up to the `--max-findings` limit.
     public var findings: [ValidationFinding]
     /// Counts and first examples per entity and rule.
     public var groups: [ValidationGroup]
-    /// Whether `findings` stops short of `errors + warnings`.
+    /// Whether `findings` stops short of `errors + warnings + notices`.
     public var truncated: Bool
 
     public init(kind: String, path: String, collector: FindingCollector) {
@@ -19,25 +21,29 @@ public struct ValidationReport: Sendable, Equatable {
         self.path = path
         errors = collector.errors
         warnings = collector.warnings
+        notices = collector.notices
         findings = collector.findings
         groups = collector.groups
         truncated = collector.isTruncated
     }
 
-    /// The JSON documented in docs/validation.md: `kind`, `errors`, `warnings`, `findings` (plus `path`, `truncated`).
+    /// The JSON documented in docs/validation.md: `kind`, `errors`, `warnings`, `notices`, `findings` (plus `path`,
+    /// `truncated`).
     public func jsonText(pretty: Bool = true) throws -> String {
         struct Document: Encodable {
             var kind: String
             var path: String
             var errors: Int
             var warnings: Int
+            var notices: Int
             var truncated: Bool
             var findings: [ValidationFinding]
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting =
             pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        let document = Document(kind: kind, path: path, errors: errors, warnings: warnings, truncated: truncated, findings: findings)
+        let document = Document(
+            kind: kind, path: path, errors: errors, warnings: warnings, notices: notices, truncated: truncated, findings: findings)
         return String(decoding: try encoder.encode(document), as: UTF8.self)
     }
 
@@ -46,7 +52,9 @@ public struct ValidationReport: Sendable, Equatable {
         var lines: [String] = []
         let kindName = kind == "fo" ? "Finance and Operations data package" : "Configuration Migration package (Sales)"
         lines.append("\(path): \(kindName)")
-        lines.append("  \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        lines.append(
+            "  \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+                + (notices > 0 ? ", \(notices) notice\(notices == 1 ? "" : "s")" : ""))
         let ordered = groups.enumerated().sorted { lhs, rhs in
             (lhs.element.entity ?? "", lhs.element.severity, lhs.offset) < (rhs.element.entity ?? "", rhs.element.severity, rhs.offset)
         }.map(\.element)

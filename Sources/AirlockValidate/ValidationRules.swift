@@ -35,7 +35,11 @@ public enum ValidationRules {
         "records end with a bare LF; F&O's CSV-Unicode import needs CR LF ('the mapping is incorrect for entity …')")
     public static let foFileFormat = ValidationRule("fo.file.format", .warning, "the file's layout differs from its SourceFormat")
     public static let foFileColumnNotMapped = ValidationRule(
-        "fo.file.column-not-mapped", .error, "a file column is not in the manifest's EntityMapList (DMF2025, DMF1966)")
+        "fo.file.column-not-mapped", .warning,
+        "a file column is not in the manifest's EntityMapList: its values do not reach F&O (Microsoft's own demo packages carry such columns)")
+    public static let foFileLoadOrder = ValidationRule(
+        "fo.file.load-order", .warning,
+        "a row names another row of the same file (a customer its invoice account) that the file holds later than it")
     public static let foFileMappedColumnMissing = ValidationRule(
         "fo.file.mapped-column-missing", .warning, "the EntityMapList maps a column the file does not have")
     public static let foFieldUnknown = ValidationRule(
@@ -44,7 +48,8 @@ public enum ValidationRules {
         "fo.field.mandatory-missing", .error, "a mandatory field of the entity is not a column of the file")
 
     // MARK: F&O values
-    public static let foValueMandatory = ValidationRule("fo.value.mandatory", .error, "a mandatory field is empty")
+    public static let foValueMandatory = ValidationRule(
+        "fo.value.mandatory", .error, "a mandatory field is empty, or a record fills none of the fields its kind needs (an organization's name)")
     public static let foValueInteger = ValidationRule("fo.value.integer", .error, "an integer field holds something else")
     public static let foValueReal = ValidationRule("fo.value.real", .error, "a decimal field holds something else")
     public static let foValueDate = ValidationRule("fo.value.date", .error, "a date or date-time field holds something that is not a date")
@@ -105,7 +110,9 @@ public enum ValidationRules {
         "cmt.value.option", .error, "an option-set, state or status value is not one of the attribute's options")
     public static let cmtValueLength = ValidationRule(
         "cmt.value.length", .error, "a text is longer than the attribute allows (a warning where the length is assumed)")
-    public static let cmtValueRequired = ValidationRule("cmt.value.required", .error, "a required attribute has no value")
+    public static let cmtValueRequired = ValidationRule(
+        "cmt.value.required", .error,
+        "a record leaves a column empty that the platform requires (an error), an integration the package is for matches on (an error; a warning when the package is not said to be for it), or only forms ask for (a notice)")
     public static let cmtLookupMissingRecord = ValidationRule(
         "cmt.lookup.missing-record", .warning,
         "a lookup points to a record of an entity in the package that the package does not hold (an error with --self-contained)")
@@ -118,7 +125,7 @@ public enum ValidationRules {
         foHeaderVersion, foHeaderManifestType, foHeaderPackageType, foManifestOrder, foManifestUnknownEntity, foManifestDuplicateLabel,
         foManifestNoEntityMap, foManifestNoInputFile, foManifestTargetEntity, foManifestExecutionOrder, foFileMissing, foFileUnlisted,
         foFileUnreadable,
-        foFileEncoding, foFileLineEndings, foFileFormat, foFileColumnNotMapped, foFileMappedColumnMissing, foFieldUnknown,
+        foFileEncoding, foFileLineEndings, foFileFormat, foFileColumnNotMapped, foFileMappedColumnMissing, foFileLoadOrder, foFieldUnknown,
         foFieldMandatoryMissing,
         foValueMandatory, foValueInteger, foValueReal, foValueDate, foValueSpreadsheet, foValueEnum, foValueChoice, foValueNoYes,
         foValueLength,

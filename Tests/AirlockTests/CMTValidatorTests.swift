@@ -117,13 +117,15 @@ struct CMTValidatorTests {
     /// Validates an in-memory package.
     func run(
         schema: String = Self.schema, data: String = Self.data, contentTypes: Bool = true, expectedInTarget: Set<String> = [],
-        selfContained: Bool = true, limits: CMTValidationLimits = .default, catalog: SchemaCatalog? = nil
+        selfContained: Bool = true, limits: CMTValidationLimits = .default, catalog: SchemaCatalog? = nil,
+        integration: SyncIntegration? = nil
     ) throws -> FindingCollector {
         var members: [(name: String, bytes: [UInt8])] = [("data_schema.xml", Array(schema.utf8)), ("data.xml", Array(data.utf8))]
         if contentTypes { members.append(("[Content_Types].xml", Array(Self.contentTypes.utf8))) }
         let collector = FindingCollector()
         try CMTPackageValidator(
-            catalog: catalog ?? Self.catalog(), expectedInTarget: expectedInTarget, selfContained: selfContained, limits: limits
+            catalog: catalog ?? Self.catalog(), expectedInTarget: expectedInTarget, selfContained: selfContained, integration: integration,
+            limits: limits
         )
         .validate(MemoryPackageSource(path: "broken.zip", members: members), into: collector)
         return collector
@@ -469,11 +471,76 @@ struct CMTValidatorTests {
         #expect(platform.message.contains("platform limit"))
     }
 
-    @Test func aRequiredValueMissingIsAnError() throws {
+    @Test func aBusinessRequiredValueMissingIsANoticeNeverAnError() throws {
+        // account.name is business required (ApplicationRequired): forms ask for it, the importer does not.
         let data = try replacing("        <field name=\"name\" value=\"Fabrikam\" />\n", with: "")
-        let finding = try only(ValidationRules.cmtValueRequired, in: run(data: data))
-        #expect(finding.severity == .error && finding.entity == "account" && finding.record == Self.accountB && finding.field == "name")
-        #expect(finding.line == line(of: "<record id=\"\(Self.accountB)\">", in: data))
+        for integration in [nil, SyncIntegration.prospectToCash, .dualWrite] {
+            let finding = try only(ValidationRules.cmtValueRequired, in: run(data: data, integration: integration))
+            #expect(finding.severity == .notice && finding.entity == "account" && finding.record == Self.accountB && finding.field == "name")
+            #expect(finding.line == line(of: "<record id=\"\(Self.accountB)\">", in: data))
+            #expect(finding.message.contains("business required") && finding.message.contains("creates the record without it"))
+            #expect(finding.message.contains("create-edit-field-portal.md"))
+        }
+        // A notice does not fail the package.
+        #expect(try run(data: data).errors == 0)
+    }
+
+    @Test func anIntegrationKeyMissingIsAWarningNamingTheIntegrationUnlessThePackageIsForIt() throws {
+        // account.accountnumber: business required, and the key Prospect to cash (and dual-write) match accounts on.
+        let data = try replacing("        <field name=\"accountnumber\" value=\"ACC-002\" />\n", with: "")
+        let plain = try only(ValidationRules.cmtValueRequired, in: run(data: data))
+        #expect(plain.severity == .warning && plain.field == "accountnumber" && plain.record == Self.accountB)
+        #expect(plain.message.contains("Prospect to cash and dual-write match records on it"))
+        #expect(plain.message.contains("--for prospect-to-cash"))
+        #expect(plain.message.contains("accounts-template-mapping-direct.md"))
+
+        let forP2C = try only(ValidationRules.cmtValueRequired, in: run(data: data, integration: .prospectToCash))
+        #expect(forP2C.severity == .error && forP2C.field == "accountnumber" && forP2C.basis == .documented)
+        #expect(forP2C.message.contains("meant for Prospect to cash"))
+
+        // For dual-write the key is the dual-write rule's: one finding, an error, not two.
+        let forDualWrite = try run(data: data, integration: .dualWrite)
+        #expect(forDualWrite.findings.filter { $0.rule == ValidationRules.cmtValueRequired.id }.isEmpty)
+        let key = forDualWrite.findings.filter { $0.rule == ValidationRules.cmtRecordDualWriteKey.id && $0.field == "accountnumber" }
+        #expect(key.count == 1 && key.first?.severity == .error)
+
+        // The contact number is Prospect to cash's key of contacts.
+        let contacts = try replacing("        <field name=\"msdynce_contactnumber\" value=\"CON-002\" />\n", with: "")
+        let contact = try only(ValidationRules.cmtValueRequired, in: run(data: contacts, integration: .prospectToCash))
+        #expect(contact.severity == .error && contact.entity == "contact" && contact.field == "msdynce_contactnumber")
+    }
+
+    @Test func aSystemRequiredValueMissingIsAnErrorWhateverThePackageIsFor() throws {
+        // transactioncurrency.currencyname is system required: Dataverse refuses to create the record.
+        let schema = """
+            <entities>
+              <entity name="transactioncurrency" displayname="Currency" primaryidfield="transactioncurrencyid" primarynamefield="currencyname">
+                <fields>
+                  <field displayname="Currency" name="transactioncurrencyid" type="guid" primaryKey="true" />
+                  <field displayname="Currency Name" name="currencyname" type="string" />
+                  <field displayname="Currency Code" name="isocurrencycode" type="string" />
+                </fields>
+              </entity>
+            </entities>
+            """
+        let data = """
+            <entities timestamp="2026-11-01T08:00:00.0000000Z">
+              <entity name="transactioncurrency" displayname="Currency">
+                <records>
+                  <record id="\(Self.accountA)">
+                    <field name="transactioncurrencyid" value="\(Self.accountA)" />
+                    <field name="isocurrencycode" value="USD" />
+                  </record>
+                </records>
+              </entity>
+            </entities>
+            """
+        for integration in [nil, SyncIntegration.prospectToCash] {
+            let findings = try run(schema: schema, data: data, integration: integration).findings
+                .filter { $0.rule == ValidationRules.cmtValueRequired.id }
+            #expect(findings.map(\.field) == ["currencyname"])
+            #expect(findings.first?.severity == .error && findings.first?.message.contains("system required") == true)
+        }
     }
 
     @Test func aRequiredAttributeTheSchemaLeavesOutIsNotReported() throws {

@@ -25,7 +25,7 @@ struct CMTWrittenValidationTests {
             ],
             streamed: CMTPackage.dataMember, stream: MemoryByteStream([]), streamedAfter: 1)
         let written = FindingCollector()
-        try CMTPackageValidator(catalog: catalog, dualWrite: dualWrite).validateWritten(source, into: written) { observer in
+        try CMTPackageValidator(catalog: catalog, integration: dualWrite ? .dualWrite : nil).validateWritten(source, into: written) { observer in
             try CMTPackageWriter.write(
                 schema: package.schema, timestamp: package.data.timestamp, otherAttributes: package.data.otherAttributes, to: path,
                 observer: observer
@@ -34,7 +34,7 @@ struct CMTWrittenValidationTests {
             }
         }
         let reread = FindingCollector()
-        try CMTPackageValidator(catalog: catalog, dualWrite: dualWrite).validate(path: path, into: reread)
+        try CMTPackageValidator(catalog: catalog, integration: dualWrite ? .dualWrite : nil).validate(path: path, into: reread)
         // The checks that followed the writer did not read the XML: it must read back as the package written.
         // (Schema and tables, as `CMTDataWriterTests.realPackagesRoundTrip` compares them.)
         let readBack = try CMTPackageReader(path: path).read()

@@ -107,7 +107,7 @@ struct DualWriteValidationTests {
     /// Validates an in-memory package.
     func run(schema: String = Self.schema, data: String = Self.data, dualWrite: Bool = false) throws -> FindingCollector {
         let collector = FindingCollector()
-        try CMTPackageValidator(catalog: SchemaCatalogLoader.bundled(), selfContained: true, dualWrite: dualWrite).validate(
+        try CMTPackageValidator(catalog: SchemaCatalogLoader.bundled(), selfContained: true, integration: dualWrite ? .dualWrite : nil).validate(
             MemoryPackageSource(
                 path: "dual-write.zip", members: [("data_schema.xml", Array(schema.utf8)), ("data.xml", Array(data.utf8))]),
             into: collector)
@@ -194,7 +194,7 @@ struct DualWriteValidationTests {
         #expect(dualWriteFindings(collector).isEmpty)
         // Forced, the same package lacks the company column of both tables.
         let forced = try PackageValidator.validate(
-            path: ConvertFixture.sampleSales, target: .cmt, catalog: SchemaCatalogLoader.bundled(), dualWrite: true)
+            path: ConvertFixture.sampleSales, target: .cmt, catalog: SchemaCatalogLoader.bundled(), integration: .dualWrite)
         #expect(
             forced.findings.contains { $0.rule == "cmt.schema.dual-write-key" && $0.entity == "account" && $0.field == "msdyn_company" })
     }
@@ -204,7 +204,7 @@ struct DualWriteValidationTests {
         try Self.schema.write(toFile: folder + "/data_schema.xml", atomically: true, encoding: .utf8)
         try Self.data.replacingOccurrences(of: #"value="US-001""#, with: #"value="""#)
             .write(toFile: folder + "/data.xml", atomically: true, encoding: .utf8)
-        let result = try ValidatePipeline.run(ValidateOptions(package: folder, json: true, target: .cmt, dualWrite: true))
+        let result = try ValidatePipeline.run(ValidateOptions(package: folder, json: true, target: .cmt, integration: .dualWrite))
         #expect(result.status == .dataErrors)
         #expect(result.text.contains("cmt.record.dual-write-key"))
         let output = try AirlockRunner.run(["validate", folder, "--target", "sales", "--dual-write"])

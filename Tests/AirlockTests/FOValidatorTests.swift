@@ -88,7 +88,9 @@ struct FOValidatorTests {
         let length = try Self.only(findings, ValidationRules.foValueLength)
         #expect(length.value == "EURO")
         #expect(length.line == 3)
-        #expect(length.severity == .warning)  // the length of CURRENCYCODE is an assumed one
+        // CURRENCYCODE is 3 in the D365 7.0 database schema (a documented floor): an error that names its basis.
+        #expect(length.severity == .error && length.basis == .documented)
+        #expect(length.message.contains("D365 7.0 database schema (2016)") && length.message.contains("EDT CurrencyCode"))
     }
 
     @Test func mandatoryEmptyDuplicateKeysAndMissingParentsAreFound() throws {

@@ -13,7 +13,8 @@ struct SchemaCatalogTests {
     @Test func bundledCatalogLoadsBothSides() throws {
         let catalog = try Self.catalog()
         #expect(catalog.foEntities.count == 27 + 23)
-        #expect(catalog.foEnums.count == 83)
+        // The enums the application metadata defines and those of the other entities' OData metadata.
+        #expect(catalog.foEnums.count == 111)
         #expect(catalog.salesEntities.count == 15 + 26)
         #expect(try SchemaCatalogLoader.bundledFiles().count == 28 + 23 + 15 + 26)
     }
@@ -28,32 +29,26 @@ struct SchemaCatalogTests {
         #expect(sales.salesEntities == whole.salesEntities)
     }
 
-    @Test func foEntitiesHaveTheReferenceFieldCounts() throws {
+    @Test func foEntitiesHaveTheirFieldsKeysAndEnums() throws {
         let catalog = try Self.catalog()
-        // Field counts of fo-data-package.md §12 (DATAAREAID, which the reference omits, is not counted); the quotation
-        // header has OPERATINGUNITPARTYNUMBER of the dual-write map besides. The entities only the dual-write maps name
-        // hold their maps' fields (DualWriteCatalogTests).
-        let expected: [String: Int] = [
-            "Customers V3": 304, "Customers V2": 256, "Contacts V2": 119, "CDS Contacts V2": 52, "CDS Contacts": 52, "Products V2": 31,
-            "Released products V2": 265, "Sellable released products": 14, "Sales quotation headers V2": 130,
-            "Sales quotation lines V2": 80, "CDS sales quotation header": 84 + 1, "CDS sales quotation lines": 64,
-            "Sales order headers V2": 167, "Sales order headers V3": 169, "Sales order headers V4": 163, "Sales order lines V2": 150,
-            "Sales order lines V3": 140, "CDS sales order headers": 90, "CDS sales order lines": 75, "Sales invoice headers V2": 26,
-            "Sales invoice lines V2": 28, "Externally maintained customer sales invoice headers": 26,
-            "Externally maintained customer sales invoice lines": 16, "Customer groups": 12, "Terms of payment": 18, "Units": 10,
-            "Currencies": 15,
-        ]
+        // The 39 entities of the application metadata hold its fields (FOCatalogSourceTests); of the others, the
+        // entities only the dual-write maps name hold their maps' fields (DualWriteCatalogTests), and Units and
+        // Currencies their OData field lists (DATAAREAID, which those lists omit, not counted).
+        let metadata = Set(try FOCatalogSourceTests.facts().map(\.entity))
+        #expect(metadata.count == 39)
         let dualWrite = Set(catalog.foEntities.filter { $0.source?.hasPrefix("dual-write mapping reference") == true }.map(\.label))
-        #expect(dualWrite.count == 23)
-        #expect(Set(catalog.foEntities.map(\.label)).subtracting(dualWrite) == Set(expected.keys))
+        #expect(dualWrite.count == 9)
+        let odata = catalog.foEntities.filter { !metadata.contains($0.technicalName) && !dualWrite.contains($0.label) }
+        #expect(Dictionary(uniqueKeysWithValues: odata.map { ($0.label, $0.fields.filter { $0.name != "DATAAREAID" }.count) }) == [
+            "Units": 10, "Currencies": 15,
+        ])
         for entity in catalog.foEntities {
-            let withoutCompany = entity.fields.filter { $0.name != "DATAAREAID" }.count
-            if !dualWrite.contains(entity.label) { #expect(withoutCompany == expected[entity.label], "\(entity.label)") }
             #expect(entity.isCompanySpecific == (entity.field(named: "DATAAREAID") != nil), "\(entity.label)")
             for key in entity.keyFields { #expect(entity.field(named: key) != nil, "\(entity.label) key \(key)") }
             for field in entity.fields {
                 #expect(field.name == field.name.uppercased())
                 if field.type.enumName != nil { #expect(catalog.foEnum(for: field) != nil, "\(entity.label).\(field.name)") }
+                #expect((field.maxLength != nil) == (field.lengthBasis != nil), "\(entity.label).\(field.name): a length has its basis")
             }
         }
     }
@@ -87,7 +82,8 @@ struct SchemaCatalogTests {
         #expect(customers.label == "Customers V3" && customers.publicName == "CustomersV3")
         #expect(customers.keyFields == ["CUSTOMERACCOUNT"])
         let account = try #require(customers.field(named: "customerAccount"))
-        #expect(account.type == .string(maxLength: 20) && account.isMandatory && account.assumedLength)
+        #expect(account.type == .string(maxLength: 20) && account.isMandatory && account.lengthBasis == .schema2016)
+        #expect(account.lengthEDT == "CustVendAC" && account.enforcesLength)
         #expect(account.extendedDataType == "CustAccount")
         #expect(customers.field(named: "ACCOUNTSTATEMENT")?.type == .enumeration("CustAccountStatement"))
         #expect(customers.field(named: "ALLOWONACCOUNT")?.type == .noYes)
@@ -97,9 +93,19 @@ struct SchemaCatalogTests {
         #expect(customers.field(named: "ADDRESSVALIDFROM")?.type == .datetime)
         #expect(customers.field(named: "CREDMANLASTREVIEWDATE")?.type == .date)
         #expect(customers.field(named: "SALESCURRENCYCODE")?.type == .string(maxLength: 3))
-        #expect(customers.field(named: "ORGANIZATIONNAME")?.maxLength == 100)
-        #expect(customers.field(named: "ADDRESSBOOKS")?.maxLength == nil)
-        #expect(customers.mandatoryFields.map(\.name).sorted() == ["CUSTOMERACCOUNT", "CUSTOMERGROUPID", "PARTYTYPE", "SALESCURRENCYCODE"])
+        // DirPartyName: 100 in the 2016 schema, 160 in a later statement; the larger is checked, the conflict named.
+        let name = try #require(customers.field(named: "ORGANIZATIONNAME"))
+        #expect(name.maxLength == 160 && name.lengthConflict?.contains("100 (D365 7.0 database schema)") == true)
+        #expect(name.isStagingMandatory && !name.isMandatory)
+        #expect(customers.field(named: "ADDRESSBOOKS").map { $0.maxLength == 200 && $0.lengthBasis == .ax2012 && !$0.enforcesLength } == true)
+        #expect(customers.field(named: "PAYMENTTERMS").map { $0.maxLength == 100 && $0.lengthBasis == .application } == true)
+        #expect(customers.mandatoryFields.map(\.name).sorted() == ["CUSTOMERACCOUNT", "CUSTOMERGROUPID", "SALESCURRENCYCODE"])
+        // An organization needs its name, a person one of its name fields (blank PARTYTYPE is an organization).
+        #expect(customers.requirements.map(\.description) == [
+            "PARTYTYPE Organization or empty needs ORGANIZATIONNAME",
+            "PARTYTYPE Person needs one of PERSONFIRSTNAME, PERSONMIDDLENAME, PERSONLASTNAME",
+        ])
+        #expect(customers.loadOrder.map(\.description) == ["CUSTOMERACCOUNT ← INVOICEACCOUNT", "CUSTOMERACCOUNT ← PAYMENTFACTORINGACCOUNT"])
         #expect(customers.field(named: "DATAAREAID")?.type == .string(maxLength: 4))
 
         let v2 = try #require(catalog.foEntity(named: "CustomersV2"))
@@ -112,15 +118,13 @@ struct SchemaCatalogTests {
         #expect(catalog.foEntity(named: "Currencies")?.isCompanySpecific == false)
     }
 
-    @Test func infersTheTypesOfCDMOnlyEntities() throws {
+    @Test func typesTheMetadataGivesReplaceInferredOnes() throws {
         let catalog = try Self.catalog()
         let orders = try #require(catalog.foEntity(named: "CDS sales order headers"))
         let status = try #require(orders.field(named: "SALESORDERPROCESSINGSTATUS"))
-        #expect(status.type == .enumeration("SalesOrderProcessingStatus"))
-        #expect(status.inferredType && status.inferredFrom == "Sales order headers V2")
+        #expect(status.type == .enumeration("SalesOrderProcessingStatus") && !status.inferredType)
         let external = try #require(orders.field(named: "ORDERINGCUSTOMERISEXTERNALLYMAINTAINED"))
-        #expect(external.type == .noYes && external.inferredFrom == "name")
-        #expect(orders.field(named: "DELIVERYPOSTALADDRESSRECID")?.type == .int64)
+        #expect(external.type == .noYes && !external.inferredType)
         #expect(orders.field(named: "SALESORDERNUMBER")?.isMandatory == true)
 
         let invoices = try #require(catalog.foEntity(named: "ExternallyMaintainedCustomerSalesInvoiceHeaders"))
@@ -132,11 +136,12 @@ struct SchemaCatalogTests {
         #expect(productType.type == .enumeration("EcoResProductType") && !productType.inferredType)
         #expect(products.field(named: "ISSTOCKEDPRODUCT")?.type == .noYes)
         #expect(products.field(named: "SALESUNITDECIMALPRECISION")?.type == .int)
-        #expect(products.field(named: "FIELDSERVICEPRODUCTTYPE")?.type == .enumeration("FieldServiceProductType"))
+        #expect(products.field(named: "FIELDSERVICEPRODUCTTYPE")?.type == .enumeration("EcoResFieldServiceProductType"))
 
+        // A field the metadata does not list keeps its inferred type and says so.
         let contacts = try #require(catalog.foEntity(named: "CdsContactPersonsV2"))
         #expect(contacts.field(named: "ASSOCIATEDCONTACTTYPE")?.inferredType == false)
-        #expect(contacts.field(named: "PARTYRECORDID")?.inferredType == true)
+        #expect(contacts.fields.contains { $0.inferredType })
     }
 
     @Test func knowsEnumSymbolsAndMarksTruncatedEnumsOpen() throws {
@@ -147,9 +152,11 @@ struct SchemaCatalogTests {
         let status = try #require(catalog.foEnum(named: "SalesOrderProcessingStatus"))
         #expect(status.symbols.count == 9 && status.contains("DeliveredPartiallyInvoiced"))
         let timezone = try #require(catalog.foEnum(named: "timezone"))
-        #expect(timezone.isOpen && timezone.memberCount == 105 && timezone.symbols.count == 15)
+        #expect(timezone.isOpen && timezone.memberCount == 105 && timezone.symbols.count == 32)
         #expect(catalog.foEnum(named: "UnitOfMeasureClass")?.isOpen == true)
-        #expect(catalog.foEnum(named: "FieldServiceProductType")?.isOpen == true)
+        let fieldService = try #require(catalog.foEnum(named: "EcoResFieldServiceProductType"))
+        #expect(!fieldService.isOpen && fieldService.symbols == ["Inventory", "NonInventory", "Service", "NotAvailable"])
+        #expect(fieldService.source?.contains("AndreYaro/D365_Foundation") == true)
     }
 
     @Test func knowsSalesEntitiesAttributesAndOptions() throws {
@@ -303,7 +310,7 @@ struct SchemaCatalogTests {
         let customers = try #require(catalog.foEntity(named: "Customers V3"))
         #expect(customers.fields.count == bundled.foEntity(named: "Customers V3").map { $0.fields.count + 2 })
         let name = try #require(customers.field(named: "ORGANIZATIONNAME"))
-        #expect(name.type == .string(maxLength: 200) && !name.assumedLength && name.extendedDataType == "DirPartyName")
+        #expect(name.type == .string(maxLength: 200) && name.lengthBasis == .environment && name.extendedDataType == "DirPartyName")
         #expect(customers.field(named: "ZZLOYALTYTIER").map { $0.type == .enumeration("ZZPriority") && $0.isMandatory } == true)
         #expect(customers.field(named: "ZZEXTERNALID")?.type == .string(maxLength: 36))
         #expect(customers.fields.last?.name == "ZZEXTERNALID")
@@ -326,7 +333,7 @@ struct SchemaCatalogTests {
 
         // The bundled catalog itself is unchanged.
         #expect(try Self.catalog() == bundled)
-        #expect(bundled.foEntity(named: "Customers V3")?.field(named: "ORGANIZATIONNAME")?.maxLength == 100)
+        #expect(bundled.foEntity(named: "Customers V3")?.field(named: "ORGANIZATIONNAME")?.maxLength == 160)
     }
 
     @Test func extensionFilesLoadFromDiskInOrder() throws {

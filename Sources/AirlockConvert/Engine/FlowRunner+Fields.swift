@@ -84,8 +84,8 @@ extension FlowRunner {
                 for target in sourceLookups { references += context.referenceCandidates(forSalesEntity: target.entity) }
             case .sales:
                 // A second-pass lookup keeps the business key until `SecondPass` resolves it after every flow.
-                if !mapping.isSecondPass,
-                    let attribute = catalog.salesEntity(named: template.target.entity)?.attribute(named: mapping.target)
+                if !mapping.isSecondPass, let entity = catalog.salesEntity(named: template.target.entity),
+                    let attribute = entity.attribute(named: mapping.target)
                 {
                     salesType = CMTFieldType(rawValue: attribute.type.rawValue)
                     // A guessed length is left to validate; the platform's own limit holds for every text.
@@ -94,7 +94,9 @@ extension FlowRunner {
                     if attribute.type.hasOptions, !attribute.options.isEmpty, attribute.enforcesOptions {
                         options = Set(attribute.options.map(\.value))
                     }
-                    required = attribute.isRequired
+                    // Refused as `validate --for` the set's integration refuses it: a column the platform or the
+                    // integration needs; a business-required one only forms ask for is not.
+                    required = entity.requirement(of: attribute)?.refusesMissing(for: context.templates.set.integration) ?? false
                 }
             }
             let keyPath =

@@ -103,6 +103,8 @@ struct FlowRunner {
         let ruleFlow = RuleFlow(template: template, view: view, layout: layout, context: context)
         var hooks = try rules.compactMap { try $0.rowHook(for: ruleFlow) }
         let parent = try ParentCheck(template: template, layout: layout, context: context)
+        let recordCheck = TargetRecordCheck(
+            targetEntity: template.target.side == .fo ? context.catalog.foEntity(named: template.target.entity) : nil, layout: layout)
         let companyColumn = view.side == .fo ? view.table.columnIndex(named: FlowLayout.companyField) : nil
         let salesCompany =
             view.side == .sales ? template.source.company.map { view.prepare($0, lookup: [], catalog: context.catalog) } : nil
@@ -212,6 +214,8 @@ struct FlowRunner {
                     guard let refusal = hooks[index].apply(row: row, values: &values) else { continue }
                     reasons.append(RejectEntry.Problem(reason: refusal.reason, field: refusal.field, message: refusal.message))
                 }
+                // The target's checks of the whole record as the fields and rules left it (an organization's name).
+                reasons += recordCheck.problems(values)
                 if let first = reasons.first { outcome = .rejected(first.reason, detail: first.message) }
             }
             if let outcome {

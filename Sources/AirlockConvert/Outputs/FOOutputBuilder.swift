@@ -5,7 +5,7 @@ import AirlockPackages
 
 /// Builds `to-fo.zip` from the flows that write F&O entities: one CSV file (UTF-8 with BOM) per entity that has
 /// records to write, manifest lines in execution order (customers before contact persons, headers before
-/// lines), and the package header.
+/// lines), each file's rows in the order its staging table loads them (`FOLoadOrderSort`), and the package header.
 enum FOOutputBuilder {
     /// The entity files, in the order flows first write each entity; records merged when several flows write
     /// one entity (accounts and contacts-to-customers both write Customers V2).
@@ -38,6 +38,8 @@ enum FOOutputBuilder {
                     }
                 }
             }
+            // A row before the rows that name it, as the staging table loads them (a customer before its invoicees).
+            table = try FOLoadOrderSort.sorted(table, entity: catalog.foEntity(named: label))
             if table.rowCount > 0 { files.append((label, table)) }
         }
         return files

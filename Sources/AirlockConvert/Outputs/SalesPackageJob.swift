@@ -12,12 +12,15 @@ import Foundation
 final class SalesPackageJob: Sendable {
     private let path: String
     private let catalog: SchemaCatalog
+    /// The integration the run's template set is for: the package is validated as meant for it.
+    private let integration: SyncIntegration
     private let progress: @Sendable (String) -> Void
     private let job = PackageJob(name: Converter.salesPackageName)
 
-    init(path: String, catalog: SchemaCatalog, progress: @escaping @Sendable (String) -> Void) {
+    init(path: String, catalog: SchemaCatalog, integration: SyncIntegration, progress: @escaping @Sendable (String) -> Void) {
         self.path = path
         self.catalog = catalog
+        self.integration = integration
         self.progress = progress
     }
 
@@ -30,11 +33,12 @@ final class SalesPackageJob: Sendable {
     func start(_ outputs: [FlowOutput], timestamp: CMTTimestamp?) {
         let path = path
         let catalog = catalog
+        let integration = integration
         let progress = progress
         job.start {
             guard let plan = SalesOutputBuilder.plan(SalesOutputBuilder.parts(outputs), catalog: catalog) else { return nil }
             progress("writing \(Converter.salesPackageName)")
-            return try SalesPackageWriter.write(plan, timestamp: timestamp, catalog: catalog, to: path)
+            return try SalesPackageWriter.write(plan, timestamp: timestamp, catalog: catalog, integration: integration, to: path)
         }
     }
 

@@ -18,17 +18,19 @@ public struct ValidateOptions: Sendable, Hashable {
     public var selfContained: Bool
     /// The F&O data project's locale (dates, decimals); nil: learnt from each date column's values.
     public var foLocale: FOLocale?
-    /// Check every Sales entity whose table has a dual-write integration key as loaded for dual-write, not only
-    /// those whose schema declares a key column only dual-write adds (docs/validation.md, `cmt.record.dual-write-key`).
-    public var dualWrite: Bool
+    /// The integration a Sales package is loaded for (`--for`): the columns it matches records on are required
+    /// (`cmt.value.required`), and for dual-write every entity whose table has a dual-write integration key is
+    /// checked as loaded for it, not only those whose schema declares a key column only dual-write adds
+    /// (`cmt.record.dual-write-key`; docs/validation.md).
+    public var integration: SyncIntegration?
 
     public init(
         package: String, json: Bool = false, maxFindings: Int = 10_000, target: PackageKind? = nil, catalogFiles: [String] = [],
         expectedInTarget: Set<String> = [], htmlPath: String? = nil, selfContained: Bool = false, foLocale: FOLocale? = nil,
-        dualWrite: Bool = false
+        integration: SyncIntegration? = nil
     ) {
         self.foLocale = foLocale
-        self.dualWrite = dualWrite
+        self.integration = integration
         self.package = package
         self.json = json
         self.maxFindings = maxFindings

@@ -10,7 +10,7 @@ public enum ValidatePipeline {
         let report = try PackageValidator.validate(
             path: options.package, target: options.target, catalog: catalog, maxFindings: options.maxFindings,
             expectedInTarget: options.expectedInTarget, selfContained: options.selfContained, foLocale: options.foLocale,
-            dualWrite: options.dualWrite)
+            integration: options.integration)
         if let htmlPath = options.htmlPath {
             try ReportPage.write(ReportPage.html(validation: report, duration: Date().timeIntervalSince(started)), to: htmlPath)
         }

@@ -48,6 +48,7 @@ extension SampleDualWriteFOExport {
             let address = vendor.address
             table.set([
                 "VENDORACCOUNTNUMBER": vendor.number, "DATAAREAID": vendor.company, "VENDORPARTYNUMBER": vendor.partyNumber,
+                "VENDORGROUPID": "10",
                 "VENDORPARTYTYPE": vendor.isPerson ? "Person" : "Organization", "CREDITLIMIT": "\(vendor.creditLimit).00",
                 "ADDRESSCITY": address.city, "ADDRESSCOUNTRYREGIONISOCODE": address.country, "ADDRESSSTATEID": address.state,
                 "ADDRESSSTREET": address.street, "ADDRESSZIPCODE": address.zip, "PRIMARYEMAILADDRESS": vendor.email,

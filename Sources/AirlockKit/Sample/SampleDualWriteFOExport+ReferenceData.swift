@@ -122,7 +122,7 @@ extension SampleDualWriteFOExport {
         for company in companies {
             for method in SampleDualWriteReferenceData.paymentMethods {
                 table.set([
-                    "NAME": method.name, "ACCOUNTTYPE": "Bank", "BILLOFEXCHANGEDRAFTTYPE": "None", "BRIDGINGPOSTINGENABLED": "No",
+                    "NAME": method.name, "ACCOUNTTYPE": "Bank", "BILLOFEXCHANGEDRAFTTYPE": "NoDraft", "BRIDGINGPOSTINGENABLED": "No",
                     "CREATEANDDRAWBILLOFEXCHANGEDURINGINVOICEPOSTING": "No", "DATAAREAID": company, "DESCRIPTION": method.description,
                     "DIRECTDEBIT": Self.noYes(method.isDirectDebit), "DISCOUNTGRACEPERIODDAYS": String(method.graceDays),
                     "ENABLEPOSTDATEDCHECKCLEARINGPOSTING": "No",

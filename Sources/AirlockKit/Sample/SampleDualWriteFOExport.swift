@@ -177,8 +177,8 @@ struct SampleDualWriteFOExport {
             name: "CDS released distinct products",
             columns: [
                 "PRODUCTNUMBER", "CURRENCYCODE", "DATAAREAID", "FIELDSERVICEPRODUCTTYPE", "ISCATCHWEIGHTPRODUCT", "ISSTOCKEDPRODUCT",
-                "ITEMNUMBER", "PRODUCTCOLORID", "PRODUCTCONFIGURATIONID", "PRODUCTDESCRIPTION", "PRODUCTNAME", "PRODUCTSIZEID",
-                "PRODUCTSTYLEID", "PRODUCTTYPE", "SALESPRICE", "SALESUNITDECIMALPRECISION", "SALESUNITSYMBOL", "UNITCOST",
+                "INVENTORYUNITSYMBOL", "ITEMNUMBER", "PRODUCTCOLORID", "PRODUCTCONFIGURATIONID", "PRODUCTDESCRIPTION", "PRODUCTNAME",
+                "PRODUCTSIZEID", "PRODUCTSTYLEID", "PRODUCTTYPE", "SALESPRICE", "SALESUNITDECIMALPRECISION", "SALESUNITSYMBOL", "UNITCOST",
             ])
         func add(_ product: SampleWorld.Product, index: Int, company: String, currency: String) throws {
             table.set([
@@ -188,7 +188,7 @@ struct SampleDualWriteFOExport {
                 "PRODUCTDESCRIPTION": product.description, "PRODUCTNAME": product.name,
                 "PRODUCTTYPE": product.isService ? "Service" : "Item",
                 "SALESPRICE": "\(product.price).00", "SALESUNITDECIMALPRECISION": String(product.unit.decimals),
-                "SALESUNITSYMBOL": product.unit.symbol, "UNITCOST": "\(product.cost).00",
+                "SALESUNITSYMBOL": product.unit.symbol, "INVENTORYUNITSYMBOL": product.unit.symbol, "UNITCOST": "\(product.cost).00",
             ])
             try table.appendRow()
         }

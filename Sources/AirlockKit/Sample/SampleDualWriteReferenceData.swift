@@ -112,9 +112,9 @@ struct SampleDualWriteReferenceData {
 
     static let paymentMethods = [
         PaymentMethod(name: "CHECK", description: "Check", paymentType: "Check", graceDays: 5),
-        PaymentMethod(name: "ELECTRONIC", description: "Electronic payment", paymentType: "Electronic", graceDays: 2),
-        PaymentMethod(name: "CASH", description: "Cash", paymentType: "Cash", graceDays: 0),
-        PaymentMethod(name: "DIRDEBIT", description: "Direct debit", paymentType: "Electronic", graceDays: 0, isDirectDebit: true),
+        PaymentMethod(name: "ELECTRONIC", description: "Electronic payment", paymentType: "ElectronicPayment", graceDays: 2),
+        PaymentMethod(name: "CASH", description: "Cash", paymentType: "Other", graceDays: 0),
+        PaymentMethod(name: "DIRDEBIT", description: "Direct debit", paymentType: "ElectronicPayment", graceDays: 0, isDirectDebit: true),
     ]
 
     static let deliveryModes = [

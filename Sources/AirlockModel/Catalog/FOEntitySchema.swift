@@ -18,6 +18,11 @@ public struct FOEntitySchema: Sendable, Equatable {
     /// Fields of other entities, UPPERCASE, that name a record of this one by its single key field under another
     /// name (`PAYMENTTERMSNAME` for `Terms of payment`'s `NAME`): reference data a flow to F&O assumes.
     public let referencedBy: [String]
+    /// Conditional requirements: fields a record must fill when another field has some value (an organisation's
+    /// name).
+    public let requirements: [FORecordRequirement]
+    /// Self-references that fix the order of the entity's rows within one file.
+    public let loadOrder: [FOLoadOrder]
     /// Where the facts come from.
     public let source: String?
     /// Free text for the reader of a report.
@@ -26,7 +31,8 @@ public struct FOEntitySchema: Sendable, Equatable {
 
     public init(
         label: String, technicalName: String, publicName: String? = nil, isCompanySpecific: Bool = true, keyFields: [String],
-        fields: [FOFieldSchema], alternatives: [String] = [], referencedBy: [String] = [], source: String? = nil, note: String? = nil
+        fields: [FOFieldSchema], alternatives: [String] = [], referencedBy: [String] = [], requirements: [FORecordRequirement] = [],
+        loadOrder: [FOLoadOrder] = [], source: String? = nil, note: String? = nil
     ) {
         self.label = label
         self.technicalName = technicalName
@@ -36,6 +42,8 @@ public struct FOEntitySchema: Sendable, Equatable {
         self.fields = fields
         self.alternatives = alternatives
         self.referencedBy = referencedBy
+        self.requirements = requirements
+        self.loadOrder = loadOrder
         self.source = source
         self.note = note
         var index: [String: Int] = [:]
@@ -67,7 +75,8 @@ public struct FOEntitySchema: Sendable, Equatable {
     public static func == (lhs: FOEntitySchema, rhs: FOEntitySchema) -> Bool {
         lhs.label == rhs.label && lhs.technicalName == rhs.technicalName && lhs.publicName == rhs.publicName
             && lhs.isCompanySpecific == rhs.isCompanySpecific && lhs.keyFields == rhs.keyFields && lhs.fields == rhs.fields
-            && lhs.alternatives == rhs.alternatives && lhs.referencedBy == rhs.referencedBy && lhs.source == rhs.source
+            && lhs.alternatives == rhs.alternatives && lhs.referencedBy == rhs.referencedBy && lhs.requirements == rhs.requirements
+            && lhs.loadOrder == rhs.loadOrder && lhs.source == rhs.source
             && lhs.note == rhs.note
     }
 }

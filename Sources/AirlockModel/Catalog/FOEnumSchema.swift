@@ -1,4 +1,4 @@
-/// An F&O enum and the symbol names DMF exports for it (fo-data-package.md §12.11).
+/// An F&O enum and the symbol names DMF exports for it (the enum's members in the application metadata).
 public struct FOEnumSchema: Sendable, Equatable {
     /// The name of the NoYes enum, which F&O uses for booleans.
     public static let noYesName = "NoYes"
@@ -13,10 +13,15 @@ public struct FOEnumSchema: Sendable, Equatable {
     public let memberCount: Int?
     /// Free text for the reader of a report.
     public let note: String?
+    /// Where the members come from.
+    public let source: String?
     private let symbolSet: Set<String>
     private let symbolsByLowercase: [String: String]
 
-    public init(name: String, symbols: [String], isOpen: Bool = false, memberCount: Int? = nil, note: String? = nil) {
+    public init(
+        name: String, symbols: [String], isOpen: Bool = false, memberCount: Int? = nil, note: String? = nil, source: String? = nil
+    ) {
+        self.source = source
         self.name = name
         self.symbols = symbols
         self.isOpen = isOpen
@@ -34,6 +39,6 @@ public struct FOEnumSchema: Sendable, Equatable {
 
     public static func == (lhs: FOEnumSchema, rhs: FOEnumSchema) -> Bool {
         lhs.name == rhs.name && lhs.symbols == rhs.symbols && lhs.isOpen == rhs.isOpen && lhs.memberCount == rhs.memberCount
-            && lhs.note == rhs.note
+            && lhs.note == rhs.note && lhs.source == rhs.source
     }
 }

@@ -16,6 +16,9 @@ public struct SalesAttributeSchema: Sendable, Equatable {
     public let isRequired: Bool
     /// The requirement level the column's metadata states.
     public let requiredLevel: SalesRequiredLevel
+    /// The integrations that match records on this column (`accountnumber`: Prospect to cash keys accounts to F&O
+    /// customers on it), whatever its requirement level; dual-write's keys are the entity's `dualWriteKey`.
+    public let integrationKeys: [SyncIntegration]
     /// The entities a lookup may point to (`account`, `contact` for a customer lookup).
     public let lookupTargets: [String]
     /// The known values of a choice, state or status attribute.
@@ -40,7 +43,8 @@ public struct SalesAttributeSchema: Sendable, Equatable {
 
     public init(
         logicalName: String, displayName: String? = nil, type: SalesAttributeType, maxLength: Int? = nil, assumedLength: Bool = false,
-        format: String? = nil, isRequired: Bool = false, requiredLevel: SalesRequiredLevel = .none, lookupTargets: [String] = [],
+        format: String? = nil, isRequired: Bool = false, requiredLevel: SalesRequiredLevel = .none, integrationKeys: [SyncIntegration] = [],
+        lookupTargets: [String] = [],
         options: [SalesOptionValue] = [],
         isOptionSetOpen: Bool = false, precision: Int? = nil, dateTimeBehavior: SalesDateTimeBehavior? = nil, isReadOnly: Bool = false,
         origin: CatalogOrigin = .environment, enforcement: CatalogEnforcement? = nil, source: String? = nil, note: String? = nil
@@ -53,6 +57,7 @@ public struct SalesAttributeSchema: Sendable, Equatable {
         self.format = format
         self.isRequired = isRequired
         self.requiredLevel = requiredLevel
+        self.integrationKeys = integrationKeys
         self.lookupTargets = lookupTargets
         self.options = options
         self.isOptionSetOpen = isOptionSetOpen

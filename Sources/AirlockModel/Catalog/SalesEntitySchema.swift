@@ -53,6 +53,22 @@ public struct SalesEntitySchema: Sendable, Equatable {
     /// The required attributes.
     public var requiredAttributes: [SalesAttributeSchema] { attributes.filter(\.isRequired) }
 
+    /// Who would refuse a record of this entity that leaves `attribute` empty, or nil when nobody would: the
+    /// platform for a system-required column (or one a catalog extension makes required), an integration for a
+    /// column it matches records on (the attribute's `integrationKeys`, and dual-write for a column of a documented
+    /// `dualWriteKey`), forms for a business-required one. `validate` and `convert` both judge a missing value by it.
+    public func requirement(of attribute: SalesAttributeSchema) -> SalesRequirement? {
+        var integrations = attribute.integrationKeys
+        if let key = dualWriteKey, key.origin.certainty != .guess, key.onlyWhen == nil, key.columns.contains(attribute.logicalName),
+            !integrations.contains(.dualWrite)
+        {
+            integrations.append(.dualWrite)
+        }
+        if attribute.isRequired && attribute.requiredLevel != .applicationRequired { return .platform }
+        if !integrations.isEmpty { return .integration(integrations) }
+        return attribute.isRequired ? .form : nil
+    }
+
     public static func == (lhs: SalesEntitySchema, rhs: SalesEntitySchema) -> Bool {
         lhs.logicalName == rhs.logicalName && lhs.displayName == rhs.displayName && lhs.primaryIdAttribute == rhs.primaryIdAttribute
             && lhs.primaryNameAttribute == rhs.primaryNameAttribute && lhs.naturalKey == rhs.naturalKey && lhs.attributes == rhs.attributes
