@@ -37,7 +37,8 @@ extension CatalogBuilder {
         }
         if existing == nil && !sawSymbols { throw entry.value.error("a new enum needs its symbols (symbols: [A, B])") }
         upsertFOEnum(
-            FOEnumSchema(name: existing?.name ?? name, symbols: symbols, isOpen: isOpen, memberCount: memberCount, note: note, source: source))
+            FOEnumSchema(
+                name: existing?.name ?? name, symbols: symbols, isOpen: isOpen, memberCount: memberCount, note: note, source: source))
     }
 
     /// Merges one `foEntities` item: a new entity, or overrides and new fields for a known one.
@@ -173,7 +174,8 @@ extension CatalogBuilder {
         case "datetime": field.type = .datetime
         default: field.type = .guid
         }
-        if case .string = field.type {} else {
+        if case .string = field.type {
+        } else {
             field.allowedValues = []
             field.isMemo = false
         }

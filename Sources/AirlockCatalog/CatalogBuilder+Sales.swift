@@ -7,7 +7,8 @@ extension CatalogBuilder {
     ]
     private static let integrationKeyKeys: Set<String> = ["columns", "onlyWhen", "origin", "severity", "source"]
     private static let attributeKeys: Set<String> = [
-        "type", "displayName", "maxLength", "assumedLength", "format", "required", "requiredLevel", "integrationKey", "targets", "precision",
+        "type", "displayName", "maxLength", "assumedLength", "format", "required", "requiredLevel", "integrationKey", "targets",
+        "precision",
         "behavior",
         "readOnly",
         "openOptions", "unverified", "origin", "severity", "source", "note", "options",

@@ -77,8 +77,12 @@ public enum Converter {
         let staging = try options.outputDirectory.map { try StagingDirectory(target: $0, outputNames: outputNames) }
         // to-sales.zip is written as soon as the flows that feed it are done, beside the flows still running.
         let salesJob =
-            options.dryRun ? nil : staging.map { SalesPackageJob(
-                    path: $0.path(salesPackageName), catalog: catalog, integration: templates.set.integration, progress: progress) }
+            options.dryRun
+            ? nil
+            : staging.map {
+                SalesPackageJob(
+                    path: $0.path(salesPackageName), catalog: catalog, integration: templates.set.integration, progress: progress)
+            }
         // to-fo.zip likewise, as soon as the flows that write F&O records are done.
         let foJob = options.dryRun ? nil : staging.map { FOPackageJob(path: $0.path(foPackageName), catalog: catalog, progress: progress) }
         let jobs = salesJob.flatMap { sales in foJob.map { (sales: sales, fo: $0) } }
@@ -163,7 +167,8 @@ public enum Converter {
                         .compactMap { $0 }.joined(separator: ", ")
                 }
                 report.validation[name] = ConversionReport.Validation(
-                    errors: validation.errors, warnings: validation.warnings, rules: rules, firstErrors: Array(errors))
+                    errors: validation.errors, warnings: validation.warnings, notices: validation.notices, rules: rules,
+                    firstErrors: Array(errors))
             }
             if validations.contains(where: { $0.errors > 0 }) {
                 // Hand over no package: the output folder gets only the report, which names the findings.

@@ -293,12 +293,13 @@ struct ConversionPage {
         var summary = ReportTable(
             id: "table-validation", caption: "validate on each package written",
             columns: [
-                .init("package"), .init("errors", numeric: true), .init("warnings", numeric: true), .init("result"),
+                .init("package"), .init("errors", numeric: true), .init("warnings", numeric: true), .init("notices", numeric: true),
+                .init("result"),
             ])
         for package in packages {
             guard let result = report.validation[package] else { continue }
             summary.add([
-                .text(package), .number(result.errors), .number(result.warnings),
+                .text(package), .number(result.errors), .number(result.warnings), .number(result.notices),
                 result.errors == 0 ? .html("<span class=\"ok\">✓ no errors</span>") : .html("<span class=\"bad\">✗ refused</span>"),
             ])
         }
@@ -315,7 +316,7 @@ struct ConversionPage {
             columns += packages.map { ReportTable.Column($0, numeric: true) }
             columns += [.init("total", numeric: true), .init("what it finds")]
             var table = ReportTable(
-                id: "table-validation-rules", caption: "Findings by rule (errors and warnings together)", columns: columns)
+                id: "table-validation-rules", caption: "Findings by rule (errors, warnings and notices together)", columns: columns)
             for (rule, total) in ranked {
                 var cells: [ReportTable.Cell] = [.text(rule, class: "code")]
                 cells += packages.map { .number(report.validation[$0]?.rules[rule] ?? 0) }

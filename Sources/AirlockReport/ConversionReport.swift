@@ -143,16 +143,33 @@ public struct ConversionReport: Sendable, Codable, Equatable {
     public struct Validation: Sendable, Codable, Equatable {
         public var errors: Int
         public var warnings: Int
-        /// Rule id → findings, errors and warnings together.
+        /// Findings that do not stop an import (a business-required column left empty); 0 in reports written
+        /// before notices existed.
+        public var notices: Int
+        /// Rule id → findings, of every severity together.
         public var rules: [String: Int]
         /// The first error findings, as `validate` prints them (at most 20).
         public var firstErrors: [String]
 
-        public init(errors: Int, warnings: Int, rules: [String: Int], firstErrors: [String]) {
+        public init(errors: Int, warnings: Int, notices: Int = 0, rules: [String: Int], firstErrors: [String]) {
             self.errors = errors
             self.warnings = warnings
+            self.notices = notices
             self.rules = rules
             self.firstErrors = firstErrors
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case errors, warnings, notices, rules, firstErrors
+        }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            errors = try container.decode(Int.self, forKey: .errors)
+            warnings = try container.decode(Int.self, forKey: .warnings)
+            notices = try container.decodeIfPresent(Int.self, forKey: .notices) ?? 0
+            rules = try container.decode([String: Int].self, forKey: .rules)
+            firstErrors = try container.decode([String].self, forKey: .firstErrors)
         }
     }
 

@@ -68,7 +68,8 @@ struct ValidationPage {
         var out = PageFrame.cards(
             [
                 ("errors", HTMLText.number(report.errors), "error"), ("warnings", HTMLText.number(report.warnings), "warning"),
-                ("notices", HTMLText.number(report.notices), "notice"), ("rules", "\(rules.count)", nil), ("entities", "\(entities.count)", nil),
+                ("notices", HTMLText.number(report.notices), "notice"), ("rules", "\(rules.count)", nil),
+                ("entities", "\(entities.count)", nil),
             ], prefix: "total")
         let grouped = report.groups.reduce(0) { $0 + $1.count }
         let total = report.errors + report.warnings + report.notices

@@ -37,12 +37,22 @@ extension CMTDataPass {
             for field in entity.fields {
                 for target in field.wrongTargetOrder {
                     guard let tally = field.wrongTargets[target], let allowed = field.allowedTargets else { continue }
+                    let opening =
+                        "\(tally.count) lookup\(tally.count == 1 ? " names" : "s name") lookupentity '\(target)', but '\(field.name)' points to \(allowed.sorted().joined(separator: " or "))"
+                    // An error only where the catalog confirms the schema; where it does not know the column, or knows
+                    // it points to the entity named, the package's schema and its records disagree and either may be wrong.
+                    let confirmed = field.catalogTargets.map { !$0.contains(target) } ?? false
+                    let message =
+                        confirmed
+                        ? "\(opening); Dataverse refuses a reference to another entity"
+                        : field.catalogTargets?.contains(target) == true
+                            ? "\(opening) in the package's schema, while the column can point to '\(target)': the schema's lookupType is out of step with the records; check it before the import"
+                            : "\(opening) in the package's schema: the schema and the records disagree, and Airlock's catalog does not know the column to tell which is right; if it points to '\(target)' in the target environment the import takes it, else Dataverse refuses it"
                     collector.add(
                         ValidationRules.cmtSchemaLookupTarget, entity: entity.name, file: file, line: tally.firstLine,
                         record: tally.firstRecord,
-                        field: field.name, value: tally.firstValue,
-                        "\(tally.count) lookup\(tally.count == 1 ? " names" : "s name") lookupentity '\(target)', but '\(field.name)' points to \(allowed.sorted().joined(separator: " or ")); Dataverse refuses a reference to another entity",
-                        severity: field.areTargetsGuessed ? .warning : .error)
+                        field: field.name, value: tally.firstValue, message,
+                        severity: confirmed && !field.areTargetsGuessed ? .error : .warning)
                 }
             }
         }

@@ -33,6 +33,10 @@ final class CMTFieldCheck {
     let allowedTargets: Set<String>?
     /// Whether `allowedTargets` comes from a guessed catalog entry (a wrong target is then only a warning).
     let areTargetsGuessed: Bool
+    /// The entities a documented catalog entry says the lookup points to; nil when the catalog does not know them. A
+    /// `lookupentity` outside the schema's `lookupType` is an error only when these confirm it (the schema may be the
+    /// one that is wrong).
+    let catalogTargets: Set<String>?
 
     /// The record stamp of the last record that had a value in this field.
     @exclusivity(unchecked) var seenStamp = 0
@@ -83,6 +87,7 @@ final class CMTFieldCheck {
         let allowed = targets.isEmpty ? (fitting?.lookupTargets ?? []) : targets
         allowedTargets = allowed.isEmpty ? nil : Set(allowed)
         areTargetsGuessed = targets.isEmpty && (fitting?.isGuess ?? false)
+        catalogTargets = fitting.flatMap { $0.isGuess || $0.lookupTargets.isEmpty ? nil : Set($0.lookupTargets) }
     }
 
     /// A party list member's lookup field (`partyid`), checked like a declared lookup.
@@ -99,6 +104,7 @@ final class CMTFieldCheck {
         defaultTarget = nil
         allowedTargets = nil
         areTargetsGuessed = false
+        catalogTargets = nil
     }
 
     /// Counts a value whose `lookupentity` names `target`, which the field cannot point to.

@@ -20,7 +20,8 @@ struct CMTMissingValue {
             severity = .resting(on: certainty, enforcement: attribute?.enforcement)
             let level =
                 attribute?.requiredLevel == .systemRequired
-                ? "system required: Dataverse refuses to create a record without it" : "your catalog extension says the import must carry it"
+                ? "system required: Dataverse refuses to create a record without it"
+                : "your catalog extension says the import must carry it"
             message =
                 "\(opening), which is \(level)" + certainty.findingNote(origin: origin, enforcement: attribute?.enforcement)
         case .integration(let integrations):

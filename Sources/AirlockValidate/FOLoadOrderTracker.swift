@@ -81,7 +81,8 @@ struct FOLoadOrderTracker {
         if dropped > 0 {
             collector.add(
                 ValidationRules.foFileLoadOrder, entity: entity, file: file,
-                "\(dropped) references to rows not yet read were not followed (over \(Self.pendingLimit)): the file's order was checked in part")
+                "\(dropped) references to rows not yet read were not followed (over \(Self.pendingLimit)): the file's order was checked in part"
+            )
         }
     }
 }

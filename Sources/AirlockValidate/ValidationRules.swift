@@ -36,7 +36,8 @@ public enum ValidationRules {
     public static let foFileFormat = ValidationRule("fo.file.format", .warning, "the file's layout differs from its SourceFormat")
     public static let foFileColumnNotMapped = ValidationRule(
         "fo.file.column-not-mapped", .warning,
-        "a file column is not in the manifest's EntityMapList: its values do not reach F&O (Microsoft's own demo packages carry such columns)")
+        "a file column is not in the manifest's EntityMapList: its values do not reach F&O (Microsoft's own demo packages carry such columns)"
+    )
     public static let foFileLoadOrder = ValidationRule(
         "fo.file.load-order", .warning,
         "a row names another row of the same file (a customer its invoice account) that the file holds later than it")
@@ -49,7 +50,8 @@ public enum ValidationRules {
 
     // MARK: F&O values
     public static let foValueMandatory = ValidationRule(
-        "fo.value.mandatory", .error, "a mandatory field is empty, or a record fills none of the fields its kind needs (an organization's name)")
+        "fo.value.mandatory", .error,
+        "a mandatory field is empty, or a record fills none of the fields its kind needs (an organization's name)")
     public static let foValueInteger = ValidationRule("fo.value.integer", .error, "an integer field holds something else")
     public static let foValueReal = ValidationRule("fo.value.real", .error, "a decimal field holds something else")
     public static let foValueDate = ValidationRule("fo.value.date", .error, "a date or date-time field holds something that is not a date")
@@ -112,7 +114,8 @@ public enum ValidationRules {
         "cmt.value.length", .error, "a text is longer than the attribute allows (a warning where the length is assumed)")
     public static let cmtValueRequired = ValidationRule(
         "cmt.value.required", .error,
-        "a record leaves a column empty that the platform requires (an error), an integration the package is for matches on (an error; a warning when the package is not said to be for it), or only forms ask for (a notice)")
+        "a record leaves a column empty that the platform requires (an error), an integration the package is for matches on (an error; a warning when the package is not said to be for it), or only forms ask for (a notice)"
+    )
     public static let cmtLookupMissingRecord = ValidationRule(
         "cmt.lookup.missing-record", .warning,
         "a lookup points to a record of an entity in the package that the package does not hold (an error with --self-contained)")

@@ -288,10 +288,12 @@ struct CMTValidatorTests {
         let targets = collector.findings.filter { $0.rule == ValidationRules.cmtSchemaLookupTarget.id }
         let target = try #require(targets.first { $0.file == "data_schema.xml" })
         #expect(target.severity == .warning && target.entity == "contact" && target.field == "parentcustomerid" && target.value == "lead")
-        // The schema now says account|lead, so contact D's lookup to a contact is refused.
-        let refused = try #require(targets.first { $0.file == "data.xml" })
-        #expect(refused.severity == .error && refused.record == Self.contactD && refused.message.contains("'contact'"))
-        #expect(collector.errors == 1 && targets.count == 2)
+        // The schema now says account|lead while contact D's lookup names a contact, which the column takes (the
+        // table reference): the schema is out of step with the records, a warning, not a refusal.
+        let disagreeing = try #require(targets.first { $0.file == "data.xml" })
+        #expect(disagreeing.severity == .warning && disagreeing.record == Self.contactD && disagreeing.message.contains("'contact'"))
+        #expect(disagreeing.message.contains("out of step"))
+        #expect(collector.errors == 0 && targets.count == 2)
     }
 
     // MARK: data against the schema
@@ -476,7 +478,8 @@ struct CMTValidatorTests {
         let data = try replacing("        <field name=\"name\" value=\"Fabrikam\" />\n", with: "")
         for integration in [nil, SyncIntegration.prospectToCash, .dualWrite] {
             let finding = try only(ValidationRules.cmtValueRequired, in: run(data: data, integration: integration))
-            #expect(finding.severity == .notice && finding.entity == "account" && finding.record == Self.accountB && finding.field == "name")
+            #expect(
+                finding.severity == .notice && finding.entity == "account" && finding.record == Self.accountB && finding.field == "name")
             #expect(finding.line == line(of: "<record id=\"\(Self.accountB)\">", in: data))
             #expect(finding.message.contains("business required") && finding.message.contains("creates the record without it"))
             #expect(finding.message.contains("create-edit-field-portal.md"))

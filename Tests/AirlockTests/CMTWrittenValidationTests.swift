@@ -25,7 +25,8 @@ struct CMTWrittenValidationTests {
             ],
             streamed: CMTPackage.dataMember, stream: MemoryByteStream([]), streamedAfter: 1)
         let written = FindingCollector()
-        try CMTPackageValidator(catalog: catalog, integration: dualWrite ? .dualWrite : nil).validateWritten(source, into: written) { observer in
+        try CMTPackageValidator(catalog: catalog, integration: dualWrite ? .dualWrite : nil).validateWritten(source, into: written) {
+            observer in
             try CMTPackageWriter.write(
                 schema: package.schema, timestamp: package.data.timestamp, otherAttributes: package.data.otherAttributes, to: path,
                 observer: observer

@@ -107,10 +107,11 @@ struct DualWriteValidationTests {
     /// Validates an in-memory package.
     func run(schema: String = Self.schema, data: String = Self.data, dualWrite: Bool = false) throws -> FindingCollector {
         let collector = FindingCollector()
-        try CMTPackageValidator(catalog: SchemaCatalogLoader.bundled(), selfContained: true, integration: dualWrite ? .dualWrite : nil).validate(
-            MemoryPackageSource(
-                path: "dual-write.zip", members: [("data_schema.xml", Array(schema.utf8)), ("data.xml", Array(data.utf8))]),
-            into: collector)
+        try CMTPackageValidator(catalog: SchemaCatalogLoader.bundled(), selfContained: true, integration: dualWrite ? .dualWrite : nil)
+            .validate(
+                MemoryPackageSource(
+                    path: "dual-write.zip", members: [("data_schema.xml", Array(schema.utf8)), ("data.xml", Array(data.utf8))]),
+                into: collector)
         return collector
     }
 

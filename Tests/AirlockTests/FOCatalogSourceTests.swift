@@ -95,8 +95,10 @@ struct FOCatalogSourceTests {
                 "CustCustomerV2Entity.ORGANIZATIONNAME", "CustCustomerV3Entity.ORGANIZATIONNAME",
                 "SalesExternallyMaintainedCustomerSalesInvoiceHeaderEntity.INVOICEADDRESSCOUNTRYREGIONID",
                 "SalesExternallyMaintainedCustomerSalesInvoiceHeaderEntity.SALESORDERNUMBER",
-                "SalesExternallyMaintainedCustomerSalesInvoiceLineEntity.PRODUCTNUMBER", "SalesInvoiceHeaderV2Entity.INVOICEADDRESSCOUNTRYREGIONID",
-                "SalesInvoiceHeaderV2Entity.SALESORDERNUMBER", "SalesInvoiceLineV2Entity.PRODUCTNUMBER", "SalesOrderHeaderV4Entity.FINTAGDISPLAYVALUE",
+                "SalesExternallyMaintainedCustomerSalesInvoiceLineEntity.PRODUCTNUMBER",
+                "SalesInvoiceHeaderV2Entity.INVOICEADDRESSCOUNTRYREGIONID",
+                "SalesInvoiceHeaderV2Entity.SALESORDERNUMBER", "SalesInvoiceLineV2Entity.PRODUCTNUMBER",
+                "SalesOrderHeaderV4Entity.FINTAGDISPLAYVALUE",
                 "SalesOrderLineV3Entity.FINTAGDISPLAYVALUE", "SalesQuotationLineV2Entity.CFOPCODE",
             ])
     }

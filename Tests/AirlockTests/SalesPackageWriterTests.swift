@@ -35,7 +35,8 @@ struct SalesPackageWriterTests {
         }
         // A record without its business-required name: the importer creates it, so a notice, not an error.
         #expect(streamed.errors == 0 && streamed.notices == 1)
-        #expect(streamed.findings.contains { $0.rule == ValidationRules.cmtValueRequired.id && $0.field == "name" && $0.severity == .notice })
+        #expect(
+            streamed.findings.contains { $0.rule == ValidationRules.cmtValueRequired.id && $0.field == "name" && $0.severity == .notice })
         #expect(summary(streamed) == summary(reread))
         #expect(streamed.errors == reread.errors && streamed.warnings == reread.warnings && streamed.notices == reread.notices)
         #expect(streamed.path == path)

@@ -39,9 +39,10 @@ struct SchemaCatalogTests {
         let dualWrite = Set(catalog.foEntities.filter { $0.source?.hasPrefix("dual-write mapping reference") == true }.map(\.label))
         #expect(dualWrite.count == 9)
         let odata = catalog.foEntities.filter { !metadata.contains($0.technicalName) && !dualWrite.contains($0.label) }
-        #expect(Dictionary(uniqueKeysWithValues: odata.map { ($0.label, $0.fields.filter { $0.name != "DATAAREAID" }.count) }) == [
-            "Units": 10, "Currencies": 15,
-        ])
+        #expect(
+            Dictionary(uniqueKeysWithValues: odata.map { ($0.label, $0.fields.filter { $0.name != "DATAAREAID" }.count) }) == [
+                "Units": 10, "Currencies": 15,
+            ])
         for entity in catalog.foEntities {
             #expect(entity.isCompanySpecific == (entity.field(named: "DATAAREAID") != nil), "\(entity.label)")
             for key in entity.keyFields { #expect(entity.field(named: key) != nil, "\(entity.label) key \(key)") }
@@ -97,15 +98,18 @@ struct SchemaCatalogTests {
         let name = try #require(customers.field(named: "ORGANIZATIONNAME"))
         #expect(name.maxLength == 160 && name.lengthConflict?.contains("100 (D365 7.0 database schema)") == true)
         #expect(name.isStagingMandatory && !name.isMandatory)
-        #expect(customers.field(named: "ADDRESSBOOKS").map { $0.maxLength == 200 && $0.lengthBasis == .ax2012 && !$0.enforcesLength } == true)
+        #expect(
+            customers.field(named: "ADDRESSBOOKS").map { $0.maxLength == 200 && $0.lengthBasis == .ax2012 && !$0.enforcesLength } == true)
         #expect(customers.field(named: "PAYMENTTERMS").map { $0.maxLength == 100 && $0.lengthBasis == .application } == true)
         #expect(customers.mandatoryFields.map(\.name).sorted() == ["CUSTOMERACCOUNT", "CUSTOMERGROUPID", "SALESCURRENCYCODE"])
         // An organization needs its name, a person one of its name fields (blank PARTYTYPE is an organization).
-        #expect(customers.requirements.map(\.description) == [
-            "PARTYTYPE Organization or empty needs ORGANIZATIONNAME",
-            "PARTYTYPE Person needs one of PERSONFIRSTNAME, PERSONMIDDLENAME, PERSONLASTNAME",
-        ])
-        #expect(customers.loadOrder.map(\.description) == ["CUSTOMERACCOUNT ← INVOICEACCOUNT", "CUSTOMERACCOUNT ← PAYMENTFACTORINGACCOUNT"])
+        #expect(
+            customers.requirements.map(\.description) == [
+                "PARTYTYPE Organization or empty needs ORGANIZATIONNAME",
+                "PARTYTYPE Person needs one of PERSONFIRSTNAME, PERSONMIDDLENAME, PERSONLASTNAME",
+            ])
+        #expect(
+            customers.loadOrder.map(\.description) == ["CUSTOMERACCOUNT ← INVOICEACCOUNT", "CUSTOMERACCOUNT ← PAYMENTFACTORINGACCOUNT"])
         #expect(customers.field(named: "DATAAREAID")?.type == .string(maxLength: 4))
 
         let v2 = try #require(catalog.foEntity(named: "CustomersV2"))
