@@ -139,4 +139,28 @@ struct ConvertTargetChecksTests {
         #expect(reject["reason"] == "invalid-value" && reject["field"] == "ONHOLDSTATUS")
         #expect(reject["message"]?.contains("not a symbol of enum CustVendorBlocked") == true)
     }
+
+    @Test func prospectToCashRefusesAThirtyCharacterCustomerAccountToo() throws {
+        // The default set writes accounts to Customers V2, whose CUSTOMERACCOUNT is the same CustAccount (20).
+        let folder = try Fixture.scratchDirectory("airlock-target-checks-p2c")
+        let source = try openPackageSource(path: ConvertFixture.sampleSales)
+        var entries: [String: [UInt8]] = [:]
+        for member in source.members { entries[member.name] = try source.open(member.name).readAll() }
+        var data = String(decoding: try #require(entries["data.xml"]), as: UTF8.self)
+        let number = try #require(data.range(of: #"name="accountnumber" value="[^"]*""#, options: .regularExpression))
+        let long = String(repeating: "K", count: 30)
+        data.replaceSubrange(number, with: "name=\"accountnumber\" value=\"\(long)\"")
+        entries["data.xml"] = Array(data.utf8)
+        let sales = try ZipFixture.make(folder + "/sales-export.zip", entries: entries)
+        let result = try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: sales, out: folder + "/out")
+        #expect(result.report.flows["accounts"]?.rejected == 1)
+        let reject = try #require(try ConvertFixture.csvRows(folder + "/out/rejects/accounts.csv").first)
+        #expect(reject["reason"] == "invalid-value" && reject["field"] == "CUSTOMERACCOUNT" && reject["accountnumber"] == long)
+        #expect(reject["message"]?.contains("over the field's 20") == true)
+        let customers = try #require(try ConvertFixture.foTables(folder + "/out/to-fo.zip")["Customers V2"])
+        let accounts = (0..<customers.rowCount).compactMap {
+            customers.value(row: $0, column: customers.columnIndex(named: "CUSTOMERACCOUNT") ?? 0)
+        }
+        #expect(!accounts.contains(long))
+    }
 }
