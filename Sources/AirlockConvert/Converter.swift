@@ -23,7 +23,7 @@ public enum Converter {
     /// The file in `rejects/` listing the second-pass lookups that found no record (`pass: second`).
     public static let unresolvedLookupsName = "unresolved-lookups.csv"
     /// The filter that leaves out a source record the earlier wave's export holds unchanged (`--since`).
-    public static let unchangedSinceFilter = "unchanged-since"
+    public static let unchangedSinceFilter = ConversionPlan.unchangedSinceFilter
     /// The filter that leaves out an update the master side would lose: a record the target already holds, in a
     /// flow towards the master side (`ConversionOptions.master`).
     public static let heldByMasterFilter = "held-by-master"

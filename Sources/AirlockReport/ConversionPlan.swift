@@ -25,6 +25,9 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
         /// The records the template names by a fixed value (a default price list, a constant), and whether the
         /// output or the exports hold them.
         public var assumedReferences: [AssumedReference] = []
+        /// Of the records left out as unchanged since the last wave (`--since`), those the target export does not
+        /// hold: rejected or not imported in an earlier wave, and not sent again.
+        public var unchangedNotInTarget: Int = 0
 
         public init(
             read: Int, converted: Int, sourceMissing: Bool, missingColumns: [MissingColumn], filteredBy: [String: Int],
@@ -40,11 +43,51 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             self.otherCauses = otherCauses
         }
 
-        /// The flow reads records (or should: its source entity is missing) and would convert none.
-        public var convertsNothing: Bool { converted == 0 && (read > 0 || sourceMissing) }
+        /// Records left out as unchanged since the last wave (`--since`): the normal case of a wave, not a loss.
+        public var unchangedSince: Int { filteredBy[ConversionPlan.unchangedSinceFilter] ?? 0 }
 
-        /// The flow reads records and would convert none of them: it loses them all.
-        public var losesAllRecords: Bool { converted == 0 && read > 0 }
+        /// The flow would convert nothing of records it should (see `losesAllRecords`), or its source entity is missing.
+        public var convertsNothing: Bool { losesAllRecords || (converted == 0 && sourceMissing) }
+
+        /// The flow reads records and would convert none of them: it loses them all. In a wave (`--since`), records
+        /// unchanged since the last wave, and those the template's filters leave out as they did then, are the normal
+        /// case: the flow loses records only when some are rejected.
+        public var losesAllRecords: Bool {
+            guard converted == 0 && read > 0 else { return false }
+            guard unchangedSince > 0 else { return true }
+            return read - filteredBy.values.reduce(0, +) > 0
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case read, converted, sourceMissing, missingColumns, filteredBy, rejectCauses, otherCauses, assumedReferences
+            case unchangedNotInTarget
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            read = try container.decode(Int.self, forKey: .read)
+            converted = try container.decode(Int.self, forKey: .converted)
+            sourceMissing = try container.decode(Bool.self, forKey: .sourceMissing)
+            missingColumns = try container.decode([MissingColumn].self, forKey: .missingColumns)
+            filteredBy = try container.decode([String: Int].self, forKey: .filteredBy)
+            rejectCauses = try container.decode([RejectCause].self, forKey: .rejectCauses)
+            otherCauses = try container.decode(Int.self, forKey: .otherCauses)
+            assumedReferences = try container.decodeIfPresent([AssumedReference].self, forKey: .assumedReferences) ?? []
+            unchangedNotInTarget = try container.decodeIfPresent(Int.self, forKey: .unchangedNotInTarget) ?? 0
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(read, forKey: .read)
+            try container.encode(converted, forKey: .converted)
+            try container.encode(sourceMissing, forKey: .sourceMissing)
+            try container.encode(missingColumns, forKey: .missingColumns)
+            try container.encode(filteredBy, forKey: .filteredBy)
+            try container.encode(rejectCauses, forKey: .rejectCauses)
+            try container.encode(otherCauses, forKey: .otherCauses)
+            try container.encode(assumedReferences, forKey: .assumedReferences)
+            if unchangedNotInTarget > 0 { try container.encode(unchangedNotInTarget, forKey: .unchangedNotInTarget) }
+        }
     }
 
     /// A column a flow's template reads that its source export lacks.
@@ -106,6 +149,9 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
     /// How many causes a flow lists.
     public static let causeLimit = 10
 
+    /// The filter that leaves out a record unchanged since an earlier export (`convert --since`).
+    public static let unchangedSinceFilter = "unchanged-since"
+
     /// Flows by name.
     public var flows: [String: Flow]
 
@@ -128,9 +174,21 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
         var lines: [String] = []
         for name in order {
             guard let flow = flows[name] else { continue }
-            let verdict = flow.convertsNothing ? "NOTHING WOULD BE CONVERTED" : "\(flow.converted) converted"
+            let verdict: String
+            if flow.convertsNothing {
+                verdict = "NOTHING WOULD BE CONVERTED"
+            } else if flow.converted == 0 && flow.read > 0 {
+                verdict = "nothing changed since the last wave"
+            } else {
+                verdict = "\(flow.converted) converted"
+            }
             let source = flow.sourceMissing ? " (the export holds no source records)" : ""
             lines.append("\(name): \(flow.read) read, \(verdict)\(source)")
+            if flow.unchangedNotInTarget > 0 {
+                lines.append(
+                    "  unchanged since the last wave but not in the target export: \(flow.unchangedNotInTarget) (rejected or not imported in an earlier wave, and not sent again: fix the cause, then convert without --since or retry them)"
+                )
+            }
             for missing in flow.missingColumns {
                 lines.append("  lacks column \(missing.column): \(missing.effects.joined(separator: "; "))")
             }

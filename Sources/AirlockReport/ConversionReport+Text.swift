@@ -47,6 +47,12 @@ extension ConversionReport {
             lines.append("Wrote \(name) (\(digest.bytes) bytes, sha256 \(digest.sha256.prefix(16))…)")
         }
         for warning in warnings { lines.append("warning: \(warning)") }
+        for name in flowOrder {
+            guard let missing = plan?.flows[name]?.unchangedNotInTarget, missing > 0 else { continue }
+            lines.append(
+                "warning: flow \(name): \(missing) record\(missing == 1 ? " is" : "s are") unchanged since the last wave but not in the target export (rejected or not imported then): --since does not send \(missing == 1 ? "it" : "them") again; fix the cause, then convert without --since or retry"
+            )
+        }
         if let empty = plan?.flowsLosingAllRecords, !empty.isEmpty {
             lines.append("warning: nothing converted by \(empty.joined(separator: ", ")); `airlock convert --plan` says why")
         }

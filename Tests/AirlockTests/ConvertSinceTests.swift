@@ -106,4 +106,42 @@ struct ConvertSinceTests {
             #expect(same[flow] == changed[flow], "\(flow): \(same) vs \(changed)")
         }
     }
+
+    @Test func aPlanOfAWaveWhereNothingChangedPassesAndSaysSo() throws {
+        let (folder, foAfter, salesAfter) = try Self.firstWaveImported()
+        // Wave 2's exports are the targets as wave 1 left them: nothing changed.
+        let result = try ConvertPipeline.run(
+            ConvertOptions(
+                conversion: ConversionOptions(
+                    foPath: foAfter, salesPath: salesAfter, outputDirectory: nil, dryRun: true, since: [foAfter, salesAfter]),
+                plan: true))
+        #expect(result.status == .success, "\(result.text)")
+        #expect(result.problem == nil)
+        #expect(!result.text.contains("NOTHING WOULD BE CONVERTED"), "\(result.text)")
+        #expect(result.text.contains("accounts: ") && result.text.contains("nothing changed since the last wave"), "\(result.text)")
+        _ = folder
+    }
+
+    @Test func recordsRejectedInAnEarlierWaveStayVisible() throws {
+        // A pair with defects: wave 1 rejects some accounts, so the targets never get them.
+        let pair = try ConvertFixture.generatedPair(accounts: 40, seed: 11, defects: true)
+        let folder = pair.folder
+        let first = try ConvertFixture.convert(fo: pair.fo, sales: pair.sales, out: folder + "/wave1", maxRejects: 10_000)
+        let rejectedAccounts = try #require(first.report.flows["accounts"]).rejected
+        #expect(rejectedAccounts > 0)
+        let foAfter = folder + "/fo-after-wave1.zip"
+        let salesAfter = folder + "/sales-after-wave1.zip"
+        try ImportSimulator.importFO(export: pair.fo, imported: folder + "/wave1/" + Converter.foPackageName, output: foAfter)
+        try ImportSimulator.importSales(export: pair.sales, imported: folder + "/wave1/" + Converter.salesPackageName, output: salesAfter)
+        // Wave 2: the same sources, nothing fixed.
+        let wave = try ConvertPipeline.run(
+            ConvertOptions(
+                conversion: ConversionOptions(
+                    foPath: pair.fo, salesPath: pair.sales, outputDirectory: folder + "/wave2", maxRejects: 10_000,
+                    since: [foAfter, salesAfter])))
+        let plan = try #require(wave.report.plan?.flows["accounts"])
+        #expect(plan.unchangedNotInTarget >= rejectedAccounts - (first.report.flows["accounts"]?.rejectedByReason["duplicate-key"] ?? 0))
+        #expect(plan.unchangedNotInTarget > 0)
+        #expect(wave.text.contains("unchanged since the last wave but not in the target export"), "\(wave.text)")
+    }
 }

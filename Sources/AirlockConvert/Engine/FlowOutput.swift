@@ -29,6 +29,9 @@ final class FlowOutput: @unchecked Sendable {
     var generated: [GeneratedRecords] = []
     /// The records the template names by a fixed value, and whether they are held (for the plan).
     var assumedReferences: [ConversionPlan.AssumedReference] = []
+    /// Records left out as unchanged since the last wave whose key the target export does not hold (rejected or not
+    /// imported then).
+    var unchangedNotInTarget = 0
     /// Field name → number of updated records in which it changed.
     let changedFields: [String: Int]
     /// Filter name → records it left out.

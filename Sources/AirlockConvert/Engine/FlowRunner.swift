@@ -59,6 +59,9 @@ struct FlowRunner {
             written: classified.written, counts: counts, rejects: records.rejects, changedFields: classified.changedFields,
             filteredBy: filteredBy, statusIndex: statusIndex, statuses: records.statuses)
         output.assumedReferences = records.assumedReferences
+        if (filteredBy[Converter.unchangedSinceFilter] ?? 0) > 0 {
+            output.unchangedNotInTarget = try unchangedNotInTarget(records, layout: layout, target: target)
+        }
         let secondPassFields = template.fields.filter(\.isSecondPass)
         if !secondPassFields.isEmpty, template.target.side == .sales {
             output.secondPass = SecondPassRecords(
@@ -261,6 +264,21 @@ struct FlowRunner {
                     RejectEntry.Problem(reason: .duplicateKey, field: field, message: "key \(key) repeats in record \(row + 1)"))
             }
         }
+    }
+
+    /// How many records left out as unchanged since the last wave have a key the target export does not hold: they
+    /// were rejected or not imported in an earlier wave, and `--since` does not send them again.
+    private func unchangedNotInTarget(_ records: MappedRecords, layout: FlowLayout, target: (table: Table, key: KeyDefinition)) throws
+        -> Int
+    {
+        let index = try KeyIndex(table: target.table, key: target.key)
+        let keys = try BoundKey(table: records.keyTable, definition: layout.keyDefinition)
+        var missing = 0
+        for (row, sourceRow) in records.keySourceRows.enumerated()
+        where records.outcomes[sourceRow] == .filtered(filter: Converter.unchangedSinceFilter) && index.row(matching: keys, row: row) == nil {
+            missing += 1
+        }
+        return missing
     }
 
     /// What classification gives the mapped records.

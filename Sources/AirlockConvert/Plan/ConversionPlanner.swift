@@ -26,6 +26,7 @@ enum ConversionPlanner {
                 otherCauses: sorted.dropFirst(ConversionPlan.causeLimit).reduce(0) { $0 + $1.records },
                 assumedReferences: counted(output.assumedReferences, rejects: output.rejects)
                     + (try foReferenceData(output, context: context)))
+            flows[template.name]?.unchangedNotInTarget = output.unchangedNotInTarget
         }
         return ConversionPlan(flows: flows)
     }

@@ -20,11 +20,11 @@ import AirlockPackages
 /// Each entity gets its primary id (`guid`, `primaryKey`), its primary name, its natural key (marked
 /// `updateCompare`, as Airlock's own packages do) and the attributes above, in catalog order, typed from the
 /// Sales catalog in CMT's vocabulary with `lookupType` from the catalog's lookup targets. `entityImportOrder`
-/// (and the entity order) puts referenced entities first, ties and cycles broken by the order the CMT reference
-/// suggests for Sales (currency, unit group, unit, price list, product, price list item, account, contact, quote,
-/// order, invoice, lines after their header).
+/// (and the entity order) puts referenced entities first, ties and cycles broken by a fixed order for Sales that
+/// no public source gives (Airlock's reading, parents first: currency, unit group, unit, price list, product,
+/// price list item, account, contact, quote, order, invoice, lines after their header).
 public enum ExportSchemaBuilder {
-    /// The order dataverse-cmt-package.md §5.1 suggests, used to break ties and cycles.
+    /// Airlock's own order for Sales (not documented; parents first), used to break ties and cycles.
     static let preferredOrder = [
         "transactioncurrency", "uomschedule", "uom", "pricelevel", "product", "productpricelevel", "account", "contact", "quote",
         "quotedetail", "salesorder", "salesorderdetail", "invoice", "invoicedetail",

@@ -1,4 +1,5 @@
-/// The type of a Dataverse attribute in CMT's `data_schema.xml` vocabulary (dataverse-cmt-package.md §2.4).
+/// The type of a Dataverse attribute in CMT's `data_schema.xml` vocabulary (as the real CMT exports in
+/// docs/sources.md, CMT format, write it).
 public enum SalesAttributeType: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// String, Memo and EntityName attributes.
     case string

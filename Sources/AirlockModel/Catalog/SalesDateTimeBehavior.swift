@@ -1,4 +1,5 @@
-/// How Dataverse stores a date-time attribute, which decides how CMT writes its values (dataverse-cmt-package.md §4).
+/// How Dataverse stores a date-time attribute, which decides how CMT writes its values (as the real CMT exports in
+/// docs/sources.md, CMT format, show).
 public enum SalesDateTimeBehavior: String, Sendable, Hashable, CaseIterable {
     /// Stored in UTC; CMT writes `…Z`.
     case userLocal
