@@ -243,6 +243,18 @@ public enum Converter {
             }
         )
         let reads = scheduling == .graph ? FlowReads.of(order, context: context, rules: rules) : FlowReads.everyEarlier(order)
+        if order.count < templates.templates.count {
+            // What a flow --only leaves out would have given the flows that run: their references to records only
+            // it would write are rejected. Say so before the rejects do.
+            let whole = FlowReads.of(templates.runOrder(), context: context, rules: rules)
+            for template in order {
+                let missing = whole.flows(readBy: template.name).filter { !selected.contains($0) }
+                guard !missing.isEmpty else { continue }
+                context.warn(
+                    "flow \(template.name) reads the records of \(missing.joined(separator: ", ")), which --only leaves out: its references to records only \(missing.count == 1 ? "that flow" : "those flows") would write are rejected (orphan-reference); add \(missing.count == 1 ? "it" : "them") to --only if the target does not hold those records yet",
+                    flow: template.name)
+            }
+        }
         var outputs = try FlowScheduler.run(
             order, reads: reads, costs: estimatedCosts(of: order, context: context),
             workers: scheduling == .graph ? FlowScheduler.defaultWorkerCount : 1, whenFinished: [startSales, startFO]
@@ -299,7 +311,32 @@ public enum Converter {
         for name in only where !all.contains(name) {
             throw AirlockError(.usage, "--only names an unknown flow '\(name)'; the flows are \(all.joined(separator: ", "))")
         }
-        return Set(only)
+        // A line flow is converted only with its header flow: a line's header is the header flow's verdict, so without
+        // it every line whose header the target export does not already hold would be rejected.
+        let selected = Set(only)
+        var needs: [String] = []
+        for template in templates.templates where selected.contains(template.name) {
+            guard let parent = template.parent?.flow, !selected.contains(parent) else { continue }
+            needs.append("\(template.name) needs \(parent)")
+        }
+        if !needs.isEmpty {
+            var closed = only
+            var added = true
+            while added {
+                added = false
+                for template in templates.templates where closed.contains(template.name) {
+                    if let parent = template.parent?.flow, !closed.contains(parent) {
+                        closed.insert(parent, at: 0)
+                        added = true
+                    }
+                }
+            }
+            throw AirlockError(
+                .usage,
+                "--only leaves out flows the flows it names need: \(needs.joined(separator: "; ")) (lines are converted with their headers; a header already in the target is found unchanged and not written again): --only \(closed.joined(separator: ","))"
+            )
+        }
+        return selected
     }
 
     /// Refuses an output folder that holds an input, or that is not empty (without `--force`).

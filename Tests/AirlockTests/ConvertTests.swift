@@ -253,6 +253,31 @@ struct ConvertTests {
         #expect(ConvertFixture.stagingLeftovers(in: parent).isEmpty)
     }
 
+    @Test func onlyALineFlowWithoutItsHeaderFlowSaysWhatItNeeds() throws {
+        let parent = try Fixture.scratchDirectory("airlock-convert")
+        let out = parent + "/out"
+        let message = usageError {
+            try ConvertFixture.convert(
+                fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: out, only: ["quote-lines", "order-lines-to-fo"])
+        }
+        let text = try #require(message)
+        #expect(text.contains("quote-lines needs quotes") && text.contains("order-lines-to-fo needs orders-to-fo"), "\(text)")
+        #expect(text.hasSuffix("--only orders-to-fo,quotes,quote-lines,order-lines-to-fo"), "\(text)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        // With the header flows the lines run; the quotes' customers that only the accounts flow writes are
+        // rejected, and the run says so, naming the flows --only leaves out.
+        let result = try ConvertFixture.convert(
+            fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: out, only: ["quotes", "quote-lines"])
+        let warning = try #require(result.report.warnings.first { $0.hasPrefix("flow quotes reads the records of") })
+        #expect(warning.contains("accounts") && warning.contains("which --only leaves out"), "\(warning)")
+        // With what they read, the lines convert as in a run of every flow.
+        let all = try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: nil, dryRun: true)
+        let needed = try ConvertFixture.convert(
+            fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: nil, only: ["accounts", "contacts-to-customers", "quotes", "quote-lines"],
+            dryRun: true)
+        #expect(needed.report.flows["quote-lines"] == all.report.flows["quote-lines"])
+    }
+
     @Test func packagesOfTheWrongKindAreRefused() throws {
         let parent = try Fixture.scratchDirectory("airlock-convert")
         let out = parent + "/out"
