@@ -52,6 +52,12 @@ struct ValidateCommand: OutputCommand {
     @Flag(help: "The same as --for dual-write.")
     var dualWrite = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The Sales export a Sales package is a delta against (the export convert read): lookups to records it holds are expected, not findings, so the real ones stand out.",
+            valueName: "export"))
+    var against: String?
+
     /// The package kinds `--target` names.
     enum TargetKind: String, ExpressibleByArgument {
         case fo, sales
@@ -71,7 +77,7 @@ struct ValidateCommand: OutputCommand {
             ValidateOptions(
                 package: package, json: json, maxFindings: maxFindings, target: target?.packageKind, catalogFiles: catalogFiles,
                 expectedInTarget: Set(expectedInTarget), htmlPath: html, selfContained: selfContained, foLocale: foLocale?.locale,
-                integration: dualWrite ? .dualWrite : integration))
+                integration: dualWrite ? .dualWrite : integration, againstExport: against))
         output.write(result.text)
         if result.status != .success { throw ExitCode(result.status.rawValue) }
     }

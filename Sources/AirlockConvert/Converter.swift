@@ -231,7 +231,7 @@ public enum Converter {
             names: feedsSales,
             action: { @Sendable (outputs: [FlowOutput]) in
                 guard let resolved = try? secondPass.run(outputs) else { return }
-                jobs?.sales.start(resolved, timestamp: timestamp)
+                jobs?.sales.start(resolved, timestamp: timestamp, target: sales)
             }
         )
         let feedsFO = order.filter(FOPackageJob.contributes).map(\.name)

@@ -46,6 +46,17 @@ extension ConversionReport {
         for (name, digest) in outputs.sorted(by: { $0.key < $1.key }) {
             lines.append("Wrote \(name) (\(digest.bytes) bytes, sha256 \(digest.sha256.prefix(16))…)")
         }
+        // What `airlock validate` says of the packages written, so that the summary and the validation agree: a
+        // warning on an output (a length only AX 2012 documents) is named here, not left for the user to find.
+        for (name, result) in validation.sorted(by: { $0.key < $1.key }) where result.warnings > 0 || result.notices > 0 {
+            let rules = result.rules.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
+            var counts: [String] = []
+            if result.warnings > 0 { counts.append("\(result.warnings) warning\(result.warnings == 1 ? "" : "s")") }
+            if result.notices > 0 { counts.append("\(result.notices) notice\(result.notices == 1 ? "" : "s")") }
+            lines.append(
+                "warning: \(name) was written with \(counts.joined(separator: " and ")) of airlock validate (\(rules.joined(separator: ", "))): `airlock validate \(options.outputDirectory.map { $0 + "/" } ?? "")\(name)` lists them"
+            )
+        }
         for warning in warnings { lines.append("warning: \(warning)") }
         for name in flowOrder {
             guard let missing = plan?.flows[name]?.unchangedNotInTarget, missing > 0 else { continue }

@@ -207,6 +207,7 @@ extension CMTDataPass {
         }
         guard let name = targetName ?? targetIndex.map({ entities[$0].name }) else { return }
         if expectedInTarget.contains(name) { return }
+        if target?.holds(entity: name, id: id.text) == true { return }
         field.noteOutside(name, line: line, record: recordText, value: id.text)
     }
 }

@@ -24,6 +24,8 @@ final class CMTDataPass {
     let dualWrite: CMTDualWriteScope
     /// The integration the package is loaded for: a column it matches records on is required (`cmt.value.required`).
     let integration: SyncIntegration?
+    /// The records the target holds, when the package is a delta against it: lookups to them are expected.
+    let target: (any CMTTargetRecords)?
     let catalog: SchemaCatalog
     /// Whether `string` values are HTML-encoded, as a file holds them; not when `CMTDataWriter` reports them.
     let stringsAreEncoded: Bool
@@ -57,9 +59,10 @@ final class CMTDataPass {
     init(
         schema: CMTSchema, catalog: SchemaCatalog, file: String, collector: FindingCollector, expectedInTarget: Set<String>,
         selfContained: Bool, dualWrite: CMTDualWriteScope = CMTDualWriteScope(isForced: false), integration: SyncIntegration? = nil,
-        limits: CMTValidationLimits, stringsAreEncoded: Bool = true
+        target: (any CMTTargetRecords)? = nil, limits: CMTValidationLimits, stringsAreEncoded: Bool = true
     ) {
         self.integration = integration
+        self.target = target
         self.stringsAreEncoded = stringsAreEncoded
         self.file = file
         self.collector = collector

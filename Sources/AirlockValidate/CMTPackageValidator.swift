@@ -24,6 +24,9 @@ public struct CMTPackageValidator {
     /// entities whose schema declares a key column only dual-write adds (`cmt.record.dual-write-key`). A column
     /// the integration matches on is required (`cmt.value.required`, docs/validation.md).
     public let integration: SyncIntegration?
+    /// The records the target holds, when the package is a delta against it (`convert`'s `to-sales.zip`, `validate
+    /// --against`): a lookup to one of them is expected, not a finding.
+    public let target: (any CMTTargetRecords)?
     /// Memory bounds.
     public let limits: CMTValidationLimits
 
@@ -33,11 +36,13 @@ public struct CMTPackageValidator {
     ///   - expectedInTarget: logical names of entities whose records exist in the target environment.
     ///   - selfContained: every lookup target among the entities the package carries must be in it.
     ///   - integration: the integration the package is loaded for, if the user names one.
+    ///   - target: the records the target holds, when the package is a delta against it.
     ///   - limits: memory bounds.
     public init(
         catalog: SchemaCatalog, expectedInTarget: Set<String> = [], selfContained: Bool = false, integration: SyncIntegration? = nil,
-        limits: CMTValidationLimits = .default
+        target: (any CMTTargetRecords)? = nil, limits: CMTValidationLimits = .default
     ) {
+        self.target = target
         self.selfContained = selfContained
         self.integration = integration
         self.catalog = catalog
@@ -94,7 +99,7 @@ public struct CMTPackageValidator {
         let pass = CMTDataPass(
             schema: reader.schema, catalog: catalog, file: reader.dataMember, collector: collector, expectedInTarget: expectedInTarget,
             selfContained: selfContained, dualWrite: CMTDualWriteScope(isForced: integration == .dualWrite), integration: integration,
-            limits: limits, stringsAreEncoded: stringsAreEncoded)
+            target: target, limits: limits, stringsAreEncoded: stringsAreEncoded)
         try data(pass, reader)
         pass.finish()
         checkImportOrder(reader.schema, pass: pass, lines: lines, file: reader.schemaMember, into: collector)

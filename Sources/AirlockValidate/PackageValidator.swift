@@ -15,16 +15,18 @@ public enum PackageValidator {
     ///   - integration: the integration the package is loaded for (CMT only): the columns it matches records on are
     ///     required, and for dual-write every Sales entity with a dual-write integration key is checked as loaded
     ///     for it.
+    ///   - targetRecords: the records the target holds, when a Sales package is a delta against it (CMT only).
     /// - Throws: `AirlockError` when the package cannot be read at all (exit 2).
     public static func validate(
         path: String, target: PackageKind? = nil, catalog: SchemaCatalog, maxFindings: Int = 10_000, expectedInTarget: Set<String> = [],
-        selfContained: Bool = false, foLocale: FOLocale? = nil, integration: SyncIntegration? = nil
+        selfContained: Bool = false, foLocale: FOLocale? = nil, integration: SyncIntegration? = nil,
+        targetRecords: (any CMTTargetRecords)? = nil
     ) throws -> ValidationReport {
         let opened = try openPackageSource(path: path)
         let located = try target.map { ($0, opened, nil as String?) } ?? PackageDetector.locate(opened)
         return try validate(
             source: located.1, kind: located.0, catalog: catalog, maxFindings: maxFindings, expectedInTarget: expectedInTarget,
-            selfContained: selfContained, foLocale: foLocale, integration: integration, reportPath: path)
+            selfContained: selfContained, foLocale: foLocale, integration: integration, targetRecords: targetRecords, reportPath: path)
     }
 
     /// Validates an opened package as `kind`: a zip or folder, or a package still being written
@@ -32,7 +34,8 @@ public enum PackageValidator {
     /// - Throws: `AirlockError` when the package cannot be read at all.
     public static func validate(
         source: PackageSource, kind: PackageKind, catalog: SchemaCatalog, maxFindings: Int = 10_000, expectedInTarget: Set<String> = [],
-        selfContained: Bool = false, foLocale: FOLocale? = nil, integration: SyncIntegration? = nil, reportPath: String? = nil
+        selfContained: Bool = false, foLocale: FOLocale? = nil, integration: SyncIntegration? = nil,
+        targetRecords: (any CMTTargetRecords)? = nil, reportPath: String? = nil
     ) throws -> ValidationReport {
         let collector = FindingCollector(maxFindings: maxFindings)
         switch kind {
@@ -40,7 +43,8 @@ public enum PackageValidator {
             try FOPackageValidator(catalog: catalog, selfContained: selfContained, locale: foLocale).validate(source, into: collector)
         case .cmt:
             try CMTPackageValidator(
-                catalog: catalog, expectedInTarget: expectedInTarget, selfContained: selfContained, integration: integration
+                catalog: catalog, expectedInTarget: expectedInTarget, selfContained: selfContained, integration: integration,
+                target: targetRecords
             ).validate(source, into: collector)
         }
         return ValidationReport(kind: kind.rawValue, path: reportPath ?? source.path, collector: collector)

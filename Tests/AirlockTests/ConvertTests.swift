@@ -273,7 +273,8 @@ struct ConvertTests {
         // With what they read, the lines convert as in a run of every flow.
         let all = try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: nil, dryRun: true)
         let needed = try ConvertFixture.convert(
-            fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: nil, only: ["accounts", "contacts-to-customers", "quotes", "quote-lines"],
+            fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: nil,
+            only: ["accounts", "contacts-to-customers", "quotes", "quote-lines"],
             dryRun: true)
         #expect(needed.report.flows["quote-lines"] == all.report.flows["quote-lines"])
     }

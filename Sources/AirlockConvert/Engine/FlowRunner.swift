@@ -275,7 +275,8 @@ struct FlowRunner {
         let keys = try BoundKey(table: records.keyTable, definition: layout.keyDefinition)
         var missing = 0
         for (row, sourceRow) in records.keySourceRows.enumerated()
-        where records.outcomes[sourceRow] == .filtered(filter: Converter.unchangedSinceFilter) && index.row(matching: keys, row: row) == nil {
+        where records.outcomes[sourceRow] == .filtered(filter: Converter.unchangedSinceFilter) && index.row(matching: keys, row: row) == nil
+        {
             missing += 1
         }
         return missing

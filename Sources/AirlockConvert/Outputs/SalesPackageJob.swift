@@ -29,8 +29,9 @@ final class SalesPackageJob: Sendable {
         template.target.side == .sales || rules.contains { $0.generatesSalesRecords(on: template) }
     }
 
-    /// Starts the job on `outputs` (the contributing flows' outputs, in run order).
-    func start(_ outputs: [FlowOutput], timestamp: CMTTimestamp?) {
+    /// Starts the job on `outputs` (the contributing flows' outputs, in run order); `target`, the Sales export the run
+    /// read, is what the package is a delta against.
+    func start(_ outputs: [FlowOutput], timestamp: CMTTimestamp?, target: SalesExport) {
         let path = path
         let catalog = catalog
         let integration = integration
@@ -38,7 +39,9 @@ final class SalesPackageJob: Sendable {
         job.start {
             guard let plan = SalesOutputBuilder.plan(SalesOutputBuilder.parts(outputs), catalog: catalog) else { return nil }
             progress("writing \(Converter.salesPackageName)")
-            return try SalesPackageWriter.write(plan, timestamp: timestamp, catalog: catalog, integration: integration, to: path)
+            return try SalesPackageWriter.write(
+                plan, timestamp: timestamp, catalog: catalog, integration: integration, target: SalesExportRecords(export: target), to: path
+            )
         }
     }
 

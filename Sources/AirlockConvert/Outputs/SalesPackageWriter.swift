@@ -14,11 +14,13 @@ import Foundation
 /// section at a time, not a second copy of the output. That the XML is well-formed and its escaping reads
 /// back as written is the writer's own contract, held by its tests, not checked again here.
 enum SalesPackageWriter {
-    /// Writes `plan` as a package at `path` and returns its validation as a package meant for `integration`.
+    /// Writes `plan` as a package at `path` and returns its validation as a package meant for `integration`, and as a
+    /// delta against `target` when given (a lookup to a record the target holds is expected).
     /// - Throws: the writer's `AirlockError` (a value its type refuses, an I/O error), the validator's when the
     ///   schema cannot be read back, or `.io` when the written zip does not list what was written.
     static func write(
-        _ plan: SalesOutputBuilder.Plan, timestamp: CMTTimestamp?, catalog: SchemaCatalog, integration: SyncIntegration, to path: String
+        _ plan: SalesOutputBuilder.Plan, timestamp: CMTTimestamp?, catalog: SchemaCatalog, integration: SyncIntegration,
+        target: (any CMTTargetRecords)? = nil, to path: String
     ) throws -> ValidationReport {
         let schemaBytes = try CMTSchemaWriter.bytes(plan.schema)
         let source = StreamedPackageSource(
@@ -26,7 +28,8 @@ enum SalesPackageWriter {
             streamed: CMTPackage.dataMember, stream: MemoryByteStream([]), streamedAfter: 1)
         let collector = FindingCollector()
         let dataSize = CountingByteSink()
-        try CMTPackageValidator(catalog: catalog, integration: integration).validateWritten(source, into: collector) { observer in
+        try CMTPackageValidator(catalog: catalog, integration: integration, target: target).validateWritten(source, into: collector) {
+            observer in
             try CMTPackageWriter.write(schema: plan.schema, timestamp: timestamp, to: path, dataCopy: dataSize, observer: observer) {
                 emit in
                 // Each section straight from the parts' own tables, a part at a time.

@@ -23,12 +23,16 @@ public struct ValidateOptions: Sendable, Hashable {
     /// checked as loaded for it, not only those whose schema declares a key column only dual-write adds
     /// (`cmt.record.dual-write-key`; docs/validation.md).
     public var integration: SyncIntegration?
+    /// The export of the target a Sales package is a delta against (`--against`): lookups to records it holds are
+    /// expected, not findings (the way `convert` validates its `to-sales.zip`).
+    public var againstExport: String?
 
     public init(
         package: String, json: Bool = false, maxFindings: Int = 10_000, target: PackageKind? = nil, catalogFiles: [String] = [],
         expectedInTarget: Set<String> = [], htmlPath: String? = nil, selfContained: Bool = false, foLocale: FOLocale? = nil,
-        integration: SyncIntegration? = nil
+        integration: SyncIntegration? = nil, againstExport: String? = nil
     ) {
+        self.againstExport = againstExport
         self.foLocale = foLocale
         self.integration = integration
         self.package = package

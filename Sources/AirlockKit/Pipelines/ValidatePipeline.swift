@@ -7,10 +7,24 @@ public enum ValidatePipeline {
     public static func run(_ options: ValidateOptions) throws -> ValidateResult {
         let started = Date()
         let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
+        let against = try options.againstExport.map { path -> CMTExportRecords in
+            let kind = try PackageDetector.locate(openPackageSource(path: path)).0
+            guard kind == .cmt else {
+                throw AirlockError(
+                    .usage,
+                    "--against takes the Sales (Configuration Migration) export the package is a delta against; \(path) is an F&O package")
+            }
+            let packageKind = try options.target ?? PackageDetector.locate(openPackageSource(path: options.package)).0
+            guard packageKind == .cmt else {
+                throw AirlockError(
+                    .usage, "--against applies to a Sales (Configuration Migration) package; \(options.package) is an F&O package")
+            }
+            return try CMTExportRecords.read(path: path)
+        }
         let report = try PackageValidator.validate(
             path: options.package, target: options.target, catalog: catalog, maxFindings: options.maxFindings,
             expectedInTarget: options.expectedInTarget, selfContained: options.selfContained, foLocale: options.foLocale,
-            integration: options.integration)
+            integration: options.integration, targetRecords: against)
         if let htmlPath = options.htmlPath {
             try ReportPage.write(ReportPage.html(validation: report, duration: Date().timeIntervalSince(started)), to: htmlPath)
         }

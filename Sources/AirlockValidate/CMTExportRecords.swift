@@ -1,0 +1,48 @@
+import AirlockIO
+import AirlockModel
+import AirlockPackages
+
+/// The record ids of a Configuration Migration export of the target, read once: what `validate --against` knows the
+/// target holds. Keeps 16 bytes and a set's overhead per record, not the records.
+public final class CMTExportRecords: CMTTargetRecords, CMTRecordConsumer, @unchecked Sendable {
+    // Filled by `read`, on one thread, before it is shared; read-only afterwards.
+    private var ids: [String: Set<CMTGUID>] = [:]
+    private var section: String?
+    private var idColumn: Int?
+
+    private init() {}
+
+    /// The ids of every record of the export at `path` (zip or folder).
+    /// - Throws: `AirlockError` when the export cannot be read.
+    public static func read(path: String) throws -> CMTExportRecords {
+        let records = CMTExportRecords()
+        let reader = try CMTPackageReader(source: openPackageSource(path: path))
+        _ = try reader.readRecords(into: records, valueProblems: .collect)
+        return records
+    }
+
+    /// How many records the export holds.
+    public var count: Int { ids.values.reduce(0) { $0 + $1.count } }
+
+    public func holds(entity: String, id: String) -> Bool {
+        guard let guid = CMTGUID(id) else { return false }
+        return ids[entity]?.contains(guid) == true
+    }
+
+    public func beginSection(name: String, columns: [String]) throws {
+        section = name
+        idColumn = columns.firstIndex(of: CMTRecordTable.idColumn)
+    }
+
+    public func addColumn(_ name: String) throws {}
+
+    public func consume(_ record: CMTRecordValues) throws {
+        guard let section, let idColumn, let guid = record.withValue(idColumn, { $0.flatMap(CMTGUID.init) }) else { return }
+        ids[section, default: []].insert(guid)
+    }
+
+    public func endSection() throws {
+        section = nil
+        idColumn = nil
+    }
+}

@@ -1,0 +1,62 @@
+import AirlockKit
+import Foundation
+import Testing
+
+/// What `convert` sends and what `validate` says about it agree, and the summary says it: `to-sales.zip` is
+/// validated as a delta against the Sales export the run read (lookups to records the target holds are expected),
+/// `validate --against` does the same for a user, and a warning on a package written is named in the summary.
+struct OutputValidationTests {
+    static func dualWriteRun() throws -> (folder: String, out: String, result: ConversionResult) {
+        let folder = try Fixture.scratchDirectory("airlock-output-validation")
+        _ = try SampleGenerator.write(to: folder, accounts: 20, seed: 3, templates: .dualWrite)
+        let out = folder + "/out"
+        let result = try Converter.run(
+            ConversionOptions(
+                foPath: folder + "/" + SampleGenerator.foFileName, salesPath: folder + "/" + SampleGenerator.salesFileName,
+                outputDirectory: out, company: "USMF", templateSet: "dual-write"),
+            catalog: SchemaCatalogLoader.bundled())
+        return (folder, out, result)
+    }
+
+    @Test func theSalesPackageIsValidatedAsADeltaAgainstTheExportTheRunRead() throws {
+        let (folder, out, result) = try Self.dualWriteRun()
+        let validation = try #require(result.report.validation[Converter.salesPackageName])
+        // Its lookups to accounts, products and units the Sales export holds are no findings.
+        #expect(validation.rules["cmt.lookup.missing-record"] == nil && validation.rules["cmt.lookup.outside-package"] == nil)
+        // `validate` alone does not know the target, and reports them; with --against it agrees with convert.
+        let plain = try ValidatePipeline.run(ValidateOptions(package: out + "/" + Converter.salesPackageName))
+        #expect(plain.report.warnings > validation.warnings)
+        let against = try ValidatePipeline.run(
+            ValidateOptions(package: out + "/" + Converter.salesPackageName, againstExport: folder + "/" + SampleGenerator.salesFileName))
+        #expect(against.report.errors == validation.errors && against.report.warnings == validation.warnings)
+        // The summary names what remains.
+        let text = result.report.text()
+        if validation.warnings > 0 {
+            #expect(text.contains("warning: \(Converter.salesPackageName) was written with \(validation.warnings) warning"), "\(text)")
+        }
+    }
+
+    @Test func againstIsForSalesPackagesAndTakesASalesExport() throws {
+        let (folder, out, _) = try Self.dualWriteRun()
+        let fo = folder + "/" + SampleGenerator.foFileName
+        let sales = folder + "/" + SampleGenerator.salesFileName
+        #expect(throws: AirlockError.self) {
+            try ValidatePipeline.run(ValidateOptions(package: out + "/" + Converter.foPackageName, againstExport: sales))
+        }
+        #expect(throws: AirlockError.self) {
+            try ValidatePipeline.run(ValidateOptions(package: out + "/" + Converter.salesPackageName, againstExport: fo))
+        }
+    }
+
+    @Test func aWarningOnAWrittenPackageIsNamedInTheSummary() throws {
+        var report = try Self.dualWriteRun().result.report
+        report.validation[Converter.foPackageName] = ConversionReport.Validation(
+            errors: 0, warnings: 3, notices: 1, rules: ["fo.value.length": 3, "fo.value.mandatory": 1], firstErrors: [])
+        let text = report.text()
+        #expect(
+            text.contains(
+                "warning: \(Converter.foPackageName) was written with 3 warnings and 1 notice of airlock validate (fo.value.length 3, fo.value.mandatory 1)"
+            ),
+            "\(text)")
+    }
+}
