@@ -53,6 +53,9 @@ enum FODiffer {
     private static func writeDelta(
         _ finished: OrderedResults<EntityResult?>, header: FOPackageHeader, manifest: FOManifest, to path: String
     ) throws {
+        // The header says what the package is, so that a delta is not taken for a full export (`convert` refuses one).
+        var header = header
+        header.description = PackageDiffer.deltaDescription
         try FOPackageWriter.write(header: header, to: path) { add in
             var lines: [FOManifestEntity] = []
             for number in 0..<finished.count {

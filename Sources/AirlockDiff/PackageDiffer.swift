@@ -14,6 +14,9 @@ import Foundation
 /// staged inside the output folder and renamed into place only when all are written.
 public enum PackageDiffer {
     public static let deltaName = "delta.zip"
+    /// The `Description` of an F&O delta's `PackageHeader.xml`: what marks the package as a delta, not an export.
+    public static let deltaDescription =
+        "Airlock delta: only the records created or changed between two exports (airlock diff); not a full export"
     public static let deleteListName = "deleted.csv"
     public static let reportName = "diff.json"
 

@@ -33,6 +33,8 @@ public enum ConvertPipeline {
         _ options: ConvertOptions, started: Date, progress: @escaping @Sendable (String) -> Void,
         notice: @escaping @Sendable (String) -> Void
     ) throws -> ConvertResult {
+        // A delta given as an export would be converted wrongly without a word: refused before anything runs.
+        try DeltaInputCheck.check(options)
         let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
         var conversionOptions = options.conversion
         if options.plan {
