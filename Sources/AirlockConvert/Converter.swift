@@ -355,9 +355,10 @@ public enum Converter {
             counts: output.counts, written: output.writtenCount,
             source: output.template.source.entity, target: output.template.target.entity,
             direction: output.template.direction == .salesToFO ? "sales-to-fo" : "fo-to-sales", filteredBy: output.filteredBy,
-            updatedFields: output.changedFields, generated: generated,
+            updatedFields: output.changedFields.mapValues(\.records), generated: generated,
             unresolvedLookups: Dictionary(grouping: output.unresolved, by: \.field).mapValues(\.count),
-            rejectFile: output.rejects.isEmpty || report.options.dryRun ? nil : "\(rejectsFolder)/\(output.template.name).csv")
+            rejectFile: output.rejects.isEmpty || report.options.dryRun ? nil : "\(rejectsFolder)/\(output.template.name).csv",
+            fieldChanges: output.changedFields, keptValues: output.keptExisting)
         report.flows[output.template.name] = flow
         report.totals.counts += output.counts
         report.totals.written += output.writtenCount

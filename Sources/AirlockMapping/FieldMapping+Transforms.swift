@@ -45,4 +45,14 @@ extension FieldMapping {
         }
         return .value(ASCII.isBlank(value) ? nil : value)
     }
+
+    /// Whether the value `applyTransforms` gives for `source` is the field map's own (its constant, or its default:
+    /// the source is blank, or a value map that falls back to the default lacks it) rather than the source's.
+    public func ownValueApplies(to source: String?, valueMap: ValueMap?) -> Bool {
+        if constant != nil { return true }
+        guard defaultValue != nil else { return false }
+        guard let text = source, !ASCII.isBlank(text) else { return true }
+        if case .useDefault = unmappedValuePolicy, valueMap?.value(for: text) == nil { return true }
+        return false
+    }
 }

@@ -18,6 +18,9 @@ public struct FieldMapping: Sendable, Hashable {
     public var line: Int?
     /// When a Sales target lookup is resolved: as the record is mapped, or after every flow (`pass: second`).
     public var pass: LookupPass = .first
+    /// Which records get the field map's own value, its constant or its default (`on:`): by default only the ones
+    /// the run creates.
+    public var fixedScope: FixedValueScope = .create
 
     public init(
         source: String?, target: String, transforms: [FieldTransform], provenance: Provenance, isInferred: Bool,
@@ -69,6 +72,12 @@ public struct FieldMapping: Sendable, Hashable {
     /// The fixed value of a row with no source field: its constant or its default.
     public var fixedValue: String? {
         source == nil ? constant ?? defaultValue : constant
+    }
+
+    /// Whether the field map has a value of its own (a constant or a default) that only a created record gets
+    /// (`on: create`, the default).
+    public var writesOwnValueOnCreateOnly: Bool {
+        fixedScope == .create && (constant != nil || defaultValue != nil)
     }
 
     /// The source side as the reference writes it: `transactioncurrencyid.isocurrencycode`,

@@ -203,9 +203,11 @@ enum TemplateParser {
         var note: String?
         var pass: LookupPass?
         var passNode: YAMLNode?
+        var scope: FixedValueScope?
+        var scopeNode: YAMLNode?
         for entry in try node.entries(allowing: [
             "from", "to", "lookup", "valueMap", "unmapped", "default", "constant", "dateFormat", "numberFormat", "source", "inferred",
-            "row", "note", "pass",
+            "row", "note", "pass", "on",
         ]) {
             let value = entry.value
             switch entry.key {
@@ -251,6 +253,9 @@ enum TemplateParser {
             case "pass":
                 pass = try value.choice(Dictionary(uniqueKeysWithValues: LookupPass.allCases.map { ($0.rawValue, $0) }))
                 passNode = value
+            case "on":
+                scope = try value.choice(Dictionary(uniqueKeysWithValues: FixedValueScope.allCases.map { ($0.rawValue, $0) }))
+                scopeNode = value
             default: note = try value.text()
             }
         }
@@ -266,6 +271,9 @@ enum TemplateParser {
         if let unmappedNode {
             guard valueMap != nil else { throw unmappedNode.error("'unmapped' needs a 'valueMap'") }
             if unmapped == .useDefault, defaultValue == nil { throw unmappedNode.error("'unmapped: default' needs a 'default'") }
+        }
+        if let scopeNode, constant == nil, defaultValue == nil {
+            throw scopeNode.error("'on' says which records get the field map's own value: it needs a 'constant' or a 'default'")
         }
         if let passNode, pass == .second, lookup.isEmpty || direction != .foToSales {
             throw passNode.error("'pass: second' resolves a Sales target lookup: it needs a 'lookup' in an F&O → Sales flow")
@@ -288,6 +296,7 @@ enum TemplateParser {
             source: source, target: target, transforms: transforms, provenance: provenance,
             isInferred: inferred ?? (provenance == .inferred), row: row, note: note, line: node.node.mark?.line)
         mapping.pass = pass ?? .first
+        mapping.fixedScope = scope ?? .create
         return mapping
     }
 

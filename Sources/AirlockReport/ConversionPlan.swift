@@ -28,6 +28,10 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
         /// Of the records left out as unchanged since the last wave (`--since`), those the target export does not
         /// hold: rejected or not imported in an earlier wave, and not sent again.
         public var unchangedNotInTarget: Int = 0
+        /// What the updates would change on existing records, field by field with an example.
+        public var fieldChanges: [String: FieldChange] = [:]
+        /// Existing records that keep their value where the template would write its own (`on: create`).
+        public var keptValues: [String: Int] = [:]
 
         public init(
             read: Int, converted: Int, sourceMissing: Bool, missingColumns: [MissingColumn], filteredBy: [String: Int],
@@ -60,7 +64,7 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
 
         enum CodingKeys: String, CodingKey {
             case read, converted, sourceMissing, missingColumns, filteredBy, rejectCauses, otherCauses, assumedReferences
-            case unchangedNotInTarget
+            case unchangedNotInTarget, fieldChanges, keptValues
         }
 
         public init(from decoder: any Decoder) throws {
@@ -74,6 +78,8 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             otherCauses = try container.decode(Int.self, forKey: .otherCauses)
             assumedReferences = try container.decodeIfPresent([AssumedReference].self, forKey: .assumedReferences) ?? []
             unchangedNotInTarget = try container.decodeIfPresent(Int.self, forKey: .unchangedNotInTarget) ?? 0
+            fieldChanges = try container.decodeIfPresent([String: FieldChange].self, forKey: .fieldChanges) ?? [:]
+            keptValues = try container.decodeIfPresent([String: Int].self, forKey: .keptValues) ?? [:]
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -87,6 +93,8 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             try container.encode(otherCauses, forKey: .otherCauses)
             try container.encode(assumedReferences, forKey: .assumedReferences)
             if unchangedNotInTarget > 0 { try container.encode(unchangedNotInTarget, forKey: .unchangedNotInTarget) }
+            if !fieldChanges.isEmpty { try container.encode(fieldChanges, forKey: .fieldChanges) }
+            if !keptValues.isEmpty { try container.encode(keptValues, forKey: .keptValues) }
         }
     }
 
@@ -149,6 +157,13 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
     /// How many causes a flow lists.
     public static let causeLimit = 10
 
+    /// `CUSTOMERGROUPID on 1,488 records, …: the template's own values are for the records the run creates`.
+    public static func keptText(_ kept: [String: Int]) -> String {
+        kept.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) on \($0.value) record\($0.value == 1 ? "" : "s")" }
+            .joined(separator: ", ")
+            + " (the template's own values are for the records it creates; `on: always` in a template writes them to every record)"
+    }
+
     /// The filter that leaves out a record unchanged since an earlier export (`convert --since`).
     public static let unchangedSinceFilter = "unchanged-since"
 
@@ -184,6 +199,8 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             }
             let source = flow.sourceMissing ? " (the export holds no source records)" : ""
             lines.append("\(name): \(flow.read) read, \(verdict)\(source)")
+            if !flow.fieldChanges.isEmpty { lines.append("  changes existing records: \(FieldChange.list(flow.fieldChanges))") }
+            if !flow.keptValues.isEmpty { lines.append("  keeps existing values: \(Self.keptText(flow.keptValues))") }
             if flow.unchangedNotInTarget > 0 {
                 lines.append(
                     "  unchanged since the last wave but not in the target export: \(flow.unchangedNotInTarget) (rejected or not imported in an earlier wave, and not sent again: fix the cause, then convert without --since or retry them)"

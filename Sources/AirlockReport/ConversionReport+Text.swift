@@ -35,6 +35,12 @@ extension ConversionReport {
                 let reasons = flow.rejectedByReason.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
                 lines.append("  \(name) rejected: \(reasons)\(flow.rejectFile.map { " → \($0)" } ?? "")")
             }
+            if !flow.fieldChanges.isEmpty {
+                lines.append("  \(name) changes existing records: \(FieldChange.list(flow.fieldChanges))")
+            }
+            if !flow.keptValues.isEmpty {
+                lines.append("  \(name) keeps existing values: \(ConversionPlan.keptText(flow.keptValues))")
+            }
             for (kind, records) in flow.generated.sorted(by: { $0.key < $1.key })
             where records.created + records.updated + records.unchanged > 0 {
                 lines.append(

@@ -20,6 +20,12 @@ public struct ConversionReport: Sendable, Codable, Equatable {
         public var filteredBy: [String: Int]
         /// Field → updated records in which it differs from the target export.
         public var updatedFields: [String: Int]
+        /// Field → what the updates change on existing records, with an example (`CUSTOMERGROUPID 10 → 20`); in the
+        /// JSON when not empty.
+        public var fieldChanges: [String: FieldChange]
+        /// Field → existing records that kept their value where the template would write its own (`on: create`); in
+        /// the JSON when not empty.
+        public var keptValues: [String: Int]
         /// Records rules added (`priceListItems`, `freightTaxLines`, `orderStatusUpdates`), outside the identity.
         public var generated: [String: Generated]
         /// The reject file, when the flow rejected anything.
@@ -30,8 +36,11 @@ public struct ConversionReport: Sendable, Codable, Equatable {
 
         public init(
             counts: RecordCounts, written: Int, source: String, target: String, direction: String, filteredBy: [String: Int],
-            updatedFields: [String: Int], generated: [String: Generated], unresolvedLookups: [String: Int] = [:], rejectFile: String?
+            updatedFields: [String: Int], generated: [String: Generated], unresolvedLookups: [String: Int] = [:], rejectFile: String?,
+            fieldChanges: [String: FieldChange] = [:], keptValues: [String: Int] = [:]
         ) {
+            self.fieldChanges = fieldChanges
+            self.keptValues = keptValues
             self.counts = counts
             self.written = written
             self.source = source
@@ -52,7 +61,8 @@ public struct ConversionReport: Sendable, Codable, Equatable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case written, source, target, direction, filteredBy, updatedFields, generated, rejectFile, unresolvedLookups
+            case written, source, target, direction, filteredBy, updatedFields, generated, rejectFile, unresolvedLookups, fieldChanges
+            case keptValues
         }
 
         public init(from decoder: any Decoder) throws {
@@ -67,6 +77,8 @@ public struct ConversionReport: Sendable, Codable, Equatable {
             generated = try container.decode([String: Generated].self, forKey: .generated)
             rejectFile = try container.decodeIfPresent(String.self, forKey: .rejectFile)
             unresolvedLookups = try container.decodeIfPresent([String: Int].self, forKey: .unresolvedLookups) ?? [:]
+            fieldChanges = try container.decodeIfPresent([String: FieldChange].self, forKey: .fieldChanges) ?? [:]
+            keptValues = try container.decodeIfPresent([String: Int].self, forKey: .keptValues) ?? [:]
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -81,6 +93,8 @@ public struct ConversionReport: Sendable, Codable, Equatable {
             try container.encode(generated, forKey: .generated)
             try container.encodeIfPresent(rejectFile, forKey: .rejectFile)
             if !unresolvedLookups.isEmpty { try container.encode(unresolvedLookups, forKey: .unresolvedLookups) }
+            if !fieldChanges.isEmpty { try container.encode(fieldChanges, forKey: .fieldChanges) }
+            if !keptValues.isEmpty { try container.encode(keptValues, forKey: .keptValues) }
         }
     }
 

@@ -36,7 +36,9 @@ struct ConvertDeltaInputTests {
             try Self.convert(fo: foDelta, sales: pair.sales, out: folder + "/elsewhere/run", ledger: .off)
         }
         #expect(error.code == .usage)
-        #expect(error.message.hasPrefix("--fo \(foDelta) is a delta, not an export: its PackageHeader.xml says it is the delta airlock diff writes"))
+        #expect(
+            error.message.hasPrefix(
+                "--fo \(foDelta) is a delta, not an export: its PackageHeader.xml says it is the delta airlock diff writes"))
         #expect(error.message.contains("--since"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/elsewhere/run"))
     }
@@ -46,7 +48,8 @@ struct ConvertDeltaInputTests {
         let error = try #require(throws: AirlockError.self) {
             try Self.convert(fo: pair.fo, sales: salesDelta, out: folder + "/migration/wave2")
         }
-        #expect(error.message.hasPrefix("--sales \(salesDelta) is a delta, not an export: the migration ledger shows airlock diff wrote it"))
+        #expect(
+            error.message.hasPrefix("--sales \(salesDelta) is a delta, not an export: the migration ledger shows airlock diff wrote it"))
         // The message names the export the diff compared against, for --since, and the full new export.
         #expect(error.message.contains("--since") && error.message.contains("sales-wave2.zip"), "\(error.message)")
         // The full exports convert.

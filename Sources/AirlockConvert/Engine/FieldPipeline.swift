@@ -77,6 +77,16 @@ final class FieldPipeline {
         return evaluation
     }
 
+    /// Whether the value of row `row` is the field map's own (its constant, or its default because the source is
+    /// blank or unmapped), not the source's: an existing record then keeps its value (`FieldMapping.fixedScope`).
+    func ownValueApplies(row: Int, view: SourceView) -> Bool {
+        guard mapping.constant == nil, let reader else { return mapping.constant != nil || mapping.defaultValue != nil }
+        switch reader.read(row: row, in: view) {
+        case .value(let text): return mapping.ownValueApplies(to: text, valueMap: valueMap)
+        case .orphan: return false
+        }
+    }
+
     /// The records this field names by fixed values: its constant or default, and what its value map gives,
     /// when the value goes through a lookup or a reference check, each with whether the output or the exports
     /// hold it (at most `limit`, in that order).

@@ -32,8 +32,10 @@ final class FlowOutput: @unchecked Sendable {
     /// Records left out as unchanged since the last wave whose key the target export does not hold (rejected or not
     /// imported then).
     var unchangedNotInTarget = 0
-    /// Field name → number of updated records in which it changed.
-    let changedFields: [String: Int]
+    /// Field name → the updated records in which it changed, with an example.
+    let changedFields: [String: FieldChange]
+    /// Field name → existing records that kept their value where the template would write its own (`on: create`).
+    var keptExisting: [String: Int] = [:]
     /// Filter name → records it left out.
     let filteredBy: [String: Int]
     let statusIndex: KeyIndex?
@@ -42,7 +44,8 @@ final class FlowOutput: @unchecked Sendable {
 
     init(
         template: MappingTemplate, source: Table, layout: FlowLayout, accepted: Table, acceptedSourceRows: [Int], written: [Bool],
-        counts: RecordCounts, rejects: [RejectEntry], changedFields: [String: Int], filteredBy: [String: Int], statusIndex: KeyIndex?,
+        counts: RecordCounts, rejects: [RejectEntry], changedFields: [String: FieldChange], filteredBy: [String: Int],
+        statusIndex: KeyIndex?,
         statuses: [HeaderStatus]
     ) {
         self.template = template

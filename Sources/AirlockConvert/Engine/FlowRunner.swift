@@ -25,7 +25,8 @@ struct FlowRunner {
         let layout = FlowLayout(
             template: template, catalog: context.catalog, company: context.company,
             extraFields: rules.flatMap { $0.extraTargetFields(for: template) })
-        var records = try mapRecords(view: view, layout: layout, rules: rules)
+        let target = try targetTable(layout: layout)
+        var records = try mapRecords(view: view, layout: layout, rules: rules, target: target)
         // Every record's key, indexed when a rejected record's duplicates are looked for or line flows read it.
         var keyIndex: KeyIndex?
         func indexedKeys() throws -> KeyIndex {
@@ -35,7 +36,6 @@ struct FlowRunner {
             return built
         }
         if !records.rejects.isEmpty { noteDuplicates(&records, keys: try indexedKeys()) }
-        let target = try targetTable(layout: layout)
         let classified = try classify(&records, layout: layout, target: target)
 
         var counts = RecordCounts()
@@ -56,9 +56,14 @@ struct FlowRunner {
         let output = FlowOutput(
             template: template, source: view.table, layout: layout, accepted: accepted,
             acceptedSourceRows: classified.acceptedRows.map { records.mappedSourceRows[$0] },
-            written: classified.written, counts: counts, rejects: records.rejects, changedFields: classified.changedFields,
+            written: classified.written, counts: counts, rejects: records.rejects,
+            changedFields: classified.changedFields.reduce(into: [:]) { changes, item in
+                let example = classified.changeExamples[item.key] ?? ("", "")
+                changes[item.key] = FieldChange(records: item.value, from: example.from, to: example.to)
+            },
             filteredBy: filteredBy, statusIndex: statusIndex, statuses: records.statuses)
         output.assumedReferences = records.assumedReferences
+        output.keptExisting = records.keptExisting
         if (filteredBy[Converter.unchangedSinceFilter] ?? 0) > 0 {
             output.unchangedNotInTarget = try unchangedNotInTarget(records, layout: layout, target: target)
         }
@@ -93,14 +98,22 @@ struct FlowRunner {
         var statusOfMapped: [Int] = []
         /// The records the template names by a fixed value, and whether they are held.
         var assumedReferences: [ConversionPlan.AssumedReference] = []
+        /// Field → existing records that kept their value instead of the template's own (`on: create`).
+        var keptExisting: [String: Int] = [:]
     }
 
     /// Maps every source record into the flow's layout: another company's records are filtered, then those a
     /// template filter or `--since` leaves out (only the fields of their key are mapped), then each field plan
     /// writes its value and the record is refused by its parent, by an unreadable value, by its fields or by a
     /// rule's row hook, or mapped.
-    private func mapRecords(view: SourceView, layout: FlowLayout, rules: [any ConversionRule]) throws -> MappedRecords {
+    private func mapRecords(
+        view: SourceView, layout: FlowLayout, rules: [any ConversionRule], target: (table: Table, key: KeyDefinition)
+    ) throws -> MappedRecords {
         let fieldPlans = prepareFields(layout: layout, view: view)
+        // An existing record keeps its values where the template would write its own (`on: create`).
+        var keeper = try ExistingValueKeeper(
+            plans: fieldPlans, layout: layout, side: template.target.side, target: target,
+            salesRecords: template.target.side == .sales ? context.sales.section(template.target.entity)?.records : nil)
         let plans = UnretainedReferences(fieldPlans)
         let filters = FilterEvaluator(template: template, view: view, catalog: context.catalog)
         let ruleFlow = RuleFlow(template: template, view: view, layout: layout, context: context)
@@ -189,6 +202,7 @@ struct FlowRunner {
             }
             try values.appendRow(to: &records.keyTable, positions: keyPositions)
             records.keySourceRows.append(row)
+            if keeper.isActive { keeper.keep(row: row, view: view, values: &values) }
             var outcome: RecordOutcome?
             var reasons: [RejectEntry.Problem] = []
             if let verdict = parent.verdict(values: values) {
@@ -240,6 +254,13 @@ struct FlowRunner {
             records.mappedSourceRows.append(row)
         }
         records.assumedReferences = fieldPlans.flatMap { $0.pipeline.assumedReferences(context: context) }
+        records.keptExisting = keeper.kept
+        if !keeper.notKept.isEmpty {
+            let fields = keeper.notKept.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value) record\($0.value == 1 ? "" : "s"))" }
+            context.warn(
+                "flow \(template.name): the F&O export's \(template.target.entity) has no \(fields.map { $0.prefix { $0 != " " } }.joined(separator: ", ")), so existing records cannot keep their values there: the template's own value goes to \(fields.joined(separator: ", ")); export the column to keep them",
+                flow: template.name)
+        }
         return records
     }
 
@@ -292,6 +313,8 @@ struct FlowRunner {
         var updated: [Bool] = []
         /// Field → updated records in which it differs from the target.
         var changedFields: [String: Int] = [:]
+        /// Field → the first updated record's value in the target and in the package.
+        var changeExamples: [String: (from: String, to: String)] = [:]
     }
 
     /// Classifies the mapped records against the target export (create, update, unchanged, or rejected for an
@@ -339,7 +362,14 @@ struct FlowRunner {
                 result.written.append(true)
                 result.targetRows.append(targetRow)
                 result.updated.append(true)
-                for field in fields { result.changedFields[field, default: 0] += 1 }
+                for field in fields {
+                    result.changedFields[field, default: 0] += 1
+                    if result.changeExamples[field] == nil {
+                        let from = target.table.columnIndex(named: field).flatMap { target.table.value(row: targetRow, column: $0) }
+                        let to = records.mapped.columnIndex(named: field).flatMap { records.mapped.value(row: mappedRow, column: $0) }
+                        result.changeExamples[field] = (from ?? "", to ?? "")
+                    }
+                }
             case .unchanged(let targetRow):
                 result.acceptedRows.append(mappedRow)
                 result.written.append(context.options.full)

@@ -79,6 +79,8 @@ enum SecondPass {
         var written: [Bool] = []
         var counts = output.counts
         var changedFields = output.changedFields
+        /// Field → the first change's values, for a field no change had named before.
+        var examples: [String: (from: String, to: String)] = [:]
         var filteredBy = output.filteredBy
         var unresolved: [UnresolvedLookup] = []
         var uncompared: Set<String> = []
@@ -114,7 +116,10 @@ enum SecondPass {
                 guard let targetRow else { continue }
                 if let column = field.targetColumn {
                     let held = pending.target.value(row: targetRow, column: column)?.trimmingASCIIWhitespace().lowercased() ?? ""
-                    if held != record.id.lowercased() { changed.append(field.mapping.target) }
+                    if held != record.id.lowercased() {
+                        changed.append(field.mapping.target)
+                        if changedFields[field.mapping.target] == nil { examples[field.mapping.target] = (held, record.id) }
+                    }
                 } else {
                     // The target export lacks the column: it cannot be shown to hold the value (as in classification).
                     changed.append(field.mapping.target)
@@ -134,7 +139,12 @@ enum SecondPass {
                     counts.updated += 1
                     isWritten = true
                 }
-                for field in changed { changedFields[field, default: 0] += 1 }
+                for field in changed {
+                    var change =
+                        changedFields[field] ?? FieldChange(records: 0, from: examples[field]?.from ?? "", to: examples[field]?.to ?? "")
+                    change.records += 1
+                    changedFields[field] = change
+                }
             }
             for (position, value) in values { touched[position]?.append(value) }
             keptRows.append(row)

@@ -27,6 +27,8 @@ enum ConversionPlanner {
                 assumedReferences: counted(output.assumedReferences, rejects: output.rejects)
                     + (try foReferenceData(output, context: context)))
             flows[template.name]?.unchangedNotInTarget = output.unchangedNotInTarget
+            flows[template.name]?.fieldChanges = output.changedFields
+            flows[template.name]?.keptValues = output.keptExisting
         }
         return ConversionPlan(flows: flows)
     }

@@ -25,7 +25,8 @@ enum DeltaInputCheck {
             guard !candidates.isEmpty, let digest = try? FileDigest.of(path) else { continue }
             if let match = candidates.first(where: { $0.delta.sha256 == digest.sha256 }) {
                 throw refusal(
-                    flag: flag, path: path, origin: "the migration ledger shows airlock diff wrote it (line \(match.line))", diff: match.entry)
+                    flag: flag, path: path, origin: "the migration ledger shows airlock diff wrote it (line \(match.line))",
+                    diff: match.entry)
             }
         }
     }
