@@ -21,7 +21,7 @@ public enum TemplateExporter {
         do {
             try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw AirlockError(.io, "cannot create the folder", at: SourceLocation(file: directory), cause: error.localizedDescription)
+            throw AirlockError(.io, "cannot create the folder", at: SourceLocation(file: directory), cause: SystemErrorText.of(error))
         }
         let paths = files.map { (directory as NSString).appendingPathComponent($0.name) }
         if !overwrite {
@@ -37,7 +37,7 @@ public enum TemplateExporter {
             do {
                 try Data(file.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
-                throw AirlockError(.io, "cannot write the template file", at: SourceLocation(file: path), cause: error.localizedDescription)
+                throw AirlockError(.io, "cannot write the template file", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
             }
         }
         return paths

@@ -18,7 +18,8 @@ public enum TemplateLoader {
         } catch let error as AirlockError {
             return .failure(error)
         } catch {
-            return .failure(AirlockError(.invalidTemplate, "the bundled templates (\(set)) cannot be loaded", cause: "\(error)"))
+            return .failure(
+                AirlockError(.invalidTemplate, "the bundled templates (\(set)) cannot be loaded", cause: SystemErrorText.of(error)))
         }
     }
 
@@ -54,7 +55,7 @@ public enum TemplateLoader {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
             throw AirlockError(
-                .io, "cannot list the templates folder", at: SourceLocation(file: directory), cause: error.localizedDescription)
+                .io, "cannot list the templates folder", at: SourceLocation(file: directory), cause: SystemErrorText.of(error))
         }
         var base = set
         if names.contains(TemplateSetName.markerFileName) {

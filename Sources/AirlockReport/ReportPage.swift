@@ -53,7 +53,7 @@ public enum ReportPage {
             try Data(html.utf8).write(to: URL(fileURLWithPath: temporary))
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
-            throw AirlockError(.io, "cannot write the report page", at: SourceLocation(file: path), cause: "\(error.localizedDescription)")
+            throw AirlockError(.io, "cannot write the report page", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
         }
         if rename(temporary, path) != 0 {
             let cause = String(cString: strerror(errno))

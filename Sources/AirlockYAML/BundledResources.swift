@@ -34,7 +34,7 @@ public enum BundledResources {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw AirlockError(.io, "cannot read \(what)", at: SourceLocation(file: path), cause: error.localizedDescription)
+            throw AirlockError(.io, "cannot read \(what)", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
         }
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }

@@ -26,12 +26,18 @@ struct ConversionInputs: Sendable {
         -> ConversionInputs
     {
         let foSource = try PackageDetector.locate(openPackageSource(path: options.foPath))
+        let salesSource = try PackageDetector.locate(openPackageSource(path: options.salesPath))
+        if foSource.kind == .cmt && salesSource.kind == .fo {
+            throw AirlockError(
+                .usage,
+                "--fo names a Configuration Migration package and --sales an F&O data package: did you swap them? --fo takes the F&O export (\(options.salesPath)), --sales the Sales export (\(options.foPath))"
+            )
+        }
         guard foSource.kind == .fo else {
             throw AirlockError(
                 .usage, "--fo names a Configuration Migration package; it takes an F&O data package",
                 at: SourceLocation(file: options.foPath))
         }
-        let salesSource = try PackageDetector.locate(openPackageSource(path: options.salesPath))
         guard salesSource.kind == .cmt else {
             throw AirlockError(
                 .usage, "--sales names an F&O data package; it takes a Configuration Migration package",

@@ -38,7 +38,7 @@ public final class StagingDirectory {
             }
             try manager.createDirectory(atPath: staging, withIntermediateDirectories: false)
         } catch {
-            throw AirlockError(.io, "cannot create the staging folder", at: SourceLocation(file: staging), cause: "\(error)")
+            throw AirlockError(.io, "cannot create the staging folder", at: SourceLocation(file: staging), cause: SystemErrorText.of(error))
         }
     }
 
@@ -73,7 +73,7 @@ public final class StagingDirectory {
         do {
             try FileManager.default.createDirectory(atPath: path(name), withIntermediateDirectories: true)
         } catch {
-            throw AirlockError(.io, "cannot create a folder", at: SourceLocation(file: path(name)), cause: "\(error)")
+            throw AirlockError(.io, "cannot create a folder", at: SourceLocation(file: path(name)), cause: SystemErrorText.of(error))
         }
     }
 
@@ -83,7 +83,7 @@ public final class StagingDirectory {
         do {
             try data.write(to: URL(fileURLWithPath: path(name)))
         } catch {
-            throw AirlockError(.io, "cannot write the file", at: SourceLocation(file: path(name)), cause: "\(error)")
+            throw AirlockError(.io, "cannot write the file", at: SourceLocation(file: path(name)), cause: SystemErrorText.of(error))
         }
     }
 
@@ -116,7 +116,7 @@ public final class StagingDirectory {
             try manager.removeItem(atPath: staging)
             finished = true
         } catch {
-            throw AirlockError(.io, "cannot move the output into place", at: SourceLocation(file: target), cause: "\(error)")
+            throw AirlockError(.io, "cannot move the output into place", at: SourceLocation(file: target), cause: SystemErrorText.of(error))
         }
     }
 

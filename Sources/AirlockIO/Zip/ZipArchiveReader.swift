@@ -147,13 +147,31 @@ public final class ZipArchiveReader: @unchecked Sendable {
         if status != ARCHIVE_OK {
             let cause = LibArchive.errorText(archive)
             archive_read_free(archive)
-            let missing = memory == nil && (try? FileStatus.of(path)) == nil
+            let status = memory == nil ? try? FileStatus.of(path) : nil
+            if memory == nil, status == nil {
+                throw AirlockError(.io, "cannot open the file", at: SourceLocation(file: path), cause: cause)
+            }
             throw AirlockError(
-                missing ? .io : .corruptArchive,
-                missing ? "cannot open the file" : "the file is not a readable zip archive",
-                at: SourceLocation(file: path), cause: cause)
+                .corruptArchive, Self.unreadableReason(path, size: status?.size), at: SourceLocation(file: path), cause: cause)
         }
         return archive
+    }
+
+    /// Why a file that exists does not open as a zip, in words a user can act on: empty, cut short (it starts as a
+    /// zip, but its end, which lists the members, is missing), or not a zip at all.
+    private static func unreadableReason(_ path: String, size: Int64?) -> String {
+        if size == 0 { return "the file is empty (0 bytes): it was not copied whole, or not written; copy it again" }
+        var start = [UInt8](repeating: 0, count: 4)
+        if let file = fopen(path, "rb") {
+            _ = fread(&start, 1, 4, file)
+            fclose(file)
+        }
+        if start == [0x50, 0x4B, 0x03, 0x04] {
+            let bytes = size.map { " (\($0) bytes)" } ?? ""
+            return
+                "the zip is cut short or damaged\(bytes): it starts as a zip, but its end, which lists the members, is missing or unreadable; copy it again"
+        }
+        return "the file is not a readable zip archive"
     }
 
     private static func name(of header: OpaquePointer) -> String? {

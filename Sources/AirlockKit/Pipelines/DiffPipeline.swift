@@ -18,7 +18,9 @@ public enum DiffPipeline {
             let text = options.json ? try report.jsonText() : report.text()
             result = DiffResult(report: report, text: text + "\n", status: .success)
         } catch {
-            if let warning = recordFailure(error, options: options, startedAt: started) { notice(warning) }
+            // A run that failed says why in its error; that the ledger could not take its entry too (most often for the
+            // same reason: a folder that cannot be written) would only be a second line.
+            _ = recordFailure(error, options: options, startedAt: started)
             throw error
         }
         if let warning = record(result, options: options, startedAt: started) { notice(warning) }

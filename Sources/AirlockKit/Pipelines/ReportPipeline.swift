@@ -13,7 +13,7 @@ public enum ReportPipeline {
             data = try Data(contentsOf: URL(fileURLWithPath: options.reportPath))
         } catch {
             throw AirlockError(
-                .usage, "cannot read the report", at: SourceLocation(file: options.reportPath), cause: error.localizedDescription)
+                .usage, "cannot read the report", at: SourceLocation(file: options.reportPath), cause: SystemErrorText.of(error))
         }
         let folder = URL(fileURLWithPath: options.reportPath).deletingLastPathComponent().path
         let document = try ReportDocument.decode(data, file: options.reportPath)

@@ -3,10 +3,14 @@ import Foundation
 /// `airlock sample` as a library call: a consistent pair of sample exports.
 public enum SamplePipeline {
     /// Creates the folder if missing and writes the pair into it.
-    /// - Throws: the file system's error when the folder cannot be created; `AirlockError` when a file cannot be
-    ///   written.
+    /// - Throws: `AirlockError` when the folder cannot be created or a file cannot be written.
     public static func run(_ options: SampleOptions) throws -> SampleResult {
-        try FileManager.default.createDirectory(atPath: options.outputDirectory, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(atPath: options.outputDirectory, withIntermediateDirectories: true)
+        } catch {
+            throw AirlockError(
+                .io, "cannot create the output folder", at: SourceLocation(file: options.outputDirectory), cause: SystemErrorText.of(error))
+        }
         let paths = try SampleGenerator.write(
             to: options.outputDirectory, accounts: options.accounts, seed: options.seed, company: options.company, defects: options.defects,
             templates: options.templates)

@@ -52,7 +52,7 @@ public enum TemplatesPipeline {
             do {
                 try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
-                throw AirlockError(.io, "cannot write the file", at: SourceLocation(file: path), cause: error.localizedDescription)
+                throw AirlockError(.io, "cannot write the file", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
             }
         }
         return TemplatesDocumentResult(document: bytes, writtenTo: path)

@@ -16,7 +16,9 @@ public enum VerifyPipeline {
         do {
             result = try verify(options, started: started, progress: progress)
         } catch {
-            if let warning = recordFailure(error, options: options, startedAt: started) { notice(warning) }
+            // A run that failed says why in its error; that the ledger could not take its entry too (most often for the
+            // same reason: a folder that cannot be written) would only be a second line.
+            _ = recordFailure(error, options: options, startedAt: started)
             throw error
         }
         if let warning = record(result, options: options, startedAt: started) { notice(warning) }

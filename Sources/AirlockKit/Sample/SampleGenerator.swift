@@ -67,7 +67,7 @@ public enum SampleGenerator {
         do {
             try Data(key.csv(world: world).utf8).write(to: URL(fileURLWithPath: rejectsPath))
         } catch {
-            throw AirlockError(.io, "cannot write the file", at: SourceLocation(file: rejectsPath), cause: error.localizedDescription)
+            throw AirlockError(.io, "cannot write the file", at: SourceLocation(file: rejectsPath), cause: SystemErrorText.of(error))
         }
         return [foPath, salesPath, rejectsPath]
     }

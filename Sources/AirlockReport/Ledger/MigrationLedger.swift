@@ -77,7 +77,7 @@ public enum MigrationLedger {
         do {
             line += try encoder.encode(written)
         } catch {
-            throw AirlockError(.io, "cannot encode the ledger entry", at: SourceLocation(file: path), cause: "\(error)")
+            throw AirlockError(.io, "cannot encode the ledger entry", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
         }
         line.append(0x0A)
         var offset = 0
@@ -103,7 +103,7 @@ public enum MigrationLedger {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw AirlockError(.io, "cannot read the migration ledger", at: SourceLocation(file: path), cause: error.localizedDescription)
+            throw AirlockError(.io, "cannot read the migration ledger", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
         }
         return LedgerReading(path: path, data: data)
     }
