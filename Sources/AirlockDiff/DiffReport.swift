@@ -69,6 +69,25 @@ public struct DiffReport: Sendable, Equatable, Codable {
             "delta: \(totals.created + totals.changed) records (\(totals.created) created, \(totals.changed) changed); delete list: \(totals.deleted) keys to review (never applied by Airlock)"
         )
         for warning in warnings { lines.append("warning: \(warning)") }
+        lines.append("")
+        lines.append("Next steps:")
+        lines += nextSteps.map { "  " + $0 }
         return lines.joined(separator: "\n")
+    }
+
+    /// What to do with a wave's diff: review the delete list, then convert the full new export with `--since` (a
+    /// delta is not an export: `convert` refuses it).
+    public var nextSteps: [String] {
+        var steps: [String] = []
+        if totals.deleted > 0 {
+            steps.append(
+                "Review deleted.csv with the data owner: \(totals.deleted) key\(totals.deleted == 1 ? "" : "s") the new export no longer has; Airlock deletes nothing (docs/runbook.md, \"Waves\")."
+            )
+        }
+        let side = kind == .fo ? "--fo \(inputs.new.path) --sales SALES-EXPORT.zip" : "--fo FO-EXPORT.zip --sales \(inputs.new.path)"
+        steps.append(
+            "Convert the wave from the full new exports, leaving out what did not change: airlock convert \(side) --out OUT --since \(inputs.old.path) (add the other side's earlier export with a second --since); --plan first says what would go."
+        )
+        return steps.enumerated().map { "\($0.offset + 1). \($0.element)" }
     }
 }

@@ -26,6 +26,7 @@ struct ConversionPage {
     var html: String {
         let sections: [(id: String, title: String, html: String)] = [
             ("summary", "Summary", summary),
+            ("next", "Next steps", nextSteps),
             ("run", "Run", run),
             ("flows", "Flows", flows),
             ("plan", "What the exports lack", planSection),
@@ -53,6 +54,16 @@ struct ConversionPage {
     }
 
     // MARK: Sections
+
+    /// What to do now, in order (`ConversionReport.nextSteps`).
+    private var nextSteps: String {
+        let steps = report.nextSteps
+        guard !steps.isEmpty else { return PageFrame.paragraph("Nothing to do: a dry run writes no package.", class: "none") }
+        return "<ol class=\"plain\">"
+            + steps.map { step in
+                "<li>" + HTMLText.escape(String(step.drop { $0 != " " }.dropFirst())) + "</li>"
+            }.joined() + "</ol>\n"
+    }
 
     private var banner: String {
         if report.refused {

@@ -73,6 +73,12 @@ extension ConversionReport {
         if let empty = plan?.flowsLosingAllRecords, !empty.isEmpty {
             lines.append("warning: nothing converted by \(empty.joined(separator: ", ")); `airlock convert --plan` says why")
         }
+        let steps = nextSteps
+        if !steps.isEmpty {
+            lines.append("")
+            lines.append("Next steps:")
+            lines += steps.map { "  " + $0 }
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -20,6 +20,7 @@ struct VerificationPage {
     var html: String {
         let sections: [(id: String, title: String, html: String)] = [
             ("summary", "Summary", summary),
+            ("next", "Next steps", nextSteps),
             ("inputs", "Inputs", inputs),
             ("flows", "Flows and entities", flows),
             ("identity", "Accounting identity", identity),
@@ -62,6 +63,13 @@ struct VerificationPage {
                 + "(no export of their side, or an export without their entity); see <a href=\"#inputs\">Inputs</a>.</div>\n"
         }
         return "<div class=\"banner good\"><strong>Landed</strong> — every record sent is in the exports with the values sent.</div>\n"
+    }
+
+    /// What to do now (`VerificationReport.nextSteps`).
+    private var nextSteps: String {
+        "<ol class=\"plain\">"
+            + report.nextSteps.map { "<li>" + HTMLText.escape(String($0.drop { $0 != " " }.dropFirst())) + "</li>" }.joined()
+            + "</ol>\n"
     }
 
     private var summary: String {

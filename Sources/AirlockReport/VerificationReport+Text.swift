@@ -40,6 +40,9 @@ extension VerificationReport {
         }
         for warning in warnings { lines.append("warning: \(warning)") }
         lines.append("Verdict: \(verdict)")
+        lines.append("")
+        lines.append("Next steps:")
+        lines += nextSteps.map { "  " + $0 }
         return lines.joined(separator: "\n")
     }
 }

@@ -14,6 +14,11 @@ public enum SamplePipeline {
         let paths = try SampleGenerator.write(
             to: options.outputDirectory, accounts: options.accounts, seed: options.seed, company: options.company, defects: options.defects,
             templates: options.templates)
-        return SampleResult(paths: paths, text: paths.map { $0 + "\n" }.joined())
+        let folder = options.outputDirectory
+        let templates = options.templates == .standard ? "" : " --templates \(options.templates.rawValue)"
+        let company = options.templates == .dualWrite ? " --company \(options.company)" : ""
+        let next =
+            "\nNext: convert the pair (--plan first says what it would do):\n  airlock convert --fo \(folder)/\(SampleGenerator.foFileName) --sales \(folder)/\(SampleGenerator.salesFileName) --out \(folder)/out\(templates)\(company)\n"
+        return SampleResult(paths: paths, text: paths.map { $0 + "\n" }.joined() + next)
     }
 }

@@ -1,0 +1,47 @@
+import AirlockMapping
+
+/// What to do after a conversion, in order: which package goes into which system and how, then how to prove what
+/// landed (docs/runbook.md, steps 8 to 10). Shown after the summary and on the page, so that nobody has to put
+/// the to-do list together by hand.
+extension ConversionReport {
+    /// The next steps, one per line, numbered; empty for a dry run (nothing was written).
+    public var nextSteps: [String] {
+        guard !options.dryRun, let folder = options.outputDirectory else { return [] }
+        if refused {
+            return [
+                "Fix the errors the validation of the packages names (report.html, \"Validation of the outputs\"), then convert again: no package was handed over."
+            ]
+        }
+        var steps: [String] = []
+        let rejected = totals.rejected
+        if rejected > 0 {
+            let files = flowOrder.compactMap { flows[$0]?.rejectFile }.count
+            steps.append(
+                "Review the \(rejected) rejected record\(rejected == 1 ? "" : "s") in \(folder)/rejects/ (\(files) file\(files == 1 ? "" : "s"), every reason per record): fix them in the source and convert again, or accept that they stay behind."
+            )
+        }
+        let fo = outputs["to-fo.zip"] != nil
+        let sales = outputs["to-sales.zip"] != nil
+        if fo {
+            steps.append(
+                "Import \(folder)/to-fo.zip into F&O, legal entity \(company): Data management → Import, source data format Package, add the file (docs/runbook.md, step 8); the package's own manifest orders the entities."
+            )
+        }
+        if sales {
+            let set = options.templateSet.flatMap(TemplateSetName.init(rawValue:)) ?? .standard
+            let integration = set == .dualWrite ? " before dual-write is switched on with \"skip initial sync\"" : ""
+            steps.append(
+                "Then import \(folder)/to-sales.zip into Sales\(integration): the Configuration Migration tool (Import data) or `pac data import --data \(folder)/to-sales.zip` (docs/runbook.md, step 9)."
+            )
+        }
+        if fo || sales {
+            let exports = [fo ? "--fo FO-AFTER.zip" : nil, sales ? "--sales SALES-AFTER.zip" : nil].compactMap { $0 }.joined(separator: " ")
+            steps.append(
+                "Export \(fo && sales ? "both systems" : fo ? "F&O" : "Sales") again after the import and prove what landed: airlock verify --run \(folder) \(exports)"
+            )
+        } else {
+            steps.append("Nothing to import: no record was created or changed (`--full` writes the unchanged ones too).")
+        }
+        return steps.enumerated().map { "\($0.offset + 1). \($0.element)" }
+    }
+}
