@@ -8,7 +8,8 @@ extension CatalogBuilder {
         "source", "note", "fields",
     ]
     private static let fieldKeys: Set<String> = [
-        "type", "length", "enum", "mandatory", "stagingMandatory", "mandatoryNote", "edt", "lengthBasis", "lengthEdt", "lengthSource",
+        "type", "length", "enum", "mandatory", "stagingMandatory", "createsReferenced", "mandatoryNote", "edt", "lengthBasis", "lengthEdt",
+        "lengthSource",
         "lengthConflict", "memo", "severity", "assumedLength", "inferredType", "inferredFrom", "values", "note",
     ]
     private static let requirementKeys: Set<String> = ["when", "anyOf", "source"]
@@ -193,6 +194,7 @@ extension CatalogBuilder {
             switch entry.key {
             case "mandatory": field.isMandatory = try entryValue.boolean()
             case "stagingMandatory": field.isStagingMandatory = try entryValue.boolean()
+            case "createsReferenced": field.createsReferenced = try entryValue.boolean()
             case "mandatoryNote": field.mandatoryNote = try entryValue.optionalText()
             case "edt": field.extendedDataType = try entryValue.optionalText()
             case "lengthBasis":

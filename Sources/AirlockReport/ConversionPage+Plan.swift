@@ -31,9 +31,10 @@ extension ConversionPage {
                     .text(name), .text(missing.column, class: "code"), .text(missing.effects.joined(separator: "; "), class: "wide"),
                 ])
             }
-            for reference in flow.assumedReferences {
+            for reference in flow.assumedReferences where reference.records != 0 {
                 assumed.add([
-                    .text(name), .text(reference.field, class: "code"), .text(reference.target), .text(reference.value, class: "code"),
+                    .text(name), .text(reference.field, class: "code"), .text(reference.target),
+                    .text(reference.otherValues == nil ? reference.value : reference.shownValue, class: "code"),
                     .text((reference.held ? "yes" : "no") + (reference.note.map { " — \($0)" } ?? "")),
                     reference.records.map { .number($0) } ?? .text(""),
                 ])

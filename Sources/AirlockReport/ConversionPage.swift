@@ -26,6 +26,7 @@ struct ConversionPage {
     var html: String {
         let sections: [(id: String, title: String, html: String)] = [
             ("summary", "Summary", summary),
+            ("before-import", "Before you import", beforeImport),
             ("next", "Next steps", nextSteps),
             ("run", "Run", run),
             ("flows", "Flows", flows),
@@ -54,6 +55,30 @@ struct ConversionPage {
     }
 
     // MARK: Sections
+
+    /// The reference data the records name, by what the exports say of it (`ConversionPlan.beforeImport`).
+    private var beforeImport: String {
+        let groups = report.plan?.beforeImport ?? []
+        guard !groups.isEmpty else {
+            return PageFrame.paragraph("The records name no reference data in the targets.", class: "none")
+        }
+        var out = ""
+        for status in [ImportPrerequisite.Status.missing, .unchecked, .held] {
+            for system in ["F&O", "Sales"] {
+                let matching = groups.filter { $0.status == status && $0.system == system }
+                guard !matching.isEmpty else { continue }
+                out += PageFrame.paragraph(ImportPrerequisite.heading(system: system, status: status))
+                out +=
+                    "<ul class=\"plain\">"
+                    + matching.map { group in
+                        "<li><strong>" + HTMLText.escape(group.target) + "</strong>: " + HTMLText.escape(group.valuesText) + " ("
+                            + String(group.records) + " record" + (group.records == 1 ? "" : "s") + "; "
+                            + HTMLText.escape(group.flows.joined(separator: ", ")) + ")</li>"
+                    }.joined() + "</ul>\n"
+            }
+        }
+        return out
+    }
 
     /// What to do now, in order (`ConversionReport.nextSteps`).
     private var nextSteps: String {

@@ -122,16 +122,34 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
         public var held: Bool
         /// Why it cannot be told, e.g. the export lacks the entity (the target must then hold the record).
         public var note: String?
-        /// The flow's records that carry the value, when counted (references to F&O reference data).
+        /// The flow's records that carry the value, when counted: for a value not held, the records it holds back
+        /// (rejected, or written without it).
         public var records: Int?
+        /// When set, the entry stands for this many values not listed one by one (`value` is then empty): the rest
+        /// of a long list, or the values a second pass found.
+        public var otherValues: Int?
+        /// The reference is to records of the run's own flows, resolved after every flow (a second-pass lookup),
+        /// not reference data the target must hold before the import.
+        public var resolvedAfterEveryFlow: Bool?
 
-        public init(field: String, target: String, value: String, held: Bool, note: String? = nil, records: Int? = nil) {
+        public init(
+            field: String, target: String, value: String, held: Bool, note: String? = nil, records: Int? = nil, otherValues: Int? = nil,
+            resolvedAfterEveryFlow: Bool? = nil
+        ) {
             self.field = field
             self.target = target
             self.value = value
             self.held = held
             self.note = note
             self.records = records
+            self.otherValues = otherValues
+            self.resolvedAfterEveryFlow = resolvedAfterEveryFlow
+        }
+
+        /// The value as the plan shows it: quoted, or how many values the entry stands for.
+        public var shownValue: String {
+            guard let otherValues else { return "'\(value)'" }
+            return "\(otherValues) other value\(otherValues == 1 ? "" : "s")"
         }
     }
 
@@ -169,9 +187,29 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
 
     /// Flows by name.
     public var flows: [String: Flow]
+    /// "Before you import": the reference data the records name in the targets, grouped by what it is and by
+    /// whether the exports hold it (every flow's values together, each value once).
+    public var beforeImport: [ImportPrerequisite] = []
 
-    public init(flows: [String: Flow]) {
+    public init(flows: [String: Flow], beforeImport: [ImportPrerequisite] = []) {
         self.flows = flows
+        self.beforeImport = beforeImport
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case flows, beforeImport
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        flows = try container.decode([String: Flow].self, forKey: .flows)
+        beforeImport = try container.decodeIfPresent([ImportPrerequisite].self, forKey: .beforeImport) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(flows, forKey: .flows)
+        if !beforeImport.isEmpty { try container.encode(beforeImport, forKey: .beforeImport) }
     }
 
     /// The flows that would convert nothing, by name.
@@ -209,11 +247,17 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             for missing in flow.missingColumns {
                 lines.append("  lacks column \(missing.column): \(missing.effects.joined(separator: "; "))")
             }
-            for reference in flow.assumedReferences {
+            let unused = flow.assumedReferences.filter { $0.records == 0 }.count
+            for reference in flow.assumedReferences where reference.records != 0 {
                 let held = reference.held ? "held" : "NOT HELD by the output or the exports"
                 let records = reference.records.map { $0 == 0 ? ", in no record" : ", in \($0) record\($0 == 1 ? "" : "s")" } ?? ""
                 lines.append(
-                    "  assumes \(reference.target) '\(reference.value)' (\(reference.field)\(records)): \(held)\(reference.note.map { " — \($0)" } ?? "")"
+                    "  assumes \(reference.target) \(reference.shownValue) (\(reference.field)\(records)): \(held)\(reference.note.map { " — \($0)" } ?? "")"
+                )
+            }
+            if unused > 0 {
+                lines.append(
+                    "  \(unused) value\(unused == 1 ? "" : "s") of defaults and value maps that no record carries (not listed; report.json has them)"
                 )
             }
             for (filter, records) in flow.filteredBy.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) where records > 0 {
@@ -225,6 +269,8 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             }
             if flow.otherCauses > 0 { lines.append("  rejected for other causes: \(flow.otherCauses)") }
         }
+        let prerequisites = ImportPrerequisite.text(beforeImport)
+        if !prerequisites.isEmpty { lines += [""] + prerequisites }
         return lines.joined(separator: "\n")
     }
 }

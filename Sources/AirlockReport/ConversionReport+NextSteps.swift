@@ -22,6 +22,13 @@ extension ConversionReport {
         }
         let fo = outputs["to-fo.zip"] != nil
         let sales = outputs["to-sales.zip"] != nil
+        let prerequisites = plan?.beforeImport ?? []
+        if (fo || sales) && ImportPrerequisite.needsAction(prerequisites) {
+            let values = prerequisites.filter { $0.status != .held }.reduce(0) { $0 + $1.values.count + $1.otherValues }
+            steps.append(
+                "Make sure the targets hold the \(values) reference value\(values == 1 ? "" : "s") listed under \"Before you import\" that the exports could not confirm: set them up first, or change the values in the templates."
+            )
+        }
         if fo {
             steps.append(
                 "Import \(folder)/to-fo.zip into F&O, legal entity \(company): Data management → Import, source data format Package, add the file (docs/runbook.md, step 8); the package's own manifest orders the entities."

@@ -73,6 +73,8 @@ extension ConversionReport {
         if let empty = plan?.flowsLosingAllRecords, !empty.isEmpty {
             lines.append("warning: nothing converted by \(empty.joined(separator: ", ")); `airlock convert --plan` says why")
         }
+        let prerequisites = ImportPrerequisite.text(plan?.beforeImport ?? [])
+        if !prerequisites.isEmpty && !refused { lines += [""] + prerequisites }
         let steps = nextSteps
         if !steps.isEmpty {
             lines.append("")

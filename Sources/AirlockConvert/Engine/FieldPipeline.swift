@@ -89,27 +89,29 @@ final class FieldPipeline {
 
     /// The records this field names by fixed values: its constant or default, and what its value map gives,
     /// when the value goes through a lookup or a reference check, each with whether the output or the exports
-    /// hold it (at most `limit`, in that order).
-    func assumedReferences(context: ConversionContext, limit: Int = 50) -> [ConversionPlan.AssumedReference] {
+    /// hold it (at most `limit`, in that order), and the value a record carrying it holds in the target field (the
+    /// id a lookup resolves to; nil when not held), so that the records can be counted.
+    func assumedReferences(context: ConversionContext, limit: Int = 50) -> [(reference: ConversionPlan.AssumedReference, written: String?)]
+    {
         guard !targetLookups.isEmpty || !references.isEmpty else { return [] }
         var values: [String] = []
         if let fixed = reader == nil ? mapping.fixedValue : mapping.defaultValue { values.append(fixed) }
         values += valueMap?.entries.map(\.to) ?? []
         var seen: Set<String> = []
-        var result: [ConversionPlan.AssumedReference] = []
+        var result: [(reference: ConversionPlan.AssumedReference, written: String?)] = []
         for raw in values {
             let value = raw.trimmingASCIIWhitespace()
             guard !value.isEmpty, seen.insert(value).inserted, result.count < limit else { continue }
             if !targetLookups.isEmpty {
                 let target = targetLookups.map { "\($0.entity) with \($0.keyAttribute)" }.joined(separator: " or ")
+                let id = resolveLookup(value, context: context)?.id
                 result.append(
-                    ConversionPlan.AssumedReference(
-                        field: mapping.target, target: target, value: value, held: resolveLookup(value, context: context) != nil))
+                    (ConversionPlan.AssumedReference(field: mapping.target, target: target, value: value, held: id != nil), id))
             } else {
                 let target = references.map(\.description).joined(separator: " or ")
+                let held = referenceExists(value, context: context)
                 result.append(
-                    ConversionPlan.AssumedReference(
-                        field: mapping.target, target: target, value: value, held: referenceExists(value, context: context)))
+                    (ConversionPlan.AssumedReference(field: mapping.target, target: target, value: value, held: held), held ? value : nil))
             }
         }
         return result

@@ -62,7 +62,7 @@ struct FlowRunner {
                 changes[item.key] = FieldChange(records: item.value, from: example.from, to: example.to)
             },
             filteredBy: filteredBy, statusIndex: statusIndex, statuses: records.statuses)
-        output.assumedReferences = records.assumedReferences
+        output.assumedReferences = Self.countingRecords(records.assumedReferences, in: accepted)
         output.keptExisting = records.keptExisting
         if (filteredBy[Converter.unchangedSinceFilter] ?? 0) > 0 {
             output.unchangedNotInTarget = try unchangedNotInTarget(records, layout: layout, target: target)
@@ -77,6 +77,29 @@ struct FlowRunner {
             if let records = try rule.generatedRecords(after: result) { output.generated.append(records) }
         }
         return output
+    }
+
+    /// `references` with the accepted records that carry each held value counted (a value no record carries is
+    /// a value-map entry or default no record uses); those not held are counted by the plan from the rejects.
+    private static func countingRecords(
+        _ references: [(reference: ConversionPlan.AssumedReference, written: String?)], in accepted: Table
+    ) -> [ConversionPlan.AssumedReference] {
+        var counts: [String: [String: Int]] = [:]
+        for field in Set(references.filter { $0.written != nil }.map(\.reference.field)) {
+            guard let column = accepted.columnIndex(named: field) else { continue }
+            var byValue: [String: Int] = [:]
+            for row in 0..<accepted.rowCount {
+                guard let value = accepted.value(row: row, column: column), !value.isEmpty else { continue }
+                byValue[value.lowercased(), default: 0] += 1
+            }
+            counts[field] = byValue
+        }
+        return references.map { entry in
+            guard let written = entry.written else { return entry.reference }
+            var counted = entry.reference
+            counted.records = counts[counted.field]?[written.lowercased()] ?? 0
+            return counted
+        }
     }
 
     /// What mapping the source records gives: an outcome for each record filtered or rejected so far, and the
@@ -96,8 +119,9 @@ struct FlowRunner {
         var statuses: [HeaderStatus] = []
         /// Per mapped record: its entry in `statuses`.
         var statusOfMapped: [Int] = []
-        /// The records the template names by a fixed value, and whether they are held.
-        var assumedReferences: [ConversionPlan.AssumedReference] = []
+        /// The records the template names by a fixed value, whether they are held, and the value a record that
+        /// carries one holds in the target field.
+        var assumedReferences: [(reference: ConversionPlan.AssumedReference, written: String?)] = []
         /// Field → existing records that kept their value instead of the template's own (`on: create`).
         var keptExisting: [String: Int] = [:]
     }

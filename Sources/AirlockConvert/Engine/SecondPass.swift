@@ -215,8 +215,11 @@ enum SecondPass {
             guard let column = accepted.columnIndex(named: field.target) else { continue }
             let what = field.lookup.map { "\($0.entity) with \($0.keyAttribute)" }.joined(separator: " or ")
             var referencing = 0
-            for row in 0..<accepted.rowCount where !(accepted.value(row: row, column: column)?.trimmingASCIIWhitespace().isEmpty ?? true) {
+            var found: Set<String> = []
+            for row in 0..<accepted.rowCount {
+                guard let value = accepted.value(row: row, column: column)?.trimmingASCIIWhitespace(), !value.isEmpty else { continue }
                 referencing += 1
+                found.insert(value.lowercased())
             }
             var missing: [String: Int] = [:]
             for entry in unresolved where entry.field == field.target { missing[entry.value, default: 0] += 1 }
@@ -225,22 +228,23 @@ enum SecondPass {
             if held > 0 {
                 result.append(
                     ConversionPlan.AssumedReference(
-                        field: field.target, target: what, value: "\(held) reference\(held == 1 ? "" : "s")", held: true, note: note,
-                        records: held))
+                        field: field.target, target: what, value: "", held: true, note: note, records: held, otherValues: found.count,
+                        resolvedAfterEveryFlow: true))
             }
             let sorted = missing.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
             for (value, records) in sorted.prefix(ConversionPlan.causeLimit) {
                 result.append(
                     ConversionPlan.AssumedReference(
                         field: field.target, target: what, value: value, held: false,
-                        note: note + "; the record is written without it", records: records))
+                        note: note + "; the record is written without it", records: records, resolvedAfterEveryFlow: true))
             }
             let rest = sorted.dropFirst(ConversionPlan.causeLimit)
             if !rest.isEmpty {
                 result.append(
                     ConversionPlan.AssumedReference(
-                        field: field.target, target: what, value: "\(rest.count) other values", held: false,
-                        note: note + "; the records are written without them", records: rest.reduce(0) { $0 + $1.value }))
+                        field: field.target, target: what, value: "", held: false,
+                        note: note + "; the records are written without them", records: rest.reduce(0) { $0 + $1.value },
+                        otherValues: rest.count, resolvedAfterEveryFlow: true))
             }
         }
         return result

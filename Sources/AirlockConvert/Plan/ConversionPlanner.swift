@@ -9,6 +9,7 @@ import AirlockReport
 enum ConversionPlanner {
     static func plan(_ outputs: [FlowOutput], context: ConversionContext) throws -> ConversionPlan {
         var flows: [String: ConversionPlan.Flow] = [:]
+        var prerequisites = ImportPrerequisiteList()
         for output in outputs {
             let template = output.template
             let counts = output.counts
@@ -19,18 +20,29 @@ enum ConversionPlanner {
             }
             let sorted = rejectCauses(output.rejects)
             let listed = Array(sorted.prefix(ConversionPlan.causeLimit))
+            let referenceData = try foReferenceData(output, context: context)
+            let references = counted(output.assumedReferences, rejects: output.rejects)
+            let system = template.target.side == .fo ? "F&O" : "Sales"
+            for reference in references where reference.resolvedAfterEveryFlow != true && reference.otherValues == nil {
+                prerequisites.add(
+                    system: system, target: reference.target, value: reference.value, records: reference.records ?? 0,
+                    status: reference.held ? .held : .missing, flow: template.name)
+            }
+            for use in referenceData.uses {
+                prerequisites.add(
+                    system: system, target: use.target, value: use.value, records: use.records, status: use.status, flow: template.name)
+            }
             flows[template.name] = ConversionPlan.Flow(
                 read: counts.read, converted: counts.created + counts.updated + counts.unchanged, sourceMissing: sourceMissing,
                 missingColumns: missingColumns(template, source: output.source, filteredBy: output.filteredBy, read: counts.read),
                 filteredBy: output.filteredBy, rejectCauses: listed,
                 otherCauses: sorted.dropFirst(ConversionPlan.causeLimit).reduce(0) { $0 + $1.records },
-                assumedReferences: counted(output.assumedReferences, rejects: output.rejects)
-                    + (try foReferenceData(output, context: context)))
+                assumedReferences: references + referenceData.references)
             flows[template.name]?.unchangedNotInTarget = output.unchangedNotInTarget
             flows[template.name]?.fieldChanges = output.changedFields
             flows[template.name]?.keptValues = output.keptExisting
         }
-        return ConversionPlan(flows: flows)
+        return ConversionPlan(flows: flows, beforeImport: prerequisites.prerequisites())
     }
 
     /// How many messages of one reason and field are listed one by one however few records each holds (a few
@@ -97,21 +109,28 @@ enum ConversionPlanner {
     /// For a flow to F&O: the reference data its values name (a default customer group, the currencies or units a
     /// value map or the source gives) wherever the catalog knows an F&O entity keyed by the target field alone
     /// (`Customer groups` by `CUSTOMERGROUPID`, `Currencies` by `CURRENCYCODE`), and whether the F&O export holds
-    /// them, with the records that carry each: the fixed values always, the values from the source when not held
-    /// (most records first, at most `causeLimit`), and one line for them when the export lacks the entity.
-    private static func foReferenceData(_ output: FlowOutput, context: ConversionContext) throws -> [ConversionPlan.AssumedReference] {
+    /// them, with the records that carry each: for the plan, the fixed values always, the values from the source
+    /// when not held (most records first, at most `causeLimit`, the rest as one entry); for "Before you import",
+    /// every value a record carries (`uses`). A field whose import creates the record it names (a customer's
+    /// party, `createsReferenced` in the catalog) names no reference data.
+    private static func foReferenceData(
+        _ output: FlowOutput, context: ConversionContext
+    ) throws -> (references: [ConversionPlan.AssumedReference], uses: [ReferenceUse]) {
         let template = output.template
-        guard template.target.side == .fo else { return [] }
+        guard template.target.side == .fo else { return ([], []) }
         // The target's own records (under any of its versions) and its key are not reference data.
         let versions = Set(
             context.catalog.foEntityVersions(of: template.target.entity).map {
                 (context.catalog.foEntity(named: $0)?.label ?? $0).lowercased()
             })
+        let targetSchema = context.catalog.foEntity(named: template.target.entity)
         let key = Set(template.target.key.map { $0.field.uppercased() })
         var result: [ConversionPlan.AssumedReference] = []
+        var uses: [ReferenceUse] = []
         for mapping in template.fields where !key.contains(mapping.target.uppercased()) {
             // A value the flow itself checks against the output and the export (a customer, a product) is not listed.
             if mapping.lookup.contains(where: { !context.referenceCandidates(forSalesEntity: $0.entity).isEmpty }) { continue }
+            if targetSchema?.field(named: mapping.target)?.createsReferenced == true { continue }
             let entities = context.catalog.foEntities.filter {
                 $0.isReferenced(by: mapping.target) && !versions.contains($0.label.lowercased())
             }
@@ -132,6 +151,10 @@ enum ConversionPlanner {
             let what = "\(entity.label) with \(entity.keyFields[0])"
             let note = index == nil ? "the F&O export holds no \(entity.label): the target must hold it" : nil
             func isHeld(_ value: String) -> Bool { index?.row(for: NaturalKey(company: context.company, value)) != nil }
+            func status(_ value: String) -> ImportPrerequisite.Status { index == nil ? .unchecked : isHeld(value) ? .held : .missing }
+            for entry in carried.values.sorted(by: { $0.value < $1.value }) {
+                uses.append(ReferenceUse(target: what, value: entry.value, records: entry.records, status: status(entry.value)))
+            }
             var seen: Set<String> = []
             for raw in fixed {
                 let value = raw.trimmingASCIIWhitespace()
@@ -153,12 +176,11 @@ enum ConversionPlanner {
             if !unlisted.isEmpty {
                 result.append(
                     ConversionPlan.AssumedReference(
-                        field: mapping.target, target: what, value: "\(unlisted.count) more values from the source", held: false,
-                        note: note,
-                        records: unlisted.reduce(0) { $0 + $1.records }))
+                        field: mapping.target, target: what, value: "", held: false, note: note,
+                        records: unlisted.reduce(0) { $0 + $1.records }, otherValues: unlisted.count))
             }
         }
-        return result
+        return (result, uses)
     }
 
     /// What the plan can say before any record moves: per flow of `order`, the columns its template reads that

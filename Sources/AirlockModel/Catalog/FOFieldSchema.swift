@@ -35,6 +35,9 @@ public struct FOFieldSchema: Sendable, Hashable {
     /// The only values a string field takes (`PARTYTYPE`: Organization or Person), spelt as F&O writes them;
     /// empty when any text is allowed.
     public var allowedValues: [String]
+    /// Whether importing a record of the entity creates the record this field names when the target has none (a
+    /// customer's party, by its number): the value is then no reference data the target must hold first.
+    public var createsReferenced: Bool
     /// Free text for the reader of a report.
     public var note: String?
 
@@ -42,7 +45,7 @@ public struct FOFieldSchema: Sendable, Hashable {
         name: String, type: FOFieldType, isMandatory: Bool = false, isStagingMandatory: Bool = false, mandatoryNote: String? = nil,
         extendedDataType: String? = nil, lengthBasis: FOLengthBasis? = nil, lengthEDT: String? = nil, lengthSource: String? = nil,
         lengthConflict: String? = nil, isMemo: Bool = false, enforcement: CatalogEnforcement? = nil, inferredType: Bool = false,
-        inferredFrom: String? = nil, allowedValues: [String] = [], note: String? = nil
+        inferredFrom: String? = nil, allowedValues: [String] = [], createsReferenced: Bool = false, note: String? = nil
     ) {
         self.name = name
         self.type = type
@@ -59,6 +62,7 @@ public struct FOFieldSchema: Sendable, Hashable {
         self.inferredType = inferredType
         self.inferredFrom = inferredFrom
         self.allowedValues = allowedValues
+        self.createsReferenced = createsReferenced
         self.note = note
     }
 
