@@ -4,7 +4,7 @@
 public struct ImportPrerequisite: Sendable, Codable, Equatable {
     /// What the exports say of the values.
     public enum Status: String, Sendable, Codable, Equatable, CaseIterable {
-        /// The target export (or the run's own output) holds every value.
+        /// The target export or the run's own output (the records it creates) holds every value.
         case held
         /// The target export has no records of the kind, so the run cannot tell: the target must hold them.
         case unchecked
@@ -51,7 +51,7 @@ public struct ImportPrerequisite: Sendable, Codable, Equatable {
     /// What the run says of a group of `system` with `status`, as the heading of its lines.
     public static func heading(system: String, status: Status) -> String {
         switch status {
-        case .held: return "\(system) holds (found in the \(system) export):"
+        case .held: return "\(system) holds (found in the \(system) export or created by this run's packages):"
         case .unchecked: return "\(system) must hold (the \(system) export has no such records, so the run could not check):"
         case .missing:
             return system == "Sales"

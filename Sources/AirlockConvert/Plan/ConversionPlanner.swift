@@ -10,6 +10,7 @@ enum ConversionPlanner {
     static func plan(_ outputs: [FlowOutput], context: ConversionContext) throws -> ConversionPlan {
         var flows: [String: ConversionPlan.Flow] = [:]
         var prerequisites = ImportPrerequisiteList()
+        let created = OutputCreatedRecords(outputs, catalog: context.catalog)
         for output in outputs {
             let template = output.template
             let counts = output.counts
@@ -20,7 +21,7 @@ enum ConversionPlanner {
             }
             let sorted = rejectCauses(output.rejects)
             let listed = Array(sorted.prefix(ConversionPlan.causeLimit))
-            let referenceData = try foReferenceData(output, context: context)
+            let referenceData = try foReferenceData(output, created: created, context: context)
             let references = counted(output.assumedReferences, rejects: output.rejects)
             let system = template.target.side == .fo ? "F&O" : "Sales"
             for reference in references where reference.resolvedAfterEveryFlow != true && reference.otherValues == nil {
@@ -114,7 +115,7 @@ enum ConversionPlanner {
     /// every value a record carries (`uses`). A field whose import creates the record it names (a customer's
     /// party, `createsReferenced` in the catalog) names no reference data.
     private static func foReferenceData(
-        _ output: FlowOutput, context: ConversionContext
+        _ output: FlowOutput, created: OutputCreatedRecords, context: ConversionContext
     ) throws -> (references: [ConversionPlan.AssumedReference], uses: [ReferenceUse]) {
         let template = output.template
         guard template.target.side == .fo else { return ([], []) }
@@ -150,8 +151,10 @@ enum ConversionPlanner {
             let index = try context.exportIndex(label: entity.label, columns: [entity.keyFields[0]])
             let what = "\(entity.label) with \(entity.keyFields[0])"
             let note = index == nil ? "the F&O export holds no \(entity.label): the target must hold it" : nil
-            func isHeld(_ value: String) -> Bool { index?.row(for: NaturalKey(company: context.company, value)) != nil }
-            func status(_ value: String) -> ImportPrerequisite.Status { index == nil ? .unchecked : isHeld(value) ? .held : .missing }
+            func isHeld(_ value: String) -> Bool {
+                index?.row(for: NaturalKey(company: context.company, value)) != nil || created.holds(value, of: entity)
+            }
+            func status(_ value: String) -> ImportPrerequisite.Status { isHeld(value) ? .held : index == nil ? .unchecked : .missing }
             for entry in carried.values.sorted(by: { $0.value < $1.value }) {
                 uses.append(ReferenceUse(target: what, value: entry.value, records: entry.records, status: status(entry.value)))
             }
@@ -161,7 +164,7 @@ enum ConversionPlanner {
                 guard !value.isEmpty, seen.insert(value.lowercased()).inserted else { continue }
                 result.append(
                     ConversionPlan.AssumedReference(
-                        field: mapping.target, target: what, value: value, held: isHeld(value), note: note,
+                        field: mapping.target, target: what, value: value, held: isHeld(value), note: isHeld(value) ? nil : note,
                         records: carried[value.lowercased()]?.records ?? 0))
             }
             guard mapping.source != nil else { continue }
