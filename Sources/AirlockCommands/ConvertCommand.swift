@@ -74,6 +74,7 @@ struct ConvertCommand: LedgerCommand {
     var since: [String] = []
 
     @OptionGroup var ledger: LedgerArguments
+    @OptionGroup var progress: ProgressArguments
 
     func validate() throws {
         if out == nil, !dryRun, !plan { throw ValidationError("--out is required (or use --dry-run or --plan)") }
@@ -87,12 +88,15 @@ struct ConvertCommand: LedgerCommand {
             dryRun: dryRun, company: company, templatesDirectory: selection.directory, full: full, maxRejects: maxRejects, force: force,
             foLocale: foLocale?.locale.rawValue, since: since.isEmpty ? nil : since,
             templateSet: selection.set == .standard ? nil : selection.set.rawValue, master: master)
-        let showProgress = output.standardErrorIsTerminal
         let options = ConvertOptions(
             conversion: conversion, catalogFiles: catalogFiles, json: json, plan: plan, ledger: ledger.options(arguments: arguments))
-        let result = try ConvertPipeline.run(
-            options, progress: { line in if showProgress { output.writeError("airlock: \(line)\n") } },
-            notice: { line in output.writeError("airlock: \(line)\n") })
+        let meter = progress.meter("convert", output: output)
+        let result: ConvertResult
+        do {
+            defer { meter.stop() }
+            result = try ConvertPipeline.run(
+                options, progress: { step in meter.step(step) }, notice: { line in output.writeError("airlock: \(line)\n") })
+        }
         output.write(result.text)
         if let problem = result.problem { output.writeError("airlock: \(problem)\n") }
         if result.status != .success { throw ExitCode(result.status.rawValue) }

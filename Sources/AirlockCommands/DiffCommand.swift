@@ -39,6 +39,7 @@ struct DiffCommand: LedgerCommand {
     var catalogFiles: [String] = []
 
     @OptionGroup var ledger: LedgerArguments
+    @OptionGroup var progress: ProgressArguments
 
     func run(output: CommandOutput, arguments: [String]) throws {
         var keys: [String: [String]] = [:]
@@ -48,7 +49,13 @@ struct DiffCommand: LedgerCommand {
         }
         let diff = PackageDiffOptions(oldPath: old, newPath: new, outputDirectory: out, force: force, keys: keys)
         let options = DiffOptions(diff: diff, json: json, catalogFiles: catalogFiles, ledger: ledger.options(arguments: arguments))
-        let result = try DiffPipeline.run(options) { line in output.writeError("airlock: \(line)\n") }
+        let meter = progress.meter("diff", output: output)
+        meter.step("comparing \(old) with \(new)")
+        let result: DiffResult
+        do {
+            defer { meter.stop() }
+            result = try DiffPipeline.run(options) { line in output.writeError("airlock: \(line)\n") }
+        }
         output.write(result.text)
         if result.status != .success { throw ExitCode(result.status.rawValue) }
     }

@@ -58,6 +58,8 @@ struct ValidateCommand: OutputCommand {
             valueName: "export"))
     var against: String?
 
+    @OptionGroup var progress: ProgressArguments
+
     /// The package kinds `--target` names.
     enum TargetKind: String, ExpressibleByArgument {
         case fo, sales
@@ -73,11 +75,17 @@ struct ValidateCommand: OutputCommand {
     }
 
     func run(output: CommandOutput) throws {
-        let result = try ValidatePipeline.run(
-            ValidateOptions(
-                package: package, json: json, maxFindings: maxFindings, target: target?.packageKind, catalogFiles: catalogFiles,
-                expectedInTarget: Set(expectedInTarget), htmlPath: html, selfContained: selfContained, foLocale: foLocale?.locale,
-                integration: dualWrite ? .dualWrite : integration, againstExport: against))
+        let meter = progress.meter("validate", output: output)
+        meter.step("validating \(package)")
+        let result: ValidateResult
+        do {
+            defer { meter.stop() }
+            result = try ValidatePipeline.run(
+                ValidateOptions(
+                    package: package, json: json, maxFindings: maxFindings, target: target?.packageKind, catalogFiles: catalogFiles,
+                    expectedInTarget: Set(expectedInTarget), htmlPath: html, selfContained: selfContained, foLocale: foLocale?.locale,
+                    integration: dualWrite ? .dualWrite : integration, againstExport: against))
+        }
         output.write(result.text)
         if result.status != .success { throw ExitCode(result.status.rawValue) }
     }

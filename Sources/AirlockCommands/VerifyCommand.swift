@@ -41,6 +41,7 @@ struct VerifyCommand: LedgerCommand {
     var foLocale: FOLocaleOption?
 
     @OptionGroup var ledger: LedgerArguments
+    @OptionGroup var progress: ProgressArguments
 
     func validate() throws {
         if fo == nil, sales == nil { throw ValidationError("give --fo, --sales or both: the exports taken after the import") }
@@ -50,12 +51,15 @@ struct VerifyCommand: LedgerCommand {
         let verification = VerificationOptions(
             runDirectory: run, foPath: fo, salesPath: sales, outputDirectory: out, force: force, allowDrift: allowDrift,
             foLocale: foLocale?.locale.rawValue)
-        let showProgress = output.standardErrorIsTerminal
         let options = VerifyOptions(
             verification: verification, catalogFiles: catalogFiles, json: json, ledger: ledger.options(arguments: arguments))
-        let result = try VerifyPipeline.run(
-            options, progress: { line in if showProgress { output.writeError("airlock: \(line)\n") } },
-            notice: { line in output.writeError("airlock: \(line)\n") })
+        let meter = progress.meter("verify", output: output)
+        let result: VerifyResult
+        do {
+            defer { meter.stop() }
+            result = try VerifyPipeline.run(
+                options, progress: { step in meter.step(step) }, notice: { line in output.writeError("airlock: \(line)\n") })
+        }
         output.write(result.text)
         if let problem = result.problem { output.writeError("airlock: \(problem)\n") }
         if result.status != .success { throw ExitCode(result.status.rawValue) }

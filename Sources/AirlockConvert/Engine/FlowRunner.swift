@@ -173,8 +173,11 @@ struct FlowRunner {
             return other
         }
 
+        var tally = RecordTally(.converted)
+        defer { tally.flush() }
         for row in 0..<view.table.rowCount {
             records.read += 1
+            tally.count()
             if let companyColumn, isOtherCompany(row: row, column: companyColumn) {
                 records.outcomes[row] = .filtered(filter: "other-company")
                 continue

@@ -4,8 +4,8 @@ import Foundation
 /// turned into what to show.
 public enum ConvertPipeline {
     /// Runs the conversion.
-    /// - Parameter progress: told what is happening, one line at a time with the seconds since the start
-    ///   (`"   1.2 s  reading the F&O export…"`), for a terminal.
+    /// - Parameter progress: told each step as it starts (`reading the F&O export`, `flow accounts`), for
+    ///   `ProgressMeter.step`.
     /// - Parameter notice: told, before any record moves, what the plan already knows (`Converter.run`'s
     ///   `notice`): for the user, terminal or not; not called with `--plan`, which shows the whole plan. Also told
     ///   when the run could not be entered in the migration ledger.
@@ -49,7 +49,7 @@ public enum ConvertPipeline {
             let plan = options.plan
             conversion = try Converter.run(
                 conversionOptions, catalog: catalog,
-                progress: { step in progress(String(format: "%6.1f s  %@…", Date().timeIntervalSince(started), step)) },
+                progress: progress,
                 notice: { line in if !plan { notice(line) } })
         } catch let failure as ConversionFailure {
             let text = failure.validations.filter { $0.errors > 0 }.map { $0.text() + "\n" }.joined()

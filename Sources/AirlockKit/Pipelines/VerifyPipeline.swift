@@ -4,7 +4,7 @@ import Foundation
 /// into what to show and an exit status.
 public enum VerifyPipeline {
     /// Runs the verification and enters it in the migration ledger (`options.ledger`), a run that fails too.
-    /// - Parameter progress: told what is happening, one line at a time with the seconds since the start.
+    /// - Parameter progress: told each step as it starts (`ProgressMeter.step`).
     /// - Parameter notice: told when the run could not be entered in the migration ledger (for standard error).
     /// - Throws: `AirlockError` for a catalog file, options or input that cannot be used (exit 2).
     public static func run(
@@ -30,9 +30,7 @@ public enum VerifyPipeline {
         -> VerifyResult
     {
         let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
-        let result = try Verifier.run(options.verification, catalog: catalog) { step in
-            progress(String(format: "%6.1f s  %@…", Date().timeIntervalSince(started), step))
-        }
+        let result = try Verifier.run(options.verification, catalog: catalog, progress: progress)
         let report = result.report
         let text: String
         if options.json {

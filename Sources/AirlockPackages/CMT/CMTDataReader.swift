@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 
 /// Streams a CMT `data.xml`: into columnar tables one entity section at a time, or in counting mode.
 ///
@@ -357,6 +358,7 @@ public final class CMTDataReader {
             }
         }
         undeclared += newNames
+        RecordProgress.addRead(1)
         guard let recordConsumer else { return try records.endRecord() }
         for column in columns..<records.columnCount { try recordConsumer.addColumn(records.columnName(column)) }
         try records.withCurrentRecord { try recordConsumer.consume($0) }

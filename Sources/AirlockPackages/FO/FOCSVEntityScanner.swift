@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 
 /// Streams an F&O delimited entity file: detects the encoding from the BOM and the delimiter from the
 /// header line, then hands every record to a consumer. The first row holds the column names.
@@ -48,7 +49,10 @@ struct FOCSVEntityScanner {
             try consumer.addColumn(name, at: index)
         }
         let width = names.count
+        var tally = RecordTally(.read)
+        defer { tally.flush() }
         while try reader.next(into: &record) {
+            tally.count()
             if record.count != width {
                 guard record.count > width, record.count <= width + trailingEmpty,
                     (width..<record.count).allSatisfy({ record.withField($0) { $0.isEmpty } })

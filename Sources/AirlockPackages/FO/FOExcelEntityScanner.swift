@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 
 /// Reads an F&O `EXCEL` entity file (an .xlsx workbook): the sheet named by the manifest's `ExcelSheetName`
 /// (else the first sheet), row 1 as column names, each later non-empty row as a record.
@@ -61,6 +62,7 @@ struct FOExcelEntityScanner {
             for slot in slots.indices where slots[slot] == nil { slots[slot] = flat.count..<flat.count }
             try flat.withUnsafeBytes { raw in try consumer.consume(FOXMLRecordView(bytes: raw, slots: slots), line: line) }
             summary.records += 1
+            RecordProgress.addRead(1)
         }
         if ignoredCells {
             summary.warnings.append("cells in columns without a header name were ignored")

@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 
 /// Streams an F&O XML entity file (`<Document>` with one element per record), both layouts:
 /// fields as attributes (XML-Attribute) and fields as child elements (XML-Element).
@@ -75,6 +76,7 @@ struct FOXMLEntityScanner {
             try flat.withUnsafeBytes { raw in
                 try consumer.consume(FOXMLRecordView(bytes: raw, slots: ranges), line: line)
             }
+            RecordProgress.addRead(1)
         }
         return outcome
     }

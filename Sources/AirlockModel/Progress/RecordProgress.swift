@@ -1,0 +1,19 @@
+import Synchronization
+
+/// How many records the process's readers have parsed and its converter has mapped so far, for progress lines: a
+/// meter samples the counts and says how fast they move. The counts only grow; readers add to them in batches
+/// (`RecordTally`). They are the process's: a command run in process beside another (a test) counts both.
+public enum RecordProgress {
+    private static let readCount = Atomic<Int>(0)
+    private static let convertedCount = Atomic<Int>(0)
+
+    /// Records parsed from input files (F&O entity files, Configuration Migration data) so far.
+    public static var read: Int { readCount.load(ordering: .relaxed) }
+    /// Source records the converter has mapped so far.
+    public static var converted: Int { convertedCount.load(ordering: .relaxed) }
+
+    /// Adds `count` records parsed.
+    public static func addRead(_ count: Int) { readCount.add(count, ordering: .relaxed) }
+    /// Adds `count` records mapped.
+    public static func addConverted(_ count: Int) { convertedCount.add(count, ordering: .relaxed) }
+}
