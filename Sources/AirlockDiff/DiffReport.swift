@@ -68,11 +68,17 @@ public struct DiffReport: Sendable, Equatable, Codable {
         lines.append(
             "delta: \(totals.created + totals.changed) records (\(totals.created) created, \(totals.changed) changed); delete list: \(totals.deleted) keys to review (never applied by Airlock)"
         )
-        if totals.duplicatesOld + totals.duplicatesNew + totals.ambiguousKeys > 0 {
-            lines.append(
-                "repeated keys: \(totals.duplicatesOld) exact \(totals.duplicatesOld == 1 ? "copy" : "copies") in the old export and \(totals.duplicatesNew) in the new one, each counted once; \(totals.ambiguousKeys) ambiguous \(totals.ambiguousKeys == 1 ? "key" : "keys") (different records under one key; the warnings name them)"
+        var repeats: [String] = []
+        if totals.duplicatesOld + totals.duplicatesNew > 0 {
+            repeats.append(
+                "\(totals.duplicatesOld) exact \(totals.duplicatesOld == 1 ? "copy" : "copies") in the old export and \(totals.duplicatesNew) in the new one, each counted once"
             )
         }
+        if totals.ambiguousKeys > 0 {
+            repeats.append(
+                "\(totals.ambiguousKeys) ambiguous \(totals.ambiguousKeys == 1 ? "key" : "keys") (different records under one key)")
+        }
+        if !repeats.isEmpty { lines.append("repeated keys: \(repeats.joined(separator: "; ")); the warnings name them") }
         for warning in warnings { lines.append("warning: \(warning)") }
         lines.append("")
         lines.append("Next steps:")
@@ -91,7 +97,7 @@ public struct DiffReport: Sendable, Equatable, Codable {
         }
         if totals.ambiguousKeys > 0 {
             steps.append(
-                "Settle the \(totals.ambiguousKeys) ambiguous \(totals.ambiguousKeys == 1 ? "key" : "keys") the warnings name with the data owner: an export holds different records under \(totals.ambiguousKeys == 1 ? "it" : "each"), and the delta carries every distinct new record of those not unchanged (docs/diff.md, \"Repeated keys\")."
+                "Settle the \(totals.ambiguousKeys) ambiguous \(totals.ambiguousKeys == 1 ? "key" : "keys") the warnings name with the data owner before the wave is imported: an export holds different records under \(totals.ambiguousKeys == 1 ? "it" : "each"), and which is right is for a person to say (docs/diff.md, \"Repeated keys\")."
             )
         }
         let side = kind == .fo ? "--fo \(inputs.new.path) --sales SALES-EXPORT.zip" : "--fo FO-EXPORT.zip --sales \(inputs.new.path)"
