@@ -348,6 +348,10 @@ import Testing
         let plainContacts = try #require(plainDelta.data.entity(named: "contact"))
         #expect(contactSection.recordCount == 1 && contactSection.record(at: 0).id == contactID)
         #expect(contactSection.record(at: 0) == plainContacts.record(at: 0))
+
+        let again = pair.folder + "/diff-again"
+        _ = try DiffTests.diff(old: paths[0], new: paths[1], out: again)
+        #expect(try ConvertFixture.files(under: out) == ConvertFixture.files(under: again))
     }
 
     /// The sample pair with defects, diffed against itself: its invoice headers exported twice are exact copies, a
