@@ -58,13 +58,8 @@ enum CMTDiffer {
         var key = DiffKeyBuilder()
 
         // The new export against it: the delta's sections, spooled without the document's start and end.
-        let sectionsPath = workFolder + "/sections.xml"
-        let file = try FileByteSink(path: sectionsPath)
-        let writer = BufferedByteWriter(sink: file)
-        let dataWriter = CMTDataWriter(schema: new.schema)
         let newLocation = new.source.location(of: new.dataMember)
-        var openSection = false
-        var deltaEntities = Set<String>()
+        var sections = try CMTDeltaSections(path: workFolder + "/sections.xml", schema: new.schema, location: newLocation)
         let newData = try new.readChunks(chunkRecords: chunkRecords) { chunk, isLast in
             let state = try entity(chunk.name)
             state.inNew = true
@@ -73,68 +68,93 @@ enum CMTDiffer {
             for row in 0..<columns.count {
                 state.report.new += 1
                 columns.key(row: row, into: &key)
-                switch try key.withBytes({ try state.index.matchNew(key: $0, line: 0) }) {
+                columns.digest(row: row, into: &digester)
+                let digest = digester.digest()
+                // A record's "line" is its number among the entity's records.
+                switch try key.withBytes({ try state.matcher.match(key: $0, line: state.report.new, digest: digest) }) {
+                case .unchanged, .copy, .deferred:
+                    continue
                 case .created:
-                    state.report.created += 1
-                case .repeated:
-                    throw repeatedID(columns.id(row: row), entity: chunk.name, at: newLocation, export: "new")
-                case .existing(let entry):
-                    columns.digest(row: row, into: &digester)
-                    guard digester.digest() != state.index.digest(of: entry) else {
-                        state.report.unchanged += 1
-                        continue
-                    }
-                    state.report.changed += 1
-                    for (field, print) in zip(state.compared, zip(digester.prints, state.index.prints(of: entry))) where print.0 != print.1
-                    {
+                    break
+                case .changed(let entry):
+                    for (field, print) in zip(state.compared, zip(digester.prints, state.matcher.index.prints(of: entry)))
+                    where print.0 != print.1 {
                         state.report.changedFields[field, default: 0] += 1
                     }
                 }
                 rows.append(row)
             }
-            if !rows.isEmpty {
-                if !openSection { try dataWriter.writeEntityStart(chunk, hasRecords: true, to: writer, location: newLocation) }
-                openSection = true
-                try dataWriter.writeRecords(chunk, rows: rows, to: writer, location: newLocation)
-            }
-            guard isLast else { return }
             var associations: [CMTManyToManyAssociation] = []
-            for association in chunk.manyToMany {
-                var fresh = association
-                fresh.targetIDs = association.targetIDs.filter { target in
-                    let digest = associationDigest(association, target, &digester)
-                    state.seenAssociations.insert(digest)
-                    return !state.oldAssociations.contains(digest)
+            if isLast {
+                associations = newAssociations(chunk, state, &digester)
+                state.report.associationsCreated += associations.reduce(0) { $0 + $1.targetIDs.count }
+                for association in chunk.manyToMany {
+                    for target in association.targetIDs { state.seenAssociations.insert(associationDigest(association, target, &digester)) }
                 }
-                state.report.associationsCreated += fresh.targetIDs.count
-                if !fresh.targetIDs.isEmpty { associations.append(fresh) }
             }
-            if openSection || !associations.isEmpty {
-                if !openSection { try dataWriter.writeEntityStart(chunk, hasRecords: false, to: writer, location: newLocation) }
-                try dataWriter.writeEntityEnd(
-                    chunk.name, hasRecords: openSection, associations: associations, to: writer, location: newLocation)
-                deltaEntities.insert(chunk.name)
-            }
-            openSection = false
+            try sections.add(chunk, rows: rows, isLast: isLast, associations: associations)
         }
-        try writer.flush()
-        try file.close()
+        try sections.close()
 
         // Every entity in the sequential diff's order: the old export's, then those only the new one has.
         let (oldOrder, oldStates) = try oldPass.finish()
         for (name, state) in oldStates where entities[name] == nil { entities[name] = state }
         let order = oldOrder + newOnly
+        var rewrite = false
+        for name in order {
+            guard let state = entities[name] else { continue }
+            state.matcher.finish()
+            rewrite = rewrite || state.matcher.needsRewrite
+        }
+        if rewrite {
+            // A record left out as the export streamed goes to the delta after all: the export again, with every
+            // record's fate known, so that the delta keeps the new export's order.
+            sections = try CMTDeltaSections(path: workFolder + "/sections.xml", schema: new.schema, location: newLocation)
+            var numbers: [String: Int] = [:]
+            _ = try new.readChunks(chunkRecords: chunkRecords) { chunk, isLast in
+                guard let state = entities[chunk.name] else { return }
+                let columns = CMTChunkColumns(chunk, compared: state.compared, nameField: nil)
+                var rows: [Int] = []
+                for row in 0..<columns.count {
+                    let number = numbers[chunk.name, default: 0] + 1
+                    numbers[chunk.name] = number
+                    columns.key(row: row, into: &key)
+                    columns.digest(row: row, into: &digester)
+                    let digest = digester.digest()
+                    if key.withBytes({ state.matcher.carries(key: $0, line: number, digest: digest) }) { rows.append(row) }
+                }
+                let associations = isLast ? newAssociations(chunk, state, &digester) : []
+                try sections.add(chunk, rows: rows, isLast: isLast, associations: associations)
+            }
+            try sections.close()
+        }
+
         outcome.warnings = order.flatMap { entities[$0]?.schemaWarnings ?? [] }
+        let oldPlace = "\(old.source.path), \(old.dataMember)"
+        let newPlace = "\(new.source.path), \(new.dataMember)"
         for name in order {
             guard let state = entities[name] else { continue }
             var report = state.report
-            let unseen = state.index.unseenOld
+            let index = state.matcher.index
+            report.created = state.matcher.created
+            report.changed = state.matcher.changed
+            report.unchanged = state.matcher.unchanged
+            let unseen = index.unseenOld
             report.deleted = unseen.count
             for entry in unseen {
                 outcome.deleted.append(
                     DeletedRecord(
-                        entity: name, recordID: state.index.keyParts(of: entry).first, name: state.index.extraParts(of: entry).first,
+                        entity: name, recordID: index.keyParts(of: entry).first, name: index.extraParts(of: entry).first,
                         keyFields: [], keyValues: []))
+            }
+            DiffRepeatReport.add(
+                to: &report, warnings: &outcome.warnings, matcher: state.matcher,
+                places: DiffRepeatReport.Places(old: oldPlace, new: newPlace, byLine: false))
+            let written = sections.records[name] ?? 0
+            guard written == report.created + report.changed else {
+                throw AirlockError(
+                    .accountingIdentity,
+                    "\(name): the delta holds \(written) records, not the \(report.created) created and \(report.changed) changed counted")
             }
             report.associationsRemoved = state.oldAssociations.subtracting(state.seenAssociations).count
             if report.associationsRemoved > 0 {
@@ -152,17 +172,33 @@ enum CMTDiffer {
             outcome.entities.append(report)
         }
         var schema = new.schema
-        schema.entities = schema.entities.filter { deltaEntities.contains($0.name) }
-        schema.entityImportOrder = schema.entityImportOrder?.filter { deltaEntities.contains($0) }
+        schema.entities = schema.entities.filter { sections.entities.contains($0.name) }
+        schema.entityImportOrder = schema.entityImportOrder?.filter { sections.entities.contains($0) }
+        let dataWriter = sections.dataWriter
         try CMTPackageWriter.write(schema: schema, to: deltaPath) { sink in
             let start = BufferedByteWriter(sink: sink)
             try dataWriter.writeStart(timestamp: newData.timestamp, otherAttributes: newData.otherAttributes, to: start)
             try start.flush()
-            try FileCopy.copy(sectionsPath, to: sink)
+            try FileCopy.copy(sections.path, to: sink)
             try dataWriter.writeEnd(to: start)
             try start.flush()
         }
         return outcome
+    }
+
+    /// The many-to-many associations of a section's last piece that the old export lacks.
+    private static func newAssociations(_ chunk: CMTEntityData, _ state: CMTEntityDiff, _ digester: inout RecordDigester)
+        -> [CMTManyToManyAssociation]
+    {
+        var associations: [CMTManyToManyAssociation] = []
+        for association in chunk.manyToMany {
+            var fresh = association
+            fresh.targetIDs = association.targetIDs.filter { target in
+                !state.oldAssociations.contains(associationDigest(association, target, &digester))
+            }
+            if !fresh.targetIDs.isEmpty { associations.append(fresh) }
+        }
+        return associations
     }
 
     static func associationDigest(_ association: CMTManyToManyAssociation, _ target: String, _ digester: inout RecordDigester)
@@ -174,15 +210,5 @@ enum CMTDiffer {
             text.withUTF8 { digester.add(UnsafeRawBufferPointer($0)) }
         }
         return digester.digest()
-    }
-
-    static func repeatedID(_ id: String, entity: String, at location: SourceLocation, export: String) -> AirlockError {
-        var place = location
-        place.entity = entity
-        place.record = id
-        return AirlockError(
-            .invalidValue,
-            "the \(export) export has two records with the id \(id); diff matches records by id, so ids must be unique within an entity: de-duplicate the export (CMT would import the last one over the first)",
-            at: place)
     }
 }

@@ -2,10 +2,11 @@ import AirlockModel
 import AirlockPackages
 import AirlockReconcile
 
-/// One CMT entity during a diff: its report, its key index and what it compares.
+/// One CMT entity during a diff: its report, its key index with the keys the exports repeat (`matcher`: the old
+/// pass fills its index and `oldRepeats`, the new pass matches against it) and what it compares.
 final class CMTEntityDiff {
     var report: DiffEntityReport
-    var index: DiffKeyIndex
+    var matcher: DiffNewSideMatcher
     /// Fields both schemas declare, in byte order.
     let compared: [String]
     /// The primary name field (old schema), shown in the delete list.
@@ -26,7 +27,7 @@ final class CMTEntityDiff {
         compared = oldFields.filter { newSet.contains($0) }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         nameField = old?.primaryNameField ?? new?.primaryNameField
         report = DiffEntityReport(entity: name, key: ["id"], keySource: .recordID)
-        index = DiffKeyIndex(fieldCount: compared.count)
+        matcher = DiffNewSideMatcher(index: DiffKeyIndex(fieldCount: compared.count))
         if old != nil, new != nil {
             report.fieldsOnlyInOld = oldFields.filter { !newSet.contains($0) }
             report.fieldsOnlyInNew = newFields.filter { !oldSet.contains($0) }

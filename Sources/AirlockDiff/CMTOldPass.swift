@@ -87,7 +87,6 @@ final class CMTOldPass: @unchecked Sendable {
         var digester = RecordDigester()
         var key = DiffKeyBuilder()
         var extra = DiffKeyBuilder()
-        let location = reader.source.location(of: reader.dataMember)
         _ = try reader.readChunks(chunkRecords: chunkRecords) { chunk, isLast in
             let state = try open(chunk.name)
             state.inOld = true
@@ -98,15 +97,19 @@ final class CMTOldPass: @unchecked Sendable {
                 extra.reset()
                 if let name = columns.name(row: row) { extra.add(name) }
                 let digest = digester.digest()
-                let repeated = try key.withBytes { key in
+                // A record's "line" is its number among the entity's records.
+                let number = state.report.old + 1
+                let earlier = try key.withBytes { key in
                     try extra.withBytes { extra in
-                        try state.index.insertOld(key: key, extra: extra, digest: digest, prints: digester.prints, line: 0)
+                        try state.matcher.index.insertOld(key: key, extra: extra, digest: digest, prints: digester.prints, line: number)
                     }
                 }
-                if repeated != nil {
-                    throw CMTDiffer.repeatedID(columns.id(row: row), entity: chunk.name, at: location, export: "old")
+                if let earlier {
+                    let first = state.matcher.index.digest(of: earlier)
+                    let firstNumber = state.matcher.index.line(of: earlier)
+                    _ = state.matcher.oldRepeats.noteRepeat(earlier, digest: digest, line: number, first: first, firstLine: firstNumber)
                 }
-                state.report.old += 1
+                state.report.old = number
             }
             guard isLast else { return }
             for association in chunk.manyToMany {

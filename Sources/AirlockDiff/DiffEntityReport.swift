@@ -1,6 +1,9 @@
 /// What `diff` found for one entity: the counts, how records were matched and what was compared.
 ///
-/// Identities: `new == created + changed + unchanged` and `old == changed + unchanged + deleted`.
+/// Identities (`identitiesHold`): `new == created + changed + unchanged + duplicates.new`, and
+/// `old == changed + unchanged + deleted + duplicates.old` once the ambiguous keys' part of each is counted by their
+/// old records instead (`ambiguous`); without repeated keys, `new == created + changed + unchanged` and
+/// `old == changed + unchanged + deleted`.
 public struct DiffEntityReport: Sendable, Equatable, Codable {
     /// The entity: the F&O manifest's entity name, or the CMT entity's logical name.
     public var entity: String
@@ -26,6 +29,11 @@ public struct DiffEntityReport: Sendable, Equatable, Codable {
     public var associationsRemoved: Int
     /// The delta's file of the entity (F&O), when it holds records.
     public var deltaFile: String?
+    /// Exact copies within one export: counted once, left out of every count but this one.
+    public var duplicates: DiffDuplicates
+    /// Keys an export holds different records under; their records are counted in `created`, `changed`,
+    /// `unchanged` and `deleted` too.
+    public var ambiguous: DiffAmbiguity
 
     public init(entity: String, key: [String], keySource: DiffKeySource) {
         self.entity = entity
@@ -42,10 +50,18 @@ public struct DiffEntityReport: Sendable, Equatable, Codable {
         fieldsOnlyInNew = []
         associationsCreated = 0
         associationsRemoved = 0
+        duplicates = DiffDuplicates()
+        ambiguous = DiffAmbiguity()
     }
 
-    /// Whether both identities hold.
+    /// Whether the identities hold: every new record is created, changed, unchanged or an exact copy; every old
+    /// record is an exact copy, a distinct record of an ambiguous key, or the one record of a key the new export
+    /// has (changed or unchanged) or lacks (deleted).
     public var identitiesHold: Bool {
-        new == created + changed + unchanged && old == changed + unchanged + deleted
+        let oneToOne =
+            (changed - ambiguous.changed) + (unchanged - ambiguous.unchanged) + (deleted - ambiguous.deleted)
+        return new == created + changed + unchanged + duplicates.new && old == oneToOne + ambiguous.old + duplicates.old
+            && ambiguous.identityHolds && ambiguous.created <= created && ambiguous.changed <= changed
+            && ambiguous.unchanged <= unchanged && ambiguous.deleted <= deleted
     }
 }

@@ -68,6 +68,17 @@ public struct DiffReport: Sendable, Equatable, Codable {
         lines.append(
             "delta: \(totals.created + totals.changed) records (\(totals.created) created, \(totals.changed) changed); delete list: \(totals.deleted) keys to review (never applied by Airlock)"
         )
+        var repeats: [String] = []
+        if totals.duplicatesOld + totals.duplicatesNew > 0 {
+            repeats.append(
+                "\(totals.duplicatesOld) exact \(totals.duplicatesOld == 1 ? "copy" : "copies") in the old export and \(totals.duplicatesNew) in the new one, each counted once"
+            )
+        }
+        if totals.ambiguousKeys > 0 {
+            repeats.append(
+                "\(totals.ambiguousKeys) ambiguous \(totals.ambiguousKeys == 1 ? "key" : "keys") (different records under one key)")
+        }
+        if !repeats.isEmpty { lines.append("repeated keys: \(repeats.joined(separator: "; ")); the warnings name them") }
         for warning in warnings { lines.append("warning: \(warning)") }
         lines.append("")
         lines.append("Next steps:")
@@ -82,6 +93,11 @@ public struct DiffReport: Sendable, Equatable, Codable {
         if totals.deleted > 0 {
             steps.append(
                 "Review deleted.csv with the data owner: \(totals.deleted) key\(totals.deleted == 1 ? "" : "s") the new export no longer has; Airlock deletes nothing (docs/runbook.md, \"Waves\")."
+            )
+        }
+        if totals.ambiguousKeys > 0 {
+            steps.append(
+                "Settle the \(totals.ambiguousKeys) ambiguous \(totals.ambiguousKeys == 1 ? "key" : "keys") the warnings name with the data owner before the wave is imported: an export holds different records under \(totals.ambiguousKeys == 1 ? "it" : "each"), and which is right is for a person to say (docs/diff.md, \"Repeated keys\")."
             )
         }
         let side = kind == .fo ? "--fo \(inputs.new.path) --sales SALES-EXPORT.zip" : "--fo FO-EXPORT.zip --sales \(inputs.new.path)"

@@ -6,6 +6,11 @@ public struct DiffTotals: Sendable, Equatable, Codable {
     public var changed = 0
     public var unchanged = 0
     public var deleted = 0
+    /// Exact copies left out, of the old and of the new export (`DiffDuplicates`).
+    public var duplicatesOld = 0
+    public var duplicatesNew = 0
+    /// Keys an export holds different records under (`DiffAmbiguity`).
+    public var ambiguousKeys = 0
 
     public init() {}
 
@@ -17,5 +22,8 @@ public struct DiffTotals: Sendable, Equatable, Codable {
         changed += entity.changed
         unchanged += entity.unchanged
         deleted += entity.deleted
+        duplicatesOld += entity.duplicates.old
+        duplicatesNew += entity.duplicates.new
+        ambiguousKeys += entity.ambiguous.keys
     }
 }

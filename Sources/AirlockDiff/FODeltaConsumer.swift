@@ -3,27 +3,23 @@ import AirlockModel
 import AirlockPackages
 import AirlockReconcile
 
-/// Streams the new export's records of one entity against the old export's key index: a created or changed record
-/// goes to the delta file at once, an unchanged one only counts.
+/// Streams the new export's records of one entity against the old export's key index (`DiffNewSideMatcher`): a
+/// created or changed record goes to the delta file at once; an unchanged one, an exact copy or one whose key the
+/// old export holds different records under only counts.
 struct FODeltaConsumer: FORecordConsumer {
     let columns: FODiffColumns
-    let location: SourceLocation
-    var index: DiffKeyIndex
+    var matcher: DiffNewSideMatcher
     let spool: FODeltaSpool
     private(set) var records = 0
-    private(set) var created = 0
-    private(set) var changed = 0
-    private(set) var unchanged = 0
-    /// Per compared column, the changed records that differ in it.
+    /// Per compared column, the changed records that differ in it from the old record of their key.
     private(set) var changedFields: [Int]
     private var key = DiffKeyBuilder()
     /// Digests only: a record's fingerprints are taken when its digest differs from the old one's.
     private var digester = RecordDigester(fingerprints: false)
 
-    init(columns: FODiffColumns, location: SourceLocation, index: DiffKeyIndex, spool: FODeltaSpool) {
+    init(columns: FODiffColumns, matcher: DiffNewSideMatcher, spool: FODeltaSpool) {
         self.columns = columns
-        self.location = location
-        self.index = index
+        self.matcher = matcher
         self.spool = spool
         self.changedFields = Array(repeating: 0, count: columns.compared.count)
     }
@@ -40,27 +36,14 @@ struct FODeltaConsumer: FORecordConsumer {
         records += 1
         key.reset()
         for column in columns.newKey { record.withValueIfAny(column) { key.add($0) } }
-        switch try key.withBytes({ try index.matchNew(key: $0, line: line) }) {
+        let digest = columns.newDigest(record, digester: &digester)
+        switch try key.withBytes({ try matcher.match(key: $0, line: line, digest: digest) }) {
+        case .unchanged, .copy, .deferred:
+            return
         case .created:
-            created += 1
-        case .repeated(let first):
-            throw FODiffIndexer.repeatedKey(
-                DiffKeyBuilder.parts(key.bytes[...]), columns: columns, line: line, first: first, at: location, export: "new")
-        case .existing(let entry):
-            let digest: RecordDigest
-            if let whole = columns.wholeRecordColumns, let fields = record as? CSVFields {
-                digest = FOWholeRecordDigest.digest(fields, columnCount: whole)
-            } else {
-                digester.reset()
-                for column in columns.newCompared { record.withValueIfAny(column) { digester.add($0) } }
-                digest = digester.digest()
-            }
-            guard digest != index.digest(of: entry) else {
-                unchanged += 1
-                return
-            }
-            changed += 1
-            for (field, old) in zip(columns.newCompared.indices, index.prints(of: entry)) {
+            break
+        case .changed(let entry):
+            for (field, old) in zip(columns.newCompared.indices, matcher.index.prints(of: entry)) {
                 let print = record.withValueIfAny(columns.newCompared[field]) { RecordDigester.fingerprint($0) }
                 if print != old { changedFields[field] += 1 }
             }

@@ -1,4 +1,7 @@
+import AirlockIO
 import AirlockModel
+import AirlockPackages
+import AirlockReconcile
 
 /// How one F&O entity's records are matched and compared: the key's and the compared columns' indexes in the old
 /// and the new file (either may be absent when only one export has the entity).
@@ -71,5 +74,15 @@ struct FODiffColumns {
             }
         }
         return columns
+    }
+
+    /// The digest of a new record's compared values (of the whole record, when `wholeRecordColumns` allows it).
+    func newDigest(_ record: some FORecordView, digester: inout RecordDigester) -> RecordDigest {
+        if let wholeRecordColumns, let fields = record as? CSVFields {
+            return FOWholeRecordDigest.digest(fields, columnCount: wholeRecordColumns)
+        }
+        digester.reset()
+        for column in newCompared { record.withValueIfAny(column) { digester.add($0) } }
+        return digester.digest()
     }
 }

@@ -3,11 +3,13 @@ import AirlockModel
 import AirlockPackages
 import AirlockReconcile
 
-/// Files the old export's records of one entity in a `DiffKeyIndex` as they stream past: key, digest, fingerprints.
+/// Files the old export's records of one entity in a `DiffKeyIndex` as they stream past: key, digest, fingerprints;
+/// then, once the file has been read, its repeated keys (exact copies and keys with different records).
 struct FODiffIndexer: FORecordConsumer {
     let columns: FODiffColumns
-    let location: SourceLocation
     var index: DiffKeyIndex
+    /// The keys the file repeats, found by `finish`.
+    private(set) var repeats = DiffKeyRepeats()
     private(set) var records = 0
     private var key = DiffKeyBuilder()
     private var digester = RecordDigester()
@@ -21,9 +23,8 @@ struct FODiffIndexer: FORecordConsumer {
     /// Records read before the index is sized from the file's size.
     static let sample = 1024
 
-    init(columns: FODiffColumns, location: SourceLocation, fileSize: Int? = nil) {
+    init(columns: FODiffColumns, fileSize: Int? = nil) {
         self.columns = columns
-        self.location = location
         self.fileSize = fileSize
         self.index = DiffKeyIndex(fieldCount: columns.compared.count)
     }
@@ -60,13 +61,14 @@ struct FODiffIndexer: FORecordConsumer {
         if records <= Self.sample { sizeIndex() }
     }
 
-    /// Places the file's keys in the index, once every record has been read.
-    /// - Throws: the error for the first record whose key an earlier record has.
-    mutating func finish() throws {
-        guard let repeated = index.placeAppended() else { return }
-        throw Self.repeatedKey(
-            index.keyParts(of: repeated.entry), columns: columns, line: index.line(of: repeated.entry), first: repeated.firstLine,
-            at: location, export: "old")
+    /// Places the file's keys in the index, once every record has been read, and notes each record whose key an
+    /// earlier record has (in file order): an exact copy, or a different record under the key.
+    mutating func finish() {
+        for repeated in index.placeAppended() {
+            _ = repeats.noteRepeat(
+                repeated.first, digest: index.digest(of: repeated.entry), line: index.line(of: repeated.entry),
+                first: index.digest(of: repeated.first), firstLine: index.line(of: repeated.first))
+        }
     }
 
     /// Reserves the index's room for the whole file once a sample of records shows their size, so that it is not
@@ -78,19 +80,5 @@ struct FODiffIndexer: FORecordConsumer {
         guard records == Self.sample, let fileSize, sampledBytes > 0 else { return }
         let expected = fileSize / bytesPerCharacter * records / sampledBytes
         index.reserve(oldRecords: expected + expected / 4, keyBytes: (expected + expected / 4) * sampledKeyBytes / records)
-    }
-
-    /// The error for a key two records of one export share.
-    static func repeatedKey(_ parts: [String], columns: FODiffColumns, line: Int, first: Int, at location: SourceLocation, export: String)
-        -> AirlockError
-    {
-        let text = zip(columns.keyFields, parts).map { "\($0)=\($1)" }.joined(separator: ", ")
-        var place = location
-        place.line = line
-        place.record = text
-        return AirlockError(
-            .invalidValue,
-            "the \(export) export has two records with the key \(text) (lines \(first) and \(line)); diff matches records by key, so the key must be unique: check the export, or give the entity's key with --key",
-            at: place)
     }
 }

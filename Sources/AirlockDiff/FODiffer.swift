@@ -31,7 +31,7 @@ enum FODiffer {
                         old: pairs[number].0, new: pairs[number].1, oldReader: old, newReader: new, catalog: catalog, keys: keys)
                 },
                 second: { number, side in
-                    try side.map { try newSide($0, newReader: new, spoolPath: workFolder + "/\(number).csv") }
+                    try side.map { try newSide($0, oldReader: old, newReader: new, spoolPath: workFolder + "/\(number).csv") }
                 },
                 finished: { number, result in finished.fill(number, with: result) })
         }
@@ -106,26 +106,31 @@ enum FODiffer {
             label: label, oldLine: oldLine, newLine: newLine, columns: columns, result: result, warnings: warnings,
             newColumns: newProbe?.columns ?? [], newFormat: newProbe?.format, newEncoding: newProbe?.encoding)
         if let oldLine {
-            var indexer = FODiffIndexer(
-                columns: columns, location: location(old, oldLine), fileSize: old.dataMember(for: oldLine)?.size.map { Int(clamping: $0) })
+            var indexer = FODiffIndexer(columns: columns, fileSize: old.dataMember(for: oldLine)?.size.map { Int(clamping: $0) })
             _ = try old.scan(oldLine, into: &indexer)
-            try indexer.finish()
+            indexer.finish()
             // Swapped, not copied: a second reference would make the next change copy the whole index.
             swap(&side.index, &indexer.index)
+            side.oldRepeats = indexer.repeats
             side.result.report.old = indexer.records
         }
         return side
     }
 
     /// An entity's second step: its new file streamed against the old one's key index, created and changed
-    /// records spooled to `spoolPath` as they come; keys the new file lacks are the deletes.
-    static func newSide(_ side: FOEntityOldSide, newReader new: FOPackageReader, spoolPath: String) throws -> EntityResult {
+    /// records spooled to `spoolPath` as they come (written again in a second pass over the file when a repeated
+    /// key calls for it, see `DiffNewSideMatcher`); keys the new file lacks are the deletes.
+    static func newSide(
+        _ side: FOEntityOldSide, oldReader: FOPackageReader, newReader new: FOPackageReader, spoolPath: String
+    ) throws -> EntityResult {
         let label = side.label
         let columns = side.columns
         var result = side.result
         var warnings = side.warnings
-        var index = DiffKeyIndex(fieldCount: 0)
-        swap(&index, &side.index)
+        var matcher = DiffNewSideMatcher(index: DiffKeyIndex(fieldCount: 0), oldRepeats: side.oldRepeats)
+        // Swapped, not copied (see `oldSide`).
+        swap(&matcher.index, &side.index)
+        var deltaRecords = 0
         if let newLine = side.newLine {
             let spool: FODeltaSpool
             var deltaLine = newLine
@@ -143,24 +148,37 @@ enum FODiffer {
                     "\(label): the new export's file \(member) is not delimited text; its delta is written as \(csvName(member)) (CSV, UTF-8), so the data project needs a CSV source format for it"
                 )
             }
-            var consumer = FODeltaConsumer(
-                columns: columns, location: location(new, newLine), index: DiffKeyIndex(fieldCount: 0), spool: spool)
-            swap(&consumer.index, &index)
+            var consumer = FODeltaConsumer(columns: columns, matcher: DiffNewSideMatcher(index: DiffKeyIndex(fieldCount: 0)), spool: spool)
+            swap(&consumer.matcher, &matcher)
             _ = try new.scan(newLine, into: &consumer)
             try spool.close()
-            swap(&index, &consumer.index)
+            swap(&matcher, &consumer.matcher)
+            matcher.finish()
+            var written = spool
+            if matcher.needsRewrite {
+                // A record left out as the file streamed goes to the delta after all: the file again, with every
+                // record's fate known, so that the delta keeps the new file's order.
+                written = FODeltaSpool(path: spoolPath, header: spool.header, encoding: spool.encoding, dialect: spool.dialect)
+                var rewriter = FODeltaRewriter(columns: columns, matcher: matcher, spool: written)
+                _ = try new.scan(newLine, into: &rewriter)
+                try written.close()
+            }
+            deltaRecords = written.records
             result.report.new = consumer.records
-            result.report.created = consumer.created
-            result.report.changed = consumer.changed
-            result.report.unchanged = consumer.unchanged
+            result.report.created = matcher.created
+            result.report.changed = matcher.changed
+            result.report.unchanged = matcher.unchanged
             for (field, count) in zip(columns.compared, consumer.changedFields) where count > 0 {
                 result.report.changedFields[field] = count
             }
-            if spool.records > 0 {
+            if written.records > 0 {
                 result.delta = (deltaLine, spoolPath)
                 result.report.deltaFile = deltaLine.inputFilePath
             }
+        } else {
+            matcher.finish()
         }
+        let index = matcher.index
         let unseen = index.unseenOld
         result.report.deleted = unseen.count
         let keyFields = columns.hasCompany ? Array(columns.keyFields.dropFirst()) : columns.keyFields
@@ -170,6 +188,15 @@ enum FODiffer {
                 DeletedRecord(
                     entity: label, company: columns.hasCompany ? parts.first : nil, keyFields: keyFields,
                     keyValues: columns.hasCompany ? Array(parts.dropFirst()) : parts))
+        }
+        let places = DiffRepeatReport.Places(
+            old: side.oldLine.map { place(oldReader, $0) } ?? "", new: side.newLine.map { place(new, $0) } ?? "", byLine: true)
+        DiffRepeatReport.add(to: &result.report, warnings: &warnings, matcher: matcher, places: places)
+        guard deltaRecords == result.report.created + result.report.changed else {
+            throw AirlockError(
+                .accountingIdentity,
+                "\(label): the delta holds \(deltaRecords) records, not the \(result.report.created) created and \(result.report.changed) changed counted"
+            )
         }
         if side.newLine == nil {
             warnings.append(
@@ -227,8 +254,9 @@ enum FODiffer {
         return (key, .catalog)
     }
 
-    private static func location(_ reader: FOPackageReader, _ line: FOManifestEntity) -> SourceLocation {
-        SourceLocation(file: reader.source.path, entry: reader.dataMember(for: line)?.name, entity: line.entityName)
+    /// The export's path and the entity's file in it, for a warning.
+    private static func place(_ reader: FOPackageReader, _ line: FOManifestEntity) -> String {
+        reader.dataMember(for: line).map { "\(reader.source.path), \($0.name)" } ?? reader.source.path
     }
 
     /// `name` with its extension replaced by `.csv`.

@@ -20,6 +20,8 @@ final class FOEntityOldSide: @unchecked Sendable {
     let newEncoding: TextEncoding?
     /// The old file's key index (empty when the old export lacks the entity); the second step takes it out.
     var index: DiffKeyIndex
+    /// The keys the old file repeats.
+    var oldRepeats = DiffKeyRepeats()
 
     init(
         label: String, oldLine: FOManifestEntity?, newLine: FOManifestEntity?, columns: FODiffColumns, result: FODiffer.EntityResult,

@@ -21,9 +21,11 @@ public enum PackageDiffer {
     public static let reportName = "diff.json"
 
     /// Runs a diff.
+    /// A key repeated within one export is no error: exact copies count once, and a key with different records is
+    /// ambiguous, its records carried by the rule in docs/diff.md ("Repeated keys"), each named in a warning.
     /// - Throws: `AirlockError` for bad options or unreadable input (exit 2): an input that is missing or not a
-    ///   package, inputs of two kinds, an output folder that is not empty (without `force`) or holds an input, a key
-    ///   repeated within one export; `AirlockError(.accountingIdentity)` if an entity's counts do not add up.
+    ///   package, inputs of two kinds, an output folder that is not empty (without `force`) or holds an input;
+    ///   `AirlockError(.accountingIdentity)` if an entity's counts do not add up.
     public static func run(_ options: PackageDiffOptions, catalog: SchemaCatalog) throws -> DiffReport {
         try run(options, catalogFor: { _ in catalog })
     }
@@ -81,7 +83,7 @@ public enum PackageDiffer {
         for entity in outcome.entities where !entity.identitiesHold {
             throw AirlockError(
                 .accountingIdentity,
-                "\(entity.entity): the counts do not add up (old \(entity.old), new \(entity.new), created \(entity.created), changed \(entity.changed), unchanged \(entity.unchanged), deleted \(entity.deleted))"
+                "\(entity.entity): the counts do not add up (old \(entity.old), new \(entity.new), created \(entity.created), changed \(entity.changed), unchanged \(entity.unchanged), deleted \(entity.deleted), exact copies \(entity.duplicates.old) old and \(entity.duplicates.new) new, ambiguous keys \(entity.ambiguous.keys) with \(entity.ambiguous.old) old and \(entity.ambiguous.new) new records)"
             )
         }
         try DeleteListWriter.write(outcome.deleted, to: staging.path(deleteListName))

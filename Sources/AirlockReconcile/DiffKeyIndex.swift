@@ -2,7 +2,7 @@ import AirlockModel
 
 /// The key index of one entity of an earlier export: every old record's natural key (its text, for a delete list),
 /// the digest of its compared values and, where asked, a fingerprint per compared value; then the keys of new
-/// records the old export lacks, so that a key repeated in the new export is caught too. No record values are kept.
+/// records the old export lacks, so that a key repeated in the new export is found too. No record values are kept.
 /// `diff` matches a new export against it, and `convert --since` tells unchanged source records by it.
 ///
 /// Keys live in one byte arena; an open-addressing table (at most 70 % full) finds them by a 64-bit hash: each
@@ -13,15 +13,17 @@ import AirlockModel
 public struct DiffKeyIndex: Sendable {
     /// What matching a new record's key found.
     public enum Match {
-        /// No old record has the key (it is now remembered as seen).
-        case created
+        /// No old record has the key: it is now filed as `entry`, seen.
+        case created(Int)
         /// The old record `entry` has it.
         case existing(Int)
-        /// An earlier record of the new export has it, on this line.
-        case repeated(firstLine: Int)
+        /// An earlier record of the new export has it: the key's entry (an old record's, or the one `created` filed),
+        /// whose line is now the earlier new record's.
+        case repeated(Int)
     }
 
-    /// One key filed: where its bytes lie in the arena, the record's line and digest, and whether it was matched.
+    /// One key filed: where its bytes lie in the arena, the record's line and digest, whether it was matched and
+    /// whether the new record that matched it went to a delta (both flags fit in the padding the other fields leave).
     private struct Entry {
         var hash: UInt64
         var digest: RecordDigest
@@ -29,6 +31,7 @@ public struct DiffKeyIndex: Sendable {
         var keyEnd: UInt32
         var line: UInt32
         var seen: Bool
+        var carried = false
     }
 
     /// Fingerprints per old record (the stride of `prints`).
@@ -65,7 +68,7 @@ public struct DiffKeyIndex: Sendable {
 
     /// Files an old record. `extra` is kept beside the key for the delete list (e.g. a record's name) and is not
     /// part of it; `prints` must hold `fieldCount` fingerprints.
-    /// - Returns: the line of the earlier old record with the same key, if any (then nothing is filed: the first
+    /// - Returns: the entry of the earlier old record with the same key, if any (then nothing is filed: the first
     ///   record of a key is kept).
     /// - Throws: `AirlockError(.limitExceeded)` past 2³¹ − 1 records or 4 GiB of key text.
     public mutating func insertOld(
@@ -74,7 +77,7 @@ public struct DiffKeyIndex: Sendable {
     ) throws -> Int? {
         precondition(placedCount == oldCount, "insertOld after appendOld without placeAppended")
         let hash = Self.hash(key)
-        if let entry = find(key, hash: hash) { return Int(entries[entry].line) }
+        if let entry = find(key, hash: hash) { return entry }
         try append(key, extra: extra, hash: hash, digest: digest, line: line, seen: false)
         prints.append(contentsOf: fieldPrints)
         oldCount += 1
@@ -94,25 +97,32 @@ public struct DiffKeyIndex: Sendable {
         oldCount += 1
     }
 
-    /// A later old record whose key an earlier one has: the later record's entry, and the earlier record's line.
+    /// A later old record whose key an earlier one has: the later record's entry, and the entry of the key's first
+    /// record (the one in the table).
     public struct RepeatedKey: Sendable, Equatable {
         public var entry: Int
-        public var firstLine: Int
+        public var first: Int
+
+        public init(entry: Int, first: Int) {
+            self.entry = entry
+            self.first = first
+        }
     }
 
     /// Puts the records `appendOld` filed into the table, in the order filed. A record whose key an earlier record
-    /// has stays out of the table (the first is kept) and counts as matched (it is no delete).
-    /// - Returns: the first such record, if any. A repeated key is an error to `diff`: after one, the index serves
-    ///   to report it, not to match a new export against (a new record could still meet the repeat first).
-    public mutating func placeAppended() -> RepeatedKey? {
-        guard placedCount < oldCount else { return nil }
+    /// has stays out of the table (the first is kept: new records are matched against it) and counts as matched (it
+    /// is no delete); its entry keeps its line and digest.
+    /// - Returns: every such record, in the order filed (none in an export whose keys are unique).
+    @discardableResult
+    public mutating func placeAppended() -> [RepeatedKey] {
+        guard placedCount < oldCount else { return [] }
         var capacity = slots.count
         while entries.count * 10 > capacity * 7 { capacity *= 2 }
         if capacity > slots.count {
             slots = [UInt64](repeating: 0, count: capacity)
             for entry in 0..<placedCount { place(entry) }
         }
-        var repeated: RepeatedKey?
+        var repeated: [RepeatedKey] = []
         let batch = 16
         var firstSlots = [UInt64](repeating: 0, count: batch)
         let mask = slots.count - 1
@@ -128,7 +138,7 @@ public struct DiffKeyIndex: Sendable {
                     slots[slot] = (hash >> 32) << 32 | UInt64(entry + 1)
                 } else if let first = placedEntry(withKeyOf: entry) {
                     entries[entry].seen = true
-                    if repeated == nil { repeated = RepeatedKey(entry: entry, firstLine: Int(entries[first].line)) }
+                    repeated.append(RepeatedKey(entry: entry, first: first))
                 } else {
                     place(entry)
                 }
@@ -143,17 +153,19 @@ public struct DiffKeyIndex: Sendable {
     public mutating func matchNew(key: UnsafeRawBufferPointer, line: Int) throws -> Match {
         precondition(placedCount == oldCount, "matchNew before placeAppended")
         let next = lastMatched + 1
-        if next < oldCount, hasKey(next, key) {
-            // The same entry `find` would give: a key is filed once.
+        if next < oldCount, !entries[next].seen, hasKey(next, key) {
+            // The same entry `find` would give: an unseen old entry is in the table (an old record repeating an
+            // earlier one's key is filed seen, and left out of it).
             lastMatched = next
             return claim(next, line: line)
         }
         let hash = Self.hash(key)
         guard let entry = find(key, hash: hash) else {
+            let entry = entries.count
             try append(
                 key, extra: UnsafeRawBufferPointer(start: nil, count: 0), hash: hash, digest: RecordDigest(high: 0, low: 0), line: line,
                 seen: true)
-            return .created
+            return .created(entry)
         }
         if entry < oldCount { lastMatched = entry }
         return claim(entry, line: line)
@@ -165,7 +177,24 @@ public struct DiffKeyIndex: Sendable {
         return entry
     }
 
+    /// The entry of `key` (an old record's, or the one a new record's `created` filed), without marking anything;
+    /// nil when neither export has it.
+    public func entry(for key: UnsafeRawBufferPointer) -> Int? {
+        find(key, hash: Self.hash(key))
+    }
+
+    /// The digest filed with `entry`: the old record's, until `noteCarried` replaces it with a new record's.
     public func digest(of entry: Int) -> RecordDigest { entries[entry].digest }
+
+    /// Notes that the first new record of `entry`'s key, whose digest is `digest`, went to the delta: the digest
+    /// replaces the one filed (a later new record of the key is then compared with it, not with the old record).
+    public mutating func noteCarried(_ entry: Int, digest: RecordDigest) {
+        entries[entry].digest = digest
+        entries[entry].carried = true
+    }
+
+    /// Whether the first new record of `entry`'s key went to the delta (`noteCarried`).
+    public func isCarried(_ entry: Int) -> Bool { entries[entry].carried }
 
     /// The line filed with `entry` (of the old record, or of the new record that matched or created it).
     public func line(of entry: Int) -> Int { Int(entries[entry].line) }
@@ -194,7 +223,7 @@ public struct DiffKeyIndex: Sendable {
 
     /// Marks `entry` matched by a new record on `line`, unless an earlier new record matched it.
     private mutating func claim(_ entry: Int, line: Int) -> Match {
-        if entries[entry].seen { return .repeated(firstLine: Int(entries[entry].line)) }
+        if entries[entry].seen { return .repeated(entry) }
         entries[entry].seen = true
         entries[entry].line = UInt32(clamping: line)
         return .existing(entry)

@@ -303,19 +303,6 @@ import Testing
         #expect(result.stderr.contains("holds the input"))
     }
 
-    @Test func aRepeatedKeyIsAnErrorNamingTheLines() throws {
-        let pair = try ConvertFixture.generatedPair(accounts: 6, seed: 2)
-        let wave = pair.folder + "/wave2.zip"
-        // Every customer with one account number: the key repeats from the second record on.
-        try FOExportRewriter.rewrite(export: pair.fo, output: wave, label: "Customers V2", column: "CUSTOMERACCOUNT") { _ in "SAME" }
-        #expect {
-            _ = try Self.diff(old: wave, new: pair.fo, out: pair.folder + "/out")
-        } throws: { error in
-            let text = "\(error)"
-            return text.contains("Customers V2") && text.contains("lines 2 and 3") && text.contains("--key")
-        }
-    }
-
     @Test func theCommandPrintsTheSummaryOrTheJSON() throws {
         let pair = try ConvertFixture.generatedPair(accounts: 5, seed: 4)
         let text = try AirlockRunner.run(["diff", "--old", pair.fo, "--new", pair.fo, "--out", pair.folder + "/a"])

@@ -6,7 +6,7 @@ public enum DiffPipeline {
     /// migration ledger (`options.ledger`), a run that fails too.
     /// - Parameter notice: told when the run could not be entered in the migration ledger (for standard error).
     /// - Throws: `AirlockError` when a catalog file or an export cannot be read, the exports are of two kinds, the
-    ///   output folder cannot be used, or a key repeats within one export.
+    ///   output folder cannot be used.
     public static func run(_ options: DiffOptions, notice: @escaping @Sendable (String) -> Void = { _ in }) throws -> DiffResult {
         let started = Date()
         let result: DiffResult

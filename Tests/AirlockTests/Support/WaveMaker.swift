@@ -95,4 +95,47 @@ enum WaveMaker {
         try CMTPackageWriter.write(CMTPackage(schema: package.schema, data: data), to: output)
         return changes
     }
+
+    /// Copies the F&O export `export` to `output` with the rows of each entity `edits` names rewritten: line breaks in
+    /// its values become spaces first (so that row `r` is on line `r + 2` of its file), then its edit applies
+    /// (`table`, the entity's table as read, gives the column indexes).
+    static func foRows(export: String, output: String, edits: [String: (inout [[String?]], Table) -> Void]) throws {
+        let reader = try FOPackageReader(source: openPackageSource(path: export))
+        var files: [FOEntityFile] = []
+        for line in reader.manifest.entities {
+            let data = try reader.readEntity(line)
+            var table = data.table
+            if let edit = edits[line.entityName] {
+                var rows = (0..<table.rowCount).map { row in
+                    table.row(row).map { value in
+                        value.map { $0.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ") }
+                    }
+                }
+                edit(&rows, table)
+                var rewritten = Table(name: table.name, columnNames: table.columnNames)
+                for row in rows { try rewritten.appendRow(row) }
+                table = rewritten
+            }
+            files.append(FOEntityFile(entity: line, table: table, encoding: data.summary.encoding ?? .utf8BOM))
+        }
+        try FOPackageWriter.write(header: reader.header, manifest: reader.manifest, files: files, to: output)
+    }
+
+    /// Copies the CMT export `export` to `output` with the records of each entity `edits` names rewritten by its edit.
+    static func cmtRecords(export: String, output: String, edits: [String: (inout [CMTRecord]) -> Void]) throws {
+        let package = try CMTPackageReader(path: export).read()
+        var data = package.data
+        data.entities = try package.data.entities.map { section in
+            guard let edit = edits[section.name] else { return section }
+            var records = (0..<section.recordCount).map { section.record(at: $0) }
+            edit(&records)
+            var rebuilt = CMTEntityData(
+                name: section.name, displayName: section.displayName, fieldNames: [], otherAttributes: section.otherAttributes)
+            rebuilt.records = CMTRecordTable(name: section.name, columnNames: section.records.values.columnNames)
+            for record in records { try rebuilt.append(record) }
+            rebuilt.manyToMany = section.manyToMany
+            return rebuilt
+        }
+        try CMTPackageWriter.write(CMTPackage(schema: package.schema, data: data), to: output)
+    }
 }
