@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// `airlock sample --templates dual-write`: the pair in the shapes of dual-write's table maps, and the default pair
-/// byte for byte what it was before the option.
+/// byte for byte as pinned (it changes only on purpose).
 struct SampleDualWriteTests {
     typealias Pair = SampleGeneratorTests.Pair
 
@@ -336,16 +336,17 @@ struct SampleDualWriteTests {
         return MigrationLedger.sha256(Array(text.utf8))
     }
 
-    /// The content digests of default pairs written by 33874bd, before `--templates` (sha256 over lines
-    /// `file/member sha256-of-member`, sorted by member name).
+    /// The content digests of default pairs as made with the export schema and every column the templates need
+    /// (issue 36; before, 33874bd's digests pinned the pair from before `--templates`): sha256 over lines
+    /// `file/member sha256-of-member`, sorted by member name. A change to the default pair changes these on purpose.
     static let defaultDigests: [(accounts: Int, seed: UInt64, company: String, defects: Bool, digest: String)] = [
-        (12, 1, "USMF", false, "056f40dedc27304b28fecc983d0bd2ab7a6259b031d0d95c734f8abf04b07648"),
-        (40, 7, "USMF", false, "2eef927f7369393be5d5bfac14efbc85908f92b7fd824a4b2b1c10bb3a6c73c9"),
-        (333, 99, "DEMF", false, "0ee8386d68524ec15bed3b219bef4e3c5de7c375b9e6474d84b09f06ec06216c"),
-        (40, 7, "USMF", true, "99c1a196aa3828b9784176a265242b72bdc8435fe5f7f6bf3a8c63f65eb8ed8a"),
+        (12, 1, "USMF", false, "0f2f1a66b365ccc3dd9ba4c03e8544d20781fab4aeaea3ac65bdc1ca2ef1e95b"),
+        (40, 7, "USMF", false, "21455382770eac85cfd45212ff2f3e5eaaf906cd380415366cc1303ddba5aac0"),
+        (333, 99, "DEMF", false, "9f410866121cdcd9e61d62584e2d1a4c08b515bc2e550572b0fdaa0b24e5fa1f"),
+        (40, 7, "USMF", true, "f607b45a7641cf8ba27c22492d54bd98fa41d6363dee6fe2ba8f6b18a640409a"),
     ]
 
-    @Test func theDefaultPairIsUnchanged() throws {
+    @Test func theDefaultPairIsAsPinned() throws {
         for pinned in Self.defaultDigests {
             let folder = try Fixture.scratchDirectory("airlock-sample-default")
             let paths = try SamplePipeline.run(
