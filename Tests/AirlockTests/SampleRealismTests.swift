@@ -152,6 +152,36 @@ struct SampleRealismTests {
         #expect(try source.open(CMTPackage.schemaMember).readAll() == CMTSchemaWriter.bytes(schema))
     }
 
+    @Test(arguments: [(12, UInt64(1)), (40, UInt64(7))])
+    func aDualWritePairConvertsWithoutAWarning(accounts: Int, seed: UInt64) throws {
+        let folder = try Fixture.scratchDirectory("airlock-sample-realism")
+        _ = try SampleGenerator.write(to: folder, accounts: accounts, seed: seed, templates: .dualWrite)
+        let fo = folder + "/" + SampleGenerator.foFileName
+        let sales = folder + "/" + SampleGenerator.salesFileName
+        // Made the way the runbook says for dual-write: the Sales export with its export schema, the F&O export with
+        // every column its maps read or write.
+        let set = try TemplateLoader.bundled(.dualWrite)
+        let catalog = try SchemaCatalogLoader.bundled()
+        let schema = try ExportSchemaBuilder.schema(for: set, catalog: catalog)
+        #expect(try openPackageSource(path: sales).open(CMTPackage.schemaMember).readAll() == CMTSchemaWriter.bytes(schema))
+        let needed = FOExportColumns.needed(by: set, catalog: catalog)
+        for (label, table) in try Self.foTables(fo) {
+            let columns = Set(table.columnNames.map { $0.uppercased() })
+            #expect((needed[label] ?? []).allSatisfy { columns.contains($0.uppercased()) }, "\(label)")
+        }
+        let out = folder + "/out"
+        let run = AirlockRunner.runInProcess([
+            "convert", "--templates", "dual-write", "--company", "USMF", "--fo", fo, "--sales", sales, "--out", out, "--no-ledger",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.contains("warning:") && run.stderr.isEmpty, "\(run.stdout)\n\(run.stderr)")
+        let report = try JSONDecoder().decode(ConversionReport.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))
+        #expect(report.warnings.isEmpty && report.totals.rejected == 0)
+        for (name, validation) in report.validation {
+            #expect(validation.errors == 0 && validation.warnings == 0, "\(name): \(validation.rules)")
+        }
+    }
+
     @Test func theFOPackageIsValidatedAsADeltaAgainstTheExportTheRunRead() throws {
         let out = try Fixture.scratchDirectory("airlock-sample-realism") + "/out"
         let result = try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: out)

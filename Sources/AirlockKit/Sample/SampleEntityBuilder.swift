@@ -45,6 +45,28 @@ struct SampleEntityBuilder {
         try data.append(CMTRecord(id: id, fields: [idField] + fields))
     }
 
+    /// The records as an export made with `schema` (an entity of an export schema) holds them: each record's values
+    /// in the schema's field order. A value of a field `schema` does not declare is a programming error (an export
+    /// holds no such value).
+    func exported(with schema: CMTSchemaEntity) throws -> CMTEntityData {
+        var order: [String: Int] = [:]
+        for (index, field) in schema.fields.enumerated() { order[field.name] = index }
+        var exported = CMTEntityData(schema: schema)
+        for row in 0..<data.recordCount {
+            var record = data.record(at: row)
+            record.fields = record.fields.filter { field in
+                guard order[field.name] != nil else {
+                    assertionFailure("\(schema.name).\(field.name) is not in the export schema")
+                    return false
+                }
+                return true
+            }
+            record.fields.sort { (order[$0.name] ?? 0) < (order[$1.name] ?? 0) }
+            try exported.append(record)
+        }
+        return exported
+    }
+
     /// A schema field; `key` marks it for update comparison (the record's natural key), `lookup` names the entity
     /// (or entities, `account|contact`) a lookup points to.
     static func field(_ name: String, _ type: CMTFieldType, _ display: String, key: Bool = false, lookup: String? = nil)

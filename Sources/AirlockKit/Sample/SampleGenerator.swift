@@ -56,8 +56,11 @@ public enum SampleGenerator {
         if templates == .dualWrite {
             guard !defects else { throw AirlockError(.usage, "a sample with defects is a prospect-to-cash pair; leave out --defects") }
             let world = SampleDualWriteWorld(accounts: accounts, seed: seed, company: company)
-            try SampleDualWriteFOExport(world: world).write(to: foPath)
-            var sales = SampleDualWriteSalesExport(world: world, seed: seed)
+            let set = try TemplateLoader.bundled(.dualWrite)
+            let catalog = try SchemaCatalogLoader.bundled()
+            try SampleDualWriteFOExport(world: world, neededColumns: FOExportColumns.needed(by: set, catalog: catalog)).write(to: foPath)
+            var sales = SampleDualWriteSalesExport(
+                world: world, schema: try ExportSchemaBuilder.schema(for: set, catalog: catalog), seed: seed)
             try sales.write(to: salesPath)
             if FileManager.default.fileExists(atPath: rejectsPath) { try? FileManager.default.removeItem(atPath: rejectsPath) }
             return [foPath, salesPath]
