@@ -54,7 +54,7 @@ struct ValidateCommand: OutputCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The Sales export a Sales package is a delta against (the export convert read): lookups to records it holds are expected, not findings, so the real ones stand out.",
+            "The export a package is a delta against (the export of its side convert read): lookups to records it holds (Sales) or parents it holds (F&O) are expected, not findings, so the real ones stand out.",
             valueName: "export"))
     var against: String?
 

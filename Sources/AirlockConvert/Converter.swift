@@ -238,7 +238,7 @@ public enum Converter {
         let startFO = (
             names: feedsFO,
             action: { @Sendable (outputs: [FlowOutput]) in
-                jobs?.fo.start(outputs, company: company)
+                jobs?.fo.start(outputs, company: company, target: fo)
                 return
             }
         )

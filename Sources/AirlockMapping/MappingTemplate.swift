@@ -68,6 +68,43 @@ public struct MappingTemplate: Sendable, Hashable {
         return fields
     }
 
+    /// Every column the flow reads from its source export: the fields of `sourceFieldsRead`, then the fields its
+    /// filters test, then the source fields its rules name, each by its column (a lookup path's first part,
+    /// `parentcustomerid` of `parentcustomerid.accountnumber`), without repeats (compared case-insensitively).
+    /// What the plan checks a source export for, and what an export made for the flow holds.
+    public var sourceColumnsRead: [String] {
+        func column(_ field: String) -> String { String(field.prefix { $0 != "." }) }
+        let filterFields = filters.flatMap { $0.condition.tests.map(\.field.field) }
+        var seen: Set<String> = []
+        var columns: [String] = []
+        for field in sourceFieldsRead.map(column) + filterFields + ruleFields(onSource: true).map(column)
+        where seen.insert(field.lowercased()).inserted {
+            columns.append(field)
+        }
+        return columns
+    }
+
+    /// The fields the flow's special rules name on its source entity (`onSource`) or on its target entity:
+    /// parameters of role `sourceField` or `targetField`, and `salesField` or `foField` on the entity of that side.
+    public func ruleFields(onSource: Bool) -> [String] {
+        let side = onSource ? source.side : target.side
+        var fields: [String] = []
+        for rule in rules {
+            for parameter in rule.kind.parameters {
+                let named: Bool
+                switch parameter.role {
+                case .sourceField: named = onSource
+                case .targetField: named = !onSource
+                case .salesField: named = side == .sales
+                case .foField: named = side == .fo
+                default: named = false
+                }
+                if named, let value = rule.parameter(parameter.name), !value.isEmpty, !fields.contains(value) { fields.append(value) }
+            }
+        }
+        return fields
+    }
+
     /// The prerequisites with the header flow of a line flow, without repeats.
     public var allPrerequisites: [String] {
         var names = prerequisites

@@ -13,11 +13,15 @@ public struct FOPackageValidator: Sendable {
     public let selfContained: Bool
     /// The data project's locale, when given; else each date column's is learnt from its values.
     public let locale: FOLocale?
+    /// The records the target holds, when the package is a delta against them (`convert`'s `to-fo.zip` against the
+    /// F&O export it read): a parent the package lacks and the target holds is expected, no `fo.reference.missing`.
+    public let target: (any FOTargetRecords)?
 
-    public init(catalog: SchemaCatalog, selfContained: Bool = false, locale: FOLocale? = nil) {
+    public init(catalog: SchemaCatalog, selfContained: Bool = false, locale: FOLocale? = nil, target: (any FOTargetRecords)? = nil) {
         self.locale = locale
         self.catalog = catalog
         self.selfContained = selfContained
+        self.target = target
     }
 
     /// Validates the package in `source`, adding findings to `collector`.
@@ -218,6 +222,7 @@ public struct FOPackageValidator: Sendable {
             keyFieldsForChildren: references.map { $0.fields.map(\.parent) })
         consumer.selfContained = selfContained
         consumer.locale = locale
+        consumer.target = target
         do {
             let summary = try reader.scan(entity, into: &consumer)
             consumer.finishRecords()

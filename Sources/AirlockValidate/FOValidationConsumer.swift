@@ -18,6 +18,9 @@ struct FOValidationConsumer: FORecordConsumer {
     let keyFieldsForChildren: [[String]]
     /// A missing parent is an error (the package must hold every parent of the entities it carries).
     var selfContained = false
+    /// The records the target holds, when the package is a delta against them: a parent the package lacks and the
+    /// target holds is no finding.
+    var target: (any FOTargetRecords)?
     /// The data project's locale, when the user gives it (`--fo-locale`); else each date column's is learnt, and
     /// the file's decimal separator.
     var locale: FOLocale?
@@ -257,8 +260,12 @@ struct FOValidationConsumer: FORecordConsumer {
                 }
             }
             if !empty && !parent.keys.contains(hash) {
-                // The value as text only for the finding (most references are found).
+                // The value as text only for the target and the finding (most references are found).
                 let text = columns.map { column in record.withValue(column) { $0.map { String(decoding: $0, as: UTF8.self) } } ?? "" }
+                if let target, target.holds(entities: parent.reference.parents, fields: parent.reference.fields.map(\.parent), values: text)
+                {
+                    continue
+                }
                 collector.add(
                     ValidationRules.foReferenceMissing, entity: entityName, file: file, line: line, record: key(),
                     field: parent.reference.fields.map(\.child).joined(separator: ", "), value: text.joined(separator: " / "),

@@ -16,17 +16,19 @@ public enum PackageValidator {
     ///     required, and for dual-write every Sales entity with a dual-write integration key is checked as loaded
     ///     for it.
     ///   - targetRecords: the records the target holds, when a Sales package is a delta against it (CMT only).
+    ///   - foTargetRecords: the records the target holds, when an F&O package is a delta against it (F&O only).
     /// - Throws: `AirlockError` when the package cannot be read at all (exit 2).
     public static func validate(
         path: String, target: PackageKind? = nil, catalog: SchemaCatalog, maxFindings: Int = 10_000, expectedInTarget: Set<String> = [],
         selfContained: Bool = false, foLocale: FOLocale? = nil, integration: SyncIntegration? = nil,
-        targetRecords: (any CMTTargetRecords)? = nil
+        targetRecords: (any CMTTargetRecords)? = nil, foTargetRecords: (any FOTargetRecords)? = nil
     ) throws -> ValidationReport {
         let opened = try openPackageSource(path: path)
         let located = try target.map { ($0, opened, nil as String?) } ?? PackageDetector.locate(opened)
         return try validate(
             source: located.1, kind: located.0, catalog: catalog, maxFindings: maxFindings, expectedInTarget: expectedInTarget,
-            selfContained: selfContained, foLocale: foLocale, integration: integration, targetRecords: targetRecords, reportPath: path)
+            selfContained: selfContained, foLocale: foLocale, integration: integration, targetRecords: targetRecords,
+            foTargetRecords: foTargetRecords, reportPath: path)
     }
 
     /// Validates an opened package as `kind`: a zip or folder, or a package still being written
@@ -35,12 +37,13 @@ public enum PackageValidator {
     public static func validate(
         source: PackageSource, kind: PackageKind, catalog: SchemaCatalog, maxFindings: Int = 10_000, expectedInTarget: Set<String> = [],
         selfContained: Bool = false, foLocale: FOLocale? = nil, integration: SyncIntegration? = nil,
-        targetRecords: (any CMTTargetRecords)? = nil, reportPath: String? = nil
+        targetRecords: (any CMTTargetRecords)? = nil, foTargetRecords: (any FOTargetRecords)? = nil, reportPath: String? = nil
     ) throws -> ValidationReport {
         let collector = FindingCollector(maxFindings: maxFindings)
         switch kind {
         case .fo:
-            try FOPackageValidator(catalog: catalog, selfContained: selfContained, locale: foLocale).validate(source, into: collector)
+            try FOPackageValidator(catalog: catalog, selfContained: selfContained, locale: foLocale, target: foTargetRecords)
+                .validate(source, into: collector)
         case .cmt:
             try CMTPackageValidator(
                 catalog: catalog, expectedInTarget: expectedInTarget, selfContained: selfContained, integration: integration,

@@ -62,16 +62,31 @@ import Testing
     }
 
     /// Lines carry their company like their headers, and a Sales export whose lines have no company column at all
-    /// matches them as the conversion company's (no line is created twice).
+    /// (lines exported before their company was filled) matches them as the conversion company's (no line is created
+    /// twice).
     @Test func linesCarryTheirCompanyAndExportedLinesWithoutOneStillMatch() throws {
         let pair = try DualWriteConvertTests.pair(accounts: 24, seed: 13)
-        let exported = try CMTPackageReader(path: pair.sales).read()
-        for entity in ["salesorderdetail", "quotedetail"] {
-            #expect(
-                exported.schema.entity(named: entity)?.field(named: "msdyn_company") == nil, "the sample's \(entity) has no company column")
+        // The sample's lines name their company; an export without the column is cut from it.
+        var exported = try CMTPackageReader(path: pair.sales).read()
+        let lineEntities = ["salesorderdetail", "quotedetail"]
+        for (index, entity) in exported.schema.entities.enumerated() where lineEntities.contains(entity.name) {
+            #expect(entity.field(named: "msdyn_company") != nil, "the sample's \(entity.name) has a company column")
+            exported.schema.entities[index].fields.removeAll { $0.name == "msdyn_company" }
         }
+        for (index, section) in exported.data.entities.enumerated() where lineEntities.contains(section.name) {
+            guard let schema = exported.schema.entity(named: section.name) else { continue }
+            var cut = CMTEntityData(schema: schema)
+            for row in 0..<section.recordCount {
+                var record = section.record(at: row)
+                record.fields.removeAll { $0.name == "msdyn_company" }
+                try cut.append(record)
+            }
+            exported.data.entities[index] = cut
+        }
+        let sales = pair.folder + "/sales-lines-without-company.zip"
+        try CMTPackageWriter.write(exported, to: sales)
         let run = pair.folder + "/run"
-        let report = try DualWriteConvertTests.convert(fo: pair.fo, sales: pair.sales, out: run).report
+        let report = try DualWriteConvertTests.convert(fo: pair.fo, sales: sales, out: run).report
         for flow in ["order-lines-to-sales", "quote-lines-to-sales"] {
             let counts = try #require(report.flows[flow])
             #expect(

@@ -36,7 +36,21 @@ struct OutputValidationTests {
         }
     }
 
-    @Test func againstIsForSalesPackagesAndTakesASalesExport() throws {
+    @Test func theSalesPackageListsEachEntityAfterTheOnesItsRecordsReference() throws {
+        let (_, out, result) = try Self.dualWriteRun()
+        let validation = try #require(result.report.validation[Converter.salesPackageName])
+        #expect(validation.rules["cmt.schema.import-order"] == nil, "\(validation.rules)")
+        let order = try #require(try CMTPackageReader(path: out + "/" + Converter.salesPackageName).schema.entityImportOrder)
+        // Accounts name their primary contact; quote lines, written back by quote-lines (which runs before
+        // quotes-to-sales), name their quote: each comes after what it names, though its flow ran first.
+        let contact = try #require(order.firstIndex(of: "contact"))
+        let account = try #require(order.firstIndex(of: "account"))
+        let quote = try #require(order.firstIndex(of: "quote"))
+        let quoteLine = try #require(order.firstIndex(of: "quotedetail"))
+        #expect(contact < account && quote < quoteLine, "\(order)")
+    }
+
+    @Test func againstTakesAnExportOfThePackagesSide() throws {
         let (folder, out, _) = try Self.dualWriteRun()
         let fo = folder + "/" + SampleGenerator.foFileName
         let sales = folder + "/" + SampleGenerator.salesFileName

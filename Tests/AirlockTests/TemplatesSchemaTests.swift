@@ -109,57 +109,72 @@ struct TemplatesSchemaTests {
         #expect(try CMTSchemaWriter.bytes(try Self.bundledSchema()) == bytes, "the same templates give the same bytes")
     }
 
-    @Test func theSampleSalesExportFitsTheSchema() throws {
+    @Test func theSampleSalesExportIsMadeWithTheSchema() throws {
         let schema = try Self.bundledSchema()
-        let sample = try CMTPackageReader(path: ConvertFixture.sampleSales).schema
-        let names = Set(schema.entities.map(\.name))
-        let missing = sample.entities.map(\.name).filter { !names.contains($0) }
-        #expect(missing.isEmpty, "entities of the sample export the schema lacks: \(missing)")
+        let source = try openPackageSource(path: ConvertFixture.sampleSales)
+        #expect(try source.open(CMTPackage.schemaMember).readAll() == CMTSchemaWriter.bytes(schema), "data_schema.xml is the generated one")
+        // Every entity has a section (those Sales holds nothing of yet without records), and the records carry
+        // values only for the schema's fields.
+        let sample = try CMTPackageReader(path: ConvertFixture.sampleSales).read()
+        #expect(sample.data.entities.map(\.name) == schema.entities.map(\.name))
+        #expect(sample.data.entity(named: "invoice")?.recordCount == 0 && sample.data.entity(named: "invoicedetail")?.recordCount == 0)
+        for section in sample.data.entities {
+            let entity = try #require(schema.entity(named: section.name))
+            let declared = Set(entity.fieldNames)
+            for row in 0..<section.recordCount {
+                for field in section.record(at: row).fields {
+                    #expect(declared.contains(field.name), "\(section.name).\(field.name)")
+                    #expect(!field.value.isEmpty, "\(section.name).\(field.name): an export writes no element for an empty value")
+                }
+            }
+        }
     }
 
-    /// The proof that the schema holds what `convert` reads: the sample Sales export cut down to the schema's
-    /// entities and fields converts exactly as the full export does (same counts, warnings, packages and rejects).
-    /// (The sample lacks some fields the flows read, such as `account.fax`; the cut keeps those absent too.)
-    @Test func anExportCutToTheSchemaConvertsLikeTheFullExport() throws {
+    /// The proof that the schema holds what `convert` reads: an export made with a wider schema (the sample's, plus
+    /// attributes the flows do not read, with values in every record) converts exactly as the sample does (same
+    /// counts, warnings, packages and rejects).
+    @Test func anExportWithMoreFieldsThanTheSchemaConvertsLikeTheSample() throws {
         let folder = try Fixture.scratchDirectory("airlock-templates-schema")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let schema = try Self.bundledSchema()
-        let full = try CMTPackageReader(path: ConvertFixture.sampleSales).read()
+        let catalog = try SchemaCatalogLoader.bundled()
+        let sample = try CMTPackageReader(path: ConvertFixture.sampleSales).read()
         var entities: [CMTSchemaEntity] = []
         var sections: [CMTEntityData] = []
-        for section in full.data.entities {
-            guard var entity = schema.entity(named: section.name), let exported = full.schema.entity(named: section.name) else { continue }
-            entity.fields = entity.fields.filter { exported.field(named: $0.name) != nil }
-            let names = Set(entity.fieldNames)
-            var cut = CMTEntityData(schema: entity)
+        for section in sample.data.entities {
+            var entity = try #require(sample.schema.entity(named: section.name))
+            let salesEntity = try #require(catalog.salesEntity(named: section.name))
+            // Two text attributes of the entity the schema leaves out.
+            let extra = salesEntity.attributes.filter { $0.type == .string && entity.field(named: $0.logicalName) == nil }.prefix(2)
+            entity.fields += extra.map { CMTSchemaField(name: $0.logicalName, type: .string, displayName: $0.displayName) }
+            var wider = CMTEntityData(schema: entity)
             for row in 0..<section.recordCount {
                 var record = section.record(at: row)
-                record.fields = record.fields.filter { names.contains($0.name) }
-                try cut.append(record)
+                record.fields += extra.map { CMTFieldValue(name: $0.logicalName, value: "x") }
+                try wider.append(record)
             }
             entities.append(entity)
-            sections.append(cut)
+            sections.append(wider)
         }
-        let cutPath = folder + "/sales-cut.zip"
+        let widerPath = folder + "/sales-wider.zip"
         try CMTPackageWriter.write(
             CMTPackage(
-                schema: CMTSchema(entities: entities, entityImportOrder: entities.map(\.name)),
-                data: CMTData(timestamp: full.data.timestamp, entities: sections)),
-            to: cutPath)
+                schema: CMTSchema(entities: entities, entityImportOrder: sample.schema.entityImportOrder),
+                data: CMTData(timestamp: sample.data.timestamp, entities: sections)),
+            to: widerPath)
         #expect(
-            try CMTPackageReader(path: cutPath).schema.entities.reduce(0) { $0 + $1.fields.count }
-                < full.schema.entities.reduce(0) { $0 + $1.fields.count }, "the cut export really leaves fields out")
+            try CMTPackageReader(path: widerPath).schema.entities.reduce(0) { $0 + $1.fields.count }
+                > sample.schema.entities.reduce(0) { $0 + $1.fields.count }, "the wider export really has more fields")
 
-        let fullRun = try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: folder + "/full")
+        let sampleRun = try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: folder + "/sample")
             .report
-        let cutRun = try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: cutPath, out: folder + "/cut").report
-        #expect(cutRun.flows == fullRun.flows)
-        #expect(cutRun.warnings == fullRun.warnings)
-        #expect(cutRun.totals == fullRun.totals)
-        for name in fullRun.outputs.keys.sorted() {
-            #expect(cutRun.outputs[name]?.sha256 == fullRun.outputs[name]?.sha256, "\(name) differs")
+        let widerRun = try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: widerPath, out: folder + "/wider").report
+        #expect(widerRun.flows == sampleRun.flows)
+        #expect(widerRun.warnings == sampleRun.warnings)
+        #expect(widerRun.totals == sampleRun.totals)
+        for name in sampleRun.outputs.keys.sorted() {
+            #expect(widerRun.outputs[name]?.sha256 == sampleRun.outputs[name]?.sha256, "\(name) differs")
         }
-        #expect(Set(cutRun.outputs.keys) == Set(fullRun.outputs.keys))
+        #expect(Set(widerRun.outputs.keys) == Set(sampleRun.outputs.keys))
     }
 
     @Test func anEmptyPackageWithTheSchemaPassesValidate() throws {

@@ -25,8 +25,9 @@ final class FOPackageJob: Sendable {
         template.target.side == .fo
     }
 
-    /// Starts the job on `outputs` (the contributing flows' outputs, in run order) for the conversion's `company`.
-    func start(_ outputs: [FlowOutput], company: String) {
+    /// Starts the job on `outputs` (the contributing flows' outputs, in run order) for the conversion's `company`;
+    /// `target`, the F&O export the run read, is what the package is a delta against (a parent it holds is expected).
+    func start(_ outputs: [FlowOutput], company: String, target: FOExport) {
         let path = path
         let catalog = catalog
         let progress = progress
@@ -37,7 +38,8 @@ final class FOPackageJob: Sendable {
                 return nil
             }
             progress("validating \(Converter.foPackageName)")
-            return try PackageValidator.validate(path: path, target: .fo, catalog: catalog)
+            let keys = FOExportKeys { label in (try? target.table(label)) ?? nil }
+            return try PackageValidator.validate(path: path, target: .fo, catalog: catalog, foTargetRecords: keys)
         }
     }
 

@@ -5,7 +5,8 @@ import AirlockPackages
 
 /// Builds `to-sales.zip` from the flows (and rules) that write Sales records: a schema listing exactly the
 /// entities and attributes written, the natural key of each entity marked `updateCompare` (so the importer
-/// matches on it, never on the primary name), `entityImportOrder` in dependency order, and `data.xml`.
+/// matches on it, never on the primary name), `entityImportOrder` in dependency order (`SalesImportOrder`), and
+/// `data.xml`.
 enum SalesOutputBuilder {
     /// Records of one entity to write, from a flow or a rule.
     struct Part {
@@ -47,6 +48,7 @@ enum SalesOutputBuilder {
             grouped[part.entity, default: []].append(part)
         }
         guard !order.isEmpty else { return nil }
+        order = SalesImportOrder.order(order, parts: grouped)
         var sections: [(entity: CMTSchemaEntity, parts: [Part])] = []
         for entity in order {
             let group = grouped[entity] ?? []

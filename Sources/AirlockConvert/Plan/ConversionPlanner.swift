@@ -212,10 +212,9 @@ enum ConversionPlanner {
         guard source.rowCount > 0 else { return [] }
         func head(_ field: String) -> String { String(field.prefix { $0 != "." }) }
         let filterFields = template.filters.flatMap { filter in filter.condition.tests.map { (filter.name, head($0.field.field)) } }
-        let read = template.sourceFieldsRead.map(head) + filterFields.map(\.1)
-        var seen: Set<String> = []
+        let ruleFields = Set(template.ruleFields(onSource: true).map(head))
         var missing: [ConversionPlan.MissingColumn] = []
-        for column in read where seen.insert(column.lowercased()).inserted && source.columnIndex(named: column) == nil {
+        for column in template.sourceColumnsRead where source.columnIndex(named: column) == nil {
             var effects: [String] = []
             for filter in Set(filterFields.filter { $0.1 == column }.map(\.0)).sorted() {
                 let count = filteredBy.map { " (it leaves out \($0[filter] ?? 0) records)" } ?? ""
@@ -229,7 +228,9 @@ enum ConversionPlanner {
             if template.parent?.link.contains(where: { head($0.field) == column }) == true {
                 effects.append("lines cannot be tied to their header")
             }
-            if template.alsoReads.contains(where: { head($0) == column }) { effects.append("a rule or lookup reads it") }
+            if template.alsoReads.contains(where: { head($0) == column }) || ruleFields.contains(column) {
+                effects.append("a rule or lookup reads it")
+            }
             missing.append(ConversionPlan.MissingColumn(column: column, effects: effects.isEmpty ? ["read as empty"] : effects))
         }
         return missing

@@ -23,8 +23,9 @@ public struct ValidateOptions: Sendable, Hashable {
     /// checked as loaded for it, not only those whose schema declares a key column only dual-write adds
     /// (`cmt.record.dual-write-key`; docs/validation.md).
     public var integration: SyncIntegration?
-    /// The export of the target a Sales package is a delta against (`--against`): lookups to records it holds are
-    /// expected, not findings (the way `convert` validates its `to-sales.zip`).
+    /// The export of the target a package is a delta against (`--against`, an export of the package's side): lookups
+    /// to records it holds (Sales) and parents it holds (F&O) are expected, not findings (the way `convert` validates
+    /// its packages).
     public var againstExport: String?
 
     public init(

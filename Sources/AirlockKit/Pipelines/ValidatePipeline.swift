@@ -7,24 +7,30 @@ public enum ValidatePipeline {
     public static func run(_ options: ValidateOptions) throws -> ValidateResult {
         let started = Date()
         let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
-        let against = try options.againstExport.map { path -> CMTExportRecords in
+        // The export the package is a delta against, of the package's own kind: references to what it holds are
+        // expected, not findings.
+        var salesTarget: CMTExportRecords?
+        var foTarget: FOExportKeys?
+        if let path = options.againstExport {
             let kind = try PackageDetector.locate(openPackageSource(path: path)).0
-            guard kind == .cmt else {
+            let packageKind = try options.target ?? PackageDetector.locate(openPackageSource(path: options.package)).0
+            guard kind == packageKind else {
+                let sides = kind == .cmt ? ("a Sales (Configuration Migration)", "an F&O") : ("an F&O", "a Sales (Configuration Migration)")
                 throw AirlockError(
                     .usage,
-                    "--against takes the Sales (Configuration Migration) export the package is a delta against; \(path) is an F&O package")
+                    "--against takes the export of the side the package goes to; \(path) is \(sides.0) export and \(options.package) \(sides.1) package"
+                )
             }
-            let packageKind = try options.target ?? PackageDetector.locate(openPackageSource(path: options.package)).0
-            guard packageKind == .cmt else {
-                throw AirlockError(
-                    .usage, "--against applies to a Sales (Configuration Migration) package; \(options.package) is an F&O package")
+            if kind == .cmt {
+                salesTarget = try CMTExportRecords.read(path: path)
+            } else {
+                foTarget = try FOExportKeys.read(path: path, catalog: catalog)
             }
-            return try CMTExportRecords.read(path: path)
         }
         let report = try PackageValidator.validate(
             path: options.package, target: options.target, catalog: catalog, maxFindings: options.maxFindings,
             expectedInTarget: options.expectedInTarget, selfContained: options.selfContained, foLocale: options.foLocale,
-            integration: options.integration, targetRecords: against)
+            integration: options.integration, targetRecords: salesTarget, foTargetRecords: foTarget)
         if let htmlPath = options.htmlPath {
             try ReportPage.write(ReportPage.html(validation: report, duration: Date().timeIntervalSince(started)), to: htmlPath)
         }

@@ -6,11 +6,15 @@ import AirlockPackages
 /// price customer groups, sales order origins), customer groups, Customers V3 (organizations and persons, of the
 /// sample company and of another), CDS released distinct products, Released products V2, CDS sales order headers
 /// and lines, Sales invoice headers and lines V2, and CDS sales quotation header and lines (`+Quotes`), as a data
-/// management package (some files CSV-Unicode, the others CSV). The columns are the F&O fields of Microsoft's dual-write table maps (docs/sources.md); a field whose
-/// value would be a lookup to a table the pair does not hold (sites, warehouses, vendors, contact persons, product
-/// dimensions and categories, …) is exported empty.
+/// management package (some files CSV-Unicode, the others CSV). The columns are the F&O fields of Microsoft's
+/// dual-write table maps (docs/sources.md), then any other column the dual-write set reads or writes on the entity
+/// (`FOExportColumns`), empty; a field whose value would be a lookup to a table the pair does not hold (sites,
+/// warehouses, vendors, contact persons, product dimensions and categories, …) is exported empty.
 struct SampleDualWriteFOExport {
     let world: SampleDualWriteWorld
+    /// Per entity label, the columns the dual-write set needs (`FOExportColumns.needed(by:catalog:)`): a file lacking
+    /// some gets them, empty, after its own.
+    let neededColumns: [String: [String]]
 
     private var base: SampleWorld { world.base }
     private var company: String { world.company }
@@ -34,9 +38,28 @@ struct SampleDualWriteFOExport {
         ].flatMap { $0 }
     }
 
+    /// `table` with the columns the dual-write set needs on entity `label` that it lacks, after its own in
+    /// alphabetical order and empty: the world has no value for them.
+    private func withNeededColumns(_ table: Table, label: String) throws -> Table {
+        var have = Set(table.columnNames.map { $0.uppercased() })
+        let added = (neededColumns[label] ?? []).filter { have.insert($0.uppercased()).inserted }.sorted()
+        guard !added.isEmpty else { return table }
+        var wider = Table(name: table.name, columnNames: table.columnNames + added)
+        let empty = [String?](repeating: "", count: added.count)
+        for row in 0..<table.rowCount {
+            try wider.appendRow(table.columnNames.indices.map { table.value(row: row, column: $0) } + empty)
+        }
+        return wider
+    }
+
     /// Writes the package to `path`.
     func write(to path: String) throws {
-        let files = try files()
+        let files = try files().map { file in
+            (
+                label: file.label, technicalName: file.technicalName, encoding: file.encoding,
+                table: try withNeededColumns(file.table, label: file.label)
+            )
+        }
         var lines = files.map { file in
             FOManifestLineBuilder.line(
                 label: file.label, technicalName: file.technicalName, columns: file.table.columnNames,

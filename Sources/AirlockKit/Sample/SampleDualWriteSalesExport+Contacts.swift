@@ -22,7 +22,7 @@ extension SampleDualWriteSalesExport {
             try parties.add(
                 id: vendor.salesPartyID,
                 [
-                    Self.value("msdyn_partynumber", vendor.partyNumber), Self.value("msdyn_name", vendor.name),
+                    Self.value("msdyn_partynumber", vendor.partyNumber),
                     Self.value("msdyn_partytype", vendor.isPerson ? "192350001" : "192350002"),
                     Self.value("msdyn_organizationname", vendor.isPerson ? nil : vendor.name),
                     Self.value("msdyn_numberofemployees", vendor.isPerson ? nil : String(vendor.employees)),
@@ -35,10 +35,8 @@ extension SampleDualWriteSalesExport {
             try parties.add(
                 id: person.salesPartyID,
                 [
-                    Self.value("msdyn_partynumber", person.partyNumber),
-                    Self.value(
-                        "msdyn_name", [person.firstName, person.middleName, person.lastName].filter { !$0.isEmpty }.joined(separator: " ")),
-                    Self.value("msdyn_partytype", "192350001"), Self.value("msdyn_firstname", person.firstName),
+                    Self.value("msdyn_partynumber", person.partyNumber), Self.value("msdyn_partytype", "192350001"),
+                    Self.value("msdyn_firstname", person.firstName),
                     Self.value("msdyn_middlename", person.middleName), Self.value("msdyn_lastname", person.lastName),
                 ])
         }
@@ -122,7 +120,7 @@ extension SampleDualWriteSalesExport {
                         Self.value("firstname", person.firstName), Self.value("lastname", person.lastName),
                         Self.value("msdyn_contactpersonid", person.id), Self.value("msdyn_sellable", "False"), company,
                         Self.value("msdyn_partynumber", person.partyNumber), Self.value("emailaddress1", person.email),
-                        Self.value("statecode", "0"), Self.value("statuscode", "1"), Self.value("msdyn_contactforvendor", "False"),
+                        Self.value("msdyn_contactforvendor", "False"),
                     ])
                 continue
             }
@@ -137,7 +135,7 @@ extension SampleDualWriteSalesExport {
                     Self.value("address1_stateorprovince", address.state), Self.value("address1_postalcode", address.zip),
                     Self.value("address1_country", address.country), Self.value("emailaddress1", person.email),
                     Self.value("telephone1", person.phone), Self.value("description", person.notes),
-                    Self.value("statecode", "0"), Self.value("statuscode", "1"), vendor(index),
+                    vendor(index),
                     Self.value("msdyn_contactforvendor", "True"), Self.value("department", person.salesDepartment),
                     Self.value("jobtitle", person.profession),
                 ])
@@ -149,8 +147,8 @@ extension SampleDualWriteSalesExport {
                     Self.value("firstname", contact.firstName), Self.value("lastname", contact.lastName),
                     Self.value("msdyn_contactpersonid", contact.id), Self.value("msdyn_sellable", "False"),
                     contact.hasCompany ? company : nil, Self.value("msdyn_partynumber", contact.partyNumber),
-                    Self.value("emailaddress1", contact.email), Self.value("statecode", "0"), Self.value("statuscode", "1"),
-                    vendor(contact.vendor), Self.value("msdyn_contactforvendor", "True"), Self.value("department", contact.department),
+                    Self.value("emailaddress1", contact.email), vendor(contact.vendor), Self.value("msdyn_contactforvendor", "True"),
+                    Self.value("department", contact.department),
                 ])
         }
     }

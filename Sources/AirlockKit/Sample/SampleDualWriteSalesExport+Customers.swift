@@ -67,7 +67,6 @@ extension SampleDualWriteSalesExport {
                     Self.field("creditlimit", .money, "Credit Limit"), Self.field("description", .string, "Description"),
                     Self.field("msdyn_identificationnumber", .string, "Identification Number"),
                     Self.field("transactioncurrencyid", .entityReference, "Currency", lookup: "transactioncurrency"),
-                    Self.field("statecode", .state, "Status"), Self.field("statuscode", .status, "Status Reason"),
                     Self.field("msdyn_paymentterm", .entityReference, "Terms of Payment", lookup: "msdyn_paymentterm"),
                     Self.field("msdyn_paymentday", .entityReference, "Payment Day", lookup: "msdyn_paymentday"),
                     Self.field("msdyn_paymentschedule", .entityReference, "Payment Schedule", lookup: "msdyn_paymentschedule"),
@@ -85,14 +84,12 @@ extension SampleDualWriteSalesExport {
                 Self.field("msdyn_partynumber", .string, "Party Number"),
                 Self.field("msdyn_partyid", .entityReference, "Party", lookup: "msdyn_party"),
                 Self.field("msdyn_customergroupid", .entityReference, "Customer Group", lookup: "msdyn_customergroup"),
-                Self.field("parentcustomerid", .entityReference, "Company Name", lookup: "account|contact"),
             ] + addressFields("address1", "Address 1") + addressFields("address2", "Address 2") + addressFields("address3", "Address 3")
                 + [
                     Self.field("emailaddress1", .string, "Email"), Self.field("telephone1", .string, "Business Phone"),
                     Self.field("websiteurl", .string, "Website"), Self.field("description", .string, "Description"),
                     Self.field("msdyn_identificationnumber", .string, "Identification Number"),
                     Self.field("transactioncurrencyid", .entityReference, "Currency", lookup: "transactioncurrency"),
-                    Self.field("statecode", .state, "Status"), Self.field("statuscode", .status, "Status Reason"),
                 ] + Self.vendorContactFields)
 
         for (index, account) in base.accounts.enumerated() where account.inSales {
@@ -106,7 +103,6 @@ extension SampleDualWriteSalesExport {
                 Self.value("emailaddress1", account.email), Self.value("telephone1", account.phone),
                 Self.value("websiteurl", account.website), Self.value("description", account.memo),
                 Self.value("msdyn_identificationnumber", world.identificationNumbers[index]), currency(account.currency),
-                Self.value("statecode", "0"), Self.value("statuscode", "1"),
             ]
             if party.isPerson {
                 references.customers[index] = (id, "contact")
@@ -134,23 +130,16 @@ extension SampleDualWriteSalesExport {
             }
         }
 
-        // Plain contacts: not sellable, their contact number as contact person id, of an organization customer
-        // Sales has (or of none).
+        // Plain contacts: not sellable, their contact number as contact person id (the export schema has no
+        // parentcustomerid: no dual-write map reads it).
         for contact in base.contacts {
-            let parent = contact.accountIndex.flatMap { index in
-                references.customers[index].flatMap { $0.entity == "account" ? ($0.id, base.accounts[index].name) : nil }
-            }
             try contacts.add(
                 id: random.guid(),
                 [
                     Self.value("firstname", contact.firstName), Self.value("lastname", contact.lastName),
                     Self.value("msdyn_contactpersonid", contact.number), Self.value("msdyn_sellable", "False"), company,
-                    parent.flatMap { Self.lookup("parentcustomerid", $0.0, "account", $0.1) },
                 ] + address("address1", contact.address)
-                    + [
-                        Self.value("emailaddress1", contact.email), Self.value("telephone1", contact.phone), currency(contact.currency),
-                        Self.value("statecode", "0"), Self.value("statuscode", "1"),
-                    ])
+                    + [Self.value("emailaddress1", contact.email), Self.value("telephone1", contact.phone), currency(contact.currency)])
         }
         try addVendorContacts(&contacts, references)
         return [accounts, contacts]

@@ -5,7 +5,8 @@ extension SampleDualWriteSalesExport {
     /// Sales knows. Quotes are drafts (statecode 0, which the quotes map takes) but every twentieth from the second,
     /// which is active. Orders created in Sales are item-based (msdyn_ordertype 192350000, which the orders map takes)
     /// but every twentieth from the second (192350001, service-based). Every third F&O order whose products Sales
-    /// knows is in Sales too, under its F&O number (msdyn_salesordernumber) and with F&O's totals.
+    /// knows is in Sales too, under its F&O number (msdyn_salesordernumber) and with F&O's totals. Lines name their
+    /// header's company (msdyn_company), as dual-write's line maps write it.
     mutating func documents(_ references: References) throws -> [SampleEntityBuilder] {
         let base = world.base
         let shared: [CMTSchemaField] = [
@@ -29,6 +30,7 @@ extension SampleDualWriteSalesExport {
         func lineFields(_ parent: String, _ display: String, _ entity: String) -> [CMTSchemaField] {
             [
                 Self.field(parent, .entityReference, display, lookup: entity), Self.field("sequencenumber", .number, "Sequence Number"),
+                Self.field("msdyn_company", .entityReference, "Company", lookup: "cdm_company"),
                 Self.field("productid", .entityReference, "Existing Product", lookup: "product"),
                 Self.field("description", .string, "Description"), Self.field("uomid", .entityReference, "Unit", lookup: "uom"),
                 Self.field("quantity", .decimal, "Quantity"), Self.field("priceperunit", .money, "Price Per Unit"),
@@ -96,8 +98,8 @@ extension SampleDualWriteSalesExport {
                 fromFO ? Self.value("freightamount", Self.money(cents: totals.charges)) : nil,
                 fromFO ? Self.value("totaltax", Self.money(cents: totals.tax)) : nil,
                 Self.value("totalamount", Self.money(cents: total)),
-                // Quotes: 0 Draft (status reason 1 In Progress) or 1 Active (3 Open); orders: 0 Active (1 New).
-                Self.value("statecode", String(state)), Self.value("statuscode", quote && state == 1 ? "3" : "1"),
+                // Quotes: 0 Draft or 1 Active (the export schema has no quote status reason); orders: 0 Active (1 New).
+                Self.value("statecode", String(state)), quote ? nil : Self.value("statuscode", "1"),
             ]
             if quote { try quotes.add(id: id, values) } else { try orders.add(id: id, values) }
             for (index, line) in document.lines.enumerated() {
@@ -106,6 +108,7 @@ extension SampleDualWriteSalesExport {
                 let lineValues: [CMTFieldValue?] = [
                     Self.lookup(quote ? "quoteid" : "salesorderid", id, quote ? "quote" : "salesorder", document.number),
                     Self.value("sequencenumber", String(index + 1)),
+                    Self.lookup("msdyn_company", references.company, "cdm_company", world.company),
                     Self.lookup("productid", references.products[line.product], "product", product.name),
                     Self.value("description", product.name),
                     Self.lookup("uomid", references.units[product.unit.symbol], "uom", product.unit.name),

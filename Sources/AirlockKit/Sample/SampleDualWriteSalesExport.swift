@@ -7,19 +7,25 @@ import AirlockPackages
 /// (`SampleDualWriteReferenceData`), customer groups, parties, products and some of their released products,
 /// accounts, contacts (sellable person customers and plain contacts), quotes with lines and orders with lines. The
 /// fields are the Dataverse columns of Microsoft's dual-write table maps (docs/sources.md); there are no price lists
-/// (no dual-write map names them).
+/// (no dual-write map names them). The package is an export made with the dual-write set's export schema
+/// (`ExportSchemaBuilder`, as the runbook says): its `data_schema.xml`, a section for each of its entities, and
+/// records with values of its fields only.
 ///
 /// Record ids are GUIDs drawn from generators seeded with the sample's seed, so the same seed gives the same package;
 /// the reference tables' and released products' ids come from a generator of their own, so that the other records
 /// keep theirs.
 struct SampleDualWriteSalesExport {
     let world: SampleDualWriteWorld
+    /// The export schema the package is made with (`ExportSchemaBuilder` for the dual-write set): the package's
+    /// `data_schema.xml`, every entity of it with a section, records with the values of its fields only.
+    let schema: CMTSchema
     var random: SampleRandom
     /// The ids of the reference tables' records and of the released products.
     var referenceRandom: SampleRandom
 
-    init(world: SampleDualWriteWorld, seed: UInt64) {
+    init(world: SampleDualWriteWorld, schema: CMTSchema, seed: UInt64) {
         self.world = world
+        self.schema = schema
         random = SampleRandom(seed: seed ^ 0x5A1E_5D0A_1000_0002)
         referenceRandom = SampleRandom(seed: seed ^ 0x5A1E_5D0A_1000_0003)
     }
@@ -61,7 +67,8 @@ struct SampleDualWriteSalesExport {
         SampleWorld.money(cents: cents) + "00000000"
     }
 
-    /// The package: reference data, then customers and contacts, then documents.
+    /// The package: reference data, then customers and contacts, then documents, as an export made with `schema`
+    /// holds them (an entity the sample has no records of, such as invoices, with an empty section).
     mutating func package() throws -> CMTPackage {
         var references = References()
         var builders = try referenceData(&references)
@@ -69,9 +76,10 @@ struct SampleDualWriteSalesExport {
         builders += try customers(&references)
         builders += try contactsForParties(references)
         builders += try documents(references)
-        let schema = CMTSchema(entities: builders.map(\.schema), entityImportOrder: builders.map(\.schema.name))
-        let data = CMTData(timestamp: CMTTimestamp(text: "2026-11-01T08:00:00.0000000Z"), entities: builders.map(\.data))
-        return CMTPackage(schema: schema, data: data)
+        var sections: [String: SampleEntityBuilder] = [:]
+        for builder in builders { sections[builder.schema.name] = builder }
+        let data = try schema.entities.map { entity in try sections[entity.name]?.exported(with: entity) ?? CMTEntityData(schema: entity) }
+        return CMTPackage(schema: schema, data: CMTData(timestamp: CMTTimestamp(text: "2026-11-01T08:00:00.0000000Z"), entities: data))
     }
 
     /// Writes the package to `path`.
@@ -87,7 +95,6 @@ struct SampleDualWriteSalesExport {
             fields: [
                 Self.field("currencyname", .string, "Currency Name"), Self.field("isocurrencycode", .string, "Currency Code", key: true),
                 Self.field("currencysymbol", .string, "Currency Symbol"), Self.field("exchangerate", .decimal, "Exchange Rate"),
-                Self.field("currencyprecision", .number, "Currency Precision"),
             ])
         for (code, name, symbol) in SampleWorld.currencies {
             let id = random.guid()
@@ -96,24 +103,22 @@ struct SampleDualWriteSalesExport {
                 id: id,
                 [
                     Self.value("currencyname", name), Self.value("isocurrencycode", code), Self.value("currencysymbol", symbol),
-                    Self.value("exchangerate", code == "USD" ? "1.000000000000" : "0.920000000000"), Self.value("currencyprecision", "2"),
+                    Self.value("exchangerate", code == "USD" ? "1.000000000000" : "0.920000000000"),
                 ])
         }
 
         var groups = SampleEntityBuilder(
-            "uomschedule", "Unit Group", id: "uomscheduleid", primaryName: "name",
-            fields: [Self.field("name", .string, "Name", key: true), Self.field("baseuomname", .string, "Primary Unit")])
+            "uomschedule", "Unit Group", id: "uomscheduleid", primaryName: "name", fields: [Self.field("name", .string, "Name", key: true)])
         references.unitGroup = random.guid()
-        try groups.add(id: references.unitGroup, [Self.value("name", "Default Unit"), Self.value("baseuomname", "Primary Unit")])
+        try groups.add(id: references.unitGroup, [Self.value("name", "Default Unit")])
 
         var units = SampleEntityBuilder(
             "uom", "Unit", id: "uomid", primaryName: "name",
             fields: [
                 Self.field("name", .string, "Name", key: true), Self.field("msdyn_symbol", .string, "Symbol"),
                 Self.field("uomscheduleid", .entityReference, "Unit Schedule", lookup: "uomschedule"),
-                Self.field("quantity", .decimal, "Quantity"), Self.field("isschedulebaseuom", .bool, "Is Schedule Base Unit"),
             ])
-        for (index, unit) in SampleWorld.units.enumerated() {
+        for unit in SampleWorld.units {
             let id = random.guid()
             references.units[unit.symbol] = id
             try units.add(
@@ -121,7 +126,6 @@ struct SampleDualWriteSalesExport {
                 [
                     Self.value("name", unit.name), Self.value("msdyn_symbol", unit.symbol),
                     Self.lookup("uomscheduleid", references.unitGroup, "uomschedule", "Default Unit"),
-                    Self.value("quantity", "1.0000000000"), Self.value("isschedulebaseuom", index == 0 ? "True" : "False"),
                 ])
         }
 
@@ -167,9 +171,9 @@ struct SampleDualWriteSalesExport {
         // The parties of the customers Sales has. msdyn_partytype: 192350001 person, 192350002 organization;
         // msdyn_language 192350015 en-us (the CDS Parties map's value maps).
         var parties = SampleEntityBuilder(
-            "msdyn_party", "Party", id: "msdyn_partyid", primaryName: "msdyn_name",
+            "msdyn_party", "Party", id: "msdyn_partyid", primaryName: "msdyn_partynumber",
             fields: [
-                Self.field("msdyn_partynumber", .string, "Party Number", key: true), Self.field("msdyn_name", .string, "Name"),
+                Self.field("msdyn_partynumber", .string, "Party Number", key: true),
                 Self.field("msdyn_partytype", .optionSetValue, "Party Type"),
                 Self.field("msdyn_organizationname", .string, "Organization Name"),
                 Self.field("msdyn_numberofemployees", .number, "Number of Employees"),
@@ -183,7 +187,7 @@ struct SampleDualWriteSalesExport {
             try parties.add(
                 id: id,
                 [
-                    Self.value("msdyn_partynumber", party.number), Self.value("msdyn_name", world.displayName(index)),
+                    Self.value("msdyn_partynumber", party.number),
                     Self.value("msdyn_partytype", party.isPerson ? "192350001" : "192350002"),
                     Self.value("msdyn_organizationname", party.isPerson ? nil : account.name),
                     Self.value("msdyn_numberofemployees", party.isPerson ? nil : String(account.employees)),
@@ -201,19 +205,14 @@ struct SampleDualWriteSalesExport {
                 Self.field("name", .string, "Name"), Self.field("productnumber", .string, "Product ID", key: true),
                 Self.field("msdyn_productnumber", .string, "Product Number"), Self.field("msdyn_itemnumber", .string, "Item Number"),
                 Self.field("description", .string, "Description"), Self.field("quantitydecimal", .number, "Decimals Supported"),
-                Self.field("defaultuomscheduleid", .entityReference, "Unit Group", lookup: "uomschedule"),
                 Self.field("defaultuomid", .entityReference, "Default Unit", lookup: "uom"),
                 Self.field("transactioncurrencyid", .entityReference, "Currency", lookup: "transactioncurrency"),
                 Self.field("price", .money, "List Price"), Self.field("currentcost", .money, "Current Cost"),
                 Self.field("producttypecode", .optionSetValue, "Product Type"),
-                Self.field("msdyn_isstockedproduct", .bool, "Is Stocked Product"),
-                Self.field("msdyn_fieldserviceproducttype", .optionSetValue, "Field Service Product Type"),
-                Self.field("statecode", .state, "Status"), Self.field("statuscode", .status, "Status Reason"),
             ])
         for (index, product) in world.base.products.enumerated() where product.inSales {
             let id = random.guid()
             references.products[index] = id
-            let type = SampleDualWriteWorld.fieldServiceType(product, index: index)
             // Drift: every tenth product's Sales list price is a unit above F&O's.
             let price = index % 10 == 7 ? product.price + 1 : product.price
             try products.add(
@@ -222,15 +221,10 @@ struct SampleDualWriteSalesExport {
                     Self.value("name", product.name), Self.value("productnumber", product.number),
                     Self.value("msdyn_productnumber", product.number), Self.value("msdyn_itemnumber", product.number),
                     Self.value("description", product.description), Self.value("quantitydecimal", String(product.unit.decimals)),
-                    Self.lookup("defaultuomscheduleid", references.unitGroup, "uomschedule", "Default Unit"),
                     Self.lookup("defaultuomid", references.units[product.unit.symbol], "uom", product.unit.name),
                     Self.lookup("transactioncurrencyid", references.currencies["USD"], "transactioncurrency", "US Dollar"),
                     Self.value("price", "\(price).0000000000"), Self.value("currentcost", "\(product.cost).0000000000"),
                     Self.value("producttypecode", product.isService ? "3" : "1"),
-                    Self.value("msdyn_isstockedproduct", SampleDualWriteWorld.isStocked(product, index: index) ? "True" : "False"),
-                    Self.value(
-                        "msdyn_fieldserviceproducttype", type == "Service" ? "690970002" : type == "Inventory" ? "690970000" : "690970001"),
-                    Self.value("statecode", "0"), Self.value("statuscode", "1"),
                 ])
         }
         let released = try releasedProducts(references)

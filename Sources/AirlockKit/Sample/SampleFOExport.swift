@@ -3,9 +3,17 @@ import AirlockPackages
 
 /// The F&O side of a sample pair: customers, sellable released products, confirmed sales orders with lines
 /// and invoices with lines, as a data management package (half the files CSV-Unicode, half CSV).
+///
+/// Each file has the columns the sample fills and every column the template set reads or writes on its entity
+/// (`FOExportColumns`, what `convert` looks for), the key first, then the others in alphabetical order; a column
+/// the world has no value for is empty, as F&O exports a field without a value. The customers that came from Sales
+/// (externally maintained) hold what the accounts map wrote at the last sync from the Sales account's values, but
+/// the phone of those whose phone changed in Sales since (`SampleWorld.Account.foPhone`, drift by design).
 struct SampleFOExport {
     let world: SampleWorld
     let company: String
+    /// Per entity label, the columns the template set needs (`FOExportColumns.needed(by:catalog:)`).
+    let neededColumns: [String: [String]]
 
     /// Entity label, encoding and table of every file the package holds, in import order.
     func files() throws -> [(label: String, encoding: TextEncoding, table: Table)] {
@@ -35,80 +43,88 @@ struct SampleFOExport {
         try FOPackageWriter.write(header: FOPackageHeader(description: "Airlock sample"), manifest: manifest, files: entityFiles, to: path)
     }
 
+    /// A builder of entity `label` with the columns `own` (the key, `key`, among them) and those the template set
+    /// needs there: the key first, then the others in alphabetical order.
+    private func builder(_ label: String, key: [String], own: [String]) -> SampleTableBuilder {
+        var seen = Set(key.map { $0.uppercased() })
+        var others: [String] = []
+        for column in own + (neededColumns[label] ?? []) where seen.insert(column.uppercased()).inserted { others.append(column) }
+        return SampleTableBuilder(name: label, columns: key + others.sorted())
+    }
+
     private func customers() throws -> Table {
-        var table = Table(
-            name: "Customers V2",
-            columnNames: [
-                "CUSTOMERACCOUNT", "ADDRESSCITY", "ADDRESSCOUNTRYREGIONISOCODE", "ADDRESSDESCRIPTION", "ADDRESSLOCATIONROLES",
-                "ADDRESSSTATE",
-                "ADDRESSSTREET", "ADDRESSZIPCODE", "CREDITLIMIT", "CUSTOMERGROUPID", "DATAAREAID", "ISEXTERNALLYMAINTAINED", "LANGUAGEID",
-                "ORGANIZATIONNAME", "ORGANIZATIONNUMBEROFEMPLOYEES", "PARTYNUMBER", "PARTYTYPE", "PRIMARYCONTACTEMAIL",
-                "PRIMARYCONTACTPHONE",
-                "PRIMARYCONTACTURL", "SALESCURRENCYCODE", "SALESMEMO", "SITEID", "WAREHOUSEID",
+        var table = builder(
+            "Customers V2", key: ["CUSTOMERACCOUNT"],
+            own: [
+                "ADDRESSCITY", "ADDRESSCOUNTRYREGIONISOCODE", "ADDRESSDESCRIPTION", "ADDRESSLOCATIONROLES", "ADDRESSSTATE",
+                "ADDRESSSTREET", "ADDRESSZIPCODE", "CREDITLIMIT", "CUSTOMERGROUPID", "DATAAREAID", "DELIVERYADDRESSCITY",
+                "DELIVERYADDRESSCOUNTRYREGIONISOCODE", "DELIVERYADDRESSDESCRIPTION", "DELIVERYADDRESSSTATE", "DELIVERYADDRESSSTREET",
+                "DELIVERYADDRESSZIPCODE", "ISEXTERNALLYMAINTAINED", "LANGUAGEID", "ORGANIZATIONNAME", "ORGANIZATIONNUMBEROFEMPLOYEES",
+                "PARTYNUMBER", "PARTYTYPE", "PRIMARYCONTACTEMAIL", "PRIMARYCONTACTFAX", "PRIMARYCONTACTPHONE", "PRIMARYCONTACTURL",
+                "SALESCURRENCYCODE", "SALESMEMO", "SITEID", "WAREHOUSEID",
             ])
         for account in world.accounts where account.inFO {
             let a = account.address
-            // Customers Sales also has came from Sales: externally maintained.
-            try table.appendRow([
-                account.number, a.city, a.country, account.name, "Business", a.state, a.street, a.zip, String(account.creditLimit), "10",
-                company, account.inSales ? "Yes" : "No", "en-us", account.name, String(account.employees), account.number, "Organization",
-                account.email, account.foPhone, account.website, account.currency, account.memo, "1", "13",
+            // Customers Sales also has came from Sales (externally maintained), with what the accounts map wrote.
+            table.set([
+                "CUSTOMERACCOUNT": account.number, "ADDRESSCITY": a.city, "ADDRESSCOUNTRYREGIONISOCODE": a.country,
+                "ADDRESSDESCRIPTION": account.name, "ADDRESSLOCATIONROLES": "Business", "ADDRESSSTATE": a.state, "ADDRESSSTREET": a.street,
+                "ADDRESSZIPCODE": a.zip, "CREDITLIMIT": String(account.creditLimit), "CUSTOMERGROUPID": "10", "DATAAREAID": company,
+                "ISEXTERNALLYMAINTAINED": account.inSales ? "Yes" : "No", "LANGUAGEID": "en-us", "ORGANIZATIONNAME": account.name,
+                "ORGANIZATIONNUMBEROFEMPLOYEES": String(account.employees), "PARTYNUMBER": account.number, "PARTYTYPE": "Organization",
+                "PRIMARYCONTACTEMAIL": account.email, "PRIMARYCONTACTFAX": account.fax, "PRIMARYCONTACTPHONE": account.foPhone,
+                "PRIMARYCONTACTURL": account.website, "SALESCURRENCYCODE": account.currency, "SALESMEMO": account.memo, "SITEID": "1",
+                "WAREHOUSEID": "13",
             ])
+            if let d = account.deliveryAddress {
+                table.set([
+                    "DELIVERYADDRESSCITY": d.city, "DELIVERYADDRESSCOUNTRYREGIONISOCODE": d.country,
+                    "DELIVERYADDRESSDESCRIPTION": account.name, "DELIVERYADDRESSSTATE": d.state, "DELIVERYADDRESSSTREET": d.street,
+                    "DELIVERYADDRESSZIPCODE": d.zip,
+                ])
+            } else if account.inSales {
+                // The accounts map's own values for an account without address 2: the country's default and the name.
+                table.set(["DELIVERYADDRESSCOUNTRYREGIONISOCODE": "US", "DELIVERYADDRESSDESCRIPTION": account.name])
+            }
+            try table.appendRow()
         }
-        return table
+        return table.table
     }
 
     private func products() throws -> Table {
-        var table = Table(
-            name: "Sellable released products",
-            columnNames: [
-                "PRODUCTNUMBER", "CURRENCYCODE", "DATAAREAID", "FIELDSERVICEPRODUCTTYPE", "INVENTORYUNITDECIMALPRECISION",
-                "INVENTORYUNITSYMBOL",
+        var table = builder(
+            "Sellable released products", key: ["PRODUCTNUMBER"],
+            own: [
+                "CURRENCYCODE", "DATAAREAID", "FIELDSERVICEPRODUCTTYPE", "INVENTORYUNITDECIMALPRECISION", "INVENTORYUNITSYMBOL",
                 "ISSALESSTOPPED", "ISSTOCKEDPRODUCT", "PRODUCTDESCRIPTION", "PRODUCTNAME", "PRODUCTTYPE", "SALESPRICE",
                 "SALESUNITDECIMALPRECISION", "SALESUNITSYMBOL", "UNITCOST",
             ])
         func add(_ product: SampleWorld.Product, stocked: String? = nil, price: String? = nil) throws {
-            try table.appendRow([
-                product.number, "USD", company, product.isService ? "Service" : "Inventory", String(product.unit.decimals),
-                product.unit.symbol,
-                "No", stocked ?? (product.isService ? "No" : "Yes"), product.description, product.name,
-                product.isService ? "Service" : "Item",
-                price ?? "\(product.price).00", String(product.unit.decimals), product.unit.symbol, "\(product.cost).00",
+            table.set([
+                "PRODUCTNUMBER": product.number, "CURRENCYCODE": "USD", "DATAAREAID": company,
+                "FIELDSERVICEPRODUCTTYPE": product.isService ? "Service" : "Inventory",
+                "INVENTORYUNITDECIMALPRECISION": String(product.unit.decimals), "INVENTORYUNITSYMBOL": product.unit.symbol,
+                "ISSALESSTOPPED": "No", "ISSTOCKEDPRODUCT": stocked ?? (product.isService ? "No" : "Yes"),
+                "PRODUCTDESCRIPTION": product.description, "PRODUCTNAME": product.name,
+                "PRODUCTTYPE": product.isService ? "Service" : "Item",
+                "SALESPRICE": price ?? "\(product.price).00", "SALESUNITDECIMALPRECISION": String(product.unit.decimals),
+                "SALESUNITSYMBOL": product.unit.symbol, "UNITCOST": "\(product.cost).00",
             ])
+            try table.appendRow()
         }
         for product in world.products { try add(product) }
         if let defects = world.defects {
             for product in defects.unmappedProducts { try add(product, stocked: SampleDefects.unstockedValue) }
             for product in defects.invalidPriceProducts { try add(product, price: SampleDefects.invalidPrice) }
         }
-        return table
-    }
-
-    /// Line amount (after discount) and line tax (10 %) of every line, in cents.
-    private func lineAmounts(_ line: SampleWorld.Line) -> (amount: Int, tax: Int) {
-        let amount = world.products[line.product].price * 100 * line.quantity - line.discountCents
-        return (amount, amount / 10)
-    }
-
-    /// The totals of a document: lines after discount, discount, charges, and tax (lines' plus the charges').
-    private func totals(_ order: SampleWorld.Document) -> (amount: Int, discount: Int, charges: Int, tax: Int) {
-        var amount = 0
-        var discount = 0
-        var tax = order.headerTaxCents
-        for line in order.lines {
-            let (lineAmount, lineTax) = lineAmounts(line)
-            amount += lineAmount
-            tax += lineTax
-            discount += line.discountCents
-        }
-        return (amount, discount, order.chargeCents, tax)
+        return table.table
     }
 
     /// Every F&O order with its processing status and its customer's account number: the world's, then the
     /// defects' (confirmed orders of externally maintained customers, or of a customer no export has).
     private var allOrders: [(order: SampleWorld.Document, status: String, customer: String)] {
         var orders = world.foOrders.enumerated().map { index, order in
-            (order, ["Confirmed", "Delivered", "Invoiced", "Active"][index % 4], world.accounts[order.account].number)
+            (order, SampleWorld.foOrderStatus(index), world.accounts[order.account].number)
         }
         if let defects = world.defects {
             orders += defects.unknownProductFOOrders.map { ($0, "Confirmed", world.accounts[$0.account].number) }
@@ -118,15 +134,15 @@ struct SampleFOExport {
     }
 
     private func orderHeaders() throws -> Table {
-        var table = Table(
-            name: "CDS sales order headers",
-            columnNames: [
-                "SALESORDERNUMBER", "ARETOTALSUPDATED", "CURRENCYCODE", "CUSTOMERSORDERREFERENCE", "DATAAREAID", "DELIVERYADDRESSCITY",
-                "DELIVERYADDRESSCOUNTRYREGIONISOCODE", "DELIVERYADDRESSSTATEID", "DELIVERYADDRESSSTREET", "DELIVERYADDRESSZIPCODE",
-                "INVOICEADDRESSCITY", "INVOICEADDRESSCOUNTRYREGIONID", "INVOICEADDRESSSTATEID", "INVOICEADDRESSSTREET",
-                "INVOICEADDRESSZIPCODE",
-                "INVOICECUSTOMERACCOUNTNUMBER", "INVOICECUSTOMERISEXTERNALLYMAINTAINED", "ORDERHEADERTAXAMOUNT",
-                "ORDERINGCUSTOMERACCOUNTNUMBER",
+        var table = builder(
+            "CDS sales order headers", key: ["SALESORDERNUMBER"],
+            own: [
+                "ARETOTALSUPDATED", "CURRENCYCODE", "CUSTOMERSORDERREFERENCE", "DATAAREAID", "DELIVERYADDRESSCITY",
+                "DELIVERYADDRESSCOUNTRYREGIONISOCODE", "DELIVERYADDRESSDESCRIPTION", "DELIVERYADDRESSNAME", "DELIVERYADDRESSSTATEID",
+                "DELIVERYADDRESSSTREET", "DELIVERYADDRESSSTREETNUMBER", "DELIVERYADDRESSZIPCODE", "INVOICEADDRESSCITY",
+                "INVOICEADDRESSCOUNTRYREGIONID", "INVOICEADDRESSSTATEID", "INVOICEADDRESSSTREET", "INVOICEADDRESSSTREETNUMBER",
+                "INVOICEADDRESSZIPCODE", "INVOICECUSTOMERACCOUNTNUMBER", "INVOICECUSTOMERISEXTERNALLYMAINTAINED",
+                "ISDELIVERYADDRESSORDERSPECIFIC", "ORDERHEADERTAXAMOUNT", "ORDERINGCUSTOMERACCOUNTNUMBER",
                 "ORDERINGCUSTOMERISEXTERNALLYMAINTAINED", "ORDERTOTALAMOUNT", "ORDERTOTALCHARGESAMOUNT", "ORDERTOTALTAXAMOUNT",
                 "REQUESTEDSHIPPINGDATE", "SALESORDERNAME", "SALESORDERORIGINTYPE", "SALESORDERPROCESSINGSTATUS", "SALESORDERSTATUS",
                 "TOTALDISCOUNTAMOUNT",
@@ -134,59 +150,87 @@ struct SampleFOExport {
         for (order, status, customer) in allOrders {
             let account = world.accounts[order.account]
             let a = account.address
-            let (amount, discount, charges, tax) = totals(order)
+            // Goods go to the customer's delivery address (else its address), the invoice to its address.
+            let d = account.shipTo
+            let (amount, discount, charges, tax) = world.totals(order)
             // A customer F&O has but Sales has not is F&O's own (not externally maintained); an unknown one says Yes.
             let external = account.inSales || customer != account.number ? "Yes" : "No"
-            try table.appendRow([
-                order.number, "Yes", account.currency, order.reference, company, a.city, a.country, a.state, a.street, a.zip,
-                a.city, a.country, a.state, a.street, a.zip, customer, external, SampleWorld.money(cents: order.headerTaxCents), customer,
-                external, SampleWorld.money(cents: amount + charges + tax), SampleWorld.money(cents: charges),
-                SampleWorld.money(cents: tax),
-                SampleWorld.usDate(day: order.day), "\(account.name) – \(order.number)", "SalesOrderIntegration", status,
-                status == "Invoiced" ? "Invoiced" : "Backorder", SampleWorld.money(cents: discount),
+            table.set([
+                "SALESORDERNUMBER": order.number, "ARETOTALSUPDATED": "Yes", "CURRENCYCODE": account.currency,
+                "CUSTOMERSORDERREFERENCE": order.reference, "DATAAREAID": company, "DELIVERYADDRESSCITY": d.city,
+                "DELIVERYADDRESSCOUNTRYREGIONISOCODE": d.country, "DELIVERYADDRESSDESCRIPTION": account.name,
+                "DELIVERYADDRESSNAME": account.name, "DELIVERYADDRESSSTATEID": d.state, "DELIVERYADDRESSSTREET": d.street,
+                "DELIVERYADDRESSZIPCODE": d.zip, "INVOICEADDRESSCITY": a.city, "INVOICEADDRESSCOUNTRYREGIONID": a.country,
+                "INVOICEADDRESSSTATEID": a.state, "INVOICEADDRESSSTREET": a.street, "INVOICEADDRESSZIPCODE": a.zip,
+                "INVOICECUSTOMERACCOUNTNUMBER": customer, "INVOICECUSTOMERISEXTERNALLYMAINTAINED": external,
+                "ISDELIVERYADDRESSORDERSPECIFIC": "No", "ORDERHEADERTAXAMOUNT": SampleWorld.money(cents: order.headerTaxCents),
+                "ORDERINGCUSTOMERACCOUNTNUMBER": customer, "ORDERINGCUSTOMERISEXTERNALLYMAINTAINED": external,
+                "ORDERTOTALAMOUNT": SampleWorld.money(cents: amount + charges + tax),
+                "ORDERTOTALCHARGESAMOUNT": SampleWorld.money(cents: charges),
+                "ORDERTOTALTAXAMOUNT": SampleWorld.money(cents: tax), "REQUESTEDSHIPPINGDATE": SampleWorld.usDate(day: order.day),
+                "SALESORDERNAME": "\(account.name) – \(order.number)", "SALESORDERORIGINTYPE": "SalesOrderIntegration",
+                "SALESORDERPROCESSINGSTATUS": status, "SALESORDERSTATUS": status == "Invoiced" ? "Invoiced" : "Backorder",
+                "TOTALDISCOUNTAMOUNT": SampleWorld.money(cents: discount),
             ])
+            try table.appendRow()
         }
-        return table
+        return table.table
+    }
+
+    /// F&O's per-unit discount of a line and the rounding left over as a line charge, in cents (as the
+    /// discount-per-unit rule splits a whole-line discount: 10.00 over 3 units is 3.33 per unit and 0.01).
+    static func perUnitDiscount(_ line: SampleWorld.Line) -> (perUnit: Int, charge: Int) {
+        guard line.quantity > 0 else { return (0, 0) }
+        let perUnit = (2 * line.discountCents + line.quantity) / (2 * line.quantity)
+        return (perUnit, line.discountCents - perUnit * line.quantity)
     }
 
     private func orderLines() throws -> Table {
-        var table = Table(
-            name: "CDS sales order lines",
-            columnNames: [
-                "SALESORDERNUMBER", "LINECREATIONSEQUENCENUMBER", "CURRENCYCODE", "DATAAREAID", "LINEAMOUNT", "ORDEREDSALESQUANTITY",
-                "PRODUCTNAME", "PRODUCTNUMBER", "SALESPRICE", "SALESUNITSYMBOL", "TOTALDISCOUNTAMOUNT", "TOTALTAXAMOUNT",
+        var table = builder(
+            "CDS sales order lines", key: ["SALESORDERNUMBER", "LINECREATIONSEQUENCENUMBER"],
+            own: [
+                "CURRENCYCODE", "DATAAREAID", "DELIVERYADDRESSCITY", "DELIVERYADDRESSCOUNTRYREGIONISOCODE", "DELIVERYADDRESSSTATEID",
+                "DELIVERYADDRESSSTREET", "DELIVERYADDRESSSTREETNUMBER", "DELIVERYADDRESSZIPCODE", "FIXEDPRICECHARGES", "LINEAMOUNT",
+                "LINEDISCOUNTAMOUNT", "ORDEREDSALESQUANTITY", "PRODUCTNAME", "PRODUCTNUMBER", "SALESPRICE", "SALESUNITSYMBOL",
+                "TOTALDISCOUNTAMOUNT", "TOTALTAXAMOUNT",
             ])
         let unknownProducts = Dictionary(
             uniqueKeysWithValues: (world.defects?.unknownProductFOOrders ?? []).enumerated().map {
                 ($1.number, SampleDefects.unknownProductNumber($0))
             })
         for (order, _, _) in allOrders {
-            let currency = world.accounts[order.account].currency
+            let account = world.accounts[order.account]
+            let d = account.shipTo
             for (index, line) in order.lines.enumerated() {
                 let product = world.products[line.product]
-                let (amount, tax) = lineAmounts(line)
+                let (amount, tax) = world.lineAmounts(line)
+                let (perUnit, charge) = Self.perUnitDiscount(line)
                 // The defect: the last line names a product neither export has.
                 let unknown = index == order.lines.count - 1 ? unknownProducts[order.number] : nil
-                try table.appendRow([
-                    order.number, String(index + 1), currency, company, SampleWorld.money(cents: amount), String(line.quantity),
-                    unknown == nil ? product.name : "Discontinued part", unknown ?? product.number, "\(product.price).00",
-                    product.unit.symbol,
-                    SampleWorld.money(cents: line.discountCents), SampleWorld.money(cents: tax),
+                table.set([
+                    "SALESORDERNUMBER": order.number, "LINECREATIONSEQUENCENUMBER": String(index + 1), "CURRENCYCODE": account.currency,
+                    "DATAAREAID": company, "DELIVERYADDRESSCITY": d.city, "DELIVERYADDRESSCOUNTRYREGIONISOCODE": d.country,
+                    "DELIVERYADDRESSSTATEID": d.state, "DELIVERYADDRESSSTREET": d.street, "DELIVERYADDRESSZIPCODE": d.zip,
+                    "FIXEDPRICECHARGES": SampleWorld.money(cents: charge), "LINEAMOUNT": SampleWorld.money(cents: amount),
+                    "LINEDISCOUNTAMOUNT": SampleWorld.money(cents: perUnit), "ORDEREDSALESQUANTITY": String(line.quantity),
+                    "PRODUCTNAME": unknown == nil ? product.name : "Discontinued part", "PRODUCTNUMBER": unknown ?? product.number,
+                    "SALESPRICE": "\(product.price).00", "SALESUNITSYMBOL": product.unit.symbol,
+                    "TOTALDISCOUNTAMOUNT": SampleWorld.money(cents: line.discountCents), "TOTALTAXAMOUNT": SampleWorld.money(cents: tax),
                 ])
+                try table.appendRow()
             }
         }
-        return table
+        return table.table
     }
 
     private func invoiceHeaders() throws -> Table {
-        var table = Table(
-            name: "Externally maintained customer sales invoice headers",
-            columnNames: [
-                "INVOICENUMBER", "CURRENCYCODE", "CUSTOMERSORDERREFERENCE", "DATAAREAID", "INVOICEADDRESSCITY",
-                "INVOICEADDRESSCOUNTRYREGIONISOCODE",
-                "INVOICEADDRESSSTATE", "INVOICEADDRESSSTREET", "INVOICEADDRESSZIPCODE", "INVOICECUSTOMERACCOUNTNUMBER", "INVOICEDATE",
-                "LEDGERVOUCHER", "SALESORDERNUMBER", "TOTALCHARGEAMOUNT", "TOTALDISCOUNTAMOUNT", "TOTALDISCOUNTCUSTOMERGROUPCODE",
-                "TOTALINVOICEAMOUNT", "TOTALTAXAMOUNT",
+        var table = builder(
+            "Externally maintained customer sales invoice headers", key: ["INVOICENUMBER"],
+            own: [
+                "CURRENCYCODE", "CUSTOMERSORDERREFERENCE", "DATAAREAID", "INVOICEADDRESSCITY", "INVOICEADDRESSCOUNTRYREGIONISOCODE",
+                "INVOICEADDRESSSTATE", "INVOICEADDRESSSTREET", "INVOICEADDRESSSTREETNUMBER", "INVOICEADDRESSZIPCODE",
+                "INVOICECUSTOMERACCOUNTNUMBER", "INVOICEDATE", "LEDGERVOUCHER", "SALESORDERNUMBER", "TOTALCHARGEAMOUNT",
+                "TOTALDISCOUNTAMOUNT", "TOTALDISCOUNTCUSTOMERGROUPCODE", "TOTALINVOICEAMOUNT", "TOTALTAXAMOUNT",
             ])
         let invoiced = world.invoicedOrders
         // The defect: an invoice header written a second time (with no lines of its own), after all the others.
@@ -194,41 +238,48 @@ struct SampleFOExport {
         for order in invoiced + duplicated {
             let account = world.accounts[order.account]
             let a = account.address
-            let (amount, discount, charges, tax) = totals(order)
-            try table.appendRow([
-                SampleWorld.invoiceNumber(order), account.currency, order.reference, company, a.city, a.country, a.state, a.street, a.zip,
-                account.number, SampleWorld.usDate(day: min(order.day + 7, 364)), "VOU-" + order.number.dropFirst(3), order.number,
-                SampleWorld.money(cents: charges), SampleWorld.money(cents: discount), "0.00",
-                SampleWorld.money(cents: amount + charges + tax),
-                SampleWorld.money(cents: tax),
+            let (amount, discount, charges, tax) = world.totals(order)
+            table.set([
+                "INVOICENUMBER": SampleWorld.invoiceNumber(order), "CURRENCYCODE": account.currency,
+                "CUSTOMERSORDERREFERENCE": order.reference, "DATAAREAID": company, "INVOICEADDRESSCITY": a.city,
+                "INVOICEADDRESSCOUNTRYREGIONISOCODE": a.country, "INVOICEADDRESSSTATE": a.state, "INVOICEADDRESSSTREET": a.street,
+                "INVOICEADDRESSZIPCODE": a.zip, "INVOICECUSTOMERACCOUNTNUMBER": account.number,
+                "INVOICEDATE": SampleWorld.usDate(day: min(order.day + 7, 364)), "LEDGERVOUCHER": "VOU-" + order.number.dropFirst(3),
+                "SALESORDERNUMBER": order.number, "TOTALCHARGEAMOUNT": SampleWorld.money(cents: charges),
+                "TOTALDISCOUNTAMOUNT": SampleWorld.money(cents: discount), "TOTALDISCOUNTCUSTOMERGROUPCODE": "0.00",
+                "TOTALINVOICEAMOUNT": SampleWorld.money(cents: amount + charges + tax), "TOTALTAXAMOUNT": SampleWorld.money(cents: tax),
             ])
+            try table.appendRow()
         }
-        return table
+        return table.table
     }
 
     private func invoiceLines() throws -> Table {
-        var table = Table(
-            name: "Externally maintained customer sales invoice lines",
-            columnNames: [
-                "INVOICENUMBER", "LINECREATIONSEQUENCENUMBER", "CURRENCYCODE", "INVOICEDATE", "INVOICEDQUANTITY", "LEDGERVOUCHER",
-                "LINEAMOUNT",
-                "LINETOTALCHARGEAMOUNT", "LINETOTALDISCOUNTAMOUNT", "LINETOTALTAXAMOUNT", "PRODUCTDESCRIPTION", "PRODUCTNAME",
-                "PRODUCTNUMBER",
-                "SALESPRICE", "SALESUNITSYMBOL",
+        var table = builder(
+            "Externally maintained customer sales invoice lines", key: ["INVOICENUMBER", "LINECREATIONSEQUENCENUMBER"],
+            own: [
+                "CURRENCYCODE", "INVOICEDATE", "INVOICEDQUANTITY", "LEDGERVOUCHER", "LINEAMOUNT", "LINETOTALCHARGEAMOUNT",
+                "LINETOTALDISCOUNTAMOUNT", "LINETOTALTAXAMOUNT", "PRODUCTDESCRIPTION", "PRODUCTNAME", "PRODUCTNUMBER", "SALESPRICE",
+                "SALESUNITSYMBOL",
             ])
         for order in world.invoicedOrders {
             let currency = world.accounts[order.account].currency
             for (index, line) in order.lines.enumerated() {
                 let product = world.products[line.product]
-                let (amount, tax) = lineAmounts(line)
-                try table.appendRow([
-                    SampleWorld.invoiceNumber(order), String(index + 1), currency, SampleWorld.usDate(day: min(order.day + 7, 364)),
-                    String(line.quantity), "VOU-" + order.number.dropFirst(3), SampleWorld.money(cents: amount), "0.00",
-                    SampleWorld.money(cents: line.discountCents), SampleWorld.money(cents: tax), product.description, product.name,
-                    product.number, "\(product.price).00", product.unit.symbol,
+                let (amount, tax) = world.lineAmounts(line)
+                table.set([
+                    "INVOICENUMBER": SampleWorld.invoiceNumber(order), "LINECREATIONSEQUENCENUMBER": String(index + 1),
+                    "CURRENCYCODE": currency, "INVOICEDATE": SampleWorld.usDate(day: min(order.day + 7, 364)),
+                    "INVOICEDQUANTITY": String(line.quantity), "LEDGERVOUCHER": "VOU-" + order.number.dropFirst(3),
+                    "LINEAMOUNT": SampleWorld.money(cents: amount), "LINETOTALCHARGEAMOUNT": "0.00",
+                    "LINETOTALDISCOUNTAMOUNT": SampleWorld.money(cents: line.discountCents),
+                    "LINETOTALTAXAMOUNT": SampleWorld.money(cents: tax), "PRODUCTDESCRIPTION": product.description,
+                    "PRODUCTNAME": product.name, "PRODUCTNUMBER": product.number, "SALESPRICE": "\(product.price).00",
+                    "SALESUNITSYMBOL": product.unit.symbol,
                 ])
+                try table.appendRow()
             }
         }
-        return table
+        return table.table
     }
 }

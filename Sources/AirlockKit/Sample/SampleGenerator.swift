@@ -1,3 +1,5 @@
+import AirlockCatalog
+import AirlockConvert
 import AirlockIO
 import AirlockMapping
 import AirlockModel
@@ -7,6 +9,16 @@ import Foundation
 /// Writes a consistent pair of exports for demos, tests and benchmarks: an F&O data management package
 /// (`fo-export.zip`) and a Sales Configuration Migration package (`sales-export.zip`), cut from one generated
 /// world with partial overlap and some drift between the sides. The same seed gives byte-identical files.
+///
+/// The default (`prospect-to-cash`) pair is made the way the runbook says: the Sales export with the schema
+/// `ExportSchemaBuilder` writes for the bundled templates, the F&O export with every column they read or write
+/// (`FOExportColumns`), and the records on both sides (the F&O customers that came from Sales, the F&O orders Sales
+/// knows, with their lines) hold what the maps wrote at the last sync. A first conversion then warns of nothing,
+/// and changes existing records only by the drift the world designs (docs/sample.md, "Drift by design"):
+/// - accounts: PRIMARYCONTACTPHONE of the customers whose phone changed in Sales since the last sync (about 15 %);
+/// - orders-to-sales: msdynce_processingstatus of the synced orders F&O has delivered or invoiced since (Confirmed
+///   then), and statecode and statuscode of those it has invoiced since (their invoices convert now, and the
+///   invoiced-order-status rule makes the orders Invoiced).
 public enum SampleGenerator {
     /// The file names written into the output folder.
     public static let foFileName = "fo-export.zip"
@@ -44,8 +56,11 @@ public enum SampleGenerator {
         if templates == .dualWrite {
             guard !defects else { throw AirlockError(.usage, "a sample with defects is a prospect-to-cash pair; leave out --defects") }
             let world = SampleDualWriteWorld(accounts: accounts, seed: seed, company: company)
-            try SampleDualWriteFOExport(world: world).write(to: foPath)
-            var sales = SampleDualWriteSalesExport(world: world, seed: seed)
+            let set = try TemplateLoader.bundled(.dualWrite)
+            let catalog = try SchemaCatalogLoader.bundled()
+            try SampleDualWriteFOExport(world: world, neededColumns: FOExportColumns.needed(by: set, catalog: catalog)).write(to: foPath)
+            var sales = SampleDualWriteSalesExport(
+                world: world, schema: try ExportSchemaBuilder.schema(for: set, catalog: catalog), seed: seed)
             try sales.write(to: salesPath)
             if FileManager.default.fileExists(atPath: rejectsPath) { try? FileManager.default.removeItem(atPath: rejectsPath) }
             return [foPath, salesPath]
@@ -57,8 +72,13 @@ public enum SampleGenerator {
             }
             world.defects = SampleDefects(world: world, seed: seed)
         }
-        try SampleFOExport(world: world, company: company).write(to: foPath)
-        var sales = SampleSalesExport(world: world)
+        // Exports made the way the runbook says: the F&O one with the columns the templates need, the Sales one with
+        // the schema `airlock templates schema` writes.
+        let set = try TemplateLoader.bundled(.standard)
+        let catalog = try SchemaCatalogLoader.bundled()
+        try SampleFOExport(world: world, company: company, neededColumns: FOExportColumns.needed(by: set, catalog: catalog))
+            .write(to: foPath)
+        var sales = SampleSalesExport(world: world, schema: try ExportSchemaBuilder.schema(for: set, catalog: catalog))
         try sales.write(to: salesPath)
         guard let key = world.defects else {
             if FileManager.default.fileExists(atPath: rejectsPath) { try? FileManager.default.removeItem(atPath: rejectsPath) }

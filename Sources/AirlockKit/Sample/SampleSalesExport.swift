@@ -1,29 +1,34 @@
 import AirlockIO
 import AirlockPackages
 
-/// The Sales side of a sample pair: currencies, unit groups and units, price lists and their items, products,
-/// accounts, contacts, quotes with lines and orders with lines, as a Configuration Migration package.
+/// The Sales side of a sample pair, as a Configuration Migration export made with the schema Airlock writes for the
+/// Prospect to cash templates (`ExportSchemaBuilder`, `airlock templates schema`): its `data_schema.xml` is that
+/// schema, every entity of it has a section (invoices and their lines one without records: Sales holds none yet),
+/// and records carry values only for the schema's fields, none for an empty value (as CMT writes them).
+///
+/// The records: currencies, the unit group and units, price lists and their items, products, accounts, contacts,
+/// quotes with lines, and orders with lines: the orders created in Sales, then the F&O orders synced to Sales before
+/// (`SampleWorld.ordersSyncedToSales`), which hold what the orders-to-sales and order-lines-to-sales maps wrote at
+/// that sync from F&O's values, the processing status then being Confirmed (a Freight Tax line for an order with
+/// header tax, as the freight-tax-line rule writes it).
 ///
 /// Record ids are GUIDs drawn from the seeded generator, so the same seed gives the same package.
 struct SampleSalesExport {
     let world: SampleWorld
+    /// The export schema the package is made with.
+    let schema: CMTSchema
     private var random: SampleRandom
     /// The GUIDs of defect records come from their own stream, so the clean records keep theirs.
     private var defectRandom: SampleRandom
 
-    init(world: SampleWorld, seed: UInt64 = 2) {
+    init(world: SampleWorld, schema: CMTSchema, seed: UInt64 = 2) {
         self.world = world
+        self.schema = schema
         self.random = SampleRandom(seed: seed)
         self.defectRandom = SampleRandom(seed: seed ^ 0xDEFE_C75E_ED00_0000)
     }
 
     private typealias EntityBuilder = SampleEntityBuilder
-
-    private static func field(_ name: String, _ type: CMTFieldType, _ display: String, key: Bool = false, lookup: String? = nil)
-        -> CMTSchemaField
-    {
-        SampleEntityBuilder.field(name, type, display, key: key, lookup: lookup)
-    }
 
     private static func value(_ name: String, _ text: String?) -> CMTFieldValue? {
         SampleEntityBuilder.value(name, text)
@@ -33,103 +38,83 @@ struct SampleSalesExport {
         SampleEntityBuilder.lookup(name, id, entity, display)
     }
 
+    /// A Sales two-option value.
+    private static func bool(_ name: String, _ flag: Bool) -> CMTFieldValue? {
+        value(name, flag ? "True" : "False")
+    }
+
+    /// A Sales money or decimal value with ten places, from cents: 12345 → `123.4500000000`.
+    private static func money(_ name: String, cents: Int) -> CMTFieldValue? {
+        value(name, SampleWorld.money(cents: cents) + "00000000")
+    }
+
     /// A random version-4 GUID in CMT's lower-case form (a defect record's from its own stream).
     private mutating func guid(defect: Bool = false) -> String {
         defect ? defectRandom.guid() : random.guid()
     }
 
+    /// The builder of entity `name` of the export schema.
+    private func entity(_ name: String) throws -> EntityBuilder {
+        guard let entity = schema.entity(named: name) else {
+            throw AirlockError(.invalidTemplate, "the export schema has no entity \(name), which the sample writes")
+        }
+        return EntityBuilder(schema: entity)
+    }
+
+    /// The processing status option the orders-to-sales map writes for an F&O status (processing-status-to-option).
+    static func processingStatusOption(_ status: String) -> String {
+        switch status {
+        case "Confirmed": "647390001"
+        case "Delivered": "647390007"
+        case "Invoiced": "647390003"
+        default: "647390000"
+        }
+    }
+
+    /// The default processing status of an order created in Sales (Draft).
+    static let draftProcessingStatus = "647390011"
+
     mutating func package() throws -> CMTPackage {
-        var currencies = EntityBuilder(
-            "transactioncurrency", "Currency", id: "transactioncurrencyid", primaryName: "currencyname",
-            fields: [
-                Self.field("currencyname", .string, "Currency Name"), Self.field("isocurrencycode", .string, "Currency Code", key: true),
-                Self.field("currencysymbol", .string, "Currency Symbol"), Self.field("exchangerate", .decimal, "Exchange Rate"),
-                Self.field("currencyprecision", .number, "Currency Precision"),
-            ])
+        var currencies = try entity("transactioncurrency")
         var currencyIDs: [String: String] = [:]
-        for (code, name, symbol) in SampleWorld.currencies {
+        for (code, name, _) in SampleWorld.currencies {
             let id = guid()
             currencyIDs[code] = id
-            try currencies.add(
-                id: id,
-                [
-                    Self.value("currencyname", name), Self.value("isocurrencycode", code), Self.value("currencysymbol", symbol),
-                    Self.value("exchangerate", code == "USD" ? "1.000000000000" : "0.920000000000"), Self.value("currencyprecision", "2"),
-                ])
+            try currencies.add(id: id, [Self.value("currencyname", name), Self.value("isocurrencycode", code)])
+        }
+        func currency(_ code: String) -> CMTFieldValue? {
+            Self.lookup("transactioncurrencyid", currencyIDs[code], "transactioncurrency", code)
         }
 
-        var groups = EntityBuilder(
-            "uomschedule", "Unit Group", id: "uomscheduleid", primaryName: "name",
-            fields: [
-                Self.field("name", .string, "Name", key: true), Self.field("baseuomname", .string, "Primary Unit"),
-            ])
+        var groups = try entity("uomschedule")
         let groupID = guid()
-        try groups.add(id: groupID, [Self.value("name", "Default Unit"), Self.value("baseuomname", "Primary Unit")])
+        try groups.add(id: groupID, [Self.value("name", "Default Unit")])
 
-        var units = EntityBuilder(
-            "uom", "Unit", id: "uomid", primaryName: "name",
-            fields: [
-                Self.field("name", .string, "Name", key: true),
-                Self.field("uomscheduleid", .entityReference, "Unit Schedule", lookup: "uomschedule"),
-                Self.field("quantity", .decimal, "Quantity"), Self.field("isschedulebaseuom", .bool, "Is Schedule Base Unit"),
-            ])
+        var units = try entity("uom")
         var unitIDs: [String: String] = [:]
-        for (index, unit) in SampleWorld.units.enumerated() {
+        for unit in SampleWorld.units {
             let id = guid()
             unitIDs[unit.symbol] = id
-            try units.add(
-                id: id,
-                [
-                    Self.value("name", unit.name), Self.lookup("uomscheduleid", groupID, "uomschedule", "Default Unit"),
-                    Self.value("quantity", "1.0000000000"), Self.value("isschedulebaseuom", index == 0 ? "True" : "False"),
-                ])
+            try units.add(id: id, [Self.value("name", unit.name)])
+        }
+        func unit(_ field: String, _ product: SampleWorld.Product) -> CMTFieldValue? {
+            Self.lookup(field, unitIDs[product.unit.symbol], "uom", product.unit.name)
         }
 
-        var priceLists = EntityBuilder(
-            "pricelevel", "Price List", id: "pricelevelid", primaryName: "name",
-            fields: [
-                Self.field("name", .string, "Name", key: true),
-                Self.field("transactioncurrencyid", .entityReference, "Currency", lookup: "transactioncurrency"),
-                Self.field("begindate", .datetime, "Start Date"), Self.field("statecode", .state, "Status"),
-                Self.field("statuscode", .status, "Status Reason"),
-            ])
+        var priceLists = try entity("pricelevel")
         var priceListIDs: [String: String] = [:]
         for (code, _, _) in SampleWorld.currencies {
             let id = guid()
             priceListIDs[code] = id
             try priceLists.add(
-                id: id,
-                [
-                    Self.value("name", SampleWorld.priceListName(currency: code)),
-                    Self.lookup("transactioncurrencyid", currencyIDs[code], "transactioncurrency", code),
-                    Self.value("begindate", "2026-01-01T00:00:00.0000000"), Self.value("statecode", "0"),
-                    Self.value("statuscode", "100001"),
-                ])
+                id: id, [Self.value("name", SampleWorld.priceListName(currency: code)), Self.value("statecode", "0"), currency(code)])
+        }
+        func priceList(_ code: String) -> CMTFieldValue? {
+            Self.lookup("pricelevelid", priceListIDs[code], "pricelevel", SampleWorld.priceListName(currency: code))
         }
 
-        var products = EntityBuilder(
-            "product", "Product", id: "productid", primaryName: "name",
-            fields: [
-                Self.field("name", .string, "Name"), Self.field("productnumber", .string, "Product ID", key: true),
-                Self.field("description", .string, "Description"), Self.field("quantitydecimal", .number, "Decimals Supported"),
-                Self.field("defaultuomscheduleid", .entityReference, "Unit Group", lookup: "uomschedule"),
-                Self.field("defaultuomid", .entityReference, "Default Unit", lookup: "uom"),
-                Self.field("pricelevelid", .entityReference, "Default Price List", lookup: "pricelevel"),
-                Self.field("transactioncurrencyid", .entityReference, "Currency", lookup: "transactioncurrency"),
-                Self.field("price", .money, "List Price"), Self.field("currentcost", .money, "Current Cost"),
-                Self.field("producttypecode", .optionSetValue, "Product Type"), Self.field("isstockitem", .bool, "Stock Item"),
-                Self.field("msdynce_ismaintainedexternally", .bool, "Is Maintained Externally"),
-                Self.field("statecode", .state, "Status"), Self.field("statuscode", .status, "Status Reason"),
-            ])
-        var items = EntityBuilder(
-            "productpricelevel", "Price List Item", id: "productpricelevelid", primaryName: "productid",
-            fields: [
-                Self.field("pricelevelid", .entityReference, "Price List", lookup: "pricelevel"),
-                Self.field("productid", .entityReference, "Product", lookup: "product"),
-                Self.field("uomid", .entityReference, "Unit", lookup: "uom"),
-                Self.field("transactioncurrencyid", .entityReference, "Currency", lookup: "transactioncurrency"),
-                Self.field("amount", .money, "Amount"),
-            ])
+        var products = try entity("product")
+        var items = try entity("productpricelevel")
         var productIDs: [Int: String] = [:]
         for (index, product) in world.products.enumerated() where product.inSales {
             let id = guid()
@@ -138,57 +123,38 @@ struct SampleSalesExport {
                 id: id,
                 [
                     Self.value("name", product.name), Self.value("productnumber", product.number),
-                    Self.value("description", product.description),
-                    Self.value("quantitydecimal", String(product.unit.decimals)),
-                    Self.lookup("defaultuomscheduleid", groupID, "uomschedule", "Default Unit"),
-                    Self.lookup("defaultuomid", unitIDs[product.unit.symbol], "uom", product.unit.name),
-                    Self.lookup("pricelevelid", priceListIDs["USD"], "pricelevel", SampleWorld.priceListName(currency: "USD")),
-                    Self.lookup("transactioncurrencyid", currencyIDs["USD"], "transactioncurrency", "US Dollar"),
-                    Self.value("price", "\(product.price).0000000000"), Self.value("currentcost", "\(product.cost).0000000000"),
-                    Self.value("producttypecode", product.isService ? "3" : "1"),
-                    Self.value("isstockitem", product.isService ? "False" : "True"),
-                    Self.value("msdynce_ismaintainedexternally", "True"), Self.value("statecode", "0"), Self.value("statuscode", "1"),
+                    Self.value("description", product.description), Self.value("quantitydecimal", String(product.unit.decimals)),
+                    Self.lookup("defaultuomscheduleid", groupID, "uomschedule", "Default Unit"), unit("defaultuomid", product),
+                    currency("USD"), Self.money("price", cents: product.price * 100), Self.money("currentcost", cents: product.cost * 100),
+                    Self.value("producttypecode", product.isService ? "3" : "1"), Self.bool("isstockitem", !product.isService),
+                    Self.bool("msdynce_ismaintainedexternally", true),
                 ])
             try items.add(
                 id: guid(),
                 [
-                    Self.lookup("pricelevelid", priceListIDs["USD"], "pricelevel", SampleWorld.priceListName(currency: "USD")),
-                    Self.lookup("productid", id, "product", product.name),
-                    Self.lookup("uomid", unitIDs[product.unit.symbol], "uom", product.unit.name),
-                    Self.lookup("transactioncurrencyid", currencyIDs["USD"], "transactioncurrency", "US Dollar"),
-                    Self.value("amount", "\(product.price).0000000000"),
+                    priceList("USD"), Self.lookup("productid", id, "product", product.name), unit("uomid", product), currency("USD"),
+                    Self.money("amount", cents: product.price * 100),
                 ])
         }
 
-        var accounts = EntityBuilder(
-            "account", "Account", id: "accountid", primaryName: "name",
-            fields: [
-                Self.field("name", .string, "Account Name"), Self.field("accountnumber", .string, "Account Number", key: true),
-                Self.field("address1_line1", .string, "Address 1: Street 1"), Self.field("address1_city", .string, "Address 1: City"),
-                Self.field("address1_stateorprovince", .string, "Address 1: State/Province"),
-                Self.field("address1_postalcode", .string, "Address 1: ZIP/Postal Code"),
-                Self.field("address1_country", .string, "Address 1: Country/Region"), Self.field("emailaddress1", .string, "Email"),
-                Self.field("telephone1", .string, "Main Phone"), Self.field("websiteurl", .string, "Website"),
-                Self.field("creditlimit", .money, "Credit Limit"), Self.field("numberofemployees", .number, "Number of Employees"),
-                Self.field("description", .string, "Description"),
-                Self.field("transactioncurrencyid", .entityReference, "Currency", lookup: "transactioncurrency"),
-                Self.field("statecode", .state, "Status"), Self.field("statuscode", .status, "Status Reason"),
-            ])
+        var accounts = try entity("account")
         var accountIDs: [Int: String] = [:]
         func addAccount(_ account: SampleWorld.Account, id: String) throws {
             let a = account.address
+            let d = account.deliveryAddress
             try accounts.add(
                 id: id,
                 [
                     Self.value("name", account.name), Self.value("accountnumber", account.number), Self.value("address1_line1", a.street),
                     Self.value("address1_city", a.city), Self.value("address1_stateorprovince", a.state),
-                    Self.value("address1_postalcode", a.zip),
-                    Self.value("address1_country", a.countryName), Self.value("emailaddress1", account.email),
-                    Self.value("telephone1", account.phone),
-                    Self.value("websiteurl", account.website), Self.value("creditlimit", "\(account.creditLimit).0000000000"),
+                    Self.value("address1_postalcode", a.zip), Self.value("address1_country", a.countryName),
+                    Self.value("address2_line1", d?.street), Self.value("address2_city", d?.city),
+                    Self.value("address2_stateorprovince", d?.state), Self.value("address2_postalcode", d?.zip),
+                    Self.value("address2_country", d?.countryName), Self.value("emailaddress1", account.email),
+                    Self.value("telephone1", account.phone), Self.value("fax", account.fax), Self.value("websiteurl", account.website),
+                    Self.money("creditlimit", cents: account.creditLimit * 100),
                     Self.value("numberofemployees", String(account.employees)), Self.value("description", account.memo),
-                    Self.lookup("transactioncurrencyid", currencyIDs[account.currency], "transactioncurrency", account.currency),
-                    Self.value("statecode", "0"), Self.value("statuscode", "1"),
+                    currency(account.currency),
                 ])
         }
         for (index, account) in world.accounts.enumerated() where account.inSales {
@@ -203,35 +169,25 @@ struct SampleSalesExport {
             for account in defects.unnumberedAccounts { try addAccount(account, id: guid(defect: true)) }
         }
 
-        var contacts = EntityBuilder(
-            "contact", "Contact", id: "contactid", primaryName: "fullname",
-            fields: [
-                Self.field("firstname", .string, "First Name"), Self.field("lastname", .string, "Last Name"),
-                Self.field("msdynce_contactnumber", .string, "Contact Number", key: true), Self.field("emailaddress1", .string, "Email"),
-                Self.field("telephone1", .string, "Business Phone"),
-                Self.field("address1_line1", .string, "Address 1: Street 1"), Self.field("address1_city", .string, "Address 1: City"),
-                Self.field("address1_stateorprovince", .string, "Address 1: State/Province"),
-                Self.field("address1_postalcode", .string, "Address 1: ZIP/Postal Code"),
-                Self.field("address1_country", .string, "Address 1: Country/Region"),
-                Self.field("parentcustomerid", .entityReference, "Company Name", lookup: "account|contact"),
-                Self.field("msdynce_isactivecustomer", .bool, "Is Active Customer"),
-                Self.field("transactioncurrencyid", .entityReference, "Currency", lookup: "transactioncurrency"),
-                Self.field("statecode", .state, "Status"), Self.field("statuscode", .status, "Status Reason"),
-            ])
+        var contacts = try entity("contact")
         func addContact(_ contact: SampleWorld.Contact, id: String, parent: (id: String, name: String)?) throws {
             let a = contact.address
             try contacts.add(
                 id: id,
                 [
-                    Self.value("firstname", contact.firstName), Self.value("lastname", contact.lastName),
-                    Self.value("msdynce_contactnumber", contact.number), Self.value("emailaddress1", contact.email),
-                    Self.value("telephone1", contact.phone), Self.value("address1_line1", a.street), Self.value("address1_city", a.city),
+                    Self.value("firstname", contact.firstName), Self.value("middlename", contact.middleName),
+                    Self.value("lastname", contact.lastName), Self.value("fullname", contact.fullName),
+                    Self.value("msdynce_contactnumber", contact.number), Self.value("jobtitle", contact.jobTitle),
+                    Self.value("department", contact.department), Self.value("emailaddress1", contact.email),
+                    Self.value("telephone1", contact.phone), Self.value("fax", contact.fax), Self.value("websiteurl", contact.website),
+                    Self.value("address1_line1", a.street), Self.value("address1_city", a.city),
                     Self.value("address1_stateorprovince", a.state), Self.value("address1_postalcode", a.zip),
-                    Self.value("address1_country", a.countryName),
+                    Self.value("address1_country", a.countryName), Self.value("gendercode", contact.gender.map(String.init)),
+                    Self.value("familystatuscode", contact.familyStatus.map(String.init)), Self.value("description", contact.description),
+                    Self.bool("donotemail", contact.doNotEmail), contact.creditLimit.flatMap { Self.money("creditlimit", cents: $0 * 100) },
                     parent.flatMap { Self.lookup("parentcustomerid", $0.id, "account", $0.name) },
-                    Self.value("msdynce_isactivecustomer", contact.isActiveCustomer ? "True" : "False"),
-                    Self.lookup("transactioncurrencyid", currencyIDs[contact.currency], "transactioncurrency", contact.currency),
-                    Self.value("statecode", "0"), Self.value("statuscode", "1"),
+                    Self.bool("msdynce_isactivecustomer", contact.isActiveCustomer), currency(contact.currency),
+                    Self.value("statecode", "0"),
                 ])
         }
         for contact in world.contacts {
@@ -243,43 +199,14 @@ struct SampleSalesExport {
             try addContact(contact, id: guid(defect: true), parent: (guid(defect: true), "Removed account"))
         }
 
-        let documentFields: [CMTSchemaField] = [
-            Self.field("name", .string, "Name"),
-            Self.field("customerid", .entityReference, "Customer", lookup: "account|contact"),
-            Self.field("pricelevelid", .entityReference, "Price List", lookup: "pricelevel"),
-            Self.field("transactioncurrencyid", .entityReference, "Currency", lookup: "transactioncurrency"),
-            Self.field("description", .string, "Description"), Self.field("shipto_line1", .string, "Ship To Street 1"),
-            Self.field("shipto_city", .string, "Ship To City"), Self.field("shipto_postalcode", .string, "Ship To ZIP/Postal Code"),
-            Self.field("shipto_country", .string, "Ship To Country/Region"), Self.field("discountamount", .money, "Discount Amount"),
-            Self.field("totalamount", .money, "Total Amount"),
-            Self.field("msdynce_hasexternallymaintainedproductsonly", .bool, "Has Externally Maintained Products Only"),
-            Self.field("statecode", .state, "Status"), Self.field("statuscode", .status, "Status Reason"),
-        ]
-        let lineFields: (String, String) -> [CMTSchemaField] = { parent, parentDisplay in
-            [
-                Self.field(parent, .entityReference, parentDisplay, lookup: parent == "quoteid" ? "quote" : "salesorder"),
-                Self.field("sequencenumber", .number, "Sequence Number"),
-                Self.field("productid", .entityReference, "Existing Product", lookup: "product"),
-                Self.field("uomid", .entityReference, "Unit", lookup: "uom"), Self.field("quantity", .decimal, "Quantity"),
-                Self.field("priceperunit", .money, "Price Per Unit"), Self.field("manualdiscountamount", .money, "Manual Discount"),
-                Self.field("extendedamount", .money, "Extended Amount"),
-            ]
-        }
-        var quotes = EntityBuilder(
-            "quote", "Quote", id: "quoteid", primaryName: "name",
-            fields: [Self.field("quotenumber", .string, "Quote ID", key: true)] + documentFields)
-        var quoteLines = EntityBuilder(
-            "quotedetail", "Quote Product", id: "quotedetailid", primaryName: "productid", fields: lineFields("quoteid", "Quote"))
-        var orders = EntityBuilder(
-            "salesorder", "Order", id: "salesorderid", primaryName: "name",
-            fields: [Self.field("ordernumber", .string, "Order ID", key: true)] + documentFields
-                + [Self.field("msdynce_ismaintainedexternally", .bool, "Is Maintained Externally")])
-        var orderLines = EntityBuilder(
-            "salesorderdetail", "Order Product", id: "salesorderdetailid", primaryName: "productid",
-            fields: lineFields("salesorderid", "Order"))
+        var quotes = try entity("quote")
+        var quoteLines = try entity("quotedetail")
+        var orders = try entity("salesorder")
+        var orderLines = try entity("salesorderdetail")
 
-        /// `defect`: the document's customer (`customer`) or its last line's product (`product`) is a GUID no export holds.
-        func addDocument(_ document: SampleWorld.Document, quote: Bool, external: Bool, defect: DocumentDefect? = nil) throws {
+        /// A quote or an order created in Sales. `defect`: the document's customer (`customer`) or its last line's
+        /// product (`product`) is a GUID no export holds.
+        func addDocument(_ document: SampleWorld.Document, quote: Bool, defect: DocumentDefect? = nil) throws {
             guard let known = accountIDs[document.account] else { return }
             let account = world.accounts[document.account]
             let isDefect = defect != nil
@@ -291,56 +218,132 @@ struct SampleSalesExport {
                 total += world.products[line.product].price * 100 * line.quantity - line.discountCents
                 discount += line.discountCents
             }
+            let shipTo = account.shipTo
             var values: [CMTFieldValue?] = [
                 Self.value(quote ? "quotenumber" : "ordernumber", document.number),
                 Self.value("name", "\(account.name) – \(document.number)"),
                 Self.lookup("customerid", customer, "account", defect == .customer ? "Removed account" : account.name),
-                Self.lookup(
-                    "pricelevelid", priceListIDs[account.currency], "pricelevel", SampleWorld.priceListName(currency: account.currency)),
-                Self.lookup("transactioncurrencyid", currencyIDs[account.currency], "transactioncurrency", account.currency),
-                Self.value("description", document.reference), Self.value("shipto_line1", account.address.street),
-                Self.value("shipto_city", account.address.city), Self.value("shipto_postalcode", account.address.zip),
-                Self.value("shipto_country", account.address.countryName),
-                Self.value("discountamount", SampleWorld.money(cents: discount) + "00000000"),
-                Self.value("totalamount", SampleWorld.money(cents: total) + "00000000"),
-                Self.value("msdynce_hasexternallymaintainedproductsonly", document.externalProductsOnly ? "True" : "False"),
-                // Quotes: 1 Active (status reason 3 Open) or 0 Draft (1 In Progress); orders: 0 Active (1 New).
-                Self.value("statecode", String(document.state)), Self.value("statuscode", quote && document.state == 1 ? "3" : "1"),
+                currency(account.currency), Self.value("shipto_name", account.name), Self.value("shipto_line1", shipTo.street),
+                Self.value("shipto_city", shipTo.city), Self.value("shipto_stateorprovince", shipTo.state),
+                Self.value("shipto_country", shipTo.countryName), Self.money("totalamount", cents: total),
+                Self.bool("msdynce_hasexternallymaintainedproductsonly", document.externalProductsOnly),
+                Self.value("statecode", String(document.state)),
             ]
-            if !quote { values.append(Self.value("msdynce_ismaintainedexternally", external ? "True" : "False")) }
-            if quote { try quotes.add(id: id, values) } else { try orders.add(id: id, values) }
+            if quote {
+                values.append(Self.value("billto_postalcode", account.address.zip))
+                try quotes.add(id: id, values)
+            } else {
+                let a = account.address
+                values += [
+                    priceList(account.currency), Self.value("description", document.reference),
+                    Self.value("shipto_postalcode", shipTo.zip), Self.value("billto_line1", a.street), Self.value("billto_city", a.city),
+                    Self.value("billto_stateorprovince", a.state), Self.value("billto_postalcode", a.zip),
+                    Self.value("billto_country", a.countryName), Self.money("discountamount", cents: discount),
+                    Self.value("msdynce_processingstatus", Self.draftProcessingStatus), Self.value("statuscode", "1"),
+                    Self.bool("msdynce_ismaintainedexternally", false),
+                ]
+                try orders.add(id: id, values)
+            }
             for (index, line) in document.lines.enumerated() {
                 let product = world.products[line.product]
                 let unknownProduct = defect == .product && index == document.lines.count - 1
-                let lineValues: [CMTFieldValue?] = [
+                var lineValues: [CMTFieldValue?] = [
                     Self.lookup(quote ? "quoteid" : "salesorderid", id, quote ? "quote" : "salesorder", document.number),
                     Self.value("sequencenumber", String(index + 1)),
                     Self.lookup("productid", unknownProduct ? guid(defect: true) : productIDs[line.product], "product", product.name),
-                    Self.lookup("uomid", unitIDs[product.unit.symbol], "uom", product.unit.name),
-                    Self.value("quantity", "\(line.quantity).0000000000"), Self.value("priceperunit", "\(product.price).0000000000"),
-                    Self.value("manualdiscountamount", SampleWorld.money(cents: line.discountCents) + "00000000"),
-                    Self.value(
-                        "extendedamount", SampleWorld.money(cents: product.price * 100 * line.quantity - line.discountCents) + "00000000"),
+                    unit("uomid", product), Self.value("quantity", "\(line.quantity).0000000000"),
+                    Self.money("priceperunit", cents: product.price * 100), Self.money("manualdiscountamount", cents: line.discountCents),
                 ]
                 if quote {
                     try quoteLines.add(id: guid(defect: isDefect), lineValues)
                 } else {
+                    lineValues += [
+                        Self.money("extendedamount", cents: product.price * 100 * line.quantity - line.discountCents),
+                        currency(account.currency), Self.bool("ispriceoverridden", false), Self.bool("isproductoverridden", false),
+                        Self.bool("msdynce_ismaintainedexternally", false),
+                    ]
                     try orderLines.add(id: guid(defect: isDefect), lineValues)
                 }
             }
         }
-        for quote in world.quotes { try addDocument(quote, quote: true, external: false) }
-        for order in world.salesOrders { try addDocument(order, quote: false, external: false) }
-        // Some orders that started in F&O were synced before: Sales knows them, with their F&O numbers.
-        for (index, order) in world.foOrders.enumerated() where index % 3 == 0 { try addDocument(order, quote: false, external: true) }
-        if let defects = world.defects {
-            for quote in defects.orphanQuotes { try addDocument(quote, quote: true, external: false, defect: .customer) }
-            for order in defects.unknownProductOrders { try addDocument(order, quote: false, external: false, defect: .product) }
+
+        /// An F&O order synced to Sales before, as the orders-to-sales and order-lines-to-sales maps wrote it from
+        /// F&O's values (`SampleFOExport`), with the processing status it had then.
+        func addSyncedOrder(_ order: SampleWorld.Document) throws {
+            guard let customer = accountIDs[order.account] else { return }
+            let account = world.accounts[order.account]
+            let a = account.address
+            let shipTo = account.shipTo
+            let totals = world.totals(order)
+            let id = guid()
+            try orders.add(
+                id: id,
+                [
+                    Self.value("ordernumber", order.number), Self.value("name", "\(account.name) – \(order.number)"),
+                    Self.lookup("customerid", customer, "account", account.name), currency(account.currency), priceList(account.currency),
+                    Self.value("description", order.reference), Self.value("shipto_line1", shipTo.street),
+                    Self.value("shipto_city", shipTo.city), Self.value("shipto_stateorprovince", shipTo.state),
+                    Self.value("shipto_postalcode", shipTo.zip), Self.value("shipto_country", shipTo.country),
+                    Self.value("billto_line1", a.street), Self.value("billto_city", a.city), Self.value("billto_stateorprovince", a.state),
+                    Self.value("billto_postalcode", a.zip), Self.value("billto_country", a.countryName),
+                    Self.money("discountamount", cents: totals.discount), Self.money("freightamount", cents: totals.charges),
+                    Self.money("totaltax", cents: totals.tax),
+                    Self.money("totalamount", cents: totals.amount + totals.charges + totals.tax),
+                    Self.bool("msdynce_hasexternallymaintainedproductsonly", true),
+                    Self.value("msdynce_processingstatus", Self.processingStatusOption(SampleWorld.statusAtLastSync)),
+                    Self.value("statecode", "0"), Self.value("statuscode", "1"), Self.bool("msdynce_ismaintainedexternally", true),
+                ])
+            let header = Self.lookup("salesorderid", id, "salesorder", "\(account.name) – \(order.number)")
+            for (index, line) in order.lines.enumerated() {
+                let product = world.products[line.product]
+                let (amount, tax) = world.lineAmounts(line)
+                try orderLines.add(
+                    id: guid(),
+                    [
+                        header, Self.value("sequencenumber", String(index + 1)),
+                        Self.lookup("productid", productIDs[line.product], "product", product.name), unit("uomid", product),
+                        Self.value("quantity", "\(line.quantity).0000000000"), Self.money("priceperunit", cents: product.price * 100),
+                        Self.money("manualdiscountamount", cents: line.discountCents), Self.money("extendedamount", cents: amount),
+                        Self.money("tax", cents: tax), Self.value("description", product.name), currency(account.currency),
+                        Self.value("shipto_line1", shipTo.street), Self.value("shipto_city", shipTo.city),
+                        Self.value("shipto_stateorprovince", shipTo.state), Self.value("shipto_postalcode", shipTo.zip),
+                        Self.value("shipto_country", shipTo.country), Self.value("msdynce_ordernumber", order.number),
+                        Self.bool("ispriceoverridden", true), Self.bool("isproductoverridden", false),
+                        Self.bool("msdynce_ismaintainedexternally", true),
+                    ])
+            }
+            if order.headerTaxCents > 0 {
+                // The freight-tax-line rule's write-in line, after the last line.
+                try orderLines.add(
+                    id: guid(),
+                    [
+                        header, Self.value("sequencenumber", String(order.lines.count + 1)),
+                        Self.value("productdescription", "Freight Tax"),
+                        Self.bool("isproductoverridden", true), Self.value("quantity", "1.0000000000"),
+                        Self.money("priceperunit", cents: 0),
+                        Self.money("tax", cents: order.headerTaxCents), Self.bool("ispriceoverridden", true),
+                        Self.bool("msdynce_ismaintainedexternally", true), Self.value("msdynce_ordernumber", order.number),
+                        currency(account.currency),
+                    ])
+            }
         }
 
-        let builders = [currencies, groups, units, priceLists, products, items, accounts, contacts, quotes, quoteLines, orders, orderLines]
-        let schema = CMTSchema(entities: builders.map(\.schema), entityImportOrder: builders.map(\.schema.name))
-        let data = CMTData(timestamp: CMTTimestamp(text: "2026-11-01T08:00:00.0000000Z"), entities: builders.map(\.data))
+        for quote in world.quotes { try addDocument(quote, quote: true) }
+        for order in world.salesOrders { try addDocument(order, quote: false) }
+        for index in world.ordersSyncedToSales { try addSyncedOrder(world.foOrders[index]) }
+        if let defects = world.defects {
+            for quote in defects.orphanQuotes { try addDocument(quote, quote: true, defect: .customer) }
+            for order in defects.unknownProductOrders { try addDocument(order, quote: false, defect: .product) }
+        }
+
+        var sections: [String: CMTEntityData] = [:]
+        for builder in [currencies, groups, units, priceLists, products, items, accounts, contacts, quotes, quoteLines, orders, orderLines]
+        {
+            sections[builder.schema.name] = builder.data
+        }
+        let data = CMTData(
+            timestamp: CMTTimestamp(text: "2026-11-01T08:00:00.0000000Z"),
+            entities: schema.entities.map { sections[$0.name] ?? CMTEntityData(schema: $0) })
         return CMTPackage(schema: schema, data: data)
     }
 

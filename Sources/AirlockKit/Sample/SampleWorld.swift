@@ -32,6 +32,13 @@ struct SampleWorld {
         var inSales: Bool
         /// A value that differs between the sides.
         var foPhone: String
+        /// The fax number; empty for most (`drawDetails`).
+        var fax = ""
+        /// A delivery address of its own (Sales address 2, F&O delivery address); nil: deliveries go to `address`.
+        var deliveryAddress: Address?
+
+        /// Where deliveries go: the delivery address, else the address.
+        var shipTo: Address { deliveryAddress ?? address }
     }
 
     struct Contact {
@@ -44,6 +51,23 @@ struct SampleWorld {
         var isActiveCustomer: Bool
         var address: Address
         var currency: String
+        /// The details `drawDetails` gives some contacts (empty or nil for the others).
+        var middleName = ""
+        var jobTitle = ""
+        var department = ""
+        /// Sales gendercode (1 male, 2 female) and familystatuscode (1 single … 4 widowed).
+        var gender: Int?
+        var familyStatus: Int?
+        var description = ""
+        var website = ""
+        var fax = ""
+        /// Sales donotemail.
+        var doNotEmail = false
+        /// The credit limit of a contact that is an active customer.
+        var creditLimit: Int?
+
+        /// The name as Sales composes it (first, middle, last).
+        var fullName: String { [firstName, middleName, lastName].filter { !$0.isEmpty }.joined(separator: " ") }
     }
 
     struct Product {
@@ -106,6 +130,49 @@ struct SampleWorld {
     /// ones with an invoice. Their customers came from Sales (externally maintained).
     var invoicedOrders: [Document] {
         foOrders.enumerated().filter { $0.offset % 4 == 1 || $0.offset % 4 == 2 }.map(\.element)
+    }
+
+    /// The processing status F&O gives order `index` of `foOrders`: Confirmed, Delivered, Invoiced and Active in turn
+    /// (the delivered and invoiced ones are `invoicedOrders`).
+    static func foOrderStatus(_ index: Int) -> String {
+        ["Confirmed", "Delivered", "Invoiced", "Active"][index % 4]
+    }
+
+    /// The status F&O orders had when they were last synced to Sales: Sales holds what the sync wrote then, and an
+    /// order F&O has delivered or invoiced since differs in it (drift by design).
+    static let statusAtLastSync = "Confirmed"
+
+    /// The F&O orders synced to Sales before (indexes into `foOrders`): each that the orders-to-sales filter takes
+    /// (confirmed or later, so not Active; its customer came from Sales) and whose products Sales has (an order
+    /// holding a product released since the last sync, which Sales does not have yet, is newer than that sync).
+    /// Sales holds each with its lines as the sync wrote them, under the F&O number.
+    var ordersSyncedToSales: [Int] {
+        foOrders.indices.filter { index in
+            let order = foOrders[index]
+            return Self.foOrderStatus(index) != "Active" && accounts[order.account].inSales
+                && order.lines.allSatisfy { products[$0.product].inSales }
+        }
+    }
+
+    /// Line amount (after discount) and line tax (10 %) of an F&O order line, in cents.
+    func lineAmounts(_ line: Line) -> (amount: Int, tax: Int) {
+        let amount = products[line.product].price * 100 * line.quantity - line.discountCents
+        return (amount, amount / 10)
+    }
+
+    /// The F&O totals of a document, in cents: its lines after discount, their discount, its charges, and the tax
+    /// (the lines' and the charges').
+    func totals(_ order: Document) -> (amount: Int, discount: Int, charges: Int, tax: Int) {
+        var amount = 0
+        var discount = 0
+        var tax = order.headerTaxCents
+        for line in order.lines {
+            let (lineAmount, lineTax) = lineAmounts(line)
+            amount += lineAmount
+            tax += lineTax
+            discount += line.discountCents
+        }
+        return (amount, discount, order.chargeCents, tax)
     }
 
     /// The invoice number of an F&O order: `SO-100001` → `INV-100001`.
@@ -186,6 +253,7 @@ struct SampleWorld {
                     isService: isService, unit: unit, price: random.int(5...2000), cost: random.int(1...1000),
                     inSales: random.chance(80)))
         }
+        drawDetails(seed: seed, cities: cities)
         if !products.contains(where: \.inSales) { products[0].inSales = true }
         let allProducts = Array(products.indices)
         let salesProducts = products.indices.filter { products[$0].inSales }
