@@ -14,10 +14,14 @@ extension DiffPipeline {
         let outputs =
             LedgerRecorder.files(report.outputs, in: out) + LedgerRecorder.files(named: [PackageDiffer.reportName], in: out)
         let totals = report.totals
-        let counts = [
+        var counts = [
             "old": totals.old, "new": totals.new, "created": totals.created, "changed": totals.changed, "unchanged": totals.unchanged,
             "deleted": totals.deleted,
         ]
+        // Repeated keys, when there are any, so that the counts add up in the ledger too (docs/diff.md, "Repeated keys").
+        if totals.duplicatesOld > 0 { counts["duplicatesOld"] = totals.duplicatesOld }
+        if totals.duplicatesNew > 0 { counts["duplicatesNew"] = totals.duplicatesNew }
+        if totals.ambiguousKeys > 0 { counts["ambiguousKeys"] = totals.ambiguousKeys }
         return LedgerRecorder.record(
             command: ledgerCommand, options: options.ledger, migrationFolder: MigrationLedger.folder(containing: out),
             startedAt: startedAt, inputs: inputs, outputs: outputs, outputDirectory: out, counts: counts,
