@@ -209,8 +209,15 @@ struct FlowRunner {
             } else {
                 filter = nil
             }
-            if let filter {
+            if var filter {
                 keyPlans.withEach { plan in _ = plan.map(row: row, view: view, context: context, values: &values) }
+                // A line unchanged since the last wave whose header the template's filters leave out was left out
+                // then too: it is filtered with its header, not counted as sent in an earlier wave.
+                if filter == Converter.unchangedSinceFilter, let verdict = parent.verdict(values: values),
+                    case .filtered(let parentFilter) = verdict.outcome
+                {
+                    filter = parentFilter
+                }
                 try values.appendRow(to: &records.keyTable, positions: keyPositions)
                 records.keySourceRows.append(row)
                 records.outcomes[row] = .filtered(filter: filter)
