@@ -13,6 +13,10 @@ FO_KEYS = {
     "cds sales order lines": ["SALESORDERNUMBER", "LINECREATIONSEQUENCENUMBER"],
 }
 
+def put(oz, name, data):
+    """An entry with a fixed date, so that the same inputs give the same bytes (bin/same-outputs compares them)."""
+    oz.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data, compress_type=zipfile.ZIP_DEFLATED)
+
 def decode(data):
     if data.startswith(b"\xff\xfe"): return data[2:].decode("utf-16-le"), "utf16"
     if data.startswith(b"\xef\xbb\xbf"): return data[3:].decode("utf-8"), "utf8bom"
@@ -70,12 +74,12 @@ def fo(export, sent, out):
             else:
                 where[key] = len(rows); rows.append(values)
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as oz:
-        oz.writestr("PackageHeader.xml", ez.read("PackageHeader.xml"))
-        oz.writestr("Manifest.xml", encode(manifest, menc))
+        put(oz, "PackageHeader.xml", ez.read("PackageHeader.xml"))
+        put(oz, "Manifest.xml", encode(manifest, menc))
         for path, enc, rows in files.values():
             buf = io.StringIO(newline="")
             csv.writer(buf, lineterminator="\r\n").writerows(rows)
-            oz.writestr(path, encode(buf.getvalue(), enc))
+            put(oz, path, encode(buf.getvalue(), enc))
 
 RECORD = re.compile(r'\s*<record id="([^"]*)">.*?</record>\n', re.S)
 
@@ -133,8 +137,8 @@ def sales(export, sent, out):
         neweblock = eblock.replace("</fields>", add + "</fields>", 1)
         eschema = eschema.replace(eblock, neweblock, 1)
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as oz:
-        oz.writestr("data_schema.xml", eschema.encode("utf-8"))
-        oz.writestr("data.xml", data.encode("utf-8"))
-        oz.writestr("[Content_Types].xml", ez.read("[Content_Types].xml"))
+        put(oz, "data_schema.xml", eschema.encode("utf-8"))
+        put(oz, "data.xml", data.encode("utf-8"))
+        put(oz, "[Content_Types].xml", ez.read("[Content_Types].xml"))
 
 {"fo": fo, "sales": sales}[sys.argv[1]](*sys.argv[2:5])
