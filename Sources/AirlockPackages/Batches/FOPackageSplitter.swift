@@ -1,0 +1,95 @@
+import AirlockIO
+import AirlockModel
+import Foundation
+
+/// Cuts an F&O data package into a numbered series of packages, each under `PackageBatchLimits`.
+///
+/// Entities keep the manifest's load order (execution unit, level, sequence: a customer before its contact
+/// persons, a header before its lines) and each file its record order (F&O's within-file order: a customer before
+/// the rows that name it as their invoice account), so a batch's references are to records of an earlier batch,
+/// of the same batch, or of the target. A file longer than a batch is cut and continues in the next one, with its
+/// header row in each. Each batch has the package's header and its manifest cut to the entities it holds, whose
+/// lines keep their execution unit, level and sequence. Records are written field for field in the file's own
+/// encoding and delimiter, so the union of the batches is the package, record for record.
+///
+/// A size limit is kept by estimate, then checked, as `CMTPackageSplitter` does.
+public enum FOPackageSplitter {
+    /// Writes the series of `path` into `folder` as `<stem>-0001.zip`, … and returns it, in load order.
+    /// - Throws: `AirlockError` when the package cannot be read (a file other than delimited text among them), a
+    ///   batch cannot be written, or a batch stays over the size limit; the batches written are removed then.
+    public static func split(_ path: String, limits: PackageBatchLimits, into folder: String, stem: String) throws -> [PackageBatch] {
+        var margin = 0.85
+        for attempt in 1...3 {
+            let batches = try write(path, limits: limits, into: folder, stem: stem, margin: margin)
+            guard let limit = limits.bytes, let over = batches.first(where: { $0.bytes > limit }) else { return batches }
+            for batch in batches { unlink("\(folder)/\(batch.fileName)") }
+            if attempt == 3 {
+                throw AirlockError(
+                    .limitExceeded,
+                    "\(over.fileName) takes \(over.bytes) bytes, over the batch size limit of \(limit) (one record's size or the "
+                        + "manifest's may be more than the limit leaves room for): raise --batch-mb",
+                    at: SourceLocation(file: path))
+            }
+            margin *= 0.75
+        }
+        return []
+    }
+
+    private static func write(
+        _ path: String, limits: PackageBatchLimits, into folder: String, stem: String, margin: Double
+    ) throws -> [PackageBatch] {
+        let reader = try FOPackageReader(source: openPackageSource(path: path))
+        let budget = try limits.bytes.map { try dataBudget(limit: $0, package: path, reader: reader, margin: margin) }
+        let spool = FOBatchSpool(
+            header: reader.header, manifest: reader.manifest, folder: folder, stem: stem, limits: limits, dataBudget: budget)
+        var read: [String: Int] = [:]
+        do {
+            for entity in loadOrder(reader.manifest.entities) {
+                spool.begin(entity)
+                var consumer = FOBatchConsumer(spool: spool, location: SourceLocation(file: path, entity: entity.entityName))
+                let summary = try reader.scan(entity, into: &consumer)
+                try spool.end()
+                read[entity.entityName, default: 0] += summary.records
+            }
+            let batches = try spool.finish()
+            var written: [String: Int] = [:]
+            for batch in batches {
+                for section in batch.sections { written[section.entity, default: 0] += section.records }
+            }
+            for (entity, records) in read.sorted(by: { $0.key < $1.key }) where written[entity, default: 0] != records {
+                throw AirlockError(
+                    .io, "the batches hold \(written[entity, default: 0]) \(entity) records where the package holds \(records)",
+                    at: SourceLocation(file: path, entity: entity))
+            }
+            return batches
+        } catch {
+            spool.discard()
+            for batch in spool.batches { unlink("\(folder)/\(batch.fileName)") }
+            throw error
+        }
+    }
+
+    /// The manifest's entities by execution unit and level (stable: a package written in load order keeps its order).
+    static func loadOrder(_ entities: [FOManifestEntity]) -> [FOManifestEntity] {
+        entities.enumerated().sorted { a, b in
+            let left = (a.element.executionUnit ?? 0, a.element.levelInExecutionUnit ?? 0, a.offset)
+            let right = (b.element.executionUnit ?? 0, b.element.levelInExecutionUnit ?? 0, b.offset)
+            return left < right
+        }.map(\.element)
+    }
+
+    /// The bytes of entity files a batch may take: the limit less the manifest and header, over the ratio at which
+    /// the package's members deflated, times `margin`.
+    private static func dataBudget(limit: Int64, package path: String, reader: FOPackageReader, margin: Double) throws -> Int64 {
+        let entries = try ZipArchiveReader(path: path).entries.filter { !$0.isDirectory }
+        let inflated = entries.reduce(Int64(0)) { $0 + ($1.size ?? 0) }
+        let zipped = try FileStatus.of(path).size
+        let fixed = entries.filter { $0.name == reader.manifestMember || $0.name == reader.headerMember }.reduce(Int64(0)) {
+            $0 + ($1.size ?? 0)
+        }
+        let room = limit - fixed - 4_096
+        guard inflated > 0, room > 0 else { return 1 }
+        let ratio = max(Double(zipped) / Double(inflated), 0.01)
+        return max(1, Int64(Double(room) / ratio * margin))
+    }
+}
