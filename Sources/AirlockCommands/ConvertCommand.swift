@@ -73,12 +73,41 @@ struct ConvertCommand: LedgerCommand {
     )
     var since: [String] = []
 
+    @Option(
+        help:
+            "Also cut each side's package into batches of at most this many records (batches/to-fo-0001.zip, …, to-sales-0001.zip, …), with an import plan (batches/import-plan.txt)."
+    )
+    var batchRecords: Int?
+
+    @Option(
+        help:
+            "Also cut each side's package into batches of at most this many MB (10^6 bytes) per zip file, with an import plan; with --batch-records, under both."
+    )
+    var batchMb: Int?
+
     @OptionGroup var ledger: LedgerArguments
     @OptionGroup var progress: ProgressArguments
 
     func validate() throws {
         if out == nil, !dryRun, !plan { throw ValidationError("--out is required (or use --dry-run or --plan)") }
         if let maxRejects, maxRejects < 0 { throw ValidationError("--max-rejects must be 0 or more") }
+        if batchRecords != nil || batchMb != nil {
+            if dryRun || plan || out == nil {
+                throw ValidationError(
+                    "--batch-records and --batch-mb cut the packages a run writes: give --out, without --dry-run or --plan")
+            }
+            _ = try batchLimits()
+        }
+    }
+
+    /// The batch limits asked for, nil when none.
+    private func batchLimits() throws -> PackageBatchLimits? {
+        guard batchRecords != nil || batchMb != nil else { return nil }
+        do {
+            return try PackageBatchLimits(records: batchRecords, bytes: batchMb.map { Int64($0) * PackageBatchLimits.bytesPerMB })
+        } catch let error as AirlockError {
+            throw ValidationError(error.message)
+        }
     }
 
     func run(output: CommandOutput, arguments: [String]) throws {
@@ -87,7 +116,7 @@ struct ConvertCommand: LedgerCommand {
             foPath: fo, salesPath: sales, outputDirectory: out, only: only.map { ConvertOptions.flowNames(commaSeparated: $0) },
             dryRun: dryRun, company: company, templatesDirectory: selection.directory, full: full, maxRejects: maxRejects, force: force,
             foLocale: foLocale?.locale.rawValue, since: since.isEmpty ? nil : since,
-            templateSet: selection.set == .standard ? nil : selection.set.rawValue, master: master)
+            templateSet: selection.set == .standard ? nil : selection.set.rawValue, master: master, batchLimits: try batchLimits())
         let options = ConvertOptions(
             conversion: conversion, catalogFiles: catalogFiles, json: json, plan: plan, ledger: ledger.options(arguments: arguments))
         let meter = progress.meter("convert", output: output)

@@ -58,6 +58,13 @@ struct ValidateCommand: OutputCommand {
             valueName: "export"))
     var against: String?
 
+    @Option(
+        name: .customLong("after"),
+        help: ArgumentHelp(
+            "A package of the same side imported before this one (an earlier batch of convert's batches/; repeat, in order): its records count as held by the target, so a batch is checked as it will be imported.",
+            valueName: "package"))
+    var after: [String] = []
+
     @OptionGroup var progress: ProgressArguments
 
     /// The package kinds `--target` names.
@@ -84,7 +91,7 @@ struct ValidateCommand: OutputCommand {
                 ValidateOptions(
                     package: package, json: json, maxFindings: maxFindings, target: target?.packageKind, catalogFiles: catalogFiles,
                     expectedInTarget: Set(expectedInTarget), htmlPath: html, selfContained: selfContained, foLocale: foLocale?.locale,
-                    integration: dualWrite ? .dualWrite : integration, againstExport: against))
+                    integration: dualWrite ? .dualWrite : integration, againstExport: against, importedBefore: after))
         }
         output.write(result.text)
         if result.status != .success { throw ExitCode(result.status.rawValue) }

@@ -31,7 +31,15 @@ public enum Converter {
     /// whose template says `repeatedKeys: skip` (a party read from several of its roles).
     public static let alreadyWrittenFilter = "already-written"
     /// The files a conversion may leave in the output folder; a committed run replaces all of them.
-    static let outputNames = [foPackageName, salesPackageName, reportName, pageName, rejectsFolder]
+    static let outputNames = [foPackageName, salesPackageName, reportName, pageName, rejectsFolder, batchesFolder]
+    /// The folder of a batched run's series and import plan (`--batch-records`, `--batch-mb`).
+    public static let batchesFolder = ImportPlan.folder
+    /// The stems of the two series: `to-fo-0001.zip`, `to-sales-0001.zip`, …
+    public static let foSeriesStem = "to-fo"
+    public static let salesSeriesStem = "to-sales"
+    /// The import plan of a batched run, in `batches/`: JSON, and text to read.
+    public static let importPlanName = ImportPlan.jsonName
+    public static let importPlanTextName = ImportPlan.textName
 
     /// Runs a conversion.
     /// - Parameters:
@@ -158,8 +166,23 @@ public enum Converter {
             if foValidation != nil { report.outputs[foPackageName] = try FileDigest.of(foPath, as: foPackageName) }
             if salesValidation != nil { report.outputs[salesPackageName] = try FileDigest.of(salesPath, as: salesPackageName) }
             validations = [foValidation, salesValidation].compactMap { $0 }
-            for validation in validations {
-                let name = validation.kind == PackageKind.fo.rawValue ? foPackageName : salesPackageName
+            var named = validations.map { ($0.kind == PackageKind.fo.rawValue ? foPackageName : salesPackageName, $0) }
+            if let limits = options.batchLimits, !limits.isUnlimited, !validations.contains(where: { $0.errors > 0 }) {
+                let batches = try BatchWriter.write(
+                    limits: limits, options: options, catalog: catalog, integration: templates.set.integration, staging: staging,
+                    writtenFO: foValidation != nil, writtenSales: salesValidation != nil, progress: progress)
+                report.importPlan = batches.plan
+                for (name, validation) in batches.validations {
+                    named.append((name, validation))
+                    validations.append(validation)
+                    report.outputs[name] = try FileDigest.of(staging.path(name), as: name)
+                }
+                for name in [importPlanName, importPlanTextName] {
+                    report.outputs[batchesFolder + "/" + name] = try FileDigest.of(
+                        staging.path(batchesFolder + "/" + name), as: batchesFolder + "/" + name)
+                }
+            }
+            for (name, validation) in named {
                 var rules: [String: Int] = [:]
                 for group in validation.groups { rules[group.rule, default: 0] += group.count }
                 let errors = validation.findings.filter { $0.severity == .error }.prefix(20).map { finding in
@@ -174,7 +197,7 @@ public enum Converter {
                 // Hand over no package: the output folder gets only the report, which names the findings.
                 report.refused = true
                 report.outputs = [:]
-                for name in [foPackageName, salesPackageName, rejectsFolder] { staging.remove(name) }
+                for name in [foPackageName, salesPackageName, rejectsFolder, batchesFolder] { staging.remove(name) }
                 try staging.write(report.jsonData(), to: reportName)
                 try writePage(report, staging: staging)
                 try staging.commit()

@@ -1,3 +1,5 @@
+import AirlockPackages
+
 /// What `airlock convert` was asked to do.
 public struct ConversionOptions: Sendable, Hashable, Codable {
     /// The F&O export package (zip or folder); nil when only Sales → F&O flows… still needed for matching.
@@ -33,12 +35,16 @@ public struct ConversionOptions: Sendable, Hashable, Codable {
     /// Exports of an earlier wave (at most one per side): source records they hold unchanged are left out by the
     /// filter `unchanged-since`; nil: every record is converted.
     public var since: [String]?
+    /// Limits by which each side's package is also cut into a numbered series in `batches/`, with an import plan
+    /// (`convert --batch-records`, `--batch-mb`); nil: one package per side.
+    public var batchLimits: PackageBatchLimits?
 
     public init(
         foPath: String, salesPath: String, outputDirectory: String?, only: [String]? = nil, dryRun: Bool = false, company: String? = nil,
         templatesDirectory: String? = nil, full: Bool = false, maxRejects: Int? = nil, force: Bool = false, foLocale: String? = nil,
-        since: [String]? = nil, templateSet: String? = nil, master: String? = nil
+        since: [String]? = nil, templateSet: String? = nil, master: String? = nil, batchLimits: PackageBatchLimits? = nil
     ) {
+        self.batchLimits = batchLimits
         self.master = master
         self.templateSet = templateSet
         self.since = since

@@ -29,12 +29,33 @@ extension ConversionReport {
                 "Make sure the targets hold the \(values) reference value\(values == 1 ? "" : "s") listed under \"Before you import\" that the exports could not confirm: set them up first, or change the values in the templates."
             )
         }
-        if fo {
+        if let importPlan, fo || sales {
+            let batches = importPlan.batches
+            let foBatches = batches.filter { $0.system == "F&O" }.map(\.file)
+            let salesBatches = batches.filter { $0.system != "F&O" }.map(\.file)
+            func range(_ files: [String]) -> String {
+                guard let first = files.first, let last = files.last else { return "" }
+                return files.count == 1 ? first : "\(first) to \(last)"
+            }
+            var how: [String] = []
+            if !foBatches.isEmpty {
+                how.append("the F&O batches (\(range(foBatches))) into legal entity \(company) through Data management → Import")
+            }
+            if !salesBatches.isEmpty {
+                how.append(
+                    "then the Sales batches (\(range(salesBatches))) with the Configuration Migration tool or `pac data import --data FILE`"
+                )
+            }
+            steps.append(
+                "Import the \(batches.count) batches in \(folder)/batches/ in the \(importPlan.steps.count) steps of \(folder)/batches/import-plan.txt, each after the one before has finished without errors: \(how.joined(separator: ", ")). They hold the records of to-fo.zip and to-sales.zip, cut to size: import the batches or the single packages, never both."
+            )
+        }
+        if fo, importPlan == nil {
             steps.append(
                 "Import \(folder)/to-fo.zip into F&O, legal entity \(company): Data management → Import, source data format Package, add the file (docs/runbook.md, step 8); the package's own manifest orders the entities."
             )
         }
-        if sales {
+        if sales, importPlan == nil {
             let set = options.templateSet.flatMap(TemplateSetName.init(rawValue:)) ?? .standard
             let integration = set == .dualWrite ? " before dual-write is switched on with \"skip initial sync\"" : ""
             steps.append(

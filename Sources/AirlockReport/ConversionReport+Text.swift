@@ -49,8 +49,20 @@ extension ConversionReport {
             }
         }
         if !flowsNotRun.isEmpty { lines.append("Not run: \(flowsNotRun.joined(separator: ", "))") }
-        for (name, digest) in outputs.sorted(by: { $0.key < $1.key }) {
+        for (name, digest) in outputs.sorted(by: { $0.key < $1.key }) where !name.hasPrefix(ImportPlan.folder + "/") {
             lines.append("Wrote \(name) (\(digest.bytes) bytes, sha256 \(digest.sha256.prefix(16))…)")
+        }
+        if let importPlan {
+            // A series is one line: the import plan lists every batch with its digest.
+            let sides = ["F&O", "Sales"].compactMap { system -> String? in
+                let batches = importPlan.batches.filter { $0.system == system }
+                guard !batches.isEmpty else { return nil }
+                let records = batches.reduce(0) { $0 + $1.records }
+                return "\(system) \(records) records in \(batches.count) package\(batches.count == 1 ? "" : "s")"
+            }
+            lines.append(
+                "Wrote \(importPlan.batches.count) batches into \(ImportPlan.folder)/ (\(sides.joined(separator: ", ")); \(importPlan.steps.count) import steps in \(ImportPlan.folder)/\(ImportPlan.textName))"
+            )
         }
         // What `airlock validate` says of the packages written, so that the summary and the validation agree: a
         // warning on an output (a length only AX 2012 documents) is named here, not left for the user to find.

@@ -132,6 +132,8 @@ public struct ConversionReport: Sendable, Codable, Equatable {
     public var refused: Bool
     /// What the conversion could and could not do with the exports, flow by flow (`convert --plan` prints it).
     public var plan: ConversionPlan?
+    /// A batched run's import plan (also `batches/import-plan.json`); nil when the run wrote one package per side.
+    public var importPlan: ImportPlan?
 
     public init(
         tool: String, version: String, company: String, options: ConversionOptions, inputs: [String: FileDigest],

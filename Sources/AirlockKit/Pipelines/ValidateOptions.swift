@@ -27,13 +27,17 @@ public struct ValidateOptions: Sendable, Hashable {
     /// to records it holds (Sales) and parents it holds (F&O) are expected, not findings (the way `convert` validates
     /// its packages).
     public var againstExport: String?
+    /// Packages of the same side imported before this one (`--after`, the earlier batches of a batched run's series):
+    /// their records count as held by the target, so a batch is checked as it will be imported.
+    public var importedBefore: [String]
 
     public init(
         package: String, json: Bool = false, maxFindings: Int = 10_000, target: PackageKind? = nil, catalogFiles: [String] = [],
         expectedInTarget: Set<String> = [], htmlPath: String? = nil, selfContained: Bool = false, foLocale: FOLocale? = nil,
-        integration: SyncIntegration? = nil, againstExport: String? = nil
+        integration: SyncIntegration? = nil, againstExport: String? = nil, importedBefore: [String] = []
     ) {
         self.againstExport = againstExport
+        self.importedBefore = importedBefore
         self.foLocale = foLocale
         self.integration = integration
         self.package = package

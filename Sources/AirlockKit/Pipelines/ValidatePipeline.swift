@@ -7,26 +7,34 @@ public enum ValidatePipeline {
     public static func run(_ options: ValidateOptions) throws -> ValidateResult {
         let started = Date()
         let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
-        // The export the package is a delta against, of the package's own kind: references to what it holds are
-        // expected, not findings.
-        var salesTarget: CMTExportRecords?
-        var foTarget: FOExportKeys?
-        if let path = options.againstExport {
-            let kind = try PackageDetector.locate(openPackageSource(path: path)).0
+        // The export the package is a delta against, and the packages imported before it, of the package's own kind:
+        // references to what they hold are expected, not findings.
+        var salesTargets: [any CMTTargetRecords] = []
+        var foTargets: [any FOTargetRecords] = []
+        let context = (options.againstExport.map { [("--against", $0)] } ?? []) + options.importedBefore.map { ("--after", $0) }
+        if !context.isEmpty {
             let packageKind = try options.target ?? PackageDetector.locate(openPackageSource(path: options.package)).0
-            guard kind == packageKind else {
-                let sides = kind == .cmt ? ("a Sales (Configuration Migration)", "an F&O") : ("an F&O", "a Sales (Configuration Migration)")
-                throw AirlockError(
-                    .usage,
-                    "--against takes the export of the side the package goes to; \(path) is \(sides.0) export and \(options.package) \(sides.1) package"
-                )
-            }
-            if kind == .cmt {
-                salesTarget = try CMTExportRecords.read(path: path)
-            } else {
-                foTarget = try FOExportKeys.read(path: path, catalog: catalog)
+            for (option, path) in context {
+                let kind = try PackageDetector.locate(openPackageSource(path: path)).0
+                guard kind == packageKind else {
+                    let sides =
+                        kind == .cmt ? ("a Sales (Configuration Migration)", "an F&O") : ("an F&O", "a Sales (Configuration Migration)")
+                    throw AirlockError(
+                        .usage,
+                        "\(option) takes \(option == "--against" ? "the export" : "a package") of the side the package goes to; \(path) is \(sides.0) \(option == "--against" ? "export" : "package") and \(options.package) \(sides.1) package"
+                    )
+                }
+                if kind == .cmt {
+                    salesTargets.append(try CMTExportRecords.read(path: path))
+                } else {
+                    foTargets.append(try FOExportKeys.read(path: path, catalog: catalog))
+                }
             }
         }
+        let salesTarget: (any CMTTargetRecords)? =
+            salesTargets.isEmpty ? nil : salesTargets.count == 1 ? salesTargets[0] : CMTTargetRecordsUnion(salesTargets)
+        let foTarget: (any FOTargetRecords)? =
+            foTargets.isEmpty ? nil : foTargets.count == 1 ? foTargets[0] : FOTargetRecordsUnion(foTargets)
         let report = try PackageValidator.validate(
             path: options.package, target: options.target, catalog: catalog, maxFindings: options.maxFindings,
             expectedInTarget: options.expectedInTarget, selfContained: options.selfContained, foLocale: options.foLocale,

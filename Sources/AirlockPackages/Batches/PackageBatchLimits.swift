@@ -2,7 +2,7 @@ import AirlockModel
 
 /// The most a package of a batched run may hold: a record count, a zip size, or both (`convert --batch-records`,
 /// `--batch-mb`). A side's package is cut into a numbered series whose every member stays under both.
-public struct PackageBatchLimits: Sendable, Equatable, Codable {
+public struct PackageBatchLimits: Sendable, Hashable, Codable {
     /// The most records one package holds (party list members and associations are not counted), or nil.
     public var records: Int?
     /// The most bytes one package's zip file takes, or nil.

@@ -1,4 +1,5 @@
 import AirlockPackages
+import Foundation
 
 /// The order in which a batched run's packages are imported (`import-plan.json`, with `import-plan.txt` beside it):
 /// F&O's batches, then Sales' (the Sales records name the customers and products the F&O side creates first), each
@@ -60,6 +61,11 @@ public struct ImportPlan: Sendable, Codable, Equatable {
         }
     }
 
+    /// The run folder's subfolder of the series and the plan, and the plan's files there.
+    public static let folder = "batches"
+    public static let jsonName = "import-plan.json"
+    public static let textName = "import-plan.txt"
+
     /// The format of `import-plan.json`; raised when a key changes meaning.
     public var version: Int
     /// The limits the run cut its packages by.
@@ -71,6 +77,9 @@ public struct ImportPlan: Sendable, Codable, Equatable {
         self.limits = limits
         self.steps = steps
     }
+
+    /// `import-plan.json`: as the reports are written (keys sorted, a final newline).
+    public func jsonData() throws -> Data { try ReportJSON.data(self) }
 
     /// Every batch in import order.
     public var batches: [Batch] { steps.flatMap(\.batches) }
