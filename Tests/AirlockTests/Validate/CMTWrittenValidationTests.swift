@@ -224,7 +224,7 @@ struct CMTWrittenValidationTests {
 
     @Test func theSamplesAPairWithDefectsAndADualWritePairHaveTheFindingsOfTheirZips() throws {
         let catalog = try SchemaCatalogLoader.bundled()
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = ConvertFixture.root
         let sample = try CMTPackageReader(path: root.appendingPathComponent("samples/sales-export.zip").path).read()
         let samples = try Self.bothWays(sample, catalog: catalog, named: "samples")
         #expect(samples.written == samples.reread)

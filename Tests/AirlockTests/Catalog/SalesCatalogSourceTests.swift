@@ -175,7 +175,7 @@ struct SalesCatalogSourceTests {
                 if attribute.origin == .documentation { #expect(attribute.source != nil, "\(qualified) names its source") }
             }
         }
-        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let docs = ConvertFixture.root
             .appendingPathComponent("docs/catalog.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
         #expect(text.contains("**\(guesses.count) Sales attributes are guesses**"), "docs/catalog.md states the count (\(guesses.count))")

@@ -125,7 +125,7 @@ struct InspectBadInputTests {
     }
 
     @Test func inspectsTheBundledSamplesAsTheREADMEShows() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = ConvertFixture.root
         let fo = root.appendingPathComponent("samples/fo-export.zip").path
         let sales = root.appendingPathComponent("samples/sales-export.zip").path
         let result = try AirlockRunner.run(["inspect", fo, sales])

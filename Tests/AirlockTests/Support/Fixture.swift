@@ -4,7 +4,7 @@ import Foundation
 enum Fixture {
     /// Absolute path of `Fixtures/<relative>`.
     static func path(_ relative: String) -> String {
-        let base = Bundle.module.resourceURL ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let base = Bundle.module.resourceURL ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         return base.appendingPathComponent("Fixtures").appendingPathComponent(relative).path
     }
 
