@@ -8,26 +8,6 @@ import Testing
 /// basis of that length, and its staging table's mandatory flag; and every enum's members. A catalog entry that
 /// drifts from its source fails here.
 struct FOCatalogSourceTests {
-    /// One row of `Fixtures/sources/fo-entity-metadata.tsv`.
-    struct Fact {
-        var entity, field, kind, edt, enumName, maxLength, basis, lengthEDT, memo, mandatory, conflict: String
-    }
-
-    static func rows(_ relative: String) throws -> [[String]] {
-        let text = try String(contentsOfFile: Fixture.path(relative), encoding: .utf8)
-        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.dropFirst()
-            .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
-    }
-
-    static func facts() throws -> [Fact] {
-        try rows("sources/fo-entity-metadata.tsv").map { row in
-            #expect(row.count == 11, "\(row)")
-            return Fact(
-                entity: row[0], field: row[1], kind: row[2], edt: row[3], enumName: row[4], maxLength: row[5], basis: row[6],
-                lengthEDT: row[7], memo: row[8], mandatory: row[9], conflict: row[10])
-        }
-    }
-
     /// The catalog type of a metadata kind (`Time`, a time of day, is a whole number of seconds).
     static let kinds: [String: FOFieldType] = [
         "Real": .real, "Int": .int, "Int64": .int64, "Date": .date, "UtcDateTime": .datetime, "Guid": .guid, "Time": .int,
@@ -41,7 +21,7 @@ struct FOCatalogSourceTests {
 
     @Test func everyFieldOfTheMetadataIsInTheCatalogAsItSays() throws {
         let catalog = try SchemaCatalogLoader.bundled()
-        let facts = try Self.facts()
+        let facts = try FOMetadataFacts.facts()
         #expect(facts.count == 2_938)
         var waived: [String] = []
         for fact in facts {
@@ -105,7 +85,7 @@ struct FOCatalogSourceTests {
 
     @Test func everyEnumOfTheMetadataHasItsMembers() throws {
         let catalog = try SchemaCatalogLoader.bundled()
-        let rows = try Self.rows("sources/fo-enums.tsv")
+        let rows = try FOMetadataFacts.rows("sources/fo-enums.tsv")
         #expect(rows.count == 88)
         for row in rows {
             let name = row[0]

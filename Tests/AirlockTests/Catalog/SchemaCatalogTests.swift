@@ -34,7 +34,7 @@ struct SchemaCatalogTests {
         // The 39 entities of the application metadata hold its fields (FOCatalogSourceTests); of the others, the
         // entities only the dual-write maps name hold their maps' fields (DualWriteCatalogTests), and Units and
         // Currencies their OData field lists (DATAAREAID, which those lists omit, not counted).
-        let metadata = Set(try FOCatalogSourceTests.facts().map(\.entity))
+        let metadata = Set(try FOMetadataFacts.facts().map(\.entity))
         #expect(metadata.count == 39)
         let dualWrite = Set(catalog.foEntities.filter { $0.source?.hasPrefix("dual-write mapping reference") == true }.map(\.label))
         #expect(dualWrite.count == 9)

@@ -78,8 +78,8 @@ struct InspectCommandTests {
 struct InspectBadInputTests {
     @Test func unterminatedQuotedCSVFieldNamesFileLineAndColumn() throws {
         let folder = try Fixture.scratchDirectory()
-        let table = try FOPackageTests.customers()
-        try FOPackageTests.writePackage([table], encoding: .utf8BOM, to: folder + "/good.zip")
+        let table = try FOTestPackage.customers()
+        try FOTestPackage.write([table], encoding: .utf8BOM, to: folder + "/good.zip")
         let reader = try ZipArchiveReader(path: folder + "/good.zip")
         var entries: [String: [UInt8]] = [:]
         for entry in reader.entries { entries[entry.name] = try reader.open(entry.name).readAll() }

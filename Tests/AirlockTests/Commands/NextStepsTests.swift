@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func convertNamesTheImportsInOrderAndTheVerifyThatWorks() throws {
-        let scenario = try VerifyTests.Scenario.make()
+        let scenario = try VerifyScenario.make()
         let rerun = scenario.folder + "/again"
         let convert = try AirlockRunner.run(
             ["convert", "--fo", ConvertFixture.sampleFO, "--sales", ConvertFixture.sampleSales, "--out", rerun])
@@ -66,9 +66,9 @@ import Testing
     }
 
     @Test func verifyNamesTheRetryThatSendsWhatDidNotLand() throws {
-        let scenario = try VerifyTests.Scenario.make { run in
+        let scenario = try VerifyScenario.make { run in
             var tampering = ImportSimulator.Tampering()
-            let customers = try VerifyTests.foValues(
+            let customers = try PackageValues.foValues(
                 run + "/" + Converter.foPackageName, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 2)
             tampering.droppedFO.insert(.init(entity: "Customers V2", key: [customers[0]]))
             tampering.changedFO[.init(entity: "Customers V2", key: [customers[1]])] = ("ORGANIZATIONNAME", "Changed by the target")

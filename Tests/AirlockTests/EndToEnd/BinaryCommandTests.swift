@@ -33,8 +33,8 @@ struct BinaryCommandTests {
         let folder = try Fixture.scratchDirectory("airlock-binary")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try ZipFixture.make(
-            folder + "/good.zip", entries: Dictionary(uniqueKeysWithValues: FOValidatorTests.members().map { ($0.name, $0.bytes) }))
-        let broken = FOValidatorTests.members(headers: [["SO-1", "USD", "USMF", "1.2E+05", "2026-01-01", "Confirmed", "Yes"]])
+            folder + "/good.zip", entries: Dictionary(uniqueKeysWithValues: FOOrderPackage.members().map { ($0.name, $0.bytes) }))
+        let broken = FOOrderPackage.members(headers: [["SO-1", "USD", "USMF", "1.2E+05", "2026-01-01", "Confirmed", "Yes"]])
         try ZipFixture.make(folder + "/broken.zip", entries: Dictionary(uniqueKeysWithValues: broken.map { ($0.name, $0.bytes) }))
 
         let good = try Self.runBothWays(["validate", folder + "/good.zip"])

@@ -7,7 +7,7 @@ struct PipelineTests {
     @Test func validateReturnsTheReportThePageAndTheStatus() throws {
         let folder = try Fixture.scratchDirectory("airlock-pipeline")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let broken = FOValidatorTests.members(headers: [["SO-1", "USD", "USMF", "1.2E+05", "2026-01-01", "Confirmed", "Yes"]])
+        let broken = FOOrderPackage.members(headers: [["SO-1", "USD", "USMF", "1.2E+05", "2026-01-01", "Confirmed", "Yes"]])
         try ZipFixture.make(folder + "/broken.zip", entries: Dictionary(uniqueKeysWithValues: broken.map { ($0.name, $0.bytes) }))
         let result = try ValidatePipeline.run(ValidateOptions(package: folder + "/broken.zip", htmlPath: folder + "/page.html"))
         #expect(result.status == .dataErrors)

@@ -101,24 +101,24 @@ struct FODateGrammarTests {
 
     @Test func validateReadsEveryLocaleAndNamesAnAmbiguousColumn() throws {
         for dates in [["25/03/2026 00:00:00", "11/03/2026"], ["25.03.2026 00:00", "11.03.2026"], ["2026-03-25", "2026-03-11T00:00:00"]] {
-            let findings = try Self.validate(FOValidatorTests.members(headers: Self.headers(dates: dates)))
+            let findings = try Self.validate(FOOrderPackage.members(headers: Self.headers(dates: dates)))
             #expect(findings.isEmpty, "\(dates): \(findings.map(\.message))")
         }
-        let mixed = try Self.validate(FOValidatorTests.members(headers: Self.headers(dates: ["25/03/2026", "3/25/2026"])))
+        let mixed = try Self.validate(FOOrderPackage.members(headers: Self.headers(dates: ["25/03/2026", "3/25/2026"])))
         #expect(mixed.map(\.rule) == [ValidationRules.foValueDate.id], "\(mixed.map(\.message))")
         #expect(mixed.first?.value == "3/25/2026")
 
-        let open = try Self.validate(FOValidatorTests.members(headers: Self.headers(dates: ["3/11/2026", "4/12/2026"])))
-        let ambiguous = try FOValidatorTests.only(open, ValidationRules.foValueDateAmbiguous)
+        let open = try Self.validate(FOOrderPackage.members(headers: Self.headers(dates: ["3/11/2026", "4/12/2026"])))
+        let ambiguous = try Findings.only(open, ValidationRules.foValueDateAmbiguous)
         #expect(ambiguous.severity == .warning && ambiguous.field == "REQUESTEDSHIPPINGDATE" && ambiguous.value == "3/11/2026")
         #expect(ambiguous.message.contains("--fo-locale"))
         #expect(
-            try Self.validate(FOValidatorTests.members(headers: Self.headers(dates: ["3/11/2026", "4/12/2026"])), locale: .enGB).isEmpty)
+            try Self.validate(FOOrderPackage.members(headers: Self.headers(dates: ["3/11/2026", "4/12/2026"])), locale: .enGB).isEmpty)
     }
 
     @Test func aDecimalCommaIsRightOnlyInADecimalCommaLocale() throws {
         let lines = [["SO-1", "1", "USMF", "3", "P-1000"], ["SO-2", "1", "USMF", "\"1,5\"", "P-1001"]]
-        let members = FOValidatorTests.members(
+        let members = FOOrderPackage.members(
             headers: Self.headers(dates: ["11.03.2026", "12.03.2026"], amounts: ["\"12,50\"", "7"]), lines: lines)
         let german = try Self.validate(members, locale: .deDE)
         #expect(german.isEmpty, "\(german.map { "\($0.rule) \($0.field ?? "") \($0.value ?? ""): \($0.message)" })")
@@ -127,7 +127,7 @@ struct FODateGrammarTests {
         let findings = try Self.validate(members, locale: .enUS).filter { $0.rule != ValidationRules.foValueDate.id }
         #expect(findings.map(\.rule) == [ValidationRules.foValueSpreadsheet.id, ValidationRules.foValueSpreadsheet.id])
         #expect(findings.first?.message.contains("--fo-locale de-DE") == true)
-        let grouped = FOValidatorTests.members(
+        let grouped = FOOrderPackage.members(
             headers: Self.headers(dates: ["11.03.2026", "12.03.2026"], amounts: ["1.250", "7"]), lines: lines)
         let groupedFindings = try Self.validate(grouped, locale: .deDE)
         #expect(groupedFindings.map(\.rule) == [ValidationRules.foValueSpreadsheet.id], "\(groupedFindings.map(\.message))")

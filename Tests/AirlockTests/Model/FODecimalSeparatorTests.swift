@@ -67,16 +67,16 @@ import Testing
             ]
         }
         let thousands = ["\"1,500\"", "\"2,750\""]
-        let open = try FOValidatorTests.validate(
-            FOValidatorTests.members(headers: headers(thousands, dates: ["2026-03-11", "2026-03-12"]), lines: lines))
+        let open = try FOOrderPackage.validate(
+            FOOrderPackage.members(headers: headers(thousands, dates: ["2026-03-11", "2026-03-12"]), lines: lines))
         #expect(open.map(\.rule) == [ValidationRules.foValueSpreadsheet.id, ValidationRules.foValueSpreadsheet.id])
         #expect(open.map(\.line) == [2, 3] && open.map(\.record) == ["USMF / SO-1", "USMF / SO-2"])
         #expect(open.first?.message.contains("--fo-locale de-DE") == true)
-        let german = try FOValidatorTests.validate(
-            FOValidatorTests.members(headers: headers(thousands, dates: ["11.03.2026", "12.03.2026"]), lines: lines))
+        let german = try FOOrderPackage.validate(
+            FOOrderPackage.members(headers: headers(thousands, dates: ["11.03.2026", "12.03.2026"]), lines: lines))
         #expect(german.isEmpty, "the dotted dates settle the comma: \(german.map(\.message))")
-        let mixed = try FOValidatorTests.validate(
-            FOValidatorTests.members(
+        let mixed = try FOOrderPackage.validate(
+            FOOrderPackage.members(
                 headers: headers(["\"12,50\"", "\"3,25\""], dates: ["2026-03-11", "2026-03-12"]),
                 lines: [
                     ["SO-1", "1", "USMF", "1.5", "P-1000"], ["SO-2", "1", "USMF", "2", "P-1001"],

@@ -162,7 +162,7 @@ struct ReportPageTests {
 
         // A real refusal: an environment where F&O would refuse every customer.
         let folder = try Fixture.scratchDirectory("airlock-report-refused")
-        try ConvertRefusalTests.extensionYAML.write(toFile: folder + "/env.yaml", atomically: true, encoding: .utf8)
+        try TestSchemas.mandatoryCustomerFieldExtension.write(toFile: folder + "/env.yaml", atomically: true, encoding: .utf8)
         let options = ConversionOptions(
             foPath: ConvertFixture.sampleFO, salesPath: ConvertFixture.sampleSales, outputDirectory: folder + "/out")
         let failure = try #require(throws: ConversionFailure.self) {

@@ -7,7 +7,7 @@ import Testing
 /// `airlock sample --templates dual-write`: the pair in the shapes of dual-write's table maps, and the default pair
 /// byte for byte as pinned (it changes only on purpose).
 struct SampleDualWriteTests {
-    typealias Pair = SampleGeneratorTests.Pair
+    typealias Pair = SamplePair
 
     static func write(accounts: Int = 12, seed: UInt64 = 1, company: String = "USMF") throws -> String {
         let folder = try Fixture.scratchDirectory("airlock-sample-dual-write")

@@ -6,35 +6,7 @@ import Testing
 
 /// `airlock sample`: the pair every flow's filters let through, and `--defects` with its answer key.
 struct SampleGeneratorTests {
-    /// The F&O tables of a pair by entity label, and its Sales package.
-    struct Pair {
-        var fo: [String: Table]
-        var sales: CMTPackage
-
-        init(folder: String) throws {
-            let reader = try FOPackageReader(source: openPackageSource(path: folder + "/" + SampleGenerator.foFileName))
-            var fo: [String: Table] = [:]
-            for line in reader.manifest.entities { fo[line.entityName] = try reader.readEntity(line).table }
-            self.fo = fo
-            sales = try CMTPackageReader(path: folder + "/" + SampleGenerator.salesFileName).read()
-        }
-
-        func table(_ label: String) throws -> Table { try #require(fo[label], "\(label)") }
-
-        func column(_ label: String, _ name: String) throws -> [String] {
-            let table = try table(label)
-            return (0..<table.rowCount).map { table.value(row: $0, column: name) ?? "" }
-        }
-
-        func records(_ entity: String) throws -> [CMTRecord] {
-            let data = try #require(sales.data.entity(named: entity), "\(entity)")
-            return (0..<data.recordCount).map { data.record(at: $0) }
-        }
-
-        func values(_ entity: String, _ field: String) throws -> [String?] {
-            try records(entity).map { $0.field(field)?.value }
-        }
-    }
+    typealias Pair = SamplePair
 
     static func write(accounts: Int = 20, seed: UInt64 = 1, defects: Bool) throws -> (folder: String, paths: [String]) {
         let folder = try Fixture.scratchDirectory("airlock-sample")

@@ -190,7 +190,7 @@ struct DualWriteValidationTests {
             MemoryPackageSource(
                 path: "p2c.zip",
                 members: [
-                    ("data_schema.xml", Array(CMTValidatorTests.schema.utf8)), ("data.xml", Array(CMTValidatorTests.data.utf8)),
+                    ("data_schema.xml", Array(CMTAccountsPackage.schema.utf8)), ("data.xml", Array(CMTAccountsPackage.data.utf8)),
                 ]), into: collector)
         #expect(dualWriteFindings(collector).isEmpty)
         // Forced, the same package lacks the company column of both tables.

@@ -20,15 +20,12 @@ struct FOMetadataChecksTests {
     static func customers(_ rows: [[String: String]]) -> [(name: String, bytes: [UInt8])] {
         var lines = [FOManifestLineBuilder.line(label: "Customers V3", technicalName: nil, columns: columns, sourceFormat: "CSV")]
         FOExecutionOrder.assign(&lines)
-        let manifest = FOManifest(definitionGroupName: "G", description: "D", entities: lines, projectCategory: 0, hasRulesData: true)
         let records = rows.enumerated().map { index, changes in
             columns.enumerated().map { column, name in changes[name] ?? (name == "CUSTOMERACCOUNT" ? "C-\(index + 1)" : good[column]) }
         }
         let text = ([columns] + records).map { $0.joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
-        return [
-            ("Manifest.xml", FOManifestWriter.manifestBytes(manifest)),
-            ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
-            ("Customers V3.csv", Array(("\u{FEFF}" + text).utf8)),
+        return TestSchemas.foMetadata(lines, asExported: true) + [
+            ("Customers V3.csv", Array(("\u{FEFF}" + text).utf8))
         ]
     }
 
@@ -45,7 +42,7 @@ struct FOMetadataChecksTests {
 
     @Test func aCustomerAccountOverTwentyIsAnErrorOnItsD365Basis() throws {
         let findings = try Self.validate([["CUSTOMERACCOUNT": String(repeating: "A", count: 30)]])
-        let finding = try FOValidatorTests.only(findings, ValidationRules.foValueLength)
+        let finding = try Findings.only(findings, ValidationRules.foValueLength)
         #expect(finding.severity == .error && finding.basis == .documented && finding.field == "CUSTOMERACCOUNT")
         #expect(finding.message.hasPrefix("30 characters, over the field's 20; F&O refuses the record"))
         #expect(finding.message.contains("D365 7.0 database schema (2016)") && finding.message.contains("EDT CustVendAC"))
@@ -55,14 +52,14 @@ struct FOMetadataChecksTests {
     @Test func paymentTermsAreOneHundredInTheCurrentMetadata() throws {
         // PaymTermId was 10 in AX 2012 and the 2016 schema; the 2025 metadata says 100.
         #expect(try Self.validate([["PAYMENTTERMS": String(repeating: "N", count: 60)]]).isEmpty)
-        let finding = try FOValidatorTests.only(
+        let finding = try Findings.only(
             try Self.validate([["PAYMENTTERMS": String(repeating: "N", count: 200)]]), ValidationRules.foValueLength)
         #expect(finding.severity == .error && finding.message.hasPrefix("200 characters, over the field's 100"))
         #expect(finding.message.contains("D365 application metadata (2025)") && finding.message.contains("AxEdt/PaymTermId.xml"))
     }
 
     @Test func aLengthOnlyAX2012DocumentsIsAWarning() throws {
-        let finding = try FOValidatorTests.only(
+        let finding = try Findings.only(
             try Self.validate([["ADDRESSBOOKS": String(repeating: "B", count: 201)]]), ValidationRules.foValueLength)
         #expect(finding.severity == .warning && finding.basis == .guess)
         #expect(finding.message.contains("F&O may refuse the record") && finding.message.contains("AX 2012 EDT reference only"))
@@ -85,7 +82,7 @@ struct FOMetadataChecksTests {
     }
 
     @Test func anEnumValueOutsideItsMembersIsAnError() throws {
-        let finding = try FOValidatorTests.only(try Self.validate([["ONHOLDSTATUS": "Blocked"]]), ValidationRules.foValueEnum)
+        let finding = try Findings.only(try Self.validate([["ONHOLDSTATUS": "Blocked"]]), ValidationRules.foValueEnum)
         #expect(finding.severity == .error && finding.basis == .documented)
         #expect(
             finding.message.contains("not a symbol of enum CustVendorBlocked (No, Invoice, All, Payment, Requisition, Never, PurchOrder)"))
@@ -94,7 +91,7 @@ struct FOMetadataChecksTests {
 
     @Test func aRowNamingALaterRowIsAWarningOfLoadOrder() throws {
         let findings = try Self.validate([["INVOICEACCOUNT": "C-2"], [:], ["INVOICEACCOUNT": "C-2"], ["INVOICEACCOUNT": "C-9"]])
-        let order = try FOValidatorTests.only(findings, ValidationRules.foFileLoadOrder)
+        let order = try Findings.only(findings, ValidationRules.foFileLoadOrder)
         #expect(order.severity == .warning && order.line == 2 && order.value == "C-2" && order.field == "INVOICEACCOUNT")
         #expect(order.message.contains("the row on line 3") && order.message.contains("CustCustomerV3Staging.xml"))
     }
@@ -109,7 +106,7 @@ struct FOMetadataChecksTests {
         let collector = FindingCollector()
         try FOPackageValidator(catalog: SchemaCatalogLoader.bundled()).validate(
             MemoryPackageSource(path: "customers.zip", members: members), into: collector)
-        let unmapped = try FOValidatorTests.only(collector.findings, ValidationRules.foFileColumnNotMapped)
+        let unmapped = try Findings.only(collector.findings, ValidationRules.foFileColumnNotMapped)
         #expect(unmapped.severity == .warning && unmapped.field == "ZZEXTRA, ZZOTHER")
         #expect(collector.errors == 0)
     }

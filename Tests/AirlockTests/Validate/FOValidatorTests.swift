@@ -8,55 +8,8 @@ import Testing
 
 /// One broken F&O package per rule: each defect is found with the right rule and location.
 struct FOValidatorTests {
-    static let headerColumns = [
-        "SALESORDERNUMBER", "CURRENCYCODE", "DATAAREAID", "ORDERTOTALAMOUNT", "REQUESTEDSHIPPINGDATE", "SALESORDERPROCESSINGSTATUS",
-        "ARETOTALSUPDATED",
-    ]
-    static let lineColumns = ["SALESORDERNUMBER", "LINECREATIONSEQUENCENUMBER", "DATAAREAID", "ORDEREDSALESQUANTITY", "PRODUCTNUMBER"]
-
-    /// A valid two-entity package as members; `edit` may change lines, rows and raw member bytes.
-    static func members(
-        headers: [[String]] = [
-            ["SO-1", "USD", "USMF", "12.50", "3/11/2026 12:00:00 AM", "Confirmed", "Yes"],
-            ["SO-2", "EUR", "USMF", "7", "2026-03-12", "Invoiced", "No"],
-        ],
-        lines: [[String]] = [["SO-1", "1", "USMF", "3", "P-1000"], ["SO-2", "1", "USMF", "1.5", "P-1001"]],
-        editLines: (inout [FOManifestEntity]) -> Void = { _ in }
-    ) -> [(name: String, bytes: [UInt8])] {
-        var manifestLines = [
-            FOManifestLineBuilder.line(label: "CDS sales order headers", technicalName: nil, columns: headerColumns, sourceFormat: "CSV"),
-            FOManifestLineBuilder.line(label: "CDS sales order lines", technicalName: nil, columns: lineColumns, sourceFormat: "CSV"),
-        ]
-        FOExecutionOrder.assign(&manifestLines)
-        editLines(&manifestLines)
-        let manifest = FOManifest(
-            definitionGroupName: "G", description: "D", entities: manifestLines, projectCategory: 0, hasRulesData: true)
-        func csv(_ columns: [String], _ rows: [[String]]) -> [UInt8] {
-            Array(("\u{FEFF}" + ([columns] + rows).map { $0.joined(separator: ",") }.joined(separator: "\r\n") + "\r\n").utf8)
-        }
-        return [
-            ("Manifest.xml", FOManifestWriter.manifestBytes(manifest)),
-            ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
-            ("CDS sales order headers.csv", csv(headerColumns, headers)),
-            ("CDS sales order lines.csv", csv(lineColumns, lines)),
-        ]
-    }
-
-    static func validate(_ members: [(name: String, bytes: [UInt8])]) throws -> [ValidationFinding] {
-        let collector = FindingCollector()
-        try FOPackageValidator(catalog: SchemaCatalogLoader.bundled()).validate(
-            MemoryPackageSource(path: "p.zip", members: members), into: collector)
-        return collector.findings
-    }
-
-    static func only(_ findings: [ValidationFinding], _ rule: ValidationRule) throws -> ValidationFinding {
-        let matching = findings.filter { $0.rule == rule.id }
-        #expect(matching.count == 1, "\(rule.id): \(findings.map { "\($0.rule) \($0.message)" })")
-        return try #require(matching.first)
-    }
-
     @Test func aValidPackageHasNoFindings() throws {
-        #expect(try Self.validate(Self.members()).isEmpty)
+        #expect(try FOOrderPackage.validate(FOOrderPackage.members()).isEmpty)
     }
 
     @Test func theSamplesValidateWithoutErrors() throws {
@@ -67,8 +20,8 @@ struct FOValidatorTests {
     }
 
     @Test func badValuesAreLocated() throws {
-        let findings = try Self.validate(
-            Self.members(headers: [
+        let findings = try FOOrderPackage.validate(
+            FOOrderPackage.members(headers: [
                 ["SO-1", "USD", "USMF", "1.2E+05", "13/45/2026", "Confirmd", "Maybe"],
                 ["SO-2", "EURO", "USMF", "\"12,50\"", "2026-02-30", "Invoiced", "No"],
                 // The file's other number takes a point, which the comma does not outvote.
@@ -81,11 +34,11 @@ struct FOValidatorTests {
         #expect(spreadsheet.first?.field == "ORDERTOTALAMOUNT")
         let dates = findings.filter { $0.rule == ValidationRules.foValueDate.id }
         #expect(dates.map(\.value) == ["13/45/2026", "2026-02-30"])
-        let enumFinding = try Self.only(findings, ValidationRules.foValueEnum)
+        let enumFinding = try Findings.only(findings, ValidationRules.foValueEnum)
         #expect(enumFinding.value == "Confirmd")
         #expect(enumFinding.severity == .error)
-        #expect(try Self.only(findings, ValidationRules.foValueNoYes).value == "Maybe")
-        let length = try Self.only(findings, ValidationRules.foValueLength)
+        #expect(try Findings.only(findings, ValidationRules.foValueNoYes).value == "Maybe")
+        let length = try Findings.only(findings, ValidationRules.foValueLength)
         #expect(length.value == "EURO")
         #expect(length.line == 3)
         // CURRENCYCODE is 3 in the D365 7.0 database schema (a documented floor): an error that names its basis.
@@ -94,54 +47,54 @@ struct FOValidatorTests {
     }
 
     @Test func mandatoryEmptyDuplicateKeysAndMissingParentsAreFound() throws {
-        let findings = try Self.validate(
-            Self.members(lines: [
+        let findings = try FOOrderPackage.validate(
+            FOOrderPackage.members(lines: [
                 ["SO-1", "1", "USMF", "3", "P-1000"], ["SO-1", "1", "USMF", "2", "P-1000"], ["SO-9", "1", "USMF", "1", "P-1"],
                 ["SO-2", "", "USMF", "1", "P-2"],
             ]))
-        let duplicate = try Self.only(findings, ValidationRules.foKeyDuplicate)
+        let duplicate = try Findings.only(findings, ValidationRules.foKeyDuplicate)
         #expect(duplicate.line == 3)
         #expect(duplicate.entity == "CDS sales order lines")
-        let orphan = try Self.only(findings, ValidationRules.foReferenceMissing)
+        let orphan = try Findings.only(findings, ValidationRules.foReferenceMissing)
         #expect(orphan.value == "SO-9")
         #expect(orphan.line == 4)
-        let empty = try Self.only(findings, ValidationRules.foValueMandatory)
+        let empty = try Findings.only(findings, ValidationRules.foValueMandatory)
         #expect(empty.field == "LINECREATIONSEQUENCENUMBER")
         #expect(empty.line == 5)
     }
 
     @Test func executionOrderMustPutHeadersFirst() throws {
-        let findings = try Self.validate(Self.members { lines in lines[1].levelInExecutionUnit = 1 })
-        #expect(try Self.only(findings, ValidationRules.foManifestExecutionOrder).entity == "CDS sales order lines")
+        let findings = try FOOrderPackage.validate(FOOrderPackage.members { lines in lines[1].levelInExecutionUnit = 1 })
+        #expect(try Findings.only(findings, ValidationRules.foManifestExecutionOrder).entity == "CDS sales order lines")
     }
 
     @Test func manifestProblemsAreFound() throws {
-        var members = Self.members { lines in
+        var members = FOOrderPackage.members { lines in
             lines[0].entityMap = nil
             lines.append(lines[1])
         }
         members.append(("notes.txt", Array("x".utf8)))
-        let findings = try Self.validate(members)
-        #expect(try Self.only(findings, ValidationRules.foManifestNoEntityMap).entity == "CDS sales order headers")
-        #expect(try Self.only(findings, ValidationRules.foManifestDuplicateLabel).entity == "CDS sales order lines")
-        #expect(try Self.only(findings, ValidationRules.foFileUnlisted).file == "notes.txt")
+        let findings = try FOOrderPackage.validate(members)
+        #expect(try Findings.only(findings, ValidationRules.foManifestNoEntityMap).entity == "CDS sales order headers")
+        #expect(try Findings.only(findings, ValidationRules.foManifestDuplicateLabel).entity == "CDS sales order lines")
+        #expect(try Findings.only(findings, ValidationRules.foFileUnlisted).file == "notes.txt")
     }
 
     @Test func aLineWithoutInputFilePathIsAnErrorEvenWhenTheFileIsFoundByName() throws {
-        let findings = try Self.validate(Self.members { lines in lines[1].inputFilePath = nil })
-        let finding = try Self.only(findings, ValidationRules.foManifestNoInputFile)
+        let findings = try FOOrderPackage.validate(FOOrderPackage.members { lines in lines[1].inputFilePath = nil })
+        let finding = try Findings.only(findings, ValidationRules.foManifestNoInputFile)
         #expect(finding.severity == .error && finding.entity == "CDS sales order lines" && finding.file == "Manifest.xml")
         #expect(finding.message.contains("CDS sales order lines.csv"))
         #expect(findings.filter { $0.rule == ValidationRules.foFileMissing.id }.isEmpty)
     }
 
     @Test func aLabelOneEditAwayFromAKnownOneGetsDidYouMean() throws {
-        let findings = try Self.validate(Self.members { lines in lines[1].entityName = "CDS sales ordr lines" })
-        let finding = try Self.only(findings, ValidationRules.foManifestUnknownEntity)
+        let findings = try FOOrderPackage.validate(FOOrderPackage.members { lines in lines[1].entityName = "CDS sales ordr lines" })
+        let finding = try Findings.only(findings, ValidationRules.foManifestUnknownEntity)
         #expect(finding.severity == .error && finding.value == "CDS sales ordr lines")
         #expect(finding.message.contains("did you mean 'CDS sales order lines'?"))
-        let unrelated = try Self.only(
-            try Self.validate(Self.members { lines in lines[1].entityName = "Vendor bank accounts" }),
+        let unrelated = try Findings.only(
+            try FOOrderPackage.validate(FOOrderPackage.members { lines in lines[1].entityName = "Vendor bank accounts" }),
             ValidationRules.foManifestUnknownEntity)
         #expect(unrelated.severity == .warning && !unrelated.message.contains("did you mean"))
     }
@@ -157,11 +110,11 @@ struct FOValidatorTests {
             ["C-3", "USMF", "person", "10", "USD", "Ann"],
         ]
         let csv = Array(("\u{FEFF}" + ([columns] + rows).map { $0.joined(separator: ",") }.joined(separator: "\r\n") + "\r\n").utf8)
-        let findings = try Self.validate([
-            ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line]))),
-            ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
-            ("Customers V3.csv", csv),
-        ]).filter { $0.rule == ValidationRules.foValueChoice.id }
+        let findings = try FOOrderPackage.validate(
+            TestSchemas.foMetadata([line]) + [
+                ("Customers V3.csv", csv)
+            ]
+        ).filter { $0.rule == ValidationRules.foValueChoice.id }
         #expect(findings.count == 2)
         let wrong = try #require(findings.first { $0.value == "Company" })
         #expect(wrong.severity == .error && wrong.field == "PARTYTYPE" && wrong.line == 3 && wrong.message.contains("Organization, Person"))
@@ -170,24 +123,24 @@ struct FOValidatorTests {
     }
 
     @Test func columnsAgainstMapAndCatalog() throws {
-        var members = Self.members()
+        var members = FOOrderPackage.members()
         members[3].bytes = Array("SALESORDERNUMBER,DATAAREAID,ORDEREDSALESQUANTITY,PRODUCTNUMBER,MYCOLUMN\r\nSO-1,USMF,1,P-1,x\r\n".utf8)
-        let findings = try Self.validate(members)
-        #expect(try Self.only(findings, ValidationRules.foFileColumnNotMapped).field == "MYCOLUMN")
-        #expect(try Self.only(findings, ValidationRules.foFileMappedColumnMissing).field == "LINECREATIONSEQUENCENUMBER")
-        #expect(try Self.only(findings, ValidationRules.foFieldUnknown).field == "MYCOLUMN")
-        #expect(try Self.only(findings, ValidationRules.foFieldMandatoryMissing).field == "LINECREATIONSEQUENCENUMBER")
+        let findings = try FOOrderPackage.validate(members)
+        #expect(try Findings.only(findings, ValidationRules.foFileColumnNotMapped).field == "MYCOLUMN")
+        #expect(try Findings.only(findings, ValidationRules.foFileMappedColumnMissing).field == "LINECREATIONSEQUENCENUMBER")
+        #expect(try Findings.only(findings, ValidationRules.foFieldUnknown).field == "MYCOLUMN")
+        #expect(try Findings.only(findings, ValidationRules.foFieldMandatoryMissing).field == "LINECREATIONSEQUENCENUMBER")
     }
 
     @Test func encodingMustFitTheSourceFormat() throws {
-        let findings = try Self.validate(Self.members { lines in lines[0].sourceFormat = "CSV-Unicode" })
-        let finding = try Self.only(findings, ValidationRules.foFileEncoding)
+        let findings = try FOOrderPackage.validate(FOOrderPackage.members { lines in lines[0].sourceFormat = "CSV-Unicode" })
+        let finding = try Findings.only(findings, ValidationRules.foFileEncoding)
         #expect(finding.file == "CDS sales order headers.csv")
         #expect(finding.value == "UTF-8-BOM")
     }
 
     @Test func outOfOrderManifestMembersAreFound() throws {
-        var members = Self.members()
+        var members = FOOrderPackage.members()
         let text = String(
             decoding: stride(from: 2, to: members[0].bytes.count, by: 2).map {
                 UInt16(members[0].bytes[$0]) | UInt16(members[0].bytes[$0 + 1]) << 8
@@ -200,7 +153,7 @@ struct FOValidatorTests {
             with: "\t\t\t<EntityName>CDS sales order headers</EntityName>\r\n\t\t\t<DefaultRefreshType>FullPush</DefaultRefreshType>",
             options: [], range: nil)
         members[0].bytes = [0xFF, 0xFE] + swapped.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
-        let findings = try Self.validate(members)
+        let findings = try FOOrderPackage.validate(members)
         let order = findings.filter { $0.rule == ValidationRules.foManifestOrder.id }
         #expect(!order.isEmpty)
         #expect(order.first?.file == "Manifest.xml")
@@ -208,32 +161,32 @@ struct FOValidatorTests {
     }
 
     @Test func headerProblemsAreFound() throws {
-        var members = Self.members()
+        var members = FOOrderPackage.members()
         var header = FOPackageHeader(description: "G", manifestType: "Something.Else", packageType: "DefinitionGroup", packageVersion: 1)
         members[1].bytes = FOManifestWriter.headerBytes(header)
-        var findings = try Self.validate(members)
-        #expect(try Self.only(findings, ValidationRules.foHeaderManifestType).value == "Something.Else")
-        #expect(try Self.only(findings, ValidationRules.foHeaderVersion).severity == .warning)
+        var findings = try FOOrderPackage.validate(members)
+        #expect(try Findings.only(findings, ValidationRules.foHeaderManifestType).value == "Something.Else")
+        #expect(try Findings.only(findings, ValidationRules.foHeaderVersion).severity == .warning)
         header = FOPackageHeader(description: "G")
         members[1].bytes = FOManifestWriter.headerBytes(header)
-        findings = try Self.validate(members)
+        findings = try FOOrderPackage.validate(members)
         #expect(findings.isEmpty)
     }
 
     @Test func aBrokenFileIsAFindingAndTheRestIsStillChecked() throws {
-        var members = Self.members(headers: [["SO-1", "USD", "USMF", "x", "2026-01-01", "Confirmed", "Yes"]])
+        var members = FOOrderPackage.members(headers: [["SO-1", "USD", "USMF", "x", "2026-01-01", "Confirmed", "Yes"]])
         members[3].bytes = Array(
             "SALESORDERNUMBER,LINECREATIONSEQUENCENUMBER,DATAAREAID,ORDEREDSALESQUANTITY,PRODUCTNUMBER\r\n\"SO-1,1,USMF,1,P\r\n".utf8)
-        let findings = try Self.validate(members)
-        let unreadable = try Self.only(findings, ValidationRules.foFileUnreadable)
+        let findings = try FOOrderPackage.validate(members)
+        let unreadable = try Findings.only(findings, ValidationRules.foFileUnreadable)
         #expect(unreadable.file == "CDS sales order lines.csv")
         #expect(unreadable.line == 2)
-        #expect(try Self.only(findings, ValidationRules.foValueReal).value == "x")
+        #expect(try Findings.only(findings, ValidationRules.foValueReal).value == "x")
     }
 
     @Test func missingFileIsAFinding() throws {
-        let members = Self.members().filter { $0.name != "CDS sales order lines.csv" }
-        #expect(try Self.only(try Self.validate(members), ValidationRules.foFileMissing).entity == "CDS sales order lines")
+        let members = FOOrderPackage.members().filter { $0.name != "CDS sales order lines.csv" }
+        #expect(try Findings.only(try FOOrderPackage.validate(members), ValidationRules.foFileMissing).entity == "CDS sales order lines")
     }
 
     @Test func theRealFastTrackExportRaisesNoErrors() throws {
@@ -247,11 +200,10 @@ struct FOValidatorTests {
         line.executionUnit = 1
         line.levelInExecutionUnit = 1
         line.sequenceInLevel = 1
-        let findings = try Self.validate([
-            ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "FT", description: nil, entities: [line]))),
-            ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "FT"))),
-            (csvName, csv),
-        ])
+        let findings = try FOOrderPackage.validate(
+            TestSchemas.foMetadata([line], group: "FT") + [
+                (csvName, csv)
+            ])
         let errors = findings.filter { $0.severity == .error }
         #expect(errors.isEmpty, "\(errors.map { "\($0.rule) \($0.field ?? "") '\($0.value ?? "")' \($0.message)" })")
     }
@@ -262,12 +214,12 @@ struct ValidateCommandTests {
     @Test func cleanPackageExitsZeroAndBrokenOneExitsOne() throws {
         let folder = try Fixture.scratchDirectory()
         try ZipFixture.make(
-            folder + "/good.zip", entries: Dictionary(uniqueKeysWithValues: FOValidatorTests.members().map { ($0.name, $0.bytes) }))
+            folder + "/good.zip", entries: Dictionary(uniqueKeysWithValues: FOOrderPackage.members().map { ($0.name, $0.bytes) }))
         let good = try AirlockRunner.run(["validate", folder + "/good.zip"])
         #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
         #expect(good.stdout.contains("0 errors"))
 
-        let broken = FOValidatorTests.members(headers: [["SO-1", "USD", "USMF", "1.2E+05", "2026-01-01", "Confirmed", "Yes"]])
+        let broken = FOOrderPackage.members(headers: [["SO-1", "USD", "USMF", "1.2E+05", "2026-01-01", "Confirmed", "Yes"]])
         try ZipFixture.make(folder + "/broken.zip", entries: Dictionary(uniqueKeysWithValues: broken.map { ($0.name, $0.bytes) }))
         let result = try AirlockRunner.run(["validate", "--json", folder + "/broken.zip"])
         #expect(result.status == 1)
@@ -296,7 +248,7 @@ struct ValidateCommandTests {
 struct FOLineEndingTests {
     @Test func bareLineFeedsAreAnErrorForCSVUnicodeAndAWarningForCSV() throws {
         func members(format: String, encoding: TextEncoding) throws -> [(name: String, bytes: [UInt8])] {
-            var members = FOValidatorTests.members { lines in lines[1].sourceFormat = format }
+            var members = FOOrderPackage.members { lines in lines[1].sourceFormat = format }
             let sink = MemoryByteSink()
             let writer = try TextEncodingWriter(sink: sink, encoding: encoding)
             try writer.write(
@@ -306,13 +258,13 @@ struct FOLineEndingTests {
             members[3].bytes = sink.bytes
             return members
         }
-        let unicode = try FOValidatorTests.only(
-            try FOValidatorTests.validate(try members(format: "CSV-Unicode", encoding: .utf16LE)), ValidationRules.foFileLineEndings)
+        let unicode = try Findings.only(
+            try FOOrderPackage.validate(try members(format: "CSV-Unicode", encoding: .utf16LE)), ValidationRules.foFileLineEndings)
         #expect(unicode.severity == .error)
         #expect(unicode.line == 2)
         #expect(unicode.file == "CDS sales order lines.csv")
-        let plain = try FOValidatorTests.only(
-            try FOValidatorTests.validate(try members(format: "CSV", encoding: .utf8BOM)), ValidationRules.foFileLineEndings)
+        let plain = try Findings.only(
+            try FOOrderPackage.validate(try members(format: "CSV", encoding: .utf8BOM)), ValidationRules.foFileLineEndings)
         #expect(plain.severity == .warning)
     }
 }
@@ -330,13 +282,12 @@ struct FOReferenceTests {
                 sourceFormat: "CSV"),
         ]
         FOExecutionOrder.assign(&lines)
-        let findings = try FOValidatorTests.validate([
-            ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: lines))),
-            ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
-            ("Customers V2.csv", csv("CUSTOMERACCOUNT,PARTYNUMBER\r\nC-1,P-1\r\n")),
-            ("Customers V3.csv", csv("CUSTOMERACCOUNT,PARTYNUMBER\r\nC-2,P-2\r\n")),
-            ("CDS Contacts V2.csv", csv("CONTACTPERSONPARTYNUMBER,ASSOCIATEDPARTYNUMBER\r\nK-1,P-1\r\nK-2,P-2\r\nK-3,P-9\r\n")),
-        ])
+        let findings = try FOOrderPackage.validate(
+            TestSchemas.foMetadata(lines) + [
+                ("Customers V2.csv", csv("CUSTOMERACCOUNT,PARTYNUMBER\r\nC-1,P-1\r\n")),
+                ("Customers V3.csv", csv("CUSTOMERACCOUNT,PARTYNUMBER\r\nC-2,P-2\r\n")),
+                ("CDS Contacts V2.csv", csv("CONTACTPERSONPARTYNUMBER,ASSOCIATEDPARTYNUMBER\r\nK-1,P-1\r\nK-2,P-2\r\nK-3,P-9\r\n")),
+            ])
         let missing = findings.filter { $0.rule == ValidationRules.foReferenceMissing.id }
         #expect(missing.map(\.value) == ["P-9"], "\(findings.map { "\($0.rule) \($0.message)" })")
         #expect(missing.first?.line == 4)
@@ -355,18 +306,17 @@ struct FOReferenceTests {
                 sourceFormat: "CSV"),
         ]
         FOExecutionOrder.assign(&lines)
-        let findings = try FOValidatorTests.validate([
-            ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: lines))),
-            ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
-            ("Customers V3.csv", csv("CUSTOMERACCOUNT,PARTYNUMBER\r\nC-1,P-1\r\n")),
-            ("Vendors V2.csv", csv("VENDORACCOUNTNUMBER,VENDORPARTYNUMBER\r\nV-1,P-5\r\n")),
-            (
-                "CDS Contacts V2.csv",
-                csv(
-                    "CONTACTPERSONPARTYNUMBER,ASSOCIATEDCONTACTTYPE,ASSOCIATEDCONTACTNUMBER,ASSOCIATEDPARTYNUMBER\r\n"
-                        + "K-1,Customer,C-1,P-1\r\nK-2,Vendor,V-1,P-5\r\nK-3,Vendor,V-9,P-9\r\n")
-            ),
-        ])
+        let findings = try FOOrderPackage.validate(
+            TestSchemas.foMetadata(lines) + [
+                ("Customers V3.csv", csv("CUSTOMERACCOUNT,PARTYNUMBER\r\nC-1,P-1\r\n")),
+                ("Vendors V2.csv", csv("VENDORACCOUNTNUMBER,VENDORPARTYNUMBER\r\nV-1,P-5\r\n")),
+                (
+                    "CDS Contacts V2.csv",
+                    csv(
+                        "CONTACTPERSONPARTYNUMBER,ASSOCIATEDCONTACTTYPE,ASSOCIATEDCONTACTNUMBER,ASSOCIATEDPARTYNUMBER\r\n"
+                            + "K-1,Customer,C-1,P-1\r\nK-2,Vendor,V-1,P-5\r\nK-3,Vendor,V-9,P-9\r\n")
+                ),
+            ])
         let missing = findings.filter { $0.rule == ValidationRules.foReferenceMissing.id }
         #expect(missing.map(\.value) == ["P-9"], "\(findings.map { "\($0.rule) \($0.message)" })")
         #expect(missing.first?.line == 4)

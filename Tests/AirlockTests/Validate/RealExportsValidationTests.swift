@@ -41,12 +41,7 @@ struct RealExportsValidationTests {
                 label: "Customers V3", technicalName: nil, columns: header.split(separator: ",").map(String.init), sourceFormat: "CSV")
         ]
         FOExecutionOrder.assign(&lines)
-        let manifest = FOManifest(definitionGroupName: "G", description: "D", entities: lines, projectCategory: 0, hasRulesData: true)
-        let members: [(name: String, bytes: [UInt8])] = [
-            ("Manifest.xml", FOManifestWriter.manifestBytes(manifest)),
-            ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
-            ("Customers V3.csv", [UInt8](csv)),
-        ]
+        let members = TestSchemas.foMetadata(lines, asExported: true) + [("Customers V3.csv", [UInt8](csv))]
         let collector = FindingCollector()
         try FOPackageValidator(catalog: SchemaCatalogLoader.bundled()).validate(
             MemoryPackageSource(path: "fasttrack.zip", members: members), into: collector)
@@ -93,7 +88,7 @@ struct RealExportsValidationTests {
             """
         let members: [(name: String, bytes: [UInt8])] = [
             ("data_schema.xml", Array(schema.utf8)), ("data.xml", Array(data.utf8)),
-            ("[Content_Types].xml", Array(CMTValidatorTests.contentTypes.utf8)),
+            ("[Content_Types].xml", Array(TestSchemas.cmtContentTypes.utf8)),
         ]
         func validate(_ integration: SyncIntegration?) throws -> FindingCollector {
             let collector = FindingCollector()

@@ -98,15 +98,15 @@ struct VerifyDigestTests {
         var orderNumber = ""
         var orderName = ""
         var orderDescription = ""
-        let scenario = try VerifyTests.Scenario.make { run in
+        let scenario = try VerifyScenario.make { run in
             var tampering = ImportSimulator.Tampering()
             let fo = run + "/" + Converter.foPackageName
-            customer = try VerifyTests.foValues(fo, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 1)[0]
-            organization = try VerifyTests.foValues(fo, label: "Customers V2", column: "ORGANIZATIONNAME", count: 1)[0]
+            customer = try PackageValues.foValues(fo, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 1)[0]
+            organization = try PackageValues.foValues(fo, label: "Customers V2", column: "ORGANIZATIONNAME", count: 1)[0]
             tampering.changedFO[.init(entity: "Customers V2", key: [customer])] = ("ORGANIZATIONNAME", "Changed by the target")
             let sales = run + "/" + Converter.salesPackageName
-            orderID = try VerifyTests.salesIDs(sales, entity: "salesorder", count: 1)[0]
-            let orders = try VerifyTests.salesTable(sales, entity: "salesorder")
+            orderID = try PackageValues.salesIDs(sales, entity: "salesorder", count: 1)[0]
+            let orders = try PackageValues.salesTable(sales, entity: "salesorder")
             orderNumber = orders.value(row: 0, column: "ordernumber") ?? ""
             orderName = orders.value(row: 0, column: "name") ?? ""
             orderDescription = orders.value(row: 0, column: "description") ?? ""
@@ -150,10 +150,10 @@ struct VerifyDigestTests {
     }
 
     @Test func anExportInAnyLayoutGivesTheSameOutcomes() throws {
-        let scenario = try VerifyTests.Scenario.make { run in
+        let scenario = try VerifyScenario.make { run in
             var tampering = ImportSimulator.Tampering()
             let fo = run + "/" + Converter.foPackageName
-            let customers = try VerifyTests.foValues(fo, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 3)
+            let customers = try PackageValues.foValues(fo, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 3)
             tampering.droppedFO.insert(.init(entity: "Customers V2", key: [customers[0]]))
             tampering.changedFO[.init(entity: "Customers V2", key: [customers[1]])] = ("ORGANIZATIONNAME", "Changed by the target")
             tampering.changedFO[.init(entity: "Customers V2", key: [customers[2]])] = ("CREDITLIMIT", "1.5")

@@ -5,63 +5,7 @@ import Testing
 /// `airlock verify`: a conversion of the sample pair, its packages imported by `ImportSimulator` (with records
 /// dropped and fields changed on purpose), and verify finding exactly those records.
 struct VerifyTests {
-    /// A converted run with the exports after a simulated import.
-    struct Scenario {
-        var folder: String
-        var run: String
-        var fo: String
-        var sales: String
-
-        /// Converts the sample pair and imports its packages with `tampering` (chosen from the packages by `choose`).
-        static func make(_ choose: (_ run: String) throws -> ImportSimulator.Tampering = { _ in ImportSimulator.Tampering() }) throws
-            -> Scenario
-        {
-            let folder = try Fixture.scratchDirectory("airlock-verify")
-            let run = folder + "/run"
-            try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: run)
-            let tampering = try choose(run)
-            let fo = folder + "/fo-after.zip"
-            let sales = folder + "/sales-after.zip"
-            try ImportSimulator.importFO(
-                export: ConvertFixture.sampleFO, imported: run + "/" + Converter.foPackageName, output: fo, tampering: tampering)
-            try ImportSimulator.importSales(
-                export: ConvertFixture.sampleSales, imported: run + "/" + Converter.salesPackageName, output: sales, tampering: tampering)
-            return Scenario(folder: folder, run: run, fo: fo, sales: sales)
-        }
-
-        func verify(_ extra: [String] = [], fo: Bool = true, sales: Bool = true) throws -> AirlockRunner.Result {
-            var arguments = ["verify", "--run", run]
-            if fo { arguments += ["--fo", self.fo] }
-            if sales { arguments += ["--sales", self.sales] }
-            return try AirlockRunner.run(arguments + extra)
-        }
-
-        var output: String { run + "/verify" }
-
-        func report() throws -> VerificationReport {
-            try JSONDecoder().decode(VerificationReport.self, from: Data(contentsOf: URL(fileURLWithPath: output + "/verify.json")))
-        }
-    }
-
-    /// The first `count` values of `column` of entity `label` in the package at `path`.
-    static func foValues(_ path: String, label: String, column: String, count: Int) throws -> [String] {
-        let table = try #require(try ConvertFixture.foTables(path)[label])
-        let index = try #require(table.columnIndex(named: column))
-        return (0..<min(count, table.rowCount)).map { table.value(row: $0, column: index) ?? "" }
-    }
-
-    /// The first `count` record ids of `entity` in the Configuration Migration package at `path`.
-    static func salesIDs(_ path: String, entity: String, count: Int) throws -> [String] {
-        let package = try CMTPackageReader(source: openPackageSource(path: path)).read()
-        let section = try #require(package.data.entity(named: entity))
-        return (0..<min(count, section.recordCount)).map { section.record(at: $0).id.lowercased() }
-    }
-
-    /// The records of `entity` in the Configuration Migration package at `path` (`@id`, then the fields).
-    static func salesTable(_ path: String, entity: String) throws -> Table {
-        let package = try CMTPackageReader(source: openPackageSource(path: path)).read()
-        return try #require(package.data.entity(named: entity)).records.values
-    }
+    typealias Scenario = VerifyScenario
 
     @Test func everythingLandsWhenTheImportTookEveryRecord() throws {
         let scenario = try Scenario.make()
@@ -91,23 +35,23 @@ struct VerifyTests {
             var tampering = ImportSimulator.Tampering()
             let fo = run + "/" + Converter.foPackageName
             let sales = run + "/" + Converter.salesPackageName
-            let customers = try Self.foValues(fo, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 3)
-            let names = try Self.foValues(fo, label: "Customers V2", column: "ORGANIZATIONNAME", count: 3)
+            let customers = try PackageValues.foValues(fo, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 3)
+            let names = try PackageValues.foValues(fo, label: "Customers V2", column: "ORGANIZATIONNAME", count: 3)
             tampering.droppedFO.insert(.init(entity: "Customers V2", key: [customers[0]]))
             expectedMissing.insert(["accounts", "fo", "Customers V2", "USMF/\(customers[0])", ""])
             tampering.changedFO[.init(entity: "Customers V2", key: [customers[1]])] = ("ORGANIZATIONNAME", "Changed by the target")
             expectedDrifted.insert(
                 ["accounts", "fo", "Customers V2", "USMF/\(customers[1])", "", "ORGANIZATIONNAME", names[1], "Changed by the target"])
-            let orders = try Self.foValues(fo, label: "CDS sales order lines", column: "SALESORDERNUMBER", count: 1)
-            let lines = try Self.foValues(fo, label: "CDS sales order lines", column: "LINECREATIONSEQUENCENUMBER", count: 1)
+            let orders = try PackageValues.foValues(fo, label: "CDS sales order lines", column: "SALESORDERNUMBER", count: 1)
+            let lines = try PackageValues.foValues(fo, label: "CDS sales order lines", column: "LINECREATIONSEQUENCENUMBER", count: 1)
             tampering.droppedFO.insert(.init(entity: "CDS sales order lines", key: [orders[0], lines[0]]))
             expectedMissing.insert(["order-lines-to-fo", "fo", "CDS sales order lines", "USMF/\(orders[0])/\(lines[0])", ""])
-            let products = try Self.salesIDs(sales, entity: "product", count: 1)
-            let productNumber = try Self.salesTable(sales, entity: "product").value(row: 0, column: "productnumber") ?? ""
+            let products = try PackageValues.salesIDs(sales, entity: "product", count: 1)
+            let productNumber = try PackageValues.salesTable(sales, entity: "product").value(row: 0, column: "productnumber") ?? ""
             tampering.droppedSales.insert(.init(entity: "product", id: products[0]))
             expectedMissing.insert(["products", "sales", "product", productNumber, products[0]])
-            let orderIDs = try Self.salesIDs(sales, entity: "salesorder", count: 1)
-            let orderTable = try Self.salesTable(sales, entity: "salesorder")
+            let orderIDs = try PackageValues.salesIDs(sales, entity: "salesorder", count: 1)
+            let orderTable = try PackageValues.salesTable(sales, entity: "salesorder")
             let orderNumber = orderTable.value(row: 0, column: "ordernumber") ?? ""
             let orderName = orderTable.value(row: 0, column: "name") ?? ""
             tampering.changedSales[.init(entity: "salesorder", id: orderIDs[0])] = ("name", "Renamed in Sales")
@@ -157,7 +101,7 @@ struct VerifyTests {
     @Test func driftAloneFailsUnlessAllowed() throws {
         let scenario = try Scenario.make { run in
             var tampering = ImportSimulator.Tampering()
-            let customers = try Self.foValues(
+            let customers = try PackageValues.foValues(
                 run + "/" + Converter.foPackageName, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 1)
             tampering.changedFO[.init(entity: "Customers V2", key: [customers[0]])] = ("CREDITLIMIT", "1.5")
             return tampering
@@ -208,7 +152,7 @@ struct VerifyTests {
         let sales = folder + "/sales-after.zip"
         try ImportSimulator.importFO(export: ConvertFixture.sampleFO, imported: run + "/" + Converter.foPackageName, output: fo)
         try ImportSimulator.importSales(export: ConvertFixture.sampleSales, imported: run + "/" + Converter.salesPackageName, output: sales)
-        let sent = try Self.foValues(
+        let sent = try PackageValues.foValues(
             run + "/" + Converter.foPackageName, label: "CDS sales order headers", column: "REQUESTEDSHIPPINGDATE", count: 1)
         #expect(!sent.isEmpty && sent.allSatisfy { !$0.isEmpty }, "the run sends the dates")
         return Scenario(folder: folder, run: run, fo: fo, sales: sales)

@@ -4,14 +4,14 @@ import Testing
 
 /// `convert` on F&O exports written in other dialects: the same records as from the samples, byte for byte.
 struct ConvertDialectTests {
-    static let invoices = "Externally maintained customer sales invoice headers"
-
     @Test(arguments: [nil, FOLocale.enGB, FOLocale.deDE] as [FOLocale?])
     func invoiceDatesInAnyLocaleGiveTheSamePackages(_ locale: FOLocale?) throws {
         let folder = try Fixture.scratchDirectory("airlock-dialect")
         try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: folder + "/plain")
         let rewritten = folder + "/fo-export.zip"
-        try FOExportRewriter.rewrite(export: ConvertFixture.sampleFO, output: rewritten, label: Self.invoices, column: "INVOICEDATE") {
+        try FOExportRewriter.rewrite(
+            export: ConvertFixture.sampleFO, output: rewritten, label: ConvertFixture.invoiceHeaders, column: "INVOICEDATE"
+        ) {
             FOExportRewriter.date($0, as: locale, seconds: locale != .deDE)
         }
         let result = try ConvertFixture.convert(fo: rewritten, sales: ConvertFixture.sampleSales, out: folder + "/dialect")
@@ -30,7 +30,9 @@ struct ConvertDialectTests {
         try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: folder + "/plain")
         // en-GB dates whose days are all 12 or less: the values cannot tell en-GB from en-US.
         let rewritten = folder + "/fo-export.zip"
-        try FOExportRewriter.rewrite(export: ConvertFixture.sampleFO, output: rewritten, label: Self.invoices, column: "INVOICEDATE") {
+        try FOExportRewriter.rewrite(
+            export: ConvertFixture.sampleFO, output: rewritten, label: ConvertFixture.invoiceHeaders, column: "INVOICEDATE"
+        ) {
             guard case .date(var date) = FODateGrammar.read($0, locale: .enUS) else { return $0 }
             date.day = (date.day - 1) % 12 + 1
             return date.text(dayFirstWith: UInt8(ascii: "/"))

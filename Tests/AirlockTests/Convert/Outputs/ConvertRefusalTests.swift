@@ -4,18 +4,10 @@ import Testing
 
 /// `convert` hands over no package that `validate` would reject: it exits 1 and writes only the report.
 struct ConvertRefusalTests {
-    /// An environment whose Customers V2 has a mandatory field no template maps: F&O would refuse every customer.
-    static let extensionYAML = """
-        foEntities:
-          - label: Customers V2
-            fields:
-              ZZEXTERNALID: {type: string, length: 36, mandatory: true}
-        """
-
     @Test func aPackageThatFailsValidationIsNotHandedOver() throws {
         let folder = try Fixture.scratchDirectory("airlock-refusal")
         let extensionPath = folder + "/env.yaml"
-        try Self.extensionYAML.write(toFile: extensionPath, atomically: true, encoding: .utf8)
+        try TestSchemas.mandatoryCustomerFieldExtension.write(toFile: extensionPath, atomically: true, encoding: .utf8)
         let catalog = try SchemaCatalogLoader.load(extensions: [extensionPath])
         let out = folder + "/out"
         let options = ConversionOptions(foPath: ConvertFixture.sampleFO, salesPath: ConvertFixture.sampleSales, outputDirectory: out)
@@ -36,7 +28,7 @@ struct ConvertRefusalTests {
 
     @Test func theCommandExitsOneAndPrintsTheFindings() throws {
         let folder = try Fixture.scratchDirectory("airlock-refusal")
-        try Self.extensionYAML.write(toFile: folder + "/env.yaml", atomically: true, encoding: .utf8)
+        try TestSchemas.mandatoryCustomerFieldExtension.write(toFile: folder + "/env.yaml", atomically: true, encoding: .utf8)
         let result = try AirlockRunner.run([
             "convert", "--fo", ConvertFixture.sampleFO, "--sales", ConvertFixture.sampleSales, "--out", folder + "/out",
             "--catalog", folder + "/env.yaml",

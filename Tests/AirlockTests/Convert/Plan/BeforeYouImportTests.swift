@@ -95,7 +95,7 @@ import Testing
 
     @Test func aUnitSalesLacksHoldsBackTheRecordsThatNameIt() throws {
         let folder = try Fixture.scratchDirectory("airlock-before-import")
-        let sales = try ConvertPlanTests.salesWithoutUnit("Hour", in: folder)
+        let sales = try ConvertFixture.salesWithoutUnit("Hour", in: folder)
         let result = try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: sales, out: nil, dryRun: true)
         let plan = try #require(result.report.plan)
         let missing = try #require(Self.group(plan, "uom with name", .missing), "\(plan.beforeImport)")

@@ -99,7 +99,7 @@ struct ConvertPlanTests {
             let data = try reader.readEntity(line)
             var table = data.table
             var written = line
-            if line.entityName == ConvertDialectTests.invoices {
+            if line.entityName == ConvertFixture.invoiceHeaders {
                 let columns = table.columnNames.filter { $0 != "CUSTOMERSORDERREFERENCE" }
                 var trimmed = Table(name: table.name, columnNames: columns)
                 for row in 0..<table.rowCount { try trimmed.appendRow(columns.map { table.value(row: row, column: $0) }) }
@@ -150,25 +150,9 @@ struct ConvertPlanTests {
 }
 
 extension ConvertPlanTests {
-    /// The sample Sales export without the unit named `name`.
-    static func salesWithoutUnit(_ name: String, in folder: String) throws -> String {
-        let source = try openPackageSource(path: ConvertFixture.sampleSales)
-        var entries: [String: [UInt8]] = [:]
-        for member in source.members {
-            var text = String(decoding: try source.open(member.name).readAll(), as: UTF8.self)
-            if member.name == "data.xml" {
-                text = text.replacingOccurrences(
-                    of: #"<record id="[^"]+">\s*<field name="uomid" [^>]*/>\s*<field name="name" value="\#(name)" />(?s:.*?)</record>\s*"#,
-                    with: "", options: .regularExpression)
-            }
-            entries[member.name] = Array(text.utf8)
-        }
-        return try ZipFixture.make(folder + "/sales-export.zip", entries: entries)
-    }
-
     @Test func aReferenceTheExportsLackIsCountedAndRecordsOwnValuesAreSummed() throws {
         let folder = try Fixture.scratchDirectory("airlock-plan")
-        let sales = try Self.salesWithoutUnit("Hour", in: folder)
+        let sales = try ConvertFixture.salesWithoutUnit("Hour", in: folder)
         let result = try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: sales, out: nil, dryRun: true)
         let products = try #require(result.report.flows["products"])
         let hour = try #require(result.report.plan?.flows["products"]?.assumedReferences.first { $0.value == "Hour" })

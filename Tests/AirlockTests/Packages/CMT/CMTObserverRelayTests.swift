@@ -41,8 +41,8 @@ struct CMTObserverRelayTests {
         let source = MemoryPackageSource(
             path: "problems.zip",
             members: [
-                (CMTPackage.schemaMember, Array(CMTWrittenValidationTests.schema.utf8)),
-                (CMTPackage.dataMember, Array(CMTWrittenValidationTests.data.utf8)),
+                (CMTPackage.schemaMember, Array(CMTProblemsPackage.schema.utf8)),
+                (CMTPackage.dataMember, Array(CMTProblemsPackage.data.utf8)),
                 (CMTPackage.contentTypesMember, CMTContentTypes.bytes),
             ])
         return try CMTPackageReader(source: source).read()

@@ -4,34 +4,13 @@ import Foundation
 import Testing
 
 struct FOPackageTests {
-    /// Customers with the values that break naive writers: commas, quotes, newlines, non-ASCII, empties.
-    static func customers() throws -> Table {
-        var table = Table(name: "Customers V3", columnNames: ["CUSTOMERACCOUNT", "ORGANIZATIONNAME", "ADDRESSCITY", "SALESMEMO"])
-        try table.appendRow(["C-0001", "Müller & Söhne, GmbH", "Zürich", "said \"hello\"\r\nsecond line"])
-        try table.appendRow(["C-0002", "東京商事", "", "plain"])
-        try table.appendRow(["C-0003", "  padded  ", "Saint-Étienne", ""])
-        return table
-    }
-
-    static func writePackage(_ tables: [Table], encoding: TextEncoding, to path: String) throws {
-        let format = encoding.isUTF16 ? "CSV-Unicode" : "CSV"
-        var lines = tables.map {
-            FOManifestLineBuilder.line(label: $0.name, technicalName: nil, columns: $0.columnNames, sourceFormat: format)
-        }
-        FOExecutionOrder.assign(&lines)
-        let manifest = FOManifest(
-            definitionGroupName: "Airlock", description: "test", entities: lines, projectCategory: 0, hasRulesData: true)
-        let files = zip(lines, tables).map { FOEntityFile(entity: $0, table: $1, encoding: encoding) }
-        try FOPackageWriter.write(header: FOPackageHeader(description: "Airlock"), manifest: manifest, files: files, to: path)
-    }
-
     @Test(arguments: [TextEncoding.utf8BOM, .utf16LE])
     func readWriteReadGivesIdenticalTablesAndWriteReadWriteIdenticalBytes(_ encoding: TextEncoding) throws {
         let folder = try Fixture.scratchDirectory()
         let first = folder + "/first.zip"
         let second = folder + "/second.zip"
-        let original = try Self.customers()
-        try Self.writePackage([original], encoding: encoding, to: first)
+        let original = try FOTestPackage.customers()
+        try FOTestPackage.write([original], encoding: encoding, to: first)
 
         let reader = try FOPackageReader(source: openPackageSource(path: first))
         let entity = try #require(reader.manifest.entities.first)
@@ -53,7 +32,7 @@ struct FOPackageTests {
         let line = FOManifestLineBuilder.line(
             label: "Customers V3", technicalName: nil, columns: ["CUSTOMERACCOUNT", "ORGANIZATIONNAME", "ADDRESSCITY", "SALESMEMO"],
             sourceFormat: "CSV")
-        try FOPackageWriter.writeCSV(FOEntityFile(entity: line, table: Self.customers(), encoding: .utf8BOM), to: sink)
+        try FOPackageWriter.writeCSV(FOEntityFile(entity: line, table: FOTestPackage.customers(), encoding: .utf8BOM), to: sink)
         let text = String(decoding: sink.bytes.dropFirst(3), as: UTF8.self)
         #expect(sink.bytes.starts(with: [0xEF, 0xBB, 0xBF]))
         #expect(
@@ -122,10 +101,7 @@ struct FOPackageTests {
     @Test func missingDataFileIsNamed() throws {
         let folder = try Fixture.scratchDirectory()
         let line = FOManifestLineBuilder.line(label: "Customers V3", technicalName: nil, columns: ["A"], sourceFormat: "CSV")
-        try Data(FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line])))
-            .write(to: URL(fileURLWithPath: folder + "/Manifest.xml"))
-        try Data(FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))).write(
-            to: URL(fileURLWithPath: folder + "/PackageHeader.xml"))
+        try TestSchemas.writeFOMetadata([line], to: folder)
         let reader = try FOPackageReader(source: openPackageSource(path: folder))
         let error = try #require(throws: AirlockError.self) { try reader.summarize(line) }
         #expect(error.code == .missingMember)
@@ -136,10 +112,7 @@ struct FOPackageTests {
         let folder = try Fixture.scratchDirectory()
         let line = FOManifestLineBuilder.line(label: "Customers V3", technicalName: nil, columns: ["A", "B"], sourceFormat: "CSV")
         try Data("A,B\r\n1,2\r\n3,4,5\r\n".utf8).write(to: URL(fileURLWithPath: folder + "/Customers V3.csv"))
-        try Data(FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line])))
-            .write(to: URL(fileURLWithPath: folder + "/Manifest.xml"))
-        try Data(FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))).write(
-            to: URL(fileURLWithPath: folder + "/PackageHeader.xml"))
+        try TestSchemas.writeFOMetadata([line], to: folder)
         let reader = try FOPackageReader(source: openPackageSource(path: folder))
         let error = try #require(throws: AirlockError.self) { try reader.readEntity(line) }
         #expect(error.location.line == 3)

@@ -140,10 +140,8 @@ struct FOExcelEntityTests {
     static func reader(_ line: FOManifestEntity, workbook bytes: [UInt8]) throws -> FOPackageReader {
         let source = MemoryPackageSource(
             path: "p.zip",
-            members: [
-                ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line]))),
-                ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
-                (line.inputFilePath ?? "", bytes),
+            members: TestSchemas.foMetadata([line]) + [
+                (line.inputFilePath ?? "", bytes)
             ])
         return try FOPackageReader(source: source)
     }
@@ -188,10 +186,8 @@ struct FOExcelEntityTests {
         line.inputFilePath = "g.xlsx"
         let source = MemoryPackageSource(
             path: "p.zip",
-            members: [
-                ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line]))),
-                ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
-                ("g.xlsx", Array("A,B\r\n1,2\r\n".utf8)),
+            members: TestSchemas.foMetadata([line]) + [
+                ("g.xlsx", Array("A,B\r\n1,2\r\n".utf8))
             ])
         let reader = try FOPackageReader(source: source)
         let error = try #require(throws: AirlockError.self) { try reader.summarize(try #require(reader.manifest.entities.first)) }
@@ -205,10 +201,8 @@ struct FOCSVQuirkTests {
             label: "Customer groups", technicalName: nil, columns: ["CUSTOMERGROUPID", "DESCRIPTION"], sourceFormat: "CSV")
         let source = MemoryPackageSource(
             path: "p.zip",
-            members: [
-                ("Manifest.xml", FOManifestWriter.manifestBytes(FOManifest(definitionGroupName: "G", description: nil, entities: [line]))),
-                ("PackageHeader.xml", FOManifestWriter.headerBytes(FOPackageHeader(description: "G"))),
-                ("Customer groups.csv", Array(csv.utf8)),
+            members: TestSchemas.foMetadata([line]) + [
+                ("Customer groups.csv", Array(csv.utf8))
             ])
         let reader = try FOPackageReader(source: source)
         return try reader.summarize(try #require(reader.manifest.entities.first))

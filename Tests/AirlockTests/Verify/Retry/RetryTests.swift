@@ -6,7 +6,7 @@ import Testing
 /// that did not land, retry building exactly those and their parents, and after importing the retry, verify
 /// finding nothing missing.
 struct RetryTests {
-    typealias Scenario = VerifyTests.Scenario
+    typealias Scenario = VerifyScenario
 
     /// The records a failing importer drops and changes: a customer, an order line (whose header landed), a
     /// product, an order line in Sales (whose order landed), and a customer whose name the target changed.
@@ -14,15 +14,15 @@ struct RetryTests {
         var tampering = ImportSimulator.Tampering()
         let fo = run + "/" + Converter.foPackageName
         let sales = run + "/" + Converter.salesPackageName
-        let customers = try VerifyTests.foValues(fo, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 3)
+        let customers = try PackageValues.foValues(fo, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 3)
         tampering.droppedFO.insert(.init(entity: "Customers V2", key: [customers[0]]))
         tampering.changedFO[.init(entity: "Customers V2", key: [customers[2]])] = ("ORGANIZATIONNAME", "Changed by the target")
-        let orders = try VerifyTests.foValues(fo, label: "CDS sales order lines", column: "SALESORDERNUMBER", count: 1)
-        let lines = try VerifyTests.foValues(fo, label: "CDS sales order lines", column: "LINECREATIONSEQUENCENUMBER", count: 1)
+        let orders = try PackageValues.foValues(fo, label: "CDS sales order lines", column: "SALESORDERNUMBER", count: 1)
+        let lines = try PackageValues.foValues(fo, label: "CDS sales order lines", column: "LINECREATIONSEQUENCENUMBER", count: 1)
         tampering.droppedFO.insert(.init(entity: "CDS sales order lines", key: [orders[0], lines[0]]))
-        let products = try VerifyTests.salesIDs(sales, entity: "product", count: 1)
+        let products = try PackageValues.salesIDs(sales, entity: "product", count: 1)
         tampering.droppedSales.insert(.init(entity: "product", id: products[0]))
-        let orderLines = try VerifyTests.salesIDs(sales, entity: "salesorderdetail", count: 1)
+        let orderLines = try PackageValues.salesIDs(sales, entity: "salesorderdetail", count: 1)
         tampering.droppedSales.insert(.init(entity: "salesorderdetail", id: orderLines[0]))
         return tampering
     }
@@ -118,9 +118,9 @@ struct RetryTests {
     @Test func readsTheImportersOwnErrorFiles() throws {
         let scenario = try Scenario.make()
         let package = scenario.run + "/" + Converter.foPackageName
-        let orders = try VerifyTests.foValues(package, label: "CDS sales order lines", column: "SALESORDERNUMBER", count: 2)
-        let lines = try VerifyTests.foValues(package, label: "CDS sales order lines", column: "LINECREATIONSEQUENCENUMBER", count: 2)
-        let customers = try VerifyTests.foValues(package, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 1)
+        let orders = try PackageValues.foValues(package, label: "CDS sales order lines", column: "SALESORDERNUMBER", count: 2)
+        let lines = try PackageValues.foValues(package, label: "CDS sales order lines", column: "LINECREATIONSEQUENCENUMBER", count: 2)
+        let customers = try PackageValues.foValues(package, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 1)
         // A target error keys file: UTF-16 with a BOM, semicolons, its entity in its name, the company in lower case.
         let keys = scenario.folder + "/CDS sales order lines error keys.csv"
         let keysText =
@@ -133,7 +133,7 @@ struct RetryTests {
             .write(to: URL(fileURLWithPath: staging))
         // A Configuration Migration log: ids on failure lines count; ids on other lines, and unknown ids, do not.
         let sales = scenario.run + "/" + Converter.salesPackageName
-        let products = try VerifyTests.salesIDs(sales, entity: "product", count: 2)
+        let products = try PackageValues.salesIDs(sales, entity: "product", count: 2)
         let log = scenario.folder + "/ImportDataDetail.log"
         try Data(
             """
