@@ -7,11 +7,6 @@ import Testing
 /// 3.33 per unit and a charge of −0.01; back, 3 × 3.33 + 0.01 = 10.00). The bundled templates say `compute: false`
 /// and copy the whole-line amount; with `compute: true` the rule computes the other side's fields.
 struct DiscountRuleTests {
-    /// KNOWN ISSUE, for the lead: `DiscountRule` books the rounding with the opposite sign, a charge of whole − per-unit ×
-    /// quantity (+0.01 for 10.00 over 3 units) and, back, whole = per-unit × quantity + charge (9.98 for 3.33, 3 and
-    /// −0.01), so that F&O's line comes to 0.02 more than Sales says. These expectations state the right values.
-    static let chargeSign: Comment = "DiscountRule writes the rounding charge with the wrong sign"
-
     /// The flow's bundled template with `compute: "true"`.
     static func computing(_ pair: SmallPair, _ flow: String) throws -> String {
         try pair.templates(editing: flow) { text in
@@ -55,18 +50,14 @@ struct DiscountRuleTests {
         let third = try Self.line(rows, "ORD-100000", "3")
         // 10.00 / 3 = 3.33; F&O's line gets 3 × 3.33 = 9.99 off, and a charge of −0.01 takes the rest.
         #expect(first["LINEDISCOUNTAMOUNT"] == "3.33")
-        withKnownIssue(Self.chargeSign) {
-            #expect(first["FIXEDPRICECHARGES"] == "-0.01")
-        }
+        #expect(first["FIXEDPRICECHARGES"] == "-0.01")
         #expect(first["TOTALDISCOUNTAMOUNT"] == "10.0000000000", "the template's copy, unchanged")
         // 10.00 / 4 = 2.50 exactly: no rounding, a zero charge.
         #expect(second["LINEDISCOUNTAMOUNT"] == "2.50")
         #expect(second["FIXEDPRICECHARGES"] == "0.00")
         // 0.20 / 8 = 0.025, half away from zero 0.03: 8 × 0.03 = 0.24 off, and a charge of 0.04 gives 0.04 back.
         #expect(third["LINEDISCOUNTAMOUNT"] == "0.03")
-        withKnownIssue(Self.chargeSign) {
-            #expect(third["FIXEDPRICECHARGES"] == "0.04")
-        }
+        #expect(third["FIXEDPRICECHARGES"] == "0.04")
     }
 
     @Test func aQuotationLineIsSplitTheSameWayAndALineWithoutDiscountGetsNothing() throws {
@@ -77,9 +68,7 @@ struct DiscountRuleTests {
         let first = try Self.line(rows, "QUO-100000", "1")
         #expect(first["REQUESTEDSALESQUANTITY"] == "13.0000000000" && first["TOTALDISCOUNTAMOUNT"] == "37.8500000000")
         #expect(first["LINEDISCOUNTAMOUNT"] == "2.91")
-        withKnownIssue(Self.chargeSign) {
-            #expect(first["FIXEDPRICECHARGES"] == "-0.02")
-        }
+        #expect(first["FIXEDPRICECHARGES"] == "-0.02")
         // Its second line has no discount: the rule writes neither field.
         let second = try Self.line(rows, "QUO-100000", "2")
         #expect(second["TOTALDISCOUNTAMOUNT"] == "0.0000000000")
@@ -106,9 +95,7 @@ struct DiscountRuleTests {
         }
         // 3 × 3.33 = 9.99, and the charge of −0.01 taken off too: 10.00.
         let first = try discount("1")
-        withKnownIssue(Self.chargeSign) {
-            #expect(first == "10.00")
-        }
+        #expect(first == "10.00")
         // 4 × 2.50, no charge.
         #expect(try discount("2") == "10.00")
     }
