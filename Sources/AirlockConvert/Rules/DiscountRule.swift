@@ -4,10 +4,10 @@ import AirlockReconcile
 import Foundation
 
 /// The discount-per-unit rule (p2c §5.5): Sales keeps a whole-line discount, F&O a per-unit discount plus a
-/// rounding charge. With `compute: false` (the bundled setting, as P2C leaves the split to F&O) the rule does
-/// nothing beyond the template's own field maps; with `compute: true` the converter writes the other side's
-/// fields itself: 10.00 over 3 units → 3.33 per unit and a charge of 0.01 (10.00 − 3 × 3.33); back, 3 × 3.33 +
-/// 0.01 = 10.00. Rounding is half away from zero at `decimals` places.
+/// rounding charge, which F&O adds to the line amount. With `compute: false` (the bundled setting, as P2C leaves the
+/// split to F&O) the rule does nothing beyond the template's own field maps; with `compute: true` the converter
+/// writes the other side's fields itself: 10.00 over 3 units → 3.33 per unit and a charge of −0.01 (3 × 3.33 −
+/// 10.00); back, 3 × 3.33 − (−0.01) = 10.00. Rounding is half away from zero at `decimals` places.
 struct DiscountRule: BundledRule {
     let rule: SpecialRule
     /// The flow the rule is declared on.
@@ -83,11 +83,11 @@ struct DiscountRule: BundledRule {
             guard let quantity = quantityValue, quantity != 0, amounts.contains(where: { $0 != 0 }) else { return nil }
             if toPerUnit {
                 let perUnit = Self.rounded(amounts[0] / quantity, decimals)
-                let charge = amounts[0] - perUnit * quantity
+                let charge = perUnit * quantity - amounts[0]
                 if let position = outputs[0] { values[position] = Self.text(perUnit, decimals) }
                 if outputs.count > 1, let position = outputs[1] { values[position] = Self.text(charge, decimals) }
             } else {
-                let whole = amounts[0] * quantity + (amounts.count > 1 ? amounts[1] : 0)
+                let whole = amounts[0] * quantity - (amounts.count > 1 ? amounts[1] : 0)
                 if let position = outputs[0] { values[position] = Self.text(whole, decimals) }
             }
             return nil

@@ -17,6 +17,9 @@ enum ConvertFixture {
         "order-lines-to-sales", "orders-to-fo", "order-lines-to-fo", "invoices", "invoice-lines",
     ]
 
+    /// The F&O entity of the bundled `invoices` flow.
+    static let invoiceHeaders = "Externally maintained customer sales invoice headers"
+
     /// A generated pair in a new scratch folder: (folder, F&O export, Sales export).
     static func generatedPair(accounts: Int, seed: UInt64, defects: Bool = false) throws -> (folder: String, fo: String, sales: String) {
         let folder = try Fixture.scratchDirectory("airlock-convert-pair")
@@ -91,5 +94,21 @@ enum ConvertFixture {
         var tables: [String: Table] = [:]
         for line in reader.manifest.entities { tables[line.entityName] = try reader.readEntity(line).table }
         return tables
+    }
+
+    /// The sample Sales export without the unit named `name`.
+    static func salesWithoutUnit(_ name: String, in folder: String) throws -> String {
+        let source = try openPackageSource(path: ConvertFixture.sampleSales)
+        var entries: [String: [UInt8]] = [:]
+        for member in source.members {
+            var text = String(decoding: try source.open(member.name).readAll(), as: UTF8.self)
+            if member.name == "data.xml" {
+                text = text.replacingOccurrences(
+                    of: #"<record id="[^"]+">\s*<field name="uomid" [^>]*/>\s*<field name="name" value="\#(name)" />(?s:.*?)</record>\s*"#,
+                    with: "", options: .regularExpression)
+            }
+            entries[member.name] = Array(text.utf8)
+        }
+        return try ZipFixture.make(folder + "/sales-export.zip", entries: entries)
     }
 }
