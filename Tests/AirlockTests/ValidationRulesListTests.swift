@@ -25,17 +25,19 @@ struct ValidationRulesListTests {
         return text.matches(of: pattern).compactMap { $0.output[1].substring.map(String.init) }
     }
 
+    /// Expects `list` (what `where` lists) to hold each of the declared `ids` once, and nothing else.
+    static func expectEveryRuleOnce(_ list: [String], in place: String, ids: [String]) {
+        #expect(Set(list).count == list.count, "\(place) lists a rule twice")
+        #expect(ids.filter { !list.contains($0) } == [], "rules \(place) does not list")
+        #expect(list.filter { !ids.contains($0) } == [], "\(place) lists rules ValidationRules.swift does not declare")
+    }
+
     @Test func everyDeclaredRuleIsInAllOnce() throws {
         let declared = try Self.declared()
         #expect(declared.count >= 50, "the scan found the declarations")
         let ids = declared.map(\.id)
         #expect(Set(ids).count == ids.count, "two declarations share an id")
-        let listed = ValidationRules.all.map(\.id)
-        #expect(Set(listed).count == listed.count, "a rule is in `all` twice")
-        let missing = ids.filter { !listed.contains($0) }
-        #expect(missing.isEmpty, "declared in ValidationRules.swift but not in `all`: \(missing)")
-        let unknown = listed.filter { !ids.contains($0) }
-        #expect(unknown.isEmpty, "in `all` but not declared in ValidationRules.swift: \(unknown)")
+        Self.expectEveryRuleOnce(ValidationRules.all.map(\.id), in: "ValidationRules.all", ids: ids)
     }
 
     @Test func noRuleIsDeclaredOutsideValidationRules() throws {
@@ -50,13 +52,7 @@ struct ValidationRulesListTests {
     }
 
     @Test func docsListEveryRuleAndNoOther() throws {
-        let ids = try Self.declared().map(\.id)
-        let documented = try Self.documented()
-        #expect(Set(documented).count == documented.count, "docs/validation.md lists a rule twice")
-        let undocumented = ids.filter { !documented.contains($0) }
-        #expect(undocumented.isEmpty, "rules docs/validation.md does not list: \(undocumented)")
-        let invented = documented.filter { !ids.contains($0) }
-        #expect(invented.isEmpty, "docs/validation.md lists rules that do not exist: \(invented)")
+        Self.expectEveryRuleOnce(try Self.documented(), in: "docs/validation.md", ids: try Self.declared().map(\.id))
     }
 
     @Test func allIsInTheOrderDocsListThem() throws {

@@ -50,9 +50,7 @@ public enum CultureDateGrammar {
         public var refusesMore: Bool
 
         public init(separators: [UInt8], digits: Int, refusesMore: Bool) {
-            self.separators = separators
-            self.digits = digits
-            self.refusesMore = refusesMore
+            (self.separators, self.digits, self.refusesMore) = (separators, digits, refusesMore)
         }
     }
 
