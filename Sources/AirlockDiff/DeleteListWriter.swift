@@ -10,16 +10,14 @@ enum DeleteListWriter {
     static func write(_ records: [DeletedRecord], to path: String) throws {
         let sorted = records.sorted(by: DeletedRecord.precedes)
         let parts = max(1, sorted.map(\.keyValues.count).max() ?? 1)
-        let file = try FileByteSink(path: path)
-        let csv = CSVWriter(try TextEncodingWriter(sink: file, encoding: .utf8BOM))
-        try csv.writeRecord(["entity", "company", "record_id", "name", "key_fields"] + (1...parts).map { "key_\($0)" })
+        let csv = try CSVFileWriter(
+            path: path, header: ["entity", "company", "record_id", "name", "key_fields"] + (1...parts).map { "key_\($0)" })
         for record in sorted {
             let values = record.keyValues + Array(repeating: "", count: parts - record.keyValues.count)
             try csv.writeRecord(
                 [record.entity, record.company ?? "", record.recordID ?? "", record.name ?? "", record.keyFields.joined(separator: "+")]
                     + values)
         }
-        try csv.flush()
-        try file.close()
+        try csv.close()
     }
 }

@@ -10,8 +10,7 @@ final class FODeltaSpool {
     let header: [String]
     let encoding: TextEncoding
     let dialect: CSVDialect
-    private var file: FileByteSink?
-    private var csv: CSVWriter?
+    private var csv: CSVFileWriter?
     private(set) var records = 0
 
     init(path: String, header: [String], encoding: TextEncoding, dialect: CSVDialect) {
@@ -35,18 +34,13 @@ final class FODeltaSpool {
 
     /// Flushes and closes the file (when a record was written).
     func close() throws {
-        try csv?.flush()
-        try file?.close()
+        try csv?.close()
         csv = nil
-        file = nil
     }
 
-    private func open() throws -> CSVWriter {
+    private func open() throws -> CSVFileWriter {
         if let csv { return csv }
-        let file = try FileByteSink(path: path)
-        let writer = CSVWriter(try TextEncodingWriter(sink: file, encoding: encoding), dialect: dialect)
-        try writer.writeRecord(header)
-        self.file = file
+        let writer = try CSVFileWriter(path: path, encoding: encoding, dialect: dialect, header: header)
         self.csv = writer
         return writer
     }

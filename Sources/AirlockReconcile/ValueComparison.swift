@@ -152,74 +152,57 @@ public enum ValueComparison: String, Sendable, Hashable, CaseIterable {
 
     /// Seconds since 1970-01-01T00:00:00Z and the fraction digits without trailing zeros; nil when not a date.
     static func canonicalInstant(_ bytes: UnsafeRawBufferPointer) -> Instant? {
+        guard bytes.count >= 5, (0..<4).allSatisfy({ isDigit(bytes[$0]) }), bytes[4] == UInt8(ascii: "-") else {
+            return enUSInstant(bytes)
+        }
         var cursor = Cursor(bytes: bytes)
-        let year: Int
-        let month: Int
-        let day: Int
-        var usFormat = false
-        guard let first = cursor.number(maxDigits: 4) else { return nil }
-        if cursor.take(UInt8(ascii: "-")) {
-            guard first.digits == 4, let m = cursor.number(exactDigits: 2), cursor.take(UInt8(ascii: "-")),
-                let d = cursor.number(exactDigits: 2)
-            else { return nil }
-            (year, month, day) = (first.value, m.value, d.value)
-        } else if cursor.take(UInt8(ascii: "/")) {
-            guard first.digits <= 2, let d = cursor.number(maxDigits: 2), cursor.take(UInt8(ascii: "/")),
-                let y = cursor.number(exactDigits: 4)
-            else { return nil }
-            (year, month, day) = (y.value, first.value, d.value)
-            usFormat = true
-        } else {
-            return nil
-        }
-        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
-        var hour = 0
-        var minute = 0
-        var second = 0
-        var fraction: [UInt8] = []
+        guard let y = cursor.number(exactDigits: 4), cursor.take(UInt8(ascii: "-")), let m = cursor.number(exactDigits: 2),
+            cursor.take(UInt8(ascii: "-")), let d = cursor.number(exactDigits: 2)
+        else { return nil }
+        guard !cursor.atEnd else { return instant(year: y, month: m, day: d, time: nil, in: bytes, offsetSeconds: 0) }
+        guard cursor.take(UInt8(ascii: " ")) || cursor.take(UInt8(ascii: "T")),
+            case .success(let time) = CultureDateGrammar.time(bytes, at: &cursor.index, fraction: fraction)
+        else { return nil }
         var offsetSeconds = 0
-        if !cursor.atEnd {
-            guard cursor.take(UInt8(ascii: " ")) || (!usFormat && cursor.take(UInt8(ascii: "T"))) else { return nil }
-            guard let h = cursor.number(maxDigits: 2), cursor.take(UInt8(ascii: ":")), let mi = cursor.number(exactDigits: 2) else {
-                return nil
-            }
-            (hour, minute) = (h.value, mi.value)
-            if cursor.take(UInt8(ascii: ":")) {
-                guard let s = cursor.number(exactDigits: 2) else { return nil }
-                second = s.value
-                if cursor.take(UInt8(ascii: ".")) {
-                    while let byte = cursor.peek, isDigit(byte) {
-                        fraction.append(byte)
-                        cursor.index += 1
-                    }
-                    guard !fraction.isEmpty else { return nil }
-                    while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
-                }
-            }
-            if usFormat {
-                if cursor.take(UInt8(ascii: " ")) {
-                    let isPM: Bool
-                    if cursor.takeIgnoringCase("PM") {
-                        isPM = true
-                    } else if cursor.takeIgnoringCase("AM") {
-                        isPM = false
-                    } else {
-                        return nil
-                    }
-                    guard (1...12).contains(hour) else { return nil }
-                    hour = hour % 12 + (isPM ? 12 : 0)
-                }
-            } else if cursor.take(UInt8(ascii: "Z")) || cursor.take(UInt8(ascii: "z")) {
-                offsetSeconds = 0
-            } else if let sign = cursor.peek, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
-                cursor.index += 1
-                guard let oh = cursor.number(exactDigits: 2) else { return nil }
-                _ = cursor.take(UInt8(ascii: ":"))
-                guard let om = cursor.number(exactDigits: 2) else { return nil }
-                offsetSeconds = (oh.value * 3600 + om.value * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
-            }
-            guard cursor.atEnd, hour < 24, minute < 60, second < 60 else { return nil }
+        if cursor.take(UInt8(ascii: "Z")) || cursor.take(UInt8(ascii: "z")) {
+            offsetSeconds = 0
+        } else if let sign = cursor.peek, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            cursor.index += 1
+            guard let oh = cursor.number(exactDigits: 2) else { return nil }
+            _ = cursor.take(UInt8(ascii: ":"))
+            guard let om = cursor.number(exactDigits: 2) else { return nil }
+            offsetSeconds = (oh * 3600 + om * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
         }
+        guard cursor.atEnd else { return nil }
+        return instant(year: y, month: m, day: d, time: time, in: bytes, offsetSeconds: offsetSeconds)
+    }
+
+    /// A fraction of a second: `.` and any number of digits.
+    private static let fraction = CultureDateGrammar.Fraction(separators: [UInt8(ascii: ".")], digits: Int.max, refusesMore: false)
+
+    /// F&O's en-US form, `M/d/yyyy[ h:mm[:ss[.f…]][ AM|PM]]` (AM/PM in any case), read by the culture-date grammar.
+    private static let enUSForm = CultureDateGrammar.Form(
+        separators: [UInt8(ascii: "/")], spacing: .single, fraction: fraction, meridiem: .anyCase, allowsZone: false)
+
+    private static func enUSInstant(_ bytes: UnsafeRawBufferPointer) -> Instant? {
+        let scan = CultureDateGrammar.scan(bytes, form: enUSForm)
+        guard let parts = scan.parts, scan.problem == nil else { return nil }
+        if let time = parts.time, time.isPM != nil, !(1...12).contains(time.hour) { return nil }
+        return instant(year: parts.year, month: parts.first, day: parts.second, time: parts.time, in: bytes, offsetSeconds: 0)
+    }
+
+    /// The instant of a date and time read from `bytes` (the time's fraction digits are there); nil when a part is
+    /// out of range.
+    private static func instant(
+        year: Int, month: Int, day: Int, time: CultureDateGrammar.Time?, in bytes: UnsafeRawBufferPointer, offsetSeconds: Int
+    ) -> Instant? {
+        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+        let hour = time?.hourOfDay ?? 0
+        let minute = time?.minute ?? 0
+        let second = time?.second ?? 0
+        guard hour < 24, minute < 60, second < 60 else { return nil }
+        var fraction = time.map { Array(UnsafeRawBufferPointer(rebasing: bytes[$0.fraction])) } ?? []
+        while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
         return Instant(seconds: seconds, fraction: fraction)
@@ -243,28 +226,9 @@ public enum ValueComparison: String, Sendable, Hashable, CaseIterable {
             return true
         }
 
-        mutating func takeIgnoringCase(_ text: String) -> Bool {
-            let expected = Array(text.utf8)
-            guard index + expected.count <= bytes.count else { return false }
-            for (offset, byte) in expected.enumerated() where bytes[index + offset] | 0x20 != byte | 0x20 { return false }
-            index += expected.count
-            return true
-        }
-
-        mutating func number(maxDigits: Int) -> (value: Int, digits: Int)? {
-            var value = 0
-            var digits = 0
-            while digits < maxDigits, let byte = peek, ValueComparison.isDigit(byte) {
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-                digits += 1
-                index += 1
-            }
-            return digits > 0 ? (value, digits) : nil
-        }
-
-        mutating func number(exactDigits: Int) -> (value: Int, digits: Int)? {
-            guard let result = number(maxDigits: exactDigits), result.digits == exactDigits else { return nil }
-            return result
+        /// Reads exactly `count` digits (as `CultureDateGrammar` reads a date's numbers).
+        mutating func number(exactDigits count: Int) -> Int? {
+            CultureDateGrammar.number(bytes, &index, digits: count...count)
         }
     }
 

@@ -55,23 +55,11 @@ extension CMTDataPass {
         switch type {
         case .string:
             guard bytes.count > 0 else { return false }
-            if let limit = field.maxLength, bytes.count > limit {
+            if let check = field.value, let limit = check.maxLength, bytes.count > limit {
                 // HTML decoding only shortens a text, and a UTF-16 count never exceeds the UTF-8 one: only
                 // texts with more bytes than the limit can be too long.
                 let text = stringText(bytes)
-                let length = text.utf16.count
-                if length > limit {
-                    let overPlatform = length > field.platformLength
-                    let basis = overPlatform ? CatalogCertainty.platform : field.lengthCertainty
-                    let platform =
-                        overPlatform && limit < field.platformLength
-                        ? ", and no Dataverse column of its kind takes more than \(field.platformLength)" : ""
-                    add(
-                        ValidationRules.cmtValueLength, entity, line: line, field: field.name, value: Self.clip(text),
-                        "the text has \(length) characters; '\(field.name)' takes at most \(limit)\(platform)"
-                            + basis.findingNote(origin: field.attribute?.origin, enforcement: field.enforcement),
-                        severity: .resting(on: basis, enforcement: field.enforcement), basis: basis)
-                }
+                if let problem = check.lengthProblem(text) { add(problem, entity, line: line, field: field.name, value: Self.clip(text)) }
             }
             if let nameField = entity.nameField, entity.fields[nameField] === field {
                 primaryName = stringText(bytes)
@@ -101,9 +89,7 @@ extension CMTDataPass {
             return true
         case .optionSetValueCollection:
             guard let canonical = decoded(bytes, type, field, entity, line: line) else { return true }
-            // "[-1,a,b,-1]": the sentinels are not options.
-            let values = canonical.dropFirst().dropLast().split(separator: ",").compactMap { Int($0) }
-            for value in values.dropFirst().dropLast() { checkOption(value, type, field, entity, line: line) }
+            for value in CMTFieldValueCheck.optionValues(canonical, type) { checkOption(value, type, field, entity, line: line) }
             return true
         case .bigint, .decimal, .money, .float:
             _ = decoded(bytes, type, field, entity, line: line)
@@ -119,46 +105,35 @@ extension CMTDataPass {
         return stringsAreEncoded ? CMTValueCodec.htmlDecode(text) : text
     }
 
-    /// Decodes with `CMTValueCodec` (the rules the converter reads by); a value it refuses becomes a finding.
+    /// Decodes as `type` (`CMTFieldValueCheck`, the check the converter runs too); a value it refuses becomes a finding.
     func decoded(_ bytes: UnsafeRawBufferPointer, _ type: CMTFieldType, _ field: CMTFieldCheck, _ entity: CMTEntityCheck, line: Int)
         -> String?
     {
         let text = String(decoding: bytes, as: UTF8.self)
-        do {
-            return try CMTValueCodec.decode(text, as: type)
-        } catch {
-            let reason = (error as? AirlockError)?.message ?? "\(error)"
-            add(
-                ValidationRules.cmtValueFormat, entity, line: line, field: field.name, value: Self.clip(text),
-                text.isEmpty ? "the value is empty; a \(type.rawValue) field without a value must be left out of the record" : reason)
+        switch CMTFieldValueCheck.decoded(text, as: type) {
+        case .success(let canonical):
+            return canonical
+        case .failure(let problem):
+            add(problem, entity, line: line, field: field.name, value: Self.clip(text))
             return nil
         }
     }
 
+    /// Checks option value `value` (`CMTFieldValueCheck.optionProblem`), and notes a state or status for the record's
+    /// pair check.
     func checkOption(_ value: Int, _ type: CMTFieldType, _ field: CMTFieldCheck, _ entity: CMTEntityCheck, line: Int) {
         if case .state = type, entity.stateField.map({ entity.fields[$0] === field }) == true { stateValue = value }
-        guard let attribute = field.attribute, !attribute.options.isEmpty else { return }
-        if let option = attribute.option(value) {
-            if case .status = type, let state = option.state, entity.statusField.map({ entity.fields[$0] === field }) == true {
-                statusState = (state, value, line)
-            }
-            return
+        if case .status = type, let state = field.attribute?.option(value)?.state,
+            entity.statusField.map({ entity.fields[$0] === field }) == true
+        {
+            statusState = (state, value, line)
         }
-        var message = "\(value) is not an option of '\(field.name)' (known: \(attribute.optionsSummary))"
-        let basis = attribute.optionsCertainty
-        var severity = ValidationSeverity.resting(on: basis, enforcement: attribute.enforcement)
-        if value == -1 {
-            message += "; some exports write -1 for 'no value', which the importer may refuse: leave the field out instead"
-            severity = .warning
-        } else if severity == .warning {
-            message += "; the catalog's list may be incomplete, so check it in the target environment or add it with a catalog extension"
-        } else {
-            message += "; the importer refuses the record (add the value with a catalog extension if the target environment has it)"
-        }
-        message += basis.findingNote(origin: attribute.origin, enforcement: attribute.enforcement)
-        add(
-            ValidationRules.cmtValueOption, entity, line: line, field: field.name, value: String(value), message, severity: severity,
-            basis: basis)
+        if let problem = field.value?.optionProblem(value) { add(problem, entity, line: line, field: field.name, value: String(value)) }
+    }
+
+    /// Reports what `CMTFieldValueCheck` found in a value of `field`, shown as `value`.
+    func add(_ problem: CMTFieldValueProblem, _ entity: CMTEntityCheck, line: Int, field: String, value: String) {
+        add(problem.rule, entity, line: line, field: field, value: value, problem.message, severity: problem.severity, basis: problem.basis)
     }
 
     // MARK: lookups

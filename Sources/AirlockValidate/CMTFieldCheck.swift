@@ -15,14 +15,8 @@ final class CMTFieldCheck {
     let type: CMTFieldType?
     /// The catalog attribute, when the catalog knows it and the schema type fits it.
     let attribute: SalesAttributeSchema?
-    /// The maximum length to check strings against: the catalog's, else the platform's for the column's format
-    /// (nil for fields that are not strings).
-    let maxLength: Int?
-    /// The platform's own limit for the field (4,000 for single-line text; 1,048,576 for multiline or unknown).
-    let platformLength: Int
-    /// How sure `maxLength` is, and how a catalog extension wants breaches reported.
-    let lengthCertainty: CatalogCertainty
-    let enforcement: CatalogEnforcement?
+    /// The check of the field's values (format, length, options) `convert` runs too; nil for undeclared fields.
+    let value: CMTFieldValueCheck?
     /// Who would refuse a record without a value (the catalog's requirement; nil when nobody would, for the primary
     /// id, which the importer fills, and for fields the schema does not declare).
     let requirement: SalesRequirement?
@@ -66,21 +60,9 @@ final class CMTFieldCheck {
         self.name = name
         isDeclared = schemaField != nil
         type = schemaField?.type
-        let fitting = schemaField.flatMap { field in catalogAttribute.flatMap { field.type.fits($0.type) ? $0 : nil } }
+        value = schemaField.map { CMTFieldValueCheck(field: name, type: $0.type, attribute: catalogAttribute) }
+        let fitting = value?.attribute
         attribute = fitting
-        enforcement = fitting?.enforcement
-        platformLength =
-            fitting.map { DataversePlatformLimits.textLength(format: $0.format) } ?? DataversePlatformLimits.multilineTextLength
-        if schemaField?.type != .string {
-            maxLength = nil
-            lengthCertainty = .platform
-        } else if let fitting, fitting.type == .string, let length = fitting.maxLength, length > 0, length < platformLength {
-            maxLength = length
-            lengthCertainty = fitting.lengthCertainty
-        } else {
-            maxLength = platformLength
-            lengthCertainty = .platform
-        }
         requirement = isPrimaryID ? nil : fitting.flatMap { attribute in entity?.requirement(of: attribute) }
         let targets = schemaField?.lookupTargets ?? []
         defaultTarget = targets.count == 1 ? targets[0] : nil
@@ -96,10 +78,7 @@ final class CMTFieldCheck {
         isDeclared = true
         type = .entityReference
         attribute = nil
-        maxLength = nil
-        platformLength = DataversePlatformLimits.multilineTextLength
-        lengthCertainty = .platform
-        enforcement = nil
+        value = CMTFieldValueCheck(field: name, type: .entityReference, attribute: nil)
         requirement = nil
         defaultTarget = nil
         allowedTargets = nil

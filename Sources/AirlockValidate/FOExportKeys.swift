@@ -28,7 +28,7 @@ public final class FOExportKeys: FOTargetRecords {
             tables[name] = try reader.readEntity(entity).table
         }
         let found = tables
-        return FOExportKeys { name in found[(catalog.foEntity(named: name)?.technicalName ?? name).lowercased()] }
+        return FOExportKeys { name in found[catalog.foTechnicalName(of: name).lowercased()] }
     }
 
     public func holds(entities: [String], fields: [String], values: [String]) -> Bool {

@@ -136,7 +136,7 @@ public struct FOPackageValidator: Sendable {
 
     private func technicalName(_ entity: FOManifestEntity) -> String {
         if let target = entity.targetEntity, !target.isEmpty { return target }
-        return catalog.foEntity(named: entity.entityName)?.technicalName ?? entity.entityName
+        return catalog.foTechnicalName(of: entity.entityName)
     }
 
     /// Streams every entity file, parents before children so references can be checked.

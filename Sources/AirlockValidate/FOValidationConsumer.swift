@@ -54,10 +54,9 @@ struct FOValidationConsumer: FORecordConsumer {
     private var loadOrder: FOLoadOrderTracker?
     private(set) var records = 0
     private var plannedColumns = -1
-    /// The file's decimal separator, learnt from its numbers and dates (`FODecimalSeparatorDetector`) or given.
-    private var decimals = FODecimalSeparatorDetector()
+    /// The file's decimal separator, learnt from its numbers and dates (`FODecimalSeparatorLearner`) or given.
+    private var decimals = FODecimalSeparatorLearner()
     private var pendingNumbers: [PendingNumber] = []
-    private var dateColumns: [Int] = []
 
     init(
         entityName: String, file: String, schema: FOEntitySchema?, catalog: SchemaCatalog, collector: FindingCollector,
@@ -87,7 +86,7 @@ struct FOValidationConsumer: FORecordConsumer {
         let fieldSchema = schema?.field(named: field)
         let checker = fieldSchema.map { FOValueChecker(field: $0, catalog: catalog, locale: locale) }
         checkers.append(checker)
-        if checker?.isDate == true { dateColumns.append(index) }
+        decimals.addColumn(type: fieldSchema?.type)
         if schema != nil && fieldSchema == nil && field.uppercased() != "DATAAREAID" { unknownColumns.append(name) }
         if field.uppercased() == "DATAAREAID" { companyColumn = index }
         if fieldSchema?.isMandatory == true { mandatoryColumns.append(index) }
@@ -166,7 +165,7 @@ struct FOValidationConsumer: FORecordConsumer {
 
     mutating func consume(_ record: some FORecordView, line: Int) throws {
         if plannedColumns != columns.count {
-            if plannedColumns < 0, let locale { decimals = FODecimalSeparatorDetector(pinned: locale) }
+            if plannedColumns < 0, let locale { decimals.pin(to: locale) }
             plan()
             plannedColumns = columns.count
         }
@@ -200,7 +199,7 @@ struct FOValidationConsumer: FORecordConsumer {
                     return
                 }
                 var separator = decimals.separator ?? UInt8(ascii: ".")
-                if checker.isNumeric && !decimals.isDecided && decimals.read(bytes) != .none {
+                if checker.isNumeric && !decimals.isDecided && decimals.readNumber(bytes) != .none {
                     if let decided = decimals.separator {
                         separator = decided
                     } else if pendingNumbers.count < Self.pendingLimit {
@@ -216,9 +215,7 @@ struct FOValidationConsumer: FORecordConsumer {
                 }
             }
         }
-        if !decimals.isDecided {
-            for column in dateColumns { if let settled = checkers[column]?.dates.locale { decimals.settle(by: settled) } }
-        }
+        decimals.endRecord { column, body in column < record.count ? record.withValue(column, body) : body(nil) }
         if decimals.isDecided && !pendingNumbers.isEmpty { checkPendingNumbers() }
         if !requirements.isEmpty {
             let columns = requirementColumns

@@ -21,8 +21,6 @@ final class FOValueChecker {
     private let kind: Kind
     /// Whether values are numbers (integers or decimals).
     let isNumeric: Bool
-    /// Whether the field is a date or a date-time.
-    var isDate: Bool { if case .date = kind { true } else { false } }
     /// A date column's locale, learnt from its values or given (`--fo-locale`).
     private(set) var dates: FODateFormatDetector
 
@@ -215,15 +213,5 @@ final class FOValueChecker {
     /// `-?[0-9]+(\.[0-9]+)?` (also `.5`).
     static func isDecimal(_ bytes: UnsafeRawBufferPointer, separator: UInt8 = UInt8(ascii: ".")) -> Bool {
         FODecimalGrammar.isDecimal(bytes, separator: separator)
-    }
-}
-
-extension FOFieldType {
-    /// Whether values are numbers (integers or decimals).
-    var isNumeric: Bool {
-        switch self {
-        case .int, .int64, .real: true
-        default: false
-        }
     }
 }

@@ -41,7 +41,7 @@ final class SentPackages {
             guard let flow = run.report.flows[template.name] else { continue }
             switch side {
             case .fo:
-                let label = catalog.foEntity(named: flow.target)?.label ?? flow.target
+                let label = catalog.foLabel(of: flow.target)
                 if flow.direction == "sales-to-fo", label.lowercased() == entity.lowercased() {
                     writers.append((template.name, flow.written))
                 }

@@ -35,7 +35,7 @@ final class VerificationSide: @unchecked Sendable {
             try run.hasPackage(Converter.foPackageName)
             ? SentPackages.foEntities(run, catalog: catalog, export: exportReader, spool: spool) : []
         let sent = SentPackages(company: run.report.company, fo: entities, sales: [])
-        let writer = try RecordListWriter(path: driftPart)
+        let writer = try CSVFileWriter(path: driftPart, encoding: .utf8)
         var warnings: [String] = []
         if let export, let spool {
             warnings = try FOExportMatcher.run(
@@ -71,7 +71,7 @@ final class VerificationSide: @unchecked Sendable {
             }
         }
         let outcome = Result { () throws -> [String] in
-            let writer = try RecordListWriter(path: driftPart)
+            let writer = try CSVFileWriter(path: driftPart, encoding: .utf8)
             var warnings: [String] = []
             if let export, let spool {
                 warnings = try SalesRecordMatcher(sent: feed, spool: spool, drift: DriftRecorder(writer: writer, keyText: feed.keyText))

@@ -129,10 +129,10 @@ public enum Verifier {
 
     /// `missing.csv`: every sent record of a verified entity that the export does not hold, in package order.
     private static func writeMissing(_ sent: SentPackages, to path: String) throws {
-        let csv = try CSVFile(path: path, header: missingColumns)
+        let csv = try CSVFileWriter(path: path, header: missingColumns)
         for entity in sent.fo + sent.sales where entity.verified {
             for row in 0..<entity.rowCount where entity.outcomes[row] == .notFound {
-                try csv.writer.writeRecord([
+                try csv.writeRecord([
                     entity.flow(of: row), entity.side.rawValue, entity.name, sent.keyText(entity, row: row),
                     SentPackages.recordID(entity, row: row),
                 ])
@@ -143,9 +143,7 @@ public enum Verifier {
 
     /// `drifted.csv`: the header, then the rows each side wrote as its export was read, F&O first.
     private static func writeDrifted(parts: [String], to path: String) throws {
-        let csv = try CSVFile(path: path, header: driftedColumns)
-        try csv.writer.flush()
-        try csv.text.flush()
+        let csv = try CSVFileWriter(path: path, header: driftedColumns)
         for part in parts {
             guard let handle = FileHandle(forReadingAtPath: part) else {
                 throw AirlockError(.io, "cannot read the drifted records written", at: SourceLocation(file: part))
@@ -154,9 +152,9 @@ public enum Verifier {
             while true {
                 let chunk = handle.readData(ofLength: 1 << 20)
                 if chunk.isEmpty { break }
-                try chunk.withUnsafeBytes { try csv.sink.write($0) }
+                try chunk.withUnsafeBytes { try csv.appendEncoded($0) }
             }
         }
-        try csv.sink.close()
+        try csv.close()
     }
 }

@@ -99,7 +99,7 @@ final class FieldPlan {
     /// the target's type and length only: nothing else writes it or refers to it.
     private var isPlainCopy: Bool {
         guard let reader, reader.targets.isEmpty, reader.column != nil, keyPathPosition == nil, pipeline.targetLookups.isEmpty,
-            pipeline.references.isEmpty, check.salesOptions == nil
+            pipeline.references.isEmpty, check.salesCheck?.refusesUnknownOptions != true
         else { return false }
         return mapping.transforms.allSatisfy {
             switch $0 {

@@ -70,9 +70,7 @@ extension FlowRunner {
                 absent.append(source)
             }
             var foCheck: FOFieldValueCheck?
-            var salesType: CMTFieldType?
-            var maxLength: Int?
-            var options: Set<Int>?
+            var salesCheck: CMTFieldValueCheck?
             var required = false
             var references: [ReferenceCandidate] = []
             switch template.target.side {
@@ -87,13 +85,10 @@ extension FlowRunner {
                 if !mapping.isSecondPass, let entity = catalog.salesEntity(named: template.target.entity),
                     let attribute = entity.attribute(named: mapping.target)
                 {
-                    salesType = CMTFieldType(rawValue: attribute.type.rawValue)
-                    // A guessed length is left to validate; the platform's own limit holds for every text.
-                    let platformLength = attribute.type == .string ? DataversePlatformLimits.textLength(format: attribute.format) : nil
-                    maxLength = (attribute.enforcesLength ? attribute.maxLength : nil) ?? platformLength
-                    if attribute.type.hasOptions, !attribute.options.isEmpty, attribute.enforcesOptions {
-                        options = Set(attribute.options.map(\.value))
-                    }
+                    // What the data pass checks of the attribute's values: a guessed length or option list is left
+                    // to validate's warning; the platform's own limit holds for every text.
+                    salesCheck = CMTFieldValueCheck(
+                        field: mapping.target, type: CMTFieldType(rawValue: attribute.type.rawValue), attribute: attribute)
                     // Refused as `validate --for` the set's integration refuses it: a column the platform or the
                     // integration needs; a business-required one only forms ask for is not.
                     required = entity.requirement(of: attribute)?.refusesMissing(for: context.templates.set.integration) ?? false
@@ -107,8 +102,7 @@ extension FlowRunner {
                 : nil
             let targetLookups = template.direction == .foToSales && !mapping.isSecondPass ? mapping.lookup : []
             let check = TargetValueCheck(
-                target: mapping.target, foCheck: foCheck, salesType: salesType, salesMaxLength: maxLength, salesOptions: options,
-                isRequired: required)
+                target: mapping.target, foCheck: foCheck, salesCheck: salesCheck, isRequired: required)
             let pipeline = FieldPipeline(
                 mapping: mapping, reader: reader, valueMap: mapping.valueMapName.flatMap(context.templates.valueMap(named:)), check: check,
                 targetLookups: targetLookups, references: references, writesKeyPath: keyPath != nil,

@@ -3,18 +3,17 @@ import AirlockPackages
 import AirlockReconcile
 import AirlockValidate
 
-/// The target's checks of one field's final value: the F&O field's type and length (Sales → F&O), or the Sales
-/// attribute's CMT type, length and options (F&O → Sales), and whether a value is required.
+/// The target's checks of one field's final value, each `validate`'s own: the F&O field's type and length (Sales →
+/// F&O, `FOFieldValueCheck`), or the Sales attribute's CMT format, length and options (F&O → Sales,
+/// `CMTFieldValueCheck`), and whether a value is required.
 struct TargetValueCheck {
     /// The target field, for messages.
     let target: String
     /// Sales → F&O: the import's check of the F&O field.
     let foCheck: FOFieldValueCheck?
-    /// F&O → Sales: the CMT type of the attribute, and the length it holds values to.
-    let salesType: CMTFieldType?
-    let salesMaxLength: Int?
-    /// The option values an option-set, state or status attribute takes, when the catalog's list is complete.
-    let salesOptions: Set<Int>?
+    /// F&O → Sales: the data pass's check of the Sales attribute (its CMT type, the length it holds values to, its
+    /// options).
+    let salesCheck: CMTFieldValueCheck?
     /// The target requires a value.
     let isRequired: Bool
 
@@ -37,22 +36,10 @@ struct TargetValueCheck {
         if let foCheck, let refusal = foCheck.refusal(value) {
             return .problem(.invalidValue, "'\(value)': \(refusal)", value: value)
         }
-        if let salesType, !isLookupID {
-            do {
-                let canonical = try CMTValueCodec.canonical(value, as: salesType)
-                if let limit = salesMaxLength, canonical.utf16.count > limit {
-                    return .problem(
-                        .invalidValue, "'\(value)' has \(canonical.utf16.count) characters; \(target) takes at most \(limit)", value: value)
-                }
-                if let options = salesOptions, let number = Int(canonical), !options.contains(number) {
-                    let known = options.sorted().map(String.init).joined(separator: ", ")
-                    return .problem(.invalidValue, "\(number) is not an option of \(target) (\(known))", value: value)
-                }
-                value = canonical
-            } catch let error as AirlockError {
-                return .problem(.invalidValue, error.message, value: value)
-            } catch {
-                return .problem(.invalidValue, "\(error)", value: value)
+        if let salesCheck, !isLookupID {
+            switch salesCheck.written(value) {
+            case .success(let canonical): value = canonical
+            case .failure(let problem): return .problem(.invalidValue, problem.rejection(value: value, target: target), value: value)
             }
         }
         return .value(value)
@@ -63,10 +50,10 @@ struct TargetValueCheck {
     /// for byte what `check` gives.
     func copyForm(_ bytes: UnsafeRawBufferPointer, canonical: inout [UInt8]) -> CopyForm {
         if let foCheck, !foCheck.accepts(bytes) { return .refused }
-        guard let salesType else { return .asIs }
+        guard let salesCheck else { return .asIs }
         canonical.removeAll(keepingCapacity: true)
-        guard CMTValueCodec.canonical(bytes, as: salesType, into: &canonical) else { return .refused }
-        if let limit = salesMaxLength, canonical.count > limit { return .refused }
+        guard CMTValueCodec.canonical(bytes, as: salesCheck.type, into: &canonical) else { return .refused }
+        if canonical.withUnsafeBytes({ salesCheck.mayRefuse(canonical: $0) }) { return .refused }
         return .canonical
     }
 }

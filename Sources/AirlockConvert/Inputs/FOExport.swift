@@ -28,7 +28,7 @@ final class FOExport: Sendable {
     /// The manifest line of entity `label` (any name the catalog knows for it), with the catalog label; nil when the
     /// package has no such entity.
     func manifestLine(_ label: String) -> (entity: FOManifestEntity, label: String)? {
-        let wanted = catalog.foEntity(named: label)?.label ?? label
+        let wanted = catalog.foLabel(of: label)
         let key = wanted.lowercased()
         guard let line = reader?.manifest.entities.first(where: { self.label(of: $0).lowercased() == key }) else { return nil }
         return (line, wanted)
@@ -36,7 +36,7 @@ final class FOExport: Sendable {
 
     /// The table of entity `label` (any name the catalog knows for it), or nil when the package has no such entity.
     func table(_ label: String) throws -> Table? {
-        let key = (catalog.foEntity(named: label)?.label ?? label).lowercased()
+        let key = catalog.foLabel(of: label).lowercased()
         return try cache.withLockedValue { cache in
             if let table = cache.tables[key] { return table }
             guard !cache.missing.contains(key), let reader else { return nil }
@@ -53,7 +53,7 @@ final class FOExport: Sendable {
 
     /// Puts a table read elsewhere (e.g. on another core) in the cache.
     func store(_ table: Table, label: String) {
-        let key = (catalog.foEntity(named: label)?.label ?? label).lowercased()
+        let key = catalog.foLabel(of: label).lowercased()
         cache.withLockedValue { $0.tables[key] = table }
     }
 

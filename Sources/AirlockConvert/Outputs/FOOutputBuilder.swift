@@ -13,7 +13,7 @@ enum FOOutputBuilder {
         var order: [String] = []
         var grouped: [String: [FlowOutput]] = [:]
         for output in outputs where output.template.target.side == .fo {
-            let label = catalog.foEntity(named: output.template.target.entity)?.label ?? output.template.target.entity
+            let label = catalog.foLabel(of: output.template.target.entity)
             if grouped[label] == nil { order.append(label) }
             grouped[label, default: []].append(output)
         }

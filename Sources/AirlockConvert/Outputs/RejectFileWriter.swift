@@ -11,11 +11,9 @@ enum RejectFileWriter {
         let columns = source.columns.indices.filter {
             source.columns[$0].name == CMTRecordTable.idColumn || !CMTRecordTable.isAttributeColumn(source.columns[$0].name)
         }
-        let sink = try FileByteSink(path: path)
-        let text = try TextEncodingWriter(sink: sink, encoding: .utf8BOM)
-        let csv = CSVWriter(text)
-        try csv.writeRecord(
-            ["reason", "field", "message"]
+        let csv = try CSVFileWriter(
+            path: path,
+            header: ["reason", "field", "message"]
                 + columns.map { source.columns[$0].name == CMTRecordTable.idColumn ? "id" : source.columns[$0].name })
         for reject in output.rejects {
             try csv.writeField(reject.reason.rawValue)
@@ -24,19 +22,14 @@ enum RejectFileWriter {
             for column in columns { try csv.writeField(source.value(row: reject.sourceRow, column: column) ?? "") }
             try csv.endRecord()
         }
-        try csv.flush()
-        try text.flush()
-        try sink.close()
+        try csv.close()
     }
 
     /// Writes `rejects/unresolved-lookups.csv`: UTF-8 with BOM, CRLF, one line per second-pass lookup that found no
     /// record, columns `file` (the package the record is in), `flow`, `entity`, `id`, `key`, `field`, `value`
     /// (the business key looked for), `lookup` (what was searched), in run order and then source order.
     static func writeUnresolved(_ outputs: [FlowOutput], to path: String) throws {
-        let sink = try FileByteSink(path: path)
-        let text = try TextEncodingWriter(sink: sink, encoding: .utf8BOM)
-        let csv = CSVWriter(text)
-        try csv.writeRecord(["file", "flow", "entity", "id", "key", "field", "value", "lookup"])
+        let csv = try CSVFileWriter(path: path, header: ["file", "flow", "entity", "id", "key", "field", "value", "lookup"])
         for output in outputs {
             for entry in output.unresolved {
                 try csv.writeRecord([
@@ -45,8 +38,6 @@ enum RejectFileWriter {
                 ])
             }
         }
-        try csv.flush()
-        try text.flush()
-        try sink.close()
+        try csv.close()
     }
 }

@@ -122,7 +122,7 @@ enum ConversionPlanner {
         // The target's own records (under any of its versions) and its key are not reference data.
         let versions = Set(
             context.catalog.foEntityVersions(of: template.target.entity).map {
-                (context.catalog.foEntity(named: $0)?.label ?? $0).lowercased()
+                context.catalog.foLabel(of: $0).lowercased()
             })
         let targetSchema = context.catalog.foEntity(named: template.target.entity)
         let key = Set(template.target.key.map { $0.field.uppercased() })

@@ -59,6 +59,16 @@ public final class CSVWriter {
         try endRecord()
     }
 
+    /// `records` as text laid out as `dialect` (UTF-8, no BOM), for a list handed back as a string rather than
+    /// written to a file (`CSVFileWriter`).
+    public static func text(_ records: [[String]], dialect: CSVDialect = .standard) throws -> String {
+        let sink = MemoryByteSink()
+        let writer = CSVWriter(try TextEncodingWriter(sink: sink, encoding: .utf8), dialect: dialect)
+        for record in records { try writer.writeRecord(record) }
+        try writer.flush()
+        return String(decoding: sink.bytes, as: UTF8.self)
+    }
+
     /// Writes everything still buffered to the destination (a record not yet ended too).
     public func flush() throws {
         try writeLine()

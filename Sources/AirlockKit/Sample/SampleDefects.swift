@@ -1,3 +1,4 @@
+import AirlockIO
 import Foundation
 
 /// The defects `airlock sample --defects` adds to a pair, and the answer key: the records a converter must reject
@@ -153,13 +154,8 @@ struct SampleDefects {
     }
 
     /// `expected-rejects.csv`: UTF-8, header `flow,key,reason`, LF line ends, fields quoted only when needed.
-    func csv(world: SampleWorld) -> String {
-        func field(_ text: String) -> String {
-            guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        }
-        var text = "flow,key,reason\n"
-        for reject in rejects(world: world) { text += "\(field(reject.flow)),\(field(reject.key)),\(field(reject.reason))\n" }
-        return text
+    func csv(world: SampleWorld) throws -> String {
+        let records = [["flow", "key", "reason"]] + rejects(world: world).map { [$0.flow, $0.key, $0.reason] }
+        return try CSVWriter.text(records, dialect: CSVDialect(lineEnding: [0x0A]))
     }
 }

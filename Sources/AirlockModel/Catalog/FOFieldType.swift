@@ -20,6 +20,14 @@ public enum FOFieldType: Sendable, Hashable, CustomStringConvertible {
     /// The NoYes enum (`No` / `Yes`), which F&O uses for booleans.
     case noYes
 
+    /// Whether values are numbers (integers or decimals).
+    public var isNumeric: Bool {
+        switch self {
+        case .int, .int64, .real: true
+        default: false
+        }
+    }
+
     /// The maximum length of a string field, when known.
     public var maxLength: Int? {
         if case .string(let length) = self { return length }

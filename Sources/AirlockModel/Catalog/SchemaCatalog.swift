@@ -41,6 +41,18 @@ public struct SchemaCatalog: Sendable, Equatable {
         foEntityIndex[name.lowercased()].map { foEntities[$0] }
     }
 
+    /// The DMF label of the F&O entity named `name` (its label, AOT or OData name, case-insensitive), or `name` as
+    /// given when the catalog does not know it: the one name every reader keys an entity by.
+    public func foLabel(of name: String) -> String {
+        foEntity(named: name)?.label ?? name
+    }
+
+    /// The AOT (technical) name of the F&O entity named `name` (any of its names, case-insensitive), or `name` as
+    /// given when the catalog does not know it.
+    public func foTechnicalName(of name: String) -> String {
+        foEntity(named: name)?.technicalName ?? name
+    }
+
     /// `label` and the other versions of the entity that hold the same records, in preference order (the
     /// entity's `alternatives`); `label` alone when the catalog does not know it.
     public func foEntityVersions(of label: String) -> [String] {

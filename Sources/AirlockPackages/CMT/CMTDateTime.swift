@@ -175,7 +175,7 @@ public struct CMTDateTime: Sendable, Hashable, CustomStringConvertible {
         var result = CMTDateTime(unchecked: year, month.value, day.value, 0, 0, 0, 0, .unspecified)
         guard let next = cursor.peek(), next == 0x54 || next == 0x74 || next == 0x20 else { return result }
         cursor.index += 1
-        try parseTime(&result, &cursor, allowFraction: true)
+        try parseTime(&result, &cursor)
         switch cursor.peek() {
         case 0x5A, 0x7A:
             cursor.index += 1
@@ -196,66 +196,58 @@ public struct CMTDateTime: Sendable, Hashable, CustomStringConvertible {
         return result
     }
 
+    /// Older CMT builds' culture-formatted text: any separator of `/`, `.`, `-`; spaces before the time, before
+    /// AM/PM (any case) and after; no fraction of a second, no zone.
+    private static let cultureForm = CultureDateGrammar.Form(
+        separators: [0x2F, 0x2E, 0x2D], spacing: .lenient, fraction: nil, meridiem: .anyCase, allowsZone: false)
+
+    /// An ISO time's fraction of a second: after `.` or `,`, up to seven digits (ticks).
+    private static let isoFraction = CultureDateGrammar.Fraction(separators: [0x2E, 0x2C], digits: 7, refusesMore: true)
+
     private static func parseCulture(_ cursor: inout CMTByteCursor) throws -> CMTDateTime {
-        let expected = "expected M/d/yyyy h:mm:ss AM, dd/MM/yyyy HH:mm:ss or dd.MM.yyyy HH:mm:ss"
-        guard let first = cursor.digits(max: 2), let separator = cursor.peek(), separator == 0x2F || separator == 0x2E || separator == 0x2D
-        else { throw CMTValueProblem(expected) }
-        cursor.index += 1
-        guard let second = cursor.digits(max: 2), cursor.take(separator), let year = cursor.digits(max: 4), year.count == 4 else {
-            throw CMTValueProblem(expected)
+        let scan = CultureDateGrammar.scan(UnsafeRawBufferPointer(rebasing: cursor.bytes[cursor.index...]), form: cultureForm)
+        guard let parts = scan.parts else {
+            throw CMTValueProblem("expected M/d/yyyy h:mm:ss AM, dd/MM/yyyy HH:mm:ss or dd.MM.yyyy HH:mm:ss")
         }
-        var result = CMTDateTime(unchecked: year.value, 0, 0, 0, 0, 0, 0, .unspecified)
-        var meridiem: UInt8?
-        let beforeTime = cursor.index
-        cursor.skipSpaces()
-        if cursor.index > beforeTime, cursor.peek().map({ $0 >= 0x30 && $0 <= 0x39 }) == true {
-            try parseTime(&result, &cursor, allowFraction: false)
-            let beforeMarker = cursor.index
-            cursor.skipSpaces()
-            if let letter = cursor.peek().map({ $0 | 0x20 }), letter == 0x61 || letter == 0x70,
-                cursor.index + 1 < cursor.bytes.count, cursor.bytes[cursor.index + 1] | 0x20 == 0x6D
-            {
-                meridiem = letter
-                cursor.index += 2
-            } else {
-                cursor.index = beforeMarker
-            }
-        } else {
-            cursor.index = beforeTime
+        if let problem = scan.problem, problem == .time || problem == .seconds { throw timeProblem(problem) }
+        var result = CMTDateTime(unchecked: parts.year, 0, 0, 0, 0, 0, 0, .unspecified)
+        if let time = parts.time {
+            if time.isPM != nil, !(1...12).contains(time.hour) { throw CMTValueProblem("hour \(time.hour) is outside 1-12 with AM/PM") }
+            result.hour = time.hourOfDay
+            result.minute = time.minute
+            result.second = time.second
         }
-        if let meridiem {
-            guard (1...12).contains(result.hour) else { throw CMTValueProblem("hour \(result.hour) is outside 1-12 with AM/PM") }
-            if meridiem == 0x61 {
-                if result.hour == 12 { result.hour = 0 }
-            } else if result.hour < 12 {
-                result.hour += 12
-            }
-        }
+        if scan.problem != nil { throw CMTValueProblem("unexpected text after the date and time") }
+        cursor.index = cursor.bytes.count
         // With AM/PM the text is en-US (month first); otherwise day first, as en-GB, fr-FR and de-DE write it.
-        let monthFirst = separator != 0x2E && (meridiem != nil || (second.value > 12 && first.value <= 12))
-        result.month = monthFirst ? first.value : second.value
-        result.day = monthFirst ? second.value : first.value
+        let monthFirst = parts.separator != 0x2E && (parts.time?.isPM != nil || (parts.second > 12 && parts.first <= 12))
+        result.month = monthFirst ? parts.first : parts.second
+        result.day = monthFirst ? parts.second : parts.first
         return result
     }
 
-    private static func parseTime(_ result: inout CMTDateTime, _ cursor: inout CMTByteCursor, allowFraction: Bool) throws {
-        guard let hour = cursor.digits(max: 2), cursor.take(0x3A), let minute = cursor.digits(max: 2), minute.count == 2 else {
-            throw CMTValueProblem("expected a time as HH:mm:ss")
+    /// Reads an ISO value's time of day (`CultureDateGrammar.time`), with up to seven fractional digits.
+    private static func parseTime(_ result: inout CMTDateTime, _ cursor: inout CMTByteCursor) throws {
+        switch CultureDateGrammar.time(cursor.bytes, at: &cursor.index, fraction: isoFraction) {
+        case .success(let time):
+            result.hour = time.hour
+            result.minute = time.minute
+            result.second = time.second
+            var ticks = 0
+            for index in time.fraction { ticks = ticks * 10 + Int(cursor.bytes[index] - 0x30) }
+            for _ in time.fraction.count..<7 { ticks *= 10 }
+            if !time.fraction.isEmpty { result.ticks = ticks }
+        case .failure(let problem):
+            throw timeProblem(problem)
         }
-        result.hour = hour.value
-        result.minute = minute.value
-        if cursor.take(0x3A) {
-            guard let second = cursor.digits(max: 2), second.count == 2 else { throw CMTValueProblem("expected two digits of seconds") }
-            result.second = second.value
-            if allowFraction, cursor.take(0x2E) || cursor.take(0x2C) {
-                guard let fraction = cursor.digits(max: 8), fraction.count >= 1 else {
-                    throw CMTValueProblem("expected digits after the decimal point of the seconds")
-                }
-                guard fraction.count <= 7 else { throw CMTValueProblem("more than 7 fractional digits of a second") }
-                var ticks = fraction.value
-                for _ in fraction.count..<7 { ticks *= 10 }
-                result.ticks = ticks
-            }
+    }
+
+    private static func timeProblem(_ problem: CultureDateGrammar.Problem) -> CMTValueProblem {
+        switch problem {
+        case .seconds: CMTValueProblem("expected two digits of seconds")
+        case .fraction: CMTValueProblem("expected digits after the decimal point of the seconds")
+        case .fractionTooLong: CMTValueProblem("more than 7 fractional digits of a second")
+        default: CMTValueProblem("expected a time as HH:mm:ss")
         }
     }
 }

@@ -121,10 +121,10 @@ public enum Retrier {
 
     /// Writes the requests no package record answers, in input order (UTF-8 with BOM, CRLF).
     private static func writeNotFound(_ requests: [RetryRequest], to path: String) throws {
-        let file = try CSVFile(path: path, header: notFoundColumns)
+        let file = try CSVFileWriter(path: path, header: notFoundColumns)
         for request in requests {
             let key = request.keyText ?? request.keyValues.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-            try file.writer.writeRecord([
+            try file.writeRecord([
                 request.location.file ?? "", request.location.line.map(String.init) ?? "", request.side.rawValue, request.entity ?? "", key,
                 request.id ?? "",
             ])

@@ -45,7 +45,7 @@ struct RetryFOSelection {
         company = run.report.company
         for line in reader.manifest.entities {
             let data = try reader.readEntity(line)
-            let label = catalog.foEntity(named: line.entityName)?.label ?? line.entityName
+            let label = catalog.foLabel(of: line.entityName)
             let writers = SentPackages.writers(run, side: .fo, entity: line.entityName, catalog: catalog)
             let key = try FOSentKey(
                 run: run, label: line.entityName, columnNames: data.table.columnNames, flow: writers.first?.flow, catalog: catalog,
@@ -57,7 +57,7 @@ struct RetryFOSelection {
             }
             entities.append(
                 Entity(
-                    line: line, label: label, technicalName: catalog.foEntity(named: line.entityName)?.technicalName ?? line.entityName,
+                    line: line, label: label, technicalName: catalog.foTechnicalName(of: line.entityName),
                     table: data.table, encoding: data.summary.encoding ?? .utf8BOM, key: key, rowByKey: rowByKey,
                     marks: Array(repeating: 0, count: data.table.rowCount)))
         }
@@ -198,7 +198,7 @@ struct RetryFOSelection {
     /// - Throws: `AirlockError(.usage)` when an error file's entity cannot be told.
     private mutating func entityIndex(of request: RetryRequest) throws -> Int? {
         if let named = request.entity, !named.isEmpty {
-            let label = (catalog.foEntity(named: named)?.label ?? named).lowercased()
+            let label = catalog.foLabel(of: named).lowercased()
             return entities.firstIndex { $0.label.lowercased() == label || $0.line.entityName.lowercased() == named.lowercased() }
         }
         let file = request.location.file ?? ""
