@@ -6,7 +6,7 @@ import Testing
 /// the rule tables of docs/validation.md, so that a rule added in one place and forgotten in another fails here
 /// (the HTML pages take each rule's summary from `all`).
 struct ValidationRulesListTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = ConvertFixture.root
 
     /// The rules `ValidationRules.swift` declares, as (property, id) in the order of the file.
     static func declared() throws -> [(name: String, id: String)] {
