@@ -26,7 +26,10 @@ let package = Package(
         ),
         // The C allocator's controls (glibc's malloc.h): no library to link.
         .systemLibrary(name: "CAllocator"),
-        .target(name: "AirlockIO", dependencies: ["AirlockModel", "CAllocator", "CArchive", "CLibXML2"]),
+        .target(
+            name: "AirlockIO",
+            dependencies: ["AirlockModel", "CAllocator", "CArchive", "CLibXML2", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(name: "AirlockModel"),
         .target(name: "AirlockPackages", dependencies: ["AirlockIO", "AirlockModel"]),
         .target(name: "AirlockYAML", dependencies: ["AirlockModel", .product(name: "Yams", package: "Yams")]),
@@ -49,12 +52,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .target(
-            name: "AirlockDiff",
-            dependencies: [
-                "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockReconcile", "AirlockReport",
-            ]
-        ),
+        .target(name: "AirlockDiff", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockReconcile"]),
         .target(
             name: "AirlockConvert",
             dependencies: [

@@ -2,7 +2,6 @@ import AirlockCatalog
 import AirlockIO
 import AirlockModel
 import AirlockPackages
-import AirlockReport
 import Foundation
 
 /// `airlock diff`: compares two exports of the same side taken at different times, record by natural key, and

@@ -1,3 +1,4 @@
+import AirlockIO
 import Foundation
 
 /// `retry.json`: what `retry` put in its packages and why. Keys are written sorted and nothing depends on the

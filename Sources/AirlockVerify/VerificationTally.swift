@@ -1,4 +1,5 @@
 import AirlockConvert
+import AirlockIO
 import AirlockMapping
 import AirlockModel
 import AirlockReport

@@ -1,4 +1,3 @@
-import AirlockIO
 import AirlockModel
 import Crypto
 import Foundation
