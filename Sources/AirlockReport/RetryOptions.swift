@@ -1,3 +1,5 @@
+import AirlockModel
+
 /// What `airlock retry` was asked to send again: from a conversion's output folder, the records that the
 /// importers or `verify` say did not land.
 public struct RetryOptions: Sendable, Hashable, Codable {
@@ -39,5 +41,5 @@ public struct RetryOptions: Sendable, Hashable, Codable {
     }
 
     /// The output folder the options name: `outputDirectory`, else `retry` inside the run folder.
-    public var resolvedOutputDirectory: String { outputDirectory ?? runDirectory + "/retry" }
+    public var resolvedOutputDirectory: String { outputDirectory ?? runDirectory + "/" + RunLayout.retryFolder }
 }

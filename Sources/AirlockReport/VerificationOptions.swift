@@ -1,3 +1,5 @@
+import AirlockModel
+
 /// What `airlock verify` was asked to check: a conversion's output folder against exports taken after the import.
 public struct VerificationOptions: Sendable, Hashable, Codable {
     /// The conversion's output folder (`report.json`, `to-fo.zip`, `to-sales.zip`).
@@ -30,5 +32,5 @@ public struct VerificationOptions: Sendable, Hashable, Codable {
     }
 
     /// The output folder the options name: `outputDirectory`, else `verify` inside the run folder.
-    public var resolvedOutputDirectory: String { outputDirectory ?? runDirectory + "/verify" }
+    public var resolvedOutputDirectory: String { outputDirectory ?? runDirectory + "/" + RunLayout.verifyFolder }
 }

@@ -19,7 +19,7 @@ extension ConvertPipeline {
         let report = result.report
         let outputs =
             LedgerRecorder.files(report.outputs, in: out)
-            + LedgerRecorder.files(named: [Converter.reportName, Converter.pageName], in: out)
+            + LedgerRecorder.files(named: [RunLayout.conversionReport, RunLayout.conversionPage], in: out)
         let totals = report.totals
         let counts = [
             "read": totals.read, "filtered": totals.filtered, "created": totals.created, "updated": totals.updated,

@@ -39,7 +39,7 @@ enum DeltaInputCheck {
         else { return [] }
         return reading.entries.compactMap { line, entry in
             guard entry.command == DiffPipeline.ledgerCommand,
-                let delta = entry.outputs.first(where: { $0.role.hasSuffix(PackageDiffer.deltaName) }), delta.sha256 != nil
+                let delta = entry.outputs.first(where: { $0.role.hasSuffix(RunLayout.deltaPackage) }), delta.sha256 != nil
             else { return nil }
             return (line, entry, delta)
         }

@@ -12,7 +12,7 @@ extension DiffPipeline {
         let out = options.diff.outputDirectory
         let inputs = [LedgerFile(role: "old", digest: report.inputs.old), LedgerFile(role: "new", digest: report.inputs.new)]
         let outputs =
-            LedgerRecorder.files(report.outputs, in: out) + LedgerRecorder.files(named: [PackageDiffer.reportName], in: out)
+            LedgerRecorder.files(report.outputs, in: out) + LedgerRecorder.files(named: [RunLayout.diffReport], in: out)
         let totals = report.totals
         var counts = [
             "old": totals.old, "new": totals.new, "created": totals.created, "changed": totals.changed, "unchanged": totals.unchanged,

@@ -18,18 +18,18 @@ public enum ReportPipeline {
         let folder = URL(fileURLWithPath: options.reportPath).deletingLastPathComponent().path
         let document = try ReportDocument.decode(data, file: options.reportPath)
         let page: String
-        var defaultName = ReportPage.fileName
+        var defaultName = RunLayout.conversionPage
         var timeline = ""
         var problem: String?
         switch document {
         case .conversion(let conversion):
-            let examples = ReportPage.rejectExamples(in: folder + "/" + Converter.rejectsFolder)
+            let examples = ReportPage.rejectExamples(in: folder + "/" + RunLayout.rejectsFolder)
             page = ReportPage.html(conversion: conversion, rejectExamples: examples)
         case .validation(let validation):
             page = ReportPage.html(validation: validation)
         case .verification(let verification):
             page = ReportPage.html(verification: verification, examples: ReportPage.verificationExamples(in: folder))
-            defaultName = Verifier.pageName
+            defaultName = RunLayout.verificationPage
         case .ledger(let ledger):
             page = ReportPage.html(ledger: ledger)
             defaultName = ReportPage.ledgerPageName(for: options.reportPath)

@@ -17,7 +17,7 @@ extension RetryPipeline {
         guard options.ledger.enabled else { return nil }
         let report = result.report
         let folder = result.outputDirectory
-        let outputs = LedgerRecorder.files(report.outputs, in: folder) + LedgerRecorder.files(named: [Retrier.reportName], in: folder)
+        let outputs = LedgerRecorder.files(report.outputs, in: folder) + LedgerRecorder.files(named: [RunLayout.retryReport], in: folder)
         let totals = report.totals
         let counts = [
             "requested": totals.requested, "found": totals.found, "notFound": totals.notFound, "parents": totals.parents,
@@ -36,7 +36,7 @@ extension RetryPipeline {
         guard options.ledger.enabled else { return nil }
         let retry = options.retry
         var inputs = LedgerRecorder.files(
-            named: [Converter.reportName, Converter.foPackageName, Converter.salesPackageName], in: retry.runDirectory)
+            named: [RunLayout.conversionReport, RunLayout.foPackage, RunLayout.salesPackage], in: retry.runDirectory)
         for path in retry.verifyLists { inputs.append(LedgerFile.digesting(path, role: "verify-list")) }
         for spec in retry.foErrorFiles { inputs.append(LedgerFile.digesting(RetryInputFile.path(of: spec), role: "fo-errors")) }
         for path in retry.salesLogs { inputs.append(LedgerFile.digesting(path, role: "sales-log")) }

@@ -29,21 +29,22 @@ public enum RetryPipeline {
         let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
         let result = try Retrier.run(options.retry, catalog: catalog)
         let report = result.report
-        let written = [Converter.foPackageName, Converter.salesPackageName].filter { report.outputs[$0] != nil }
+        let written = [RunLayout.foPackage, RunLayout.salesPackage].filter { report.outputs[$0] != nil }
         let text: String
         if options.json {
             text = String(decoding: try report.jsonData(), as: UTF8.self)
         } else {
             let packages = written.isEmpty ? "no package" : written.joined(separator: ", ")
             text =
-                report.text() + "\n" + "Wrote \(result.outputDirectory) (\(packages), \(Retrier.reportName), \(Retrier.notFoundName)).\n"
+                report.text() + "\n"
+                + "Wrote \(result.outputDirectory) (\(packages), \(RunLayout.retryReport), \(RunLayout.notFoundList)).\n"
                 + String(format: "Done in %.1f s.", Date().timeIntervalSince(started)) + "\n"
         }
         let notFound = report.totals.notFound
         let problem =
             notFound == 0
             ? nil
-            : "\(notFound) record\(notFound == 1 ? "" : "s") named as failed \(notFound == 1 ? "is" : "are") not in the conversion's packages (see \(Retrier.notFoundName)): the input is of another run, or names records the conversion did not send"
+            : "\(notFound) record\(notFound == 1 ? "" : "s") named as failed \(notFound == 1 ? "is" : "are") not in the conversion's packages (see \(RunLayout.notFoundList)): the input is of another run, or names records the conversion did not send"
         return RetryPipelineResult(
             report: report, outputDirectory: result.outputDirectory, text: text, problem: problem,
             status: problem == nil ? .success : .dataErrors)

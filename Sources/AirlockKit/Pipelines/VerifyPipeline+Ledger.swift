@@ -19,7 +19,7 @@ extension VerifyPipeline {
         let folder = result.outputDirectory
         let outputs =
             LedgerRecorder.files(report.outputs, in: folder)
-            + LedgerRecorder.files(named: [Verifier.reportName, Verifier.pageName], in: folder)
+            + LedgerRecorder.files(named: [RunLayout.verificationReport, RunLayout.verificationPage], in: folder)
         let totals = report.totals
         let counts = [
             "sent": totals.sent, "landed": totals.landed, "drifted": totals.drifted, "missing": totals.missing,
@@ -39,7 +39,7 @@ extension VerifyPipeline {
         guard options.ledger.enabled else { return nil }
         let verification = options.verification
         var inputs = LedgerRecorder.files(
-            named: [Converter.reportName, Converter.foPackageName, Converter.salesPackageName], in: verification.runDirectory)
+            named: [RunLayout.conversionReport, RunLayout.foPackage, RunLayout.salesPackage], in: verification.runDirectory)
         if let fo = verification.foPath { inputs.append(LedgerFile.digesting(fo, role: "fo")) }
         if let sales = verification.salesPath { inputs.append(LedgerFile.digesting(sales, role: "sales")) }
         return LedgerRecorder.record(

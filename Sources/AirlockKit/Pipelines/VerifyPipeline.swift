@@ -37,8 +37,8 @@ public enum VerifyPipeline {
             text = String(decoding: try report.jsonData(), as: UTF8.self)
         } else {
             text =
-                report.text() + "\n" + "Wrote \(result.outputDirectory) (\(Verifier.reportName), \(Verifier.pageName), "
-                + "\(Verifier.missingName), \(Verifier.driftedName)).\n"
+                report.text() + "\n" + "Wrote \(result.outputDirectory) (\(RunLayout.verificationReport), \(RunLayout.verificationPage), "
+                + "\(RunLayout.missingList), \(RunLayout.driftedList)).\n"
                 + String(format: "Done in %.1f s.", Date().timeIntervalSince(started))
                 + "\n"
         }
@@ -60,6 +60,6 @@ public enum VerifyPipeline {
         let unverified = report.flows.values.filter(\.verified).reduce(0) { $0 + $1.counts.notVerified }
         if unverified > 0 { reasons.append("\(unverified) sent records could not be verified: the export given lacks their entity") }
         guard !reasons.isEmpty else { return nil }
-        return reasons.joined(separator: "; ") + " (see \(Verifier.missingName) and \(Verifier.driftedName) in the output folder)"
+        return reasons.joined(separator: "; ") + " (see \(RunLayout.missingList) and \(RunLayout.driftedList) in the output folder)"
     }
 }
