@@ -63,8 +63,8 @@ let package = Package(
         .target(
             name: "AirlockVerify",
             dependencies: [
-                "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockMapping", "AirlockReconcile", "AirlockReport",
-                "AirlockConvert",
+                "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
+                "AirlockReport",
             ]
         ),
         .target(

@@ -1,4 +1,3 @@
-import AirlockConvert
 import AirlockIO
 import AirlockMapping
 import AirlockModel

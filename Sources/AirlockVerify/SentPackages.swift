@@ -1,5 +1,4 @@
 import AirlockCatalog
-import AirlockConvert
 import AirlockIO
 import AirlockMapping
 import AirlockModel

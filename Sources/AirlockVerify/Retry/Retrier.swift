@@ -1,9 +1,7 @@
-import AirlockConvert
 import AirlockIO
 import AirlockModel
 import AirlockPackages
 import AirlockReport
-import AirlockValidate
 import Foundation
 
 /// `airlock retry`: from a conversion's output folder and what the importers (or `verify`) say failed, new

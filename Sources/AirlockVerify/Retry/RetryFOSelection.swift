@@ -1,4 +1,3 @@
-import AirlockConvert
 import AirlockIO
 import AirlockModel
 import AirlockPackages
