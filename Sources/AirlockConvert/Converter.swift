@@ -98,7 +98,7 @@ public enum Converter {
         let company = flows.company
 
         var report = ConversionReport(
-            tool: "airlock", version: AirlockVersion.current, company: company, options: options,
+            tool: "airlock", version: AirlockVersion.current, company: company, options: options.recorded,
             inputs: try inputDigests.result(), outputs: [:],
             flows: [:], flowsNotRun: templates.templates.map(\.name).filter { !selected.contains($0) },
             totals: ConversionReport.Totals(),

@@ -117,7 +117,8 @@ public struct ConversionReport: Sendable, Codable, Equatable {
     public var tool: String
     public var version: String
     public var company: String
-    public var options: ConversionOptions
+    /// What the conversion was asked to do.
+    public var options: Options
     /// `fo` and `sales`: path, size and SHA-256 of each input.
     public var inputs: [String: FileDigest]
     /// Each output file (relative to the output folder) with size and SHA-256; empty for a dry run.
@@ -135,7 +136,7 @@ public struct ConversionReport: Sendable, Codable, Equatable {
     public var plan: ConversionPlan?
 
     public init(
-        tool: String, version: String, company: String, options: ConversionOptions, inputs: [String: FileDigest],
+        tool: String, version: String, company: String, options: Options, inputs: [String: FileDigest],
         outputs: [String: FileDigest], flows: [String: Flow], flowsNotRun: [String], totals: Totals, warnings: [String],
         validation: [String: Validation], refused: Bool, plan: ConversionPlan? = nil
     ) {

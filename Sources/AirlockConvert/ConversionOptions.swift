@@ -1,5 +1,8 @@
-/// What `airlock convert` was asked to do.
-public struct ConversionOptions: Sendable, Hashable, Codable {
+import AirlockReport
+
+/// What `airlock convert` is asked to do: `Converter.run`'s options. `report.json` records them as they were given
+/// (`recorded`).
+public struct ConversionOptions: Sendable, Hashable {
     /// The F&O export package (zip or folder); nil when only Sales → F&O flows… still needed for matching.
     public var foPath: String
     /// The Sales export package (zip or folder).
@@ -53,5 +56,13 @@ public struct ConversionOptions: Sendable, Hashable, Codable {
         self.full = full
         self.maxRejects = maxRejects
         self.force = force
+    }
+
+    /// The options as `report.json` records them.
+    public var recorded: ConversionReport.Options {
+        ConversionReport.Options(
+            foPath: foPath, salesPath: salesPath, outputDirectory: outputDirectory, only: only, dryRun: dryRun, company: company,
+            templatesDirectory: templatesDirectory, full: full, maxRejects: maxRejects, force: force, foLocale: foLocale, since: since,
+            templateSet: templateSet, master: master)
     }
 }

@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockReport
 import Foundation
 
 /// `retry.json`: what `retry` put in its packages and why. Keys are written sorted and nothing depends on the

@@ -1,7 +1,9 @@
 import AirlockModel
+import AirlockReport
 
-/// What `airlock verify` was asked to check: a conversion's output folder against exports taken after the import.
-public struct VerificationOptions: Sendable, Hashable, Codable {
+/// What `airlock verify` is asked to check: a conversion's output folder against exports taken after the import
+/// (`Verifier.run`'s options). `verify.json` records them as they were given (`recorded`).
+public struct VerificationOptions: Sendable, Hashable {
     /// The conversion's output folder (`report.json`, `to-fo.zip`, `to-sales.zip`).
     public var runDirectory: String
     /// The F&O export taken after importing `to-fo.zip`; nil: the F&O side is not verified.
@@ -33,4 +35,11 @@ public struct VerificationOptions: Sendable, Hashable, Codable {
 
     /// The output folder the options name: `outputDirectory`, else `verify` inside the run folder.
     public var resolvedOutputDirectory: String { outputDirectory ?? runDirectory + "/" + RunLayout.verifyFolder }
+
+    /// The options as `verify.json` records them.
+    public var recorded: VerificationReport.Options {
+        VerificationReport.Options(
+            runDirectory: runDirectory, foPath: foPath, salesPath: salesPath, outputDirectory: outputDirectory, force: force,
+            allowDrift: allowDrift, foLocale: foLocale)
+    }
 }
