@@ -6,14 +6,14 @@ extension RetryPipeline {
 
     /// The migration folder of a retry: the parent of the conversion's folder, so that the retry's entry follows
     /// the convert's and the verify's in one ledger.
-    static func migrationFolder(_ options: RetryPipelineOptions) -> String {
+    static func migrationFolder(_ options: RetryOptions) -> String {
         MigrationLedger.folder(containing: options.retry.runDirectory)
     }
 
     /// Enters a finished retry in the ledger: its inputs (the run's report and packages, the lists, error files
     /// and logs), its packages, retry.json and not-found.csv, the totals. Returns the warning when the ledger could
     /// not be written.
-    static func record(_ result: RetryPipelineResult, options: RetryPipelineOptions, startedAt: Date) -> String? {
+    static func record(_ result: RetryResult, options: RetryOptions, startedAt: Date) -> String? {
         guard options.ledger.enabled else { return nil }
         let report = result.report
         let folder = result.outputDirectory
@@ -32,7 +32,7 @@ extension RetryPipeline {
     /// Enters a retry that failed with `error` in the ledger: the run folder's report and packages and the inputs
     /// as given (digested when they can be read), no output. Returns the warning when the ledger could not be
     /// written.
-    static func recordFailure(_ error: Error, options: RetryPipelineOptions, startedAt: Date) -> String? {
+    static func recordFailure(_ error: Error, options: RetryOptions, startedAt: Date) -> String? {
         guard options.ledger.enabled else { return nil }
         let retry = options.retry
         var inputs = LedgerRecorder.files(

@@ -7,11 +7,11 @@ public enum RetryPipeline {
     /// too.
     /// - Parameter notice: told when the run could not be entered in the migration ledger (for standard error).
     /// - Throws: `AirlockError` for a catalog file, options or input that cannot be used (exit 2).
-    public static func run(_ options: RetryPipelineOptions, notice: @escaping @Sendable (String) -> Void = { _ in }) throws
-        -> RetryPipelineResult
+    public static func run(_ options: RetryOptions, notice: @escaping @Sendable (String) -> Void = { _ in }) throws
+        -> RetryResult
     {
         let started = Date()
-        let result: RetryPipelineResult
+        let result: RetryResult
         do {
             result = try retry(options, started: started)
         } catch {
@@ -25,7 +25,7 @@ public enum RetryPipeline {
     }
 
     /// The retry itself, as `run` describes it, without the ledger.
-    private static func retry(_ options: RetryPipelineOptions, started: Date) throws -> RetryPipelineResult {
+    private static func retry(_ options: RetryOptions, started: Date) throws -> RetryResult {
         let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
         let result = try Retrier.run(options.retry, catalog: catalog)
         let report = result.report
@@ -45,7 +45,7 @@ public enum RetryPipeline {
             notFound == 0
             ? nil
             : "\(notFound) record\(notFound == 1 ? "" : "s") named as failed \(notFound == 1 ? "is" : "are") not in the conversion's packages (see \(RunLayout.notFoundList)): the input is of another run, or names records the conversion did not send"
-        return RetryPipelineResult(
+        return RetryResult(
             report: report, outputDirectory: result.outputDirectory, text: text, problem: problem,
             status: problem == nil ? .success : .dataErrors)
     }

@@ -30,31 +30,33 @@ public enum TemplatesPipeline {
 
     /// The mapping reference (Markdown): every flow in run order, its field maps, value maps and inferred settings.
     /// - Throws: `AirlockError` when the templates cannot be loaded or the file cannot be written.
-    public static func doc(_ options: TemplatesDocOptions) throws -> TemplatesDocumentResult {
+    public static func doc(_ options: TemplatesDocOptions) throws -> TemplatesDocResult {
         let set = try TemplateLoader.load(TemplateSelection(set: options.set, directory: options.templatesDirectory))
-        return try emit(Array(TemplateDocumentation.markdown(set).utf8), to: options.outputPath)
+        let document = Array(TemplateDocumentation.markdown(set).utf8)
+        try write(document, to: options.outputPath)
+        return TemplatesDocResult(document: document, writtenTo: options.outputPath)
     }
 
     /// The Configuration Migration data_schema.xml to export the Sales data the flows read, as CMT writes it:
     /// the same bytes shown and written (no line end after the root's end tag).
     /// - Throws: `AirlockError` when the templates or a catalog file cannot be loaded, or the file cannot be written.
-    public static func schema(_ options: TemplatesSchemaOptions) throws -> TemplatesDocumentResult {
+    public static func schema(_ options: TemplatesSchemaOptions) throws -> TemplatesSchemaResult {
         let set = try TemplateLoader.load(TemplateSelection(set: options.set, directory: options.templatesDirectory))
         let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
         let schema = try ExportSchemaBuilder.schema(for: set, catalog: catalog)
-        return try emit(try CMTSchemaWriter.bytes(schema), to: options.outputPath)
+        let document = try CMTSchemaWriter.bytes(schema)
+        try write(document, to: options.outputPath)
+        return TemplatesSchemaResult(document: document, writtenTo: options.outputPath)
     }
 
     /// Writes `bytes` into `path` atomically (a temporary file renamed into place) when a path is given.
     /// - Throws: `AirlockError(.io)` naming `path`.
-    private static func emit(_ bytes: [UInt8], to path: String?) throws -> TemplatesDocumentResult {
-        if let path {
-            do {
-                try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw AirlockError(.io, "cannot write the file", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
-            }
+    private static func write(_ bytes: [UInt8], to path: String?) throws {
+        guard let path else { return }
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw AirlockError(.io, "cannot write the file", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
         }
-        return TemplatesDocumentResult(document: bytes, writtenTo: path)
     }
 }

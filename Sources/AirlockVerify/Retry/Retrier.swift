@@ -15,7 +15,7 @@ public enum Retrier {
     /// - Throws: `AirlockError(.usage)` naming the file for a run folder or input that cannot be used, an F&O
     ///   error file whose entity cannot be told, a request for a side the conversion sent nothing to; read and
     ///   write errors.
-    public static func run(_ options: RetryOptions, catalog: SchemaCatalog) throws -> RetryResult {
+    public static func run(_ options: RetrialOptions, catalog: SchemaCatalog) throws -> RetrialResult {
         let run = try RunFolder.open(options.runDirectory)
         let output = options.resolvedOutputDirectory
         let inputFiles = options.verifyLists + options.foErrorFiles.map { RetryInputFile.path(of: $0) } + options.salesLogs
@@ -40,7 +40,7 @@ public enum Retrier {
             requests += read
         }
         for path in options.salesLogs {
-            let read = try RetryInputReader.salesLog(path, failurePattern: options.failurePattern ?? RetryOptions.defaultFailurePattern)
+            let read = try RetryInputReader.salesLog(path, failurePattern: options.failurePattern ?? RetrialOptions.defaultFailurePattern)
             requestsByInput[path, default: 0] += read.count
             requests += read
         }
@@ -108,7 +108,7 @@ public enum Retrier {
                 requestsByInput: requestsByInput, warnings: warnings)
             try staging.write(try report.jsonData(), to: RunLayout.retryReport)
             try staging.commit()
-            return RetryResult(report: report, outputDirectory: output)
+            return RetrialResult(report: report, outputDirectory: output)
         } catch {
             staging.discard()
             throw error

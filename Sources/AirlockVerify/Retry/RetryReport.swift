@@ -49,7 +49,7 @@ public struct RetryReport: Sendable, Codable, Equatable {
     public var kind = "retry"
     public var tool = "airlock"
     public var version: String
-    public var options: RetryOptions
+    public var options: RetrialOptions
     /// The conversion's report and packages, and every input list, with their digests.
     public var inputs: [String: FileDigest]
     /// The files written, with their digests (`to-fo.zip`, `to-sales.zip`, `not-found.csv`).
@@ -62,7 +62,7 @@ public struct RetryReport: Sendable, Codable, Equatable {
     public var warnings: [String]
 
     public init(
-        version: String, options: RetryOptions, inputs: [String: FileDigest], outputs: [String: FileDigest], entities: [Entity],
+        version: String, options: RetrialOptions, inputs: [String: FileDigest], outputs: [String: FileDigest], entities: [Entity],
         requestsByInput: [String: Int], warnings: [String]
     ) {
         self.version = version

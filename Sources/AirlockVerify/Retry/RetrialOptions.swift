@@ -1,8 +1,10 @@
 import AirlockModel
 
-/// What `airlock retry` was asked to send again: from a conversion's output folder, the records that the
-/// importers or `verify` say did not land.
-public struct RetryOptions: Sendable, Hashable, Codable {
+/// What `airlock retry` is asked to send again (`Retrier.run`'s options; `retry.json` records them): from a
+/// conversion's output folder, the records that the importers or `verify` say did not land. Named, as the other
+/// engines' options, after the engine's run as a noun (`ConversionOptions`, `VerificationOptions`), which keeps
+/// `RetryOptions` for the pipeline's.
+public struct RetrialOptions: Sendable, Hashable, Codable {
     /// The conversion's output folder (`report.json`, `to-fo.zip`, `to-sales.zip`).
     public var runDirectory: String
     /// Lists `verify` wrote (`missing.csv`, or `drifted.csv` to send drifted records again).
@@ -13,7 +15,7 @@ public struct RetryOptions: Sendable, Hashable, Codable {
     /// Configuration Migration import logs (`ImportDataDetail.log` and the like).
     public var salesLogs: [String]
     /// The regular expression a log line must match to count as a failure (its record ids are then read); nil:
-    /// `RetryOptions.defaultFailurePattern`.
+    /// `RetrialOptions.defaultFailurePattern`.
     public var failurePattern: String?
     /// Where `to-fo.zip`, `to-sales.zip`, `retry.json` and `not-found.csv` go; nil: `<runDirectory>/retry`.
     public var outputDirectory: String?

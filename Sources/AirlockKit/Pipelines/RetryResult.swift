@@ -1,5 +1,5 @@
 /// What a retry gave: its report, what to show, and the exit status.
-public struct RetryPipelineResult: Sendable {
+public struct RetryResult: Sendable {
     public var report: RetryReport
     /// The folder written.
     public var outputDirectory: String

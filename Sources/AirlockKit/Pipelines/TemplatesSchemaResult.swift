@@ -1,6 +1,6 @@
-/// A document made from the templates (the mapping reference, the export schema): written to a file or to show.
-public struct TemplatesDocumentResult: Sendable, Hashable {
-    /// The document's bytes.
+/// The export schema made from the templates (`airlock templates schema`): written to a file or to show.
+public struct TemplatesSchemaResult: Sendable, Hashable {
+    /// The document's bytes (`data_schema.xml`, as Configuration Migration writes it).
     public var document: [UInt8]
     /// The file it was written to, if one was asked for.
     public var writtenTo: String?
