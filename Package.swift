@@ -68,10 +68,14 @@ let package = Package(
             ]
         ),
         .target(
+            name: "AirlockSample",
+            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockMapping", "AirlockConvert"]
+        ),
+        .target(
             name: "AirlockKit",
             dependencies: [
                 "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
-                "AirlockReport", "AirlockConvert", "AirlockDiff", "AirlockVerify",
+                "AirlockReport", "AirlockConvert", "AirlockDiff", "AirlockVerify", "AirlockSample",
             ]
         ),
         .target(
@@ -84,7 +88,7 @@ let package = Package(
             dependencies: [
                 "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
                 "AirlockReport",
-                "AirlockConvert", "AirlockDiff", "AirlockVerify", "AirlockKit", "AirlockCommands",
+                "AirlockConvert", "AirlockDiff", "AirlockVerify", "AirlockSample", "AirlockKit", "AirlockCommands",
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import AirlockKit
+@testable import AirlockSample
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 import AirlockPackages
 
 /// The F&O side of a dual-write sample pair: legal entities, the reference tables (`SampleDualWriteReferenceData`:

@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 import AirlockPackages
 
 /// The F&O side of a sample pair: customers, sellable released products, confirmed sales orders with lines

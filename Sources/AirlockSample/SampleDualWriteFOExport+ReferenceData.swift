@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 
 extension SampleDualWriteFOExport {
     /// The reference tables as F&O exports them (`SampleDualWriteReferenceData`): currencies and units once, the

@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 import AirlockPackages
 
 /// The Sales side of a sample pair, as a Configuration Migration export made with the schema Airlock writes for the

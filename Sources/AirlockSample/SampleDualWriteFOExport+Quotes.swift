@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 
 extension SampleDualWriteFOExport {
     /// The quotations of the sample company, decided by each record's index (no random draw, so the other records of
