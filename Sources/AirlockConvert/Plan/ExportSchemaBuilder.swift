@@ -13,9 +13,11 @@ import AirlockPackages
 /// - the entities lookups resolve against, with the business key they are resolved by (`product` by
 ///   `productnumber`, `uom` by `name`, `account`/`contact` by account and contact number, …), including the
 ///   referenced fields of key paths such as `quoteid.quotenumber`;
-/// - what the special rules read: `price-list-item` the price lists (`pricelevel`: name, currency, state), their
-///   items (`productpricelevel`) and the currencies' ISO codes; `invoiced-order-status` the orders' number, state,
-///   status and required attributes; `freight-tax-line` the write-in line's attributes.
+/// - what the special rules read: the fields their parameters name (by the roles `SpecialRuleKind` gives them), and
+///   what each rule declares it reads beyond them (`BundledRule.salesReads`: `price-list-item` the price lists,
+///   their items and the currencies' ISO codes; `invoiced-order-status` the orders' state, status and required
+///   attributes; `freight-tax-line` the write-in line's attributes; `write-back` the required attributes and the
+///   company's key).
 ///
 /// Each entity gets its primary id (`guid`, `primaryKey`), its primary name, its natural key (marked
 /// `updateCompare`, as Airlock's own packages do) and the attributes above, in catalog order, typed from the
@@ -114,37 +116,9 @@ public enum ExportSchemaBuilder {
                 default: continue
                 }
             }
-            switch rule.kind {
-            case .priceListItem:
-                needs.add("pricelevel", ["name", "transactioncurrencyid", "statecode"], flow: flow, optional: true)
-                needs.add(
-                    "productpricelevel", ["pricelevelid", "productid", "uomid", "transactioncurrencyid", "amount"], flow: flow,
-                    optional: true)
-                needs.add("transactioncurrency", ["isocurrencycode"], flow: flow, optional: true)
-            case .invoicedOrderStatus:
-                let field = rule.parameter("order") ?? "salesorderid"
-                let targets = catalog.salesEntity(named: entity)?.attribute(named: field)?.lookupTargets ?? []
-                for order in targets.isEmpty ? ["salesorder"] : targets {
-                    let required = catalog.salesEntity(named: order)?.requiredAttributes.map(\.logicalName) ?? []
-                    needs.add(order, ["statecode", "statuscode"] + required, flow: flow, optional: true)
-                }
-            case .freightTaxLine:
-                let fields = [
-                    "productdescription", "isproductoverridden", rule.parameter("taxField") ?? "tax", "quantity", "priceperunit",
-                    "ispriceoverridden", "msdynce_ismaintainedexternally", "msdynce_ordernumber", "transactioncurrencyid",
-                ]
-                needs.add(entity, fields, flow: flow, optional: true)
-            case .discountPerUnit:
-                continue
-            case .writeBack:
-                // The records it writes back repeat the entity's required attributes; the company is found by its code.
-                let required = catalog.salesEntity(named: entity)?.requiredAttributes.map(\.logicalName) ?? []
-                needs.add(entity, required, flow: flow, optional: true)
-                if let company = template.source.company, let key = company.referencedField {
-                    for target in catalog.salesEntity(named: entity)?.attribute(named: company.field)?.lookupTargets ?? [] {
-                        needs.add(target, [key], flow: flow, optional: true)
-                    }
-                }
+            // What the rule itself reads, as it declares it; left out where the catalog lacks it.
+            for read in SpecialRuleRegistry.salesReads(of: rule, on: template, catalog: catalog) {
+                needs.add(read.entity, read.attributes, flow: flow, optional: true)
             }
         }
     }
