@@ -10,12 +10,10 @@ extension ConvertPipeline {
         return MigrationLedger.folder(containing: out)
     }
 
-    /// Enters a finished run in the ledger: the report's input and output digests, report.json and its page, the
-    /// totals. Returns the warning when the ledger could not be written.
-    static func record(_ result: ConvertResult, options: ConvertOptions, startedAt: Date) -> String? {
-        guard let folder = migrationFolder(options), let out = options.conversion.outputDirectory, options.ledger.enabled else {
-            return nil
-        }
+    /// The entry of a finished run: the report's input and output digests, report.json and its page, the totals;
+    /// none for a plan or a dry run without `--out`.
+    static func ledgerEntry(for result: ConvertResult, options: ConvertOptions) -> LedgerRunEntry? {
+        guard let folder = migrationFolder(options), let out = options.conversion.outputDirectory else { return nil }
         let report = result.report
         let outputs =
             LedgerRecorder.files(report.outputs, in: out)
@@ -33,22 +31,17 @@ extension ConvertPipeline {
         } else {
             outcome = options.conversion.dryRun ? "done (dry run)" : "done"
         }
-        return LedgerRecorder.record(
-            command: ledgerCommand, options: options.ledger, migrationFolder: folder, startedAt: startedAt,
-            inputs: LedgerRecorder.files(report.inputs) + settingsFiles(options), outputs: outputs, outputDirectory: out, counts: counts,
-            exitCode: result.status.rawValue, outcome: outcome)
+        return LedgerRunEntry(
+            migrationFolder: folder, inputs: LedgerRecorder.files(report.inputs) + settingsFiles(options), outputs: outputs,
+            outputDirectory: out, counts: counts, exitCode: result.status.rawValue, outcome: outcome)
     }
 
-    /// Enters a run that failed with `error` in the ledger: its inputs as given (digested when they can be read),
-    /// no output. Returns the warning when the ledger could not be written.
-    static func recordFailure(_ error: Error, options: ConvertOptions, startedAt: Date) -> String? {
-        guard let folder = migrationFolder(options), options.ledger.enabled else { return nil }
+    /// The entry of a run that failed with `error`: its inputs as given (digested when they can be read).
+    static func ledgerEntry(failed error: any Error, options: ConvertOptions) -> LedgerRunEntry? {
+        guard let folder = migrationFolder(options) else { return nil }
         let conversion = options.conversion
         let inputs = [LedgerFile.digesting(conversion.foPath, role: "fo"), LedgerFile.digesting(conversion.salesPath, role: "sales")]
-        return LedgerRecorder.record(
-            command: ledgerCommand, options: options.ledger, migrationFolder: folder, startedAt: startedAt,
-            inputs: inputs + settingsFiles(options), outputs: [], outputDirectory: nil, counts: [:],
-            exitCode: LedgerRecorder.exitCode(for: error), outcome: "\(error)")
+        return LedgerRunEntry(failed: error, migrationFolder: folder, inputs: inputs + settingsFiles(options))
     }
 
     /// The files that decide the conversion beside the exports: the templates folder and the catalog extensions.

@@ -16,18 +16,10 @@ public enum ConvertPipeline {
         _ options: ConvertOptions, progress: @escaping @Sendable (String) -> Void = { _ in },
         notice: @escaping @Sendable (String) -> Void = { _ in }
     ) throws -> ConvertResult {
-        let started = Date()
-        let result: ConvertResult
-        do {
-            result = try convert(options, started: started, progress: progress, notice: notice)
-        } catch {
-            // A run that failed says why in its error; that the ledger could not take its entry too (most often for the
-            // same reason: a folder that cannot be written) would only be a second line.
-            _ = recordFailure(error, options: options, startedAt: started)
-            throw error
-        }
-        if let warning = record(result, options: options, startedAt: started) { notice(warning) }
-        return result
+        try LedgeredRun.run(
+            ledgerCommand, ledger: options.ledger, notice: notice,
+            body: { started in try convert(options, started: started, progress: progress, notice: notice) },
+            entry: { ledgerEntry(for: $0, options: options) }, failureEntry: { ledgerEntry(failed: $0, options: options) })
     }
 
     /// The conversion itself, as `run` describes it, without the ledger.

@@ -8,22 +8,18 @@ public enum DiffPipeline {
     /// - Throws: `AirlockError` when a catalog file or an export cannot be read, the exports are of two kinds, the
     ///   output folder cannot be used.
     public static func run(_ options: DiffOptions, notice: @escaping @Sendable (String) -> Void = { _ in }) throws -> DiffResult {
-        let started = Date()
-        let result: DiffResult
-        do {
-            // Only the side the exports are of: an F&O diff reads the F&O entities' keys, a Sales one none.
-            let report = try PackageDiffer.run(options.diff) { kind in
-                try SchemaCatalogLoader.load(extensions: options.catalogFiles, side: kind == .fo ? .fo : .sales)
-            }
-            let text = options.json ? try report.jsonText() : report.text()
-            result = DiffResult(report: report, text: text + "\n", status: .success)
-        } catch {
-            // A run that failed says why in its error; that the ledger could not take its entry too (most often for the
-            // same reason: a folder that cannot be written) would only be a second line.
-            _ = recordFailure(error, options: options, startedAt: started)
-            throw error
+        try LedgeredRun.run(
+            ledgerCommand, ledger: options.ledger, notice: notice, body: { _ in try diff(options) },
+            entry: { ledgerEntry(for: $0, options: options) }, failureEntry: { ledgerEntry(failed: $0, options: options) })
+    }
+
+    /// The diff itself, as `run` describes it, without the ledger.
+    private static func diff(_ options: DiffOptions) throws -> DiffResult {
+        // Only the side the exports are of: an F&O diff reads the F&O entities' keys, a Sales one none.
+        let report = try PackageDiffer.run(options.diff) { kind in
+            try SchemaCatalogLoader.load(extensions: options.catalogFiles, side: kind == .fo ? .fo : .sales)
         }
-        if let warning = record(result, options: options, startedAt: started) { notice(warning) }
-        return result
+        let text = options.json ? try report.jsonText() : report.text()
+        return DiffResult(report: report, text: text + "\n", status: .success)
     }
 }

@@ -10,18 +10,10 @@ public enum RetryPipeline {
     public static func run(_ options: RetryOptions, notice: @escaping @Sendable (String) -> Void = { _ in }) throws
         -> RetryResult
     {
-        let started = Date()
-        let result: RetryResult
-        do {
-            result = try retry(options, started: started)
-        } catch {
-            // A run that failed says why in its error; that the ledger could not take its entry too (most often for the
-            // same reason: a folder that cannot be written) would only be a second line.
-            _ = recordFailure(error, options: options, startedAt: started)
-            throw error
-        }
-        if let warning = record(result, options: options, startedAt: started) { notice(warning) }
-        return result
+        try LedgeredRun.run(
+            ledgerCommand, ledger: options.ledger, notice: notice,
+            body: { started in try retry(options, started: started) },
+            entry: { ledgerEntry(for: $0, options: options) }, failureEntry: { ledgerEntry(failed: $0, options: options) })
     }
 
     /// The retry itself, as `run` describes it, without the ledger.

@@ -10,11 +10,9 @@ extension VerifyPipeline {
         MigrationLedger.folder(containing: options.verification.runDirectory)
     }
 
-    /// Enters a finished verification in the ledger: the report's input digests (the run's report and packages, the
-    /// exports), its lists, verify.json and its page, the totals. Returns the warning when the ledger could not be
-    /// written.
-    static func record(_ result: VerifyResult, options: VerifyOptions, startedAt: Date) -> String? {
-        guard options.ledger.enabled else { return nil }
+    /// The entry of a finished verification: the report's input digests (the run's report and packages, the
+    /// exports), its lists, verify.json and its page, the totals.
+    static func ledgerEntry(for result: VerifyResult, options: VerifyOptions) -> LedgerRunEntry? {
         let report = result.report
         let folder = result.outputDirectory
         let outputs =
@@ -26,25 +24,19 @@ extension VerifyPipeline {
             "notVerified": totals.notVerified,
         ]
         let outcome = report.verdict + (result.problem.map { ": " + $0 } ?? "")
-        return LedgerRecorder.record(
-            command: ledgerCommand, options: options.ledger, migrationFolder: migrationFolder(options), startedAt: startedAt,
-            inputs: LedgerRecorder.files(report.inputs), outputs: outputs, outputDirectory: folder, counts: counts,
-            exitCode: result.status.rawValue, outcome: outcome)
+        return LedgerRunEntry(
+            migrationFolder: migrationFolder(options), inputs: LedgerRecorder.files(report.inputs), outputs: outputs,
+            outputDirectory: folder, counts: counts, exitCode: result.status.rawValue, outcome: outcome)
     }
 
-    /// Enters a verification that failed with `error` in the ledger: the run folder's report and packages and the
-    /// exports as given (digested when they can be read), no output. Returns the warning when the ledger could not
-    /// be written.
-    static func recordFailure(_ error: Error, options: VerifyOptions, startedAt: Date) -> String? {
-        guard options.ledger.enabled else { return nil }
+    /// The entry of a verification that failed with `error`: the run folder's report and packages and the exports
+    /// as given (digested when they can be read).
+    static func ledgerEntry(failed error: any Error, options: VerifyOptions) -> LedgerRunEntry? {
         let verification = options.verification
         var inputs = LedgerRecorder.files(
             named: [RunLayout.conversionReport, RunLayout.foPackage, RunLayout.salesPackage], in: verification.runDirectory)
         if let fo = verification.foPath { inputs.append(LedgerFile.digesting(fo, role: "fo")) }
         if let sales = verification.salesPath { inputs.append(LedgerFile.digesting(sales, role: "sales")) }
-        return LedgerRecorder.record(
-            command: ledgerCommand, options: options.ledger, migrationFolder: migrationFolder(options), startedAt: startedAt,
-            inputs: inputs, outputs: [], outputDirectory: nil, counts: [:], exitCode: LedgerRecorder.exitCode(for: error),
-            outcome: "\(error)")
+        return LedgerRunEntry(failed: error, migrationFolder: migrationFolder(options), inputs: inputs)
     }
 }

@@ -11,18 +11,10 @@ public enum VerifyPipeline {
         _ options: VerifyOptions, progress: @escaping @Sendable (String) -> Void = { _ in },
         notice: @escaping @Sendable (String) -> Void = { _ in }
     ) throws -> VerifyResult {
-        let started = Date()
-        let result: VerifyResult
-        do {
-            result = try verify(options, started: started, progress: progress)
-        } catch {
-            // A run that failed says why in its error; that the ledger could not take its entry too (most often for the
-            // same reason: a folder that cannot be written) would only be a second line.
-            _ = recordFailure(error, options: options, startedAt: started)
-            throw error
-        }
-        if let warning = record(result, options: options, startedAt: started) { notice(warning) }
-        return result
+        try LedgeredRun.run(
+            ledgerCommand, ledger: options.ledger, notice: notice,
+            body: { started in try verify(options, started: started, progress: progress) },
+            entry: { ledgerEntry(for: $0, options: options) }, failureEntry: { ledgerEntry(failed: $0, options: options) })
     }
 
     /// The verification itself, as `run` describes it, without the ledger.
