@@ -26,7 +26,10 @@ let package = Package(
         ),
         // The C allocator's controls (glibc's malloc.h): no library to link.
         .systemLibrary(name: "CAllocator"),
-        .target(name: "AirlockIO", dependencies: ["AirlockModel", "CAllocator", "CArchive", "CLibXML2"]),
+        .target(
+            name: "AirlockIO",
+            dependencies: ["AirlockModel", "CAllocator", "CArchive", "CLibXML2", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(name: "AirlockModel"),
         .target(name: "AirlockPackages", dependencies: ["AirlockIO", "AirlockModel"]),
         .target(name: "AirlockYAML", dependencies: ["AirlockModel", .product(name: "Yams", package: "Yams")]),
@@ -45,16 +48,11 @@ let package = Package(
         .target(
             name: "AirlockReport",
             dependencies: [
-                "AirlockIO", "AirlockModel", "AirlockMapping", "AirlockReconcile", "AirlockValidate",
+                "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockMapping", "AirlockReconcile", "AirlockValidate",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .target(
-            name: "AirlockDiff",
-            dependencies: [
-                "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockReconcile", "AirlockReport",
-            ]
-        ),
+        .target(name: "AirlockDiff", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockReconcile"]),
         .target(
             name: "AirlockConvert",
             dependencies: [
@@ -65,15 +63,19 @@ let package = Package(
         .target(
             name: "AirlockVerify",
             dependencies: [
-                "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockMapping", "AirlockReconcile", "AirlockReport",
-                "AirlockConvert",
+                "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
+                "AirlockReport",
             ]
+        ),
+        .target(
+            name: "AirlockSample",
+            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockMapping", "AirlockConvert"]
         ),
         .target(
             name: "AirlockKit",
             dependencies: [
                 "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
-                "AirlockReport", "AirlockConvert", "AirlockDiff", "AirlockVerify",
+                "AirlockReport", "AirlockConvert", "AirlockDiff", "AirlockVerify", "AirlockSample",
             ]
         ),
         .target(
@@ -86,7 +88,7 @@ let package = Package(
             dependencies: [
                 "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
                 "AirlockReport",
-                "AirlockConvert", "AirlockDiff", "AirlockVerify", "AirlockKit", "AirlockCommands",
+                "AirlockConvert", "AirlockDiff", "AirlockVerify", "AirlockSample", "AirlockKit", "AirlockCommands",
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -58,10 +58,10 @@ struct RetryCommand: LedgerCommand {
     }
 
     func run(output: CommandOutput, arguments: [String]) throws {
-        let retry = RetryOptions(
+        let retry = RetrialOptions(
             runDirectory: run, verifyLists: verifyLists, foErrorFiles: foErrors, salesLogs: salesLogs, failurePattern: failurePattern,
             outputDirectory: out, force: force, withParents: !withoutParents)
-        let options = RetryPipelineOptions(
+        let options = RetryOptions(
             retry: retry, catalogFiles: catalogFiles, json: json, ledger: ledger.options(arguments: arguments))
         let result = try RetryPipeline.run(options) { line in output.writeError("airlock: \(line)\n") }
         output.write(result.text)

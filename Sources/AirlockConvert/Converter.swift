@@ -14,33 +14,6 @@ import Foundation
 /// Outputs are built in a temporary folder next to the output folder, validated, and only then moved into
 /// place: a failed run leaves no partial packages.
 public enum Converter {
-    /// The names of the output files.
-    public static let foPackageName = "to-fo.zip"
-    public static let salesPackageName = "to-sales.zip"
-    public static let reportName = "report.json"
-    public static let pageName = ReportPage.fileName
-    public static let rejectsFolder = "rejects"
-    /// The file in `rejects/` listing the second-pass lookups that found no record (`pass: second`).
-    public static let unresolvedLookupsName = "unresolved-lookups.csv"
-    /// The filter that leaves out a source record the earlier wave's export holds unchanged (`--since`).
-    public static let unchangedSinceFilter = ConversionPlan.unchangedSinceFilter
-    /// The filter that leaves out an update the master side would lose: a record the target already holds, in a
-    /// flow towards the master side (`ConversionOptions.master`).
-    public static let heldByMasterFilter = "held-by-master"
-    /// The filter that leaves out a record whose target key the flow, or an earlier flow, already writes, in a flow
-    /// whose template says `repeatedKeys: skip` (a party read from several of its roles).
-    public static let alreadyWrittenFilter = "already-written"
-    /// The files a conversion may leave in the output folder; a committed run replaces all of them.
-    static let outputNames = [foPackageName, salesPackageName, reportName, pageName, rejectsFolder, batchesFolder]
-    /// The folder of a batched run's series and import plan (`--batch-records`, `--batch-mb`).
-    public static let batchesFolder = ImportPlan.folder
-    /// The stems of the two series: `to-fo-0001.zip`, `to-sales-0001.zip`, …
-    public static let foSeriesStem = "to-fo"
-    public static let salesSeriesStem = "to-sales"
-    /// The import plan of a batched run, in `batches/`: JSON, and text to read.
-    public static let importPlanName = ImportPlan.jsonName
-    public static let importPlanTextName = ImportPlan.textName
-
     /// Runs a conversion.
     /// - Parameters:
     ///   - catalog: the schema catalog (bundled plus any user extension).
@@ -82,17 +55,18 @@ public enum Converter {
         }
         let selected = try selectFlows(options.only, templates: templates)
         try checkOutputDirectory(options)
-        let staging = try options.outputDirectory.map { try StagingDirectory(target: $0, outputNames: outputNames) }
+        let staging = try options.outputDirectory.map { try StagingDirectory(target: $0, outputNames: RunLayout.conversionOutputs) }
         // to-sales.zip is written as soon as the flows that feed it are done, beside the flows still running.
         let salesJob =
             options.dryRun
             ? nil
             : staging.map {
                 SalesPackageJob(
-                    path: $0.path(salesPackageName), catalog: catalog, integration: templates.set.integration, progress: progress)
+                    path: $0.path(RunLayout.salesPackage), catalog: catalog, integration: templates.set.integration, progress: progress)
             }
         // to-fo.zip likewise, as soon as the flows that write F&O records are done.
-        let foJob = options.dryRun ? nil : staging.map { FOPackageJob(path: $0.path(foPackageName), catalog: catalog, progress: progress) }
+        let foJob =
+            options.dryRun ? nil : staging.map { FOPackageJob(path: $0.path(RunLayout.foPackage), catalog: catalog, progress: progress) }
         let jobs = salesJob.flatMap { sales in foJob.map { (sales: sales, fo: $0) } }
         do {
             return try run(
@@ -124,7 +98,7 @@ public enum Converter {
         let company = flows.company
 
         var report = ConversionReport(
-            tool: "airlock", version: AirlockVersion.current, company: company, options: options,
+            tool: "airlock", version: AirlockVersion.current, company: company, options: options.recorded,
             inputs: try inputDigests.result(), outputs: [:],
             flows: [:], flowsNotRun: templates.templates.map(\.name).filter { !selected.contains($0) },
             totals: ConversionReport.Totals(),
@@ -139,22 +113,22 @@ public enum Converter {
         if let jobs {
             // Reject files first: they are the last use of the source tables, which can then go.
             for output in flows.outputs where !output.rejects.isEmpty {
-                let name = "\(rejectsFolder)/\(output.template.name).csv"
-                try staging.makeFolder(rejectsFolder)
+                let name = RunLayout.rejectFile(flow: output.template.name)
+                try staging.makeFolder(RunLayout.rejectsFolder)
                 try RejectFileWriter.write(output, to: staging.path(name))
                 report.outputs[name] = try FileDigest.of(staging.path(name), as: name)
             }
             let unresolved = flows.outputs.filter { !$0.unresolved.isEmpty }
             if !unresolved.isEmpty {
-                let name = "\(rejectsFolder)/\(unresolvedLookupsName)"
-                try staging.makeFolder(rejectsFolder)
+                let name = RunLayout.unresolvedLookupsFile
+                try staging.makeFolder(RunLayout.rejectsFolder)
                 try RejectFileWriter.writeUnresolved(unresolved, to: staging.path(name))
                 report.outputs[name] = try FileDigest.of(staging.path(name), as: name)
             }
             for output in flows.outputs { output.releaseSource() }
             flows.outputs = []
-            let foPath = staging.path(foPackageName)
-            let salesPath = staging.path(salesPackageName)
+            let foPath = staging.path(RunLayout.foPackage)
+            let salesPath = staging.path(RunLayout.salesPackage)
             // Both packages were built, written and validated on threads of their own, each started as soon as the
             // flows feeding it were done. Validation is `airlock validate`'s default: the packages are deltas, so a
             // customer, header or lookup target they do not carry is expected in the target (a warning); the flows
@@ -163,10 +137,12 @@ public enum Converter {
             // waits for to-sales.zip before discarding the staging folder).
             let foValidation = try jobs.fo.result()
             let salesValidation = try jobs.sales.result()
-            if foValidation != nil { report.outputs[foPackageName] = try FileDigest.of(foPath, as: foPackageName) }
-            if salesValidation != nil { report.outputs[salesPackageName] = try FileDigest.of(salesPath, as: salesPackageName) }
+            if foValidation != nil { report.outputs[RunLayout.foPackage] = try FileDigest.of(foPath, as: RunLayout.foPackage) }
+            if salesValidation != nil {
+                report.outputs[RunLayout.salesPackage] = try FileDigest.of(salesPath, as: RunLayout.salesPackage)
+            }
             validations = [foValidation, salesValidation].compactMap { $0 }
-            var named = validations.map { ($0.kind == PackageKind.fo.rawValue ? foPackageName : salesPackageName, $0) }
+            var named = validations.map { ($0.kind == PackageKind.fo.rawValue ? RunLayout.foPackage : RunLayout.salesPackage, $0) }
             if let limits = options.batchLimits, !limits.isUnlimited, !validations.contains(where: { $0.errors > 0 }) {
                 let batches = try BatchWriter.write(
                     limits: limits, options: options, catalog: catalog, integration: templates.set.integration, staging: staging,
@@ -177,9 +153,9 @@ public enum Converter {
                     validations.append(validation)
                     report.outputs[name] = try FileDigest.of(staging.path(name), as: name)
                 }
-                for name in [importPlanName, importPlanTextName] {
-                    report.outputs[batchesFolder + "/" + name] = try FileDigest.of(
-                        staging.path(batchesFolder + "/" + name), as: batchesFolder + "/" + name)
+                for name in [RunLayout.importPlan, RunLayout.importPlanText] {
+                    let path = RunLayout.batchesFolder + "/" + name
+                    report.outputs[path] = try FileDigest.of(staging.path(path), as: path)
                 }
             }
             for (name, validation) in named {
@@ -197,14 +173,16 @@ public enum Converter {
                 // Hand over no package: the output folder gets only the report, which names the findings.
                 report.refused = true
                 report.outputs = [:]
-                for name in [foPackageName, salesPackageName, rejectsFolder, batchesFolder] { staging.remove(name) }
-                try staging.write(report.jsonData(), to: reportName)
+                for name in [RunLayout.foPackage, RunLayout.salesPackage, RunLayout.rejectsFolder, RunLayout.batchesFolder] {
+                    staging.remove(name)
+                }
+                try staging.write(report.jsonData(), to: RunLayout.conversionReport)
                 try writePage(report, staging: staging)
                 try staging.commit()
                 throw ConversionFailure(report: report, validations: validations)
             }
         }
-        try staging.write(report.jsonData(), to: reportName)
+        try staging.write(report.jsonData(), to: RunLayout.conversionReport)
         try writePage(report, staging: staging)
         try staging.commit()
         return ConversionResult(report: report, validations: validations, tooManyRejects: tooMany)
@@ -295,12 +273,13 @@ public enum Converter {
         outputs = try secondPass.replacing(outputs)
         // to-fo.zip was started from the F&O flows' outputs before the second pass: it must have left them as they were.
         for (before, after) in zip(beforeSecondPass, outputs) where FOPackageJob.contributes(before.template) && before !== after {
-            throw AirlockError(.io, "the second pass changed flow \(before.template.name), from which \(foPackageName) was already started")
+            throw AirlockError(
+                .io, "the second pass changed flow \(before.template.name), from which \(RunLayout.foPackage) was already started")
         }
         // The Sales package was started from the contributing flows alone: no other flow may have added to it.
         for output in outputs where !feedsSales.contains(output.template.name) && !output.generated.isEmpty {
             throw AirlockError(
-                .io, "flow \(output.template.name) generated Sales records but is not among the flows that feed \(salesPackageName)")
+                .io, "flow \(output.template.name) generated Sales records but is not among the flows that feed \(RunLayout.salesPackage)")
         }
         let plan = try ConversionPlanner.plan(outputs, context: context)
         return FlowsResult(outputs: outputs, company: company, warnings: context.warnings(order: order.map(\.name)), plan: plan)
@@ -323,8 +302,8 @@ public enum Converter {
 
     /// Writes `report.html` (no duration: equal runs give equal files), with the first rows of each reject file.
     private static func writePage(_ report: ConversionReport, staging: StagingDirectory) throws {
-        let page = ReportPage.html(conversion: report, rejectExamples: ReportPage.rejectExamples(in: staging.path(rejectsFolder)))
-        try staging.write(Data(page.utf8), to: ReportPage.fileName)
+        let page = ReportPage.html(conversion: report, rejectExamples: ReportPage.rejectExamples(in: staging.path(RunLayout.rejectsFolder)))
+        try staging.write(Data(page.utf8), to: RunLayout.conversionPage)
     }
 
     /// The flows to run: all, or those `--only` names (unknown names are an error listing the known ones).
@@ -380,7 +359,7 @@ public enum Converter {
             direction: output.template.direction == .salesToFO ? "sales-to-fo" : "fo-to-sales", filteredBy: output.filteredBy,
             updatedFields: output.changedFields.mapValues(\.records), generated: generated,
             unresolvedLookups: Dictionary(grouping: output.unresolved, by: \.field).mapValues(\.count),
-            rejectFile: output.rejects.isEmpty || report.options.dryRun ? nil : "\(rejectsFolder)/\(output.template.name).csv",
+            rejectFile: output.rejects.isEmpty || report.options.dryRun ? nil : RunLayout.rejectFile(flow: output.template.name),
             fieldChanges: output.changedFields, keptValues: output.keptExisting)
         report.flows[output.template.name] = flow
         report.totals.counts += output.counts

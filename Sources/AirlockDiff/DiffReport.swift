@@ -1,5 +1,5 @@
+import AirlockIO
 import AirlockPackages
-import AirlockReport
 import Foundation
 
 /// What `diff` found: `diff.json`. Keys are documented in docs/diff.md; equal inputs give byte-identical JSON.

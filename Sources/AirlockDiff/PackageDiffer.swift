@@ -2,7 +2,6 @@ import AirlockCatalog
 import AirlockIO
 import AirlockModel
 import AirlockPackages
-import AirlockReport
 import Foundation
 
 /// `airlock diff`: compares two exports of the same side taken at different times, record by natural key, and
@@ -13,12 +12,9 @@ import Foundation
 /// the new export streams against it and its created and changed records go to the delta as they come. Outputs are
 /// staged inside the output folder and renamed into place only when all are written.
 public enum PackageDiffer {
-    public static let deltaName = "delta.zip"
     /// The `Description` of an F&O delta's `PackageHeader.xml`: what marks the package as a delta, not an export.
     public static let deltaDescription =
         "Airlock delta: only the records created or changed between two exports (airlock diff); not a full export"
-    public static let deleteListName = "deleted.csv"
-    public static let reportName = "diff.json"
 
     /// Runs a diff.
     /// A key repeated within one export is no error: exact copies count once, and a key with different records is
@@ -48,7 +44,7 @@ public enum PackageDiffer {
         let inputs = BackgroundTask { [old = options.oldPath, new = options.newPath] in
             DiffReport.Inputs(old: try FileDigest.of(old, as: old), new: try FileDigest.of(new, as: new))
         }
-        let staging = try StagingDirectory(target: options.outputDirectory, outputNames: [deltaName, deleteListName, reportName])
+        let staging = try StagingDirectory(target: options.outputDirectory, outputNames: RunLayout.diffOutputs)
         do {
             let report = try run(
                 options, kind: newKind, old: oldSource, new: newSource, inputs: inputs, catalogFor: catalogFor, staging: staging)
@@ -66,7 +62,7 @@ public enum PackageDiffer {
     ) throws -> DiffReport {
         let work = ".work"
         try staging.makeFolder(work)
-        let deltaPath = staging.path(deltaName)
+        let deltaPath = staging.path(RunLayout.deltaPackage)
         var outcome: DiffOutcome
         switch kind {
         case .fo:
@@ -86,10 +82,12 @@ public enum PackageDiffer {
                 "\(entity.entity): the counts do not add up (old \(entity.old), new \(entity.new), created \(entity.created), changed \(entity.changed), unchanged \(entity.unchanged), deleted \(entity.deleted), exact copies \(entity.duplicates.old) old and \(entity.duplicates.new) new, ambiguous keys \(entity.ambiguous.keys) with \(entity.ambiguous.old) old and \(entity.ambiguous.new) new records)"
             )
         }
-        try DeleteListWriter.write(outcome.deleted, to: staging.path(deleteListName))
+        try DeleteListWriter.write(outcome.deleted, to: staging.path(RunLayout.deletedList))
         var report = DiffReport(kind: kind, inputs: try inputs.result(), entities: outcome.entities, warnings: outcome.warnings)
-        for name in [deltaName, deleteListName] { report.outputs[name] = try FileDigest.of(staging.path(name), as: name) }
-        try staging.write(Data((try report.jsonText() + "\n").utf8), to: reportName)
+        for name in [RunLayout.deltaPackage, RunLayout.deletedList] {
+            report.outputs[name] = try FileDigest.of(staging.path(name), as: name)
+        }
+        try staging.write(Data((try report.jsonText() + "\n").utf8), to: RunLayout.diffReport)
         return report
     }
 

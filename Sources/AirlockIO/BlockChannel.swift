@@ -1,3 +1,5 @@
+import AirlockModel
+
 /// A bounded, one-way hand-over of whole blocks of bytes between two threads: each block the sender fills
 /// arrives as one block, so a block can hold records that must not be split (unlike `ByteChannel`, whose
 /// reader sees a stream).

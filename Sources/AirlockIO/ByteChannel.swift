@@ -1,3 +1,4 @@
+import AirlockModel
 import Foundation
 
 /// A bounded, one-way hand-over of bytes between two threads: one thread writes to `sink`, another reads

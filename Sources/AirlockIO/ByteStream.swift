@@ -1,4 +1,4 @@
-@_exported import AirlockModel
+import AirlockModel
 
 /// A forward-only source of bytes: a zip entry, a file, or a decoder wrapped around either.
 ///

@@ -8,5 +8,6 @@
 @_exported import AirlockPackages
 @_exported import AirlockReconcile
 @_exported import AirlockReport
+@_exported import AirlockSample
 @_exported import AirlockValidate
 @_exported import AirlockVerify

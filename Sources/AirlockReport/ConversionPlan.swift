@@ -1,3 +1,4 @@
+import AirlockReconcile
 import Foundation
 
 /// What a conversion can and cannot do with the exports it was given, flow by flow: the columns its templates
@@ -48,7 +49,7 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
         }
 
         /// Records left out as unchanged since the last wave (`--since`): the normal case of a wave, not a loss.
-        public var unchangedSince: Int { filteredBy[ConversionPlan.unchangedSinceFilter] ?? 0 }
+        public var unchangedSince: Int { filteredBy[BuiltInFilter.unchangedSince] ?? 0 }
 
         /// The flow would convert nothing of records it should (see `losesAllRecords`), or its source entity is missing.
         public var convertsNothing: Bool { losesAllRecords || (converted == 0 && sourceMissing) }
@@ -181,9 +182,6 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             .joined(separator: ", ")
             + " (the template's own values are for the records it creates; `on: always` in a template writes them to every record)"
     }
-
-    /// The filter that leaves out a record unchanged since an earlier export (`convert --since`).
-    public static let unchangedSinceFilter = "unchanged-since"
 
     /// Flows by name.
     public var flows: [String: Flow]

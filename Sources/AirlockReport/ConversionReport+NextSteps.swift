@@ -1,4 +1,5 @@
 import AirlockMapping
+import AirlockModel
 
 /// What to do after a conversion, in order: which package goes into which system and how, then how to prove what
 /// landed (docs/runbook.md, steps 8 to 10). Shown after the summary and on the page, so that nobody has to put
@@ -9,7 +10,7 @@ extension ConversionReport {
         guard !options.dryRun, let folder = options.outputDirectory else { return [] }
         if refused {
             return [
-                "Fix the errors the validation of the packages names (report.html, \"Validation of the outputs\"), then convert again: no package was handed over."
+                "Fix the errors the validation of the packages names (\(RunLayout.conversionPage), \"Validation of the outputs\"), then convert again: no package was handed over."
             ]
         }
         var steps: [String] = []
@@ -17,11 +18,11 @@ extension ConversionReport {
         if rejected > 0 {
             let files = flowOrder.compactMap { flows[$0]?.rejectFile }.count
             steps.append(
-                "Review the \(rejected) rejected record\(rejected == 1 ? "" : "s") in \(folder)/rejects/ (\(files) file\(files == 1 ? "" : "s"), every reason per record): fix them in the source and convert again, or accept that they stay behind."
+                "Review the \(rejected) rejected record\(rejected == 1 ? "" : "s") in \(folder)/\(RunLayout.rejectsFolder)/ (\(files) file\(files == 1 ? "" : "s"), every reason per record): fix them in the source and convert again, or accept that they stay behind."
             )
         }
-        let fo = outputs["to-fo.zip"] != nil
-        let sales = outputs["to-sales.zip"] != nil
+        let fo = outputs[RunLayout.foPackage] != nil
+        let sales = outputs[RunLayout.salesPackage] != nil
         let prerequisites = plan?.beforeImport ?? []
         if (fo || sales) && ImportPrerequisite.needsAction(prerequisites) {
             let values = prerequisites.filter { $0.status != .held }.reduce(0) { $0 + $1.values.count + $1.otherValues }
@@ -52,14 +53,14 @@ extension ConversionReport {
         }
         if fo, importPlan == nil {
             steps.append(
-                "Import \(folder)/to-fo.zip into F&O, legal entity \(company): Data management → Import, source data format Package, add the file (docs/runbook.md, step 8); the package's own manifest orders the entities."
+                "Import \(folder)/\(RunLayout.foPackage) into F&O, legal entity \(company): Data management → Import, source data format Package, add the file (docs/runbook.md, step 8); the package's own manifest orders the entities."
             )
         }
         if sales, importPlan == nil {
             let set = options.templateSet.flatMap(TemplateSetName.init(rawValue:)) ?? .standard
             let integration = set == .dualWrite ? " before dual-write is switched on with \"skip initial sync\"" : ""
             steps.append(
-                "Then import \(folder)/to-sales.zip into Sales\(integration): the Configuration Migration tool (Import data) or `pac data import --data \(folder)/to-sales.zip` (docs/runbook.md, step 9)."
+                "Then import \(folder)/\(RunLayout.salesPackage) into Sales\(integration): the Configuration Migration tool (Import data) or `pac data import --data \(folder)/\(RunLayout.salesPackage)` (docs/runbook.md, step 9)."
             )
         }
         if fo || sales {

@@ -1,3 +1,4 @@
+import AirlockIO
 import AirlockReconcile
 import Foundation
 
@@ -116,7 +117,8 @@ public struct ConversionReport: Sendable, Codable, Equatable {
     public var tool: String
     public var version: String
     public var company: String
-    public var options: ConversionOptions
+    /// What the conversion was asked to do.
+    public var options: Options
     /// `fo` and `sales`: path, size and SHA-256 of each input.
     public var inputs: [String: FileDigest]
     /// Each output file (relative to the output folder) with size and SHA-256; empty for a dry run.
@@ -136,7 +138,7 @@ public struct ConversionReport: Sendable, Codable, Equatable {
     public var importPlan: ImportPlan?
 
     public init(
-        tool: String, version: String, company: String, options: ConversionOptions, inputs: [String: FileDigest],
+        tool: String, version: String, company: String, options: Options, inputs: [String: FileDigest],
         outputs: [String: FileDigest], flows: [String: Flow], flowsNotRun: [String], totals: Totals, warnings: [String],
         validation: [String: Validation], refused: Bool, plan: ConversionPlan? = nil
     ) {

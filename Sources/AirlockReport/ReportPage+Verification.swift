@@ -2,9 +2,6 @@ import AirlockIO
 import AirlockModel
 
 extension ReportPage {
-    /// The page's file name beside `verify.json`.
-    public static let verificationFileName = VerificationPage.fileName
-
     /// Rows of `missing.csv` and `drifted.csv` shown on a verification's page by default (after the header).
     public static let verificationExampleRows = 20
 
@@ -19,8 +16,8 @@ extension ReportPage {
     /// `drifted`. A missing file gives none; an unreadable one what could be read before the problem.
     public static func verificationExamples(in folder: String, rows: Int = verificationExampleRows) -> [String: [[String]]] {
         var examples: [String: [[String]]] = [:]
-        for name in ["missing", "drifted"] {
-            let records = csvRecords(folder + "/" + name + ".csv", rows: rows)
+        for (name, file) in [("missing", RunLayout.missingList), ("drifted", RunLayout.driftedList)] {
+            let records = csvRecords(folder + "/" + file, rows: rows)
             if !records.isEmpty { examples[name] = records }
         }
         return examples

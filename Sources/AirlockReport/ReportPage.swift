@@ -10,8 +10,6 @@ import Foundation
 /// order, so the same report gives the same bytes. Its size grows with the number of flows, rules, fields and
 /// reasons, never with the number of records. Every value taken from the report is HTML-escaped.
 public enum ReportPage {
-    /// The page's file name beside `report.json`.
-    public static let fileName = "report.html"
     /// Reject rows shown per flow by default (after the header).
     public static let defaultExampleRows = 5
 

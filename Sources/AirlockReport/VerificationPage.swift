@@ -3,9 +3,6 @@ import AirlockModel
 /// The page of a verification's `verify.json` (see `ReportPage`): what landed per flow and entity, the fields that
 /// drifted, and the first rows of `missing.csv` and `drifted.csv`.
 struct VerificationPage {
-    /// The page's file name beside `verify.json`.
-    static let fileName = "verify.html"
-
     let report: VerificationReport
     /// `missing` and `drifted`: the first lines of each CSV (header first).
     let examples: [String: [[String]]]
@@ -25,8 +22,8 @@ struct VerificationPage {
             ("flows", "Flows and entities", flows),
             ("identity", "Accounting identity", identity),
             ("drift", "Drifted fields", drift),
-            ("missing", "Missing records", exampleSection("missing", file: "missing.csv", empty: "No sent record is missing.")),
-            ("drifted", "Drifted records", exampleSection("drifted", file: "drifted.csv", empty: "No sent record drifted.")),
+            ("missing", "Missing records", exampleSection("missing", file: RunLayout.missingList, empty: "No sent record is missing.")),
+            ("drifted", "Drifted records", exampleSection("drifted", file: RunLayout.driftedList, empty: "No sent record drifted.")),
             ("warnings", "Warnings", warnings),
         ]
         var body = "<header>\n<h1>Airlock verification report</h1>\n"

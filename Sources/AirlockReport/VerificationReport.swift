@@ -1,3 +1,4 @@
+import AirlockIO
 import AirlockMapping
 import Foundation
 
@@ -123,7 +124,8 @@ public struct VerificationReport: Sendable, Codable, Equatable {
     public var version: String
     /// The conversion's company (F&O `dataAreaId`).
     public var company: String
-    public var options: VerificationOptions
+    /// What the verification was asked to check.
+    public var options: Options
     /// Path, size and SHA-256 of each input: `report.json`, `to-fo.zip`, `to-sales.zip` (as the run folder holds
     /// them), `fo` and `sales` (the exports after the import).
     public var inputs: [String: FileDigest]
@@ -139,7 +141,7 @@ public struct VerificationReport: Sendable, Codable, Equatable {
     public var verdict: String
 
     public init(
-        tool: String, version: String, company: String, options: VerificationOptions, inputs: [String: FileDigest],
+        tool: String, version: String, company: String, options: Options, inputs: [String: FileDigest],
         sides: [String: Side], flows: [String: Flow], totals: VerificationCounts, outputs: [String: FileDigest], warnings: [String]
     ) {
         self.kind = Self.kindName

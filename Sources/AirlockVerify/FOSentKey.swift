@@ -1,4 +1,3 @@
-import AirlockConvert
 import AirlockModel
 import AirlockReconcile
 

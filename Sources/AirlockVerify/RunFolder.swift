@@ -1,4 +1,4 @@
-import AirlockConvert
+import AirlockIO
 import AirlockMapping
 import AirlockModel
 import AirlockReport
@@ -28,14 +28,15 @@ struct RunFolder {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw AirlockError(
-                .usage, "--run must name the output folder of airlock convert (it holds report.json, to-fo.zip and/or to-sales.zip)",
+                .usage,
+                "--run must name the output folder of airlock convert (it holds \(RunLayout.conversionReport), \(RunLayout.foPackage) and/or \(RunLayout.salesPackage))",
                 at: SourceLocation(file: path))
         }
-        let reportPath = path + "/" + Converter.reportName
+        let reportPath = path + "/" + RunLayout.conversionReport
         guard FileManager.default.fileExists(atPath: reportPath) else {
             throw AirlockError(
                 .usage,
-                "the run folder has no \(Converter.reportName): give the output folder of airlock convert (it holds report.json, to-fo.zip and/or to-sales.zip)",
+                "the run folder has no \(RunLayout.conversionReport): give the output folder of airlock convert (it holds \(RunLayout.conversionReport), \(RunLayout.foPackage) and/or \(RunLayout.salesPackage))",
                 at: SourceLocation(file: path))
         }
         let data: Data
@@ -59,19 +60,20 @@ struct RunFolder {
                 .usage, "the report is of a dry run: no package was written, so nothing can be verified",
                 at: SourceLocation(file: reportPath))
         }
-        var digests = [Converter.reportName: try FileDigest.of(reportPath)]
-        for name in [Converter.foPackageName, Converter.salesPackageName] {
+        var digests = [RunLayout.conversionReport: try FileDigest.of(reportPath)]
+        for name in [RunLayout.foPackage, RunLayout.salesPackage] {
             guard let expected = report.outputs[name] else { continue }
             let packagePath = path + "/" + name
             guard FileManager.default.fileExists(atPath: packagePath) else {
                 throw AirlockError(
-                    .usage, "\(Converter.reportName) lists \(name), which is not in the run folder", at: SourceLocation(file: packagePath))
+                    .usage, "\(RunLayout.conversionReport) lists \(name), which is not in the run folder",
+                    at: SourceLocation(file: packagePath))
             }
             let digest = try FileDigest.of(packagePath)
             guard digest.sha256 == expected.sha256, digest.bytes == expected.bytes else {
                 throw AirlockError(
                     .usage,
-                    "\(name) is not the package the conversion wrote (SHA-256 \(digest.sha256), \(Converter.reportName) says \(expected.sha256)): it changed after the conversion",
+                    "\(name) is not the package the conversion wrote (SHA-256 \(digest.sha256), \(RunLayout.conversionReport) says \(expected.sha256)): it changed after the conversion",
                     at: SourceLocation(file: packagePath))
             }
             digests[name] = digest
@@ -83,13 +85,13 @@ struct RunFolder {
         } catch let error as AirlockError {
             throw AirlockError(
                 .usage,
-                "cannot read the templates the conversion ran (options.templatesDirectory of \(Converter.reportName)); run verify from the folder convert ran in",
+                "cannot read the templates the conversion ran (options.templatesDirectory of \(RunLayout.conversionReport)); run verify from the folder convert ran in",
                 at: SourceLocation(file: report.options.templatesDirectory ?? reportPath), cause: error.description)
         }
         let order = templates.runOrder().filter { report.flows[$0.name] != nil }
         for name in report.flows.keys where !order.contains(where: { $0.name == name }) {
             throw AirlockError(
-                .usage, "\(Converter.reportName) names the flow '\(name)', which the templates do not hold",
+                .usage, "\(RunLayout.conversionReport) names the flow '\(name)', which the templates do not hold",
                 at: SourceLocation(file: reportPath))
         }
         return RunFolder(path: path, report: report, digests: digests, templates: templates, order: order)

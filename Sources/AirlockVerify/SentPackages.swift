@@ -1,5 +1,4 @@
 import AirlockCatalog
-import AirlockConvert
 import AirlockIO
 import AirlockMapping
 import AirlockModel
@@ -66,7 +65,7 @@ final class SentPackages {
             let named = writers.isEmpty ? "no flow" : writers.map { "\($0.flow) \($0.count)" }.joined(separator: ", ")
             throw AirlockError(
                 .usage,
-                "\(package) holds \(rows) records of \(entity), but the flows of \(Converter.reportName) that write it wrote \(total) (\(named)): the package and the report do not belong together",
+                "\(package) holds \(rows) records of \(entity), but the flows of \(RunLayout.conversionReport) that write it wrote \(total) (\(named)): the package and the report do not belong together",
                 at: location)
         }
         var flows: [String] = []
@@ -93,7 +92,7 @@ final class SentPackages {
     static func foEntities(_ run: RunFolder, catalog: SchemaCatalog, export: FOPackageReader?, spool: SentValueSpool?) throws
         -> [SentEntity]
     {
-        let path = run.file(Converter.foPackageName)
+        let path = run.file(RunLayout.foPackage)
         let reader = try FOPackageReader(source: openPackageSource(path: path))
         var entities: [SentEntity] = []
         for line in reader.manifest.entities {
@@ -115,7 +114,7 @@ final class SentPackages {
             _ = try reader.scan(line, into: &sentReader)
             let parts = try sentReader.finish()
             let (flows, flowOfRow) = try attribute(
-                writers, rows: parts.rowCount, entity: label, package: Converter.foPackageName, location: location)
+                writers, rows: parts.rowCount, entity: label, package: RunLayout.foPackage, location: location)
             let key = try FOSentKey(
                 run: run, label: label, columnNames: parts.columnNames, flow: flows.first, catalog: catalog, location: location)
             let keyIndex = try KeyIndex(table: parts.keys, key: key.definition)
@@ -141,7 +140,7 @@ final class SentPackages {
         _ run: RunFolder, exportSchema: CMTSchema?, spool: SentValueSpool?, declare: (Set<String>) -> Void,
         _ body: @escaping (SentEntity) throws -> Void
     ) throws {
-        let path = run.file(Converter.salesPackageName)
+        let path = run.file(RunLayout.salesPackage)
         let reader = try CMTPackageReader(path: path)
         declare(Set(reader.schema.entities.map(\.name)))
         let sections = SalesSentReader(path: path, packageSchema: reader.schema, exportSchema: exportSchema, spool: spool) { section in
@@ -159,7 +158,7 @@ final class SentPackages {
         let parts = section.parts
         let writers = writers(run, side: .sales, entity: section.name, catalog: .empty)
         let (flows, flowOfRow) = try attribute(
-            writers, rows: parts.rowCount, entity: section.name, package: Converter.salesPackageName, location: location)
+            writers, rows: parts.rowCount, entity: section.name, package: RunLayout.salesPackage, location: location)
         let keyColumns = section.keyColumns
         let plainKey = !keyColumns.isEmpty && keyColumns.allSatisfy { schema.field(named: $0)?.type.isLookup == false }
         let keyIndex = plainKey ? try KeyIndex(table: parts.keys, key: KeyDefinition(columns: keyColumns)) : nil

@@ -1,5 +1,4 @@
 import AirlockCatalog
-import AirlockConvert
 import AirlockIO
 import AirlockModel
 import AirlockPackages
@@ -32,7 +31,7 @@ final class VerificationSide: @unchecked Sendable {
         // The export's columns plan the digests; an export that cannot be opened fails below, where it is read.
         let exportReader = export.flatMap { try? FOPackageReader(source: $0) }
         let entities =
-            try run.hasPackage(Converter.foPackageName)
+            try run.hasPackage(RunLayout.foPackage)
             ? SentPackages.foEntities(run, catalog: catalog, export: exportReader, spool: spool) : []
         let sent = SentPackages(company: run.report.company, fo: entities, sales: [])
         let writer = try CSVFileWriter(path: driftPart, encoding: .utf8)
@@ -59,7 +58,7 @@ final class VerificationSide: @unchecked Sendable {
         let feed = SentSalesFeed()
         let reading = BackgroundTask { [run] in
             do {
-                if run.hasPackage(Converter.salesPackageName) {
+                if run.hasPackage(RunLayout.salesPackage) {
                     try SentPackages.salesEntities(run, exportSchema: exportSchema, spool: spool, declare: feed.declare) {
                         feed.publish($0)
                     }

@@ -1,4 +1,4 @@
-import AirlockConvert
+import AirlockIO
 import AirlockMapping
 import AirlockModel
 import AirlockReport
@@ -62,8 +62,8 @@ enum VerificationTally {
         let totals = flows.values.reduce(VerificationCounts()) { $0 + $1.counts }
         var sideReports: [String: VerificationReport.Side] = [:]
         for (side, given, path, package) in [
-            (DataSide.fo, sides.fo, options.foPath, Converter.foPackageName),
-            (DataSide.sales, sides.sales, options.salesPath, Converter.salesPackageName),
+            (DataSide.fo, sides.fo, options.foPath, RunLayout.foPackage),
+            (DataSide.sales, sides.sales, options.salesPath, RunLayout.salesPackage),
         ] {
             let entities = side == .fo ? sent.fo : sent.sales
             let note: String?
@@ -78,7 +78,7 @@ enum VerificationTally {
             sideReports[side.rawValue] = VerificationReport.Side(verified: given, export: given ? path : nil, note: note)
         }
         return VerificationReport(
-            tool: "airlock", version: AirlockVersion.current, company: run.report.company, options: options, inputs: inputs,
+            tool: "airlock", version: AirlockVersion.current, company: run.report.company, options: options.recorded, inputs: inputs,
             sides: sideReports, flows: flows, totals: totals, outputs: [:], warnings: warnings)
     }
 
@@ -87,6 +87,6 @@ enum VerificationTally {
     private static func settleDuplicates(_ entity: SentEntity, warnings: inout [String]) {
         guard let duplicates = entity.keyIndex?.duplicates, entity.side == .fo, !duplicates.isEmpty else { return }
         for duplicate in duplicates { entity.outcomes[duplicate.row] = entity.outcomes[duplicate.keptRow] }
-        warnings.append("\(entity.name) of \(Converter.foPackageName) holds \(duplicates.count) records whose key an earlier record has")
+        warnings.append("\(entity.name) of \(RunLayout.foPackage) holds \(duplicates.count) records whose key an earlier record has")
     }
 }

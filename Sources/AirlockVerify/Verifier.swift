@@ -1,5 +1,4 @@
 import AirlockCatalog
-import AirlockConvert
 import AirlockIO
 import AirlockMapping
 import AirlockModel
@@ -16,11 +15,6 @@ import Foundation
 /// streamed past it, so memory grows with the number of records sent, not with the exports or the values. Outputs are staged in a hidden folder inside the output
 /// folder (`StagingDirectory`, as `convert` and `diff` do) and renamed into place when all are written.
 public enum Verifier {
-    /// The names of the output files.
-    public static let reportName = "verify.json"
-    public static let pageName = ReportPage.verificationFileName
-    public static let missingName = "missing.csv"
-    public static let driftedName = "drifted.csv"
     /// The columns of `missing.csv`; `drifted.csv` adds `driftedColumns`.
     public static let missingColumns = ["flow", "side", "entity", "key", "id"]
     public static let driftedColumns = missingColumns + ["field", "sent", "found"]
@@ -50,11 +44,12 @@ public enum Verifier {
         let salesSource = try options.salesPath.map { try exportSource($0, kind: .cmt, option: "--sales", run: run) }
         let output = options.resolvedOutputDirectory
         try StagingDirectory.checkTarget(
-            output, inputs: [run.file(Converter.reportName), options.foPath, options.salesPath].compactMap { $0 }, force: options.force)
+            output, inputs: [run.file(RunLayout.conversionReport), options.foPath, options.salesPath].compactMap { $0 },
+            force: options.force)
         // The digests of the exports are taken on what the reading leaves idle of the cores.
         let exportPaths = ["fo": options.foPath, "sales": options.salesPath].compactMapValues { $0 }
         let digests = BackgroundTask(lowPriority: true) { try exportPaths.mapValues { try FileDigest.of($0) } }
-        let folder = try StagingDirectory(target: output, outputNames: [reportName, pageName, missingName, driftedName])
+        let folder = try StagingDirectory(target: output, outputNames: RunLayout.verificationOutputs)
         do {
             // The two sides share nothing: F&O (to-fo.zip, then the F&O export) on a thread of its own, Sales
             // (to-sales.zip, then the Sales export) on this one; each writes its own drifted rows. The F&O side runs
@@ -62,7 +57,7 @@ public enum Verifier {
             // chain, and it finishes later when the F&O side takes the cores from it early (as convert reads the
             // smaller export).
             progress(
-                "reading \(Converter.foPackageName)\(options.foPath.map { " and " + $0 } ?? "") beside \(Converter.salesPackageName)\(options.salesPath.map { " and " + $0 } ?? "")"
+                "reading \(RunLayout.foPackage)\(options.foPath.map { " and " + $0 } ?? "") beside \(RunLayout.salesPackage)\(options.salesPath.map { " and " + $0 } ?? "")"
             )
             let foPart = folder.path(".drifted-fo.part")
             let salesPart = folder.path(".drifted-sales.part")
@@ -85,17 +80,17 @@ public enum Verifier {
             var report = VerificationTally.report(
                 run: run, sent: sent, options: options, sides: (fo: foSource != nil, sales: salesSource != nil), inputs: inputs,
                 warnings: &warnings)
-            try writeMissing(sent, to: folder.path(missingName))
-            try writeDrifted(parts: [foPart, salesPart], to: folder.path(driftedName))
+            try writeMissing(sent, to: folder.path(RunLayout.missingList))
+            try writeDrifted(parts: [foPart, salesPart], to: folder.path(RunLayout.driftedList))
             for part in [foPart, salesPart] { try? FileManager.default.removeItem(atPath: part) }
             report.outputs = [
-                missingName: try FileDigest.of(folder.path(missingName), as: missingName),
-                driftedName: try FileDigest.of(folder.path(driftedName), as: driftedName),
+                RunLayout.missingList: try FileDigest.of(folder.path(RunLayout.missingList), as: RunLayout.missingList),
+                RunLayout.driftedList: try FileDigest.of(folder.path(RunLayout.driftedList), as: RunLayout.driftedList),
             ]
             report.warnings = warnings
-            try folder.write(report.jsonData(), to: reportName)
+            try folder.write(report.jsonData(), to: RunLayout.verificationReport)
             let page = ReportPage.html(verification: report, examples: ReportPage.verificationExamples(in: folder.staging))
-            try folder.write(Data(page.utf8), to: pageName)
+            try folder.write(Data(page.utf8), to: RunLayout.verificationPage)
             try folder.commit()
             return VerificationResult(report: report, outputDirectory: URL(fileURLWithPath: folder.target).standardizedFileURL.path)
         } catch {
@@ -111,12 +106,12 @@ public enum Verifier {
         guard located.kind == kind else {
             let what =
                 kind == .fo
-                ? "give the F&O data package exported after importing \(Converter.foPackageName)"
-                : "give the Configuration Migration package exported after importing \(Converter.salesPackageName)"
+                ? "give the F&O data package exported after importing \(RunLayout.foPackage)"
+                : "give the Configuration Migration package exported after importing \(RunLayout.salesPackage)"
             throw AirlockError(.usage, "\(option) names \(located.kind.displayName); \(what)", at: SourceLocation(file: path))
         }
         let given = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-        for name in [Converter.foPackageName, Converter.salesPackageName] {
+        for name in [RunLayout.foPackage, RunLayout.salesPackage] {
             let package = URL(fileURLWithPath: run.file(name)).standardizedFileURL.resolvingSymlinksInPath().path
             if given == package {
                 throw AirlockError(

@@ -64,7 +64,7 @@ struct FlowRunner {
             filteredBy: filteredBy, statusIndex: statusIndex, statuses: records.statuses)
         output.assumedReferences = Self.countingRecords(records.assumedReferences, in: accepted)
         output.keptExisting = records.keptExisting
-        if (filteredBy[Converter.unchangedSinceFilter] ?? 0) > 0 {
+        if (filteredBy[BuiltInFilter.unchangedSince] ?? 0) > 0 {
             output.unchangedNotInTarget = try unchangedNotInTarget(records, layout: layout, target: target)
         }
         let secondPassFields = template.fields.filter(\.isSecondPass)
@@ -179,7 +179,7 @@ struct FlowRunner {
             records.read += 1
             tally.count()
             if let companyColumn, isOtherCompany(row: row, column: companyColumn) {
-                records.outcomes[row] = .filtered(filter: "other-company")
+                records.outcomes[row] = .filtered(filter: BuiltInFilter.otherCompany)
                 continue
             }
             // A Sales record's company, when the template names its field: another company's is filtered; one that
@@ -189,7 +189,7 @@ struct FlowRunner {
                 switch salesCompany.read(row: row, in: view) {
                 case .value(let text):
                     if let text, !text.trimmingASCIIWhitespace().isEmpty, text.trimmingASCIIWhitespace().lowercased() != company {
-                        records.outcomes[row] = .filtered(filter: "other-company")
+                        records.outcomes[row] = .filtered(filter: BuiltInFilter.otherCompany)
                         continue
                     }
                 case .orphan(let message):
@@ -205,7 +205,7 @@ struct FlowRunner {
                 filter = failed
             } else if unchangedSince?[row] == true {
                 // As the earlier wave left it: its lines count it present (it is in the target since that wave).
-                filter = Converter.unchangedSinceFilter
+                filter = BuiltInFilter.unchangedSince
             } else {
                 filter = nil
             }
@@ -213,7 +213,7 @@ struct FlowRunner {
                 keyPlans.withEach { plan in _ = plan.map(row: row, view: view, context: context, values: &values) }
                 // A line unchanged since the last wave whose header the template's filters leave out was left out
                 // then too: it is filtered with its header, not counted as sent in an earlier wave.
-                if filter == Converter.unchangedSinceFilter, let verdict = parent.verdict(values: values),
+                if filter == BuiltInFilter.unchangedSince, let verdict = parent.verdict(values: values),
                     case .filtered(let parentFilter) = verdict.outcome
                 {
                     filter = parentFilter
@@ -221,7 +221,7 @@ struct FlowRunner {
                 try values.appendRow(to: &records.keyTable, positions: keyPositions)
                 records.keySourceRows.append(row)
                 records.outcomes[row] = .filtered(filter: filter)
-                records.statuses.append(filter == Converter.unchangedSinceFilter ? .accepted : .filtered)
+                records.statuses.append(filter == BuiltInFilter.unchangedSince ? .accepted : .filtered)
                 continue
             }
             // Every problem of the record, the most fundamental first: its header, a value the export reader
@@ -278,7 +278,7 @@ struct FlowRunner {
                             also: Array(reasons.dropFirst())))
                     records.statuses.append(.rejected)
                 } else {
-                    records.statuses.append(outcome == .filtered(filter: Converter.unchangedSinceFilter) ? .accepted : .filtered)
+                    records.statuses.append(outcome == .filtered(filter: BuiltInFilter.unchangedSince) ? .accepted : .filtered)
                 }
                 continue
             }
@@ -330,8 +330,7 @@ struct FlowRunner {
         let keys = try BoundKey(table: records.keyTable, definition: layout.keyDefinition)
         var missing = 0
         for (row, sourceRow) in records.keySourceRows.enumerated()
-        where records.outcomes[sourceRow] == .filtered(filter: Converter.unchangedSinceFilter) && index.row(matching: keys, row: row) == nil
-        {
+        where records.outcomes[sourceRow] == .filtered(filter: BuiltInFilter.unchangedSince) && index.row(matching: keys, row: row) == nil {
             missing += 1
         }
         return missing
@@ -373,7 +372,7 @@ struct FlowRunner {
             let sourceRow = records.mappedSourceRows[mappedRow]
             var outcome = classifier.classify(row: mappedRow)
             if case .update = outcome, towardsMaster {
-                outcome = .filtered(filter: Converter.heldByMasterFilter)
+                outcome = .filtered(filter: BuiltInFilter.heldByMaster)
             }
             if case .rejected = outcome {
             } else if let clash = clashes.first(where: { $0.index.row(matching: mappedKey, row: mappedRow) != nil }) {
@@ -382,7 +381,7 @@ struct FlowRunner {
             }
             // The same target record read again (a party from another of its roles): written once, by the first.
             if template.repeatedKeys == .skip, case .rejected(.duplicateKey, _) = outcome {
-                outcome = .filtered(filter: Converter.alreadyWrittenFilter)
+                outcome = .filtered(filter: BuiltInFilter.alreadyWritten)
             }
             records.outcomes[sourceRow] = outcome
             switch outcome {

@@ -52,7 +52,7 @@ struct ParentCheck {
         case .rejected:
             return (.rejected(.headerRejected, detail: "header \(key) was rejected by flow \(parentFlow)"), field)
         case .filtered:
-            return (.filtered(filter: "parent-filtered"), field)
+            return (.filtered(filter: BuiltInFilter.parentFiltered), field)
         case nil:
             // A header the source does not hold: an F&O target must already have it; a Sales target's header is
             // a lookup that the field pipeline resolves (or rejects).

@@ -132,7 +132,7 @@ enum SecondPass {
                     if towardsMaster {
                         counts.unchanged -= 1
                         counts.filtered += 1
-                        filteredBy[Converter.heldByMasterFilter, default: 0] += 1
+                        filteredBy[BuiltInFilter.heldByMaster, default: 0] += 1
                         continue
                     }
                     counts.unchanged -= 1
@@ -163,7 +163,7 @@ enum SecondPass {
             for entry in unresolved { byField[entry.field, default: 0] += 1 }
             let list = byField.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             context.warn(
-                "flow \(template.name): \(unresolved.count) second-pass lookup\(unresolved.count == 1 ? "" : "s") found no record in the output or the Sales export (\(list)); the records are written without them, listed in \(Converter.rejectsFolder)/\(Converter.unresolvedLookupsName)",
+                "flow \(template.name): \(unresolved.count) second-pass lookup\(unresolved.count == 1 ? "" : "s") found no record in the output or the Sales export (\(list)); the records are written without them, listed in \(RunLayout.rejectsFolder)/\(RunLayout.unresolvedLookups)",
                 flow: template.name)
         }
         let resolved = FlowOutput(

@@ -7,7 +7,7 @@ import AirlockReconcile
 /// The exports of an earlier wave (`convert --since`), against which a source record is told unchanged: the
 /// earlier export holds a record with the same key (a Sales record's id; an F&O record's company and the
 /// template's source key) and the same bytes in every column both exports have. Such records are left out by the
-/// filter `Converter.unchangedSinceFilter`, so a wave converts only what changed, with the same accounting.
+/// filter `BuiltInFilter.unchangedSince`, so a wave converts only what changed, with the same accounting.
 ///
 /// The earlier exports are not read into tables: each entity streams into a key index with a digest of each
 /// record's values (`SinceEntityIndex`), so memory holds keys and digests, not records. The Sales export is

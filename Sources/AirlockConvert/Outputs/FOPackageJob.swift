@@ -12,7 +12,7 @@ final class FOPackageJob: Sendable {
     private let path: String
     private let catalog: SchemaCatalog
     private let progress: @Sendable (String) -> Void
-    private let job = PackageJob(name: Converter.foPackageName)
+    private let job = PackageJob(name: RunLayout.foPackage)
 
     init(path: String, catalog: SchemaCatalog, progress: @escaping @Sendable (String) -> Void) {
         self.path = path
@@ -32,12 +32,12 @@ final class FOPackageJob: Sendable {
         let catalog = catalog
         let progress = progress
         job.start {
-            progress("writing \(Converter.foPackageName)")
+            progress("writing \(RunLayout.foPackage)")
             let files = try FOOutputBuilder.files(outputs, catalog: catalog)
             guard try FOOutputBuilder.write(files, catalog: catalog, description: "Airlock conversion for \(company)", to: path) else {
                 return nil
             }
-            progress("validating \(Converter.foPackageName)")
+            progress("validating \(RunLayout.foPackage)")
             let keys = FOExportKeys { label in (try? target.table(label)) ?? nil }
             return try PackageValidator.validate(path: path, target: .fo, catalog: catalog, foTargetRecords: keys)
         }

@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 import AirlockValidate
 
 /// An output package built, written and validated on a thread of its own, started once while the conversion

@@ -33,7 +33,7 @@ enum RejectFileWriter {
         for output in outputs {
             for entry in output.unresolved {
                 try csv.writeRecord([
-                    Converter.salesPackageName, output.template.name, output.template.target.entity, entry.id, entry.key, entry.field,
+                    RunLayout.salesPackage, output.template.name, output.template.target.entity, entry.id, entry.key, entry.field,
                     entry.value, entry.target,
                 ])
             }

@@ -15,7 +15,7 @@ final class SalesPackageJob: Sendable {
     /// The integration the run's template set is for: the package is validated as meant for it.
     private let integration: SyncIntegration
     private let progress: @Sendable (String) -> Void
-    private let job = PackageJob(name: Converter.salesPackageName)
+    private let job = PackageJob(name: RunLayout.salesPackage)
 
     init(path: String, catalog: SchemaCatalog, integration: SyncIntegration, progress: @escaping @Sendable (String) -> Void) {
         self.path = path
@@ -38,7 +38,7 @@ final class SalesPackageJob: Sendable {
         let progress = progress
         job.start {
             guard let plan = SalesOutputBuilder.plan(SalesOutputBuilder.parts(outputs), catalog: catalog) else { return nil }
-            progress("writing \(Converter.salesPackageName)")
+            progress("writing \(RunLayout.salesPackage)")
             return try SalesPackageWriter.write(
                 plan, timestamp: timestamp, catalog: catalog, integration: integration, target: SalesExportRecords(export: target), to: path
             )

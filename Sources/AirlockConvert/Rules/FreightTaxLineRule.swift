@@ -17,6 +17,15 @@ struct FreightTaxLineRule: BundledRule {
         flow = template.name
     }
 
+    /// The attributes of a write-in line, which the rule compares with the export's lines.
+    static func salesReads(of rule: SpecialRule, on template: MappingTemplate, catalog: SchemaCatalog) -> [SalesFieldRead] {
+        let fields = [
+            "productdescription", "isproductoverridden", rule.parameter("taxField") ?? "tax", "quantity", "priceperunit",
+            "ispriceoverridden", "msdynce_ismaintainedexternally", "msdynce_ordernumber", "transactioncurrencyid",
+        ]
+        return [SalesFieldRead(entity: salesEntity(of: template), attributes: fields)]
+    }
+
     /// The write-in line's own attributes, added to the flow's layout.
     func extraTargetFields(for template: MappingTemplate) -> [String] {
         template.name == flow ? ["productdescription", "isproductoverridden"] : []

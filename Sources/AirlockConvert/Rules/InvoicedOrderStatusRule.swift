@@ -50,6 +50,17 @@ struct InvoicedOrderStatusRule: BundledRule {
         flow = template.name
     }
 
+    /// The orders' state, status and required attributes (which a status record of its own repeats), on each entity
+    /// the `order` lookup points to.
+    static func salesReads(of rule: SpecialRule, on template: MappingTemplate, catalog: SchemaCatalog) -> [SalesFieldRead] {
+        let field = rule.parameter("order") ?? "salesorderid"
+        let targets = catalog.salesEntity(named: salesEntity(of: template))?.attribute(named: field)?.lookupTargets ?? []
+        return (targets.isEmpty ? ["salesorder"] : targets).map { order in
+            let required = catalog.salesEntity(named: order)?.requiredAttributes.map(\.logicalName) ?? []
+            return SalesFieldRead(entity: order, attributes: ["statecode", "statuscode"] + required)
+        }
+    }
+
     /// Whether order `number` has an invoice.
     func isInvoiced(_ number: String?) -> Bool {
         guard let number else { return false }

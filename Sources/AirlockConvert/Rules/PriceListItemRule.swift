@@ -56,6 +56,15 @@ struct PriceListItemRule: BundledRule {
         self.lists = lists.sorted { ($0.0.name.lowercased(), $0.1) < ($1.0.name.lowercased(), $1.1) }.map(\.0)
     }
 
+    /// The price lists (name, currency, state), their items and the currencies' ISO codes.
+    static func salesReads(of rule: SpecialRule, on template: MappingTemplate, catalog: SchemaCatalog) -> [SalesFieldRead] {
+        [
+            SalesFieldRead(entity: "pricelevel", attributes: ["name", "transactioncurrencyid", "statecode"]),
+            SalesFieldRead(entity: entity, attributes: ["pricelevelid", "productid", "uomid", "transactioncurrencyid", "amount"]),
+            SalesFieldRead(entity: "transactioncurrency", attributes: ["isocurrencycode"]),
+        ]
+    }
+
     private func list(forCurrency currency: String) -> PriceList? {
         if let forced { return lists.first { $0.name.lowercased() == forced.lowercased() } }
         let wanted = currency.trimmingASCIIWhitespace().lowercased()

@@ -1,4 +1,5 @@
 import AirlockMapping
+import AirlockModel
 
 /// Which type implements each special rule kind, and the rules of a conversion.
 ///
@@ -12,6 +13,12 @@ enum SpecialRuleRegistry {
         case .priceListItem: PriceListItemRule.self
         case .writeBack: WriteBackRule.self
         }
+    }
+
+    /// What rule `rule`, declared on `template`, reads from the Sales export beyond the template's fields and its
+    /// parameters' (`BundledRule.salesReads`).
+    static func salesReads(of rule: SpecialRule, on template: MappingTemplate, catalog: SchemaCatalog) -> [SalesFieldRead] {
+        implementation(of: rule.kind).salesReads(of: rule, on: template, catalog: catalog)
     }
 
     /// The rules the flows in `order` declare, in run order and then declaration order, made before the flows

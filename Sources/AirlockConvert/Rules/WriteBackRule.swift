@@ -45,6 +45,20 @@ struct WriteBackRule: BundledRule {
         self.constants = constants
     }
 
+    /// The entity's required attributes, which the records written back repeat, and the key of the company each is
+    /// found by.
+    static func salesReads(of rule: SpecialRule, on template: MappingTemplate, catalog: SchemaCatalog) -> [SalesFieldRead] {
+        let entity = salesEntity(of: template)
+        let required = catalog.salesEntity(named: entity)?.requiredAttributes.map(\.logicalName) ?? []
+        var reads = [SalesFieldRead(entity: entity, attributes: required)]
+        if let company = template.source.company, let key = company.referencedField {
+            for target in catalog.salesEntity(named: entity)?.attribute(named: company.field)?.lookupTargets ?? [] {
+                reads.append(SalesFieldRead(entity: target, attributes: [key]))
+            }
+        }
+        return reads
+    }
+
     func generatesSalesRecords(on template: MappingTemplate) -> Bool { template.name == flow }
 
     /// The company record is looked up among the Sales records this conversion writes before the Sales export.

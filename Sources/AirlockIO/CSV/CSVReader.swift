@@ -1,3 +1,5 @@
+import AirlockModel
+
 /// Reads delimited text per RFC 4180 from a stream of UTF-8 bytes (see `TextDecodingStream`), one record at a time.
 ///
 /// Quoted fields may hold the delimiter, CR, LF and doubled quotes; records end with CR LF, LF or CR. A quote

@@ -1,3 +1,5 @@
+import AirlockModel
+
 /// Writes delimited text: a field is quoted only when it holds the delimiter, the quote, CR or LF (quotes
 /// inside are doubled), and every record ends with the dialect's line ending (CR LF by default).
 ///

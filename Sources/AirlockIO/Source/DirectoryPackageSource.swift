@@ -1,3 +1,4 @@
+import AirlockModel
 import Foundation
 
 /// A package unpacked into a folder; members are the files below it, symbolic links excluded.

@@ -1,3 +1,5 @@
+import AirlockModel
+
 /// A package whose members are held in memory: for tests, fuzzing, and workbooks unpacked from a package.
 public final class MemoryPackageSource: PackageSource {
     public let path: String

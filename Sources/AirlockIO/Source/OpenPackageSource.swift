@@ -1,3 +1,5 @@
+import AirlockModel
+
 /// Opens `path` as a package source: a folder, or a file read as a zip archive.
 /// - Throws: `AirlockError` when the path does not exist or is not a zip archive.
 public func openPackageSource(path: String, limits: ZipLimits = .default) throws -> PackageSource {

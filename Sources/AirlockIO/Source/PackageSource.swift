@@ -1,3 +1,5 @@
+import AirlockModel
+
 /// The files of a package: a zip archive or an unpacked folder, read the same way.
 /// Sources are immutable once opened and every `open` gives an independent stream, so one source can be read
 /// from several threads at once (one entity file per core).

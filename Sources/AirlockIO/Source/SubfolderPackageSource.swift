@@ -1,3 +1,5 @@
+import AirlockModel
+
 /// The members below one folder of another package source, named relative to that folder.
 ///
 /// Users often zip the folder that holds a package rather than its contents; this lets such a zip be read

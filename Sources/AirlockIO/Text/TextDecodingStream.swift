@@ -1,3 +1,5 @@
+import AirlockModel
+
 /// Turns the bytes of a text file into validated UTF-8, whatever the file's encoding.
 ///
 /// The encoding is detected from the byte-order mark (`TextEncoding.detect`); the mark itself is dropped.

@@ -1,3 +1,5 @@
+import AirlockModel
+
 /// Writes UTF-8 text to a sink in a chosen encoding: UTF-8 (with or without BOM) or UTF-16 (LE or BE, with BOM).
 ///
 /// Callers hand it UTF-8 bytes; for UTF-16 they are transcoded on the way out. The BOM is written at creation.

@@ -1,3 +1,4 @@
+import AirlockModel
 internal import CLibXML2
 
 /// Feeds a document to libxml2's SAX2 push parser a chunk at a time and hands the nodes on in batches.

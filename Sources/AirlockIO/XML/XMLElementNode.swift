@@ -1,3 +1,5 @@
+import AirlockModel
+
 /// A small in-memory XML element, for documents known to be small (manifests, headers, schemas).
 ///
 /// Large documents are read with `XMLStreamReader` directly.

@@ -1,3 +1,4 @@
+import AirlockModel
 internal import CLibXML2
 
 /// The receiving end of libxml2's SAX2 callbacks: the parse state and the nodes parsed so far (`batch`), in

@@ -1,3 +1,4 @@
+import AirlockModel
 internal import CLibXML2
 
 /// A streaming XML pull reader over a `ByteStream`, built on libxml2's SAX2 push parser.

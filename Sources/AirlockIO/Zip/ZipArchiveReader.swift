@@ -1,3 +1,4 @@
+import AirlockModel
 internal import CArchive
 
 /// Reads a zip archive from disk without loading it: lists the entries, then streams any one of them.

@@ -1,3 +1,4 @@
+import AirlockModel
 internal import CArchive
 
 #if canImport(Glibc)

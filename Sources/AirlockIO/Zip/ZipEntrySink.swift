@@ -1,3 +1,4 @@
+import AirlockModel
 internal import CArchive
 
 /// Hands bytes to libarchive for the entry currently open in a zip writer.

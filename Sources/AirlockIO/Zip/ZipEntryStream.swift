@@ -1,3 +1,4 @@
+import AirlockModel
 internal import CArchive
 
 /// The decompressed bytes of one zip entry, read straight from the archive.

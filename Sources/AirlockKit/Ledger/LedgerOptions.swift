@@ -21,6 +21,6 @@ public struct LedgerOptions: Sendable, Hashable {
     /// `airlock-ledger.jsonl`; nil when disabled.
     public func file(in folder: String) -> String? {
         guard enabled else { return nil }
-        return path ?? folder + "/" + MigrationLedger.fileName
+        return path ?? folder + "/" + RunLayout.ledger
     }
 }

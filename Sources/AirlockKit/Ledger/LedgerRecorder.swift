@@ -1,7 +1,8 @@
 import Foundation
 
-/// The one call a verb makes to enter its run in the migration ledger (`convert`, `verify`, `diff`; `retry` the
-/// same way): what it read and wrote, its counts and exit code, appended to the ledger its options name.
+/// Enters a run in the migration ledger: what it read and wrote, its counts and exit code, appended to the ledger its
+/// options name. The verbs (`convert`, `verify`, `retry`, `diff`) call it through `LedgeredRun`, the one wrapper they
+/// share; a library client's own tool can call it directly.
 public enum LedgerRecorder {
     /// Appends the entry of a run to the ledger of `migrationFolder` (or `options.path`).
     ///

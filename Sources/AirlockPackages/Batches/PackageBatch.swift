@@ -1,3 +1,5 @@
+import AirlockModel
+
 /// One package of a batched side: its file, what it holds and its size.
 public struct PackageBatch: Sendable, Equatable, Codable {
     /// One entity's records in the batch.
@@ -35,10 +37,6 @@ public struct PackageBatch: Sendable, Equatable, Codable {
     /// Records in the batch, all entities together.
     public var records: Int { sections.reduce(0) { $0 + $1.records } }
 
-    /// The file name of batch `number` of the series `stem` (`to-sales` → `to-sales-0001.zip`): four digits, more
-    /// when a series runs past 9,999, so the names sort in import order.
-    public static func fileName(stem: String, number: Int) -> String {
-        let digits = String(number)
-        return "\(stem)-\(String(repeating: "0", count: max(0, 4 - digits.count)))\(digits).zip"
-    }
+    /// The file name of batch `number` of the series `stem` (`RunLayout.batchFile`).
+    public static func fileName(stem: String, number: Int) -> String { RunLayout.batchFile(stem: stem, number: number) }
 }

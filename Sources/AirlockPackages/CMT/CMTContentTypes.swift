@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 
 /// The `[Content_Types].xml` member of a CMT zip.
 ///

@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 
 /// Writes `data.xml` as CMT writes it, straight into a byte buffer.
 ///

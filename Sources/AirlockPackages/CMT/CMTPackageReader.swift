@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 
 /// Opens a Configuration Migration package (zip or folder): reads `data_schema.xml`, and streams `data.xml`
 /// into tables or counts its records.

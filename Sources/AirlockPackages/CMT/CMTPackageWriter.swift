@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 
 /// Writes a Configuration Migration package zip.
 ///

@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 
 /// Reads `data_schema.xml` into a `CMTSchema`.
 ///

@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 
 /// Writes a `CMTSchema` as `data_schema.xml`, laid out as CMT's schema tool writes it.
 ///

@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 
 /// Reads `Manifest.xml` and `PackageHeader.xml` (UTF-16 LE with BOM as F&O writes them, or UTF-8).
 ///

@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 
 /// Tells which kind of package a zip or folder holds, from its member names.
 public enum PackageDetector {

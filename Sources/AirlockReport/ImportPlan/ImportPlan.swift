@@ -1,3 +1,4 @@
+import AirlockModel
 import AirlockPackages
 import Foundation
 
@@ -62,9 +63,9 @@ public struct ImportPlan: Sendable, Codable, Equatable {
     }
 
     /// The run folder's subfolder of the series and the plan, and the plan's files there.
-    public static let folder = "batches"
-    public static let jsonName = "import-plan.json"
-    public static let textName = "import-plan.txt"
+    public static let folder = RunLayout.batchesFolder
+    public static let jsonName = RunLayout.importPlan
+    public static let textName = RunLayout.importPlanText
 
     /// The format of `import-plan.json`; raised when a key changes meaning.
     public var version: Int

@@ -1,3 +1,5 @@
+import AirlockIO
+
 /// A file a run read or wrote, as a ledger entry lists it: what it was to the run, where it is, its size and its
 /// SHA-256 (docs/ledger.md).
 public struct LedgerFile: Sendable, Hashable, Codable {

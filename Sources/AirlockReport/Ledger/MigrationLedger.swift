@@ -8,8 +8,6 @@ import Foundation
 ///
 /// The ledger is an audit log beside the outputs, never one of them: the runs' own files do not change with it.
 public enum MigrationLedger {
-    /// The ledger's file name in a migration folder.
-    public static let fileName = "airlock-ledger.jsonl"
     /// The version of the entry format that `LedgerEntry.version` holds.
     public static let formatVersion = 1
 

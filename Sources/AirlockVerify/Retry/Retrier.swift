@@ -1,17 +1,13 @@
-import AirlockConvert
 import AirlockIO
 import AirlockModel
 import AirlockPackages
 import AirlockReport
-import AirlockValidate
 import Foundation
 
 /// `airlock retry`: from a conversion's output folder and what the importers (or `verify`) say failed, new
 /// packages holding only those records and the records they need, taken from the conversion's own packages, so
 /// a retry sends the same bytes the first import was sent. Equal inputs give byte-identical outputs.
 public enum Retrier {
-    public static let reportName = "retry.json"
-    public static let notFoundName = "not-found.csv"
     /// The columns of `not-found.csv`.
     public static let notFoundColumns = ["input", "line", "side", "entity", "key", "id"]
 
@@ -19,7 +15,7 @@ public enum Retrier {
     /// - Throws: `AirlockError(.usage)` naming the file for a run folder or input that cannot be used, an F&O
     ///   error file whose entity cannot be told, a request for a side the conversion sent nothing to; read and
     ///   write errors.
-    public static func run(_ options: RetryOptions, catalog: SchemaCatalog) throws -> RetryResult {
+    public static func run(_ options: RetrialOptions, catalog: SchemaCatalog) throws -> RetrialResult {
         let run = try RunFolder.open(options.runDirectory)
         let output = options.resolvedOutputDirectory
         let inputFiles = options.verifyLists + options.foErrorFiles.map { RetryInputFile.path(of: $0) } + options.salesLogs
@@ -28,7 +24,7 @@ public enum Retrier {
         }
         try StagingDirectory.checkTarget(
             output,
-            inputs: [run.file(Converter.reportName), run.file(Converter.foPackageName), run.file(Converter.salesPackageName)]
+            inputs: [run.file(RunLayout.conversionReport), run.file(RunLayout.foPackage), run.file(RunLayout.salesPackage)]
                 + inputFiles, force: options.force)
 
         var requests: [RetryRequest] = []
@@ -44,7 +40,7 @@ public enum Retrier {
             requests += read
         }
         for path in options.salesLogs {
-            let read = try RetryInputReader.salesLog(path, failurePattern: options.failurePattern ?? RetryOptions.defaultFailurePattern)
+            let read = try RetryInputReader.salesLog(path, failurePattern: options.failurePattern ?? RetrialOptions.defaultFailurePattern)
             requestsByInput[path, default: 0] += read.count
             requests += read
         }
@@ -57,9 +53,9 @@ public enum Retrier {
         var foPackage: RetryFOSelection?
         var salesPackage: RetrySalesSelection?
         if !fo.isEmpty {
-            guard run.hasPackage(Converter.foPackageName) else {
+            guard run.hasPackage(RunLayout.foPackage) else {
                 throw AirlockError(
-                    .usage, "\(fo.count) F&O records are named as failed, but the conversion wrote no \(Converter.foPackageName)",
+                    .usage, "\(fo.count) F&O records are named as failed, but the conversion wrote no \(RunLayout.foPackage)",
                     at: fo[0].location)
             }
             var selection = try RetryFOSelection(run: run, catalog: catalog)
@@ -69,9 +65,9 @@ public enum Retrier {
             foPackage = selection
         }
         if !sales.isEmpty {
-            guard run.hasPackage(Converter.salesPackageName) else {
+            guard run.hasPackage(RunLayout.salesPackage) else {
                 throw AirlockError(
-                    .usage, "\(sales.count) Sales records are named as failed, but the conversion wrote no \(Converter.salesPackageName)",
+                    .usage, "\(sales.count) Sales records are named as failed, but the conversion wrote no \(RunLayout.salesPackage)",
                     at: sales[0].location)
             }
             var selection = try RetrySalesSelection(run: run)
@@ -80,7 +76,7 @@ public enum Retrier {
             let fromLogs = unmatched.filter { request in options.salesLogs.contains(request.location.file ?? "") }
             if !fromLogs.isEmpty {
                 warnings.append(
-                    "\(fromLogs.count) record ids on failure lines of the import log are not records of \(Converter.salesPackageName) (users, teams or the job itself): left out"
+                    "\(fromLogs.count) record ids on failure lines of the import log are not records of \(RunLayout.salesPackage) (users, teams or the job itself): left out"
                 )
             }
             notFound += unmatched.filter { request in !options.salesLogs.contains(request.location.file ?? "") }
@@ -91,28 +87,28 @@ public enum Retrier {
         if requests.isEmpty { warnings.append("the inputs name no failed record: nothing to retry") }
 
         let staging = try StagingDirectory(
-            target: output, outputNames: [Converter.foPackageName, Converter.salesPackageName, reportName, notFoundName])
+            target: output, outputNames: RunLayout.retryOutputs)
         do {
             var outputs: [String: FileDigest] = [:]
             if let foPackage, foPackage.written > 0 {
-                try foPackage.write(to: staging.path(Converter.foPackageName))
-                outputs[Converter.foPackageName] = try FileDigest.of(staging.path(Converter.foPackageName), as: Converter.foPackageName)
+                try foPackage.write(to: staging.path(RunLayout.foPackage))
+                outputs[RunLayout.foPackage] = try FileDigest.of(staging.path(RunLayout.foPackage), as: RunLayout.foPackage)
             }
             if let salesPackage, salesPackage.written > 0 {
-                try salesPackage.write(to: staging.path(Converter.salesPackageName))
-                outputs[Converter.salesPackageName] = try FileDigest.of(
-                    staging.path(Converter.salesPackageName), as: Converter.salesPackageName)
+                try salesPackage.write(to: staging.path(RunLayout.salesPackage))
+                outputs[RunLayout.salesPackage] = try FileDigest.of(
+                    staging.path(RunLayout.salesPackage), as: RunLayout.salesPackage)
             }
-            try writeNotFound(notFound, to: staging.path(notFoundName))
-            outputs[notFoundName] = try FileDigest.of(staging.path(notFoundName), as: notFoundName)
+            try writeNotFound(notFound, to: staging.path(RunLayout.notFoundList))
+            outputs[RunLayout.notFoundList] = try FileDigest.of(staging.path(RunLayout.notFoundList), as: RunLayout.notFoundList)
             var inputs = run.digests
             for path in inputFiles { inputs[path] = try FileDigest.of(path) }
             let report = RetryReport(
                 version: AirlockVersion.current, options: options, inputs: inputs, outputs: outputs, entities: entities,
                 requestsByInput: requestsByInput, warnings: warnings)
-            try staging.write(try report.jsonData(), to: reportName)
+            try staging.write(try report.jsonData(), to: RunLayout.retryReport)
             try staging.commit()
-            return RetryResult(report: report, outputDirectory: output)
+            return RetrialResult(report: report, outputDirectory: output)
         } catch {
             staging.discard()
             throw error

@@ -1,4 +1,3 @@
-import AirlockConvert
 import AirlockIO
 import AirlockModel
 import AirlockPackages
@@ -37,7 +36,7 @@ struct RetryFOSelection {
 
     /// Reads the run's `to-fo.zip`.
     init(run: RunFolder, catalog: SchemaCatalog) throws {
-        let path = run.file(Converter.foPackageName)
+        let path = run.file(RunLayout.foPackage)
         let reader = try FOPackageReader(source: openPackageSource(path: path))
         header = reader.header
         manifest = reader.manifest
@@ -222,7 +221,7 @@ struct RetryFOSelection {
         guard let found = best?.index else {
             throw AirlockError(
                 .usage,
-                "cannot tell which entity of \(Converter.foPackageName) the error file holds (its name and its columns fit none or several): give it as --fo-errors ENTITY=FILE",
+                "cannot tell which entity of \(RunLayout.foPackage) the error file holds (its name and its columns fit none or several): give it as --fo-errors ENTITY=FILE",
                 at: SourceLocation(file: file))
         }
         entityOfFile[file] = found

@@ -1,4 +1,3 @@
-import AirlockConvert
 import AirlockIO
 import AirlockModel
 import AirlockPackages
@@ -17,7 +16,7 @@ struct RetrySalesSelection {
 
     /// Reads the run's `to-sales.zip`.
     init(run: RunFolder) throws {
-        package = try CMTPackageReader(source: openPackageSource(path: run.file(Converter.salesPackageName))).read()
+        package = try CMTPackageReader(source: openPackageSource(path: run.file(RunLayout.salesPackage))).read()
         var place: [String: (entity: Int, row: Int)] = [:]
         for (entity, section) in package.data.entities.enumerated() {
             let table = section.records.values

@@ -5,7 +5,7 @@ import Testing
 /// `airlock convert` end to end, in process: its summary, files and exit codes.
 struct ConvertCommandTests {
     static func reportJSON(_ out: String) throws -> [String: Any] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: out + "/" + Converter.reportName))
+        let data = try Data(contentsOf: URL(fileURLWithPath: out + "/" + RunLayout.conversionReport))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
@@ -31,7 +31,7 @@ struct ConvertCommandTests {
         #expect(lines.contains { $0.hasPrefix("Wrote to-fo.zip") })
         #expect(lines.contains { $0.hasPrefix("Wrote to-sales.zip") })
         #expect(lines.last?.hasPrefix("Done in ") == true)
-        for name in [Converter.foPackageName, Converter.salesPackageName, Converter.reportName] {
+        for name in [RunLayout.foPackage, RunLayout.salesPackage, RunLayout.conversionReport] {
             #expect(FileManager.default.fileExists(atPath: out + "/" + name), "\(name)")
         }
     }
@@ -44,7 +44,7 @@ struct ConvertCommandTests {
         ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("Conversion for company USMF (dry run: nothing written)"))
-        #expect(try ConvertFixture.files(under: out).keys.sorted() == [Converter.pageName, Converter.reportName])
+        #expect(try ConvertFixture.files(under: out).keys.sorted() == [RunLayout.conversionPage, RunLayout.conversionReport])
         let report = try Self.reportJSON(out)
         #expect((report["outputs"] as? [String: Any])?.isEmpty == true)
         #expect((report["options"] as? [String: Any])?["dryRun"] as? Bool == true)
@@ -69,8 +69,8 @@ struct ConvertCommandTests {
         #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stderr.contains("--max-rejects 0"), "\(result.stderr)")
         let files = try ConvertFixture.files(under: out)
-        for name in [Converter.foPackageName, Converter.salesPackageName, Converter.reportName] { #expect(files[name] != nil, "\(name)") }
-        #expect(files.keys.contains { $0.hasPrefix(Converter.rejectsFolder + "/") })
+        for name in [RunLayout.foPackage, RunLayout.salesPackage, RunLayout.conversionReport] { #expect(files[name] != nil, "\(name)") }
+        #expect(files.keys.contains { $0.hasPrefix(RunLayout.rejectsFolder + "/") })
         let rejected = try #require((try Self.reportJSON(out)["totals"] as? [String: Any])?["rejected"] as? Int)
         #expect(rejected > 0)
 

@@ -1,5 +1,6 @@
 import AirlockIO
 import AirlockKit
+import AirlockModel
 import Foundation
 import Testing
 

@@ -69,7 +69,7 @@ import Testing
         let scenario = try VerifyScenario.make { run in
             var tampering = ImportSimulator.Tampering()
             let customers = try PackageValues.foValues(
-                run + "/" + Converter.foPackageName, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 2)
+                run + "/" + RunLayout.foPackage, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 2)
             tampering.droppedFO.insert(.init(entity: "Customers V2", key: [customers[0]]))
             tampering.changedFO[.init(entity: "Customers V2", key: [customers[1]])] = ("ORGANIZATIONNAME", "Changed by the target")
             return tampering
@@ -80,7 +80,7 @@ import Testing
         #expect(arguments.filter { $0 == "--from-verify" }.count == 2, "\(arguments)")
         let retry = try AirlockRunner.run(arguments)
         #expect(retry.status == 0, "\(retry.stderr)\n\(retry.stdout)")
-        let tables = try ConvertFixture.foTables(scenario.run + "/retry/" + Converter.foPackageName)
+        let tables = try ConvertFixture.foTables(scenario.run + "/retry/" + RunLayout.foPackage)
         #expect(try #require(tables["Customers V2"]).rowCount == 2)
         let page = try String(contentsOfFile: scenario.output + "/verify.html", encoding: .utf8)
         #expect(page.contains("id=\"next\"") && page.contains("airlock retry --run"))

@@ -6,16 +6,16 @@ import Testing
 struct ReportCommandTests {
     @Test func reportWritesThePageNextToTheSavedReport() throws {
         let run = try ReportPageSupport.defectsRun()
-        let json = run.out + "/" + Converter.reportName
+        let json = run.out + "/" + RunLayout.conversionReport
         let result = try AirlockRunner.run(["report", json])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        let path = run.out + "/" + ReportPage.fileName
+        let path = run.out + "/" + RunLayout.conversionPage
         #expect(result.stdout.hasPrefix("Wrote \(path) ("))
         let written = try String(contentsOfFile: path, encoding: .utf8)
         // The page of the saved report, with the first rows of each reject file next to it.
         let expected = ReportPage.html(
-            conversion: run.report, rejectExamples: ReportPage.rejectExamples(in: run.out + "/" + Converter.rejectsFolder))
+            conversion: run.report, rejectExamples: ReportPage.rejectExamples(in: run.out + "/" + RunLayout.rejectsFolder))
         #expect(written == expected)
         #expect(written.contains("id=\"table-rejects-accounts\""))
         #expect(try FileManager.default.contentsOfDirectory(atPath: run.out).filter { $0.hasPrefix(".") }.isEmpty, "no temporary file left")

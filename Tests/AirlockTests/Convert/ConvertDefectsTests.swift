@@ -42,7 +42,7 @@ struct ConvertDefectsTests {
         var actual: [String: [String]] = [:]
         for name in ConvertFixture.flowNames {
             let template = try #require(templates.template(named: name))
-            let path = out + "/" + Converter.rejectsFolder + "/" + name + ".csv"
+            let path = out + "/" + RunLayout.rejectsFolder + "/" + name + ".csv"
             guard FileManager.default.fileExists(atPath: path) else {
                 #expect(report.flows[name]?.rejected == 0, "\(name): rejected records but no reject file")
                 continue

@@ -38,9 +38,9 @@ struct ConvertIdempotenceTests {
         let mergedFO = folder + "/merged-fo.zip"
         let mergedSales = folder + "/merged-sales.zip"
         let foSummary = try ExportMerger.mergeFO(
-            export: fo, imported: folder + "/first/" + Converter.foPackageName, output: mergedFO, sameColumns: sameColumns)
+            export: fo, imported: folder + "/first/" + RunLayout.foPackage, output: mergedFO, sameColumns: sameColumns)
         let salesSummary = try ExportMerger.mergeSales(
-            export: sales, imported: folder + "/first/" + Converter.salesPackageName, output: mergedSales, sameColumns: sameColumns)
+            export: sales, imported: folder + "/first/" + RunLayout.salesPackage, output: mergedSales, sameColumns: sameColumns)
         let second = try ConvertFixture.convert(fo: mergedFO, sales: mergedSales, out: folder + "/second")
         return (first, second, foSummary, salesSummary)
     }
@@ -61,7 +61,7 @@ struct ConvertIdempotenceTests {
     ) throws -> (known: [String], other: [String]) {
         let foTables = try ConvertFixture.foTables(foExport)
         let salesSchema = try CMTPackageReader(path: salesExport).schema
-        let writtenSchema = try output.map { $0 + "/" + Converter.salesPackageName }.flatMap {
+        let writtenSchema = try output.map { $0 + "/" + RunLayout.salesPackage }.flatMap {
             FileManager.default.fileExists(atPath: $0) ? try CMTPackageReader(path: $0).schema : nil
         }
         var known: [String] = []
@@ -122,8 +122,8 @@ struct ConvertIdempotenceTests {
             changes.known.isEmpty,
             "the second run fills in fields the first run's target exports lacked:\n\(changes.known.joined(separator: "\n"))")
         #expect(second.totals.written == 0)
-        #expect(!FileManager.default.fileExists(atPath: folder + "/second/" + Converter.foPackageName), "nothing left to write to F&O")
-        #expect(!FileManager.default.fileExists(atPath: folder + "/second/" + Converter.salesPackageName), "nothing left to write to Sales")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/second/" + RunLayout.foPackage), "nothing left to write to F&O")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/second/" + RunLayout.salesPackage), "nothing left to write to Sales")
     }
 
     /// The same, when the systems are re-exported with the original data project and schema file: the columns and
@@ -169,8 +169,8 @@ struct ConvertIdempotenceTests {
             changes.known.isEmpty && changes.other.isEmpty,
             "the third run still changes records:\n\((changes.known + changes.other).joined(separator: "\n"))")
         #expect(third.totals.written == 0)
-        #expect(!FileManager.default.fileExists(atPath: folder + "/2/second/" + Converter.foPackageName))
-        #expect(!FileManager.default.fileExists(atPath: folder + "/2/second/" + Converter.salesPackageName))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/2/second/" + RunLayout.foPackage))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/2/second/" + RunLayout.salesPackage))
         for name in ConvertFixture.flowNames {
             #expect(third.flows[name]?.rejectedByReason == run.first.report.flows[name]?.rejectedByReason, "\(name)")
         }
@@ -187,7 +187,7 @@ struct ConvertIdempotenceTests {
         let original = try ConvertFixture.convert(fo: pair.fo, sales: pair.sales, out: folder + "/a")
         let copy = try ConvertFixture.convert(fo: fo, sales: sales, out: folder + "/b")
         #expect(copy.report.flows == original.report.flows)
-        for name in [Converter.foPackageName, Converter.salesPackageName] {
+        for name in [RunLayout.foPackage, RunLayout.salesPackage] {
             let a = try Data(contentsOf: URL(fileURLWithPath: folder + "/a/" + name))
             let b = try Data(contentsOf: URL(fileURLWithPath: folder + "/b/" + name))
             #expect(a == b, "\(name)")

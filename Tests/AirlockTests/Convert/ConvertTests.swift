@@ -45,8 +45,8 @@ struct ConvertTests {
         #expect(report.totals.written == totals.written)
 
         // The packages: present, readable, valid, and holding what the flows wrote.
-        let foPath = out + "/" + Converter.foPackageName
-        let salesPath = out + "/" + Converter.salesPackageName
+        let foPath = out + "/" + RunLayout.foPackage
+        let salesPath = out + "/" + RunLayout.salesPackage
         #expect(FileManager.default.fileExists(atPath: foPath))
         #expect(FileManager.default.fileExists(atPath: salesPath))
         let catalog = try SchemaCatalogLoader.bundled()
@@ -84,7 +84,7 @@ struct ConvertTests {
         }
 
         // report.json: JSON, the documented shape, and what the library returned.
-        let reportData = try Data(contentsOf: URL(fileURLWithPath: out + "/" + Converter.reportName))
+        let reportData = try Data(contentsOf: URL(fileURLWithPath: out + "/" + RunLayout.conversionReport))
         let json = try #require(try JSONSerialization.jsonObject(with: reportData) as? [String: Any])
         for key in ["company", "flows", "flowsNotRun", "inputs", "outputs", "options", "totals", "tool", "version", "warnings"] {
             #expect(json[key] != nil, "report.json has \(key)")
@@ -115,10 +115,12 @@ struct ConvertTests {
 
         // rejects/<flow>.csv: one per flow that rejected, BOM + reason,field,message, one record per rejected record.
         let written = try ConvertFixture.files(under: out)
-        var expectedFiles: Set<String> = [Converter.reportName, Converter.pageName, Converter.foPackageName, Converter.salesPackageName]
+        var expectedFiles: Set<String> = [
+            RunLayout.conversionReport, RunLayout.conversionPage, RunLayout.foPackage, RunLayout.salesPackage,
+        ]
         for name in ConvertFixture.flowNames {
             let flow = try #require(report.flows[name])
-            let file = "\(Converter.rejectsFolder)/\(name).csv"
+            let file = "\(RunLayout.rejectsFolder)/\(name).csv"
             guard flow.rejected > 0 else {
                 #expect(flow.rejectFile == nil, "\(name)")
                 continue
@@ -142,7 +144,7 @@ struct ConvertTests {
             #expect(counted == flow.rejectedByReason, "\(file)")
         }
         #expect(Set(written.keys) == expectedFiles)
-        #expect(Set(report.outputs.keys) == expectedFiles.subtracting([Converter.reportName, Converter.pageName]))
+        #expect(Set(report.outputs.keys) == expectedFiles.subtracting([RunLayout.conversionReport, RunLayout.conversionPage]))
         for (name, digest) in report.outputs { #expect(digest.bytes == written[name]?.count, "\(name)") }
         #expect(ConvertFixture.stagingLeftovers(in: parent).isEmpty)
     }
@@ -160,8 +162,8 @@ struct ConvertTests {
         try ConvertFixture.convert(fo: pair.fo, sales: pair.sales, out: out)
         let second = try ConvertFixture.files(under: out)
         #expect(first.keys.sorted() == second.keys.sorted())
-        #expect(first.keys.contains(Converter.foPackageName) && first.keys.contains(Converter.salesPackageName))
-        #expect(first.keys.contains { $0.hasPrefix(Converter.rejectsFolder + "/") })
+        #expect(first.keys.contains(RunLayout.foPackage) && first.keys.contains(RunLayout.salesPackage))
+        #expect(first.keys.contains { $0.hasPrefix(RunLayout.rejectsFolder + "/") })
         for (name, bytes) in first { #expect(second[name] == bytes, "\(name) differs between two runs") }
 
         // Another --out: everything but report.json (which records the output folder) is the same, and report.json
@@ -170,7 +172,7 @@ struct ConvertTests {
         try ConvertFixture.convert(fo: pair.fo, sales: pair.sales, out: other)
         let third = try ConvertFixture.files(under: other)
         #expect(third.keys.sorted() == first.keys.sorted())
-        let reports = [Converter.reportName, Converter.pageName]
+        let reports = [RunLayout.conversionReport, RunLayout.conversionPage]
         for (name, bytes) in first where !reports.contains(name) { #expect(third[name] == bytes, "\(name) differs with another --out") }
         for name in reports {
             let a = String(decoding: try #require(first[name]), as: UTF8.self).replacingOccurrences(of: out, with: "OUT")
@@ -210,7 +212,7 @@ struct ConvertTests {
         try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: out, force: true)
         let files = try ConvertFixture.files(under: out)
         #expect(files["keep.txt"] == Data("mine".utf8))
-        #expect(files[Converter.reportName] != nil)
+        #expect(files[RunLayout.conversionReport] != nil)
         #expect(ConvertFixture.stagingLeftovers(in: parent).isEmpty)
     }
 

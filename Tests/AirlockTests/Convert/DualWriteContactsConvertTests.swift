@@ -34,7 +34,7 @@ import Testing
         let salesOnly = Self.records(export, "contact").filter { $0["msdyn_contactpersonid"]?.hasPrefix("CP-S") == true }
         #expect(salesOnly.count == 2)
         // In F&O: a CDS Contacts V2 row of type Vendor, keyed by the person's party and the vendor's account.
-        let fo = try ConvertFixture.foTables(pair.folder + "/first/" + Converter.foPackageName)
+        let fo = try ConvertFixture.foTables(pair.folder + "/first/" + RunLayout.foPackage)
         let written = Self.rows(try #require(fo["CDS Contacts V2"]))
         let vendors = Self.records(export, "msdyn_vendor")
         for contact in salesOnly {
@@ -47,16 +47,16 @@ import Testing
             #expect(row["DATAAREAID"] == DualWriteConvertTests.company)
         }
         // The one without a company gets it back in Sales.
-        let sales = try CMTPackageReader(path: pair.folder + "/first/" + Converter.salesPackageName).read()
+        let sales = try CMTPackageReader(path: pair.folder + "/first/" + RunLayout.salesPackage).read()
         let blank = try #require(salesOnly.first { $0["msdyn_company"] == nil })
         let back = try #require(Self.records(sales, "contact").first { $0["@id"] == blank["@id"] })
         #expect(back["msdyn_company"] != nil && back["msdyn_contactforvendor"] == "True")
         // After both imports, the vendor contact map finds them in F&O and in Sales alike.
         let mergedFO = pair.folder + "/merged-fo.zip"
         let mergedSales = pair.folder + "/merged-sales.zip"
-        try ExportMerger.mergeFO(export: pair.fo, imported: pair.folder + "/first/" + Converter.foPackageName, output: mergedFO)
+        try ExportMerger.mergeFO(export: pair.fo, imported: pair.folder + "/first/" + RunLayout.foPackage, output: mergedFO)
         try ExportMerger.mergeSales(
-            export: pair.sales, imported: pair.folder + "/first/" + Converter.salesPackageName, output: mergedSales)
+            export: pair.sales, imported: pair.folder + "/first/" + RunLayout.salesPackage, output: mergedSales)
         let second = try DualWriteConvertTests.convert(fo: mergedFO, sales: mergedSales, out: nil).report
         let back2 = try #require(second.flows["vendor-contacts"])
         #expect(back2.read == (first.flows["vendor-contacts"]?.read ?? 0) + 2)
@@ -72,7 +72,7 @@ import Testing
         #expect(toSales.updated > 0 && toSales.updatedFields["department"] == toSales.updated)
         #expect(fo.flows["contacts-to-vendor-contacts"]?.updated == 0)
         #expect(sales.flows["vendor-contacts"]?.updated == 0)
-        #expect(sales.flows["vendor-contacts"]?.filteredBy[Converter.heldByMasterFilter] == toSales.updated)
+        #expect(sales.flows["vendor-contacts"]?.filteredBy[BuiltInFilter.heldByMaster] == toSales.updated)
         #expect(sales.flows["contacts-to-vendor-contacts"]?.updated == toSales.updated)
         #expect(fo.flows["contacts-to-vendor-contacts"]?.created == sales.flows["contacts-to-vendor-contacts"]?.created)
     }
@@ -80,7 +80,7 @@ import Testing
     @Test func aContactForPartyLinksTheContactPersonsPartyToItsOrganizations() throws {
         let pair = try DualWriteConvertTests.pair(accounts: 30, seed: 5)
         let result = try DualWriteConvertTests.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/run")
-        let written = try CMTPackageReader(path: pair.folder + "/run/" + Converter.salesPackageName).read()
+        let written = try CMTPackageReader(path: pair.folder + "/run/" + RunLayout.salesPackage).read()
         let export = try CMTPackageReader(path: pair.sales).read()
         // Party numbers by Sales id, from the package and the export.
         var partyNumbers: [String: String] = [:]
@@ -114,8 +114,8 @@ import Testing
         let pair = try DualWriteConvertTests.pair(accounts: 30, seed: 5)
         let report = try DualWriteConvertTests.convert(fo: pair.fo, sales: pair.sales, out: nil).report
         // The first vendor is a customer's party; one person is a contact of a customer and of a vendor.
-        #expect(report.flows["vendor-parties"]?.filteredBy[Converter.alreadyWrittenFilter] == 1)
-        #expect(report.flows["contact-person-parties"]?.filteredBy[Converter.alreadyWrittenFilter] == 1)
+        #expect(report.flows["vendor-parties"]?.filteredBy[BuiltInFilter.alreadyWritten] == 1)
+        #expect(report.flows["contact-person-parties"]?.filteredBy[BuiltInFilter.alreadyWritten] == 1)
         #expect(report.flows["vendor-parties"]?.rejected == 0 && report.flows["contact-person-parties"]?.rejected == 0)
     }
 
@@ -128,7 +128,7 @@ import Testing
         for flow in ["vendors", "vendor-parties", "vendor-contacts", "contact-persons"] {
             #expect(result.report.flows[flow]?.filteredBy["other-company"] == 1, "\(flow)")
         }
-        let written = try CMTPackageReader(path: pair.folder + "/run/" + Converter.salesPackageName).read()
+        let written = try CMTPackageReader(path: pair.folder + "/run/" + RunLayout.salesPackage).read()
         let numbers = Set(Self.records(written, "msdyn_vendor").compactMap { $0["msdyn_vendoraccountnumber"] })
         #expect(!numbers.isEmpty && !numbers.contains(others[0]["VENDORACCOUNTNUMBER"] ?? ""))
     }

@@ -35,7 +35,7 @@ extension DualWriteConvertTests {
         #expect(!foOnly.isEmpty)
         #expect(report.flows["quotes-to-sales"]?.created == foOnly.count)
 
-        let written = try CMTPackageReader(path: pair.folder + "/run/" + Converter.salesPackageName).read()
+        let written = try CMTPackageReader(path: pair.folder + "/run/" + RunLayout.salesPackage).read()
         let quotes = Dictionary(
             uniqueKeysWithValues: Self.records(written, "quote").compactMap { record in
                 record.field("msdyn_quotenumber").map { ($0.value, record) }
@@ -80,20 +80,20 @@ extension DualWriteConvertTests {
         // --master fo (the default): Sales takes F&O's reference; the Sales → F&O flow leaves F&O's quotation alone.
         let fo = try Self.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/fo").report
         #expect((fo.flows["quotes-to-sales"]?.updated ?? 0) > 0)
-        #expect((fo.flows["quotes"]?.filteredBy[Converter.heldByMasterFilter] ?? 0) > 0)
+        #expect((fo.flows["quotes"]?.filteredBy[BuiltInFilter.heldByMaster] ?? 0) > 0)
         #expect(fo.flows["quotes"]?.updated == 0)
-        let toSales = try CMTPackageReader(path: pair.folder + "/fo/" + Converter.salesPackageName).read()
+        let toSales = try CMTPackageReader(path: pair.folder + "/fo/" + RunLayout.salesPackage).read()
         let updated = try #require(Self.records(toSales, "quote").first { $0.field("msdyn_quotenumber")?.value == number })
         #expect(updated.field("msdyn_customersreference")?.value == foReference)
-        let sentToFO = try Self.foRows(pair.folder + "/fo/" + Converter.foPackageName, "CDS sales quotation header")
+        let sentToFO = try Self.foRows(pair.folder + "/fo/" + RunLayout.foPackage, "CDS sales quotation header")
         #expect(!sentToFO.contains { $0["SALESQUOTATIONNUMBER"] == number })
 
         // --master sales: the other way round.
         let sales = try Self.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/sales", master: "sales").report
         #expect(sales.flows["quotes-to-sales"]?.updated == 0)
-        #expect(sales.flows["quotes-to-sales"]?.filteredBy[Converter.heldByMasterFilter] == fo.flows["quotes-to-sales"]?.updated)
-        #expect(sales.flows["quotes"]?.updated == fo.flows["quotes"]?.filteredBy[Converter.heldByMasterFilter])
-        let back = try Self.foRows(pair.folder + "/sales/" + Converter.foPackageName, "CDS sales quotation header")
+        #expect(sales.flows["quotes-to-sales"]?.filteredBy[BuiltInFilter.heldByMaster] == fo.flows["quotes-to-sales"]?.updated)
+        #expect(sales.flows["quotes"]?.updated == fo.flows["quotes"]?.filteredBy[BuiltInFilter.heldByMaster])
+        let back = try Self.foRows(pair.folder + "/sales/" + RunLayout.foPackage, "CDS sales quotation header")
         #expect(back.first { $0["SALESQUOTATIONNUMBER"] == number }?["CUSTOMERSREFERENCE"] == salesReference[number])
         // What a side lacks is created whichever side is the master.
         #expect(sales.flows["quotes-to-sales"]?.created == fo.flows["quotes-to-sales"]?.created)

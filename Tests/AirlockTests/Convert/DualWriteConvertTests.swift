@@ -62,7 +62,7 @@ import Testing
             #expect(flow.created + flow.updated + flow.unchanged > 0, "\(name) converted nothing")
         }
         // Company rows and party rows come first, and every lookup of the package is closed.
-        let written = try CMTPackageReader(path: pair.folder + "/run/" + Converter.salesPackageName).read()
+        let written = try CMTPackageReader(path: pair.folder + "/run/" + RunLayout.salesPackage).read()
         let export = try CMTPackageReader(path: pair.sales).read()
         let order = written.schema.entityImportOrder ?? []
         let first = try #require(order.firstIndex(of: "account"))
@@ -105,7 +105,7 @@ import Testing
         let one = try ConvertFixture.files(under: pair.folder + "/one")
         let two = try ConvertFixture.files(under: pair.folder + "/two")
         #expect(one.keys.sorted() == two.keys.sorted())
-        for (name, bytes) in one where name != Converter.reportName && name != Converter.pageName {
+        for (name, bytes) in one where name != RunLayout.conversionReport && name != RunLayout.conversionPage {
             #expect(two[name] == bytes, "\(name) differs between two runs")
         }
     }
@@ -121,9 +121,9 @@ import Testing
         #expect((first.flows["vendors"]?.updatedFields["msdyn_vendorprimarycontactperson"] ?? 0) > 0)
         let mergedFO = pair.folder + "/merged-fo.zip"
         let mergedSales = pair.folder + "/merged-sales.zip"
-        try ExportMerger.mergeFO(export: pair.fo, imported: pair.folder + "/first/" + Converter.foPackageName, output: mergedFO)
+        try ExportMerger.mergeFO(export: pair.fo, imported: pair.folder + "/first/" + RunLayout.foPackage, output: mergedFO)
         try ExportMerger.mergeSales(
-            export: pair.sales, imported: pair.folder + "/first/" + Converter.salesPackageName, output: mergedSales)
+            export: pair.sales, imported: pair.folder + "/first/" + RunLayout.salesPackage, output: mergedSales)
         let second = try Self.convert(fo: mergedFO, sales: mergedSales, out: pair.folder + "/second").report
         for name in TemplateSetName.dualWrite.flowNames {
             let flow = try #require(second.flows[name])
@@ -144,7 +144,7 @@ import Testing
         #expect(toSales.updated > 0)
         #expect(fo.flows["accounts-to-customers"]?.updated == 0)
         #expect(sales.flows["customers-to-accounts"]?.updated == 0)
-        #expect(sales.flows["customers-to-accounts"]?.filteredBy[Converter.heldByMasterFilter] == toSales.updated)
+        #expect(sales.flows["customers-to-accounts"]?.filteredBy[BuiltInFilter.heldByMaster] == toSales.updated)
         // What a side lacks is created whichever side is the master.
         #expect(fo.flows["accounts-to-customers"]?.created == toFO.created)
         #expect(fo.flows["customers-to-accounts"]?.created == sales.flows["customers-to-accounts"]?.created)

@@ -44,21 +44,21 @@ import Testing
         let others = report.entities.filter { $0.entity != customers }
         #expect(others == baseline.report.entities.filter { $0.entity != customers })
         #expect(others.contains { $0.entity == products && $0.changed == 1 && $0.deleted == 1 })
-        var tables = try ConvertFixture.foTables(out + "/" + PackageDiffer.deltaName)
+        var tables = try ConvertFixture.foTables(out + "/" + RunLayout.deltaPackage)
         tables[customers] = nil
-        let expected = try ConvertFixture.foTables(baseline.out + "/" + PackageDiffer.deltaName)
+        let expected = try ConvertFixture.foTables(baseline.out + "/" + RunLayout.deltaPackage)
         #expect(tables.keys.sorted() == [products])
         func rows(_ table: Table?) -> [[String?]] { table.map { table in (0..<table.rowCount).map { table.row($0) } } ?? [] }
         for (name, table) in tables { #expect(rows(table) == rows(expected[name]), "\(name)") }
-        let deleted = try ConvertFixture.csvRows(out + "/" + PackageDiffer.deleteListName).filter { $0["entity"] != customers }
-        #expect(deleted == (try ConvertFixture.csvRows(baseline.out + "/" + PackageDiffer.deleteListName)))
+        let deleted = try ConvertFixture.csvRows(out + "/" + RunLayout.deletedList).filter { $0["entity"] != customers }
+        #expect(deleted == (try ConvertFixture.csvRows(baseline.out + "/" + RunLayout.deletedList)))
     }
 
     static func column(_ table: Table, _ name: String) throws -> Int { try #require(table.columnIndex(named: name)) }
 
     /// The customer accounts of the delta's Customers V2 file, in its order.
     static func deltaAccounts(_ out: String) throws -> [String] {
-        guard let delta = try ConvertFixture.foTables(out + "/" + PackageDiffer.deltaName)[customers] else { return [] }
+        guard let delta = try ConvertFixture.foTables(out + "/" + RunLayout.deltaPackage)[customers] else { return [] }
         return (0..<delta.rowCount).map { delta.value(row: $0, column: "CUSTOMERACCOUNT") ?? "" }
     }
 
@@ -183,7 +183,7 @@ import Testing
         #expect(entity.identitiesHold)
         // The new file's order: the first record of each key where it stands, the other records at the end.
         #expect(try Self.deltaAccounts(out) == [accounts[0], accounts[1], accounts[0], accounts[1]])
-        let delta = try #require(try ConvertFixture.foTables(out + "/" + PackageDiffer.deltaName)[Self.customers])
+        let delta = try #require(try ConvertFixture.foTables(out + "/" + RunLayout.deltaPackage)[Self.customers])
         let names = (0..<delta.rowCount).map { delta.value(row: $0, column: "ORGANIZATIONNAME") ?? "" }
         #expect(Array(names.dropFirst()) == ["changed name", "another name", "a third name"])
         #expect(
@@ -246,7 +246,7 @@ import Testing
         #expect(entity.ambiguous == expected)
         #expect(entity.identitiesHold)
         #expect(try Self.deltaAccounts(out) == [accounts[0], accounts[3], accounts[3]])
-        let deleted = try ConvertFixture.csvRows(out + "/" + PackageDiffer.deleteListName).filter { $0["entity"] == Self.customers }
+        let deleted = try ConvertFixture.csvRows(out + "/" + RunLayout.deletedList).filter { $0["entity"] == Self.customers }
         #expect(deleted.map { $0["key_1"] ?? "" } == [accounts[2]])
         #expect(report.warnings.contains { $0.contains(accounts[1]) && $0.contains("so none goes to the delta") })
         #expect(report.warnings.contains { $0.contains(accounts[2]) && $0.contains("listed once in deleted.csv") })
@@ -338,12 +338,12 @@ import Testing
         #expect(report.entities.filter { $0.entity != "account" } == plain.entities.filter { $0.entity != "account" })
         #expect(report.entities.contains { $0.entity == "contact" && $0.changed == 1 })
 
-        let delta = try CMTPackageReader(path: out + "/" + PackageDiffer.deltaName).read()
+        let delta = try CMTPackageReader(path: out + "/" + RunLayout.deltaPackage).read()
         let section = try #require(delta.data.entity(named: "account"))
         let carried = (0..<section.recordCount).map { section.record(at: $0) }
         #expect(carried.map(\.id) == [ids[1], ids[2], ids[2]])
         #expect(carried.last?.fields.first { $0.name == "name" }?.value == "new other name")
-        let plainDelta = try CMTPackageReader(path: pair.folder + "/plain/" + PackageDiffer.deltaName).read()
+        let plainDelta = try CMTPackageReader(path: pair.folder + "/plain/" + RunLayout.deltaPackage).read()
         let contactSection = try #require(delta.data.entity(named: "contact"))
         let plainContacts = try #require(plainDelta.data.entity(named: "contact"))
         #expect(contactSection.recordCount == 1 && contactSection.record(at: 0).id == contactID)
@@ -371,7 +371,7 @@ import Testing
             }, "\(result.stdout)")
         #expect(result.stdout.contains("delta: 0 records"))
         let report = try JSONDecoder().decode(
-            DiffReport.self, from: Data(contentsOf: URL(fileURLWithPath: pair.folder + "/diff/" + PackageDiffer.reportName)))
+            DiffReport.self, from: Data(contentsOf: URL(fileURLWithPath: pair.folder + "/diff/" + RunLayout.diffReport)))
         #expect(report.totals.duplicatesOld > 0 && report.totals.duplicatesOld == report.totals.duplicatesNew)
         #expect(report.entities.allSatisfy { $0.identitiesHold })
     }

@@ -11,7 +11,7 @@ import Testing
     }
 
     static func deletedKeys(_ out: String, column: String) throws -> [String] {
-        try ConvertFixture.csvRows(out + "/" + PackageDiffer.deleteListName).map { $0[column] ?? "" }
+        try ConvertFixture.csvRows(out + "/" + RunLayout.deletedList).map { $0[column] ?? "" }
     }
 
     @Test func foWaveGivesExactlyTheCreatedChangedAndRemovedKeys() throws {
@@ -35,7 +35,7 @@ import Testing
             if entity.entity != "Customers V2" { #expect(entity.created + entity.changed + entity.deleted == 0, "\(entity.entity)") }
         }
 
-        let tables = try ConvertFixture.foTables(out + "/" + PackageDiffer.deltaName)
+        let tables = try ConvertFixture.foTables(out + "/" + RunLayout.deltaPackage)
         #expect(Array(tables.keys) == ["Customers V2"])
         let delta = try #require(tables["Customers V2"])
         let keys = (0..<delta.rowCount).compactMap { delta.value(row: $0, column: "CUSTOMERACCOUNT") }
@@ -48,7 +48,7 @@ import Testing
         #expect(try Self.deletedKeys(out, column: "company") == ["USMF", "USMF"])
         #expect(try ConvertFixture.csvRows(out + "/deleted.csv").allSatisfy { $0["key_fields"] == "CUSTOMERACCOUNT" })
 
-        let validation = try PackageValidator.validate(path: out + "/" + PackageDiffer.deltaName, catalog: SchemaCatalogLoader.bundled())
+        let validation = try PackageValidator.validate(path: out + "/" + RunLayout.deltaPackage, catalog: SchemaCatalogLoader.bundled())
         #expect(validation.errors == 0)
 
         // The same inputs give the same bytes.
@@ -77,7 +77,7 @@ import Testing
             if entity.entity != "account" { #expect(entity.created + entity.changed + entity.deleted == 0, "\(entity.entity)") }
         }
 
-        let delta = try CMTPackageReader(path: out + "/" + PackageDiffer.deltaName).read()
+        let delta = try CMTPackageReader(path: out + "/" + RunLayout.deltaPackage).read()
         #expect(delta.data.entities.map(\.name) == ["account"])
         #expect(delta.schema.entities.map(\.name) == ["account"])
         let section = try #require(delta.data.entities.first)
@@ -89,7 +89,7 @@ import Testing
         #expect(try Self.deletedKeys(out, column: "record_id") == changes.removed)
         #expect(try Self.deletedKeys(out, column: "name").allSatisfy { !$0.isEmpty })
 
-        let validation = try PackageValidator.validate(path: out + "/" + PackageDiffer.deltaName, catalog: SchemaCatalogLoader.bundled())
+        let validation = try PackageValidator.validate(path: out + "/" + RunLayout.deltaPackage, catalog: SchemaCatalogLoader.bundled())
         #expect(validation.errors == 0)
 
         let again = pair.folder + "/diff-again"
@@ -114,7 +114,7 @@ import Testing
         #expect(customers.key == ["CUSTOMERACCOUNT"])
         #expect(customers.keySource == .option)
         #expect((customers.created, customers.changed, customers.deleted) == (1, 1, 1))
-        let rows = try ConvertFixture.csvRows(byName + "/" + PackageDiffer.deleteListName)
+        let rows = try ConvertFixture.csvRows(byName + "/" + RunLayout.deletedList)
         #expect(rows.map { $0["key_1"] ?? "" } == changes.removed)
         #expect(rows.map { $0["company"] ?? "" } == [""])
         #expect(rows.map { $0["key_fields"] ?? "" } == ["CUSTOMERACCOUNT"])
@@ -166,13 +166,13 @@ import Testing
         }
         #expect(report.warnings.contains { $0.contains("Customers V2") && $0.contains("not delimited text") }, "\(report.warnings)")
 
-        let delta = try #require(try ConvertFixture.foTables(out + "/" + PackageDiffer.deltaName)["Customers V2"])
+        let delta = try #require(try ConvertFixture.foTables(out + "/" + RunLayout.deltaPackage)["Customers V2"])
         let keys = (0..<delta.rowCount).compactMap { delta.value(row: $0, column: "CUSTOMERACCOUNT") }
         #expect(Set(keys) == Set(changes.changed + changes.created))
-        let manifest = try FOPackageReader(source: openPackageSource(path: out + "/" + PackageDiffer.deltaName)).manifest
+        let manifest = try FOPackageReader(source: openPackageSource(path: out + "/" + RunLayout.deltaPackage)).manifest
         #expect(manifest.entities.map(\.sourceFormat) == ["CSV"])
         #expect(try Self.deletedKeys(out, column: "key_1") == changes.removed)
-        let validation = try PackageValidator.validate(path: out + "/" + PackageDiffer.deltaName, catalog: SchemaCatalogLoader.bundled())
+        let validation = try PackageValidator.validate(path: out + "/" + RunLayout.deltaPackage, catalog: SchemaCatalogLoader.bundled())
         #expect(validation.errors == 0)
     }
 
@@ -209,7 +209,7 @@ import Testing
         #expect((entity.created, entity.changed, entity.deleted) == (0, 0, 0))
         #expect(report.warnings.contains { $0.contains("account") && $0.contains("many-to-many") }, "\(report.warnings)")
 
-        let delta = try CMTPackageReader(path: out + "/" + PackageDiffer.deltaName).read()
+        let delta = try CMTPackageReader(path: out + "/" + RunLayout.deltaPackage).read()
         #expect(delta.data.entities.map(\.name) == ["account"])
         let section = try #require(delta.data.entities.first)
         #expect(section.recordCount == 0)
@@ -220,7 +220,7 @@ import Testing
         let same = pair.folder + "/same"
         let unchanged = try Self.diff(old: old, new: old, out: same)
         #expect(unchanged.entities.allSatisfy { $0.associationsCreated == 0 && $0.associationsRemoved == 0 })
-        #expect(try CMTPackageReader(path: same + "/" + PackageDiffer.deltaName).read().data.entities.isEmpty)
+        #expect(try CMTPackageReader(path: same + "/" + RunLayout.deltaPackage).read().data.entities.isEmpty)
     }
 
     @Test func reorderedRecordsGiveAnEmptyDelta() throws {
@@ -238,11 +238,11 @@ import Testing
             #expect(report.totals.unchanged == report.totals.old, "\(name)")
             #expect(try Self.deletedKeys(out, column: "entity").isEmpty)
             let validation = try PackageValidator.validate(
-                path: out + "/" + PackageDiffer.deltaName, catalog: SchemaCatalogLoader.bundled())
+                path: out + "/" + RunLayout.deltaPackage, catalog: SchemaCatalogLoader.bundled())
             #expect(validation.errors == 0, "\(name)")
         }
-        #expect(try ConvertFixture.foTables(pair.folder + "/fo/" + PackageDiffer.deltaName).isEmpty)
-        #expect(try CMTPackageReader(path: pair.folder + "/cmt/" + PackageDiffer.deltaName).read().data.entities.isEmpty)
+        #expect(try ConvertFixture.foTables(pair.folder + "/fo/" + RunLayout.deltaPackage).isEmpty)
+        #expect(try CMTPackageReader(path: pair.folder + "/cmt/" + RunLayout.deltaPackage).read().data.entities.isEmpty)
     }
 
     /// The old export is indexed on a thread of its own while the new one streams; an old export with a second
@@ -274,7 +274,7 @@ import Testing
         let parts = try Self.diff(old: split, new: wave, out: pair.folder + "/parts")
         #expect(parts.entities == whole.entities)
         #expect(parts.warnings == whole.warnings)
-        for name in [PackageDiffer.deltaName, PackageDiffer.deleteListName] {
+        for name in [RunLayout.deltaPackage, RunLayout.deletedList] {
             let expected = try Data(contentsOf: URL(fileURLWithPath: pair.folder + "/whole/" + name))
             #expect(try Data(contentsOf: URL(fileURLWithPath: pair.folder + "/parts/" + name)) == expected, "\(name)")
         }

@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 import AirlockReconcile
 import Testing
 

@@ -76,7 +76,7 @@ struct BinaryCommandTests {
         }
         #expect(summary(binary.stdout, "binary") == summary(inProcess.stdout, "in-process"))
         #expect(binary.stdout.split(separator: "\n").last?.hasPrefix("Done in ") == true)
-        for name in [Converter.foPackageName, Converter.salesPackageName] {
+        for name in [RunLayout.foPackage, RunLayout.salesPackage] {
             let written = try Data(contentsOf: URL(fileURLWithPath: folder + "/binary/" + name))
             #expect(written == (try Data(contentsOf: URL(fileURLWithPath: folder + "/in-process/" + name))), "\(name)")
         }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import AirlockKit
+@testable import AirlockSample
 
 #if canImport(Glibc)
 import Glibc
@@ -99,10 +100,10 @@ struct HostileCorpusTests {
 
         // Nothing outside --out but convert's entry in the migration ledger beside it: the run folder holds only cwd and
         // TMPDIR (both empty), out and the ledger; the inputs are untouched.
-        let ledger = command == .convertFO || command == .convertSales ? [MigrationLedger.fileName] : []
+        let ledger = command == .convertFO || command == .convertSales ? [RunLayout.ledger] : []
         #expect(try FileManager.default.contentsOfDirectory(atPath: run).sorted() == (["cwd", "out", "tmp"] + ledger).sorted(), "\(what)")
         if !ledger.isEmpty {
-            let reading = try MigrationLedger.read(run + "/" + MigrationLedger.fileName)
+            let reading = try MigrationLedger.read(run + "/" + RunLayout.ledger)
             #expect(reading.isIntact && reading.entries.map(\.entry.exitCode) == [result.status], "the ledger's entry: \(what)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: cwd).isEmpty, "files written to the working directory: \(what)")

@@ -51,9 +51,9 @@ import Testing
                     return path.hasPrefix("/") ? path : folder + "/" + path
                 }
                 try ImportSimulator.importFO(
-                    export: try input("fo"), imported: run + "/" + Converter.foPackageName, output: after + "/fo-export.zip")
+                    export: try input("fo"), imported: run + "/" + RunLayout.foPackage, output: after + "/fo-export.zip")
                 try ImportSimulator.importSales(
-                    export: try input("sales"), imported: run + "/" + Converter.salesPackageName, output: after + "/sales-export.zip")
+                    export: try input("sales"), imported: run + "/" + RunLayout.salesPackage, output: after + "/sales-export.zip")
                 continue
             }
             if let parts = Self.captures(#"users have changed records in both systems; export both again into (\S+)/$"#, in: line) {

@@ -11,7 +11,7 @@ struct LedgerTests {
     struct Migration {
         var folder: String
         var run: String { folder + "/run" }
-        var ledger: String { folder + "/" + MigrationLedger.fileName }
+        var ledger: String { folder + "/" + RunLayout.ledger }
         var results: [AirlockRunner.Result] = []
 
         static func make() throws -> Migration {
@@ -21,9 +21,9 @@ struct LedgerTests {
             migration.results.append(
                 try AirlockRunner.run(["convert", "--fo", ConvertFixture.sampleFO, "--sales", ConvertFixture.sampleSales, "--out", run]))
             try ImportSimulator.importFO(
-                export: ConvertFixture.sampleFO, imported: run + "/" + Converter.foPackageName, output: folder + "/fo-after.zip")
+                export: ConvertFixture.sampleFO, imported: run + "/" + RunLayout.foPackage, output: folder + "/fo-after.zip")
             try ImportSimulator.importSales(
-                export: ConvertFixture.sampleSales, imported: run + "/" + Converter.salesPackageName, output: folder + "/sales-after.zip")
+                export: ConvertFixture.sampleSales, imported: run + "/" + RunLayout.salesPackage, output: folder + "/sales-after.zip")
             migration.results.append(
                 try AirlockRunner.run(["verify", "--run", run, "--fo", folder + "/fo-after.zip", "--sales", folder + "/sales-after.zip"]))
             migration.results.append(
@@ -61,7 +61,7 @@ struct LedgerTests {
                 #expect(file.sha256 == digest.sha256 && file.bytes == digest.bytes, "\(entry.command) \(file.role)")
             }
         }
-        #expect(Set(entries[0].outputs.map(\.role)) == [Converter.foPackageName, Converter.salesPackageName, "report.json", "report.html"])
+        #expect(Set(entries[0].outputs.map(\.role)) == [RunLayout.foPackage, RunLayout.salesPackage, "report.json", "report.html"])
         #expect(entries[0].inputs.map(\.role) == ["fo", "sales"])
         #expect(entries[1].outputs.map(\.path).contains("run/verify/verify.json"))
         #expect(entries[2].inputs.map(\.role) == ["old", "new"] && entries[2].outputs.map(\.role).contains("delta.zip"))
@@ -80,7 +80,7 @@ struct LedgerTests {
 
         // The verify read the packages and the report the convert wrote.
         let links = reading.lineage[2] ?? []
-        #expect(Set(links.map(\.inputRole)) == [Converter.reportName, Converter.foPackageName, Converter.salesPackageName])
+        #expect(Set(links.map(\.inputRole)) == [RunLayout.conversionReport, RunLayout.foPackage, RunLayout.salesPackage])
         #expect(links.allSatisfy { $0.sourceLine == 1 && $0.sourceCommand == "convert" && $0.outputRole == $0.inputRole })
     }
 
@@ -141,7 +141,7 @@ struct LedgerTests {
         try FileManager.default.removeItem(atPath: run)
         let with = try AirlockRunner.run(convert)
         #expect(with.status == 0, "\(with.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [MigrationLedger.fileName, "run"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [RunLayout.ledger, "run"])
         #expect(try ConvertFixture.files(under: run) == unrecorded, "byte-identical outputs")
 
         // Both options at once are refused.
@@ -159,7 +159,7 @@ struct LedgerTests {
         ])
         #expect(result.status == 2)
         #expect(!FileManager.default.fileExists(atPath: folder + "/run"))
-        let reading = try MigrationLedger.read(folder + "/" + MigrationLedger.fileName)
+        let reading = try MigrationLedger.read(folder + "/" + RunLayout.ledger)
         let entry = try #require(reading.entries.first?.entry)
         #expect(reading.lines.count == 1 && reading.isIntact)
         #expect(entry.command == "convert" && entry.exitCode == 2 && entry.outputs.isEmpty && entry.outputDirectory == nil)
@@ -172,7 +172,7 @@ struct LedgerTests {
         let lost = try AirlockRunner.run(["diff", "--old", folder + "/none.zip", "--new", folder + "/none.zip", "--out", nowhere])
         #expect(lost.status == 2)
         #expect(!FileManager.default.fileExists(atPath: folder + "/missing"))
-        #expect(try MigrationLedger.read(folder + "/" + MigrationLedger.fileName).lines.count == 1)
+        #expect(try MigrationLedger.read(folder + "/" + RunLayout.ledger).lines.count == 1)
     }
 
     @Test func ledgerOptionChoosesTheFileAndAFailureToWriteItIsAWarning() throws {
@@ -183,7 +183,7 @@ struct LedgerTests {
         ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try MigrationLedger.read(chosen).entries.map(\.entry.command) == ["diff"])
-        #expect(!FileManager.default.fileExists(atPath: folder + "/" + MigrationLedger.fileName))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/" + RunLayout.ledger))
 
         let unwritable = try AirlockRunner.run([
             "diff", "--old", ConvertFixture.sampleFO, "--new", ConvertFixture.sampleFO, "--out", folder + "/diff-2", "--ledger",
@@ -196,7 +196,7 @@ struct LedgerTests {
 
     @Test func appendsAtTheSameTimeChainOneAfterTheOther() throws {
         let folder = try Fixture.scratchDirectory("airlock-ledger-concurrent")
-        let path = folder + "/" + MigrationLedger.fileName
+        let path = folder + "/" + RunLayout.ledger
         // A line cut short by a crash: ended and chained to as it stands, and shown as no entry.
         try Data("{\"command\":\"conv".utf8).write(to: URL(fileURLWithPath: path))
         DispatchQueue.concurrentPerform(iterations: 16) { index in

@@ -105,8 +105,8 @@ struct ReportBrowserTests {
     @Test func theConversionPageRendersAndItsScriptWorks() throws {
         let run = try ReportPageSupport.defectsRun()
         let html = ReportPage.html(
-            conversion: run.report, rejectExamples: ReportPage.rejectExamples(in: run.out + "/" + Converter.rejectsFolder))
-        let page = run.out + "/" + ReportPage.fileName
+            conversion: run.report, rejectExamples: ReportPage.rejectExamples(in: run.out + "/" + RunLayout.rejectsFolder))
+        let page = run.out + "/" + RunLayout.conversionPage
         try ReportPage.write(html, to: page)
         let load = try Chromium.dumpDOM(page)
         print("chromium: report.html (\(html.utf8.count) bytes) loaded and dumped in \(String(format: "%.2f", load.seconds)) s")
@@ -148,7 +148,7 @@ struct ReportBrowserTests {
         let html = ReportPage.html(conversion: report)
         let start = try #require(html.range(of: "<script>"))
         let end = try #require(html.range(of: "</script>"))
-        let page = folder + "/" + ReportPage.fileName
+        let page = folder + "/" + RunLayout.conversionPage
         try (String(html[..<start.lowerBound]) + String(html[end.upperBound...])).write(toFile: page, atomically: true, encoding: .utf8)
         let load = try Chromium.dumpDOM(page)
         #expect(load.consoleLines.isEmpty, "\(load.consoleLines)")

@@ -61,9 +61,9 @@ struct ReportPageTests {
         report.flowsNotRun = ["</code><script>notRun()</script>"]
         report.inputs["fo"]?.path = "/tmp/a&b<c>.zip"
         report.options.templatesDirectory = "<templates>"
-        report.validation[Converter.foPackageName]?.rules["<rule onclick=x()>"] = 1
-        report.validation[Converter.foPackageName]?.firstErrors.append("</ol><script>bad()</script>")
-        report.outputs["<output>"] = report.outputs[Converter.foPackageName]
+        report.validation[RunLayout.foPackage]?.rules["<rule onclick=x()>"] = 1
+        report.validation[RunLayout.foPackage]?.firstErrors.append("</ol><script>bad()</script>")
+        report.outputs["<output>"] = report.outputs[RunLayout.foPackage]
         let examples: [String: [[String]]] = [
             hostile: [
                 ["reason", "field", "message", "<th>"],
@@ -86,18 +86,18 @@ struct ReportPageTests {
 
     @Test func theSameReportGivesTheSameBytes() throws {
         let run = try ReportPageSupport.defectsRun()
-        let examples = ReportPage.rejectExamples(in: run.out + "/" + Converter.rejectsFolder)
+        let examples = ReportPage.rejectExamples(in: run.out + "/" + RunLayout.rejectsFolder)
         let first = ReportPage.html(conversion: run.report, rejectExamples: examples)
         #expect(ReportPage.html(conversion: run.report, rejectExamples: examples) == first)
         // Decoded from report.json, with dictionaries built in another order: the same page.
         var decoded = try JSONDecoder().decode(
-            ConversionReport.self, from: Data(contentsOf: URL(fileURLWithPath: run.out + "/" + Converter.reportName)))
+            ConversionReport.self, from: Data(contentsOf: URL(fileURLWithPath: run.out + "/" + RunLayout.conversionReport)))
         #expect(decoded == run.report)
         var flows: [String: ConversionReport.Flow] = [:]
         for name in decoded.flows.keys.sorted().reversed() { flows[name] = decoded.flows[name] }
         decoded.flows = flows
         #expect(
-            ReportPage.html(conversion: decoded, rejectExamples: ReportPage.rejectExamples(in: run.out + "/" + Converter.rejectsFolder))
+            ReportPage.html(conversion: decoded, rejectExamples: ReportPage.rejectExamples(in: run.out + "/" + RunLayout.rejectsFolder))
                 == first)
         // A duration is shown only when given.
         let timed = ReportPage.html(conversion: run.report, rejectExamples: examples, duration: 83.25)
@@ -113,7 +113,7 @@ struct ReportPageTests {
         for html in [samples, validation] { #expect(!html.contains("http:") && !html.contains("https:")) }
         // The reject examples show data (a website column holds https://…), as text only.
         let withExamples = ReportPage.html(
-            conversion: run.report, rejectExamples: ReportPage.rejectExamples(in: run.out + "/" + Converter.rejectsFolder))
+            conversion: run.report, rejectExamples: ReportPage.rejectExamples(in: run.out + "/" + RunLayout.rejectsFolder))
         #expect(withExamples.contains(">https://www.example.com/"))
         for html in [samples, validation, withExamples] {
             for reference in ["=\"http", "=\"//", "src=", "url(", "@import", "<link", "<iframe", "<img", "<object", "<embed", "xmlns"] {
@@ -128,7 +128,7 @@ struct ReportPageTests {
     @Test func thePageIsWellFormed() throws {
         let run = try ReportPageSupport.defectsRun()
         let html = ReportPage.html(
-            conversion: run.report, rejectExamples: ReportPage.rejectExamples(in: run.out + "/" + Converter.rejectsFolder))
+            conversion: run.report, rejectExamples: ReportPage.rejectExamples(in: run.out + "/" + RunLayout.rejectsFolder))
         let counts = try ReportPageSupport.elementCounts(html)
         #expect(counts["html"] == 1 && counts["head"] == 1 && counts["body"] == 1 && counts["main"] == 1)
         #expect(counts["svg"] == 3, "flows, reject reasons and field drift")
@@ -269,7 +269,7 @@ struct ReportPageTests {
 
     @Test func rejectExamplesAreTheFirstRowsOfEachRejectFile() throws {
         let run = try ReportPageSupport.defectsRun()
-        let folder = run.out + "/" + Converter.rejectsFolder
+        let folder = run.out + "/" + RunLayout.rejectsFolder
         let examples = ReportPage.rejectExamples(in: folder)
         let expectedFlows = run.report.flows.filter { $0.value.rejected > 0 }.map(\.key).sorted()
         #expect(examples.keys.sorted() == expectedFlows)

@@ -185,11 +185,11 @@ struct SampleRealismTests {
     @Test func theFOPackageIsValidatedAsADeltaAgainstTheExportTheRunRead() throws {
         let out = try Fixture.scratchDirectory("airlock-sample-realism") + "/out"
         let result = try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: out)
-        let validation = try #require(result.report.validation[Converter.foPackageName])
+        let validation = try #require(result.report.validation[RunLayout.foPackage])
         #expect(validation.rules["fo.reference.missing"] == nil)
         // `validate` alone does not know the target, and reports the contact persons of customers F&O holds;
         // with --against the F&O export it agrees with convert.
-        let package = out + "/" + Converter.foPackageName
+        let package = out + "/" + RunLayout.foPackage
         let plain = try ValidatePipeline.run(ValidateOptions(package: package))
         #expect((plain.report.findings.filter { $0.rule == "fo.reference.missing" }.count) > 0)
         let against = try ValidatePipeline.run(ValidateOptions(package: package, againstExport: ConvertFixture.sampleFO))

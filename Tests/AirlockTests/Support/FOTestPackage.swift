@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 import AirlockPackages
 
 /// A small F&O package written the way `FOPackageWriter` writes one, of tables whose values break naive writers.

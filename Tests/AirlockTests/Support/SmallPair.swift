@@ -146,7 +146,7 @@ struct SmallPair {
 
         /// The rows of F&O entity `label` in `to-fo.zip`, by column.
         func foRows(_ label: String) throws -> [[String: String]] {
-            let table = try #require(try ConvertFixture.foTables(out + "/" + Converter.foPackageName)[label], "to-fo.zip has no \(label)")
+            let table = try #require(try ConvertFixture.foTables(out + "/" + RunLayout.foPackage)[label], "to-fo.zip has no \(label)")
             return (0..<table.rowCount).map { row in
                 var values: [String: String] = [:]
                 for (column, name) in table.columnNames.enumerated() { values[name] = table.value(row: row, column: column) }
@@ -156,7 +156,7 @@ struct SmallPair {
 
         /// The records of Sales entity `entity` in `to-sales.zip` (none when it has no such entity).
         func salesRecords(_ entity: String) throws -> [CMTRecord] {
-            let package = try CMTPackageReader(path: out + "/" + Converter.salesPackageName).read()
+            let package = try CMTPackageReader(path: out + "/" + RunLayout.salesPackage).read()
             guard let section = package.data.entity(named: entity) else { return [] }
             return (0..<section.recordCount).map { section.record(at: $0) }
         }

@@ -20,9 +20,9 @@ struct VerifyScenario {
         let fo = folder + "/fo-after.zip"
         let sales = folder + "/sales-after.zip"
         try ImportSimulator.importFO(
-            export: ConvertFixture.sampleFO, imported: run + "/" + Converter.foPackageName, output: fo, tampering: tampering)
+            export: ConvertFixture.sampleFO, imported: run + "/" + RunLayout.foPackage, output: fo, tampering: tampering)
         try ImportSimulator.importSales(
-            export: ConvertFixture.sampleSales, imported: run + "/" + Converter.salesPackageName, output: sales, tampering: tampering)
+            export: ConvertFixture.sampleSales, imported: run + "/" + RunLayout.salesPackage, output: sales, tampering: tampering)
         return VerifyScenario(folder: folder, run: run, fo: fo, sales: sales)
     }
 

@@ -46,12 +46,12 @@ struct CMTFieldValueCheckTests {
             rejectedNames.insert(name)
         }
         // So the package convert wrote passes its own validation: no name in it is too long.
-        #expect(strictRun.report.validation[Converter.salesPackageName]?.rules[ValidationRules.cmtValueLength.id] == nil)
+        #expect(strictRun.report.validation[RunLayout.salesPackage]?.rules[ValidationRules.cmtValueLength.id] == nil)
 
         // validate, with the extension, of the package convert writes without it (which carries those products):
         // each of their names is the same rule's error, with the check's message.
         _ = try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: folder + "/bundled")
-        let report = try PackageValidator.validate(path: folder + "/bundled/" + Converter.salesPackageName, catalog: strict)
+        let report = try PackageValidator.validate(path: folder + "/bundled/" + RunLayout.salesPackage, catalog: strict)
         let findings = report.findings.filter { $0.entity == "product" && $0.field == "name" }
         #expect(!findings.isEmpty)
         for finding in findings {

@@ -100,11 +100,11 @@ struct VerifyDigestTests {
         var orderDescription = ""
         let scenario = try VerifyScenario.make { run in
             var tampering = ImportSimulator.Tampering()
-            let fo = run + "/" + Converter.foPackageName
+            let fo = run + "/" + RunLayout.foPackage
             customer = try PackageValues.foValues(fo, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 1)[0]
             organization = try PackageValues.foValues(fo, label: "Customers V2", column: "ORGANIZATIONNAME", count: 1)[0]
             tampering.changedFO[.init(entity: "Customers V2", key: [customer])] = ("ORGANIZATIONNAME", "Changed by the target")
-            let sales = run + "/" + Converter.salesPackageName
+            let sales = run + "/" + RunLayout.salesPackage
             orderID = try PackageValues.salesIDs(sales, entity: "salesorder", count: 1)[0]
             let orders = try PackageValues.salesTable(sales, entity: "salesorder")
             orderNumber = orders.value(row: 0, column: "ordernumber") ?? ""
@@ -152,7 +152,7 @@ struct VerifyDigestTests {
     @Test func anExportInAnyLayoutGivesTheSameOutcomes() throws {
         let scenario = try VerifyScenario.make { run in
             var tampering = ImportSimulator.Tampering()
-            let fo = run + "/" + Converter.foPackageName
+            let fo = run + "/" + RunLayout.foPackage
             let customers = try PackageValues.foValues(fo, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 3)
             tampering.droppedFO.insert(.init(entity: "Customers V2", key: [customers[0]]))
             tampering.changedFO[.init(entity: "Customers V2", key: [customers[1]])] = ("ORGANIZATIONNAME", "Changed by the target")

@@ -33,8 +33,8 @@ struct VerifyTests {
         var expectedDrifted: Set<[String]> = []
         let scenario = try Scenario.make { run in
             var tampering = ImportSimulator.Tampering()
-            let fo = run + "/" + Converter.foPackageName
-            let sales = run + "/" + Converter.salesPackageName
+            let fo = run + "/" + RunLayout.foPackage
+            let sales = run + "/" + RunLayout.salesPackage
             let customers = try PackageValues.foValues(fo, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 3)
             let names = try PackageValues.foValues(fo, label: "Customers V2", column: "ORGANIZATIONNAME", count: 3)
             tampering.droppedFO.insert(.init(entity: "Customers V2", key: [customers[0]]))
@@ -102,7 +102,7 @@ struct VerifyTests {
         let scenario = try Scenario.make { run in
             var tampering = ImportSimulator.Tampering()
             let customers = try PackageValues.foValues(
-                run + "/" + Converter.foPackageName, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 1)
+                run + "/" + RunLayout.foPackage, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 1)
             tampering.changedFO[.init(entity: "Customers V2", key: [customers[0]])] = ("CREDITLIMIT", "1.5")
             return tampering
         }
@@ -150,10 +150,10 @@ struct VerifyTests {
             catalog: SchemaCatalogLoader.bundled())
         let fo = folder + "/fo-after.zip"
         let sales = folder + "/sales-after.zip"
-        try ImportSimulator.importFO(export: ConvertFixture.sampleFO, imported: run + "/" + Converter.foPackageName, output: fo)
-        try ImportSimulator.importSales(export: ConvertFixture.sampleSales, imported: run + "/" + Converter.salesPackageName, output: sales)
+        try ImportSimulator.importFO(export: ConvertFixture.sampleFO, imported: run + "/" + RunLayout.foPackage, output: fo)
+        try ImportSimulator.importSales(export: ConvertFixture.sampleSales, imported: run + "/" + RunLayout.salesPackage, output: sales)
         let sent = try PackageValues.foValues(
-            run + "/" + Converter.foPackageName, label: "CDS sales order headers", column: "REQUESTEDSHIPPINGDATE", count: 1)
+            run + "/" + RunLayout.foPackage, label: "CDS sales order headers", column: "REQUESTEDSHIPPINGDATE", count: 1)
         #expect(!sent.isEmpty && sent.allSatisfy { !$0.isEmpty }, "the run sends the dates")
         return Scenario(folder: folder, run: run, fo: fo, sales: sales)
     }

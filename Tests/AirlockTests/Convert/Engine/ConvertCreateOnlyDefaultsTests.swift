@@ -19,7 +19,7 @@ struct ConvertCreateOnlyDefaultsTests {
     }
 
     static func customers(_ out: String) throws -> [String: String] {
-        let table = try #require(try ConvertFixture.foTables(out + "/" + Converter.foPackageName)["Customers V2"])
+        let table = try #require(try ConvertFixture.foTables(out + "/" + RunLayout.foPackage)["Customers V2"])
         let account = try #require(table.columnIndex(named: "CUSTOMERACCOUNT"))
         let group = try #require(table.columnIndex(named: "CUSTOMERGROUPID"))
         var groups: [String: String] = [:]

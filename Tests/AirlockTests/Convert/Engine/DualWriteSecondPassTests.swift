@@ -45,7 +45,7 @@ import Testing
     @Test func invoiceAccountsAndPrimaryContactsResolveToRecordsOfTheSameRun() throws {
         let pair = try DualWriteConvertTests.pair(accounts: 24, seed: 13)
         let report = try DualWriteConvertTests.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/run").report
-        let written = try CMTPackageReader(path: pair.folder + "/run/" + Converter.salesPackageName).read()
+        let written = try CMTPackageReader(path: pair.folder + "/run/" + RunLayout.salesPackage).read()
         let export = try CMTPackageReader(path: pair.sales).read()
         let accountIDs = Self.ids(by: "accountnumber", "account", in: [written, export])
         let contactIDs = Self.ids(by: "msdyn_contactpersonid", "contact", in: [written, export])
@@ -88,14 +88,14 @@ import Testing
             #expect(flow.unresolvedLookups.isEmpty, "\(name): \(flow.unresolvedLookups)")
             #expect(flow.read == flow.created + flow.updated + flow.unchanged + flow.filtered + flow.rejected, "\(name)")
         }
-        #expect(!FileManager.default.fileExists(atPath: pair.folder + "/run/rejects/" + Converter.unresolvedLookupsName))
+        #expect(!FileManager.default.fileExists(atPath: pair.folder + "/run/rejects/" + RunLayout.unresolvedLookups))
         #expect((report.flows["customers-to-accounts"]?.updatedFields["primarycontactid"] ?? 0) > 0)
     }
 
     @Test func anExistingAccountWhosePrimaryContactDiffersIsUpdated() throws {
         let pair = try DualWriteConvertTests.pair(accounts: 24, seed: 13)
         try DualWriteConvertTests.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/first")
-        let first = try CMTPackageReader(path: pair.folder + "/first/" + Converter.salesPackageName).read()
+        let first = try CMTPackageReader(path: pair.folder + "/first/" + RunLayout.salesPackage).read()
         // An account the first run gave a primary contact lands with another contact as its primary contact.
         let accounts = Self.records(first, "account")
         let (id, account) = try #require(accounts.sorted { $0.key < $1.key }.first { $0.value["primarycontactid"] != nil })
@@ -103,20 +103,20 @@ import Testing
         let other = try #require(Self.records(first, "contact").keys.sorted().first { $0 != held.lowercased() })
         let mergedFO = pair.folder + "/merged-fo.zip"
         let mergedSales = pair.folder + "/merged-sales.zip"
-        try ExportMerger.mergeFO(export: pair.fo, imported: pair.folder + "/first/" + Converter.foPackageName, output: mergedFO)
+        try ExportMerger.mergeFO(export: pair.fo, imported: pair.folder + "/first/" + RunLayout.foPackage, output: mergedFO)
         var tampering = ImportSimulator.Tampering()
         tampering.changedSales[ImportSimulator.SalesRecord(entity: "account", id: id)] = ("primarycontactid", other)
         try ImportSimulator.importSales(
-            export: pair.sales, imported: pair.folder + "/first/" + Converter.salesPackageName, output: mergedSales, tampering: tampering)
+            export: pair.sales, imported: pair.folder + "/first/" + RunLayout.salesPackage, output: mergedSales, tampering: tampering)
         let second = try DualWriteConvertTests.convert(fo: mergedFO, sales: mergedSales, out: pair.folder + "/second").report
         let flow = try #require(second.flows["customers-to-accounts"])
         #expect(flow.updated == 1 && flow.updatedFields == ["primarycontactid": 1], "\(flow.updatedFields)")
-        let rewritten = Self.records(try CMTPackageReader(path: pair.folder + "/second/" + Converter.salesPackageName).read(), "account")
+        let rewritten = Self.records(try CMTPackageReader(path: pair.folder + "/second/" + RunLayout.salesPackage).read(), "account")
         #expect(rewritten[id]?["primarycontactid"]?.lowercased() == held.lowercased())
         // Towards the master side, the same difference is held: filtered, not written.
         let held2 = try DualWriteConvertTests.convert(fo: mergedFO, sales: mergedSales, out: nil, master: "sales").report
         let towardsMaster = try #require(held2.flows["customers-to-accounts"])
-        #expect(towardsMaster.updated == 0 && towardsMaster.filteredBy[Converter.heldByMasterFilter] == 1)
+        #expect(towardsMaster.updated == 0 && towardsMaster.filteredBy[BuiltInFilter.heldByMaster] == 1)
         #expect(towardsMaster.read == towardsMaster.created + towardsMaster.unchanged + towardsMaster.filtered)
         // Written in full (unchanged records too), with and without the master: the held record is left out, and
         // every other account carries the same values in both (the pass rebuilds only the columns it resolves; the
@@ -127,7 +127,7 @@ import Testing
                 company: DualWriteConvertTests.company,
                 full: true, templateSet: TemplateSetName.dualWrite.rawValue, master: master)
             _ = try Converter.run(options, catalog: SchemaCatalogLoader.bundled())
-            return Self.records(try CMTPackageReader(path: pair.folder + "/" + folder + "/" + Converter.salesPackageName).read(), "account")
+            return Self.records(try CMTPackageReader(path: pair.folder + "/" + folder + "/" + RunLayout.salesPackage).read(), "account")
         }
         let everyAccount = try full("full", master: nil)
         let keptAccounts = try full("full-held", master: "sales")
@@ -148,11 +148,11 @@ import Testing
         #expect(missing > 0 && flow.rejected == 0)
         #expect(result.report.warnings.contains { $0.contains("customers-to-accounts") && $0.contains("second-pass") })
         // Every record is written, none with an invoice account.
-        let written = try CMTPackageReader(path: pair.folder + "/run/" + Converter.salesPackageName).read()
+        let written = try CMTPackageReader(path: pair.folder + "/run/" + RunLayout.salesPackage).read()
         let accounts = Self.records(written, "account")
         #expect(accounts.values.allSatisfy { $0["msdyn_billingaccount"] == nil })
         // Listed in the rejects folder, one line per record and field.
-        let path = pair.folder + "/run/rejects/" + Converter.unresolvedLookupsName
+        let path = pair.folder + "/run/rejects/" + RunLayout.unresolvedLookups
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let lines = text.split(separator: "\r\n").map(String.init)
         #expect(lines.first?.hasSuffix("file,flow,entity,id,key,field,value,lookup") == true)
@@ -161,13 +161,13 @@ import Testing
             lines.dropFirst().allSatisfy {
                 $0.contains("customers-to-accounts,account,") && $0.contains(",msdyn_billingaccount,US-NOWHERE,")
             })
-        #expect(result.report.outputs["rejects/" + Converter.unresolvedLookupsName] != nil)
+        #expect(result.report.outputs["rejects/" + RunLayout.unresolvedLookups] != nil)
         // The plan names the value as not held.
         let references = result.report.plan?.flows["customers-to-accounts"]?.assumedReferences ?? []
         #expect(references.contains { $0.value == "US-NOWHERE" && !$0.held && $0.records == missing })
         // Two runs give the same bytes (report.json names the output folder).
         try DualWriteConvertTests.convert(fo: fo, sales: pair.sales, out: pair.folder + "/again")
-        for name in [Converter.salesPackageName, Converter.foPackageName, "rejects/" + Converter.unresolvedLookupsName] {
+        for name in [RunLayout.salesPackage, RunLayout.foPackage, "rejects/" + RunLayout.unresolvedLookups] {
             let one = try Data(contentsOf: URL(fileURLWithPath: pair.folder + "/run/" + name))
             let two = try Data(contentsOf: URL(fileURLWithPath: pair.folder + "/again/" + name))
             #expect(one == two, "\(name)")

@@ -20,8 +20,8 @@ struct ConvertDeltaInputTests {
                 DiffOptions(diff: PackageDiffOptions(oldPath: old, newPath: new, outputDirectory: folder + "/migration/" + name)))
         }
         return (
-            folder, (foWave, salesWave), folder + "/migration/fo-delta/" + PackageDiffer.deltaName,
-            folder + "/migration/sales-delta/" + PackageDiffer.deltaName
+            folder, (foWave, salesWave), folder + "/migration/fo-delta/" + RunLayout.deltaPackage,
+            folder + "/migration/sales-delta/" + RunLayout.deltaPackage
         )
     }
 

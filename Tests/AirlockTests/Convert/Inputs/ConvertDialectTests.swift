@@ -18,7 +18,7 @@ struct ConvertDialectTests {
         let invoices = try #require(result.report.flows["invoices"])
         #expect(invoices.rejectedByReason["invalid-value"] == nil, "no invoice is rejected for its date's form")
         #expect(!result.report.warnings.contains { $0.contains("--fo-locale") }, "the dates settle their locale")
-        for package in [Converter.salesPackageName, Converter.foPackageName] {
+        for package in [RunLayout.salesPackage, RunLayout.foPackage] {
             let plain = try Data(contentsOf: URL(fileURLWithPath: folder + "/plain/" + package))
             let dialect = try Data(contentsOf: URL(fileURLWithPath: folder + "/dialect/" + package))
             #expect(plain == dialect, "\(package) in \(locale?.rawValue ?? "ISO 8601")")
@@ -80,7 +80,7 @@ struct ConvertDialectTests {
         let options = ConversionOptions(
             foPath: rewritten, salesPath: ConvertFixture.sampleSales, outputDirectory: folder + "/dialect")
         let result = try Converter.run(options, catalog: SchemaCatalogLoader.bundled())
-        for package in [Converter.salesPackageName, Converter.foPackageName] {
+        for package in [RunLayout.salesPackage, RunLayout.foPackage] {
             let plain = try Data(contentsOf: URL(fileURLWithPath: folder + "/plain/" + package))
             let other = try Data(contentsOf: URL(fileURLWithPath: folder + "/dialect/" + package))
             #expect(plain == other, "\(package) from \(dialect)")

@@ -12,8 +12,8 @@ struct ConvertSinceTests {
         try ConvertFixture.convert(fo: pair.fo, sales: pair.sales, out: folder + "/wave1")
         let foAfter = folder + "/fo-after-wave1.zip"
         let salesAfter = folder + "/sales-after-wave1.zip"
-        try ImportSimulator.importFO(export: pair.fo, imported: folder + "/wave1/" + Converter.foPackageName, output: foAfter)
-        try ImportSimulator.importSales(export: pair.sales, imported: folder + "/wave1/" + Converter.salesPackageName, output: salesAfter)
+        try ImportSimulator.importFO(export: pair.fo, imported: folder + "/wave1/" + RunLayout.foPackage, output: foAfter)
+        try ImportSimulator.importSales(export: pair.sales, imported: folder + "/wave1/" + RunLayout.salesPackage, output: salesAfter)
         return (folder, foAfter, salesAfter)
     }
 
@@ -34,7 +34,7 @@ struct ConvertSinceTests {
         let options = ConversionOptions(
             foPath: foWave, salesPath: salesWave, outputDirectory: folder + "/wave2", since: [foAfter, salesAfter])
         let since = try Converter.run(options, catalog: SchemaCatalogLoader.bundled())
-        let filter = Converter.unchangedSinceFilter
+        let filter = BuiltInFilter.unchangedSince
         for (name, flow) in since.report.flows {
             let all = try #require(full.report.flows[name])
             #expect(flow.read == all.read, "\(name)")
@@ -95,7 +95,7 @@ struct ConvertSinceTests {
             let options = ConversionOptions(
                 foPath: wave.fo, salesPath: wave.sales, outputDirectory: folder + "/" + out, since: [foAfter, salesAfter])
             let report = try Converter.run(options, catalog: SchemaCatalogLoader.bundled()).report
-            return report.flows.mapValues { $0.filteredBy[Converter.unchangedSinceFilter] ?? 0 }
+            return report.flows.mapValues { $0.filteredBy[BuiltInFilter.unchangedSince] ?? 0 }
         }
         let same = try unchangedSince(try wave("same", changed: false), out: "same")
         let changed = try unchangedSince(try wave("changed", changed: true), out: "changed")
@@ -131,8 +131,8 @@ struct ConvertSinceTests {
         #expect(rejectedAccounts > 0)
         let foAfter = folder + "/fo-after-wave1.zip"
         let salesAfter = folder + "/sales-after-wave1.zip"
-        try ImportSimulator.importFO(export: pair.fo, imported: folder + "/wave1/" + Converter.foPackageName, output: foAfter)
-        try ImportSimulator.importSales(export: pair.sales, imported: folder + "/wave1/" + Converter.salesPackageName, output: salesAfter)
+        try ImportSimulator.importFO(export: pair.fo, imported: folder + "/wave1/" + RunLayout.foPackage, output: foAfter)
+        try ImportSimulator.importSales(export: pair.sales, imported: folder + "/wave1/" + RunLayout.salesPackage, output: salesAfter)
         // Wave 2: the same sources, nothing fixed.
         let wave = try ConvertPipeline.run(
             ConvertOptions(

@@ -16,13 +16,14 @@ struct ConvertRefusalTests {
         let fo = try #require(failure.validations.first { $0.kind == "fo" })
         #expect(fo.groups.contains { $0.rule == ValidationRules.foFieldMandatoryMissing.id && $0.severity == .error })
         // Only the report, which says why.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [Converter.pageName, Converter.reportName])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [RunLayout.conversionPage, RunLayout.conversionReport])
         let report = try JSONDecoder().decode(
-            ConversionReport.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/" + Converter.reportName)))
+            ConversionReport.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/" + RunLayout.conversionReport)))
         #expect(report.refused)
         #expect(report.outputs.isEmpty)
-        #expect((report.validation[Converter.foPackageName]?.errors ?? 0) > 0)
-        #expect(report.validation[Converter.foPackageName]?.firstErrors.contains { $0.contains("ZZEXTERNALID") } == true)
+        #expect((report.validation[RunLayout.foPackage]?.errors ?? 0) > 0)
+        #expect(report.validation[RunLayout.foPackage]?.firstErrors.contains { $0.contains("ZZEXTERNALID") } == true)
         #expect(ConvertFixture.stagingLeftovers(in: folder).isEmpty)
     }
 
@@ -36,15 +37,15 @@ struct ConvertRefusalTests {
         #expect(result.status == 1)
         #expect(result.stdout.contains("fo.field.mandatory-missing"))
         #expect(result.stderr.contains("fail validation"))
-        #expect(!FileManager.default.fileExists(atPath: folder + "/out/" + Converter.foPackageName))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out/" + RunLayout.foPackage))
     }
 
     @Test func aSuccessfulRunRecordsItsValidation() throws {
         let folder = try Fixture.scratchDirectory("airlock-refusal")
         let result = try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: folder + "/out")
         #expect(!result.report.refused)
-        #expect(result.report.validation[Converter.foPackageName]?.errors == 0)
-        #expect(result.report.validation[Converter.salesPackageName]?.errors == 0)
+        #expect(result.report.validation[RunLayout.foPackage]?.errors == 0)
+        #expect(result.report.validation[RunLayout.salesPackage]?.errors == 0)
     }
 }
 
@@ -53,7 +54,7 @@ struct ConvertExecutionOrderTests {
     @Test func contactPersonsImportAfterTheirCustomers() throws {
         let folder = try Fixture.scratchDirectory("airlock-order")
         try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: folder + "/out")
-        let reader = try FOPackageReader(source: openPackageSource(path: folder + "/out/" + Converter.foPackageName))
+        let reader = try FOPackageReader(source: openPackageSource(path: folder + "/out/" + RunLayout.foPackage))
         let level = Dictionary(uniqueKeysWithValues: reader.manifest.entities.map { ($0.entityName, $0.levelInExecutionUnit ?? 0) })
         let customers = try #require(level["Customers V2"])
         #expect(try #require(level["CDS Contacts"]) > customers)

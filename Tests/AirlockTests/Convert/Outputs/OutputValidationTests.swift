@@ -20,27 +20,27 @@ struct OutputValidationTests {
 
     @Test func theSalesPackageIsValidatedAsADeltaAgainstTheExportTheRunRead() throws {
         let (folder, out, result) = try Self.dualWriteRun()
-        let validation = try #require(result.report.validation[Converter.salesPackageName])
+        let validation = try #require(result.report.validation[RunLayout.salesPackage])
         // Its lookups to accounts, products and units the Sales export holds are no findings.
         #expect(validation.rules["cmt.lookup.missing-record"] == nil && validation.rules["cmt.lookup.outside-package"] == nil)
         // `validate` alone does not know the target, and reports them; with --against it agrees with convert.
-        let plain = try ValidatePipeline.run(ValidateOptions(package: out + "/" + Converter.salesPackageName))
+        let plain = try ValidatePipeline.run(ValidateOptions(package: out + "/" + RunLayout.salesPackage))
         #expect(plain.report.warnings > validation.warnings)
         let against = try ValidatePipeline.run(
-            ValidateOptions(package: out + "/" + Converter.salesPackageName, againstExport: folder + "/" + SampleGenerator.salesFileName))
+            ValidateOptions(package: out + "/" + RunLayout.salesPackage, againstExport: folder + "/" + SampleGenerator.salesFileName))
         #expect(against.report.errors == validation.errors && against.report.warnings == validation.warnings)
         // The summary names what remains.
         let text = result.report.text()
         if validation.warnings > 0 {
-            #expect(text.contains("warning: \(Converter.salesPackageName) was written with \(validation.warnings) warning"), "\(text)")
+            #expect(text.contains("warning: \(RunLayout.salesPackage) was written with \(validation.warnings) warning"), "\(text)")
         }
     }
 
     @Test func theSalesPackageListsEachEntityAfterTheOnesItsRecordsReference() throws {
         let (_, out, result) = try Self.dualWriteRun()
-        let validation = try #require(result.report.validation[Converter.salesPackageName])
+        let validation = try #require(result.report.validation[RunLayout.salesPackage])
         #expect(validation.rules["cmt.schema.import-order"] == nil, "\(validation.rules)")
-        let order = try #require(try CMTPackageReader(path: out + "/" + Converter.salesPackageName).schema.entityImportOrder)
+        let order = try #require(try CMTPackageReader(path: out + "/" + RunLayout.salesPackage).schema.entityImportOrder)
         // Accounts name their primary contact; quote lines, written back by quote-lines (which runs before
         // quotes-to-sales), name their quote: each comes after what it names, though its flow ran first.
         let contact = try #require(order.firstIndex(of: "contact"))
@@ -55,21 +55,21 @@ struct OutputValidationTests {
         let fo = folder + "/" + SampleGenerator.foFileName
         let sales = folder + "/" + SampleGenerator.salesFileName
         #expect(throws: AirlockError.self) {
-            try ValidatePipeline.run(ValidateOptions(package: out + "/" + Converter.foPackageName, againstExport: sales))
+            try ValidatePipeline.run(ValidateOptions(package: out + "/" + RunLayout.foPackage, againstExport: sales))
         }
         #expect(throws: AirlockError.self) {
-            try ValidatePipeline.run(ValidateOptions(package: out + "/" + Converter.salesPackageName, againstExport: fo))
+            try ValidatePipeline.run(ValidateOptions(package: out + "/" + RunLayout.salesPackage, againstExport: fo))
         }
     }
 
     @Test func aWarningOnAWrittenPackageIsNamedInTheSummary() throws {
         var report = try Self.dualWriteRun().result.report
-        report.validation[Converter.foPackageName] = ConversionReport.Validation(
+        report.validation[RunLayout.foPackage] = ConversionReport.Validation(
             errors: 0, warnings: 3, notices: 1, rules: ["fo.value.length": 3, "fo.value.mandatory": 1], firstErrors: [])
         let text = report.text()
         #expect(
             text.contains(
-                "warning: \(Converter.foPackageName) was written with 3 warnings and 1 notice of airlock validate (fo.value.length 3, fo.value.mandatory 1)"
+                "warning: \(RunLayout.foPackage) was written with 3 warnings and 1 notice of airlock validate (fo.value.length 3, fo.value.mandatory 1)"
             ),
             "\(text)")
     }

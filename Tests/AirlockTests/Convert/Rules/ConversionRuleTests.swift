@@ -61,7 +61,7 @@ struct ConversionRuleTests {
 
         let rejects = try String(contentsOfFile: parent + "/out/rejects/quotes.csv", encoding: .utf8)
         #expect(rejects.contains("is held back by the test's rule"))
-        let reader = try FOPackageReader(source: openPackageSource(path: parent + "/out/" + Converter.foPackageName))
+        let reader = try FOPackageReader(source: openPackageSource(path: parent + "/out/" + RunLayout.foPackage))
         let entity = try #require(reader.manifest.entities.first { $0.entityName == "CDS sales quotation header" })
         let quotes = try reader.readEntity(entity).table
         let names = (0..<quotes.rowCount).compactMap { quotes.value(row: $0, column: "SALESQUOTATIONNAME") }

@@ -56,7 +56,7 @@ import Testing
         }
         let files = try FileManager.default.subpathsOfDirectory(atPath: outputs[0]).sorted()
         #expect(try FileManager.default.subpathsOfDirectory(atPath: outputs[1]).sorted() == files)
-        #expect(files.contains(Converter.salesPackageName) && files.contains(Converter.foPackageName))
+        #expect(files.contains(RunLayout.salesPackage) && files.contains(RunLayout.foPackage))
         for file in files {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: outputs[0] + "/" + file, isDirectory: &isFolder), !isFolder.boolValue else {

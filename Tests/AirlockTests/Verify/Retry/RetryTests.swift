@@ -12,8 +12,8 @@ struct RetryTests {
     /// product, an order line in Sales (whose order landed), and a customer whose name the target changed.
     static func failingImport(_ run: String) throws -> ImportSimulator.Tampering {
         var tampering = ImportSimulator.Tampering()
-        let fo = run + "/" + Converter.foPackageName
-        let sales = run + "/" + Converter.salesPackageName
+        let fo = run + "/" + RunLayout.foPackage
+        let sales = run + "/" + RunLayout.salesPackage
         let customers = try PackageValues.foValues(fo, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 3)
         tampering.droppedFO.insert(.init(entity: "Customers V2", key: [customers[0]]))
         tampering.changedFO[.init(entity: "Customers V2", key: [customers[2]])] = ("ORGANIZATIONNAME", "Changed by the target")
@@ -33,7 +33,7 @@ struct RetryTests {
     }
 
     static func report(_ folder: String) throws -> RetryReport {
-        try JSONDecoder().decode(RetryReport.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/" + Retrier.reportName)))
+        try JSONDecoder().decode(RetryReport.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/" + RunLayout.retryReport)))
     }
 
     /// The Sales record ids of the package at `path`, and the ids its records' lookups name.
@@ -58,7 +58,7 @@ struct RetryTests {
             return tampering
         }
         #expect(try scenario.verify().status == 1)
-        let lists = [scenario.output + "/" + Verifier.missingName, scenario.output + "/" + Verifier.driftedName]
+        let lists = [scenario.output + "/" + RunLayout.missingList, scenario.output + "/" + RunLayout.driftedList]
         let retried = try Self.retry(scenario, ["--from-verify", lists[0], "--from-verify", lists[1]])
         #expect(retried.status == 0, "\(retried.stderr)\n\(retried.stdout)")
         let folder = scenario.run + "/retry"
@@ -66,7 +66,7 @@ struct RetryTests {
         #expect(report.totals.notFound == 0 && report.totals.found == 5, "\(report.entities)")
 
         // F&O: exactly the dropped and drifted records, and the dropped line's order header as its parent.
-        let fo = try ConvertFixture.foTables(folder + "/" + Converter.foPackageName)
+        let fo = try ConvertFixture.foTables(folder + "/" + RunLayout.foPackage)
         #expect(Set(fo.keys) == ["Customers V2", "CDS sales order headers", "CDS sales order lines"], "\(fo.keys)")
         let customers = try #require(fo["Customers V2"])
         let sentCustomers = Set((0..<customers.rowCount).map { customers.value(row: $0, column: "CUSTOMERACCOUNT") ?? "" })
@@ -80,10 +80,10 @@ struct RetryTests {
         #expect(report.entities.first { $0.entity == "CDS sales order headers" }?.parents == 1)
 
         // Sales: the dropped records, and every record of the conversion their lookups name, and nothing else.
-        let sales = try Self.salesIDsAndLookups(folder + "/" + Converter.salesPackageName)
+        let sales = try Self.salesIDsAndLookups(folder + "/" + RunLayout.salesPackage)
         let dropped = Set(tampering.droppedSales.map(\.id))
         #expect(dropped.isSubset(of: sales.ids))
-        let sent = try Self.salesIDsAndLookups(scenario.run + "/" + Converter.salesPackageName).ids
+        let sent = try Self.salesIDsAndLookups(scenario.run + "/" + RunLayout.salesPackage).ids
         #expect(sales.ids.subtracting(dropped).isSubset(of: sales.named), "parents only")
         #expect(sales.named.intersection(sent).isSubset(of: sales.ids), "every parent the conversion sent")
         #expect(sales.ids.count > dropped.count, "the order line's order")
@@ -96,7 +96,7 @@ struct RetryTests {
         #expect(ConvertFixture.stagingLeftovers(in: folder).isEmpty)
 
         // The ledger beside the run: the verify, then each retry, which names verify's list as its input.
-        let ledger = try MigrationLedger.read(scenario.folder + "/" + MigrationLedger.fileName)
+        let ledger = try MigrationLedger.read(scenario.folder + "/" + RunLayout.ledger)
         #expect(ledger.isIntact)
         #expect(ledger.entries.map(\.entry.command) == ["verify", "retry", "retry", "retry"], "\(ledger.entries.map(\.entry.command))")
         let missingDigest = try FileDigest.of(lists[0]).sha256
@@ -107,8 +107,8 @@ struct RetryTests {
         // The retry imported: verify finds everything landed.
         let foAgain = scenario.folder + "/fo-after-retry.zip"
         let salesAgain = scenario.folder + "/sales-after-retry.zip"
-        try ImportSimulator.importFO(export: scenario.fo, imported: folder + "/" + Converter.foPackageName, output: foAgain)
-        try ImportSimulator.importSales(export: scenario.sales, imported: folder + "/" + Converter.salesPackageName, output: salesAgain)
+        try ImportSimulator.importFO(export: scenario.fo, imported: folder + "/" + RunLayout.foPackage, output: foAgain)
+        try ImportSimulator.importSales(export: scenario.sales, imported: folder + "/" + RunLayout.salesPackage, output: salesAgain)
         let verified = try AirlockRunner.run([
             "verify", "--run", scenario.run, "--fo", foAgain, "--sales", salesAgain, "--out", scenario.folder + "/verify-again",
         ])
@@ -117,7 +117,7 @@ struct RetryTests {
 
     @Test func readsTheImportersOwnErrorFiles() throws {
         let scenario = try Scenario.make()
-        let package = scenario.run + "/" + Converter.foPackageName
+        let package = scenario.run + "/" + RunLayout.foPackage
         let orders = try PackageValues.foValues(package, label: "CDS sales order lines", column: "SALESORDERNUMBER", count: 2)
         let lines = try PackageValues.foValues(package, label: "CDS sales order lines", column: "LINECREATIONSEQUENCENUMBER", count: 2)
         let customers = try PackageValues.foValues(package, label: "Customers V2", column: "CUSTOMERACCOUNT", count: 1)
@@ -132,7 +132,7 @@ struct RetryTests {
         try Data("\u{FEFF}CUSTOMERACCOUNT,ORGANIZATIONNAME,ERRORMESSAGE\r\n\(customers[0]),Any,\"Field 'x' must be filled in.\"\r\n".utf8)
             .write(to: URL(fileURLWithPath: staging))
         // A Configuration Migration log: ids on failure lines count; ids on other lines, and unknown ids, do not.
-        let sales = scenario.run + "/" + Converter.salesPackageName
+        let sales = scenario.run + "/" + RunLayout.salesPackage
         let products = try PackageValues.salesIDs(sales, entity: "product", count: 2)
         let log = scenario.folder + "/ImportDataDetail.log"
         try Data(
@@ -147,10 +147,10 @@ struct RetryTests {
         let result = try Self.retry(scenario, ["--fo-errors", keys, "--fo-errors", staging, "--sales-log", log])
         #expect(result.status == 0, "\(result.stderr)\n\(result.stdout)")
         let folder = scenario.run + "/retry"
-        let fo = try ConvertFixture.foTables(folder + "/" + Converter.foPackageName)
+        let fo = try ConvertFixture.foTables(folder + "/" + RunLayout.foPackage)
         #expect(fo["CDS sales order lines"]?.rowCount == 2)
         #expect(fo["Customers V2"]?.value(row: 0, column: "CUSTOMERACCOUNT") == customers[0] && fo["Customers V2"]?.rowCount == 1)
-        let ids = try Self.salesIDsAndLookups(folder + "/" + Converter.salesPackageName).ids
+        let ids = try Self.salesIDsAndLookups(folder + "/" + RunLayout.salesPackage).ids
         #expect(ids.contains(products[0]) && !ids.contains(products[1]))
         let report = try Self.report(folder)
         #expect(report.warnings.contains { $0.contains("not records of") }, "\(report.warnings)")
@@ -164,10 +164,10 @@ struct RetryTests {
         let result = try Self.retry(scenario, ["--from-verify", list])
         #expect(result.status == 1)
         #expect(result.stderr.contains("1 record named as failed is not in the conversion's packages"), "\(result.stderr)")
-        let notFound = try ConvertFixture.csv(scenario.run + "/retry/" + Retrier.notFoundName)
+        let notFound = try ConvertFixture.csv(scenario.run + "/retry/" + RunLayout.notFoundList)
         #expect(notFound.records.first == Retrier.notFoundColumns)
         #expect(notFound.records.dropFirst().first?[4] == "USMF/NO-SUCH-ACCOUNT")
-        #expect(!FileManager.default.fileExists(atPath: scenario.run + "/retry/" + Converter.foPackageName))
+        #expect(!FileManager.default.fileExists(atPath: scenario.run + "/retry/" + RunLayout.foPackage))
     }
 
     @Test func badInputGetsOneLine() throws {

@@ -1,0 +1,73 @@
+import AirlockPackages
+import AirlockReport
+
+/// What `airlock convert` is asked to do: `Converter.run`'s options. `report.json` records them as they were given
+/// (`recorded`).
+public struct ConversionOptions: Sendable, Hashable {
+    /// The F&O export package (zip or folder); nil when only Sales → F&O flows… still needed for matching.
+    public var foPath: String
+    /// The Sales export package (zip or folder).
+    public var salesPath: String
+    /// The output directory.
+    public var outputDirectory: String?
+    /// Flows to run (nil: all); others are skipped and reported as not run.
+    public var only: [String]?
+    /// Compute and report only: write no packages and no reject files.
+    public var dryRun: Bool
+    /// The legal entity (F&O `dataAreaId`); nil: the export's only company.
+    public var company: String?
+    /// A folder of edited templates (`airlock templates export`).
+    public var templatesDirectory: String?
+    /// The bundled template set (`dual-write`); nil: the default, `prospect-to-cash`, or the set an edited folder
+    /// names.
+    public var templateSet: String?
+    /// The side whose values win where both hold a record (`fo` or `sales`): flows towards it create what it lacks
+    /// but do not update what it holds (filter `held-by-master`), as dual-write's "master for initial sync". Nil:
+    /// `fo` for the `dual-write` set, none for `prospect-to-cash` (whose flows run one way per table).
+    public var master: String?
+    /// Write unchanged records too.
+    public var full: Bool
+    /// More rejected records than this (all flows together) fails the run (exit 1); nil: no limit.
+    public var maxRejects: Int?
+    /// Replace the contents of a non-empty output directory.
+    public var force: Bool
+    /// The F&O data project's locale (`en-US`, `en-GB`, `de-DE`) for the templates' `dateFormat: {from: auto}`;
+    /// nil: learnt from each date column's values.
+    public var foLocale: String?
+    /// Exports of an earlier wave (at most one per side): source records they hold unchanged are left out by the
+    /// filter `unchanged-since`; nil: every record is converted.
+    public var since: [String]?
+    /// Limits by which each side's package is also cut into a numbered series in `batches/`, with an import plan
+    /// (`convert --batch-records`, `--batch-mb`); nil: one package per side.
+    public var batchLimits: PackageBatchLimits?
+
+    public init(
+        foPath: String, salesPath: String, outputDirectory: String?, only: [String]? = nil, dryRun: Bool = false, company: String? = nil,
+        templatesDirectory: String? = nil, full: Bool = false, maxRejects: Int? = nil, force: Bool = false, foLocale: String? = nil,
+        since: [String]? = nil, templateSet: String? = nil, master: String? = nil, batchLimits: PackageBatchLimits? = nil
+    ) {
+        self.batchLimits = batchLimits
+        self.master = master
+        self.templateSet = templateSet
+        self.since = since
+        self.foLocale = foLocale
+        self.foPath = foPath
+        self.salesPath = salesPath
+        self.outputDirectory = outputDirectory
+        self.only = only
+        self.dryRun = dryRun
+        self.company = company
+        self.templatesDirectory = templatesDirectory
+        self.full = full
+        self.maxRejects = maxRejects
+        self.force = force
+    }
+
+    /// The options as `report.json` records them.
+    public var recorded: ConversionReport.Options {
+        ConversionReport.Options(
+            foPath: foPath, salesPath: salesPath, outputDirectory: outputDirectory, only: only, dryRun: dryRun, company: company,
+            templatesDirectory: templatesDirectory, full: full, maxRejects: maxRejects, force: force, foLocale: foLocale, since: since,
+            templateSet: templateSet, master: master, batchLimits: batchLimits)
+    }
+}

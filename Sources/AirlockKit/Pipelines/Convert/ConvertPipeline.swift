@@ -1,0 +1,83 @@
+import Foundation
+
+/// `airlock convert` as a library call: `Converter.run` with the catalog's extensions loaded and its outcome
+/// turned into what to show.
+public enum ConvertPipeline {
+    /// Runs the conversion.
+    /// - Parameter progress: told each step as it starts (`reading the F&O export`, `flow accounts`), for
+    ///   `ProgressMeter.step`.
+    /// - Parameter notice: told, before any record moves, what the plan already knows (`Converter.run`'s
+    ///   `notice`): for the user, terminal or not; not called with `--plan`, which shows the whole plan. Also told
+    ///   when the run could not be entered in the migration ledger.
+    /// - Throws: `AirlockError` for a catalog file, options or input that cannot be used.
+    ///
+    /// A run with an output folder is entered in the migration ledger (`options.ledger`), one that fails too.
+    public static func run(
+        _ options: ConvertOptions, progress: @escaping @Sendable (String) -> Void = { _ in },
+        notice: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws -> ConvertResult {
+        try LedgeredRun.run(
+            ledgerCommand, ledger: options.ledger, notice: notice,
+            body: { started in try convert(options, started: started, progress: progress, notice: notice) },
+            entry: { ledgerEntry(for: $0, options: options) }, failureEntry: { ledgerEntry(failed: $0, options: options) })
+    }
+
+    /// The conversion itself, as `run` describes it, without the ledger.
+    private static func convert(
+        _ options: ConvertOptions, started: Date, progress: @escaping @Sendable (String) -> Void,
+        notice: @escaping @Sendable (String) -> Void
+    ) throws -> ConvertResult {
+        // A delta given as an export would be converted wrongly without a word: refused before anything runs.
+        try DeltaInputCheck.check(options)
+        let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
+        var conversionOptions = options.conversion
+        if options.plan {
+            // A plan moves no record: nothing is written, not even the report.
+            conversionOptions.dryRun = true
+            conversionOptions.outputDirectory = nil
+        }
+        let conversion: ConversionResult
+        do {
+            let plan = options.plan
+            conversion = try Converter.run(
+                conversionOptions, catalog: catalog,
+                progress: progress,
+                notice: { line in if !plan { notice(line) } })
+        } catch let failure as ConversionFailure {
+            let text = failure.validations.filter { $0.errors > 0 }.map { $0.text() + "\n" }.joined()
+            return ConvertResult(
+                report: failure.report, validations: failure.validations, refused: true, tooManyRejects: false, text: text,
+                problem: failure.description, status: .dataErrors)
+        }
+        if options.plan { return try planResult(conversion.report, json: options.json) }
+        let text: String
+        if options.json {
+            text = String(decoding: try conversion.report.jsonData(), as: UTF8.self)
+        } else {
+            text = conversion.report.text() + "\n" + String(format: "Done in %.1f s.", Date().timeIntervalSince(started)) + "\n"
+        }
+        let problem =
+            conversion.tooManyRejects
+            ? "\(conversion.report.totals.rejected) records rejected, more than --max-rejects \(options.conversion.maxRejects ?? 0)" : nil
+        return ConvertResult(
+            report: conversion.report, validations: conversion.validations, refused: false, tooManyRejects: conversion.tooManyRejects,
+            text: text, problem: problem, status: conversion.tooManyRejects ? .dataErrors : .success)
+    }
+
+    /// The result of `--plan`: the plan as text (or JSON), status 1 when a flow would convert none of the records it
+    /// reads.
+    private static func planResult(_ report: ConversionReport, json: Bool) throws -> ConvertResult {
+        let plan = report.plan ?? ConversionPlan(flows: [:])
+        let empty = plan.flowsLosingAllRecords
+        let text: String
+        if json {
+            text = String(decoding: try plan.jsonData(), as: UTF8.self)
+        } else {
+            text = "Plan for company \(report.company) (nothing written)\n" + plan.text(order: report.flowOrder) + "\n"
+        }
+        let problem = empty.isEmpty ? nil : "nothing would be converted of the records read by \(empty.joined(separator: ", "))"
+        return ConvertResult(
+            report: report, validations: [], refused: false, tooManyRejects: false, text: text, problem: problem,
+            status: empty.isEmpty ? .success : .dataErrors)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// `airlock verify` as a library call: `Verifier.run` with the catalog's extensions loaded and its outcome turned
+/// into what to show and an exit status.
+public enum VerifyPipeline {
+    /// Runs the verification and enters it in the migration ledger (`options.ledger`), a run that fails too.
+    /// - Parameter progress: told each step as it starts (`ProgressMeter.step`).
+    /// - Parameter notice: told when the run could not be entered in the migration ledger (for standard error).
+    /// - Throws: `AirlockError` for a catalog file, options or input that cannot be used (exit 2).
+    public static func run(
+        _ options: VerifyOptions, progress: @escaping @Sendable (String) -> Void = { _ in },
+        notice: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws -> VerifyResult {
+        try LedgeredRun.run(
+            ledgerCommand, ledger: options.ledger, notice: notice,
+            body: { started in try verify(options, started: started, progress: progress) },
+            entry: { ledgerEntry(for: $0, options: options) }, failureEntry: { ledgerEntry(failed: $0, options: options) })
+    }
+
+    /// The verification itself, as `run` describes it, without the ledger.
+    private static func verify(_ options: VerifyOptions, started: Date, progress: @escaping @Sendable (String) -> Void) throws
+        -> VerifyResult
+    {
+        let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
+        let result = try Verifier.run(options.verification, catalog: catalog, progress: progress)
+        let report = result.report
+        let text: String
+        if options.json {
+            text = String(decoding: try report.jsonData(), as: UTF8.self)
+        } else {
+            text =
+                report.text() + "\n" + "Wrote \(result.outputDirectory) (\(RunLayout.verificationReport), \(RunLayout.verificationPage), "
+                + "\(RunLayout.missingList), \(RunLayout.driftedList)).\n"
+                + String(format: "Done in %.1f s.", Date().timeIntervalSince(started))
+                + "\n"
+        }
+        let problem = Self.problem(report, allowDrift: options.verification.allowDrift)
+        return VerifyResult(
+            report: report, outputDirectory: result.outputDirectory, text: text, problem: problem,
+            status: problem == nil ? .success : .dataErrors)
+    }
+
+    /// Why the verification fails, or nil: records missing; records drifted (unless allowed); records of a side
+    /// whose export was given that could not be verified (the export lacks their entity).
+    static func problem(_ report: VerificationReport, allowDrift: Bool) -> String? {
+        var reasons: [String] = []
+        let totals = report.totals
+        if totals.missing > 0 { reasons.append("\(totals.missing) sent record\(totals.missing == 1 ? " is" : "s are") missing") }
+        if totals.drifted > 0, !allowDrift {
+            reasons.append("\(totals.drifted) sent record\(totals.drifted == 1 ? " has" : "s have") drifted (--allow-drift accepts that)")
+        }
+        let unverified = report.flows.values.filter(\.verified).reduce(0) { $0 + $1.counts.notVerified }
+        if unverified > 0 { reasons.append("\(unverified) sent records could not be verified: the export given lacks their entity") }
+        guard !reasons.isEmpty else { return nil }
+        return reasons.joined(separator: "; ") + " (see \(RunLayout.missingList) and \(RunLayout.driftedList) in the output folder)"
+    }
+}

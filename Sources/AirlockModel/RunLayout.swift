@@ -1,0 +1,109 @@
+/// The names of the files and folders the verbs write and read in a migration folder, in one place below every verb:
+/// what `convert` writes into its output folder (the run folder), what `verify` and `retry` write (by default into
+/// folders inside it), what `diff` writes, and the migration ledger beside the run folders (docs/ledger.md).
+///
+/// ```
+/// <migration folder>/
+///   airlock-ledger.jsonl                      ledger
+///   <run>/                                    convert --out
+///     to-fo.zip, to-sales.zip                 foPackage, salesPackage
+///     report.json, report.html                conversionReport, conversionPage
+///     rejects/<flow>.csv                      rejectsFolder, rejectFile(flow:)
+///     rejects/unresolved-lookups.csv          unresolvedLookupsFile
+///     batches/                                batchesFolder (convert --batch-records, --batch-mb)
+///       to-fo-0001.zip, to-sales-0001.zip, …  batchFile(stem:number:) of foSeries, salesSeries
+///       import-plan.json, import-plan.txt     importPlan, importPlanText
+///     verify/                                 verifyFolder (verify's default --out)
+///       verify.json, verify.html              verificationReport, verificationPage
+///       missing.csv, drifted.csv              missingList, driftedList
+///     retry/                                  retryFolder (retry's default --out)
+///       to-fo.zip, to-sales.zip               foPackage, salesPackage
+///       retry.json, not-found.csv             retryReport, notFoundList
+///   <diff>/                                   diff --out
+///     delta.zip, deleted.csv, diff.json       deltaPackage, deletedList, diffReport
+/// ```
+public enum RunLayout {
+    // MARK: convert's output folder
+
+    /// The F&O data package to import (`convert`, and `retry` with the records it sends again).
+    public static let foPackage = "to-fo.zip"
+    /// The Configuration Migration package to import into Sales (`convert`, and `retry`).
+    public static let salesPackage = "to-sales.zip"
+    /// The conversion's report (`ConversionReport`).
+    public static let conversionReport = "report.json"
+    /// The conversion's page beside `report.json`; also the default page of a validation's saved report.
+    public static let conversionPage = "report.html"
+    /// The folder of the reject files, one per flow that rejected records.
+    public static let rejectsFolder = "rejects"
+    /// The file in `rejects/` listing the second-pass lookups that found no record (`pass: second`).
+    public static let unresolvedLookups = "unresolved-lookups.csv"
+    /// `rejects/unresolved-lookups.csv`, relative to the run folder.
+    public static let unresolvedLookupsFile = rejectsFolder + "/" + unresolvedLookups
+
+    /// The reject file of flow `flow`, relative to the run folder (`rejects/<flow>.csv`).
+    public static func rejectFile(flow: String) -> String { rejectsFolder + "/" + flow + ".csv" }
+
+    /// The folder of a batched run's series and import plan.
+    public static let batchesFolder = "batches"
+    /// The stems of the two series: `to-fo-0001.zip`, …, `to-sales-0001.zip`, …
+    public static let foSeries = "to-fo"
+    public static let salesSeries = "to-sales"
+    /// The import plan of a batched run, in `batches/`: JSON, and the same as text to read.
+    public static let importPlan = "import-plan.json"
+    public static let importPlanText = "import-plan.txt"
+
+    /// The file name of batch `number` of the series `stem` (`to-sales` → `to-sales-0001.zip`): four digits, more
+    /// when a series runs past 9,999.
+    public static func batchFile(stem: String, number: Int) -> String {
+        let digits = String(number)
+        return "\(stem)-\(String(repeating: "0", count: max(0, 4 - digits.count)))\(digits).zip"
+    }
+
+    /// The files a conversion may leave in its output folder; a committed run replaces all of them.
+    public static let conversionOutputs = [foPackage, salesPackage, conversionReport, conversionPage, rejectsFolder, batchesFolder]
+
+    // MARK: verify's output folder
+
+    /// The folder inside the run folder that `verify` writes into when not told otherwise.
+    public static let verifyFolder = "verify"
+    /// The verification's report (`VerificationReport`).
+    public static let verificationReport = "verify.json"
+    /// The verification's page beside `verify.json`.
+    public static let verificationPage = "verify.html"
+    /// The records sent that the exports after the import lack.
+    public static let missingList = "missing.csv"
+    /// The records sent that the exports after the import hold with other values, a line per field.
+    public static let driftedList = "drifted.csv"
+
+    /// The files a verification leaves in its output folder.
+    public static let verificationOutputs = [verificationReport, verificationPage, missingList, driftedList]
+
+    // MARK: retry's output folder
+
+    /// The folder inside the run folder that `retry` writes into when not told otherwise.
+    public static let retryFolder = "retry"
+    /// The retry's report (`RetryReport`).
+    public static let retryReport = "retry.json"
+    /// The records an input names that the conversion's packages do not hold.
+    public static let notFoundList = "not-found.csv"
+
+    /// The files a retry leaves in its output folder.
+    public static let retryOutputs = [foPackage, salesPackage, retryReport, notFoundList]
+
+    // MARK: diff's output folder
+
+    /// The package of the created and changed records.
+    public static let deltaPackage = "delta.zip"
+    /// The keys the new export no longer has, for review.
+    public static let deletedList = "deleted.csv"
+    /// The diff's report (`DiffReport`).
+    public static let diffReport = "diff.json"
+
+    /// The files a diff leaves in its output folder.
+    public static let diffOutputs = [deltaPackage, deletedList, diffReport]
+
+    // MARK: the migration folder
+
+    /// The migration ledger, in the migration folder: the parent of the run folders (docs/ledger.md).
+    public static let ledger = "airlock-ledger.jsonl"
+}

@@ -1,0 +1,42 @@
+import AirlockKit
+import Foundation
+import Testing
+
+/// The engines' options (`ConversionOptions`, `VerificationOptions`) live beside their engines, and the reports record
+/// them in types of their own (`ConversionReport.Options`, `VerificationReport.Options`): an option added to an engine
+/// and forgotten in its report's record would silently go missing from `report.json` or `verify.json`.
+@Suite struct RecordedOptionsTests {
+    /// The stored properties of `value`, by name.
+    static func fields(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label).sorted() }
+
+    @Test func reportJSONRecordsEveryConversionOption() throws {
+        let options = ConversionOptions(
+            foPath: "fo.zip", salesPath: "sales.zip", outputDirectory: "out", only: ["accounts"], dryRun: true, company: "USMF",
+            templatesDirectory: "templates", full: true, maxRejects: 3, force: true, foLocale: "de-DE", since: ["old.zip"],
+            templateSet: "dual-write", master: "fo")
+        #expect(Self.fields(options) == Self.fields(options.recorded))
+        let recorded = options.recorded
+        for field in Self.fields(options) {
+            let engine = Mirror(reflecting: options).children.first { $0.label == field }.map { "\($0.value)" }
+            let report = Mirror(reflecting: recorded).children.first { $0.label == field }.map { "\($0.value)" }
+            #expect(engine == report, "\(field)")
+        }
+        let keys = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(recorded)) as? [String: Any]).keys
+        #expect(keys.sorted() == Self.fields(options))
+    }
+
+    @Test func verifyJSONRecordsEveryVerificationOption() throws {
+        let options = VerificationOptions(
+            runDirectory: "run", foPath: "fo.zip", salesPath: "sales.zip", outputDirectory: "out", force: true, allowDrift: true,
+            foLocale: "en-GB")
+        #expect(Self.fields(options) == Self.fields(options.recorded))
+        let recorded = options.recorded
+        for field in Self.fields(options) {
+            let engine = Mirror(reflecting: options).children.first { $0.label == field }.map { "\($0.value)" }
+            let report = Mirror(reflecting: recorded).children.first { $0.label == field }.map { "\($0.value)" }
+            #expect(engine == report, "\(field)")
+        }
+        #expect(recorded.resolvedOutputDirectory == options.resolvedOutputDirectory)
+        #expect(VerificationOptions(runDirectory: "run").recorded.resolvedOutputDirectory == "run/" + RunLayout.verifyFolder)
+    }
+}
