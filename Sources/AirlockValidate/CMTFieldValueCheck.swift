@@ -57,13 +57,8 @@ public final class CMTFieldValueCheck: Sendable {
         refusesUnknownOptions = fitting.map { $0.type.hasOptions && !$0.options.isEmpty && $0.enforcesOptions } == true
     }
 
-    /// The canonical text of a value read from a package (strings HTML-decoded), or the format problem.
-    public func decoded(_ text: String) -> Result<String, CMTFieldValueProblem> {
-        Self.decoded(text, as: type)
-    }
-
-    /// The canonical text of a value of type `type` read from a package, or the format problem (`cmt.value.format`:
-    /// the value codec's reason; an empty value must be left out).
+    /// The canonical text of a value of type `type` read from a package (strings HTML-decoded), or the format problem
+    /// (`cmt.value.format`: the value codec's reason; an empty value must be left out).
     public static func decoded(_ text: String, as type: CMTFieldType) -> Result<String, CMTFieldValueProblem> {
         do {
             return .success(try CMTValueCodec.decode(text, as: type))

@@ -15,6 +15,7 @@ public struct CMTFieldValueProblem: Error, Sendable, Hashable {
 
     /// `cmt.value.format`, `cmt.value.length` or `cmt.value.option`.
     public let rule: ValidationRule
+    /// What is wrong, with its facts.
     public let kind: Kind
     /// `validate`'s message.
     public let message: String

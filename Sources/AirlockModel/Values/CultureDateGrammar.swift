@@ -22,6 +22,7 @@ public enum CultureDateGrammar {
         /// Whether a `Z` may end the time (single spacing only).
         public var allowsZone: Bool
 
+        /// A form of these parts (see each property).
         public init(separators: [UInt8], spacing: Spacing, fraction: Fraction?, meridiem: Meridiem, allowsZone: Bool) {
             self.separators = separators
             self.spacing = spacing
@@ -49,6 +50,7 @@ public enum CultureDateGrammar {
         /// Whether more digits are a problem (`fractionTooLong`); else the digits after the most are left unread.
         public var refusesMore: Bool
 
+        /// A fraction of at most `digits` digits after one of `separators`.
         public init(separators: [UInt8], digits: Int, refusesMore: Bool) {
             (self.separators, self.digits, self.refusesMore) = (separators, digits, refusesMore)
         }
@@ -56,6 +58,7 @@ public enum CultureDateGrammar {
 
     /// The AM/PM markers a form takes.
     public enum Meridiem: Sendable, Hashable {
+        /// No AM/PM.
         case none
         /// `AM`, `am`, `PM` or `pm`.
         case upperOrLower
@@ -66,16 +69,23 @@ public enum CultureDateGrammar {
     /// A date as written: its two first numbers (the day and the month, in the order the reader's rule gives), the
     /// year, the separator between them, and the time when there is one.
     public struct Parts: Sendable, Hashable {
+        /// The first number of the date (the month in en-US, else the day).
         public var first: Int
+        /// The second number of the date.
         public var second: Int
+        /// The four-digit year.
         public var year: Int
+        /// The byte between the numbers (`/`, `.`, `-`).
         public var separator: UInt8
+        /// The time of day, when the value has one (read as far as it goes when there is a problem after it).
         public var time: Time?
     }
 
     /// A time of day as written.
     public struct Time: Sendable, Hashable {
+        /// The hour as written (1 to 12 with AM/PM).
         public var hour: Int
+        /// The minutes.
         public var minute: Int
         /// 0 when the seconds are left out.
         public var second: Int
@@ -117,7 +127,9 @@ public enum CultureDateGrammar {
     /// What `scan` read: the date's parts (nil when the date itself is not of the form) with the time as far as it
     /// was read, and the problem where reading stopped (nil when the whole value is of the form).
     public struct Scan: Sendable, Hashable {
+        /// The date's parts; nil when the date itself is not of the form.
         public var parts: Parts?
+        /// Where and why reading stopped; nil when the whole value is of the form.
         public var problem: Problem?
     }
 
