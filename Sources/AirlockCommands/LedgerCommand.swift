@@ -1,4 +1,4 @@
-/// A command whose runs go into the migration ledger (`convert`, `verify`, `diff`): `AirlockCLI` hands it the
+/// A command whose runs go into the migration ledger (`convert`, `verify`, `retry`, `diff`): `AirlockCLI` hands it the
 /// command line as given, which its ledger entry records.
 protocol LedgerCommand: OutputCommand {
     /// Runs the command, writing to `output`; `arguments` is the command line as given, verb first.

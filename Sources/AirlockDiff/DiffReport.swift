@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 import AirlockPackages
 import Foundation
 
@@ -92,7 +93,7 @@ public struct DiffReport: Sendable, Equatable, Codable {
         var steps: [String] = []
         if totals.deleted > 0 {
             steps.append(
-                "Review deleted.csv with the data owner: \(totals.deleted) key\(totals.deleted == 1 ? "" : "s") the new export no longer has; Airlock deletes nothing (docs/runbook.md, \"Waves\")."
+                "Review \(RunLayout.deletedList) with the data owner: \(totals.deleted) key\(totals.deleted == 1 ? "" : "s") the new export no longer has; Airlock deletes nothing (docs/runbook.md, \"Waves\")."
             )
         }
         if totals.ambiguousKeys > 0 {
