@@ -10,39 +10,27 @@ import Foundation
 /// go with its last records. Each batch's schema holds the entities it carries. Records are written as the package
 /// holds them, through the same writer, so the union of the batches is the package, record for record.
 ///
-/// A size limit is kept by estimate, then checked: a batch takes `data.xml` up to the limit over the package's own
-/// deflate ratio, less a margin; a written batch over the limit makes the whole series be cut again with a wider
-/// margin (three tries, then an error naming the batch).
+/// A size limit is kept by estimate, then checked (`PackageBatchLimits.cut`): a batch takes `data.xml` up to the
+/// limit over the package's own deflate ratio, less a margin.
 public enum CMTPackageSplitter {
     /// Writes the series of `path` into `folder` as `<stem>-0001.zip`, … and returns it, in import order.
     /// - Throws: `AirlockError` when the package cannot be read, a batch cannot be written, or a batch stays over the
     ///   size limit; the batches written are removed then.
     public static func split(_ path: String, limits: PackageBatchLimits, into folder: String, stem: String) throws -> [PackageBatch] {
-        var margin = 0.85
-        for attempt in 1...3 {
-            let batches = try write(path, limits: limits, into: folder, stem: stem, margin: margin)
-            guard let limit = limits.bytes, let over = batches.first(where: { $0.bytes > limit }) else { return batches }
-            for batch in batches { unlink("\(folder)/\(batch.fileName)") }
-            if attempt == 3 {
-                throw AirlockError(
-                    .limitExceeded,
-                    "\(over.fileName) takes \(over.bytes) bytes, over the batch size limit of \(limit) (one record's size or the "
-                        + "schema's may be more than the limit leaves room for): raise --batch-mb",
-                    at: SourceLocation(file: path))
-            }
-            margin *= 0.75
+        let fixed: Set<String> = [CMTPackage.schemaMember, CMTPackage.contentTypesMember]
+        return try limits.cut(path, into: folder, fixedMembers: fixed) { budget in
+            try write(path, limits: limits, into: folder, stem: stem, dataBudget: budget)
         }
-        return []
     }
 
     private static func write(
-        _ path: String, limits: PackageBatchLimits, into folder: String, stem: String, margin: Double
+        _ path: String, limits: PackageBatchLimits, into folder: String, stem: String, dataBudget: Int64?
     ) throws -> [PackageBatch] {
         let counts = try CMTPackageReader(path: path).countRecords()
         let reader = try CMTPackageReader(path: path)
         let spool = CMTBatchSpool(
             schema: reader.schema, timestamp: counts.timestamp, folder: folder, stem: stem, limits: limits,
-            dataBudget: try limits.bytes.map { try dataBudget(limit: $0, package: path, margin: margin) })
+            dataBudget: dataBudget)
         do {
             let root = try reader.readChunks(chunkRecords: 4_096) { chunk, isLast in try spool.add(chunk, isLast: isLast) }
             // The batches' roots carry the timestamp alone (the counting pass gives it before the first batch is
@@ -60,19 +48,6 @@ public enum CMTPackageSplitter {
             for batch in spool.batches { unlink("\(folder)/\(batch.fileName)") }
             throw error
         }
-    }
-
-    /// The bytes of `data.xml` a batch may take: the limit less the schema and the zip's own entries, over the ratio
-    /// at which the package's members deflated, times `margin`.
-    private static func dataBudget(limit: Int64, package path: String, margin: Double) throws -> Int64 {
-        let entries = try ZipArchiveReader(path: path).entries.filter { !$0.isDirectory }
-        let inflated = entries.reduce(Int64(0)) { $0 + ($1.size ?? 0) }
-        let zipped = try FileStatus.of(path).size
-        let schema = entries.first { $0.name == CMTPackage.schemaMember }?.size ?? 0
-        let room = limit - schema - Int64(CMTContentTypes.bytes.count) - 4_096
-        guard inflated > 0, room > 0 else { return 1 }
-        let ratio = max(Double(zipped) / Double(inflated), 0.01)
-        return max(1, Int64(Double(room) / ratio * margin))
     }
 
     /// Each entity's records over the series must be the package's.

@@ -12,34 +12,22 @@ import Foundation
 /// lines keep their execution unit, level and sequence. Records are written field for field in the file's own
 /// encoding and delimiter, so the union of the batches is the package, record for record.
 ///
-/// A size limit is kept by estimate, then checked, as `CMTPackageSplitter` does.
+/// A size limit is kept by estimate, then checked (`PackageBatchLimits.cut`).
 public enum FOPackageSplitter {
     /// Writes the series of `path` into `folder` as `<stem>-0001.zip`, … and returns it, in load order.
     /// - Throws: `AirlockError` when the package cannot be read (a file other than delimited text among them), a
     ///   batch cannot be written, or a batch stays over the size limit; the batches written are removed then.
     public static func split(_ path: String, limits: PackageBatchLimits, into folder: String, stem: String) throws -> [PackageBatch] {
-        var margin = 0.85
-        for attempt in 1...3 {
-            let batches = try write(path, limits: limits, into: folder, stem: stem, margin: margin)
-            guard let limit = limits.bytes, let over = batches.first(where: { $0.bytes > limit }) else { return batches }
-            for batch in batches { unlink("\(folder)/\(batch.fileName)") }
-            if attempt == 3 {
-                throw AirlockError(
-                    .limitExceeded,
-                    "\(over.fileName) takes \(over.bytes) bytes, over the batch size limit of \(limit) (one record's size or the "
-                        + "manifest's may be more than the limit leaves room for): raise --batch-mb",
-                    at: SourceLocation(file: path))
-            }
-            margin *= 0.75
+        let reader = try FOPackageReader(source: openPackageSource(path: path))
+        return try limits.cut(path, into: folder, fixedMembers: [reader.manifestMember, reader.headerMember]) { budget in
+            try write(path, limits: limits, into: folder, stem: stem, dataBudget: budget)
         }
-        return []
     }
 
     private static func write(
-        _ path: String, limits: PackageBatchLimits, into folder: String, stem: String, margin: Double
+        _ path: String, limits: PackageBatchLimits, into folder: String, stem: String, dataBudget budget: Int64?
     ) throws -> [PackageBatch] {
         let reader = try FOPackageReader(source: openPackageSource(path: path))
-        let budget = try limits.bytes.map { try dataBudget(limit: $0, package: path, reader: reader, margin: margin) }
         let spool = FOBatchSpool(
             header: reader.header, manifest: reader.manifest, folder: folder, stem: stem, limits: limits, dataBudget: budget)
         var read: [String: Int] = [:]
@@ -76,20 +64,5 @@ public enum FOPackageSplitter {
             let right = (b.element.executionUnit ?? 0, b.element.levelInExecutionUnit ?? 0, b.offset)
             return left < right
         }.map(\.element)
-    }
-
-    /// The bytes of entity files a batch may take: the limit less the manifest and header, over the ratio at which
-    /// the package's members deflated, times `margin`.
-    private static func dataBudget(limit: Int64, package path: String, reader: FOPackageReader, margin: Double) throws -> Int64 {
-        let entries = try ZipArchiveReader(path: path).entries.filter { !$0.isDirectory }
-        let inflated = entries.reduce(Int64(0)) { $0 + ($1.size ?? 0) }
-        let zipped = try FileStatus.of(path).size
-        let fixed = entries.filter { $0.name == reader.manifestMember || $0.name == reader.headerMember }.reduce(Int64(0)) {
-            $0 + ($1.size ?? 0)
-        }
-        let room = limit - fixed - 4_096
-        guard inflated > 0, room > 0 else { return 1 }
-        let ratio = max(Double(zipped) / Double(inflated), 0.01)
-        return max(1, Int64(Double(room) / ratio * margin))
     }
 }
