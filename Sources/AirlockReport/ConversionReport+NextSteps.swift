@@ -48,7 +48,7 @@ extension ConversionReport {
                 )
             }
             steps.append(
-                "Import the \(batches.count) batches in \(folder)/batches/ in the \(importPlan.steps.count) steps of \(folder)/batches/import-plan.txt, each after the one before has finished without errors: \(how.joined(separator: ", ")). They hold the records of to-fo.zip and to-sales.zip, cut to size: import the batches or the single packages, never both."
+                "Import the \(batches.count) batch\(batches.count == 1 ? "" : "es") in \(folder)/batches/ in the \(importPlan.steps.count) step\(importPlan.steps.count == 1 ? "" : "s") of \(folder)/batches/import-plan.txt, each after the one before has finished without errors: \(how.joined(separator: ", ")). They hold the records of to-fo.zip and to-sales.zip, cut to size: import the batches or the single packages, never both."
             )
         }
         if fo, importPlan == nil {

@@ -61,7 +61,7 @@ extension ConversionReport {
                 return "\(system) \(records) records in \(batches.count) package\(batches.count == 1 ? "" : "s")"
             }
             lines.append(
-                "Wrote \(importPlan.batches.count) batches into \(ImportPlan.folder)/ (\(sides.joined(separator: ", ")); \(importPlan.steps.count) import steps in \(ImportPlan.folder)/\(ImportPlan.textName))"
+                "Wrote \(importPlan.batches.count) batch\(importPlan.batches.count == 1 ? "" : "es") into \(ImportPlan.folder)/ (\(sides.joined(separator: ", ")); \(importPlan.steps.count) import step\(importPlan.steps.count == 1 ? "" : "s") in \(ImportPlan.folder)/\(ImportPlan.textName))"
             )
         }
         // What `airlock validate` says of the packages written, so that the summary and the validation agree: a
