@@ -173,6 +173,7 @@ public enum Converter {
                 // Hand over no package: the output folder gets only the report, which names the findings.
                 report.refused = true
                 report.outputs = [:]
+                report.importPlan = nil
                 for name in [RunLayout.foPackage, RunLayout.salesPackage, RunLayout.rejectsFolder, RunLayout.batchesFolder] {
                     staging.remove(name)
                 }
