@@ -135,13 +135,7 @@ final class CMTBatchSpool {
             let head = BufferedByteWriter(sink: sink)
             try writer.writeStart(timestamp: timestamp, to: head)
             try head.flush()
-            let body = try FileByteStream(path: spool.sink.path)
-            var buffer = [UInt8](repeating: 0, count: 256 * 1024)
-            while true {
-                let read = try buffer.withUnsafeMutableBytes { try body.read(into: $0) }
-                if read == 0 { break }
-                try buffer.withUnsafeBytes { try sink.write(UnsafeRawBufferPointer(rebasing: $0[0..<read])) }
-            }
+            try FileCopy.copy(spool.sink.path, to: sink)
             let tail = BufferedByteWriter(sink: sink)
             try writer.writeEnd(to: tail)
             try tail.flush()

@@ -142,13 +142,7 @@ final class FOBatchSpool {
         let path = "\(folder)/\(name)"
         let entities = files.map(\.entity)
         try FOPackageWriter.write(header: header, manifest: manifest(entities), entities: entities, to: path) { index, sink in
-            let body = try FileByteStream(path: files[index].path)
-            var buffer = [UInt8](repeating: 0, count: 256 * 1024)
-            while true {
-                let read = try buffer.withUnsafeMutableBytes { try body.read(into: $0) }
-                if read == 0 { break }
-                try buffer.withUnsafeBytes { try sink.write(UnsafeRawBufferPointer(rebasing: $0[0..<read])) }
-            }
+            try FileCopy.copy(files[index].path, to: sink)
         }
         batches.append(PackageBatch(fileName: name, number: number, sections: sections, bytes: try FileStatus.of(path).size))
         sections = []

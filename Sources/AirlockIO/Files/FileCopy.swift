@@ -1,8 +1,8 @@
-import AirlockIO
-
-/// Copies a file into a sink in 1 MiB pieces (a spooled delta file into its zip entry).
-enum FileCopy {
-    static func copy(_ path: String, to sink: ByteSink) throws {
+/// Copies a file into a sink in 1 MiB pieces: a spooled file (a delta, a batch's data) into its zip entry.
+public enum FileCopy {
+    /// Copies the file at `path` into `sink`.
+    /// - Throws: `AirlockError(.io)` when the file cannot be read, or the sink's error.
+    public static func copy(_ path: String, to sink: ByteSink) throws {
         let stream = try FileByteStream(path: path)
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
