@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `airlock convert`: see `ConvertPipeline`.
 struct ConvertCommand: LedgerCommand {
@@ -85,12 +86,37 @@ struct ConvertCommand: LedgerCommand {
     )
     var batchMb: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Convert only shard i of N (from 0: --shard 0/4), for airlock merge: the account trees it owns and, shard 0, the reference data; auto takes i and N from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX with --shard-count.",
+            valueName: "i/N|auto"))
+    var shard: String?
+
+    @Option(
+        name: .customLong("shard-count"),
+        help: "With --shard auto in a Kubernetes Indexed Job: the number of shards (the Job's completions).")
+    var shardCount: Int?
+
+    @Option(
+        help:
+            "Run the conversion as this many shards one after another on this machine (shards/shard-i in --out), then merge them into --out: a load larger than memory in pieces."
+    )
+    var shards: Int?
+
     @OptionGroup var ledger: LedgerArguments
     @OptionGroup var progress: ProgressArguments
 
     func validate() throws {
         if out == nil, !dryRun, !plan { throw ValidationError("--out is required (or use --dry-run or --plan)") }
         if let maxRejects, maxRejects < 0 { throw ValidationError("--max-rejects must be 0 or more") }
+        if shard != nil && shards != nil { throw ValidationError("--shard runs one shard, --shards all of them here: give one") }
+        if shardCount != nil && shard == nil { throw ValidationError("--shard-count goes with --shard auto") }
+        if let shards, shards < 1 || shards > ShardSelection.maximumCount {
+            throw ValidationError("--shards takes 1 to \(ShardSelection.maximumCount)")
+        }
+        if (shard != nil || shards != nil) && (out == nil || dryRun || plan) {
+            throw ValidationError("--shard and --shards write shard folders: give --out, without --dry-run or --plan")
+        }
         if batchRecords != nil || batchMb != nil {
             if dryRun || plan || out == nil {
                 throw ValidationError(
@@ -116,9 +142,11 @@ struct ConvertCommand: LedgerCommand {
             foPath: fo, salesPath: sales, outputDirectory: out, only: only.map { ConvertOptions.flowNames(commaSeparated: $0) },
             dryRun: dryRun, company: company, templatesDirectory: selection.directory, full: full, maxRejects: maxRejects, force: force,
             foLocale: foLocale?.locale.rawValue, since: since.isEmpty ? nil : since,
-            templateSet: selection.set == .standard ? nil : selection.set.rawValue, master: master, batchLimits: try batchLimits())
+            templateSet: selection.set == .standard ? nil : selection.set.rawValue, master: master, batchLimits: try batchLimits(),
+            shard: try shard.map { try ShardSelection.parse($0, count: shardCount, environment: ProcessInfo.processInfo.environment) })
         let options = ConvertOptions(
-            conversion: conversion, catalogFiles: catalogFiles, json: json, plan: plan, ledger: ledger.options(arguments: arguments))
+            conversion: conversion, catalogFiles: catalogFiles, json: json, plan: plan, ledger: ledger.options(arguments: arguments),
+            shards: shards)
         let meter = progress.meter("convert", output: output)
         let result: ConvertResult
         do {

@@ -40,12 +40,17 @@ public struct ConversionOptions: Sendable, Hashable {
     /// Limits by which each side's package is also cut into a numbered series in `batches/`, with an import plan
     /// (`convert --batch-records`, `--batch-mb`); nil: one package per side.
     public var batchLimits: PackageBatchLimits?
+    /// The shard this process converts (`--shard i/N`): only the account trees it owns, and reference data if it is
+    /// shard 0, written as spool files for `airlock merge` instead of packages; nil: the whole conversion.
+    public var shard: ShardSelection?
 
     public init(
         foPath: String, salesPath: String, outputDirectory: String?, only: [String]? = nil, dryRun: Bool = false, company: String? = nil,
         templatesDirectory: String? = nil, full: Bool = false, maxRejects: Int? = nil, force: Bool = false, foLocale: String? = nil,
-        since: [String]? = nil, templateSet: String? = nil, master: String? = nil, batchLimits: PackageBatchLimits? = nil
+        since: [String]? = nil, templateSet: String? = nil, master: String? = nil, batchLimits: PackageBatchLimits? = nil,
+        shard: ShardSelection? = nil
     ) {
+        self.shard = shard
         self.batchLimits = batchLimits
         self.master = master
         self.templateSet = templateSet
@@ -68,6 +73,6 @@ public struct ConversionOptions: Sendable, Hashable {
         ConversionReport.Options(
             foPath: foPath, salesPath: salesPath, outputDirectory: outputDirectory, only: only, dryRun: dryRun, company: company,
             templatesDirectory: templatesDirectory, full: full, maxRejects: maxRejects, force: force, foLocale: foLocale, since: since,
-            templateSet: templateSet, master: master, batchLimits: batchLimits)
+            templateSet: templateSet, master: master, batchLimits: batchLimits, shard: shard?.description)
     }
 }

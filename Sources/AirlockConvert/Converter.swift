@@ -54,11 +54,14 @@ public enum Converter {
             throw AirlockError(.usage, "--fo-locale names an unknown locale '\(locale)'; the locales are \(known)")
         }
         let selected = try selectFlows(options.only, templates: templates)
+        if let shard = options.shard { try checkShardOptions(options, shard: shard, templates: templates) }
         try checkOutputDirectory(options)
-        let staging = try options.outputDirectory.map { try StagingDirectory(target: $0, outputNames: RunLayout.conversionOutputs) }
+        let staging = try options.outputDirectory.map {
+            try StagingDirectory(target: $0, outputNames: options.shard == nil ? RunLayout.conversionOutputs : RunLayout.shardOutputs)
+        }
         // to-sales.zip is written as soon as the flows that feed it are done, beside the flows still running.
         let salesJob =
-            options.dryRun
+            options.dryRun || options.shard != nil
             ? nil
             : staging.map {
                 SalesPackageJob(
@@ -66,8 +69,10 @@ public enum Converter {
             }
         // to-fo.zip likewise, as soon as the flows that write F&O records are done.
         let foJob =
-            options.dryRun ? nil : staging.map { FOPackageJob(path: $0.path(RunLayout.foPackage), catalog: catalog, progress: progress) }
-        let jobs = salesJob.flatMap { sales in foJob.map { (sales: sales, fo: $0) } }
+            options.dryRun || options.shard != nil
+            ? nil : staging.map { FOPackageJob(path: $0.path(RunLayout.foPackage), catalog: catalog, progress: progress) }
+        // A shard writes spool files for merge, not packages.
+        let jobs = options.shard != nil ? nil : salesJob.flatMap { sales in foJob.map { (sales: sales, fo: $0) } }
         do {
             return try run(
                 options, templates: templates, selected: selected, catalog: catalog, rules: rules, scheduling: scheduling,
@@ -103,8 +108,28 @@ public enum Converter {
             flows: [:], flowsNotRun: templates.templates.map(\.name).filter { !selected.contains($0) },
             totals: ConversionReport.Totals(),
             warnings: flows.warnings, validation: [:], refused: false, plan: flows.plan)
-        for output in flows.outputs { add(output, to: &report) }
+        for output in flows.outputs where flows.owns(output) { add(output, to: &report) }
         let tooMany = options.maxRejects.map { report.totals.rejected > $0 } ?? false
+        if let shard = options.shard, let staging, let shardRun = flows.shard {
+            report.shards = ConversionReport.Shards(
+                count: shard.count, index: shard.index, treeRecords: shardRun.summary.treeRecords,
+                ownedRecords: shardRun.summary.ownedRecords, largestTree: shardRun.summary.largestTree)
+            try staging.makeFolder(RunLayout.shardSpoolFolder)
+            let spools = try ShardSpoolWriter(context: shardRun.context, folder: staging.staging, owns: flows.owns).write(flows.outputs)
+            let manifest = ShardManifest(
+                format: ShardManifest.formatVersion, shard: shard, inputs: report.inputs, options: report.options, company: company,
+                templateSet: templates.set.rawValue, salesTimestamp: shardRun.salesTimestamp, salesParts: spools.salesParts,
+                foFiles: spools.foFiles, rejects: spools.rejects, unresolvedLookups: spools.unresolvedLookups,
+                summary: ShardManifest.Summary(
+                    treeRecords: shardRun.summary.treeRecords, ownedRecords: shardRun.summary.ownedRecords,
+                    largestTree: shardRun.summary.largestTree))
+            for name in spools.files { report.outputs[name] = try FileDigest.of(staging.path(name), as: name) }
+            try staging.write(try ReportJSON.data(manifest), to: RunLayout.shardManifest)
+            report.outputs[RunLayout.shardManifest] = try FileDigest.of(staging.path(RunLayout.shardManifest), as: RunLayout.shardManifest)
+            try staging.write(report.jsonData(), to: RunLayout.conversionReport)
+            try staging.commit()
+            return ConversionResult(report: report, validations: [], tooManyRejects: tooMany)
+        }
 
         guard let staging else {
             return ConversionResult(report: report, validations: [], tooManyRejects: tooMany)
@@ -127,8 +152,6 @@ public enum Converter {
             }
             for output in flows.outputs { output.releaseSource() }
             flows.outputs = []
-            let foPath = staging.path(RunLayout.foPackage)
-            let salesPath = staging.path(RunLayout.salesPackage)
             // Both packages were built, written and validated on threads of their own, each started as soon as the
             // flows feeding it were done. Validation is `airlock validate`'s default: the packages are deltas, so a
             // customer, header or lookup target they do not carry is expected in the target (a warning); the flows
@@ -137,56 +160,73 @@ public enum Converter {
             // waits for to-sales.zip before discarding the staging folder).
             let foValidation = try jobs.fo.result()
             let salesValidation = try jobs.sales.result()
-            if foValidation != nil { report.outputs[RunLayout.foPackage] = try FileDigest.of(foPath, as: RunLayout.foPackage) }
-            if salesValidation != nil {
-                report.outputs[RunLayout.salesPackage] = try FileDigest.of(salesPath, as: RunLayout.salesPackage)
-            }
-            validations = [foValidation, salesValidation].compactMap { $0 }
-            var named = validations.map { ($0.kind == PackageKind.fo.rawValue ? RunLayout.foPackage : RunLayout.salesPackage, $0) }
-            if let limits = options.batchLimits, !limits.isUnlimited, !validations.contains(where: { $0.errors > 0 }) {
-                let batches = try BatchWriter.write(
-                    limits: limits, options: options, catalog: catalog, integration: templates.set.integration, staging: staging,
-                    writtenFO: foValidation != nil, writtenSales: salesValidation != nil, progress: progress)
-                report.importPlan = batches.plan
-                for (name, validation) in batches.validations {
-                    named.append((name, validation))
-                    validations.append(validation)
-                    report.outputs[name] = try FileDigest.of(staging.path(name), as: name)
-                }
-                for name in [RunLayout.importPlan, RunLayout.importPlanText] {
-                    let path = RunLayout.batchesFolder + "/" + name
-                    report.outputs[path] = try FileDigest.of(staging.path(path), as: path)
-                }
-            }
-            for (name, validation) in named {
-                var rules: [String: Int] = [:]
-                for group in validation.groups { rules[group.rule, default: 0] += group.count }
-                let errors = validation.findings.filter { $0.severity == .error }.prefix(20).map { finding in
-                    [finding.entity, finding.file, finding.line.map { "line \($0)" }, finding.record, finding.field, finding.message]
-                        .compactMap { $0 }.joined(separator: ", ")
-                }
-                report.validation[name] = ConversionReport.Validation(
-                    errors: validation.errors, warnings: validation.warnings, notices: validation.notices, rules: rules,
-                    firstErrors: Array(errors))
-            }
-            if validations.contains(where: { $0.errors > 0 }) {
-                // Hand over no package: the output folder gets only the report, which names the findings.
-                report.refused = true
-                report.outputs = [:]
-                report.importPlan = nil
-                for name in [RunLayout.foPackage, RunLayout.salesPackage, RunLayout.rejectsFolder, RunLayout.batchesFolder] {
-                    staging.remove(name)
-                }
-                try staging.write(report.jsonData(), to: RunLayout.conversionReport)
-                try writePage(report, staging: staging)
-                try staging.commit()
-                throw ConversionFailure(report: report, validations: validations)
-            }
+            validations = try finishPackages(
+                fo: foValidation, sales: salesValidation, report: &report, options: options, catalog: catalog,
+                integration: templates.set.integration, staging: staging, progress: progress)
         }
         try staging.write(report.jsonData(), to: RunLayout.conversionReport)
         try writePage(report, staging: staging)
         try staging.commit()
         return ConversionResult(report: report, validations: validations, tooManyRejects: tooMany)
+    }
+
+    /// The last steps of a run once its packages are written and validated (`to-fo.zip` as `fo`, `to-sales.zip` as
+    /// `sales`, nil for a package not written), shared by `convert` and `merge`: their digests, the batches when
+    /// asked for, each validation in the report, and, when a package fails validation, the refusal (only the report
+    /// is committed, and `ConversionFailure` thrown).
+    static func finishPackages(
+        fo foValidation: ValidationReport?, sales salesValidation: ValidationReport?, report: inout ConversionReport,
+        options: ConversionOptions, catalog: SchemaCatalog, integration: SyncIntegration, staging: StagingDirectory,
+        progress: @escaping @Sendable (String) -> Void
+    ) throws -> [ValidationReport] {
+        if foValidation != nil {
+            report.outputs[RunLayout.foPackage] = try FileDigest.of(staging.path(RunLayout.foPackage), as: RunLayout.foPackage)
+        }
+        if salesValidation != nil {
+            report.outputs[RunLayout.salesPackage] = try FileDigest.of(staging.path(RunLayout.salesPackage), as: RunLayout.salesPackage)
+        }
+        var validations = [foValidation, salesValidation].compactMap { $0 }
+        var named = validations.map { ($0.kind == PackageKind.fo.rawValue ? RunLayout.foPackage : RunLayout.salesPackage, $0) }
+        if let limits = options.batchLimits, !limits.isUnlimited, !validations.contains(where: { $0.errors > 0 }) {
+            let batches = try BatchWriter.write(
+                limits: limits, options: options, catalog: catalog, integration: integration, staging: staging,
+                writtenFO: foValidation != nil, writtenSales: salesValidation != nil, progress: progress)
+            report.importPlan = batches.plan
+            for (name, validation) in batches.validations {
+                named.append((name, validation))
+                validations.append(validation)
+                report.outputs[name] = try FileDigest.of(staging.path(name), as: name)
+            }
+            for name in [RunLayout.importPlan, RunLayout.importPlanText] {
+                let path = RunLayout.batchesFolder + "/" + name
+                report.outputs[path] = try FileDigest.of(staging.path(path), as: path)
+            }
+        }
+        for (name, validation) in named {
+            var rules: [String: Int] = [:]
+            for group in validation.groups { rules[group.rule, default: 0] += group.count }
+            let errors = validation.findings.filter { $0.severity == .error }.prefix(20).map { finding in
+                [finding.entity, finding.file, finding.line.map { "line \($0)" }, finding.record, finding.field, finding.message]
+                    .compactMap { $0 }.joined(separator: ", ")
+            }
+            report.validation[name] = ConversionReport.Validation(
+                errors: validation.errors, warnings: validation.warnings, notices: validation.notices, rules: rules,
+                firstErrors: Array(errors))
+        }
+        if validations.contains(where: { $0.errors > 0 }) {
+            // Hand over no package: the output folder gets only the report, which names the findings.
+            report.refused = true
+            report.outputs = [:]
+            report.importPlan = nil
+            for name in [RunLayout.foPackage, RunLayout.salesPackage, RunLayout.rejectsFolder, RunLayout.batchesFolder] {
+                staging.remove(name)
+            }
+            try staging.write(report.jsonData(), to: RunLayout.conversionReport)
+            try writePage(report, staging: staging)
+            try staging.commit()
+            throw ConversionFailure(report: report, validations: validations)
+        }
+        return validations
     }
 
     /// What the flows produced, with what the report needs from the inputs (which are released on return).
@@ -195,6 +235,17 @@ public enum Converter {
         var company: String
         var warnings: [String]
         var plan: ConversionPlan
+        /// A shard's run: what it needs to write its spools; nil for a whole run.
+        var shard: ShardRun?
+        /// Whether this run writes and counts a flow's records (every flow, but in a shard: see `ShardRun.owns`).
+        var owns: @Sendable (FlowOutput) -> Bool = { _ in true }
+    }
+
+    /// What a shard's run keeps for writing its spools.
+    private struct ShardRun {
+        var context: ConversionContext
+        var summary: ShardOwnership.Summary
+        var salesTimestamp: String?
     }
 
     /// Reads both exports and runs the selected flows in dependency order.
@@ -204,7 +255,18 @@ public enum Converter {
         notice: @escaping @Sendable (String) -> Void
     ) throws -> FlowsResult {
         progress("reading \(options.foPath) and \(options.salesPath)")
-        let inputs = try ConversionInputs.read(options, templates: templates, catalog: catalog)
+        var inputs = try ConversionInputs.read(options, templates: templates, catalog: catalog)
+        var shardRows: ShardRowMap?
+        var shardSummary: ShardOwnership.Summary?
+        var trees: ShardTrees?
+        if let shard = options.shard, let declared = ShardTrees.of(templates.set) {
+            progress("shard \(shard): finding the account trees it owns")
+            let owned = try ShardOwnership.apply(to: &inputs, trees: declared, selection: shard, catalog: catalog)
+            shardRows = owned.rows
+            shardSummary = owned.summary
+            trees = declared
+            progress("shard \(shard): \(owned.summary.ownedRecords) of \(owned.summary.treeRecords) tree records")
+        }
         let fo = FOExport(reader: inputs.foReader, catalog: catalog, locale: options.foLocale.flatMap(FOLocale.init(name:)))
         for (label, table) in inputs.foTables { fo.store(table, label: label) }
         let sales = SalesExport(package: inputs.sales)
@@ -217,7 +279,8 @@ public enum Converter {
             options.since ?? [], catalog: catalog, locale: options.foLocale.flatMap(FOLocale.init(name:)),
             salesEntities: order.filter { $0.source.side == .sales }.map(\.source.entity), newSales: sales)
         let context = ConversionContext(
-            catalog: catalog, templates: templates, company: company, fo: fo, sales: sales, options: options, since: since)
+            catalog: catalog, templates: templates, company: company, fo: fo, sales: sales, options: options, since: since,
+            shardRows: shardRows)
         // The plan's first part, before any record moves: the columns the templates read that the exports lack.
         for line in try ConversionPlanner.preflight(order, context: context) {
             notice("plan: \(line.flow) lacks \(line.missing.column): \(line.missing.effects.joined(separator: "; "))")
@@ -282,8 +345,20 @@ public enum Converter {
             throw AirlockError(
                 .io, "flow \(output.template.name) generated Sales records but is not among the flows that feed \(RunLayout.salesPackage)")
         }
-        let plan = try ConversionPlanner.plan(outputs, context: context)
-        return FlowsResult(outputs: outputs, company: company, warnings: context.warnings(order: order.map(\.name)), plan: plan)
+        guard let shard = options.shard, let trees, let shardSummary else {
+            let plan = try ConversionPlanner.plan(outputs, context: context)
+            return FlowsResult(outputs: outputs, company: company, warnings: context.warnings(order: order.map(\.name)), plan: plan)
+        }
+        // A shard writes and counts its account trees' flows; the reference data flows, which every shard runs for its
+        // lookups, shard 0 alone.
+        let ownsReferenceData = shard.index == 0
+        let owns: @Sendable (FlowOutput) -> Bool = { output in
+            ownsReferenceData || trees.isTree(output.template.source, catalog: catalog)
+        }
+        let plan = try ConversionPlanner.plan(outputs.filter(owns), context: context)
+        return FlowsResult(
+            outputs: outputs, company: company, warnings: context.warnings(order: order.map(\.name)), plan: plan,
+            shard: ShardRun(context: context, summary: shardSummary, salesTimestamp: timestamp?.text), owns: owns)
     }
 
     /// Each flow's work as the scheduler estimates it: its source records times its fields (each record is read,
@@ -302,7 +377,7 @@ public enum Converter {
     }
 
     /// Writes `report.html` (no duration: equal runs give equal files), with the first rows of each reject file.
-    private static func writePage(_ report: ConversionReport, staging: StagingDirectory) throws {
+    static func writePage(_ report: ConversionReport, staging: StagingDirectory) throws {
         let page = ReportPage.html(conversion: report, rejectExamples: ReportPage.rejectExamples(in: staging.path(RunLayout.rejectsFolder)))
         try staging.write(Data(page.utf8), to: RunLayout.conversionPage)
     }
@@ -342,13 +417,34 @@ public enum Converter {
         return selected
     }
 
+    /// Refuses what a shard cannot do: a template set without declared trees, a dry run, batches (cut by `merge`),
+    /// `--since` (whose earlier exports the shard would have to cut the same way), and no output folder.
+    static func checkShardOptions(_ options: ConversionOptions, shard: ShardSelection, templates: TemplateSet) throws {
+        guard ShardTrees.of(templates.set) != nil else {
+            throw AirlockError(
+                .unsupported,
+                "--shard: the \(templates.set.rawValue) templates declare no account trees to cut the conversion by; shards run the prospect-to-cash set (convert without --shard)"
+            )
+        }
+        if options.outputDirectory == nil || options.dryRun {
+            throw AirlockError(.usage, "--shard writes a shard folder for airlock merge: give --out, and no --plan or --dry-run")
+        }
+        if options.batchLimits != nil {
+            throw AirlockError(
+                .usage, "--shard with --batch-records/--batch-mb: batches are cut from the whole run; give them to airlock merge")
+        }
+        if options.since != nil {
+            throw AirlockError(.usage, "--shard with --since is not supported yet: convert the wave with --since in one process")
+        }
+    }
+
     /// Refuses an output folder that holds an input, or that is not empty (without `--force`).
     static func checkOutputDirectory(_ options: ConversionOptions) throws {
         guard let output = options.outputDirectory else { return }
         try StagingDirectory.checkTarget(output, inputs: [options.foPath, options.salesPath], force: options.force)
     }
 
-    private static func add(_ output: FlowOutput, to report: inout ConversionReport) {
+    static func add(_ output: FlowOutput, to report: inout ConversionReport) {
         var generated: [String: ConversionReport.Generated] = [:]
         for records in output.generated {
             generated[records.kind] = ConversionReport.Generated(

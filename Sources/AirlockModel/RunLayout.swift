@@ -13,6 +13,9 @@
 ///     batches/                                batchesFolder (convert --batch-records, --batch-mb)
 ///       to-fo-0001.zip, to-sales-0001.zip, …  batchFile(stem:number:) of foSeries, salesSeries
 ///       import-plan.json, import-plan.txt     importPlan, importPlanText
+///     shards/shard-0, shard-1, …              shardsFolder, shardFolder(index:) (convert --shards; the default
+///                                             of the Slurm and Kubernetes scripts)
+///       shard.json, *.spool, report.json      shardManifest, spool files (convert --shard: merge's inputs)
 ///     verify/                                 verifyFolder (verify's default --out)
 ///       verify.json, verify.html              verificationReport, verificationPage
 ///       missing.csv, drifted.csv              missingList, driftedList
@@ -58,6 +61,17 @@ public enum RunLayout {
         let digits = String(number)
         return "\(stem)-\(String(repeating: "0", count: max(0, 4 - digits.count)))\(digits).zip"
     }
+
+    /// The folder of a sharded run's shard folders, inside the run folder that `merge` writes.
+    public static let shardsFolder = "shards"
+    /// Shard `index`'s folder, relative to the run folder (`shards/shard-3`).
+    public static func shardFolder(index: Int) -> String { shardsFolder + "/shard-\(index)" }
+    /// What a shard hands `airlock merge`: which shard it is, of what run, and its spool files.
+    public static let shardManifest = "shard.json"
+    /// The files a shard (`convert --shard`) may leave in its output folder.
+    public static let shardOutputs = [shardManifest, conversionReport, shardSpoolFolder]
+    /// The folder of a shard's spool files.
+    public static let shardSpoolFolder = "spool"
 
     /// The files a conversion may leave in its output folder; a committed run replaces all of them.
     public static let conversionOutputs = [foPackage, salesPackage, conversionReport, conversionPage, rejectsFolder, batchesFolder]

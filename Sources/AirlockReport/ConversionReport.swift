@@ -136,6 +136,8 @@ public struct ConversionReport: Sendable, Codable, Equatable {
     public var plan: ConversionPlan?
     /// A batched run's import plan (also `batches/import-plan.json`); nil when the run wrote one package per side.
     public var importPlan: ImportPlan?
+    /// A shard's run (`convert --shard`), or a run `merge` made of shards; nil for a whole run.
+    public var shards: Shards?
 
     public init(
         tool: String, version: String, company: String, options: Options, inputs: [String: FileDigest],

@@ -31,6 +31,8 @@ final class ConversionContext: Sendable {
     }
     /// The exports of an earlier wave (`--since`), if given.
     let since: SinceBaseline?
+    /// For a shard (`--shard`), where the records it kept stood in the whole exports; nil for a whole run.
+    let shardRows: ShardRowMap?
     /// The company lookup of each company-specific Sales entity (`msdyn_company` of `msdyn_paymentterm`); a lookup
     /// to such an entity matches only the conversion company's rows (`SalesCompanyLookup`).
     private let salesCompanyLookups: [String: SalesCompanyLookup]
@@ -56,9 +58,10 @@ final class ConversionContext: Sendable {
 
     init(
         catalog: SchemaCatalog, templates: TemplateSet, company: String, fo: FOExport, sales: SalesExport, options: ConversionOptions,
-        since: SinceBaseline? = nil
+        since: SinceBaseline? = nil, shardRows: ShardRowMap? = nil
     ) {
         self.since = since
+        self.shardRows = shardRows
         self.catalog = catalog
         self.salesCompanyLookups = SalesCompanyLookup.all(templates: templates, catalog: catalog)
         self.templates = templates
@@ -79,6 +82,7 @@ final class ConversionContext: Sendable {
         sales = shared.sales
         options = shared.options
         since = shared.since
+        shardRows = shared.shardRows
         salesCompanyLookups = shared.salesCompanyLookups
         state = shared.state
         exportIndexes = shared.exportIndexes
@@ -89,6 +93,11 @@ final class ConversionContext: Sendable {
     /// flow runs with. Outputs added through it, warnings and caches are the conversion's.
     func scoped(to flows: [String]) -> ConversionContext {
         ConversionContext(sharing: self, visibleFlows: Set(flows))
+    }
+
+    /// The row of the whole export that row `row` of `endpoint`'s source table is (the row itself but in a shard).
+    func exportRow(_ endpoint: TemplateEndpoint, row: Int) -> Int {
+        shardRows?.exportRow(side: endpoint.side, entity: endpoint.entity, row: row, catalog: catalog) ?? row
     }
 
     private func isVisible(_ name: String) -> Bool { visibleFlows?.contains(name) ?? true }

@@ -73,8 +73,11 @@ struct FlowRunner {
                 fields: secondPassFields, target: target.table, targetRows: classified.targetRows, updated: classified.updated)
         }
         let result = RuleFlowResult(output: output, view: view, target: target, context: context)
-        for rule in rules {
-            if let records = try rule.generatedRecords(after: result) { output.generated.append(records) }
+        for (index, rule) in rules.enumerated() {
+            if var records = try rule.generatedRecords(after: result) {
+                records.ruleIndex = index
+                output.generated.append(records)
+            }
         }
         return output
     }

@@ -10,6 +10,20 @@ enum FOOutputBuilder {
     /// The entity files, in the order flows first write each entity; records merged when several flows write
     /// one entity (accounts and contacts-to-customers both write Customers V2).
     static func files(_ outputs: [FlowOutput], catalog: SchemaCatalog) throws -> [(label: String, table: Table)] {
+        var files: [(String, Table)] = []
+        for file in layout(outputs, catalog: catalog) {
+            var table = Table(name: file.label, columnNames: file.columns)
+            for part in file.parts { try appendWritten(part, to: &table) }
+            // A row before the rows that name it, as the staging table loads them (a customer before its invoicees).
+            table = try FOLoadOrderSort.sorted(table, entity: catalog.foEntity(named: file.label))
+            if table.rowCount > 0 { files.append((file.label, table)) }
+        }
+        return files
+    }
+
+    /// Each entity file's label, columns and the flows that write it, in the order flows first write each entity,
+    /// whether or not they have records to write: the layout every run of the same flows shares (a shard's too).
+    static func layout(_ outputs: [FlowOutput], catalog: SchemaCatalog) -> [(label: String, columns: [String], parts: [FlowOutput])] {
         var order: [String] = []
         var grouped: [String: [FlowOutput]] = [:]
         for output in outputs where output.template.target.side == .fo {
@@ -17,8 +31,7 @@ enum FOOutputBuilder {
             if grouped[label] == nil { order.append(label) }
             grouped[label, default: []].append(output)
         }
-        var files: [(String, Table)] = []
-        for label in order {
+        return order.map { label in
             let parts = grouped[label] ?? []
             var columns: [String] = []
             for part in parts {
@@ -26,23 +39,21 @@ enum FOOutputBuilder {
                     columns.append(column)
                 }
             }
-            var table = Table(name: label, columnNames: columns)
-            for part in parts {
-                let positions = columns.map { part.accepted.columnIndex(named: $0) }
-                let accepted = part.accepted
-                for row in 0..<accepted.rowCount where part.written[row] {
-                    // As bytes, column by column: no text value per field.
-                    try table.appendRow { index, append in
-                        guard let position = positions[index] else { return try append(nil) }
-                        try accepted.withValue(row: row, column: position) { try append($0) }
-                    }
-                }
-            }
-            // A row before the rows that name it, as the staging table loads them (a customer before its invoicees).
-            table = try FOLoadOrderSort.sorted(table, entity: catalog.foEntity(named: label))
-            if table.rowCount > 0 { files.append((label, table)) }
+            return (label, columns, parts)
         }
-        return files
+    }
+
+    /// Appends the written records of `part` to `table` (an entity file's columns), as bytes, column by column.
+    static func appendWritten(_ part: FlowOutput, to table: inout Table, rows: ((Int) -> Void)? = nil) throws {
+        let positions = table.columnNames.map { part.accepted.columnIndex(named: $0) }
+        let accepted = part.accepted
+        for row in 0..<accepted.rowCount where part.written[row] {
+            try table.appendRow { index, append in
+                guard let position = positions[index] else { return try append(nil) }
+                try accepted.withValue(row: row, column: position) { try append($0) }
+            }
+            rows?(row)
+        }
     }
 
     /// Writes the package to `path`; false (and nothing written) when no entity has records.

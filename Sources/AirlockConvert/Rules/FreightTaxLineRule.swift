@@ -68,6 +68,7 @@ struct FreightTaxLineRule: BundledRule {
         }
         let orderKey = header.layout.keyColumns.first ?? "ordernumber"
         var table = Table(name: layout.targetEntity, columnNames: layout.columns)
+        var exportRows: [Int] = []
         for row in 0..<header.accepted.rowCount {
             let sourceRow = header.acceptedSourceRows[row]
             guard let text = headerSource.value(row: sourceRow, column: taxColumn)?.trimmingASCIIWhitespace(), !text.isEmpty,
@@ -99,11 +100,12 @@ struct FreightTaxLineRule: BundledRule {
                 set(field, header.accepted.value(row: row, column: field))
             }
             try table.appendRow(values)
+            exportRows.append(context.exportRow(header.template.source, row: sourceRow))
         }
         return try GeneratedClassifier.classify(
             kind: "freightTaxLines", table: table, idColumn: layout.idColumn ?? "salesorderdetailid", keyColumns: layout.keyColumns,
             packageKey: output.template.target.key.map(\.field),
             target: target.table, comparisons: [taxField: .decimal, "quantity": .decimal, "priceperunit": .decimal],
-            full: context.options.full, company: context.company)
+            full: context.options.full, company: context.company, exportRows: exportRows)
     }
 }

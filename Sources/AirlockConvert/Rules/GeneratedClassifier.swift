@@ -9,9 +9,10 @@ enum GeneratedClassifier {
     ///   - keyColumns: the natural key (columns of both `table` and `target`).
     ///   - packageKey: the key the output package marks, when not `keyColumns`.
     ///   - target: the target export's records of the entity (nil when it has none).
+    ///   - exportRows: per record of `table`, the export row it came from (`GeneratedRecords.exportRows`).
     static func classify(
         kind: String, table: Table, idColumn: String, keyColumns: [String], packageKey: [String]? = nil, target: Table?,
-        comparisons: [String: ValueComparison], full: Bool, company: String
+        comparisons: [String: ValueComparison], full: Bool, company: String, exportRows: [Int]? = nil
     ) throws -> GeneratedRecords {
         let definition = KeyDefinition(columns: keyColumns)
         let targetTable =
@@ -24,6 +25,7 @@ enum GeneratedClassifier {
             ignoredFields: Set(table.columnNames.filter(FlowLayout.isBookkeeping) + [idColumn]))
         var result = Table(name: table.name, columnNames: table.columnNames)
         var written: [Bool] = []
+        var keptExportRows: [Int] = []
         var created = 0
         var updated = 0
         var unchanged = 0
@@ -54,9 +56,10 @@ enum GeneratedClassifier {
                     ?? SalesIdentity.identifier(entity: table.name, company: company, key: keyPositions.map { values[$0] ?? "" })
             }
             try result.appendRow(values)
+            if let exportRows { keptExportRows.append(exportRows[row]) }
         }
         return GeneratedRecords(
             kind: kind, entity: table.name, table: result, keyFields: packageKey ?? keyColumns, written: written, created: created,
-            updated: updated, unchanged: unchanged)
+            updated: updated, unchanged: unchanged, exportRows: exportRows == nil ? nil : keptExportRows)
     }
 }

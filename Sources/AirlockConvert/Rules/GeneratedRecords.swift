@@ -15,10 +15,18 @@ public struct GeneratedRecords {
     public var created: Int
     public var updated: Int
     public var unchanged: Int
+    /// Per record, the export row of the source record it came from (the rule's flow's, or its header flow's), in
+    /// the order the rule made them: how `airlock merge` puts a shard's records back in the single run's order. Nil
+    /// from a rule that does not say (such records cannot be cut into shards).
+    public var exportRows: [Int]?
+    /// The position of the rule that made them among the conversion's rules (set by the flow).
+    public var ruleIndex = 0
 
     public init(
-        kind: String, entity: String, table: Table, keyFields: [String], written: [Bool], created: Int, updated: Int, unchanged: Int
+        kind: String, entity: String, table: Table, keyFields: [String], written: [Bool], created: Int, updated: Int, unchanged: Int,
+        exportRows: [Int]? = nil
     ) {
+        self.exportRows = exportRows
         self.kind = kind
         self.entity = entity
         self.table = table

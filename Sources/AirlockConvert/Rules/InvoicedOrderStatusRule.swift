@@ -134,6 +134,7 @@ struct InvoicedOrderStatusRule: BundledRule {
         var updated = 0
         var unchanged = 0
         var writtenIds: Set<String> = []
+        var exportRows: [Int] = []
         if let orders = context.outputs.values.first(where: {
             $0.template.target.entity == orderEntity && $0.template.direction == .foToSales
         }),
@@ -165,9 +166,10 @@ struct InvoicedOrderStatusRule: BundledRule {
                 }
             }
             try table.appendRow(values)
+            exportRows.append(context.exportRow(invoices.template.source, row: invoices.acceptedSourceRows[row]))
         }
         return GeneratedRecords(
             kind: "orderStatusUpdates", entity: orderEntity, table: table, keyFields: ["ordernumber"], written: written, created: 0,
-            updated: updated, unchanged: unchanged)
+            updated: updated, unchanged: unchanged, exportRows: exportRows)
     }
 }

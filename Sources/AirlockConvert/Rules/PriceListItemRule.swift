@@ -103,6 +103,7 @@ struct PriceListItemRule: BundledRule {
         let view = result.view
         let context = result.context
         var table = Table(name: Self.entity, columnNames: Self.columns)
+        var exportRows: [Int] = []
         let accepted = output.accepted
         for row in 0..<accepted.rowCount {
             let sourceRow = output.acceptedSourceRows[row]
@@ -119,10 +120,11 @@ struct PriceListItemRule: BundledRule {
                 currency == nil ? nil : "transactioncurrency",
                 accepted.value(row: row, column: FlowLayout.lookupNameColumn("transactioncurrencyid")),
             ])
+            exportRows.append(context.exportRow(output.template.source, row: sourceRow))
         }
         return try GeneratedClassifier.classify(
             kind: "priceListItems", table: table, idColumn: "productpricelevelid", keyColumns: Self.keyColumns,
             target: context.sales.table(Self.entity), comparisons: ["amount": .decimal, "transactioncurrencyid": .caseInsensitive],
-            full: context.options.full, company: context.company)
+            full: context.options.full, company: context.company, exportRows: exportRows)
     }
 }

@@ -11,11 +11,15 @@ public struct ConvertOptions: Sendable, Hashable {
     public var plan: Bool
     /// The run's entry in the migration ledger (beside `--out`; none for `--plan` or a dry run without `--out`).
     public var ledger: LedgerOptions
+    /// Run the conversion as this many shards one after another on this machine, each into `--out`'s
+    /// `shards/shard-i`, then merge them into `--out` (`convert --shards N`); nil: one process.
+    public var shards: Int?
 
     public init(
         conversion: ConversionOptions, catalogFiles: [String] = [], json: Bool = false, plan: Bool = false,
-        ledger: LedgerOptions = LedgerOptions()
+        ledger: LedgerOptions = LedgerOptions(), shards: Int? = nil
     ) {
+        self.shards = shards
         self.plan = plan
         self.ledger = ledger
         self.conversion = conversion

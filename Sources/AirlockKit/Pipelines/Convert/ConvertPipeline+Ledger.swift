@@ -5,8 +5,10 @@ extension ConvertPipeline {
     static let ledgerCommand = "convert"
 
     /// The migration folder of a run that writes (`--out`'s parent), nil for a plan or a dry run without `--out`.
+    /// A shard's run (`--shard`) is not entered: the `merge` of the shards is the run's entry, naming each shard's
+    /// report (array tasks appending to one ledger at once would break its chain).
     static func migrationFolder(_ options: ConvertOptions) -> String? {
-        guard !options.plan, let out = options.conversion.outputDirectory else { return nil }
+        guard !options.plan, options.conversion.shard == nil, let out = options.conversion.outputDirectory else { return nil }
         return MigrationLedger.folder(containing: out)
     }
 

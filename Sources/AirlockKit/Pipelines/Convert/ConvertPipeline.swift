@@ -39,10 +39,15 @@ public enum ConvertPipeline {
         let conversion: ConversionResult
         do {
             let plan = options.plan
-            conversion = try Converter.run(
-                conversionOptions, catalog: catalog,
-                progress: progress,
-                notice: { line in if !plan { notice(line) } })
+            if let count = options.shards, !plan {
+                conversion = try Converter.runInShards(
+                    conversionOptions, count: count, catalog: catalog, progress: progress, notice: notice)
+            } else {
+                conversion = try Converter.run(
+                    conversionOptions, catalog: catalog,
+                    progress: progress,
+                    notice: { line in if !plan { notice(line) } })
+            }
         } catch let failure as ConversionFailure {
             let text = failure.validations.filter { $0.errors > 0 }.map { $0.text() + "\n" }.joined()
             return ConvertResult(
@@ -53,6 +58,10 @@ public enum ConvertPipeline {
         let text: String
         if options.json {
             text = String(decoding: try conversion.report.jsonData(), as: UTF8.self)
+        } else if let shard = options.conversion.shard, let out = options.conversion.outputDirectory {
+            text =
+                shardText(conversion.report, shard: shard, out: out)
+                + String(format: "Done in %.1f s.", Date().timeIntervalSince(started)) + "\n"
         } else {
             text = conversion.report.text() + "\n" + String(format: "Done in %.1f s.", Date().timeIntervalSince(started)) + "\n"
         }
@@ -62,6 +71,24 @@ public enum ConvertPipeline {
         return ConvertResult(
             report: conversion.report, validations: conversion.validations, refused: false, tooManyRejects: conversion.tooManyRejects,
             text: text, problem: problem, status: conversion.tooManyRejects ? .dataErrors : .success)
+    }
+
+    /// What a shard's run shows: what it owns and converted, and how the shards are merged.
+    private static func shardText(_ report: ConversionReport, shard: ShardSelection, out: String) -> String {
+        let owned = report.shards?.ownedRecords ?? 0
+        let trees = report.shards?.treeRecords ?? 0
+        let largest = report.shards?.largestTree ?? 0
+        let totals = report.totals
+        var lines = [
+            "Shard \(shard) of company \(report.company): \(owned) of \(trees) account-tree records are this shard's\(shard.index == 0 ? ", and the reference data" : "") (largest tree: \(largest) records).",
+            "Read \(totals.read), created \(totals.created), updated \(totals.updated), unchanged \(totals.unchanged), filtered \(totals.filtered), rejected \(totals.rejected).",
+            "Wrote \(out)/\(RunLayout.shardManifest) and its spool files: not a package to import.",
+            "Next: when all \(shard.count) shards are done, airlock merge --out RUN SHARD-FOLDERS… writes the run's to-fo.zip and to-sales.zip.",
+        ]
+        if !report.warnings.isEmpty {
+            lines.insert("\(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s") in report.json.", at: 2)
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// The result of `--plan`: the plan as text (or JSON), status 1 when a flow would convert none of the records it

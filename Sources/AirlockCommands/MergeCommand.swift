@@ -1,0 +1,73 @@
+import ArgumentParser
+
+/// `airlock merge`: see `MergePipeline`.
+struct MergeCommand: LedgerCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Put the shards of one conversion (convert --shard i/N) together: the single run's packages, reject files and report.",
+        discussion: """
+            Writes to-fo.zip, to-sales.zip, rejects/<flow>.csv, report.json and report.html into --out, as one convert run \
+            of the same exports would (the packages byte for byte; see docs/merge.md). --out may hold the shards/ folder. \
+            Exit status: 0 done; 1 a merged package fails validation (only the report is written); 2 the folders are not \
+            all the shards of one conversion, or bad options. The merge is entered in the migration ledger beside --out, \
+            naming each shard's report.
+            """)
+
+    @Option(help: "The run folder to write (may hold shards/; otherwise empty unless --force).")
+    var out: String
+
+    @Argument(help: "The shard folders: all N of one conversion, in any order.")
+    var shardFolders: [String] = []
+
+    @Option(
+        name: .customLong("catalog"), help: "A schema catalog extension file (YAML), as the shards were converted with; repeat for several."
+    )
+    var catalogFiles: [String] = []
+
+    @Option(help: "Also cut each package into batches of at most this many records, with an import plan (as convert).")
+    var batchRecords: Int?
+
+    @Option(help: "Also cut each package into batches of at most this many MB (10^6 bytes) per zip file, with an import plan.")
+    var batchMb: Int?
+
+    @Flag(help: "Replace the run's earlier outputs in a non-empty --out.")
+    var force = false
+
+    @Flag(help: "Print report.json to stdout instead of the summary.")
+    var json = false
+
+    @OptionGroup var ledger: LedgerArguments
+    @OptionGroup var progress: ProgressArguments
+
+    func validate() throws {
+        if shardFolders.isEmpty {
+            throw ValidationError("give the shard folders (convert --shard i/N --out FOLDER), all of one conversion")
+        }
+        _ = try batchLimits()
+    }
+
+    private func batchLimits() throws -> PackageBatchLimits? {
+        guard batchRecords != nil || batchMb != nil else { return nil }
+        do {
+            return try PackageBatchLimits(records: batchRecords, bytes: batchMb.map { Int64($0) * PackageBatchLimits.bytesPerMB })
+        } catch let error as AirlockError {
+            throw ValidationError(error.message)
+        }
+    }
+
+    func run(output: CommandOutput, arguments: [String]) throws {
+        let options = MergeOptions(
+            merge: ShardMergeOptions(shardFolders: shardFolders, outputDirectory: out, force: force, batchLimits: try batchLimits()),
+            catalogFiles: catalogFiles, json: json, ledger: ledger.options(arguments: arguments))
+        let meter = progress.meter("merge", output: output)
+        let result: MergeResult
+        do {
+            defer { meter.stop() }
+            result = try MergePipeline.run(
+                options, progress: { step in meter.step(step) }, notice: { line in output.writeError("airlock: \(line)\n") })
+        }
+        output.write(result.text)
+        if let problem = result.problem { output.writeError("airlock: \(problem)\n") }
+        if result.status != .success { throw ExitCode(result.status.rawValue) }
+    }
+}

@@ -1,0 +1,20 @@
+import AirlockPackages
+
+/// What `airlock merge` is asked to do: `ShardMerger.run`'s options.
+public struct ShardMergeOptions: Sendable, Hashable {
+    /// The shard folders (`convert --shard i/N --out …`), all N shards of one conversion, in any order.
+    public var shardFolders: [String]
+    /// The run folder to write: the single run's packages, reject files, report (it may hold the `shards/` folder).
+    public var outputDirectory: String
+    /// Replace the run's earlier outputs in a non-empty output folder.
+    public var force: Bool
+    /// Limits by which each package is also cut into batches, as `convert --batch-records/--batch-mb`; nil: none.
+    public var batchLimits: PackageBatchLimits?
+
+    public init(shardFolders: [String], outputDirectory: String, force: Bool = false, batchLimits: PackageBatchLimits? = nil) {
+        self.shardFolders = shardFolders
+        self.outputDirectory = outputDirectory
+        self.force = force
+        self.batchLimits = batchLimits
+    }
+}

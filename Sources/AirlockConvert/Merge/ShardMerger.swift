@@ -1,0 +1,225 @@
+import AirlockCatalog
+import AirlockIO
+import AirlockMapping
+import AirlockModel
+import AirlockPackages
+import AirlockReport
+import AirlockValidate
+import Foundation
+
+/// `airlock merge`: puts the shard folders of one conversion (`convert --shard i/N`) together into one run folder,
+/// as the single run would have written it: `to-fo.zip` and `to-sales.zip` byte for byte (each part's records from
+/// all shards in export order, then laid out and written by the single run's own builders and writers), the reject
+/// files, one report whose counts add up, and the packages validated against the exports.
+public enum ShardMerger {
+    /// Merges the shards `options` names.
+    /// - Throws: `AirlockError(.usage)` when the folders are not all the shards of one conversion (naming the one that
+    ///   is not); `ConversionFailure` when a package fails validation (only the report is written).
+    public static func run(
+        _ options: ShardMergeOptions, catalog: SchemaCatalog, progress: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws -> ShardMergeResult {
+        let shards = try readShards(options.shardFolders)
+        let first = shards[0]
+        var recorded = first.report.options
+        recorded.shard = nil
+        recorded.outputDirectory = options.outputDirectory
+        recorded.batchLimits = options.batchLimits
+        let templates = try TemplateLoader.load(
+            TemplateSelection(setName: first.manifest.options.templateSet, directory: first.manifest.options.templatesDirectory))
+        try checkOutputDirectory(options)
+        let staging = try StagingDirectory(target: options.outputDirectory, outputNames: RunLayout.conversionOutputs)
+        do {
+            var report = ShardReportMerger.merged(shards.map(\.report))
+            report.options = recorded
+            var merged: [String: FileDigest] = [:]
+            for shard in shards {
+                merged[shard.folder] = try FileDigest.of(shard.path(RunLayout.conversionReport), as: shard.folder)
+            }
+            report.shards = ConversionReport.Shards(count: shards.count, merged: merged)
+
+            progress("merging \(shards.count) shards: \(RunLayout.salesPackage)")
+            let salesValidation = try writeSales(shards, catalog: catalog, integration: templates.set.integration, staging: staging)
+            progress("merging \(shards.count) shards: \(RunLayout.foPackage)")
+            let foValidation = try writeFO(shards, catalog: catalog, staging: staging)
+            try writeRejects(shards, templates: templates, staging: staging, report: &report)
+            let options = ConversionOptions(
+                foPath: recorded.foPath, salesPath: recorded.salesPath, outputDirectory: options.outputDirectory,
+                batchLimits: options.batchLimits)
+            let validations = try Converter.finishPackages(
+                fo: foValidation, sales: salesValidation, report: &report, options: options, catalog: catalog,
+                integration: templates.set.integration, staging: staging, progress: progress)
+            try staging.write(report.jsonData(), to: RunLayout.conversionReport)
+            try Converter.writePage(report, staging: staging)
+            try staging.commit()
+            return ShardMergeResult(report: report, validations: validations, shards: shards.map { ($0.folder, $0.report) })
+        } catch let failure as ConversionFailure {
+            throw failure
+        } catch {
+            staging.discard()
+            throw error
+        }
+    }
+
+    /// Reads the shard folders and checks that they are the shards `0 ..< N` of one conversion, once each.
+    private static func readShards(_ folders: [String]) throws -> [MergedShard] {
+        guard !folders.isEmpty else {
+            throw AirlockError(.usage, "merge needs the shard folders of a conversion (convert --shard i/N --out …)")
+        }
+        var shards = try folders.map(MergedShard.read)
+        shards.sort { $0.manifest.shard.index < $1.manifest.shard.index }
+        let first = shards[0]
+        let count = first.manifest.shard.count
+        for shard in shards {
+            let here = SourceLocation(file: shard.folder)
+            guard shard.manifest.shard.count == count else {
+                throw AirlockError(
+                    .usage, "shard \(shard.manifest.shard) is one of \(shard.manifest.shard.count) shards, the others of \(count)", at: here
+                )
+            }
+            guard shard.manifest.inputs.mapValues(\.sha256) == first.manifest.inputs.mapValues(\.sha256) else {
+                throw AirlockError(
+                    .usage, "shard \(shard.manifest.shard) converted other exports than shard \(first.manifest.shard) (\(first.folder))",
+                    at: here)
+            }
+            var mine = shard.manifest.options
+            var theirs = first.manifest.options
+            mine.outputDirectory = nil
+            theirs.outputDirectory = nil
+            mine.shard = nil
+            theirs.shard = nil
+            mine.force = false
+            theirs.force = false
+            guard mine == theirs, shard.manifest.templateSet == first.manifest.templateSet, shard.manifest.company == first.manifest.company
+            else {
+                throw AirlockError(
+                    .usage,
+                    "shard \(shard.manifest.shard) was converted with other options than shard \(first.manifest.shard) (\(first.folder))",
+                    at: here)
+            }
+        }
+        let indexes = shards.map(\.manifest.shard.index)
+        for (position, index) in indexes.enumerated() where position > 0 && indexes[position - 1] == index {
+            throw AirlockError(
+                .usage, "shard \(index)/\(count) is given twice: \(shards[position - 1].folder) and \(shards[position].folder)")
+        }
+        let missing = Set(0..<count).subtracting(indexes).sorted()
+        guard missing.isEmpty else {
+            throw AirlockError(
+                .usage,
+                "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing: merge needs all \(count) shards of the conversion (a failed shard is run again alone, then merge)"
+            )
+        }
+        return shards
+    }
+
+    /// The output folder may hold the shards' folder (`shards/`), nothing else of its own unless `--force`.
+    private static func checkOutputDirectory(_ options: ShardMergeOptions) throws {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: options.outputDirectory)) ?? []).filter {
+            $0 != RunLayout.shardsFolder && !$0.hasPrefix(StagingDirectory.prefix) && !$0.hasPrefix(".")
+        }
+        if !names.isEmpty && !options.force {
+            throw AirlockError(
+                .usage,
+                "the output folder is not empty (\(names.sorted().prefix(3).joined(separator: ", "))): merge writes a run folder; give an empty one (it may hold \(RunLayout.shardsFolder)/) or --force",
+                at: SourceLocation(file: options.outputDirectory))
+        }
+    }
+
+    /// Rows of every shard's spool of one part or file, in key order (export order), as one table.
+    private static func mergedSpools(_ paths: [String], name: String, columns: [String]?) throws -> Table? {
+        var tables: [Table] = []
+        var order: [(key: UInt64, table: Int, row: Int)] = []
+        for path in paths {
+            let spool = try TableSpoolReader.read(path: path)
+            if let columns, spool.table.columnNames != columns {
+                throw AirlockError(
+                    .usage, "the shard's spool has other columns than the other shards' for \(name)", at: SourceLocation(file: path))
+            }
+            if let known = tables.first?.columnNames, known != spool.table.columnNames {
+                throw AirlockError(
+                    .usage, "the shard's spool has other columns than the other shards' for \(name)", at: SourceLocation(file: path))
+            }
+            for (row, key) in spool.keys.enumerated() { order.append((key, tables.count, row)) }
+            tables.append(spool.table)
+        }
+        guard let first = tables.first else { return nil }
+        order.sort { ($0.key, $0.table, $0.row) < ($1.key, $1.table, $1.row) }
+        var table = Table(name: first.name, columnNames: first.columnNames)
+        for entry in order {
+            let source = tables[entry.table]
+            try table.appendRow { column, append in try source.withValue(row: entry.row, column: column) { try append($0) } }
+        }
+        return table
+    }
+
+    /// `to-sales.zip` from every shard's parts, laid out and written as the single run lays out and writes its own.
+    private static func writeSales(
+        _ shards: [MergedShard], catalog: SchemaCatalog, integration: SyncIntegration, staging: StagingDirectory
+    ) throws -> ValidationReport? {
+        var byPart: [Int: [(shard: MergedShard, part: ShardManifest.SalesPart)]] = [:]
+        for shard in shards {
+            for part in shard.manifest.salesParts { byPart[part.part, default: []].append((shard, part)) }
+        }
+        var parts: [SalesOutputBuilder.Part] = []
+        for id in byPart.keys.sorted() {
+            let pieces = byPart[id] ?? []
+            guard let first = pieces.first,
+                let table = try mergedSpools(pieces.map { $0.shard.path($0.part.file) }, name: first.part.entity, columns: nil)
+            else { continue }
+            parts.append(
+                SalesOutputBuilder.Part(
+                    entity: first.part.entity, table: table, written: [Bool](repeating: true, count: table.rowCount),
+                    keyFields: first.part.keyFields))
+        }
+        guard let plan = SalesOutputBuilder.plan(parts, catalog: catalog) else { return nil }
+        let first = shards[0]
+        let target = try CMTExportRecords.read(path: first.manifest.options.salesPath)
+        return try SalesPackageWriter.write(
+            plan, timestamp: first.manifest.salesTimestamp.map(CMTTimestamp.init(text:)), catalog: catalog, integration: integration,
+            target: target, to: staging.path(RunLayout.salesPackage))
+    }
+
+    /// `to-fo.zip` from every shard's rows of each entity file, sorted for loading and written as the single run's.
+    private static func writeFO(_ shards: [MergedShard], catalog: SchemaCatalog, staging: StagingDirectory) throws -> ValidationReport? {
+        let layout = shards[0].manifest.foFiles
+        for shard in shards where shard.manifest.foFiles.map(\.label) != layout.map(\.label) {
+            throw AirlockError(
+                .usage, "the shard lays out to-fo.zip's entities otherwise than shard 0", at: SourceLocation(file: shard.folder))
+        }
+        var files: [(label: String, table: Table)] = []
+        for (number, file) in layout.enumerated() {
+            let paths = shards.compactMap { shard in shard.manifest.foFiles[number].file.map(shard.path) }
+            guard var table = try mergedSpools(paths, name: file.label, columns: file.columns) else { continue }
+            table = try FOLoadOrderSort.sorted(table, entity: catalog.foEntity(named: file.label))
+            if table.rowCount > 0 { files.append((file.label, table)) }
+        }
+        let path = staging.path(RunLayout.foPackage)
+        guard
+            try FOOutputBuilder.write(
+                files, catalog: catalog, description: "Airlock conversion for \(shards[0].manifest.company)", to: path)
+        else { return nil }
+        let keys = try FOExportKeys.read(path: shards[0].manifest.options.foPath, catalog: catalog)
+        return try PackageValidator.validate(path: path, target: .fo, catalog: catalog, foTargetRecords: keys)
+    }
+
+    /// The reject files and `unresolved-lookups.csv`, each line from the shard that rejected the record, in export order.
+    private static func writeRejects(
+        _ shards: [MergedShard], templates: TemplateSet, staging: StagingDirectory, report: inout ConversionReport
+    ) throws {
+        for template in templates.runOrder() {
+            let paths = shards.flatMap { shard in shard.manifest.rejects.filter { $0.flow == template.name }.map { shard.path($0.file) } }
+            guard let table = try mergedSpools(paths, name: "rejects of \(template.name)", columns: nil) else { continue }
+            let name = RunLayout.rejectFile(flow: template.name)
+            try staging.makeFolder(RunLayout.rejectsFolder)
+            try RejectFileWriter.write(lines: table, to: staging.path(name))
+            report.outputs[name] = try FileDigest.of(staging.path(name), as: name)
+        }
+        let paths = shards.compactMap { shard in shard.manifest.unresolvedLookups.map(shard.path) }
+        if let table = try mergedSpools(paths, name: "unresolved lookups", columns: nil) {
+            let name = RunLayout.unresolvedLookupsFile
+            try staging.makeFolder(RunLayout.rejectsFolder)
+            try RejectFileWriter.write(lines: table, to: staging.path(name))
+            report.outputs[name] = try FileDigest.of(staging.path(name), as: name)
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import AirlockIO
+import AirlockModel
+import AirlockReconcile
+
+/// Writes what a shard converted as spool files for `airlock merge`: the parts of `to-sales.zip` and the entity
+/// files of `to-fo.zip` as the single run would lay them out, the rejected records and the unresolved lookups, each
+/// row with its ordering key (`ShardManifest`).
+struct ShardSpoolWriter {
+    let context: ConversionContext
+    /// The spool folder (inside the shard's staging folder).
+    let folder: String
+    /// Whether this shard writes a flow's records (a tree flow's own; reference data in shard 0 only).
+    let owns: (FlowOutput) -> Bool
+
+    /// What the spool files hold, for `shard.json`.
+    struct Written {
+        var salesParts: [ShardManifest.SalesPart] = []
+        var foFiles: [ShardManifest.FOFile] = []
+        var rejects: [ShardManifest.Rejects] = []
+        var unresolvedLookups: String?
+        /// The spool files, relative to the shard folder.
+        var files: [String] = []
+    }
+
+    /// Writes the spools of `outputs` (every flow run, in run order, second pass done).
+    /// - Throws: `AirlockError(.unsupported)` when records cannot be put back in export order (a rule that does not
+    ///   say where its records came from, or a flow whose records are not in export order); the writers' errors.
+    func write(_ outputs: [FlowOutput]) throws -> Written {
+        var written = Written()
+        let runOrder = context.templates.runOrder().map(\.name)
+        func flowIndex(_ output: FlowOutput) -> Int { runOrder.firstIndex(of: output.template.name) ?? runOrder.count }
+
+        // to-sales.zip's parts: a flow's records, then those its rules generated, as SalesOutputBuilder takes them.
+        for output in outputs where owns(output) {
+            let base = flowIndex(output) * 64
+            if output.template.target.side == .sales {
+                let rows = output.acceptedSourceRows.map { context.exportRow(output.template.source, row: $0) }
+                if let part = try spool(
+                    output.accepted, written: output.written, exportRows: rows, part: base, name: "sales-\(base)",
+                    flow: output.template.name)
+                {
+                    written.salesParts.append(
+                        ShardManifest.SalesPart(
+                            part: base, entity: output.template.target.entity, keyFields: output.template.target.key.map(\.field),
+                            file: part.file, records: part.records))
+                    written.files.append(part.file)
+                }
+            }
+            for generated in output.generated {
+                let id = base + 1 + generated.ruleIndex
+                guard let rows = generated.exportRows else {
+                    guard generated.written.contains(true) else { continue }
+                    throw AirlockError(
+                        .unsupported,
+                        "flow \(output.template.name): the rule that generates its \(generated.kind) does not say which source record each came from, so a shard cannot put them back in order; convert without --shard"
+                    )
+                }
+                if let part = try spool(
+                    generated.table, written: generated.written, exportRows: rows, part: id, name: "sales-\(id)", flow: output.template.name
+                ) {
+                    written.salesParts.append(
+                        ShardManifest.SalesPart(
+                            part: id, entity: generated.entity, keyFields: generated.keyFields, file: part.file, records: part.records))
+                    written.files.append(part.file)
+                }
+            }
+        }
+
+        // to-fo.zip's entity files as every shard lays them out; this shard's rows in part order, before the load-order
+        // sort (which merge applies to the whole file).
+        for (number, file) in FOOutputBuilder.layout(outputs, catalog: context.catalog).enumerated() {
+            var table = Table(name: file.label, columnNames: file.columns)
+            var keys: [UInt64] = []
+            for part in file.parts where owns(part) {
+                let base = flowIndex(part) * 64
+                let start = keys.count
+                try FOOutputBuilder.appendWritten(part, to: &table) { row in
+                    keys.append(
+                        ShardManifest.key(part: base, exportRow: context.exportRow(part.template.source, row: part.acceptedSourceRows[row]))
+                    )
+                }
+                try checkOrder(keys[start...], flow: part.template.name)
+            }
+            var spooled: String?
+            if table.rowCount > 0 {
+                let name = RunLayout.shardSpoolFolder + "/fo-\(number + 1).spool"
+                try spoolTable(table, keys: keys, to: name)
+                spooled = name
+                written.files.append(name)
+            }
+            written.foFiles.append(ShardManifest.FOFile(label: file.label, columns: file.columns, file: spooled, records: table.rowCount))
+        }
+
+        // Rejected records, each with its source record's export row.
+        for output in outputs where owns(output) && !output.rejects.isEmpty {
+            let source = output.source
+            let columns = RejectFileWriter.sourceColumns(of: source)
+            var table = Table(name: output.template.name, columnNames: RejectFileWriter.header(of: source))
+            var keys: [UInt64] = []
+            for reject in output.rejects {
+                try table.appendRow(RejectFileWriter.fields(of: reject, source: source, columns: columns))
+                keys.append(UInt64(context.exportRow(output.template.source, row: reject.sourceRow)))
+            }
+            let name = RunLayout.shardSpoolFolder + "/rejects-\(flowIndex(output)).spool"
+            try spoolTable(table, keys: keys, to: name)
+            written.rejects.append(ShardManifest.Rejects(flow: output.template.name, file: name, records: table.rowCount))
+            written.files.append(name)
+        }
+
+        // Second-pass lookups that found nothing, in run order and then export order.
+        var unresolved = Table(name: "unresolved", columnNames: RejectFileWriter.unresolvedHeader)
+        var unresolvedKeys: [UInt64] = []
+        for output in outputs where owns(output) {
+            for entry in output.unresolved {
+                try unresolved.appendRow(RejectFileWriter.fields(of: entry, output: output))
+                unresolvedKeys.append(
+                    ShardManifest.key(part: flowIndex(output), exportRow: context.exportRow(output.template.source, row: entry.sourceRow)))
+            }
+        }
+        if unresolved.rowCount > 0 {
+            let name = RunLayout.shardSpoolFolder + "/unresolved-lookups.spool"
+            try spoolTable(unresolved, keys: unresolvedKeys, to: name)
+            written.unresolvedLookups = name
+            written.files.append(name)
+        }
+        return written
+    }
+
+    /// Spools the written rows of `table` with their keys; nil when none is written.
+    private func spool(_ table: Table, written: [Bool], exportRows: [Int], part: Int, name: String, flow: String) throws -> (
+        file: String, records: Int
+    )? {
+        let rows = (0..<table.rowCount).filter { written[$0] }
+        guard !rows.isEmpty else { return nil }
+        let keys = rows.map { ShardManifest.key(part: part, exportRow: exportRows[$0]) }
+        try checkOrder(keys[...], flow: flow)
+        let file = RunLayout.shardSpoolFolder + "/" + name + ".spool"
+        let spool = try TableSpoolWriter(path: folder + "/" + file, name: table.name, columns: table.columnNames)
+        for (row, key) in zip(rows, keys) { try spool.append(row: row, of: table, key: key) }
+        try spool.close()
+        return (file, rows.count)
+    }
+
+    private func spoolTable(_ table: Table, keys: [UInt64], to name: String) throws {
+        let spool = try TableSpoolWriter(path: folder + "/" + name, name: table.name, columns: table.columnNames)
+        for row in 0..<table.rowCount { try spool.append(row: row, of: table, key: keys[row]) }
+        try spool.close()
+    }
+
+    /// A part's records must stand in export order: merge puts the shards' records together by it.
+    private func checkOrder(_ keys: ArraySlice<UInt64>, flow: String) throws {
+        var previous: UInt64?
+        for key in keys {
+            if let previous, key <= previous {
+                throw AirlockError(
+                    .unsupported,
+                    "flow \(flow) writes its records in another order than the export's, so shards cannot be merged into the single run's packages; convert without --shard"
+                )
+            }
+            previous = key
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import AirlockModel
+
+/// Writes a table to a spool file, each row with an ordering key: what one process hands another (a shard's
+/// records to `airlock merge`), read back by `TableSpoolReader` value for value, nulls kept apart from empty values.
+///
+/// The file: `AIRLOCK-SPOOL 1\n`, the table's name and its column names (each a length and UTF-8 bytes), then per
+/// row its key (8 bytes) and per column a length (4 bytes; `0xFFFFFFFF` for null) and the value's bytes. Integers
+/// are little-endian.
+public final class TableSpoolWriter {
+    /// The first bytes of every spool file.
+    static let magic = Array("AIRLOCK-SPOOL 1\n".utf8)
+    /// The length that marks a null value.
+    static let nullLength = UInt32.max
+
+    private let sink: FileByteSink
+    private let writer: BufferedByteWriter
+    private let columnCount: Int
+    /// Rows written so far.
+    public private(set) var rowCount = 0
+
+    /// Creates `path` (replacing a file there) for a table named `name` with `columns`.
+    /// - Throws: `AirlockError(.io)` when the file cannot be created.
+    public init(path: String, name: String, columns: [String]) throws {
+        sink = try FileByteSink(path: path)
+        writer = BufferedByteWriter(sink: sink)
+        columnCount = columns.count
+        try writer.write(contentsOf: Self.magic)
+        try writeText(name)
+        try writeInteger(UInt32(columns.count))
+        for column in columns { try writeText(column) }
+    }
+
+    /// Appends row `row` of `table` (whose columns are the spool's, in order) with `key`.
+    public func append(row: Int, of table: Table, key: UInt64) throws {
+        precondition(table.columns.count == columnCount, "a spooled row needs one value per column")
+        try writeInteger(key)
+        for column in 0..<columnCount {
+            try table.withValue(row: row, column: column) { value in
+                guard let value else { return try writeInteger(Self.nullLength) }
+                try writeInteger(UInt32(value.count))
+                try writer.write(value)
+            }
+        }
+        rowCount += 1
+    }
+
+    /// Flushes and closes the file.
+    public func close() throws {
+        try writer.flush()
+        try sink.close()
+    }
+
+    private func writeText(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        try writeInteger(UInt32(bytes.count))
+        try writer.write(contentsOf: bytes)
+    }
+
+    private func writeInteger<T: FixedWidthInteger>(_ value: T) throws {
+        try withUnsafeBytes(of: value.littleEndian) { try writer.write($0) }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// `airlock merge` as a library call: `ShardMerger.run` with the catalog's extensions loaded and its outcome turned
+/// into what to show, entered in the migration ledger.
+public enum MergePipeline {
+    /// Merges the shards.
+    /// - Throws: `AirlockError` for shard folders that are not all the shards of one conversion, a catalog file or an
+    ///   input that cannot be used.
+    public static func run(
+        _ options: MergeOptions, progress: @escaping @Sendable (String) -> Void = { _ in },
+        notice: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws -> MergeResult {
+        try LedgeredRun.run(
+            ledgerCommand, ledger: options.ledger, notice: notice,
+            body: { started in try merge(options, started: started, progress: progress) },
+            entry: { ledgerEntry(for: $0, options: options) }, failureEntry: { ledgerEntry(failed: $0, options: options) })
+    }
+
+    private static func merge(_ options: MergeOptions, started: Date, progress: @escaping @Sendable (String) -> Void) throws -> MergeResult
+    {
+        let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
+        let merged: ShardMergeResult
+        do {
+            merged = try ShardMerger.run(options.merge, catalog: catalog, progress: progress)
+        } catch let failure as ConversionFailure {
+            let text = failure.validations.filter { $0.errors > 0 }.map { $0.text() + "\n" }.joined()
+            return MergeResult(
+                report: failure.report, validations: failure.validations, refused: true, text: text, problem: failure.description,
+                status: .dataErrors)
+        }
+        let text: String
+        if options.json {
+            text = String(decoding: try merged.report.jsonData(), as: UTF8.self)
+        } else {
+            text =
+                "Merged \(merged.shards.count) shard\(merged.shards.count == 1 ? "" : "s") into \(options.merge.outputDirectory).\n"
+                + merged.report.text() + "\n" + String(format: "Done in %.1f s.", Date().timeIntervalSince(started)) + "\n"
+        }
+        return MergeResult(
+            report: merged.report, validations: merged.validations, refused: false, text: text, problem: nil, status: .success)
+    }
+}
