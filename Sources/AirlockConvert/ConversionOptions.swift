@@ -1,3 +1,4 @@
+import AirlockModel
 import AirlockPackages
 import AirlockReport
 
@@ -73,6 +74,6 @@ public struct ConversionOptions: Sendable, Hashable {
         ConversionReport.Options(
             foPath: foPath, salesPath: salesPath, outputDirectory: outputDirectory, only: only, dryRun: dryRun, company: company,
             templatesDirectory: templatesDirectory, full: full, maxRejects: maxRejects, force: force, foLocale: foLocale, since: since,
-            templateSet: templateSet, master: master, batchLimits: batchLimits, shard: shard?.description)
+            templateSet: templateSet, master: master, batchLimits: batchLimits, shard: shard)
     }
 }

@@ -83,12 +83,14 @@ public struct RecordClassifier: Sendable {
     }
 
     /// The outcome for source row `row`: create, update, unchanged, or rejected (duplicate or incomplete key).
-    public func classify(row: Int) -> RecordOutcome {
+    /// - Parameter rowNumber: the number a message gives row `row` of the source table by (`row + 1` unless told:
+    ///   a conversion gives the record's row in the whole export, which a shard's table is not).
+    public func classify(row: Int, rowNumber: (Int) -> Int = { $0 + 1 }) -> RecordOutcome {
         if incomplete.contains(row) {
             return .rejected(.missingRequired, detail: "key \(source.key.naturalKey(row: row)) has an empty part (\(keyFieldsText))")
         }
         if let kept = keptRows[row] {
-            return .rejected(.duplicateKey, detail: "key \(source.key.naturalKey(row: row)) repeats row \(kept + 1), which is kept")
+            return .rejected(.duplicateKey, detail: "key \(source.key.naturalKey(row: row)) repeats row \(rowNumber(kept)), which is kept")
         }
         guard let targetRow = target.row(matching: source.key, row: row) else { return .create }
         let changed = changedFields(sourceRow: row, targetRow: targetRow)

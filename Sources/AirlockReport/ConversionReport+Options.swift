@@ -1,3 +1,4 @@
+import AirlockModel
 import AirlockPackages
 
 extension ConversionReport {
@@ -35,14 +36,14 @@ extension ConversionReport {
         public var since: [String]?
         /// The limits each side's package was also cut into batches by (`--batch-records`, `--batch-mb`); nil: none.
         public var batchLimits: PackageBatchLimits?
-        /// The shard this run converted (`--shard i/N`, as `i/N`); nil: the whole conversion.
-        public var shard: String?
+        /// The shard this run converted (`--shard i/N`); nil: the whole conversion.
+        public var shard: ShardSelection?
 
         public init(
             foPath: String, salesPath: String, outputDirectory: String?, only: [String]? = nil, dryRun: Bool = false,
             company: String? = nil, templatesDirectory: String? = nil, full: Bool = false, maxRejects: Int? = nil, force: Bool = false,
             foLocale: String? = nil, since: [String]? = nil, templateSet: String? = nil, master: String? = nil,
-            batchLimits: PackageBatchLimits? = nil, shard: String? = nil
+            batchLimits: PackageBatchLimits? = nil, shard: ShardSelection? = nil
         ) {
             self.shard = shard
             self.master = master

@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 import AirlockReport
 
 /// `shard.json`: what a shard (`convert --shard i/N`) hands `airlock merge`: which shard of which run it is, and

@@ -70,6 +70,7 @@ public struct LedgerEntry: Sendable, Hashable, Codable {
 
     private static let countOrder = [
         "convert": ["read", "filtered", "created", "updated", "unchanged", "rejected", "written"],
+        "merge": ["shards", "read", "filtered", "created", "updated", "unchanged", "rejected", "written"],
         "verify": ["sent", "landed", "drifted", "missing", "notVerified"],
         "diff": ["old", "new", "created", "changed", "unchanged", "deleted"],
     ]

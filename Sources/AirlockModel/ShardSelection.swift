@@ -1,5 +1,3 @@
-import AirlockModel
-
 /// Which part of a conversion one process runs: shard `index` of `count` (`convert --shard i/N`), counted from 0.
 public struct ShardSelection: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The shard, `0 ..< count`.
