@@ -255,17 +255,20 @@ public enum Converter {
         notice: @escaping @Sendable (String) -> Void
     ) throws -> FlowsResult {
         progress("reading \(options.foPath) and \(options.salesPath)")
-        var inputs = try ConversionInputs.read(options, templates: templates, catalog: catalog)
+        let inputs: ConversionInputs
         var shardRows: ShardRowMap?
         var shardSummary: ShardOwnership.Summary?
         var trees: ShardTrees?
         if let shard = options.shard, let declared = ShardTrees.of(templates.set) {
-            progress("shard \(shard): finding the account trees it owns")
-            let owned = try ShardOwnership.apply(to: &inputs, trees: declared, selection: shard, catalog: catalog)
-            shardRows = owned.rows
-            shardSummary = owned.summary
+            let read = try ShardInputReader.read(
+                options, templates: templates, catalog: catalog, trees: declared, selection: shard, progress: progress)
+            inputs = read.inputs
+            shardRows = read.rows
+            shardSummary = read.summary
             trees = declared
-            progress("shard \(shard): \(owned.summary.ownedRecords) of \(owned.summary.treeRecords) tree records")
+            progress("shard \(shard): \(read.summary.ownedRecords) of \(read.summary.treeRecords) tree records")
+        } else {
+            inputs = try ConversionInputs.read(options, templates: templates, catalog: catalog)
         }
         let fo = FOExport(reader: inputs.foReader, catalog: catalog, locale: options.foLocale.flatMap(FOLocale.init(name:)))
         for (label, table) in inputs.foTables { fo.store(table, label: label) }

@@ -25,27 +25,10 @@ struct ConversionInputs: Sendable {
     static func read(_ options: ConversionOptions, templates: TemplateSet, catalog: SchemaCatalog, schedule: Schedule? = nil) throws
         -> ConversionInputs
     {
-        let foSource = try PackageDetector.locate(openPackageSource(path: options.foPath))
-        let salesSource = try PackageDetector.locate(openPackageSource(path: options.salesPath))
-        if foSource.kind == .cmt && salesSource.kind == .fo {
-            throw AirlockError(
-                .usage,
-                "--fo names a Configuration Migration package and --sales an F&O data package: did you swap them? --fo takes the F&O export (\(options.salesPath)), --sales the Sales export (\(options.foPath))"
-            )
-        }
-        guard foSource.kind == .fo else {
-            throw AirlockError(
-                .usage, "--fo names a Configuration Migration package; it takes an F&O data package",
-                at: SourceLocation(file: options.foPath))
-        }
-        guard salesSource.kind == .cmt else {
-            throw AirlockError(
-                .usage, "--sales names an F&O data package; it takes a Configuration Migration package",
-                at: SourceLocation(file: options.salesPath))
-        }
-        let foReader = try FOPackageReader(source: foSource.source)
+        let (foSource, salesSource) = try sources(options)
+        let foReader = try FOPackageReader(source: foSource)
         let lines = usedEntities(foReader, templates: templates, catalog: catalog)
-        let salesPackageSource = salesSource.source
+        let salesPackageSource = salesSource
         let readSales: @Sendable () throws -> CMTPackage = {
             try CMTPackageReader(source: salesPackageSource).read(valueProblems: .collect)
         }
@@ -56,7 +39,7 @@ struct ConversionInputs: Sendable {
                 label, try FODecimalNormalizer.normalized(foReader.readEntity(line).table, label: label, catalog: catalog, locale: locale)
             )
         }
-        switch schedule ?? self.schedule(fo: foSource.source, sales: salesSource.source) {
+        switch schedule ?? self.schedule(fo: foSource, sales: salesSource) {
         case .foInBackground:
             // The Sales export's parser holds a core throughout its read and bounds it; the F&O files fill in
             // what it leaves idle instead of taking a share of its core.
@@ -91,8 +74,32 @@ struct ConversionInputs: Sendable {
         }
     }
 
+    /// The two exports of `options`, each checked to be of its kind.
+    /// - Throws: `AirlockError(.usage)` when a package is of the other kind (or the two are swapped).
+    static func sources(_ options: ConversionOptions) throws -> (fo: PackageSource, sales: PackageSource) {
+        let foSource = try PackageDetector.locate(openPackageSource(path: options.foPath))
+        let salesSource = try PackageDetector.locate(openPackageSource(path: options.salesPath))
+        if foSource.kind == .cmt && salesSource.kind == .fo {
+            throw AirlockError(
+                .usage,
+                "--fo names a Configuration Migration package and --sales an F&O data package: did you swap them? --fo takes the F&O export (\(options.salesPath)), --sales the Sales export (\(options.foPath))"
+            )
+        }
+        guard foSource.kind == .fo else {
+            throw AirlockError(
+                .usage, "--fo names a Configuration Migration package; it takes an F&O data package",
+                at: SourceLocation(file: options.foPath))
+        }
+        guard salesSource.kind == .cmt else {
+            throw AirlockError(
+                .usage, "--sales names an F&O data package; it takes a Configuration Migration package",
+                at: SourceLocation(file: options.salesPath))
+        }
+        return (foSource.source, salesSource.source)
+    }
+
     /// The manifest lines of the F&O entities that a template reads or writes (under any of their labels).
-    private static func usedEntities(_ reader: FOPackageReader, templates: TemplateSet, catalog: SchemaCatalog) -> [FOManifestEntity] {
+    static func usedEntities(_ reader: FOPackageReader, templates: TemplateSet, catalog: SchemaCatalog) -> [FOManifestEntity] {
         let probe = FOExport(reader: reader, catalog: catalog)
         var wanted: [String] = []
         for template in templates.templates {

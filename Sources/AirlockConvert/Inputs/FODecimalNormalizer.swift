@@ -8,12 +8,16 @@ import AirlockModel
 enum FODecimalNormalizer {
     /// `table` (entity `label`) with its decimal fields (catalog type real) written with `.`; the table itself
     /// when the file writes decimals with `.` or no field is a decimal.
-    static func normalized(_ table: Table, label: String, catalog: SchemaCatalog, locale: FOLocale?) throws -> Table {
+    /// - Parameter separator: the separator learnt from the whole file when `table` holds only part of it (a shard's);
+    ///   nil: learnt from `table`.
+    static func normalized(_ table: Table, label: String, catalog: SchemaCatalog, locale: FOLocale?, separator learnt: UInt8? = nil) throws
+        -> Table
+    {
         guard let entity = catalog.foEntity(named: label) else { return table }
         let types = table.columns.map { entity.field(named: $0.name)?.type }
         let decimals = types.indices.filter { types[$0] == .real }
         guard !decimals.isEmpty else { return table }
-        let separator = locale?.decimalSeparator ?? learntSeparator(table, types: types)
+        let separator = locale?.decimalSeparator ?? learnt ?? learntSeparator(table, types: types)
         guard separator != UInt8(ascii: ".") else { return table }
         var columns = table.columns
         for index in decimals {

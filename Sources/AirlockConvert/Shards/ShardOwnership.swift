@@ -1,12 +1,14 @@
 import AirlockModel
 import AirlockPackages
 
-/// Which shard owns each tree record, and the exports cut down to what one shard holds.
+/// Which shard owns each tree record: the records' link values, gathered table by table as the exports stream past,
+/// joined into trees (union-find), each tree given its shard.
 ///
-/// Records that share a link value (`ShardTrees`) are joined (union-find over 64-bit hashes of the values), so an
-/// account, its contacts, quotes, orders, invoices, their lines and the F&O records keyed alike form one tree. A
-/// tree belongs to shard `mix(h) mod N`, `h` the smallest hash among its link values: it does not depend on the
-/// order of the exports or on which shard asks, so every shard computes the same owners from the same exports.
+/// Records that share a link value (`ShardTrees`) are joined, so an account, its contacts, quotes, orders, invoices,
+/// their lines and the F&O records keyed alike form one tree. A tree belongs to shard `mix(h) mod N`, `h` the
+/// smallest hash among its link values: it depends neither on the order of the exports nor on which shard asks, so
+/// every shard computes the same owners from the same exports. Memory: 8 bytes per link value while gathering,
+/// 12 per distinct value while joining, and in the end one list of the owned rows per table.
 struct ShardOwnership {
     /// What a shard kept, for the report.
     struct Summary: Sendable {
@@ -17,126 +19,100 @@ struct ShardOwnership {
         var largestTree = 0
     }
 
-    private var slot: [UInt64: Int32] = [:]
-    private var parent: [Int32] = []
-    private var size: [Int32] = []
+    /// Every link value's hash, row after row, and where each table's rows end in it.
+    private var hashes: [UInt64] = []
+    /// Per row (all tables, in order): the end of its hashes in `hashes`.
+    private var rowEnds: [Int] = []
+    /// Per table: its name (for a row without a link value) and its rows' range in `rowEnds`.
+    private var tables: [(name: String, rows: Range<Int>)] = []
 
-    /// Cuts `inputs` down to the tree records shard `selection` owns (reference tables whole) and returns where
-    /// each kept row stood in the exports.
-    static func apply(
-        to inputs: inout ConversionInputs, trees: ShardTrees, selection: ShardSelection, catalog: SchemaCatalog
-    ) throws -> (rows: ShardRowMap, summary: Summary) {
-        var ownership = ShardOwnership()
-        // Each tree table's rows, by the node that stands for them (nil: a row with no link value, a tree of its own).
-        var salesAnchors: [Int: [Int32?]] = [:]
-        var foAnchors: [Int: [Int32?]] = [:]
-        for (index, section) in inputs.sales.data.entities.enumerated() {
-            guard let keys = trees.salesEntities[section.name] else { continue }
-            let records = section.records.values
-            let schema = catalog.salesEntity(named: section.name)
-            var columns = [CMTRecordTable.idColumn] + keys
-            for name in records.columnNames where !columns.contains(name) {
-                let targets = schema?.attribute(named: name)?.lookupTargets ?? []
-                if targets.contains(where: { trees.salesEntities[$0] != nil }) { columns.append(name) }
+    /// Starts a table; its rows follow with `addRow`. Returns its number.
+    mutating func beginTable(_ name: String) -> Int {
+        tables.append((name, rowEnds.count..<rowEnds.count))
+        return tables.count - 1
+    }
+
+    /// Adds the next row of the current table, with the link values `values` calls its body with.
+    mutating func addRow(_ values: ((UnsafeRawBufferPointer?) -> Void) -> Void) {
+        values { value in
+            if let value, let hash = Self.linkHash(value) { hashes.append(hash) }
+        }
+        rowEnds.append(hashes.count)
+        tables[tables.count - 1].rows = tables[tables.count - 1].rows.lowerBound..<rowEnds.count
+    }
+
+    /// Per table, the rows shard `selection` owns, in order; and the summary.
+    func ownedRows(_ selection: ShardSelection) -> (rows: [[Int]], summary: Summary) {
+        // Distinct values, ascending: a value's node is its place, so a tree's smallest hash is its smallest node.
+        var nodes = hashes
+        nodes.sort()
+        var unique = 0
+        for index in nodes.indices where index == 0 || nodes[index] != nodes[unique - 1] {
+            nodes[unique] = nodes[index]
+            unique += 1
+        }
+        nodes.removeLast(nodes.count - unique)
+        func node(_ hash: UInt64) -> Int32 {
+            var low = 0
+            var high = nodes.count
+            while low < high {
+                let middle = (low + high) / 2
+                if nodes[middle] < hash { low = middle + 1 } else { high = middle }
             }
-            salesAnchors[index] = ownership.link(records, columns: columns)
+            return Int32(low)
         }
-        for (index, entry) in inputs.foTables.enumerated() {
-            guard let links = trees.foLinks(label: entry.0, catalog: catalog) else { continue }
-            foAnchors[index] = ownership.link(entry.1, columns: links)
+        var parent = (0..<Int32(nodes.count)).map { $0 }
+        func find(_ start: Int32) -> Int32 {
+            var root = start
+            while parent[Int(root)] != root { root = parent[Int(root)] }
+            var current = start
+            while parent[Int(current)] != root {
+                let next = parent[Int(current)]
+                parent[Int(current)] = root
+                current = next
+            }
+            return root
         }
-        let owners = ownership.owners(count: selection.count)
+        // Joined under the smaller node, so a tree's root is its smallest value.
+        var start = 0
+        for end in rowEnds {
+            if end > start {
+                var root = find(node(hashes[start]))
+                for index in (start + 1)..<end {
+                    let other = find(node(hashes[index]))
+                    if other < root {
+                        parent[Int(root)] = other
+                        root = other
+                    } else if other > root {
+                        parent[Int(other)] = root
+                    }
+                }
+            }
+            start = end
+        }
         var summary = Summary()
         var treeSizes: [Int32: Int] = [:]
-        func kept(_ anchors: [Int32?], table: String) -> [Int] {
+        var owned: [[Int]] = []
+        for table in tables {
             var rows: [Int] = []
-            for (row, anchor) in anchors.enumerated() {
-                summary.treeRecords += 1
+            for (position, row) in table.rows.enumerated() {
+                let first = row == 0 ? 0 : rowEnds[row - 1]
                 let owner: Int
-                if let anchor {
-                    let root = ownership.find(anchor)
+                if rowEnds[row] > first {
+                    let root = find(node(hashes[first]))
                     treeSizes[root, default: 0] += 1
-                    owner = owners[Int(root)]
+                    owner = Self.shard(of: nodes[Int(root)], count: selection.count)
                 } else {
-                    owner = Self.shard(of: Self.hash(Array("\u{1}\(table)\u{1}\(row)".utf8)[...]), count: selection.count)
+                    owner = Self.shard(of: Self.hash(Array("\u{1}\(table.name)\u{1}\(position)".utf8)[...]), count: selection.count)
                 }
-                if owner == selection.index { rows.append(row) }
+                if owner == selection.index { rows.append(position) }
             }
+            summary.treeRecords += table.rows.count
             summary.ownedRecords += rows.count
-            return rows
-        }
-        var map: [String: [Int]] = [:]
-        for (index, anchors) in salesAnchors.sorted(by: { $0.key < $1.key }) {
-            let name = inputs.sales.data.entities[index].name
-            let rows = kept(anchors, table: "sales:" + name)
-            inputs.sales.data.entities[index] = try Self.selecting(rows, of: inputs.sales.data.entities[index])
-            map[ShardRowMap.key(side: .sales, entity: name, catalog: catalog)] = rows
-        }
-        for (index, anchors) in foAnchors.sorted(by: { $0.key < $1.key }) {
-            let (label, table) = inputs.foTables[index]
-            let rows = kept(anchors, table: "fo:" + label)
-            inputs.foTables[index] = (label, try table.selecting(rows: rows))
-            map[ShardRowMap.key(side: .fo, entity: label, catalog: catalog)] = rows
+            owned.append(rows)
         }
         summary.largestTree = treeSizes.values.max() ?? (summary.treeRecords > 0 ? 1 : 0)
-        return (ShardRowMap(rows: map), summary)
-    }
-
-    /// Joins the link values of each row of `table` (those of `columns` it has) and returns each row's first node.
-    private mutating func link(_ table: Table, columns: [String]) -> [Int32?] {
-        let positions = columns.compactMap { table.columnIndex(named: $0) }
-        var anchors: [Int32?] = []
-        anchors.reserveCapacity(table.rowCount)
-        for row in 0..<table.rowCount {
-            var anchor: Int32?
-            for position in positions {
-                guard let hash = table.withValue(row: row, column: position, { $0.flatMap(Self.linkHash) }) else { continue }
-                let node = node(for: hash)
-                if let first = anchor { union(first, node) } else { anchor = node }
-            }
-            anchors.append(anchor)
-        }
-        return anchors
-    }
-
-    private mutating func node(for hash: UInt64) -> Int32 {
-        if let existing = slot[hash] { return existing }
-        let node = Int32(parent.count)
-        slot[hash] = node
-        parent.append(node)
-        size.append(1)
-        return node
-    }
-
-    private mutating func find(_ node: Int32) -> Int32 {
-        var root = node
-        while parent[Int(root)] != root { root = parent[Int(root)] }
-        var current = node
-        while parent[Int(current)] != root {
-            let next = parent[Int(current)]
-            parent[Int(current)] = root
-            current = next
-        }
-        return root
-    }
-
-    private mutating func union(_ first: Int32, _ second: Int32) {
-        var a = find(first)
-        var b = find(second)
-        guard a != b else { return }
-        if size[Int(a)] < size[Int(b)] { swap(&a, &b) }
-        parent[Int(b)] = a
-        size[Int(a)] += size[Int(b)]
-    }
-
-    /// Per node, the shard of its tree (meaningful at roots): from the smallest hash among the tree's values.
-    private mutating func owners(count: Int) -> [Int] {
-        var smallest = [UInt64](repeating: .max, count: parent.count)
-        for (hash, node) in slot {
-            let root = Int(find(node))
-            if hash < smallest[root] { smallest[root] = hash }
-        }
-        return smallest.map { Self.shard(of: $0, count: count) }
+        return (owned, summary)
     }
 
     /// The shard of a tree whose smallest value hash is `hash` (splitmix64's finaliser, so that the low bits spread).
@@ -150,7 +126,7 @@ struct ShardOwnership {
 
     /// FNV-1a of a link value trimmed of ASCII whitespace and GUID braces, ASCII letters folded to lower case; nil
     /// for an empty value.
-    private static func linkHash(_ value: UnsafeRawBufferPointer) -> UInt64? {
+    static func linkHash(_ value: UnsafeRawBufferPointer) -> UInt64? {
         var start = 0
         var end = value.count
         func skipped(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x7B || byte == 0x7D }
@@ -169,8 +145,8 @@ struct ShardOwnership {
         return hash
     }
 
-    /// `section` with only records `rows` (their field attributes and value problems with them).
-    private static func selecting(_ rows: [Int], of section: CMTEntityData) throws -> CMTEntityData {
+    /// `section` with only records `rows` (their field attributes, value problems and party members with them).
+    static func selecting(_ rows: [Int], of section: CMTEntityData) throws -> CMTEntityData {
         var result = section
         result.records.values = try section.records.values.selecting(rows: rows)
         result.records.fieldAttributes = try section.records.fieldAttributes.map { try $0.selecting(rows: rows) }
@@ -186,27 +162,17 @@ struct ShardOwnership {
         let party = section.partyMembers.values
         if party.rowCount > 0, let owner = party.columnIndex(named: CMTEntityData.partyRecordColumn) {
             var keptMembers: [Int] = []
-            var renumbered: [String?] = []
+            var renumbered = TableColumn(name: party.columns[owner].name)
             for member in 0..<party.rowCount {
                 guard let text = party.value(row: member, column: owner), let row = Int(text), let position = newRow[row] else { continue }
                 keptMembers.append(member)
-                renumbered.append(String(position))
+                try renumbered.append(String(position))
             }
-            var members = section.partyMembers
-            members.values = try party.selecting(rows: keptMembers)
-            members.fieldAttributes = try section.partyMembers.fieldAttributes.map { try $0.selecting(rows: keptMembers) }
-            var values = Table(name: members.values.name, columns: [])
-            for (index, column) in members.values.columns.enumerated() {
-                if index == owner {
-                    var replaced = TableColumn(name: column.name)
-                    for value in renumbered { try replaced.append(value) }
-                    values = Table(name: values.name, columns: values.columns + [replaced])
-                } else {
-                    values = Table(name: values.name, columns: values.columns + [column])
-                }
-            }
-            members.values = values
-            result.partyMembers = members
+            let kept = try party.selecting(rows: keptMembers)
+            var columns = kept.columns
+            columns[owner] = renumbered
+            result.partyMembers.values = Table(name: kept.name, columns: columns)
+            result.partyMembers.fieldAttributes = try section.partyMembers.fieldAttributes.map { try $0.selecting(rows: keptMembers) }
         }
         return result
     }
