@@ -349,7 +349,10 @@ public enum Converter {
                 .io, "flow \(output.template.name) generated Sales records but is not among the flows that feed \(RunLayout.salesPackage)")
         }
         guard let shard = options.shard, let trees, let shardSummary else {
-            let plan = try ConversionPlanner.plan(outputs, context: context)
+            var plan = try ConversionPlanner.plan(outputs, context: context)
+            if options.dryRun && options.batchLimits == nil {
+                plan.sizeWarnings = ConversionPlanner.sizeWarnings(outputs, catalog: catalog)
+            }
             return FlowsResult(outputs: outputs, company: company, warnings: context.warnings(order: order.map(\.name)), plan: plan)
         }
         // A shard writes and counts its account trees' flows; the reference data flows, which every shard runs for its

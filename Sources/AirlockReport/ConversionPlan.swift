@@ -188,6 +188,9 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
     /// "Before you import": the reference data the records name in the targets, grouped by what it is and by
     /// whether the exports hold it (every flow's values together, each value once).
     public var beforeImport: [ImportPrerequisite] = []
+    /// What `--plan` says of a single package that would come near a size an importer is known to refuse (none when
+    /// the run cuts batches).
+    public var sizeWarnings: [String] = []
 
     public init(flows: [String: Flow], beforeImport: [ImportPrerequisite] = []) {
         self.flows = flows
@@ -195,19 +198,21 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case flows, beforeImport
+        case flows, beforeImport, sizeWarnings
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         flows = try container.decode([String: Flow].self, forKey: .flows)
         beforeImport = try container.decodeIfPresent([ImportPrerequisite].self, forKey: .beforeImport) ?? []
+        sizeWarnings = try container.decodeIfPresent([String].self, forKey: .sizeWarnings) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(flows, forKey: .flows)
         if !beforeImport.isEmpty { try container.encode(beforeImport, forKey: .beforeImport) }
+        if !sizeWarnings.isEmpty { try container.encode(sizeWarnings, forKey: .sizeWarnings) }
     }
 
     /// The flows that would convert nothing, by name.
@@ -269,6 +274,7 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
         }
         let prerequisites = ImportPrerequisite.text(beforeImport)
         if !prerequisites.isEmpty { lines += [""] + prerequisites }
+        if !sizeWarnings.isEmpty { lines += [""] + sizeWarnings.map { "warning: \($0)" } }
         return lines.joined(separator: "\n")
     }
 }

@@ -1,5 +1,6 @@
 import AirlockMapping
 import AirlockModel
+import AirlockPackages
 import AirlockReconcile
 import AirlockReport
 
@@ -44,6 +45,30 @@ enum ConversionPlanner {
             flows[template.name]?.keptValues = output.keptExisting
         }
         return ConversionPlan(flows: flows, beforeImport: prerequisites.prerequisites())
+    }
+
+    /// What a dry run says of a single `to-fo.zip` that would come near the size F&O's enqueue is known to refuse
+    /// (`ImportSizeLimits`): its data as the entity files would hold it (values, separators, line ends), over the
+    /// assumed compression ratio.
+    static func sizeWarnings(_ outputs: [FlowOutput], catalog: SchemaCatalog) -> [String] {
+        var bytes: Int64 = 0
+        var records = 0
+        for output in outputs where output.template.target.side == .fo {
+            let table = output.accepted
+            let columns = output.layout.columns.indices.filter { !FlowLayout.isBookkeeping(output.layout.columns[$0]) }
+            for row in 0..<table.rowCount where output.written[row] {
+                records += 1
+                bytes += Int64(columns.count + 1)
+                for column in columns where column < table.columns.count {
+                    bytes += Int64(table.withValue(row: row, column: column) { $0?.count ?? 0 })
+                }
+            }
+        }
+        let zipped = bytes / ImportSizeLimits.assumedCompressionRatio
+        guard zipped >= ImportSizeLimits.foEnqueueRefusedBytes else { return [] }
+        return [
+            "\(RunLayout.foPackage) would hold \(records) records in \(bytes / 1_000_000) MB of entity files, a zip of about \(zipped / 1_000_000) MB (taking \(ImportSizeLimits.assumedCompressionRatio)× compression); F&O's recurring-integration enqueue has refused packages from about \(ImportSizeLimits.foEnqueueRefusedBytes / 1_000_000) MB (docs/sources.md, \"Import size limits\"): cut it with --batch-mb (and --batch-records) if you import it that way"
+        ]
     }
 
     /// How many messages of one reason and field are listed one by one however few records each holds (a few
