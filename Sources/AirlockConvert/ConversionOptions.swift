@@ -44,13 +44,17 @@ public struct ConversionOptions: Sendable, Hashable {
     /// The shard this process converts (`--shard i/N`): only the account trees it owns, and reference data if it is
     /// shard 0, written as spool files for `airlock merge` instead of packages; nil: the whole conversion.
     public var shard: ShardSelection?
+    /// The schema catalog extension files the run's catalog was loaded with (`--catalog`), as given; nil: none. Recorded
+    /// in `report.json`; a shard's are checked by `merge`, whose packages depend on the catalog.
+    public var catalogFiles: [String]?
 
     public init(
         foPath: String, salesPath: String, outputDirectory: String?, only: [String]? = nil, dryRun: Bool = false, company: String? = nil,
         templatesDirectory: String? = nil, full: Bool = false, maxRejects: Int? = nil, force: Bool = false, foLocale: String? = nil,
         since: [String]? = nil, templateSet: String? = nil, master: String? = nil, batchLimits: PackageBatchLimits? = nil,
-        shard: ShardSelection? = nil
+        shard: ShardSelection? = nil, catalogFiles: [String]? = nil
     ) {
+        self.catalogFiles = catalogFiles
         self.shard = shard
         self.batchLimits = batchLimits
         self.master = master
@@ -74,6 +78,6 @@ public struct ConversionOptions: Sendable, Hashable {
         ConversionReport.Options(
             foPath: foPath, salesPath: salesPath, outputDirectory: outputDirectory, only: only, dryRun: dryRun, company: company,
             templatesDirectory: templatesDirectory, full: full, maxRejects: maxRejects, force: force, foLocale: foLocale, since: since,
-            templateSet: templateSet, master: master, batchLimits: batchLimits, shard: shard)
+            templateSet: templateSet, master: master, batchLimits: batchLimits, shard: shard, catalogFiles: catalogFiles)
     }
 }

@@ -118,6 +118,7 @@ public enum Converter {
             let spools = try ShardSpoolWriter(context: shardRun.context, folder: staging.staging, owns: flows.owns).write(flows.outputs)
             let manifest = ShardManifest(
                 format: ShardManifest.formatVersion, shard: shard, inputs: report.inputs, options: report.options, company: company,
+                catalogDigests: try (options.catalogFiles ?? []).map { try FileDigest.of($0).sha256 },
                 templateSet: templates.set.rawValue, salesTimestamp: shardRun.salesTimestamp, salesParts: spools.salesParts,
                 foFiles: spools.foFiles, rejects: spools.rejects, unresolvedLookups: spools.unresolvedLookups,
                 summary: ShardManifest.Summary(

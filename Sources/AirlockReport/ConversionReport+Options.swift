@@ -38,13 +38,16 @@ extension ConversionReport {
         public var batchLimits: PackageBatchLimits?
         /// The shard this run converted (`--shard i/N`); nil: the whole conversion.
         public var shard: ShardSelection?
+        /// The schema catalog extension files given (`--catalog`); nil: none.
+        public var catalogFiles: [String]?
 
         public init(
             foPath: String, salesPath: String, outputDirectory: String?, only: [String]? = nil, dryRun: Bool = false,
             company: String? = nil, templatesDirectory: String? = nil, full: Bool = false, maxRejects: Int? = nil, force: Bool = false,
             foLocale: String? = nil, since: [String]? = nil, templateSet: String? = nil, master: String? = nil,
-            batchLimits: PackageBatchLimits? = nil, shard: ShardSelection? = nil
+            batchLimits: PackageBatchLimits? = nil, shard: ShardSelection? = nil, catalogFiles: [String]? = nil
         ) {
+            self.catalogFiles = catalogFiles
             self.shard = shard
             self.master = master
             self.templateSet = templateSet

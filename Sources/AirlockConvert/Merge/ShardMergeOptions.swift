@@ -10,8 +10,15 @@ public struct ShardMergeOptions: Sendable, Hashable {
     public var force: Bool
     /// Limits by which each package is also cut into batches, as `convert --batch-records/--batch-mb`; nil: none.
     public var batchLimits: PackageBatchLimits?
+    /// The schema catalog extension files the catalog was loaded with: they must be those the shards were converted
+    /// with (by content).
+    public var catalogFiles: [String]
 
-    public init(shardFolders: [String], outputDirectory: String, force: Bool = false, batchLimits: PackageBatchLimits? = nil) {
+    public init(
+        shardFolders: [String], outputDirectory: String, force: Bool = false, batchLimits: PackageBatchLimits? = nil,
+        catalogFiles: [String] = []
+    ) {
+        self.catalogFiles = catalogFiles
         self.shardFolders = shardFolders
         self.outputDirectory = outputDirectory
         self.force = force

@@ -20,10 +20,19 @@ public enum ShardMerger {
     ) throws -> ShardMergeResult {
         let shards = try readShards(options.shardFolders)
         let first = shards[0]
+        let digests = try options.catalogFiles.map { try FileDigest.of($0).sha256 }
+        guard digests == first.manifest.catalogDigests else {
+            let given = first.manifest.options.catalogFiles ?? []
+            throw AirlockError(
+                .usage,
+                "the shards were converted with \(given.isEmpty ? "the bundled catalog alone" : "the catalog extension\(given.count == 1 ? "" : "s") \(given.joined(separator: ", "))"); merge with the same --catalog files (the packages' field types come from the catalog)",
+                at: SourceLocation(file: first.folder))
+        }
         var recorded = first.report.options
         recorded.shard = nil
         recorded.outputDirectory = options.outputDirectory
         recorded.batchLimits = options.batchLimits
+        recorded.catalogFiles = options.catalogFiles.isEmpty ? nil : options.catalogFiles
         let templates = try TemplateLoader.load(
             TemplateSelection(setName: first.manifest.options.templateSet, directory: first.manifest.options.templatesDirectory))
         try checkOutputDirectory(options)
@@ -89,7 +98,10 @@ public enum ShardMerger {
             theirs.shard = nil
             mine.force = false
             theirs.force = false
-            guard mine == theirs, shard.manifest.templateSet == first.manifest.templateSet, shard.manifest.company == first.manifest.company
+            mine.catalogFiles = nil
+            theirs.catalogFiles = nil
+            guard mine == theirs, shard.manifest.catalogDigests == first.manifest.catalogDigests,
+                shard.manifest.templateSet == first.manifest.templateSet, shard.manifest.company == first.manifest.company
             else {
                 throw AirlockError(
                     .usage,

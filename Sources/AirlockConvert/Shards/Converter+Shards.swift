@@ -26,7 +26,9 @@ extension Converter {
             folders.append(shard.outputDirectory ?? "")
         }
         let merged = try ShardMerger.run(
-            ShardMergeOptions(shardFolders: folders, outputDirectory: out, force: true, batchLimits: options.batchLimits), catalog: catalog,
+            ShardMergeOptions(
+                shardFolders: folders, outputDirectory: out, force: true, batchLimits: options.batchLimits,
+                catalogFiles: options.catalogFiles ?? []), catalog: catalog,
             progress: progress)
         var report = merged.report
         report.options.force = options.force

@@ -52,6 +52,8 @@ struct ShardManifest: Codable, Sendable {
     /// The run's options as `report.json` records them.
     var options: ConversionReport.Options
     var company: String
+    /// The SHA-256 of each schema catalog extension file the shard's catalog was loaded with, in order.
+    var catalogDigests: [String]
     /// The template set the shard ran (`prospect-to-cash`, `dual-write`).
     var templateSet: String
     /// The Sales export's `timestamp`, which `to-sales.zip` carries.

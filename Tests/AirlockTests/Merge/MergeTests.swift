@@ -81,6 +81,19 @@ import Testing
         #expect(refusal([zero, one, one])?.contains("given twice") == true)
         #expect(refusal([zero, otherCount])?.contains("one of 2 shards") == true)
         #expect(refusal([pair.folder])?.contains("not a shard folder") == true)
+        // A catalog other than the shards' (here: an extension file where they had none) is refused by content.
+        let extensionFile = pair.folder + "/extension.yaml"
+        try Data("salesEntities: []\n".utf8).write(to: URL(fileURLWithPath: extensionFile))
+        let two = try shard(2, of: 3, into: "s2")
+        do {
+            _ = try ShardMerger.run(
+                ShardMergeOptions(shardFolders: [zero, one, two], outputDirectory: pair.folder + "/out", catalogFiles: [extensionFile]),
+                catalog: catalog)
+            Issue.record("a merge with another catalog than the shards' was not refused")
+        } catch let error as AirlockError {
+            #expect(error.code == .usage)
+            #expect(error.description.contains("same --catalog"))
+        }
         #expect(!FileManager.default.fileExists(atPath: pair.folder + "/out/" + RunLayout.foPackage), "nothing written")
     }
 

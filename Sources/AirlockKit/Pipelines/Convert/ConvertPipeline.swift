@@ -31,6 +31,7 @@ public enum ConvertPipeline {
         try DeltaInputCheck.check(options)
         let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
         var conversionOptions = options.conversion
+        conversionOptions.catalogFiles = options.catalogFiles.isEmpty ? nil : options.catalogFiles
         if options.plan {
             // A plan moves no record: nothing is written, not even the report.
             conversionOptions.dryRun = true

@@ -21,7 +21,9 @@ public enum MergePipeline {
         let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
         let merged: ShardMergeResult
         do {
-            merged = try ShardMerger.run(options.merge, catalog: catalog, progress: progress)
+            var merge = options.merge
+            merge.catalogFiles = options.catalogFiles
+            merged = try ShardMerger.run(merge, catalog: catalog, progress: progress)
         } catch let failure as ConversionFailure {
             let text = failure.validations.filter { $0.errors > 0 }.map { $0.text() + "\n" }.joined()
             return MergeResult(
