@@ -1,0 +1,62 @@
+import AirlockKit
+import Foundation
+import Testing
+
+/// `airlock convert --shard`, `--shards` and `airlock merge` on the command line.
+@Suite struct MergeCommandTests {
+    @Test func shardsFromTheCommandLineMergeToTheSingleRun() throws {
+        let folder = try Fixture.scratchDirectory("airlock-merge-command")
+        let fo = ConvertFixture.sampleFO
+        let sales = ConvertFixture.sampleSales
+        let single = try AirlockRunner.run(["convert", "--fo", fo, "--sales", sales, "--out", folder + "/single", "--no-ledger"])
+        #expect(single.status == 0, "\(single.stderr)")
+        var folders: [String] = []
+        for index in [1, 0] {
+            let out = folder + "/run/shards/shard-\(index)"
+            let shard = try AirlockRunner.run([
+                "convert", "--fo", fo, "--sales", sales, "--out", out, "--shard", "\(index)/2", "--no-ledger",
+            ])
+            #expect(shard.status == 0, "\(shard.stderr)")
+            #expect(shard.stdout.contains("Shard \(index)/2"))
+            #expect(shard.stdout.contains("not a package to import"))
+            #expect(!FileManager.default.fileExists(atPath: out + "/" + RunLayout.foPackage))
+            folders.append(out)
+        }
+        let merged = try AirlockRunner.run(["merge", "--out", folder + "/run"] + folders)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout.contains("Merged 2 shards"))
+        // Once into one folder, once more with --shards 3 in one command: the single run's packages each time.
+        let inTurn = try AirlockRunner.run([
+            "convert", "--fo", fo, "--sales", sales, "--out", folder + "/in-turn", "--shards", "3", "--no-ledger",
+        ])
+        #expect(inTurn.status == 0, "\(inTurn.stderr)")
+        for name in [RunLayout.foPackage, RunLayout.salesPackage] {
+            let expected = try Data(contentsOf: URL(fileURLWithPath: folder + "/single/" + name))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/run/" + name)) == expected, "\(name)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/in-turn/" + name)) == expected, "\(name)")
+        }
+        // The merge is entered in the ledger beside the run folder, naming each shard's report.
+        let ledger = try String(contentsOfFile: folder + "/" + RunLayout.ledger, encoding: .utf8)
+        #expect(ledger.contains("\"command\":\"merge\""))
+        #expect(ledger.components(separatedBy: "\"role\":\"shard\"").count == 3)
+    }
+
+    @Test func badShardArgumentsGetOneLineAndExitTwo() throws {
+        let folder = try Fixture.scratchDirectory("airlock-merge-bad")
+        let fo = ConvertFixture.sampleFO
+        let sales = ConvertFixture.sampleSales
+        for arguments in [
+            ["convert", "--fo", fo, "--sales", sales, "--out", folder + "/a", "--shard", "2/2"],
+            ["convert", "--fo", fo, "--sales", sales, "--out", folder + "/b", "--shard", "auto"],
+            ["convert", "--fo", fo, "--sales", sales, "--out", folder + "/c", "--shard", "0/2", "--shards", "2"],
+            ["convert", "--fo", fo, "--sales", sales, "--plan", "--shard", "0/2"],
+            ["convert", "--fo", fo, "--sales", sales, "--out", folder + "/d", "--shard", "0/2", "--templates", "dual-write"],
+            ["merge", "--out", folder + "/e", folder],
+            ["merge", "--out", folder + "/f"],
+        ] {
+            let result = try AirlockRunner.run(arguments)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.isEmpty, "\(arguments)")
+        }
+    }
+}
