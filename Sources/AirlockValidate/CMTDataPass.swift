@@ -162,6 +162,9 @@ final class CMTDataPass {
     // MARK: records
 
     func record(_ xml: XMLStreamReader, _ entity: CMTEntityCheck) throws {
+        // A record read from a file counts for the progress lines (a package checked as it is written does not: its
+        // records were counted when the exports were read).
+        RecordProgress.addRead(1)
         xml.withAttribute("id") { startRecord(entity, id: $0, line: xml.line) }
         try xml.forEachChild {
             if xml.hasName("field") { try field(xml, entity) } else { try xml.skipElement() }
