@@ -74,17 +74,7 @@ struct ConvertCommand: LedgerCommand {
     )
     var since: [String] = []
 
-    @Option(
-        help:
-            "Also cut each side's package into batches of at most this many records (batches/to-fo-0001.zip, …, to-sales-0001.zip, …), with an import plan (batches/import-plan.txt)."
-    )
-    var batchRecords: Int?
-
-    @Option(
-        help:
-            "Also cut each side's package into batches of at most this many MB (10^6 bytes) per zip file, with an import plan; with --batch-records, under both."
-    )
-    var batchMb: Int?
+    @OptionGroup var batches: BatchArguments
 
     @Option(
         help: ArgumentHelp(
@@ -117,22 +107,8 @@ struct ConvertCommand: LedgerCommand {
         if (shard != nil || shards != nil) && (out == nil || dryRun || plan) {
             throw ValidationError("--shard and --shards write shard folders: give --out, without --dry-run or --plan")
         }
-        if batchRecords != nil || batchMb != nil {
-            if dryRun || plan || out == nil {
-                throw ValidationError(
-                    "--batch-records and --batch-mb cut the packages a run writes: give --out, without --dry-run or --plan")
-            }
-            _ = try batchLimits()
-        }
-    }
-
-    /// The batch limits asked for, nil when none.
-    private func batchLimits() throws -> PackageBatchLimits? {
-        guard batchRecords != nil || batchMb != nil else { return nil }
-        do {
-            return try PackageBatchLimits(records: batchRecords, bytes: batchMb.map { Int64($0) * PackageBatchLimits.bytesPerMB })
-        } catch let error as AirlockError {
-            throw ValidationError(error.message)
+        if batches.isGiven, dryRun || plan || out == nil {
+            throw ValidationError("--batch-records and --batch-mb cut the packages a run writes: give --out, without --dry-run or --plan")
         }
     }
 
@@ -142,7 +118,7 @@ struct ConvertCommand: LedgerCommand {
             foPath: fo, salesPath: sales, outputDirectory: out, only: only.map { ConvertOptions.flowNames(commaSeparated: $0) },
             dryRun: dryRun, company: company, templatesDirectory: selection.directory, full: full, maxRejects: maxRejects, force: force,
             foLocale: foLocale?.locale.rawValue, since: since.isEmpty ? nil : since,
-            templateSet: selection.set == .standard ? nil : selection.set.rawValue, master: master, batchLimits: try batchLimits(),
+            templateSet: selection.set == .standard ? nil : selection.set.rawValue, master: master, batchLimits: try batches.limits(),
             shard: try shard.map { try ShardSelection.parse($0, count: shardCount, environment: ProcessInfo.processInfo.environment) })
         let options = ConvertOptions(
             conversion: conversion, catalogFiles: catalogFiles, json: json, plan: plan, ledger: ledger.options(arguments: arguments),

@@ -24,11 +24,7 @@ struct MergeCommand: LedgerCommand {
     )
     var catalogFiles: [String] = []
 
-    @Option(help: "Also cut each package into batches of at most this many records, with an import plan (as convert).")
-    var batchRecords: Int?
-
-    @Option(help: "Also cut each package into batches of at most this many MB (10^6 bytes) per zip file, with an import plan.")
-    var batchMb: Int?
+    @OptionGroup var batches: BatchArguments
 
     @Flag(help: "Replace the run's earlier outputs in a non-empty --out.")
     var force = false
@@ -43,21 +39,11 @@ struct MergeCommand: LedgerCommand {
         if shardFolders.isEmpty {
             throw ValidationError("give the shard folders (convert --shard i/N --out FOLDER), all of one conversion")
         }
-        _ = try batchLimits()
-    }
-
-    private func batchLimits() throws -> PackageBatchLimits? {
-        guard batchRecords != nil || batchMb != nil else { return nil }
-        do {
-            return try PackageBatchLimits(records: batchRecords, bytes: batchMb.map { Int64($0) * PackageBatchLimits.bytesPerMB })
-        } catch let error as AirlockError {
-            throw ValidationError(error.message)
-        }
     }
 
     func run(output: CommandOutput, arguments: [String]) throws {
         let options = MergeOptions(
-            merge: ShardMergeOptions(shardFolders: shardFolders, outputDirectory: out, force: force, batchLimits: try batchLimits()),
+            merge: ShardMergeOptions(shardFolders: shardFolders, outputDirectory: out, force: force, batchLimits: try batches.limits()),
             catalogFiles: catalogFiles, json: json, ledger: ledger.options(arguments: arguments))
         let meter = progress.meter("merge", output: output)
         let result: MergeResult

@@ -20,11 +20,7 @@ extension ConvertPipeline {
         let outputs =
             LedgerRecorder.files(report.outputs, in: out)
             + LedgerRecorder.files(named: [RunLayout.conversionReport, RunLayout.conversionPage], in: out)
-        let totals = report.totals
-        let counts = [
-            "read": totals.read, "filtered": totals.filtered, "created": totals.created, "updated": totals.updated,
-            "unchanged": totals.unchanged, "rejected": totals.rejected, "written": totals.written,
-        ]
+        let counts = ledgerCounts(report.totals)
         let outcome: String
         if result.refused {
             outcome = "refused: " + (result.problem ?? "the output packages fail validation")
@@ -36,6 +32,14 @@ extension ConvertPipeline {
         return LedgerRunEntry(
             migrationFolder: folder, inputs: LedgerRecorder.files(report.inputs) + settingsFiles(options), outputs: outputs,
             outputDirectory: out, counts: counts, exitCode: result.status.rawValue, outcome: outcome)
+    }
+
+    /// A conversion's totals as its ledger entry counts them (`merge`'s entry too).
+    static func ledgerCounts(_ totals: ConversionReport.Totals) -> [String: Int] {
+        [
+            "read": totals.read, "filtered": totals.filtered, "created": totals.created, "updated": totals.updated,
+            "unchanged": totals.unchanged, "rejected": totals.rejected, "written": totals.written,
+        ]
     }
 
     /// The entry of a run that failed with `error`: its inputs as given (digested when they can be read).

@@ -10,12 +10,8 @@ extension MergePipeline {
         let outputs =
             LedgerRecorder.files(report.outputs, in: out)
             + LedgerRecorder.files(named: [RunLayout.conversionReport, RunLayout.conversionPage], in: out)
-        let totals = report.totals
-        let counts = [
-            "read": totals.read, "filtered": totals.filtered, "created": totals.created, "updated": totals.updated,
-            "unchanged": totals.unchanged, "rejected": totals.rejected, "written": totals.written,
-            "shards": options.merge.shardFolders.count,
-        ]
+        var counts = ConvertPipeline.ledgerCounts(report.totals)
+        counts["shards"] = options.merge.shardFolders.count
         return LedgerRunEntry(
             migrationFolder: MigrationLedger.folder(containing: out), inputs: LedgerRecorder.files(report.inputs) + shardFiles(options),
             outputs: outputs, outputDirectory: out, counts: counts, exitCode: result.status.rawValue,
