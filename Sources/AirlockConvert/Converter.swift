@@ -111,24 +111,7 @@ public enum Converter {
         for output in flows.outputs where flows.owns(output) { add(output, to: &report) }
         let tooMany = options.maxRejects.map { report.totals.rejected > $0 } ?? false
         if let shard = options.shard, let staging, let shardRun = flows.shard {
-            report.shards = ConversionReport.Shards(
-                count: shard.count, index: shard.index, treeRecords: shardRun.summary.treeRecords,
-                ownedRecords: shardRun.summary.ownedRecords, largestTree: shardRun.summary.largestTree)
-            try staging.makeFolder(RunLayout.shardSpoolFolder)
-            let spools = try ShardSpoolWriter(context: shardRun.context, folder: staging.staging, owns: flows.owns).write(flows.outputs)
-            let manifest = ShardManifest(
-                format: ShardManifest.formatVersion, shard: shard, inputs: report.inputs, options: report.options, company: company,
-                catalogDigests: try (options.catalogFiles ?? []).map { try FileDigest.of($0).sha256 },
-                templateSet: templates.set.rawValue, salesTimestamp: shardRun.salesTimestamp, salesParts: spools.salesParts,
-                foFiles: spools.foFiles, rejects: spools.rejects, unresolvedLookups: spools.unresolvedLookups,
-                summary: ShardManifest.Summary(
-                    treeRecords: shardRun.summary.treeRecords, ownedRecords: shardRun.summary.ownedRecords,
-                    largestTree: shardRun.summary.largestTree))
-            for name in spools.files { report.outputs[name] = try FileDigest.of(staging.path(name), as: name) }
-            try staging.write(try ReportJSON.data(manifest), to: RunLayout.shardManifest)
-            report.outputs[RunLayout.shardManifest] = try FileDigest.of(staging.path(RunLayout.shardManifest), as: RunLayout.shardManifest)
-            try staging.write(report.jsonData(), to: RunLayout.conversionReport)
-            try staging.commit()
+            try writeShard(shard, run: shardRun, owns: flows.owns, outputs: flows.outputs, report: &report, staging: staging)
             return ConversionResult(report: report, validations: [], tooManyRejects: tooMany)
         }
 
@@ -171,65 +154,6 @@ public enum Converter {
         return ConversionResult(report: report, validations: validations, tooManyRejects: tooMany)
     }
 
-    /// The last steps of a run once its packages are written and validated (`to-fo.zip` as `fo`, `to-sales.zip` as
-    /// `sales`, nil for a package not written), shared by `convert` and `merge`: their digests, the batches when
-    /// asked for, each validation in the report, and, when a package fails validation, the refusal (only the report
-    /// is committed, and `ConversionFailure` thrown).
-    static func finishPackages(
-        fo foValidation: ValidationReport?, sales salesValidation: ValidationReport?, report: inout ConversionReport,
-        options: ConversionOptions, catalog: SchemaCatalog, integration: SyncIntegration, staging: StagingDirectory,
-        progress: @escaping @Sendable (String) -> Void
-    ) throws -> [ValidationReport] {
-        if foValidation != nil {
-            report.outputs[RunLayout.foPackage] = try FileDigest.of(staging.path(RunLayout.foPackage), as: RunLayout.foPackage)
-        }
-        if salesValidation != nil {
-            report.outputs[RunLayout.salesPackage] = try FileDigest.of(staging.path(RunLayout.salesPackage), as: RunLayout.salesPackage)
-        }
-        var validations = [foValidation, salesValidation].compactMap { $0 }
-        var named = validations.map { ($0.kind == PackageKind.fo.rawValue ? RunLayout.foPackage : RunLayout.salesPackage, $0) }
-        if let limits = options.batchLimits, !limits.isUnlimited, !validations.contains(where: { $0.errors > 0 }) {
-            let batches = try BatchWriter.write(
-                limits: limits, options: options, catalog: catalog, integration: integration, staging: staging,
-                writtenFO: foValidation != nil, writtenSales: salesValidation != nil, progress: progress)
-            report.importPlan = batches.plan
-            for (name, validation) in batches.validations {
-                named.append((name, validation))
-                validations.append(validation)
-                report.outputs[name] = try FileDigest.of(staging.path(name), as: name)
-            }
-            for name in [RunLayout.importPlan, RunLayout.importPlanText] {
-                let path = RunLayout.batchesFolder + "/" + name
-                report.outputs[path] = try FileDigest.of(staging.path(path), as: path)
-            }
-        }
-        for (name, validation) in named {
-            var rules: [String: Int] = [:]
-            for group in validation.groups { rules[group.rule, default: 0] += group.count }
-            let errors = validation.findings.filter { $0.severity == .error }.prefix(20).map { finding in
-                [finding.entity, finding.file, finding.line.map { "line \($0)" }, finding.record, finding.field, finding.message]
-                    .compactMap { $0 }.joined(separator: ", ")
-            }
-            report.validation[name] = ConversionReport.Validation(
-                errors: validation.errors, warnings: validation.warnings, notices: validation.notices, rules: rules,
-                firstErrors: Array(errors))
-        }
-        if validations.contains(where: { $0.errors > 0 }) {
-            // Hand over no package: the output folder gets only the report, which names the findings.
-            report.refused = true
-            report.outputs = [:]
-            report.importPlan = nil
-            for name in [RunLayout.foPackage, RunLayout.salesPackage, RunLayout.rejectsFolder, RunLayout.batchesFolder] {
-                staging.remove(name)
-            }
-            try staging.write(report.jsonData(), to: RunLayout.conversionReport)
-            try writePage(report, staging: staging)
-            try staging.commit()
-            throw ConversionFailure(report: report, validations: validations)
-        }
-        return validations
-    }
-
     /// What the flows produced, with what the report needs from the inputs (which are released on return).
     private struct FlowsResult {
         var outputs: [FlowOutput]
@@ -243,7 +167,7 @@ public enum Converter {
     }
 
     /// What a shard's run keeps for writing its spools.
-    private struct ShardRun {
+    struct ShardRun {
         var context: ConversionContext
         var summary: ShardOwnership.Summary
         var salesTimestamp: String?
@@ -422,27 +346,6 @@ public enum Converter {
             )
         }
         return selected
-    }
-
-    /// Refuses what a shard cannot do: a template set without declared trees, a dry run, batches (cut by `merge`),
-    /// `--since` (whose earlier exports the shard would have to cut the same way), and no output folder.
-    static func checkShardOptions(_ options: ConversionOptions, shard: ShardSelection, templates: TemplateSet) throws {
-        guard ShardTrees.of(templates.set) != nil else {
-            throw AirlockError(
-                .unsupported,
-                "--shard: the \(templates.set.rawValue) templates declare no account trees to cut the conversion by; shards run the prospect-to-cash set (convert without --shard)"
-            )
-        }
-        if options.outputDirectory == nil || options.dryRun {
-            throw AirlockError(.usage, "--shard writes a shard folder for airlock merge: give --out, and no --plan or --dry-run")
-        }
-        if options.batchLimits != nil {
-            throw AirlockError(
-                .usage, "--shard with --batch-records/--batch-mb: batches are cut from the whole run; give them to airlock merge")
-        }
-        if options.since != nil {
-            throw AirlockError(.usage, "--shard with --since is not supported yet: convert the wave with --since in one process")
-        }
     }
 
     /// Refuses an output folder that holds an input, or that is not empty (without `--force`).

@@ -95,9 +95,13 @@ final class ConversionContext: Sendable {
         ConversionContext(sharing: self, visibleFlows: Set(flows))
     }
 
-    /// The row of the whole export that row `row` of `endpoint`'s source table is (the row itself but in a shard).
-    func exportRow(_ endpoint: TemplateEndpoint, row: Int) -> Int {
-        shardRows?.exportRow(side: endpoint.side, entity: endpoint.entity, row: row, catalog: catalog) ?? row
+    /// The row of the whole export that each row of `endpoint`'s source table is (the row itself but in a shard, where
+    /// the table holds part of the export), the table looked up once.
+    func exportRows(_ endpoint: TemplateEndpoint) -> (Int) -> Int {
+        guard let kept = shardRows?.rows[ShardRowMap.key(side: endpoint.side, entity: endpoint.entity, catalog: catalog)] else {
+            return { $0 }
+        }
+        return { $0 < kept.count ? kept[$0] : $0 }
     }
 
     private func isVisible(_ name: String) -> Bool { visibleFlows?.contains(name) ?? true }

@@ -372,10 +372,11 @@ struct FlowRunner {
         let mappedKey = try BoundKey(table: records.mapped, definition: layout.keyDefinition)
         let towardsMaster = context.masterSide == template.target.side
         let mappedSourceRows = records.mappedSourceRows
+        let exportRow = context.exportRows(template.source)
         for mappedRow in 0..<records.mapped.rowCount {
             let sourceRow = records.mappedSourceRows[mappedRow]
             // A repeated key names the kept record by its row in the export (a shard's table is a part of it).
-            var outcome = classifier.classify(row: mappedRow) { context.exportRow(template.source, row: mappedSourceRows[$0]) + 1 }
+            var outcome = classifier.classify(row: mappedRow) { exportRow(mappedSourceRows[$0]) + 1 }
             if case .update = outcome, towardsMaster {
                 outcome = .filtered(filter: BuiltInFilter.heldByMaster)
             }

@@ -69,6 +69,7 @@ struct FreightTaxLineRule: BundledRule {
         let orderKey = header.layout.keyColumns.first ?? "ordernumber"
         var table = Table(name: layout.targetEntity, columnNames: layout.columns)
         var exportRows: [Int] = []
+        let exportRow = context.exportRows(header.template.source)
         for row in 0..<header.accepted.rowCount {
             let sourceRow = header.acceptedSourceRows[row]
             guard let text = headerSource.value(row: sourceRow, column: taxColumn)?.trimmingASCIIWhitespace(), !text.isEmpty,
@@ -100,7 +101,7 @@ struct FreightTaxLineRule: BundledRule {
                 set(field, header.accepted.value(row: row, column: field))
             }
             try table.appendRow(values)
-            exportRows.append(context.exportRow(header.template.source, row: sourceRow))
+            exportRows.append(exportRow(sourceRow))
         }
         return try GeneratedClassifier.classify(
             kind: "freightTaxLines", table: table, idColumn: layout.idColumn ?? "salesorderdetailid", keyColumns: layout.keyColumns,

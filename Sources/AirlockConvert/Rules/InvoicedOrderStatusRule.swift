@@ -135,6 +135,7 @@ struct InvoicedOrderStatusRule: BundledRule {
         var unchanged = 0
         var writtenIds: Set<String> = []
         var exportRows: [Int] = []
+        let exportRow = context.exportRows(invoices.template.source)
         if let orders = context.outputs.values.first(where: {
             $0.template.target.entity == orderEntity && $0.template.direction == .foToSales
         }),
@@ -166,7 +167,7 @@ struct InvoicedOrderStatusRule: BundledRule {
                 }
             }
             try table.appendRow(values)
-            exportRows.append(context.exportRow(invoices.template.source, row: invoices.acceptedSourceRows[row]))
+            exportRows.append(exportRow(invoices.acceptedSourceRows[row]))
         }
         return GeneratedRecords(
             kind: "orderStatusUpdates", entity: orderEntity, table: table, keyFields: ["ordernumber"], written: written, created: 0,

@@ -104,6 +104,7 @@ struct PriceListItemRule: BundledRule {
         let context = result.context
         var table = Table(name: Self.entity, columnNames: Self.columns)
         var exportRows: [Int] = []
+        let exportRow = context.exportRows(output.template.source)
         let accepted = output.accepted
         for row in 0..<accepted.rowCount {
             let sourceRow = output.acceptedSourceRows[row]
@@ -120,7 +121,7 @@ struct PriceListItemRule: BundledRule {
                 currency == nil ? nil : "transactioncurrency",
                 accepted.value(row: row, column: FlowLayout.lookupNameColumn("transactioncurrencyid")),
             ])
-            exportRows.append(context.exportRow(output.template.source, row: sourceRow))
+            exportRows.append(exportRow(sourceRow))
         }
         return try GeneratedClassifier.classify(
             kind: "priceListItems", table: table, idColumn: "productpricelevelid", keyColumns: Self.keyColumns,

@@ -97,6 +97,7 @@ struct WriteBackRule: BundledRule {
         var table = Table(name: entity, columnNames: columns)
         var written: [Bool] = []
         var exportRows: [Int] = []
+        let exportRow = context.exportRows(result.template.source)
         let source = result.view.table
         // An export without the company column holds no company on any record (lines exported before dual-write).
         let companyColumn = source.columnIndex(named: field)
@@ -154,7 +155,7 @@ struct WriteBackRule: BundledRule {
             }
             try table.appendRow(values)
             written.append(true)
-            exportRows.append(context.exportRow(result.template.source, row: sourceRow))
+            exportRows.append(exportRow(sourceRow))
         }
         return GeneratedRecords(
             kind: "writeBacks", entity: entity, table: table, keyFields: keyFields, written: written, created: 0,

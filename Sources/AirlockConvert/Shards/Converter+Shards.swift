@@ -1,4 +1,7 @@
+import AirlockIO
+import AirlockMapping
 import AirlockModel
+import AirlockReport
 
 extension Converter {
     /// `convert --shards N`: the conversion as `count` shards, each in turn into `--out`'s `shards/shard-i` (one in
@@ -35,5 +38,51 @@ extension Converter {
         return ConversionResult(
             report: report, validations: merged.validations,
             tooManyRejects: options.maxRejects.map { report.totals.rejected > $0 } ?? false)
+    }
+
+    /// A shard's last step, in place of the packages: its spool files and `shard.json` for `merge`, and its report.
+    static func writeShard(
+        _ shard: ShardSelection, run: ShardRun, owns: @escaping (FlowOutput) -> Bool, outputs: [FlowOutput], report: inout ConversionReport,
+        staging: StagingDirectory
+    ) throws {
+        report.shards = ConversionReport.Shards(
+            count: shard.count, index: shard.index, treeRecords: run.summary.treeRecords,
+            ownedRecords: run.summary.ownedRecords, largestTree: run.summary.largestTree)
+        try staging.makeFolder(RunLayout.shardSpoolFolder)
+        let spools = try ShardSpoolWriter(context: run.context, folder: staging.staging, owns: owns).write(outputs)
+        let manifest = ShardManifest(
+            format: ShardManifest.formatVersion, shard: shard, inputs: report.inputs, options: report.options, company: report.company,
+            catalogDigests: try (run.context.options.catalogFiles ?? []).map { try FileDigest.of($0).sha256 },
+            templateSet: run.context.templates.set.rawValue, salesTimestamp: run.salesTimestamp, salesParts: spools.salesParts,
+            foFiles: spools.foFiles, rejects: spools.rejects, unresolvedLookups: spools.unresolvedLookups,
+            summary: ShardManifest.Summary(
+                treeRecords: run.summary.treeRecords, ownedRecords: run.summary.ownedRecords,
+                largestTree: run.summary.largestTree))
+        for name in spools.files { report.outputs[name] = try FileDigest.of(staging.path(name), as: name) }
+        try staging.write(try ReportJSON.data(manifest), to: RunLayout.shardManifest)
+        report.outputs[RunLayout.shardManifest] = try FileDigest.of(staging.path(RunLayout.shardManifest), as: RunLayout.shardManifest)
+        try staging.write(report.jsonData(), to: RunLayout.conversionReport)
+        try staging.commit()
+    }
+
+    /// Refuses what a shard cannot do: a template set without declared trees, a dry run, batches (cut by `merge`),
+    /// `--since` (whose earlier exports the shard would have to cut the same way), and no output folder.
+    static func checkShardOptions(_ options: ConversionOptions, shard: ShardSelection, templates: TemplateSet) throws {
+        guard ShardTrees.of(templates.set) != nil else {
+            throw AirlockError(
+                .unsupported,
+                "--shard: the \(templates.set.rawValue) templates declare no account trees to cut the conversion by; shards run the prospect-to-cash set (convert without --shard)"
+            )
+        }
+        if options.outputDirectory == nil || options.dryRun {
+            throw AirlockError(.usage, "--shard writes a shard folder for airlock merge: give --out, and no --plan or --dry-run")
+        }
+        if options.batchLimits != nil {
+            throw AirlockError(
+                .usage, "--shard with --batch-records/--batch-mb: batches are cut from the whole run; give them to airlock merge")
+        }
+        if options.since != nil {
+            throw AirlockError(.usage, "--shard with --since is not supported yet: convert the wave with --since in one process")
+        }
     }
 }

@@ -14,11 +14,4 @@ struct ShardRowMap: Sendable {
         case .fo: return "fo:" + catalog.foLabel(of: entity).lowercased()
         }
     }
-
-    /// The export row of row `row` of the shard's table of `entity`: the row itself for a table the shard holds
-    /// whole (reference data).
-    func exportRow(side: DataSide, entity: String, row: Int, catalog: SchemaCatalog) -> Int {
-        guard let kept = rows[Self.key(side: side, entity: entity, catalog: catalog)], row < kept.count else { return row }
-        return kept[row]
-    }
 }

@@ -34,7 +34,7 @@ struct ShardSpoolWriter {
         for output in outputs where owns(output) {
             let base = flowIndex(output) * 64
             if output.template.target.side == .sales {
-                let rows = output.acceptedSourceRows.map { context.exportRow(output.template.source, row: $0) }
+                let rows = output.acceptedSourceRows.map(context.exportRows(output.template.source))
                 if let part = try spool(
                     output.accepted, written: output.written, exportRows: rows, part: base, name: "sales-\(base)",
                     flow: output.template.name)
@@ -74,10 +74,9 @@ struct ShardSpoolWriter {
             for part in file.parts where owns(part) {
                 let base = flowIndex(part) * 64
                 let start = keys.count
+                let exportRow = context.exportRows(part.template.source)
                 try FOOutputBuilder.appendWritten(part, to: &table) { row in
-                    keys.append(
-                        ShardManifest.key(part: base, exportRow: context.exportRow(part.template.source, row: part.acceptedSourceRows[row]))
-                    )
+                    keys.append(ShardManifest.key(part: base, exportRow: exportRow(part.acceptedSourceRows[row])))
                 }
                 try checkOrder(keys[start...], flow: part.template.name)
             }
@@ -97,9 +96,10 @@ struct ShardSpoolWriter {
             let columns = RejectFileWriter.sourceColumns(of: source)
             var table = Table(name: output.template.name, columnNames: RejectFileWriter.header(of: source))
             var keys: [UInt64] = []
+            let exportRow = context.exportRows(output.template.source)
             for reject in output.rejects {
                 try table.appendRow(RejectFileWriter.fields(of: reject, source: source, columns: columns))
-                keys.append(UInt64(context.exportRow(output.template.source, row: reject.sourceRow)))
+                keys.append(UInt64(exportRow(reject.sourceRow)))
             }
             let name = RunLayout.shardSpoolFolder + "/rejects-\(flowIndex(output)).spool"
             try spoolTable(table, keys: keys, to: name)
@@ -111,10 +111,10 @@ struct ShardSpoolWriter {
         var unresolved = Table(name: "unresolved", columnNames: RejectFileWriter.unresolvedHeader)
         var unresolvedKeys: [UInt64] = []
         for output in outputs where owns(output) {
+            let exportRow = context.exportRows(output.template.source)
             for entry in output.unresolved {
                 try unresolved.appendRow(RejectFileWriter.fields(of: entry, output: output))
-                unresolvedKeys.append(
-                    ShardManifest.key(part: flowIndex(output), exportRow: context.exportRow(output.template.source, row: entry.sourceRow)))
+                unresolvedKeys.append(ShardManifest.key(part: flowIndex(output), exportRow: exportRow(entry.sourceRow)))
             }
         }
         if unresolved.rowCount > 0 {
