@@ -53,11 +53,12 @@ let package = Package(
             ]
         ),
         .target(name: "AirlockDiff", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockReconcile"]),
+        .target(name: "AirlockMatch", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages"]),
         .target(
             name: "AirlockConvert",
             dependencies: [
                 "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
-                "AirlockReport",
+                "AirlockReport", "AirlockMatch",
             ]
         ),
         .target(
@@ -75,7 +76,7 @@ let package = Package(
             name: "AirlockKit",
             dependencies: [
                 "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
-                "AirlockReport", "AirlockConvert", "AirlockDiff", "AirlockVerify", "AirlockSample",
+                "AirlockReport", "AirlockConvert", "AirlockDiff", "AirlockVerify", "AirlockSample", "AirlockMatch",
             ]
         ),
         .target(
@@ -88,7 +89,7 @@ let package = Package(
             dependencies: [
                 "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
                 "AirlockReport",
-                "AirlockConvert", "AirlockDiff", "AirlockVerify", "AirlockSample", "AirlockKit", "AirlockCommands",
+                "AirlockConvert", "AirlockDiff", "AirlockVerify", "AirlockSample", "AirlockMatch", "AirlockKit", "AirlockCommands",
             ],
             resources: [.copy("Fixtures")]
         ),

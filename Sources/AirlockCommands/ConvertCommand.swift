@@ -74,6 +74,12 @@ struct ConvertCommand: LedgerCommand {
     )
     var since: [String] = []
 
+    @Option(
+        help:
+            "A keymap.csv of airlock match: each linked Sales record takes its F&O key first, so that it updates its F&O record instead of creating a second one."
+    )
+    var keymap: String?
+
     @OptionGroup var batches: BatchArguments
 
     @Option(
@@ -107,6 +113,9 @@ struct ConvertCommand: LedgerCommand {
         if (shard != nil || shards != nil) && (out == nil || dryRun || plan) {
             throw ValidationError("--shard and --shards write shard folders: give --out, without --dry-run or --plan")
         }
+        if keymap != nil, shard != nil || shards != nil {
+            throw ValidationError("--keymap with --shard or --shards is not supported yet: convert with --keymap in one process")
+        }
         if batches.isGiven, dryRun || plan || out == nil {
             throw ValidationError("--batch-records and --batch-mb cut the packages a run writes: give --out, without --dry-run or --plan")
         }
@@ -119,7 +128,8 @@ struct ConvertCommand: LedgerCommand {
             dryRun: dryRun, company: company, templatesDirectory: selection.directory, full: full, maxRejects: maxRejects, force: force,
             foLocale: foLocale?.locale.rawValue, since: since.isEmpty ? nil : since,
             templateSet: selection.set == .standard ? nil : selection.set.rawValue, master: master, batchLimits: try batches.limits(),
-            shard: try shard.map { try ShardSelection.parse($0, count: shardCount, environment: ProcessInfo.processInfo.environment) })
+            shard: try shard.map { try ShardSelection.parse($0, count: shardCount, environment: ProcessInfo.processInfo.environment) },
+            keymap: keymap)
         let options = ConvertOptions(
             conversion: conversion, catalogFiles: catalogFiles, json: json, plan: plan, ledger: ledger.options(arguments: arguments),
             shards: shards)

@@ -47,13 +47,17 @@ public struct ConversionOptions: Sendable, Hashable {
     /// The schema catalog extension files the run's catalog was loaded with (`--catalog`), as given; nil: none. Recorded
     /// in `report.json`; a shard's are checked by `merge`, whose packages depend on the catalog.
     public var catalogFiles: [String]?
+    /// A match run's `keymap.csv` (`airlock match`): each linked Sales record takes the F&O key before the flows run,
+    /// so that it updates its F&O record instead of creating a second one; nil: none.
+    public var keymap: String?
 
     public init(
         foPath: String, salesPath: String, outputDirectory: String?, only: [String]? = nil, dryRun: Bool = false, company: String? = nil,
         templatesDirectory: String? = nil, full: Bool = false, maxRejects: Int? = nil, force: Bool = false, foLocale: String? = nil,
         since: [String]? = nil, templateSet: String? = nil, master: String? = nil, batchLimits: PackageBatchLimits? = nil,
-        shard: ShardSelection? = nil, catalogFiles: [String]? = nil
+        shard: ShardSelection? = nil, catalogFiles: [String]? = nil, keymap: String? = nil
     ) {
+        self.keymap = keymap
         self.catalogFiles = catalogFiles
         self.shard = shard
         self.batchLimits = batchLimits
@@ -78,6 +82,7 @@ public struct ConversionOptions: Sendable, Hashable {
         ConversionReport.Options(
             foPath: foPath, salesPath: salesPath, outputDirectory: outputDirectory, only: only, dryRun: dryRun, company: company,
             templatesDirectory: templatesDirectory, full: full, maxRejects: maxRejects, force: force, foLocale: foLocale, since: since,
-            templateSet: templateSet, master: master, batchLimits: batchLimits, shard: shard, catalogFiles: catalogFiles)
+            templateSet: templateSet, master: master, batchLimits: batchLimits, shard: shard, catalogFiles: catalogFiles,
+            keymap: keymap)
     }
 }

@@ -95,6 +95,7 @@ public enum Converter {
         let inputDigests = BackgroundTask(lowPriority: true) {
             var digests = ["fo": try FileDigest.of(options.foPath), "sales": try FileDigest.of(options.salesPath)]
             for (index, path) in (options.since ?? []).enumerated() { digests["since-\(index + 1)"] = try FileDigest.of(path) }
+            if let keymap = options.keymap { digests["keymap"] = try FileDigest.of(keymap) }
             return digests
         }
         var flows = try runFlows(
@@ -180,7 +181,7 @@ public enum Converter {
         notice: @escaping @Sendable (String) -> Void
     ) throws -> FlowsResult {
         progress("reading \(options.foPath) and \(options.salesPath)")
-        let inputs: ConversionInputs
+        var inputs: ConversionInputs
         var shardRows: ShardRowMap?
         var shardSummary: ShardOwnership.Summary?
         var trees: ShardTrees?
@@ -194,6 +195,29 @@ public enum Converter {
             progress("shard \(shard): \(read.summary.ownedRecords) of \(read.summary.treeRecords) tree records")
         } else {
             inputs = try ConversionInputs.read(options, templates: templates, catalog: catalog)
+        }
+        var keymapWarnings: [(entity: String, text: String)] = []
+        if let keymap = options.keymap {
+            guard templates.set == .standard else {
+                throw AirlockError(
+                    .unsupported,
+                    "--keymap sets the Prospect to cash keys (accountnumber, msdynce_contactnumber, productnumber); the \(templates.set.rawValue) templates key contacts and products by other columns (convert without --keymap)"
+                )
+            }
+            let applied = try KeymapApplier.apply(path: keymap, to: inputs.sales, foTables: inputs.foTables, catalog: catalog)
+            inputs.sales = applied.sales
+            for (entity, count) in applied.keyed.sorted(by: { $0.key < $1.key }) {
+                progress("keymap: \(count) Sales \(entity) records take their F&O key")
+            }
+            for entity in Set(applied.replaced.map(\.entity)).sorted() {
+                let replaced = applied.replaced.filter { $0.entity == entity }
+                let first = replaced[0]
+                keymapWarnings.append(
+                    (
+                        entity,
+                        "keymap: \(replaced.count) Sales \(entity) records held another key, which the F&O key replaces in this conversion (first: \(first.id) \"\(first.old)\" → \"\(first.new)\"); import match's to-sales-keys.zip so that Sales holds it too"
+                    ))
+            }
         }
         let fo = FOExport(reader: inputs.foReader, catalog: catalog, locale: options.foLocale.flatMap(FOLocale.init(name:)))
         for (label, table) in inputs.foTables { fo.store(table, label: label) }
@@ -212,6 +236,10 @@ public enum Converter {
         // The plan's first part, before any record moves: the columns the templates read that the exports lack.
         for line in try ConversionPlanner.preflight(order, context: context) {
             notice("plan: \(line.flow) lacks \(line.missing.column): \(line.missing.effects.joined(separator: "; "))")
+        }
+        for warning in keymapWarnings {
+            let flow = order.first { $0.source.entity == warning.entity || $0.target.entity == warning.entity }
+            context.warn(warning.text, flow: flow?.name ?? order.first?.name ?? "")
         }
         context.rules = try SpecialRuleRegistry.rules(of: order, context: context) + rules
         let rules = context.rules

@@ -116,6 +116,25 @@ public enum RunLayout {
     /// The files a diff leaves in its output folder.
     public static let diffOutputs = [deltaPackage, deletedList, diffReport]
 
+    // MARK: match
+
+    /// `airlock match`: every proposed pair, with its score, evidence and decision (the file a reviewer edits).
+    public static let matchList = "matches.csv"
+    /// `airlock match`: the page of the run (score distribution, pairs to review).
+    public static let matchPage = "matches.html"
+    /// `airlock match`: the accepted links, the input of `convert --keymap`.
+    public static let keymap = "keymap.csv"
+    /// `airlock match`: records that look like the same one twice within one side.
+    public static let duplicatesList = "duplicates.csv"
+    /// `airlock match`: the records of either side that no accepted link names.
+    public static let unmatchedList = "unmatched.csv"
+    /// `airlock match`: the Sales update package that writes the F&O key into each linked Sales record.
+    public static let salesKeyPackage = "to-sales-keys.zip"
+    /// `airlock match`: the run's summary, as JSON.
+    public static let matchReport = "match.json"
+    /// Everything `airlock match` writes.
+    public static let matchOutputs = [matchList, matchPage, keymap, duplicatesList, unmatchedList, salesKeyPackage, matchReport]
+
     // MARK: the migration folder
 
     /// The migration ledger, in the migration folder: the parent of the run folders (docs/ledger.md).

@@ -40,13 +40,16 @@ extension ConversionReport {
         public var shard: ShardSelection?
         /// The schema catalog extension files given (`--catalog`); nil: none.
         public var catalogFiles: [String]?
+        /// The keymap of a match run (`--keymap`): linked Sales records took the F&O key; nil: none.
+        public var keymap: String?
 
         public init(
             foPath: String, salesPath: String, outputDirectory: String?, only: [String]? = nil, dryRun: Bool = false,
             company: String? = nil, templatesDirectory: String? = nil, full: Bool = false, maxRejects: Int? = nil, force: Bool = false,
             foLocale: String? = nil, since: [String]? = nil, templateSet: String? = nil, master: String? = nil,
-            batchLimits: PackageBatchLimits? = nil, shard: ShardSelection? = nil, catalogFiles: [String]? = nil
+            batchLimits: PackageBatchLimits? = nil, shard: ShardSelection? = nil, catalogFiles: [String]? = nil, keymap: String? = nil
         ) {
+            self.keymap = keymap
             self.catalogFiles = catalogFiles
             self.shard = shard
             self.master = master

@@ -84,5 +84,8 @@ extension Converter {
         if options.since != nil {
             throw AirlockError(.usage, "--shard with --since is not supported yet: convert the wave with --since in one process")
         }
+        if options.keymap != nil {
+            throw AirlockError(.usage, "--shard with --keymap is not supported yet: convert with --keymap in one process")
+        }
     }
 }

@@ -86,6 +86,23 @@ public struct Table: Sendable, Equatable {
         return columns.count - 1
     }
 
+    /// Replaces the values of column `column` in the rows `values` names (row → new value, nil for null); the
+    /// column is rebuilt once, whatever the number of rows replaced.
+    /// - Throws: `AirlockError(.limitExceeded)` when the column grows past 4 GiB.
+    public mutating func replaceValues(in column: Int, _ values: [Int: String?]) throws {
+        guard !values.isEmpty else { return }
+        var rebuilt = TableColumn(name: columns[column].name)
+        rebuilt.reserve(rows: rowCount)
+        for row in 0..<rowCount {
+            if let replacement = values[row] {
+                try rebuilt.append(replacement)
+            } else {
+                try withValue(row: row, column: column) { try rebuilt.append($0) }
+            }
+        }
+        columns[column] = rebuilt
+    }
+
     /// Appends one row of text values, one per column (nil for null).
     /// - Throws: `AirlockError(.limitExceeded)` when a column grows past 4 GiB.
     public mutating func appendRow(_ values: [String?]) throws {

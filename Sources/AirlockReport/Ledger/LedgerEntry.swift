@@ -73,5 +73,6 @@ public struct LedgerEntry: Sendable, Hashable, Codable {
         "merge": ["shards", "read", "filtered", "created", "updated", "unchanged", "rejected", "written"],
         "verify": ["sent", "landed", "drifted", "missing", "notVerified"],
         "diff": ["old", "new", "created", "changed", "unchanged", "deleted"],
+        "match": ["sales", "fo", "linked", "review", "rejected", "salesUnmatched", "foUnmatched", "decisionsKept"],
     ]
 }

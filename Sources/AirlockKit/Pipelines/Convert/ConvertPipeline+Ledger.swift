@@ -46,7 +46,9 @@ extension ConvertPipeline {
     static func ledgerEntry(failed error: any Error, options: ConvertOptions) -> LedgerRunEntry? {
         guard let folder = migrationFolder(options) else { return nil }
         let conversion = options.conversion
-        let inputs = [LedgerFile.digesting(conversion.foPath, role: "fo"), LedgerFile.digesting(conversion.salesPath, role: "sales")]
+        var inputs = [LedgerFile.digesting(conversion.foPath, role: "fo"), LedgerFile.digesting(conversion.salesPath, role: "sales")]
+        // A successful run's report lists the keymap among its inputs; a failed one names it here.
+        if let keymap = conversion.keymap { inputs.append(LedgerFile.digesting(keymap, role: "keymap")) }
         return LedgerRunEntry(failed: error, migrationFolder: folder, inputs: inputs + settingsFiles(options))
     }
 

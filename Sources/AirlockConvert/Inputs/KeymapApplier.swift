@@ -1,0 +1,84 @@
+import AirlockMatch
+import AirlockModel
+import AirlockPackages
+
+/// Gives each Sales record a keymap links (`airlock match`'s `keymap.csv`) the F&O key in its key attribute
+/// (`accountnumber`, `msdynce_contactnumber`, `productnumber`) before the flows run: the record then finds its F&O
+/// record by the templates' keys and converts as an update (or as unchanged) instead of a create, and the F&O
+/// records that flow to Sales find it. The keymap is checked against both exports first.
+enum KeymapApplier {
+    /// What applying the keymap did.
+    struct Applied {
+        var sales: CMTPackage
+        /// Per Sales entity, the records that took the key.
+        var keyed: [String: Int] = [:]
+        /// Records whose key attribute held another value, which the F&O key replaced (for the report's warnings).
+        var replaced: [(entity: String, id: String, old: String, new: String)] = []
+    }
+
+    /// Applies the keymap at `path` to `sales`.
+    /// - Throws: `AirlockError(.usage)` naming the keymap's file, line and column when it names a Sales record the
+    ///   Sales export does not hold, or an F&O record the F&O export does not hold; the keymap reader's errors.
+    static func apply(path: String, to sales: CMTPackage, foTables: [(String, Table)], catalog: SchemaCatalog) throws -> Applied {
+        let keymap = try Keymap.read(path)
+        var applied = Applied(sales: sales)
+        var foKeys: [String: Set<String>] = [:]
+        func keys(of label: String, entity: MatchEntity) -> Set<String>? {
+            let wanted = catalog.foLabel(of: label).lowercased()
+            if let known = foKeys[wanted] { return known }
+            guard let table = foTables.first(where: { catalog.foLabel(of: $0.0).lowercased() == wanted })?.1 else { return nil }
+            let source = MatchSource.fo(entity).first { $0.entities.contains { catalog.foLabel(of: $0).lowercased() == wanted } }
+            guard let column = (source?.columns[.key] ?? []).lazy.compactMap({ table.columnIndex(named: $0) }).first else { return nil }
+            var set: Set<String> = []
+            for row in 0..<table.rowCount {
+                if let value = table.value(row: row, column: column)?.trimmingASCIIWhitespace(), !value.isEmpty { set.insert(value) }
+            }
+            foKeys[wanted] = set
+            return set
+        }
+        for (index, section) in sales.data.entities.enumerated() {
+            let entries = keymap.entries.filter { $0.salesEntity == section.name }
+            guard !entries.isEmpty else { continue }
+            var table = section.records.values
+            guard let idColumn = table.columnIndex(named: CMTRecordTable.idColumn) else { continue }
+            var rowOf: [String: Int] = [:]
+            for row in 0..<table.rowCount {
+                if let id = table.value(row: row, column: idColumn)?.lowercased() { rowOf[id] = row }
+            }
+            let attribute = entries[0].keyAttribute
+            let keyColumn = table.columnIndex(named: attribute) ?? table.addColumn(attribute)
+            var replacements: [Int: String?] = [:]
+            for entry in entries {
+                let location = SourceLocation(file: path, line: entry.line, entity: section.name, record: entry.salesID)
+                guard let row = rowOf[entry.salesID] else {
+                    var at = location
+                    at.column = 3
+                    at.field = "sales_id"
+                    throw AirlockError(
+                        .usage, "the keymap names Sales \(section.name) \(entry.salesID), which the Sales export does not hold", at: at)
+                }
+                guard let known = keys(of: entry.foEntity, entity: entry.entity), known.contains(entry.foKey) else {
+                    var at = location
+                    at.column = 7
+                    at.field = "fo_key"
+                    throw AirlockError(
+                        .usage, "the keymap names F&O \(entry.foEntity) \(entry.foKey), which the F&O export does not hold", at: at)
+                }
+                let old = table.value(row: row, column: keyColumn)?.trimmingASCIIWhitespace() ?? ""
+                if old != entry.foKey {
+                    if !old.isEmpty { applied.replaced.append((section.name, entry.salesID, old, entry.foKey)) }
+                    replacements[row] = entry.foKey
+                }
+            }
+            try table.replaceValues(in: keyColumn, replacements)
+            applied.sales.data.entities[index].records.values = table
+            applied.keyed[section.name] = entries.count
+        }
+        for entry in keymap.entries where !sales.data.entities.contains(where: { $0.name == entry.salesEntity }) {
+            throw AirlockError(
+                .usage, "the keymap names Sales \(entry.salesEntity) records, and the Sales export holds none",
+                at: SourceLocation(file: path, line: entry.line, column: 2, field: "sales_entity"))
+        }
+        return applied
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// `airlock match` as a library call: links Sales records to F&O records that share no key (see `Matcher`).
+public enum MatchPipeline {
+    /// Loads the catalog with its extensions, runs the match into the output folder and enters the run in the
+    /// migration ledger (`options.ledger`), a run that fails too.
+    /// - Parameter notice: told when the run could not be entered in the migration ledger (for standard error).
+    /// - Throws: `AirlockError` as `Matcher.run` describes (exit status 2).
+    public static func run(_ options: MatchOptions, notice: @escaping @Sendable (String) -> Void = { _ in }) throws -> MatchResult {
+        try LedgeredRun.run(
+            ledgerCommand, ledger: options.ledger, notice: notice, body: { _ in try match(options) },
+            entry: { ledgerEntry(for: $0, options: options) }, failureEntry: { ledgerEntry(failed: $0, options: options) })
+    }
+
+    private static func match(_ options: MatchOptions) throws -> MatchResult {
+        let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
+        let report = try Matcher.run(options.matching, catalog: catalog)
+        let text: String
+        if options.json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            text = String(decoding: try encoder.encode(report), as: UTF8.self)
+        } else {
+            text = summary(report, options: options.matching)
+        }
+        return MatchResult(report: report, text: text + "\n", status: .success)
+    }
+
+    /// The text summary: per entity the counts, then where the files are and what to do next.
+    static func summary(_ report: MatchingResult, options: MatchingOptions) -> String {
+        var lines: [String] = []
+        lines.append(
+            "matched \(options.salesPath) with \(options.foPath)\(report.company.isEmpty ? "" : " (\(report.company))"): sure from \(score(report.sureScore)), review from \(score(report.reviewScore))"
+        )
+        if report.decisionsKept > 0 { lines.append("kept \(report.decisionsKept) decisions from \(options.reviewedPath ?? "")") }
+        for counts in report.entities {
+            lines.append(
+                "  \(counts.entity): \(counts.salesRecords) Sales, \(counts.foRecords) F&O; \(counts.linked) linked (\(counts.sure) sure, \(counts.accepted) accepted), \(counts.review) to review, \(counts.rejected) rejected; unmatched \(counts.salesUnmatched) Sales, \(counts.foUnmatched) F&O; duplicates \(counts.foDuplicates) F&O, \(counts.salesDuplicates) Sales"
+            )
+            if counts.keysReplaced > 0 {
+                lines.append(
+                    "    warning: the update sets \(counts.keysReplaced) Sales records' key that hold another value now (listed in keymap.csv; see docs/match.md)"
+                )
+            }
+        }
+        for skipped in report.skipped { lines.append("  not read: \(skipped)") }
+        let out = options.outputDirectory
+        lines.append("wrote \(report.outputs.map { out + "/" + $0 }.joined(separator: ", "))")
+        let review = report.entities.reduce(0) { $0 + $1.review }
+        if review > 0 {
+            lines.append(
+                "next: review the \(review) pairs marked review in \(out)/\(RunLayout.matchList) (decision: accept or reject), save it as reviewed.csv and rerun with --reviewed; then convert --keymap \(out)/\(RunLayout.keymap)"
+            )
+        } else {
+            lines.append(
+                "next: convert --keymap \(out)/\(RunLayout.keymap); import \(RunLayout.salesKeyPackage) into Sales before the sync is switched on"
+            )
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func score(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

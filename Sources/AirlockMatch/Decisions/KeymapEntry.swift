@@ -1,0 +1,19 @@
+/// One link of `keymap.csv`: the Sales record, the Sales attribute that takes the F&O key, and the F&O record.
+public struct KeymapEntry: Sendable, Equatable {
+    public var entity: MatchEntity
+    /// The Sales entity (logical name) and the record's GUID (lower case).
+    public var salesEntity: String
+    public var salesID: String
+    public var salesName: String
+    /// The Sales attribute that holds the F&O key (`MatchEntity.salesKeyAttribute`).
+    public var keyAttribute: String
+    /// The F&O entity (label) and key.
+    public var foEntity: String
+    public var foKey: String
+    public var foName: String
+    public var score: Double
+    /// `sure` (linked by score) or `review` (accepted by a reviewer).
+    public var decidedBy: String
+    /// The line of the keymap file it was read from (0 when built in memory).
+    public var line = 0
+}

@@ -1,0 +1,192 @@
+import AirlockIO
+
+/// Matches one entity: blocking keys for every record, candidate pairs, scores, then per Sales record the best F&O
+/// candidate classified by the thresholds, and pairs within each side listed as duplicates.
+struct EntityMatcher: Sendable {
+    var entity: MatchEntity
+    var fo: [MatchRecord]
+    var sales: [MatchRecord]
+    var scorer: MatchScorer
+    var options: MatchingOptions
+
+    /// How many of a Sales record's best candidates are kept to find the runner-up that is not a duplicate of the best.
+    static let candidatesKept = 4
+
+    /// The matches, keeping `decisions` (already checked against the records).
+    func run(decisions: [MatchDecision]) throws -> EntityMatches {
+        let vocabulary = scorer.vocabulary
+        let links = scorer.accountLinks
+        let foKeys = try Self.keys(of: fo, entity: entity, isSales: false, vocabulary: vocabulary, links: links)
+        let salesKeys = try Self.keys(of: sales, entity: entity, isSales: true, vocabulary: vocabulary, links: links)
+        let foDuplicates = try duplicates(fo, keys: foKeys, isSales: false)
+        let salesDuplicates = try duplicates(sales, keys: salesKeys, isSales: true)
+        let foDuplicatePairs = Set(foDuplicates.map { UInt64($0.first) << 32 | UInt64($0.second) })
+        func areDuplicates(_ a: Int, _ b: Int) -> Bool { foDuplicatePairs.contains(UInt64(min(a, b)) << 32 | UInt64(max(a, b))) }
+
+        let foIndex = Dictionary(fo.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let salesIndex = Dictionary(sales.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var rejected: Set<UInt64> = []
+        var rejectedSales: Set<Int> = []
+        var accepted: [Int: (fo: Int, decision: MatchDecision)] = [:]
+        for decision in decisions {
+            guard let s = salesIndex[decision.salesKey], let f = foIndex[decision.foKey] else { continue }
+            switch decision.verdict {
+            case .reject:
+                rejected.insert(UInt64(s) << 32 | UInt64(f))
+                rejectedSales.insert(s)
+            case .accept: accepted[s] = (f, decision)
+            }
+        }
+
+        let candidates = CandidatePairs.between(salesKeys, foKeys, maxPairsPerKey: options.maxPairsPerKey)
+        let ranked = try rank(candidates.pairs, rejected: rejected)
+        var bestScores = [Double](repeating: 0, count: sales.count)
+        var proposals: [MatchProposal] = []
+        for s in sales.indices {
+            let list = ranked[s] ?? []
+            bestScores[s] = list.first?.score ?? 0
+            if let (f, decision) = accepted[s] {
+                var proposal = MatchProposal(salesIndex: s, foIndex: f, score: scorer.score(sales[s], fo[f]), matchClass: nil)
+                proposal.matchClass = classOf(proposal.score)
+                proposal.decision = .accept
+                proposal.notes.append("accepted on review (line \(decision.line))")
+                if let best = list.first, best.fo != f {
+                    proposal.notes.append("matching proposes \(fo[best.fo].key) (\(ScoreText.score(best.score)))")
+                }
+                proposals.append(proposal)
+                continue
+            }
+            guard let best = list.first, best.score >= options.reviewScore else { continue }
+            var proposal = MatchProposal(salesIndex: s, foIndex: best.fo, score: best.score, matchClass: classOf(best.score))
+            if let runnerUp = list.dropFirst().first(where: { !areDuplicates($0.fo, best.fo) }),
+                best.score - runnerUp.score < options.ambiguityMargin, runnerUp.score >= options.reviewScore
+            {
+                if proposal.matchClass == .sure { proposal.matchClass = .review }
+                proposal.notes.append("\(fo[runnerUp.fo].key) scores \(ScoreText.score(runnerUp.score)) too")
+            }
+            if rejectedSales.contains(s) { proposal.notes.append("a rejected pair is left out") }
+            proposals.append(proposal)
+        }
+        resolveSharedTargets(&proposals)
+        // A rejection stays in the list, so that the next review still has it.
+        for decision in decisions where decision.verdict == .reject {
+            guard let s = salesIndex[decision.salesKey], let f = foIndex[decision.foKey] else { continue }
+            var proposal = MatchProposal(salesIndex: s, foIndex: f, score: scorer.score(sales[s], fo[f]), matchClass: nil)
+            proposal.matchClass = classOf(proposal.score)
+            proposal.decision = .reject
+            proposal.notes.append("rejected on review (line \(decision.line))")
+            proposals.append(proposal)
+        }
+        return EntityMatches(
+            entity: entity, proposals: proposals, duplicates: foDuplicates + salesDuplicates, bestScores: bestScores,
+            comparisons: candidates.pairs.count, keysTooCommon: candidates.keysTooCommon)
+    }
+
+    func classOf(_ score: Double) -> MatchClass? {
+        score >= options.sureScore ? .sure : score >= options.reviewScore ? .review : nil
+    }
+
+    /// One F&O record is linked to at most one Sales record: where several propose it, an accepted one keeps it,
+    /// else the highest score (then the first Sales record); the others become `review`, with a note.
+    func resolveSharedTargets(_ proposals: inout [MatchProposal]) {
+        var byTarget: [Int: [Int]] = [:]
+        for (index, proposal) in proposals.enumerated() where proposal.decision != .reject {
+            byTarget[proposal.foIndex, default: []].append(index)
+        }
+        for (target, indexes) in byTarget where indexes.count > 1 {
+            let keeper = indexes.max { a, b in
+                let x = proposals[a]
+                let y = proposals[b]
+                if (x.decision == .accept) != (y.decision == .accept) { return y.decision == .accept }
+                if x.score != y.score { return x.score < y.score }
+                return x.salesIndex > y.salesIndex
+            }
+            for index in indexes where index != keeper {
+                guard let keeper else { continue }
+                if proposals[index].matchClass == .sure { proposals[index].matchClass = .review }
+                proposals[index].notes.append(
+                    "\(fo[target].key) is also proposed for Sales \(sales[proposals[keeper].salesIndex].key) (\(ScoreText.score(proposals[keeper].score)))"
+                )
+            }
+        }
+    }
+
+    /// Per Sales record, its best candidates (at most `candidatesKept`), best first; rejected pairs left out.
+    func rank(_ pairs: [UInt64], rejected: Set<UInt64>) throws -> [Int: [(fo: Int, score: Double)]] {
+        let chunks = Self.chunks(of: pairs)
+        let parts = try ParallelMap.map(chunks.count) { chunk -> [(Int, [(fo: Int, score: Double)])] in
+            var result: [(Int, [(fo: Int, score: Double)])] = []
+            var current = -1
+            var list: [(fo: Int, score: Double)] = []
+            func flush() {
+                if current >= 0 && !list.isEmpty { result.append((current, list)) }
+                list = []
+            }
+            for pair in pairs[chunks[chunk]] {
+                let s = Int(pair >> 32)
+                let f = Int(pair & 0xFFFF_FFFF)
+                if s != current {
+                    flush()
+                    current = s
+                }
+                if rejected.contains(pair) { continue }
+                let score = scorer.score(sales[s], fo[f])
+                list.append((f, score))
+                list.sort { $0.score != $1.score ? $0.score > $1.score : fo[$0.fo].key < fo[$1.fo].key }
+                if list.count > Self.candidatesKept { list.removeLast() }
+            }
+            flush()
+            return result
+        }
+        var ranked: [Int: [(fo: Int, score: Double)]] = [:]
+        for part in parts { for (s, list) in part { ranked[s] = list } }
+        return ranked
+    }
+
+    /// Pairs of records of one side scoring at least the review score.
+    func duplicates(_ records: [MatchRecord], keys: [[UInt64]], isSales: Bool) throws -> [MatchDuplicate] {
+        let pairs = CandidatePairs.within(keys, maxPairsPerKey: options.maxPairsPerKey).pairs
+        let chunks = Self.chunks(of: pairs)
+        let parts = try ParallelMap.map(chunks.count) { chunk -> [MatchDuplicate] in
+            var found: [MatchDuplicate] = []
+            for pair in pairs[chunks[chunk]] {
+                let a = Int(pair >> 32)
+                let b = Int(pair & 0xFFFF_FFFF)
+                let score = scorer.score(records[a], records[b])
+                if let matchClass = classOf(score) {
+                    found.append(MatchDuplicate(isSales: isSales, first: a, second: b, score: score, matchClass: matchClass))
+                }
+            }
+            return found
+        }
+        return parts.flatMap { $0 }
+    }
+
+    /// Ranges of `pairs` of about equal size that do not split one left record's pairs.
+    static func chunks(of pairs: [UInt64], count: Int = 64) -> [Range<Int>] {
+        guard !pairs.isEmpty else { return [] }
+        let size = max(1, pairs.count / count)
+        var ranges: [Range<Int>] = []
+        var start = 0
+        while start < pairs.count {
+            var end = min(pairs.count, start + size)
+            while end < pairs.count && pairs[end] >> 32 == pairs[end - 1] >> 32 { end += 1 }
+            ranges.append(start..<end)
+            start = end
+        }
+        return ranges
+    }
+
+    /// Every record's blocking keys, computed in parallel.
+    static func keys(
+        of records: [MatchRecord], entity: MatchEntity, isSales: Bool, vocabulary: MatchVocabulary, links: [String: String]
+    ) throws -> [[UInt64]] {
+        let size = 8_192
+        let parts = try ParallelMap.map((records.count + size - 1) / size) { part -> [[UInt64]] in
+            records[(part * size)..<min(records.count, (part + 1) * size)].map {
+                BlockingKeys.of($0, entity: entity, isSales: isSales, vocabulary: vocabulary, accountLinks: links)
+            }
+        }
+        return parts.flatMap { $0 }
+    }
+}

@@ -1,0 +1,188 @@
+import AirlockIO
+import AirlockModel
+import AirlockPackages
+
+/// Both sides' records of the entities a match run links, in the forms it compares (`MatchRecord`), with the
+/// words of their names (`MatchVocabulary`).
+public struct MatchInputs: Sendable {
+    /// F&O records per entity (contacts: contact persons, then person customers), in export order.
+    public var fo: [MatchEntity: [MatchRecord]] = [:]
+    /// Sales records per entity, in export order.
+    public var sales: [MatchEntity: [MatchRecord]] = [:]
+    public var vocabulary = MatchVocabulary()
+    /// The F&O entity each entity's records were read from (labels), for the report.
+    public var foEntities: [MatchEntity: [String]] = [:]
+    /// Rows left out, with why (`entity: n rows without CUSTOMERACCOUNT`), for the report.
+    public var skipped: [String] = []
+    /// The legal entity the F&O records are of ("" when the export names none).
+    public var company = ""
+
+    /// Reads `entities` of both exports.
+    /// - Parameters:
+    ///   - company: the F&O legal entity to match (`DATAAREAID`); nil takes the one the export holds.
+    /// - Throws: `AirlockError(.usage)` when a package is of the other kind, when neither side holds an entity
+    ///   asked for, or when the F&O export holds several legal entities and `company` is nil; the readers' errors.
+    public static func read(
+        foPath: String, salesPath: String, entities: [MatchEntity], company: String?, catalog: SchemaCatalog
+    ) throws -> MatchInputs {
+        let foLocated = try PackageDetector.locate(openPackageSource(path: foPath))
+        let salesLocated = try PackageDetector.locate(openPackageSource(path: salesPath))
+        if foLocated.kind == .cmt && salesLocated.kind == .fo {
+            throw AirlockError(
+                .usage, "--fo names a Configuration Migration package and --sales an F&O data package: did you swap them?")
+        }
+        guard foLocated.kind == .fo else {
+            throw AirlockError(.usage, "--fo takes an F&O data package", at: SourceLocation(file: foPath))
+        }
+        guard salesLocated.kind == .cmt else {
+            throw AirlockError(.usage, "--sales takes a Configuration Migration package", at: SourceLocation(file: salesPath))
+        }
+        var inputs = MatchInputs()
+        var builder = MatchRecordBuilder()
+        let foTables = try readFO(FOPackageReader(source: foLocated.source), entities: entities, catalog: catalog, path: foPath)
+        inputs.company = try chooseCompany(foTables, company: company, path: foPath)
+        for entity in entities.sorted() {
+            var records: [MatchRecord] = []
+            var labels: [String] = []
+            for (source, label, table) in foTables where source.entity == entity {
+                labels.append(label)
+                let before = records.count
+                let skipped = builder.append(
+                    table: table, label: label, isSales: false, source: source.source, entity: entity, company: inputs.company,
+                    into: &records)
+                if skipped > 0 {
+                    inputs.skipped.append("\(label): \(skipped) rows without \(source.source.columns[.key]?.first ?? "a key")")
+                }
+                _ = before
+            }
+            inputs.fo[entity] = records
+            inputs.foEntities[entity] = labels
+        }
+        let sales = try readSales(CMTPackageReader(source: salesLocated.source), entities: entities)
+        for entity in entities.sorted() {
+            var records: [MatchRecord] = []
+            let source = MatchSource.sales(entity)
+            if let table = sales.tables[entity.salesEntity] {
+                let skipped = builder.append(
+                    table: table, label: entity.salesEntity, isSales: true, source: source, entity: entity, company: nil, into: &records,
+                    lookupNames: sales.lookupNames[entity.salesEntity] ?? [:])
+                if skipped > 0 { inputs.skipped.append("\(entity.salesEntity): \(skipped) records without an id") }
+            }
+            inputs.sales[entity] = records
+        }
+        for entity in entities where inputs.fo[entity]?.isEmpty != false && inputs.sales[entity]?.isEmpty != false {
+            inputs.skipped.append("\(entity.rawValue): neither export holds any")
+        }
+        inputs.resolveContactParents()
+        builder.vocabulary.finish()
+        inputs.vocabulary = builder.vocabulary
+        return inputs
+    }
+
+    /// F&O contact persons name their customer by party number: to the customer account where the accounts read
+    /// hold that party (else the number stays as it is).
+    mutating func resolveContactParents() {
+        guard var contacts = fo[.contacts], let accounts = fo[.accounts] else { return }
+        var accountOfParty: [String: String] = [:]
+        for account in accounts where !account.party.isEmpty { accountOfParty[account.party] = account.key }
+        for index in contacts.indices where !contacts[index].parent.isEmpty {
+            if let account = accountOfParty[contacts[index].parent] { contacts[index].parent = account }
+        }
+        fo[.contacts] = contacts
+    }
+
+    /// The F&O tables of the sources of `entities`, the first entity version each source finds.
+    static func readFO(_ reader: FOPackageReader, entities: [MatchEntity], catalog: SchemaCatalog, path: String) throws
+        -> [(source: (entity: MatchEntity, source: MatchSource), label: String, table: Table)]
+    {
+        var tables: [(source: (entity: MatchEntity, source: MatchSource), label: String, table: Table)] = []
+        var read: [String: Table] = [:]
+        for entity in entities.sorted() {
+            for source in MatchSource.fo(entity) {
+                for label in source.entities {
+                    let wanted = catalog.foLabel(of: label).lowercased()
+                    guard
+                        let line = reader.manifest.entities.first(where: { line in
+                            let name =
+                                catalog.foEntity(named: line.entityName)?.label ?? line.targetEntity.flatMap {
+                                    catalog.foEntity(named: $0)?.label
+                                }
+                                ?? line.entityName
+                            return name.lowercased() == wanted
+                        })
+                    else { continue }
+                    if read[label] == nil { read[label] = try reader.readEntity(line).table }
+                    if let table = read[label] { tables.append(((entity, source), label, table)) }
+                    break
+                }
+            }
+        }
+        return tables
+    }
+
+    /// The legal entity to match: `company` when given (it must be in the export), else the only one the tables
+    /// hold.
+    static func chooseCompany(
+        _ tables: [(source: (entity: MatchEntity, source: MatchSource), label: String, table: Table)], company: String?, path: String
+    ) throws -> String {
+        var companies: Set<String> = []
+        for (_, _, table) in tables {
+            guard let column = table.columnIndex(named: "DATAAREAID") else { continue }
+            for row in 0..<table.rowCount {
+                let value = (table.value(row: row, column: column) ?? "").trimmingASCIIWhitespace().uppercased()
+                if !value.isEmpty { companies.insert(value) }
+            }
+        }
+        if let company {
+            let wanted = company.uppercased()
+            guard companies.isEmpty || companies.contains(wanted) else {
+                throw AirlockError(
+                    .usage,
+                    "the F&O export holds no records of legal entity \(company) (it holds \(companies.sorted().joined(separator: ", ")))",
+                    at: SourceLocation(file: path))
+            }
+            return wanted
+        }
+        guard companies.count <= 1 else {
+            throw AirlockError(
+                .usage,
+                "the F&O export holds records of \(companies.count) legal entities (\(companies.sorted().joined(separator: ", "))); choose one with --company",
+                at: SourceLocation(file: path))
+        }
+        return companies.first ?? ""
+    }
+
+    /// The Sales sections of `entities` (and `uom`, for product units), and per section and lookup column the
+    /// names of the records its lookups point to.
+    static func readSales(_ reader: CMTPackageReader, entities: [MatchEntity]) throws
+        -> (tables: [String: Table], lookupNames: [String: [String: [String: String]]])
+    {
+        let wanted = Set(entities.map(\.salesEntity) + ["uom"])
+        var sections: [String: CMTEntityData] = [:]
+        _ = try reader.readEntities(valueProblems: .collect) { section in
+            if wanted.contains(section.name), sections[section.name] == nil { sections[section.name] = section }
+        }
+        var tables: [String: Table] = [:]
+        for (name, section) in sections { tables[name] = section.records.values }
+        var lookupNames: [String: [String: [String: String]]] = [:]
+        if let product = sections["product"], let column = product.records.values.columnIndex(named: "defaultuomid") {
+            var units: [String: String] = [:]
+            if let uom = tables["uom"], let id = uom.columnIndex(named: CMTRecordTable.idColumn), let name = uom.columnIndex(named: "name")
+            {
+                for row in 0..<uom.rowCount {
+                    if let key = uom.value(row: row, column: id), let value = uom.value(row: row, column: name) {
+                        units[key.lowercased()] = value
+                    }
+                }
+            }
+            var names: [String: String] = [:]
+            let table = product.records.values
+            for row in 0..<table.rowCount {
+                guard let id = table.value(row: row, column: column)?.lowercased(), names[id] == nil else { continue }
+                names[id] = units[id] ?? product.records.lookupEntityName(row: row, field: "defaultuomid")
+            }
+            lookupNames["product"] = ["defaultuomid": names]
+        }
+        return (tables, lookupNames)
+    }
+}

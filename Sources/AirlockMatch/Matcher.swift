@@ -1,0 +1,143 @@
+import AirlockIO
+import AirlockModel
+import Foundation
+
+/// `airlock match`: finds which Sales record is which F&O record when no key joins them (docs/match.md).
+///
+/// Both exports are read into comparable records (`MatchInputs`); per entity (accounts first, whose links the
+/// contacts use), records that share a blocking key are scored (`MatchScorer`) and each Sales record's best F&O
+/// candidate is classed `sure` or `review` by the thresholds; pairs within one side are listed as duplicates. A
+/// reviewed `matches.csv` is read first and its decisions kept. Everything is written into a staging folder and
+/// moved into place at the end: `matches.csv`, `matches.html`, `keymap.csv` (the links, for `convert --keymap`),
+/// `duplicates.csv`, `unmatched.csv`, `to-sales-keys.zip` (the Sales update that writes the F&O keys) and
+/// `match.json`.
+public enum Matcher {
+    /// Runs the match.
+    /// - Throws: `AirlockError(.usage)` for thresholds out of order, a reviewed file that is one of the run's own
+    ///   outputs or does not hold (see `MatchDecisionReader`), exports of the wrong kind or of several legal
+    ///   entities without `company`; the readers' and writers' errors. Nothing is left in the output folder then.
+    public static func run(_ options: MatchingOptions, catalog: SchemaCatalog) throws -> MatchingResult {
+        guard options.reviewScore >= 0, options.sureScore <= 100, options.reviewScore <= options.sureScore else {
+            throw AirlockError(
+                .usage,
+                "the review score (\(ScoreText.score(options.reviewScore))) must be between 0 and the sure score (\(ScoreText.score(options.sureScore))), which is at most 100"
+            )
+        }
+        guard !options.entities.isEmpty else { throw AirlockError(.usage, "--entities names nothing to match") }
+        var inputsToKeep = [options.foPath, options.salesPath]
+        if let reviewed = options.reviewedPath {
+            let own = Set(RunLayout.matchOutputs.map { standardized(options.outputDirectory + "/" + $0) })
+            if own.contains(standardized(reviewed)) {
+                throw AirlockError(
+                    .usage,
+                    "--reviewed names \(reviewed), which this run replaces; save the reviewed copy under another name (for example reviewed.csv) and pass that",
+                    at: SourceLocation(file: reviewed))
+            }
+            inputsToKeep.append(reviewed)
+        }
+        for input in inputsToKeep where !FileManager.default.fileExists(atPath: input) {
+            throw AirlockError(.usage, "no such file", at: SourceLocation(file: input))
+        }
+        try StagingDirectory.checkTarget(options.outputDirectory, inputs: [options.foPath, options.salesPath], force: true)
+        let inputs = try MatchInputs.read(
+            foPath: options.foPath, salesPath: options.salesPath, entities: options.entities, company: options.company, catalog: catalog)
+        let decisions = try options.reviewedPath.map { try MatchDecisionReader.read($0, inputs: inputs) } ?? []
+
+        var matches: [EntityMatches] = []
+        var scorers: [MatchEntity: MatchScorer] = [:]
+        var accountLinks: [String: String] = [:]
+        for entity in options.entities.sorted() {
+            let scorer = MatchScorer(entity: entity, vocabulary: inputs.vocabulary, accountLinks: accountLinks)
+            scorers[entity] = scorer
+            let matcher = EntityMatcher(
+                entity: entity, fo: inputs.fo[entity] ?? [], sales: inputs.sales[entity] ?? [], scorer: scorer, options: options)
+            let found = try matcher.run(decisions: decisions.filter { $0.entity == entity })
+            if entity == .accounts {
+                for proposal in found.proposals where proposal.isLinked {
+                    accountLinks[matcher.sales[proposal.salesIndex].key] = matcher.fo[proposal.foIndex].key
+                }
+            }
+            matches.append(found)
+        }
+        let outcome = MatchOutcome(inputs: inputs, matches: matches, scorers: scorers, options: options)
+        return try write(outcome, decisions: decisions, catalog: catalog)
+    }
+
+    /// Writes the outputs into a staging folder and moves them into place.
+    static func write(_ outcome: MatchOutcome, decisions: [MatchDecision], catalog: SchemaCatalog) throws -> MatchingResult {
+        let options = outcome.options
+        let staging = try StagingDirectory(target: options.outputDirectory, outputNames: RunLayout.matchOutputs)
+        do {
+            var result = MatchingResult()
+            result.company = outcome.inputs.company
+            result.sureScore = options.sureScore
+            result.reviewScore = options.reviewScore
+            result.ambiguityMargin = options.ambiguityMargin
+            result.decisionsKept = decisions.count
+            result.skipped = outcome.inputs.skipped
+            let keymap = keymap(outcome)
+            try MatchListWriter.write(outcome, to: staging.path(RunLayout.matchList))
+            try DuplicateListWriter.write(outcome, to: staging.path(RunLayout.duplicatesList))
+            let unmatched = try UnmatchedListWriter.write(outcome, to: staging.path(RunLayout.unmatchedList))
+            try keymap.write(to: staging.path(RunLayout.keymap))
+            let keys = try SalesKeyPackageWriter.write(
+                keymap, outcome: outcome, catalog: catalog, to: staging.path(RunLayout.salesKeyPackage))
+            for found in outcome.matches {
+                var counts = MatchingResult.EntityCounts(entity: found.entity.rawValue)
+                counts.salesRecords = outcome.sales(found.entity).count
+                counts.foRecords = outcome.fo(found.entity).count
+                let open = found.proposals.filter { $0.decision != .reject }
+                counts.sure = open.filter { $0.matchClass == .sure }.count
+                counts.review = open.filter { $0.matchClass == .review }.count
+                counts.linked = open.filter(\.isLinked).count
+                counts.accepted = found.proposals.filter { $0.decision == .accept }.count
+                counts.rejected = found.proposals.filter { $0.decision == .reject }.count
+                counts.salesUnmatched = unmatched[found.entity]?.sales ?? 0
+                counts.foUnmatched = unmatched[found.entity]?.fo ?? 0
+                counts.salesDuplicates = found.duplicates.filter(\.isSales).count
+                counts.foDuplicates = found.duplicates.filter { !$0.isSales }.count
+                counts.keysToSet = keys[found.entity]?.set ?? 0
+                counts.keysReplaced = keys[found.entity]?.replaced ?? 0
+                counts.comparisons = found.comparisons
+                counts.keysTooCommon = found.keysTooCommon
+                result.entities.append(counts)
+            }
+            result.outputs = RunLayout.matchOutputs.filter {
+                $0 == RunLayout.matchPage || $0 == RunLayout.matchReport || FileManager.default.fileExists(atPath: staging.path($0))
+            }
+            try staging.write(Data(MatchPage.html(outcome, result: result).utf8), to: RunLayout.matchPage)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            try staging.write(try encoder.encode(result) + Data("\n".utf8), to: RunLayout.matchReport)
+            try staging.commit()
+            return result
+        } catch {
+            staging.discard()
+            throw error
+        }
+    }
+
+    /// The links: sure and not rejected, or accepted; per entity in Sales order.
+    static func keymap(_ outcome: MatchOutcome) -> Keymap {
+        var entries: [KeymapEntry] = []
+        for found in outcome.matches {
+            let sales = outcome.sales(found.entity)
+            let fo = outcome.fo(found.entity)
+            for proposal in found.proposals.filter(\.isLinked).sorted(by: { $0.salesIndex < $1.salesIndex }) {
+                let s = sales[proposal.salesIndex]
+                let f = fo[proposal.foIndex]
+                entries.append(
+                    KeymapEntry(
+                        entity: found.entity, salesEntity: found.entity.salesEntity, salesID: s.key, salesName: s.name,
+                        keyAttribute: found.entity.salesKeyAttribute, foEntity: f.entity, foKey: f.key, foName: f.name,
+                        score: proposal.score,
+                        decidedBy: proposal.decision == .accept ? "review" : "sure"))
+            }
+        }
+        return Keymap(entries: entries)
+    }
+
+    static func standardized(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+}

@@ -1,0 +1,25 @@
+/// The words of a company's name that say which company it is: folded (`TextFolding`), single letters in a row
+/// joined (`b v` → `bv`, `s p a` → `spa`), legal forms (`LegalForms`) and the article `the` left out. A name made
+/// of nothing but a legal form keeps its words.
+public enum OrganisationName {
+    /// The distinguishing words of `name`, in their order.
+    public static func words(_ name: String) -> [String] {
+        let folded = TextFolding.words(name)
+        var joined: [String] = []
+        var letters = ""
+        for word in folded {
+            if word.count == 1, word.first?.isLetter == true {
+                letters += word
+                continue
+            }
+            if !letters.isEmpty {
+                joined.append(letters)
+                letters = ""
+            }
+            joined.append(word)
+        }
+        if !letters.isEmpty { joined.append(letters) }
+        let kept = joined.filter { !LegalForms.contains($0) && $0 != "the" }
+        return kept.isEmpty ? joined : kept
+    }
+}

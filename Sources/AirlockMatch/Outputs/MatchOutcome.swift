@@ -1,0 +1,39 @@
+/// A finished run's matches with the records they name, as the writers use them.
+struct MatchOutcome {
+    var inputs: MatchInputs
+    var matches: [EntityMatches]
+    var scorers: [MatchEntity: MatchScorer]
+    var options: MatchingOptions
+
+    /// The linked pairs of `entity` (sure and not rejected, or accepted), in Sales order.
+    func links(_ entity: MatchEntity) -> [MatchProposal] {
+        matches.first { $0.entity == entity }?.proposals.filter(\.isLinked) ?? []
+    }
+
+    func fo(_ entity: MatchEntity) -> [MatchRecord] { inputs.fo[entity] ?? [] }
+    func sales(_ entity: MatchEntity) -> [MatchRecord] { inputs.sales[entity] ?? [] }
+
+    /// "name +45; postcode +15" and "tax-number -45" for a pair.
+    func evidenceText(_ entity: MatchEntity, sales: Int, fo: Int) -> (agrees: String, disagrees: String) {
+        guard let scorer = scorers[entity] else { return ("", "") }
+        let evidence = scorer.explain(self.sales(entity)[sales], self.fo(entity)[fo]).evidence
+        func text(_ items: [MatchEvidence]) -> String {
+            items.map {
+                "\($0.signal.rawValue)\($0.verdict == .partly ? "~" : "") \($0.points >= 0 ? "+" : "")\(ScoreText.score($0.points))"
+            }
+            .joined(separator: "; ")
+        }
+        return (text(evidence.filter { $0.verdict != .disagrees }), text(evidence.filter { $0.verdict == .disagrees }))
+    }
+
+    /// The same for two records of one side.
+    func duplicateEvidence(_ entity: MatchEntity, _ duplicate: MatchDuplicate) -> (agrees: String, disagrees: String) {
+        guard let scorer = scorers[entity] else { return ("", "") }
+        let records = duplicate.isSales ? sales(entity) : fo(entity)
+        let evidence = scorer.explain(records[duplicate.first], records[duplicate.second]).evidence
+        func text(_ items: [MatchEvidence]) -> String {
+            items.map { "\($0.signal.rawValue) \($0.points >= 0 ? "+" : "")\(ScoreText.score($0.points))" }.joined(separator: "; ")
+        }
+        return (text(evidence.filter { $0.verdict != .disagrees }), text(evidence.filter { $0.verdict == .disagrees }))
+    }
+}

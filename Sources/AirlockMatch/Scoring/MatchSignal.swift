@@ -1,0 +1,19 @@
+/// A piece of evidence matching weighs (docs/match.md, "Signals").
+public enum MatchSignal: String, Sendable, CaseIterable {
+    /// The Sales record already holds the F&O key.
+    case key
+    case name
+    case taxNumber = "tax-number"
+    case email
+    case domain
+    case phone
+    case street
+    case houseNumber = "house-number"
+    case postcode
+    case city
+    case country
+    /// A contact's company: its Sales parent account is linked to the F&O customer the contact person belongs to.
+    case company
+    case number
+    case unit
+}
