@@ -45,6 +45,11 @@ struct MatchCommand: LedgerCommand {
     @Option(help: "How far a sure pair must lead the next candidate.")
     var margin: Double = MatchingOptions.defaultAmbiguityMargin
 
+    @Option(
+        name: .customLong("max-pairs-per-key"),
+        help: "A blocking key that would pair more records than this is left out (a common postcode or pair of words).")
+    var maxPairsPerKey: Int = MatchingOptions.defaultMaxPairsPerKey
+
     @Option(help: "A reviewed matches.csv (saved under another name) whose decisions to keep.")
     var reviewed: String?
 
@@ -59,6 +64,7 @@ struct MatchCommand: LedgerCommand {
 
     func validate() throws {
         _ = try parsedEntities()
+        if maxPairsPerKey < 1 { throw ValidationError("--max-pairs-per-key must be at least 1") }
     }
 
     func parsedEntities() throws -> [MatchEntity] {
@@ -76,14 +82,14 @@ struct MatchCommand: LedgerCommand {
     func run(output: CommandOutput, arguments: [String]) throws {
         let matching = MatchingOptions(
             foPath: fo, salesPath: sales, outputDirectory: out, entities: try parsedEntities(), company: company, sureScore: sure,
-            reviewScore: review, ambiguityMargin: margin, reviewedPath: reviewed)
+            reviewScore: review, ambiguityMargin: margin, reviewedPath: reviewed, maxPairsPerKey: maxPairsPerKey)
         let options = MatchOptions(matching: matching, json: json, catalogFiles: catalogFiles, ledger: ledger.options(arguments: arguments))
         let meter = progress.meter("match", output: output)
-        meter.step("matching \(sales) with \(fo)")
         let result: MatchResult
         do {
             defer { meter.stop() }
-            result = try MatchPipeline.run(options) { line in output.writeError("airlock: \(line)\n") }
+            result = try MatchPipeline.run(
+                options, progress: { step in meter.step(step) }, notice: { line in output.writeError("airlock: \(line)\n") })
         }
         output.write(result.text)
         if result.status != .success { throw ExitCode(result.status.rawValue) }

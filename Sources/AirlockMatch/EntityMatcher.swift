@@ -129,11 +129,19 @@ struct EntityMatcher: Sendable {
                     flush()
                     current = s
                 }
-                if rejected.contains(pair) { continue }
-                let score = scorer.score(sales[s], fo[f])
-                list.append((f, score))
-                list.sort { $0.score != $1.score ? $0.score > $1.score : fo[$0.fo].key < fo[$1.fo].key }
-                if list.count > Self.candidatesKept { list.removeLast() }
+                if !rejected.isEmpty && rejected.contains(pair) { continue }
+                // Through the buffers: the records are read in place, not copied per pair.
+                let score = sales.withUnsafeBufferPointer { sales in fo.withUnsafeBufferPointer { fo in scorer.score(sales[s], fo[f]) } }
+                // Best first; equal scores in export order.
+                var position = list.count
+                while position > 0 && (list[position - 1].score < score || (list[position - 1].score == score && list[position - 1].fo > f))
+                {
+                    position -= 1
+                }
+                if position < Self.candidatesKept {
+                    list.insert((f, score), at: position)
+                    if list.count > Self.candidatesKept { list.removeLast() }
+                }
             }
             flush()
             return result
@@ -152,7 +160,7 @@ struct EntityMatcher: Sendable {
             for pair in pairs[chunks[chunk]] {
                 let a = Int(pair >> 32)
                 let b = Int(pair & 0xFFFF_FFFF)
-                let score = scorer.score(records[a], records[b])
+                let score = records.withUnsafeBufferPointer { records in scorer.score(records[a], records[b]) }
                 if let matchClass = classOf(score) {
                     found.append(MatchDuplicate(isSales: isSales, first: a, second: b, score: score, matchClass: matchClass))
                 }

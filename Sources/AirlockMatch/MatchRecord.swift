@@ -11,6 +11,8 @@ public struct MatchRecord: Sendable {
     public var name: String = ""
     /// The distinguishing words of the name (`OrganisationName` for companies, folded words for products).
     public var nameWords: [WordID] = []
+    /// A company's legal forms in one spelling (`OrganisationName.legalForm`), "" when it has none.
+    public var legalForm: String = ""
     /// A person's given and family names, folded.
     public var firstWords: [WordID] = []
     public var lastWords: [WordID] = []

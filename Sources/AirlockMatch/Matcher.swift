@@ -16,7 +16,10 @@ public enum Matcher {
     /// - Throws: `AirlockError(.usage)` for thresholds out of order, a reviewed file that is one of the run's own
     ///   outputs or does not hold (see `MatchDecisionReader`), exports of the wrong kind or of several legal
     ///   entities without `company`; the readers' and writers' errors. Nothing is left in the output folder then.
-    public static func run(_ options: MatchingOptions, catalog: SchemaCatalog) throws -> MatchingResult {
+    /// - Parameter progress: told of each step (reading, each entity, writing), for progress lines.
+    public static func run(
+        _ options: MatchingOptions, catalog: SchemaCatalog, progress: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws -> MatchingResult {
         guard options.reviewScore >= 0, options.sureScore <= 100, options.reviewScore <= options.sureScore else {
             throw AirlockError(
                 .usage,
@@ -39,6 +42,7 @@ public enum Matcher {
             throw AirlockError(.usage, "no such file", at: SourceLocation(file: input))
         }
         try StagingDirectory.checkTarget(options.outputDirectory, inputs: [options.foPath, options.salesPath], force: true)
+        progress("reading \(options.foPath) and \(options.salesPath)")
         let inputs = try MatchInputs.read(
             foPath: options.foPath, salesPath: options.salesPath, entities: options.entities, company: options.company, catalog: catalog)
         let decisions = try options.reviewedPath.map { try MatchDecisionReader.read($0, inputs: inputs) } ?? []
@@ -47,6 +51,7 @@ public enum Matcher {
         var scorers: [MatchEntity: MatchScorer] = [:]
         var accountLinks: [String: String] = [:]
         for entity in options.entities.sorted() {
+            progress("matching \(entity.rawValue)")
             let scorer = MatchScorer(entity: entity, vocabulary: inputs.vocabulary, accountLinks: accountLinks)
             scorers[entity] = scorer
             let matcher = EntityMatcher(
@@ -60,6 +65,7 @@ public enum Matcher {
             matches.append(found)
         }
         let outcome = MatchOutcome(inputs: inputs, matches: matches, scorers: scorers, options: options)
+        progress("writing \(options.outputDirectory)")
         return try write(outcome, decisions: decisions, catalog: catalog)
     }
 

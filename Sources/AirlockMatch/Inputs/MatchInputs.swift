@@ -39,8 +39,17 @@ public struct MatchInputs: Sendable {
         }
         var inputs = MatchInputs()
         var builder = MatchRecordBuilder()
-        let foTables = try readFO(FOPackageReader(source: foLocated.source), entities: entities, catalog: catalog, path: foPath)
-        inputs.company = try chooseCompany(foTables, company: company, path: foPath)
+        // The Sales export is parsed on a thread of its own while the F&O files are read here.
+        let salesSource = salesLocated.source
+        let salesRead = BackgroundTask { try readSales(CMTPackageReader(source: salesSource), entities: entities) }
+        let foTables: [(source: (entity: MatchEntity, source: MatchSource), label: String, table: Table)]
+        do {
+            foTables = try readFO(FOPackageReader(source: foLocated.source), entities: entities, catalog: catalog, path: foPath)
+            inputs.company = try chooseCompany(foTables, company: company, path: foPath)
+        } catch {
+            _ = try? salesRead.result()
+            throw error
+        }
         for entity in entities.sorted() {
             var records: [MatchRecord] = []
             var labels: [String] = []
@@ -58,7 +67,7 @@ public struct MatchInputs: Sendable {
             inputs.fo[entity] = records
             inputs.foEntities[entity] = labels
         }
-        let sales = try readSales(CMTPackageReader(source: salesLocated.source), entities: entities)
+        let sales = try salesRead.result()
         for entity in entities.sorted() {
             var records: [MatchRecord] = []
             let source = MatchSource.sales(entity)

@@ -46,6 +46,7 @@ struct MatchRecordBuilder {
             case .accounts:
                 record.name = value(.name, row)
                 record.nameWords = vocabulary.ids(OrganisationName.words(record.name))
+                record.legalForm = OrganisationName.legalForm(record.name)
             case .contacts:
                 var first = value(.firstName, row)
                 var last = value(.lastName, row)

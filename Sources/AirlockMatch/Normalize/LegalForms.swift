@@ -25,6 +25,13 @@ public enum LegalForms {
         "kk", "bhd", "sdn", "tbk", "pt",
     ]
 
+    /// Forms written out or abbreviated, to one spelling: two names whose forms differ after this (`GmbH` and `AG`,
+    /// `SARL` and `SA`) are likely two companies.
+    public static let spelling: [String: String] = [
+        "limited": "ltd", "incorporated": "inc", "corporation": "corp", "company": "co", "gesellschaft": "gmbh", "mbh": "gmbh",
+        "spzoo": "sp zoo", "sapa": "sapa", "oyj": "oy",
+    ]
+
     /// Whether the folded word `word` is a legal form.
     public static func contains(_ word: String) -> Bool { all.contains(word) }
 }

@@ -4,6 +4,20 @@
 public enum OrganisationName {
     /// The distinguishing words of `name`, in their order.
     public static func words(_ name: String) -> [String] {
+        let joined = joinedWords(name)
+        let kept = joined.filter { !LegalForms.contains($0) && $0 != "the" }
+        return kept.isEmpty ? joined : kept
+    }
+
+    /// The legal forms `name` carries, each in one spelling (`Limited` as `ltd`, `Incorporated` as `inc`), joined by
+    /// spaces; "" when it has none.
+    public static func legalForm(_ name: String) -> String {
+        let forms = joinedWords(name).filter(LegalForms.contains).map { LegalForms.spelling[$0] ?? $0 }
+        return forms.count == joinedWords(name).count ? "" : forms.joined(separator: " ")
+    }
+
+    /// The folded words, single letters in a row joined.
+    static func joinedWords(_ name: String) -> [String] {
         let folded = TextFolding.words(name)
         var joined: [String] = []
         var letters = ""
@@ -19,7 +33,6 @@ public enum OrganisationName {
             joined.append(word)
         }
         if !letters.isEmpty { joined.append(letters) }
-        let kept = joined.filter { !LegalForms.contains($0) && $0 != "the" }
-        return kept.isEmpty ? joined : kept
+        return joined
     }
 }

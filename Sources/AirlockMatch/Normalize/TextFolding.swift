@@ -1,6 +1,8 @@
+import Foundation
+
 /// Folds text for comparison: lower case, accents and ligatures of Latin letters to their base letters (`Müller` →
 /// `muller`, `Straße` → `strasse`, `Æ` → `ae`), `&` to ` and `, every other character that is not a letter or a
-/// digit to a word break. Letters of other scripts are kept, lower-cased.
+/// digit to a word break. Letters of other scripts are kept, lower-cased and without their accents.
 public enum TextFolding {
     /// The words of `text`, folded.
     public static func words(_ text: String) -> [String] {
@@ -34,7 +36,11 @@ public enum TextFolding {
             let properties = scalar.properties
             if properties.isAlphabetic || properties.numericType != nil {
                 if properties.generalCategory == .nonspacingMark { continue }
-                for lower in properties.lowercaseMapping.unicodeScalars { word.append(lower) }
+                // A letter of another script: its base letters, lower-cased, without their accents (ά → α).
+                for base in String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars
+                where base.properties.generalCategory != .nonspacingMark {
+                    for lower in base.properties.lowercaseMapping.unicodeScalars { word.append(lower) }
+                }
             } else if properties.generalCategory == .nonspacingMark {
                 continue  // a combining accent after its letter
             } else {

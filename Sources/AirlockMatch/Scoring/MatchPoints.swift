@@ -8,6 +8,7 @@ public struct MatchPoints: Sendable {
     /// The most a near name (similarity 0.6–0.85) gives.
     public var nameWeak = 10.0
     public var nameDiffers = 25.0
+    public var legalFormDiffers = 10.0
     public var taxNumber = 40.0
     public var taxNumberDiffers = 45.0
     public var email = 25.0
@@ -27,7 +28,7 @@ public struct MatchPoints: Sendable {
     public var country = 3.0
     public var countryDiffers = 25.0
     public var number = 60.0
-    public var numberDiffers = 20.0
+    public var numberDiffers = 5.0
     public var unit = 10.0
 
     /// The points of `entity`.

@@ -50,6 +50,9 @@ public struct MatchScorer: Sendable {
                 add(.name, .disagrees, -points.nameDiffers)
             }
         }
+        if !a.legalForm.isEmpty && !b.legalForm.isEmpty && a.legalForm != b.legalForm {
+            add(.legalForm, .disagrees, -points.legalFormDiffers)
+        }
         if entity == .products {
             if !a.number.isEmpty && !b.number.isEmpty {
                 a.number == b.number ? add(.number, .agrees, points.number) : add(.number, .disagrees, -points.numberDiffers)
@@ -84,7 +87,7 @@ public struct MatchScorer: Sendable {
             a.postcode == b.postcode ? add(.postcode, .agrees, points.postcode) : add(.postcode, .disagrees, -points.postcodeDiffers)
         }
         if !a.street.isEmpty && !b.street.isEmpty {
-            let similarity = StringSimilarity.jaroWinkler(Array(a.street.utf8), Array(b.street.utf8))
+            let similarity = StringSimilarity.jaroWinkler(a.street, b.street)
             if similarity >= 0.9 { add(.street, similarity >= 0.99 ? .agrees : .partly, points.street) }
         }
         if !a.houseNumber.isEmpty && !b.houseNumber.isEmpty {
@@ -92,7 +95,7 @@ public struct MatchScorer: Sendable {
                 ? add(.houseNumber, .agrees, points.houseNumber) : add(.houseNumber, .disagrees, -points.houseNumberDiffers)
         }
         if !a.city.isEmpty && !b.city.isEmpty {
-            let similarity = a.city == b.city ? 1 : StringSimilarity.jaroWinkler(Array(a.city.utf8), Array(b.city.utf8))
+            let similarity = a.city == b.city ? 1 : StringSimilarity.jaroWinkler(a.city, b.city)
             similarity >= 0.9
                 ? add(.city, similarity >= 0.99 ? .agrees : .partly, points.city) : add(.city, .disagrees, -points.cityDiffers)
         }
@@ -107,6 +110,15 @@ public struct MatchScorer: Sendable {
     func personSimilarity(_ a: MatchRecord, _ b: MatchRecord) -> Double {
         func part(_ x: [WordID], _ y: [WordID]) -> Double {
             if x.isEmpty || y.isEmpty { return x.isEmpty && y.isEmpty ? 1 : 0.5 }
+            if x == y { return 1 }
+            if x.count == 1 && y.count == 1 {
+                return vocabulary.withStorage { bytes, starts in
+                    let first = UnsafeBufferPointer(rebasing: bytes[starts[Int(x[0])]..<starts[Int(x[0]) + 1]])
+                    let second = UnsafeBufferPointer(rebasing: bytes[starts[Int(y[0])]..<starts[Int(y[0]) + 1]])
+                    if first.count == 1 || second.count == 1, first.first == second.first { return 0.9 }
+                    return StringSimilarity.jaroWinkler(first, second)
+                }
+            }
             let bytesX = x.flatMap { vocabulary.bytes($0) }
             let bytesY = y.flatMap { vocabulary.bytes($0) }
             if bytesX.count == 1 || bytesY.count == 1, bytesX.first == bytesY.first { return 0.9 }

@@ -3,6 +3,8 @@ public enum MatchSignal: String, Sendable, CaseIterable {
     /// The Sales record already holds the F&O key.
     case key
     case name
+    /// Two companies' legal forms (`GmbH` and `AG`): only a difference counts.
+    case legalForm = "legal-form"
     case taxNumber = "tax-number"
     case email
     case domain

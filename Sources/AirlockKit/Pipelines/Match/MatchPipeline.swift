@@ -6,15 +6,19 @@ public enum MatchPipeline {
     /// migration ledger (`options.ledger`), a run that fails too.
     /// - Parameter notice: told when the run could not be entered in the migration ledger (for standard error).
     /// - Throws: `AirlockError` as `Matcher.run` describes (exit status 2).
-    public static func run(_ options: MatchOptions, notice: @escaping @Sendable (String) -> Void = { _ in }) throws -> MatchResult {
+    /// - Parameter progress: told of each step, for progress lines.
+    public static func run(
+        _ options: MatchOptions, progress: @escaping @Sendable (String) -> Void = { _ in },
+        notice: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws -> MatchResult {
         try LedgeredRun.run(
-            ledgerCommand, ledger: options.ledger, notice: notice, body: { _ in try match(options) },
+            ledgerCommand, ledger: options.ledger, notice: notice, body: { _ in try match(options, progress: progress) },
             entry: { ledgerEntry(for: $0, options: options) }, failureEntry: { ledgerEntry(failed: $0, options: options) })
     }
 
-    private static func match(_ options: MatchOptions) throws -> MatchResult {
+    private static func match(_ options: MatchOptions, progress: @escaping @Sendable (String) -> Void) throws -> MatchResult {
         let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
-        let report = try Matcher.run(options.matching, catalog: catalog)
+        let report = try Matcher.run(options.matching, catalog: catalog, progress: progress)
         let text: String
         if options.json {
             let encoder = JSONEncoder()

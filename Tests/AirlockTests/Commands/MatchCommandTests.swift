@@ -1,0 +1,49 @@
+import AirlockKit
+import Foundation
+import Testing
+
+/// `airlock match` on the command line: its summary, files, ledger entry and exit codes.
+@Suite struct MatchCommandTests {
+    @Test func matchWritesItsFilesAndSaysWhatToDoNext() throws {
+        let folder = try Fixture.scratchDirectory("airlock-match-command")
+        let written = try SampleUnkeyedPair.write(to: folder, accounts: 150, seed: 8)
+        let result = try AirlockRunner.run(["match", "--fo", written[0], "--sales", written[1], "--out", folder + "/run/match"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("  accounts: "))
+        #expect(result.stdout.contains("linked"))
+        #expect(result.stdout.contains("next: "))
+        for name in RunLayout.matchOutputs { #expect(FileManager.default.fileExists(atPath: folder + "/run/match/" + name), "\(name)") }
+        let page = try String(contentsOfFile: folder + "/run/match/" + RunLayout.matchPage, encoding: .utf8)
+        #expect(page.contains("<h2>accounts</h2>"))
+        #expect(page.contains("To review"))
+        let ledger = try String(contentsOfFile: folder + "/run/" + RunLayout.ledger, encoding: .utf8)
+        #expect(ledger.contains("\"command\":\"match\""))
+
+        let json = try AirlockRunner.run([
+            "match", "--fo", written[0], "--sales", written[1], "--out", folder + "/json", "--json", "--entities", "accounts",
+            "--no-ledger",
+        ])
+        #expect(json.status == 0, "\(json.stderr)")
+        let decoded = try JSONDecoder().decode(MatchingResult.self, from: Data(json.stdout.utf8))
+        #expect(decoded.entities.map(\.entity) == ["accounts"])
+    }
+
+    @Test func badOptionsAndInputsExitTwo() throws {
+        let folder = try Fixture.scratchDirectory("airlock-match-command-bad")
+        let written = try SampleUnkeyedPair.write(to: folder, accounts: 20, seed: 8)
+        let swapped = try AirlockRunner.run(["match", "--fo", written[1], "--sales", written[0], "--out", folder + "/a", "--no-ledger"])
+        #expect(swapped.status == 2)
+        #expect(swapped.stderr.contains("did you swap them"))
+        let entities = try AirlockRunner.run([
+            "match", "--fo", written[0], "--sales", written[1], "--out", folder + "/b", "--entities", "accounts,vendors",
+        ])
+        #expect(entities.status == 2)
+        #expect(entities.stderr.contains("vendors is not accounts, contacts or products"))
+        let thresholds = try AirlockRunner.run([
+            "match", "--fo", written[0], "--sales", written[1], "--out", folder + "/c", "--sure", "40", "--review", "60", "--no-ledger",
+        ])
+        #expect(thresholds.status == 2)
+        #expect(thresholds.stderr.contains("review score (60) must be between 0 and the sure score (40)"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/c"))
+    }
+}

@@ -1,0 +1,101 @@
+import AirlockKit
+import Foundation
+import Testing
+
+/// What a match run feeds into the load: `convert --keymap` turns the linked accounts and contacts into updates of
+/// their F&O records, and `to-sales-keys.zip` writes the F&O keys into Sales and validates.
+@Suite struct MatchKeymapTests {
+    static func counts(_ result: ConversionResult, _ flow: String) throws -> RecordCounts {
+        try #require(result.report.flows[flow]).counts
+    }
+
+    @Test func linkedRecordsConvertAsUpdatesAndTheIdentityHolds() throws {
+        let folder = try Fixture.scratchDirectory("airlock-match-keymap")
+        let written = try SampleUnkeyedPair.write(to: folder, accounts: 400, seed: 9)
+        let matched = try Matcher.run(
+            MatchingOptions(foPath: written[0], salesPath: written[1], outputDirectory: folder + "/match"),
+            catalog: SchemaCatalogLoader.bundled())
+        let catalog = try SchemaCatalogLoader.bundled()
+        let plain = try Converter.run(
+            ConversionOptions(foPath: written[0], salesPath: written[1], outputDirectory: folder + "/plain"), catalog: catalog)
+        let keyed = try Converter.run(
+            ConversionOptions(
+                foPath: written[0], salesPath: written[1], outputDirectory: folder + "/keyed", keymap: folder + "/match/" + RunLayout.keymap
+            ),
+            catalog: catalog)
+        let accounts = try #require(matched.entities.first { $0.entity == "accounts" })
+        let before = try Self.counts(plain, "accounts")
+        let after = try Self.counts(keyed, "accounts")
+        // Without the keymap no Sales account carries a key F&O knows: none is an update.
+        #expect(before.updated + before.unchanged == 0)
+        // With it, every linked account finds its customer.
+        #expect(after.updated + after.unchanged == accounts.linked)
+        #expect(after.created == 0, "an account without a link has no account number: rejected, not created")
+        let contacts = try #require(matched.entities.first { $0.entity == "contacts" })
+        let contactsAfter = try Self.counts(keyed, "contacts")
+        let toCustomers = try Self.counts(keyed, "contacts-to-customers")
+        #expect(contactsAfter.updated + contactsAfter.unchanged + toCustomers.updated + toCustomers.unchanged >= contacts.linked * 9 / 10)
+        for (name, flow) in keyed.report.flows {
+            let c = flow.counts
+            #expect(c.read == c.created + c.updated + c.unchanged + c.filtered + c.rejected, "\(name): every record accounted for")
+        }
+        #expect(keyed.report.options.keymap == folder + "/match/" + RunLayout.keymap)
+        #expect(keyed.report.inputs["keymap"] != nil)
+    }
+
+    @Test func theSalesKeyPackageValidates() throws {
+        let folder = try Fixture.scratchDirectory("airlock-match-keys")
+        let written = try SampleUnkeyedPair.write(to: folder, accounts: 200, seed: 4)
+        let result = try Matcher.run(
+            MatchingOptions(foPath: written[0], salesPath: written[1], outputDirectory: folder + "/match"),
+            catalog: SchemaCatalogLoader.bundled())
+        let path = folder + "/match/" + RunLayout.salesKeyPackage
+        let report = try PackageValidator.validate(path: path, catalog: try SchemaCatalogLoader.bundled())
+        #expect(report.errors == 0, "\(report.findings.prefix(3))")
+        let package = try CMTPackageReader(path: path).read()
+        let accounts = try #require(package.data.entity(named: "account"))
+        #expect(accounts.records.values.columnNames == ["@id", "accountid", "accountnumber"])
+        let linked = try #require(result.entities.first { $0.entity == "accounts" })
+        #expect(accounts.records.count == linked.keysToSet)
+        #expect(linked.keysToSet > 0)
+    }
+
+    @Test func aKeymapThatDoesNotHoldIsRefusedAndNothingIsWritten() throws {
+        let folder = try Fixture.scratchDirectory("airlock-match-keymap-bad")
+        let written = try SampleUnkeyedPair.write(to: folder, accounts: 60, seed: 2)
+        _ = try Matcher.run(
+            MatchingOptions(foPath: written[0], salesPath: written[1], outputDirectory: folder + "/match"),
+            catalog: SchemaCatalogLoader.bundled())
+        let keymap = try MatchQuality.rows(folder + "/match/" + RunLayout.keymap)
+        let first = try #require(keymap.first)
+        func write(_ rows: [[String: String]], header: [String] = Keymap.columns, _ name: String) throws -> String {
+            let path = folder + "/" + name
+            let writer = try CSVFileWriter(path: path, header: header)
+            for row in rows { try writer.writeRecord(header.map { row[$0] ?? "" }) }
+            try writer.close()
+            return path
+        }
+        var unknownSales = first
+        unknownSales["sales_id"] = "00000000-0000-4000-8000-000000000000"
+        var unknownFO = first
+        unknownFO["fo_key"] = "NOBODY"
+        var renamed = Keymap.columns
+        renamed[6] = "customer"
+        let cases: [(String, String, String)] = [
+            ("unknown Sales record", try write([unknownSales], "sales.csv"), "which the Sales export does not hold"),
+            ("unknown F&O record", try write([unknownFO], "fo.csv"), "which the F&O export does not hold"),
+            ("edited header", try write(keymap, header: renamed, "header.csv"), "where fo_key belongs"),
+            ("linked twice", try write([first, first], "twice.csv"), "is linked twice"),
+        ]
+        for (name, path, message) in cases {
+            let out = folder + "/convert-" + name.replacingOccurrences(of: " ", with: "-")
+            let result = try AirlockRunner.run([
+                "convert", "--fo", written[0], "--sales", written[1], "--out", out, "--keymap", path, "--no-ledger",
+            ])
+            #expect(result.status == 2, "\(name): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(name): \(result.stderr)")
+            #expect(result.stderr.contains(path), "\(name): names the file")
+            #expect(!FileManager.default.fileExists(atPath: out), "\(name): nothing written")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import AirlockMatch
+import Testing
+
+/// The forms matching compares: names, legal forms, streets, countries, phones, e-mail, tax numbers, units.
+@Suite struct MatchNormalizationTests {
+    @Test func foldingDropsAccentsCaseAndPunctuation() {
+        #expect(TextFolding.words("Müller & Söhne GmbH") == ["muller", "and", "sohne", "gmbh"])
+        #expect(TextFolding.fold("Société Générale") == "societe generale")
+        #expect(TextFolding.fold("Straße") == "strasse")
+        #expect(TextFolding.fold("O'Brien") == "obrien")
+        #expect(TextFolding.fold("O\u{2019}Brien") == "obrien")
+        // A combining accent after its letter, as a decomposed export writes it.
+        #expect(TextFolding.fold("Jose\u{301} Garci\u{301}a") == "jose garcia")
+        #expect(TextFolding.fold("Ørsted A/S") == "orsted a s")
+        // Other scripts are kept, lower-cased.
+        #expect(TextFolding.fold("Ελλάδα") == "ελλαδα")
+    }
+
+    @Test func legalFormsAreLeftOutOfCompanyNames() {
+        #expect(OrganisationName.words("Contoso Ltd") == ["contoso"])
+        #expect(OrganisationName.words("CONTOSO LIMITED") == ["contoso"])
+        #expect(OrganisationName.words("Fabrikam B.V.") == ["fabrikam"])
+        #expect(OrganisationName.words("Fabrikam BV") == ["fabrikam"])
+        #expect(OrganisationName.words("Litware S.p.A.") == ["litware"])
+        #expect(OrganisationName.words("Ørsted A/S") == ["orsted"])
+        #expect(OrganisationName.words("The Phone Company") == ["phone"])
+        #expect(OrganisationName.words("Harper & Sons Inc.") == ["harper", "and", "sons"])
+        // A name that is nothing but a legal form keeps its words.
+        #expect(OrganisationName.words("Limited") == ["limited"])
+    }
+
+    @Test func streetsExpandAbbreviationsAndFindTheNumber() {
+        #expect(StreetName("12 High St.") == StreetName("High Street 12"))
+        #expect(StreetName("Hauptstr. 5") == StreetName("Hauptstraße 5"))
+        #expect(StreetName("Hauptstr. 5").street == "hauptstrasse")
+        #expect(StreetName("Kerkstraat 12 a").number == "12a")
+        #expect(StreetName("1 Microsoft Way").street == "microsoft way")
+    }
+
+    @Test func countriesInEitherSidesFormAreOneCode() {
+        for text in ["United Kingdom", "UK", "GB", "GBR", "great britain"] { #expect(CountryNames.code(text) == "GB", "\(text)") }
+        for text in ["Deutschland", "Germany", "DEU", "de"] { #expect(CountryNames.code(text) == "DE", "\(text)") }
+        for text in ["The Netherlands", "Nederland", "NLD"] { #expect(CountryNames.code(text) == "NL", "\(text)") }
+        #expect(CountryNames.code("Österreich") == "AT")
+        #expect(CountryNames.code("Atlantis") == "atlantis")
+        #expect(CountryNames.code("  ") == "")
+    }
+
+    @Test func phonesCompareByTheirLastDigits() {
+        #expect(ContactKeys.phone("+44 20 7946 0958") == ContactKeys.phone("020 7946 0958"))
+        #expect(ContactKeys.phone("0044 (0)20-7946-0958") == ContactKeys.phone("020.7946.0958"))
+        #expect(ContactKeys.phone("+1 425 555 0100") == "255550100")
+        #expect(ContactKeys.phone("555 0100") == "")
+    }
+
+    @Test func emailWebTaxAndPostcode() {
+        #expect(ContactKeys.email(" Info@Contoso.COM ") == "info@contoso.com")
+        #expect(ContactKeys.email("not an address") == "")
+        #expect(ContactKeys.companyDomain(ofEmail: "info@contoso.com") == "contoso.com")
+        #expect(ContactKeys.companyDomain(ofEmail: "someone@gmail.com") == "")
+        #expect(ContactKeys.companyDomain(ofWebsite: "https://www.contoso.com/about") == "contoso.com")
+        #expect(ContactKeys.taxNumber("DE 123.456.789") == ContactKeys.taxNumber("123456789"))
+        #expect(ContactKeys.taxNumber("nl123456789b01") == "123456789B01")
+        #expect(ContactKeys.postcode("sw1a 1aa", country: "GB") == ContactKeys.postcode("SW1A1AA", country: "GB"))
+        #expect(ContactKeys.postcode("98052-6399", country: "US") == "98052")
+    }
+
+    @Test func unitsBySymbolOrName() {
+        #expect(UnitNames.canonical("Each") == UnitNames.canonical("ea"))
+        #expect(UnitNames.canonical("Pieces") == "pcs")
+        #expect(UnitNames.canonical("Kilogram") == UnitNames.canonical("KG"))
+        #expect(UnitNames.canonical("crate") == "crate")
+    }
+
+    @Test func jaroWinklerForgivesTyposNotOtherWords() {
+        let similar = StringSimilarity.jaroWinkler(Array("northwind".utf8), Array("nortwhind".utf8))
+        let other = StringSimilarity.jaroWinkler(Array("northwind".utf8), Array("fabrikam".utf8))
+        #expect(similar > 0.9)
+        #expect(other < 0.6)
+        #expect(StringSimilarity.jaroWinkler(Array("abc".utf8), Array("abc".utf8)) == 1)
+        #expect(StringSimilarity.jaroWinkler([], Array("abc".utf8)) == 0)
+    }
+}

@@ -1,0 +1,131 @@
+import AirlockKit
+import Foundation
+import Testing
+
+/// A reviewed `matches.csv` as the input of the next run: decisions kept (accepted, rejected, edited), and a reviewed
+/// file that does not hold refused with one line and nothing written.
+@Suite struct MatchReviewTests {
+    /// A match run on a small unkeyed pair, with its rows.
+    struct Run {
+        let folder: String
+        let fo: String
+        let sales: String
+
+        init(_ name: String) throws {
+            folder = try Fixture.scratchDirectory(name)
+            let written = try SampleUnkeyedPair.write(to: folder, accounts: 400, seed: 5)
+            fo = written[0]
+            sales = written[1]
+            _ = try match(reviewed: nil)
+        }
+
+        func match(reviewed: String?) throws -> MatchingResult {
+            try Matcher.run(
+                MatchingOptions(foPath: fo, salesPath: sales, outputDirectory: folder + "/match", reviewedPath: reviewed),
+                catalog: SchemaCatalogLoader.bundled())
+        }
+
+        func rows(_ name: String = RunLayout.matchList) throws -> [[String: String]] {
+            try MatchQuality.rows(folder + "/match/" + name)
+        }
+
+        /// Writes `rows` (dictionaries by column) as a reviewed file with `header`.
+        func write(_ rows: [[String: String]], header: [String] = MatchListColumns.all, to name: String) throws -> String {
+            let path = folder + "/" + name
+            let writer = try CSVFileWriter(path: path, header: header)
+            for row in rows { try writer.writeRecord(header.map { row[$0] ?? "" }) }
+            try writer.close()
+            return path
+        }
+    }
+
+    @Test func decisionsAreKeptAcrossReruns() throws {
+        let run = try Run("airlock-match-review")
+        var rows = try run.rows()
+        let review = try #require(rows.indices.first { rows[$0]["class"] == "review" && rows[$0]["entity"] == "accounts" })
+        let sure = try #require(rows.indices.first { rows[$0]["class"] == "sure" && rows[$0]["entity"] == "accounts" })
+        // An F&O account no pair names, for an edited row.
+        let free = try #require(try run.rows(RunLayout.unmatchedList).first { $0["side"] == "fo" && $0["entity"] == "accounts" }?["key"])
+        let edited = try #require(
+            rows.indices.first { $0 != review && rows[$0]["class"] == "review" && rows[$0]["entity"] == "accounts" })
+        rows[review]["decision"] = "accept"
+        rows[sure]["decision"] = "Reject"
+        rows[edited]["decision"] = "yes"
+        rows[edited]["fo_key"] = free
+        let reviewed = try run.write(rows, to: "reviewed.csv")
+        let result = try run.match(reviewed: reviewed)
+        #expect(result.decisionsKept == 3)
+
+        let keymap = try run.rows(RunLayout.keymap)
+        func linked(_ sales: String?) -> [String: String]? { keymap.first { $0["sales_id"] == sales } }
+        #expect(linked(rows[review]["sales_id"])?["fo_key"] == rows[review]["fo_key"])
+        #expect(linked(rows[review]["sales_id"])?["decided_by"] == "review")
+        #expect(linked(rows[edited]["sales_id"])?["fo_key"] == free)
+        #expect(linked(rows[sure]["sales_id"])?["fo_key"] != rows[sure]["fo_key"], "a rejected pair is not linked")
+
+        // The new matches.csv holds the decisions, so a review of it starts from them: saved again, the same links.
+        let again = try run.rows()
+        #expect(
+            again.contains {
+                $0["sales_id"] == rows[sure]["sales_id"] && $0["fo_key"] == rows[sure]["fo_key"] && $0["decision"] == "reject"
+            })
+        #expect(again.contains { $0["sales_id"] == rows[edited]["sales_id"] && $0["fo_key"] == free && $0["decision"] == "accept" })
+        let second = try run.write(again, to: "reviewed-2.csv")
+        let before = try Data(contentsOf: URL(fileURLWithPath: run.folder + "/match/" + RunLayout.keymap))
+        #expect(try run.match(reviewed: second).decisionsKept == 3)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: run.folder + "/match/" + RunLayout.keymap)) == before)
+    }
+
+    @Test func aReviewedFileThatDoesNotHoldIsRefusedAndNothingIsWritten() throws {
+        let run = try Run("airlock-match-review-bad")
+        let rows = try run.rows()
+        let before = try Data(contentsOf: URL(fileURLWithPath: run.folder + "/match/" + RunLayout.matchList))
+        var renamed = MatchListColumns.all
+        renamed[2] = "points"
+        var unknown = rows[0]
+        unknown["decision"] = "accept"
+        unknown["sales_id"] = "00000000-0000-4000-8000-000000000000"
+        var accepted = rows[0]
+        accepted["decision"] = "accept"
+        var other = try #require(rows.first { $0["entity"] == rows[0]["entity"] && $0["sales_id"] != rows[0]["sales_id"] })
+        other["decision"] = "accept"
+        other["fo_key"] = rows[0]["fo_key"]
+        var maybe = rows[0]
+        maybe["decision"] = "maybe"
+        let cases: [(String, String, String)] = [
+            ("renamed", try run.write(rows, header: renamed, to: "renamed.csv"), "column 3 is \"points\" where score belongs"),
+            ("extra", try run.write(rows, header: MatchListColumns.all + ["mine"], to: "extra.csv"), "a column \"mine\""),
+            ("unknown", try run.write([unknown], to: "unknown.csv"), "the Sales export holds no"),
+            ("twice", try run.write([accepted, accepted], to: "twice.csv"), "two decisions for the pair"),
+            ("one F&O record for two", try run.write([accepted, other], to: "shared.csv"), "is accepted for two Sales records"),
+            ("maybe", try run.write([maybe], to: "maybe.csv"), "neither accept nor reject"),
+            ("its own output", run.folder + "/match/" + RunLayout.matchList, "which this run replaces"),
+        ]
+        for (name, path, message) in cases {
+            do {
+                _ = try run.match(reviewed: path)
+                Issue.record("\(name): accepted")
+            } catch let error as AirlockError {
+                #expect(error.code == .usage, "\(name)")
+                #expect(error.description.contains(message), "\(name): \(error)")
+                #expect(!error.description.contains("\n"), "\(name): one line")
+                if name != "its own output" { #expect(error.location.line != nil, "\(name): names the line") }
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: run.folder + "/match/" + RunLayout.matchList)) == before, "\(name)")
+        }
+    }
+
+    @Test func aLegalEntityTheExportDoesNotHoldIsRefused() throws {
+        let folder = try Fixture.scratchDirectory("airlock-match-company")
+        let usmf = try SampleUnkeyedPair.write(to: folder + "/usmf", accounts: 30, seed: 1, company: "USMF")
+        do {
+            _ = try Matcher.run(
+                MatchingOptions(foPath: usmf[0], salesPath: usmf[1], outputDirectory: folder + "/out", company: "DEMF"),
+                catalog: SchemaCatalogLoader.bundled())
+            Issue.record("a company the export does not hold was accepted")
+        } catch let error as AirlockError {
+            #expect(error.description.contains("no records of legal entity DEMF"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+    }
+}
