@@ -42,6 +42,19 @@ struct SampleCommand: OutputCommand {
             (the --company only), some of each reference table, customer groups, parties, products and some of \
             their released products, accounts, contacts (sellable person customers and plain contacts), quotes \
             and orders with lines. It takes no --defects.
+
+            --unkeyed writes, instead, a noisy pair that shares no key, for airlock match, with its answer key \
+            match-truth.csv (UTF-8, header kind,entity,left,right, sorted): fo-export.zip holds Customers V2 \
+            (organisations, some twice, and about 3 % person customers), CDS Contacts and Sellable released \
+            products; sales-export.zip holds uom, account, contact and product records of the same things as \
+            people key them again: typos, other legal forms, accents, case, address, postcode, phone and VAT \
+            formats, values missing on one side, look-alike sibling companies, and duplicates within a side. About \
+            70 % of the organisations are on both sides, 15 % only in F&O, 15 % only in Sales; records are in a \
+            shuffled order. Each line of match-truth.csv is a true link: pair,account,CUSTOMERACCOUNT,accountid; \
+            pair,contact,CONTACTPERSONPARTYNUMBER (or a person customer's CUSTOMERACCOUNT),contactid; \
+            pair,product,PRODUCTNUMBER,productid; fo-duplicate,account,key,key and sales-duplicate,ENTITY,id,id \
+            for two records of one side of one thing. It takes neither --defects nor --templates dual-write \
+            (docs/sample.md, "An unkeyed pair for airlock match").
             """)
 
     @Option(help: "The folder to write into (created if missing).")
@@ -62,8 +75,15 @@ struct SampleCommand: OutputCommand {
     @Option(help: "The bundled template set whose entities the pair holds: prospect-to-cash or dual-write (see below).")
     var templates: TemplateSetName = .standard
 
+    @Flag(help: "Write an unkeyed, noisy pair with its answer key match-truth.csv, for airlock match (see below).")
+    var unkeyed = false
+
     func validate() throws {
         guard accounts >= 1 else { throw ValidationError("--accounts must be at least 1") }
+        if unkeyed, defects { throw ValidationError("--unkeyed writes a pair without defects; leave out --defects") }
+        if unkeyed, templates == .dualWrite {
+            throw ValidationError("--unkeyed writes Customers V2, CDS Contacts and products; leave out --templates dual-write")
+        }
         if defects, templates == .dualWrite {
             throw ValidationError("--defects writes a prospect-to-cash pair; leave it out with --templates dual-write")
         }
@@ -74,7 +94,9 @@ struct SampleCommand: OutputCommand {
 
     func run(output: CommandOutput) throws {
         let result = try SamplePipeline.run(
-            SampleOptions(outputDirectory: out, accounts: accounts, seed: seed, company: company, defects: defects, templates: templates))
+            SampleOptions(
+                outputDirectory: out, accounts: accounts, seed: seed, company: company, defects: defects, templates: templates,
+                unkeyed: unkeyed))
         output.write(result.text)
     }
 }

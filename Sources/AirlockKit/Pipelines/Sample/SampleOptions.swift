@@ -15,10 +15,13 @@ public struct SampleOptions: Sendable, Hashable {
     /// The bundled template set whose shapes the pair has: `prospect-to-cash` (the default) or `dual-write`
     /// (see `SampleGenerator`).
     public var templates: TemplateSetName
+    /// Write an unkeyed, noisy pair with its answer key `match-truth.csv` instead, for `airlock match`
+    /// (`SampleUnkeyedPair`); it takes neither `defects` nor the dual-write set.
+    public var unkeyed: Bool
 
     public init(
         outputDirectory: String, accounts: Int = 12, seed: UInt64 = 1, company: String = "USMF", defects: Bool = false,
-        templates: TemplateSetName = .standard
+        templates: TemplateSetName = .standard, unkeyed: Bool = false
     ) {
         self.outputDirectory = outputDirectory
         self.accounts = accounts
@@ -26,5 +29,6 @@ public struct SampleOptions: Sendable, Hashable {
         self.company = company
         self.defects = defects
         self.templates = templates
+        self.unkeyed = unkeyed
     }
 }

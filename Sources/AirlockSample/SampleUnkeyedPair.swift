@@ -1,0 +1,48 @@
+import AirlockIO
+import AirlockModel
+import Foundation
+
+/// Writes a noisy, unkeyed pair of exports with its answer key, for `airlock match`: an F&O data management package
+/// (`fo-export.zip`: Customers V2, CDS Contacts, Sellable released products) and a Sales Configuration Migration
+/// package (`sales-export.zip`: uom, account, contact, product) of the same companies, people and products, sharing
+/// no key, with the noise of records keyed twice by hand (typos, legal forms, accents, address and phone formats,
+/// values missing on one side, duplicates within a side, look-alike sibling companies), and `match-truth.csv`, every
+/// true link (`SampleUnkeyedTruth`). docs/sample.md, "An unkeyed pair for `airlock match`", lists the entities,
+/// columns and rates.
+///
+/// The same seed, size and company give byte-identical files. Records are written in a shuffled order, built and
+/// written as they stream, so a million accounts need little memory.
+public enum SampleUnkeyedPair {
+    /// The answer key written beside the exports.
+    public static let truthFileName = "match-truth.csv"
+
+    /// Writes the pair and its answer key into `directory` (which must exist); an `expected-rejects.csv` left there
+    /// by another sample is removed, so that the folder never holds a key of another pair.
+    /// - Parameters:
+    ///   - accounts: how many organisations the world has (at least 1); person customers (about 3 %), contacts
+    ///     (about 1.2 per organisation) and products (one per ten, at least 3) scale with it.
+    ///   - seed: the random seed.
+    ///   - company: the F&O legal entity (`DATAAREAID`).
+    /// - Returns: the paths written: the F&O export, the Sales export, the answer key.
+    /// - Throws: `AirlockError` when a file cannot be written; `.usage` for fewer than one account.
+    public static func write(to directory: String, accounts: Int, seed: UInt64 = 1, company: String = "USMF") throws -> [String] {
+        guard accounts >= 1 else { throw AirlockError(.usage, "an unkeyed sample needs at least one account") }
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        let foPath = base + SampleGenerator.foFileName
+        let salesPath = base + SampleGenerator.salesFileName
+        let truthPath = base + truthFileName
+        let world = SampleUnkeyedWorld(accounts: accounts, seed: seed, company: company)
+        // The F&O export and the answer key on a thread of their own, the Sales export (whose zip deflates on a
+        // thread of its own) on this one: the files do not depend on each other.
+        let foAndTruth = BackgroundTask {
+            try SampleUnkeyedFOExport(world: world).write(to: foPath)
+            try SampleUnkeyedTruth(world: world).write(to: truthPath)
+        }
+        let sales = Result { try SampleUnkeyedSalesExport(world: world).write(to: salesPath) }
+        try foAndTruth.result()
+        try sales.get()
+        let rejectsPath = base + SampleGenerator.expectedRejectsFileName
+        if FileManager.default.fileExists(atPath: rejectsPath) { try? FileManager.default.removeItem(atPath: rejectsPath) }
+        return [foPath, salesPath, truthPath]
+    }
+}

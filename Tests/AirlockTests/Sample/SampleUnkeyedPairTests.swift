@@ -1,0 +1,274 @@
+import AirlockKit
+import Foundation
+import Testing
+
+/// `airlock sample --unkeyed`: a noisy pair that shares no key, and its answer key `match-truth.csv`.
+struct SampleUnkeyedPairTests {
+    /// An unkeyed pair as written: its F&O tables by label, its Sales records by entity, its truth lines.
+    struct Written {
+        var folder: String
+        var fo: [String: Table]
+        var sales: CMTPackage
+        var truth: [[String]]
+
+        init(accounts: Int, seed: UInt64 = 1) throws {
+            folder = try Fixture.scratchDirectory("airlock-unkeyed")
+            let paths = try SampleUnkeyedPair.write(to: folder, accounts: accounts, seed: seed)
+            #expect(
+                paths.map { URL(fileURLWithPath: $0).lastPathComponent }
+                    == [SampleGenerator.foFileName, SampleGenerator.salesFileName, SampleUnkeyedPair.truthFileName])
+            let reader = try FOPackageReader(source: openPackageSource(path: paths[0]))
+            var fo: [String: Table] = [:]
+            for line in reader.manifest.entities { fo[line.entityName] = try reader.readEntity(line).table }
+            self.fo = fo
+            sales = try CMTPackageReader(path: paths[1]).read()
+            let text = try String(contentsOfFile: paths[2], encoding: .utf8)
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(lines.first == "kind,entity,left,right")
+            #expect(lines.last == "", "the file ends with a line break")
+            lines = Array(lines.dropFirst().dropLast())
+            #expect(lines == lines.sorted(), "sorted by kind, entity, left, right")
+            #expect(Set(lines).count == lines.count, "no line twice")
+            truth = lines.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            #expect(truth.allSatisfy { $0.count == 4 })
+        }
+
+        func column(_ label: String, _ name: String) throws -> [String] {
+            let table = try #require(fo[label], "\(label)")
+            return (0..<table.rowCount).map { table.value(row: $0, column: name) ?? "" }
+        }
+
+        func records(_ entity: String) throws -> [CMTRecord] {
+            let data = try #require(sales.data.entity(named: entity), "\(entity)")
+            return (0..<data.recordCount).map { data.record(at: $0) }
+        }
+
+        func lines(_ kind: String, _ entity: String) -> [[String]] {
+            truth.filter { $0[0] == kind && $0[1] == entity }
+        }
+    }
+
+    @Test func theSameSeedGivesByteIdenticalFiles() throws {
+        func write(seed: UInt64) throws -> [Data] {
+            let folder = try Fixture.scratchDirectory("airlock-unkeyed")
+            return try SampleUnkeyedPair.write(to: folder, accounts: 300, seed: seed).map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        }
+        let first = try write(seed: 7)
+        let second = try write(seed: 7)
+        #expect(first == second)
+        let other = try write(seed: 8)
+        for (a, b) in zip(first, other) { #expect(a != b) }
+    }
+
+    @Test func theCommandWritesThePairAndRefusesDefectsAndDualWrite() throws {
+        let folder = try Fixture.scratchDirectory("airlock-unkeyed") + "/pair"
+        let run = try AirlockRunner.run(["sample", "--unkeyed", "--accounts", "30", "--out", folder])
+        #expect(run.status == 0, "\(run.stderr)")
+        for name in [SampleGenerator.foFileName, SampleGenerator.salesFileName, SampleUnkeyedPair.truthFileName] {
+            #expect(FileManager.default.fileExists(atPath: folder + "/" + name), "\(name)")
+            #expect(run.stdout.contains(folder + "/" + name))
+        }
+        // A plain sample in the folder removes the answer key of the unkeyed pair.
+        #expect(try AirlockRunner.run(["sample", "--accounts", "12", "--out", folder]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/" + SampleUnkeyedPair.truthFileName))
+        for extra in [["--defects"], ["--templates", "dual-write"]] {
+            let refused = try AirlockRunner.run(["sample", "--unkeyed", "--accounts", "30", "--out", folder] + extra)
+            #expect(refused.status == 2, "\(extra): \(refused.stderr)")
+            #expect(refused.stderr.contains("--unkeyed"), "\(refused.stderr)")
+        }
+        #expect(throws: AirlockError.self) {
+            try SamplePipeline.run(SampleOptions(outputDirectory: folder, accounts: 30, defects: true, unkeyed: true))
+        }
+    }
+
+    @Test func thePackagesHaveExactlyTheirColumnsAndFields() throws {
+        let pair = try Written(accounts: 60)
+        #expect(
+            pair.fo["Customers V2"]?.columnNames == [
+                "CUSTOMERACCOUNT", "DATAAREAID", "PARTYTYPE", "ORGANIZATIONNAME", "PERSONFIRSTNAME", "PERSONLASTNAME", "ADDRESSSTREET",
+                "ADDRESSZIPCODE", "ADDRESSCITY", "ADDRESSCOUNTRYREGIONISOCODE", "TAXEXEMPTNUMBER", "PRIMARYCONTACTEMAIL",
+                "PRIMARYCONTACTPHONE", "PRIMARYCONTACTURL", "CUSTOMERGROUPID",
+            ])
+        #expect(
+            pair.fo["CDS Contacts"]?.columnNames == [
+                "CONTACTPERSONPARTYNUMBER", "ASSOCIATEDPARTYNUMBER", "DATAAREAID", "FIRSTNAME", "LASTNAME", "PRIMARYEMAILADDRESS",
+                "PRIMARYPHONENUMBER",
+            ])
+        #expect(
+            pair.fo["Sellable released products"]?.columnNames == [
+                "PRODUCTNUMBER", "DATAAREAID", "PRODUCTNAME", "SALESUNITSYMBOL", "INVENTORYUNITSYMBOL",
+            ])
+        #expect(pair.sales.schema.entities.map(\.name) == ["uom", "account", "contact", "product"])
+        #expect(
+            pair.sales.schema.entity(named: "account")?.fieldNames == [
+                "accountid", "name", "accountnumber", "address1_line1", "address1_line2", "address1_postalcode", "address1_city",
+                "address1_country", "telephone1", "emailaddress1", "websiteurl", "msdyn_taxexemptnumber",
+            ])
+        #expect(
+            pair.sales.schema.entity(named: "contact")?.fieldNames == [
+                "contactid", "firstname", "lastname", "emailaddress1", "telephone1", "mobilephone", "parentcustomerid",
+                "msdynce_contactnumber", "msdynce_isactivecustomer",
+            ])
+        #expect(pair.sales.schema.entity(named: "product")?.fieldNames == ["productid", "productnumber", "name", "defaultuomid"])
+        #expect(pair.sales.schema.entity(named: "uom")?.fieldNames == ["uomid", "name"])
+        #expect(try pair.column("Customers V2", "DATAAREAID").allSatisfy { $0 == "USMF" })
+        #expect(try pair.column("Customers V2", "CUSTOMERGROUPID").allSatisfy { $0 == "10" })
+        #expect(Set(try pair.column("Customers V2", "PARTYTYPE")) == ["Organization", "Person"])
+        // Every contact person belongs to a customer of the file; the Sales lookups name records of the package.
+        let customers = Set(try pair.column("Customers V2", "CUSTOMERACCOUNT"))
+        #expect(try pair.column("CDS Contacts", "ASSOCIATEDPARTYNUMBER").allSatisfy { customers.contains($0) })
+        let accounts = Set(try pair.records("account").map(\.id))
+        let units = Set(try pair.records("uom").map(\.id))
+        for contact in try pair.records("contact") {
+            guard let parent = contact.field("parentcustomerid") else {
+                #expect(contact.field("msdynce_isactivecustomer")?.value == "True", "a contact without a company is a person customer")
+                continue
+            }
+            #expect(accounts.contains(parent.value))
+            #expect(contact.field("msdynce_isactivecustomer")?.value == "False")
+            #expect(contact.field("msdynce_contactnumber") == nil)
+        }
+        #expect(try pair.records("product").allSatisfy { units.contains($0.field("defaultuomid")?.value ?? "") })
+    }
+
+    @Test func theTruthNamesOnlyRecordsThePackagesHold() throws {
+        let pair = try Written(accounts: 400, seed: 3)
+        let customers = try pair.column("Customers V2", "CUSTOMERACCOUNT")
+        let types = Dictionary(uniqueKeysWithValues: zip(customers, try pair.column("Customers V2", "PARTYTYPE")))
+        let people = Set(try pair.column("CDS Contacts", "CONTACTPERSONPARTYNUMBER"))
+        let products = Set(try pair.column("Sellable released products", "PRODUCTNUMBER"))
+        let accounts = Set(try pair.records("account").map(\.id))
+        let contacts = Set(try pair.records("contact").map(\.id))
+        let salesProducts = Set(try pair.records("product").map(\.id))
+        #expect(
+            Set(pair.truth.map { "\($0[0]),\($0[1])" }).isSubset(of: [
+                "pair,account", "pair,contact", "pair,product", "fo-duplicate,account", "sales-duplicate,account",
+                "sales-duplicate,contact",
+            ]))
+        for line in pair.truth {
+            let (left, right) = (line[2], line[3])
+            switch (line[0], line[1]) {
+            case ("pair", "account"):
+                #expect(types[left] == "Organization", "\(line)")
+                #expect(accounts.contains(right), "\(line)")
+            case ("pair", "contact"):
+                #expect(people.contains(left) || types[left] == "Person", "\(line)")
+                #expect(contacts.contains(right), "\(line)")
+            case ("pair", "product"):
+                #expect(products.contains(left) && salesProducts.contains(right), "\(line)")
+            case ("fo-duplicate", "account"):
+                #expect(types[left] == "Organization" && types[right] == "Organization" && left < right, "\(line)")
+            case ("sales-duplicate", "account"):
+                #expect(accounts.contains(left) && accounts.contains(right) && left < right, "\(line)")
+            case ("sales-duplicate", "contact"):
+                #expect(contacts.contains(left) && contacts.contains(right) && left < right, "\(line)")
+            default:
+                Issue.record("unexpected line \(line)")
+            }
+        }
+        // Both records of a duplicate pair with what the other side holds of the thing, or neither does.
+        var partners: [String: Set<String>] = [:]
+        for line in pair.truth where line[0] == "pair" {
+            partners[line[2], default: []].insert(line[3])
+            partners[line[3], default: []].insert(line[2])
+        }
+        for line in pair.truth where line[0].hasSuffix("-duplicate") {
+            #expect(partners[line[2]] == partners[line[3]], "\(line)")
+        }
+        #expect(!pair.lines("fo-duplicate", "account").isEmpty || !pair.lines("sales-duplicate", "account").isEmpty)
+        // No F&O key is a Sales key: the sides share none.
+        let salesNumbers = Set(try pair.records("account").compactMap { $0.field("accountnumber")?.value })
+        #expect(salesNumbers.isDisjoint(with: customers))
+        let salesProductNumbers = Set(try pair.records("product").compactMap { $0.field("productnumber")?.value })
+        #expect(salesProductNumbers.isDisjoint(with: products))
+    }
+
+    @Test func theSalesPackageValidatesWithoutErrors() throws {
+        let pair = try Written(accounts: 300, seed: 5)
+        let result = try ValidatePipeline.run(ValidateOptions(package: pair.folder + "/" + SampleGenerator.salesFileName))
+        #expect(result.report.errors == 0, "\(result.text)")
+        // Only the numbers Prospect to cash keys on are missing (warnings: the pair is not meant for it).
+        let rules = Set(result.report.findings.map(\.rule))
+        #expect(rules.isSubset(of: ["cmt.value.required"]), "\(rules)")
+        #expect(
+            result.report.findings.allSatisfy {
+                $0.severity == .warning && ["accountnumber", "msdynce_contactnumber"].contains($0.field ?? "")
+            })
+    }
+
+    @Test func theRoughProportionsHoldAtTwoThousandAccounts() throws {
+        let accounts = 2_000
+        let pair = try Written(accounts: accounts, seed: 11)
+        func near(_ value: Int, _ expected: Double, within tolerance: Double, _ what: String) {
+            let share = Double(value) / Double(accounts)
+            #expect(abs(share - expected) <= tolerance, "\(what): \(value) of \(accounts) (\(share), expected about \(expected))")
+        }
+        let types = try pair.column("Customers V2", "PARTYTYPE")
+        let organisations = types.filter { $0 == "Organization" }.count
+        let foDuplicates = pair.lines("fo-duplicate", "account").count
+        let salesDuplicates = pair.lines("sales-duplicate", "account").count
+        let accountRecords = try pair.records("account")
+        // 85 % of the organisations in F&O, 85 % in Sales, 70 % on both sides.
+        near(organisations - foDuplicates, 0.85, within: 0.035, "F&O organisations")
+        near(accountRecords.count - salesDuplicates, 0.85, within: 0.035, "Sales accounts")
+        let pairedCustomers = Set(pair.lines("pair", "account").map { $0[2] }).count
+        near(pairedCustomers - foDuplicates, 0.70, within: 0.04, "organisations on both sides")
+        near(foDuplicates, 0.0085, within: 0.006, "second F&O customer accounts")
+        near(salesDuplicates, 0.0255, within: 0.012, "second Sales accounts")
+        // Person customers: 3 % of the accounts, 80 % of them in Sales as active customers without a company.
+        let persons = types.filter { $0 == "Person" }.count
+        #expect(persons == (accounts * 3 + 50) / 100)
+        let personPairs = Set(pair.lines("pair", "contact").filter { $0[2].hasPrefix("C") && !$0[2].hasPrefix("CP") }.map { $0[2] })
+        #expect(abs(Double(personPairs.count) / Double(persons) - 0.8) <= 0.15, "\(personPairs.count) of \(persons)")
+        // About 1.2 contacts per organisation, 90 % of them on both sides when the organisation is.
+        let contactPersons = try pair.column("CDS Contacts", "CONTACTPERSONPARTYNUMBER").count
+        let perOrganisation = Double(contactPersons) / Double(organisations - foDuplicates)
+        #expect(abs(perOrganisation - 1.2 * 0.95) <= 0.12, "\(perOrganisation) contacts per F&O organisation")
+        let contactPairs = Set(pair.lines("pair", "contact").filter { $0[2].hasPrefix("CP") }.map { $0[2] }).count
+        #expect(abs(Double(contactPairs) / Double(contactPersons) - 0.78) <= 0.08, "\(contactPairs) of \(contactPersons) paired")
+        let contactDuplicates = pair.lines("sales-duplicate", "contact").count
+        let salesContacts = try pair.records("contact").count
+        #expect(contactDuplicates > 0 && contactDuplicates * 100 <= salesContacts * 5)
+        // Products: one per ten accounts, 75 % on both sides; Sales numbers mostly its own.
+        let foProducts = try pair.column("Sellable released products", "PRODUCTNUMBER").count
+        let salesProducts = try pair.records("product")
+        #expect(abs(Double(pair.lines("pair", "product").count) / Double(accounts / 10) - 0.75) <= 0.1)
+        #expect(foProducts + salesProducts.count - pair.lines("pair", "product").count == accounts / 10)
+        let numbers = salesProducts.compactMap { $0.field("productnumber")?.value }
+        #expect(numbers.count == salesProducts.count, "Sales requires a product number")
+        let own = numbers.filter { $0.hasPrefix("SKU-") }.count
+        let legacy = numbers.filter { $0.hasPrefix("ART-") }.count
+        #expect(abs(Double(own) / Double(numbers.count) - 0.7) <= 0.12, "\(own) Sales-made numbers of \(numbers.count)")
+        #expect(abs(Double(legacy) / Double(numbers.count) - 0.1) <= 0.08, "\(legacy) legacy numbers of \(numbers.count)")
+        // Units: the symbol mostly, the long name for some.
+        let unitNames = Set(try pair.records("uom").compactMap { $0.field("name")?.value })
+        #expect(unitNames.contains("ea") && unitNames.contains("Each"), "\(unitNames)")
+        // Accounts: a legacy number for about one in ten, else none.
+        let legacyAccounts = accountRecords.compactMap { $0.field("accountnumber")?.value }
+        #expect(legacyAccounts.allSatisfy { $0.hasPrefix("ACC-") })
+        #expect(abs(Double(legacyAccounts.count) / Double(accountRecords.count) - 0.1) <= 0.03)
+        // Noise: most paired names differ somehow, yet many are the same; countries are free text in Sales.
+        let names = Dictionary(
+            uniqueKeysWithValues: zip(
+                try pair.column("Customers V2", "CUSTOMERACCOUNT"), try pair.column("Customers V2", "ORGANIZATIONNAME")))
+        let salesNames = Dictionary(uniqueKeysWithValues: accountRecords.map { ($0.id, $0.field("name")?.value ?? "") })
+        let pairs = pair.lines("pair", "account")
+        let sameName = pairs.filter { names[$0[2]] == salesNames[$0[3]] }.count
+        #expect(
+            Double(sameName) / Double(pairs.count) > 0.2 && Double(sameName) / Double(pairs.count) < 0.7, "\(sameName) of \(pairs.count)")
+        let countries = Set(accountRecords.compactMap { $0.field("address1_country")?.value })
+        #expect(countries.isSuperset(of: ["United Kingdom", "UK", "GB", "Germany", "Deutschland", "Netherlands", "United States", "USA"]))
+        // Look-alike names: different organisations share most words (siblings), yet most names are distinct.
+        let organisationNames = zip(types, try pair.column("Customers V2", "ORGANIZATIONNAME")).filter { $0.0 == "Organization" }.map(\.1)
+        #expect(Double(Set(organisationNames).count) / Double(organisationNames.count) > 0.95)
+        // VAT numbers for most European companies.
+        let countryCodes = try pair.column("Customers V2", "ADDRESSCOUNTRYREGIONISOCODE")
+        let vat = try pair.column("Customers V2", "TAXEXEMPTNUMBER")
+        let european = zip(zip(types, countryCodes), vat).filter { $0.0.0 == "Organization" && $0.0.1 != "US" }
+        let withVAT = european.filter { !$0.1.isEmpty }.count
+        #expect(abs(Double(withVAT) / Double(european.count) - 0.79) <= 0.07, "\(withVAT) of \(european.count)")
+        // Records are shuffled: the F&O file is not in account order.
+        let numbersInFile = try pair.column("Customers V2", "CUSTOMERACCOUNT")
+        #expect(numbersInFile != numbersInFile.sorted())
+    }
+}
