@@ -94,7 +94,7 @@ struct SampleUnkeyedSalesExport {
             }
             for entity in schema.entities {
                 switch entity.name {
-                case "uom": try section(entity, units) { unitRecord($0) }
+                case "uom": try section(entity, world.shuffled(units, label: 7)) { unitRecord($0) }
                 case "account": try section(entity, accountCodes()) { accountRecord($0) }
                 case "contact": try section(entity, contactCodes()) { contactRecord($0) }
                 default: try section(entity, productCodes()) { productRecord($0) }
