@@ -28,6 +28,21 @@ enum SampleUnkeyedCountry: Int, CaseIterable {
         }
     }
 
+    /// The currency its customers are invoiced in (ISO 4217), as F&O's SALESCURRENCYCODE holds it.
+    var currency: String {
+        switch self {
+        case .gb: "GBP"
+        case .us: "USD"
+        case .se: "SEK"
+        case .de, .nl, .fr, .es, .it: "EUR"
+        }
+    }
+
+    /// The currencies of the countries, with their names, in the order the Sales export lists them.
+    static let currencies: [(code: String, name: String)] = [
+        ("EUR", "Euro"), ("GBP", "Pound Sterling"), ("SEK", "Swedish Krona"), ("USD", "US Dollar"),
+    ]
+
     /// The share of the world's organisations (percent).
     var share: Int {
         switch self {

@@ -12,13 +12,15 @@ struct SampleUnkeyedFOExport {
     static let customerColumns = [
         "CUSTOMERACCOUNT", "DATAAREAID", "PARTYTYPE", "ORGANIZATIONNAME", "PERSONFIRSTNAME", "PERSONLASTNAME", "ADDRESSSTREET",
         "ADDRESSZIPCODE", "ADDRESSCITY", "ADDRESSCOUNTRYREGIONISOCODE", "TAXEXEMPTNUMBER", "PRIMARYCONTACTEMAIL", "PRIMARYCONTACTPHONE",
-        "PRIMARYCONTACTURL", "CUSTOMERGROUPID",
+        "PRIMARYCONTACTURL", "CUSTOMERGROUPID", "SALESCURRENCYCODE", "PARTYNUMBER",
     ]
     static let contactColumns = [
         "CONTACTPERSONPARTYNUMBER", "ASSOCIATEDPARTYNUMBER", "DATAAREAID", "FIRSTNAME", "LASTNAME", "PRIMARYEMAILADDRESS",
         "PRIMARYPHONENUMBER",
     ]
-    static let productColumns = ["PRODUCTNUMBER", "DATAAREAID", "PRODUCTNAME", "SALESUNITSYMBOL", "INVENTORYUNITSYMBOL"]
+    static let productColumns = [
+        "PRODUCTNUMBER", "DATAAREAID", "PRODUCTNAME", "SALESUNITSYMBOL", "INVENTORYUNITSYMBOL", "PRODUCTTYPE", "CURRENCYCODE",
+    ]
 
     /// The entity files: label, AOT name, columns, encoding, in import order.
     static let files: [(label: String, technicalName: String, columns: [String], encoding: TextEncoding)] = [
@@ -83,11 +85,13 @@ struct SampleUnkeyedFOExport {
         let company = world.organisation(index)
         let missing = company.missingInFO
         let address = company.address
+        let account = world.customerAccount(world.organisations[index].customerNumber)
         return [
-            world.customerAccount(world.organisations[index].customerNumber), world.company, "Organization", company.name, "", "",
+            account, world.company, "Organization", company.name, "", "",
             address.street.text, missing.contains(.postcode) ? "" : address.postcode, missing.contains(.city) ? "" : address.city.name,
             company.country.isoCode, missing.contains(.vat) ? "" : company.vat, missing.contains(.email) ? "" : company.email,
             missing.contains(.phone) ? "" : company.phone.text(company.phoneStyle), missing.contains(.website) ? "" : company.website, "10",
+            company.country.currency, account,
         ]
     }
 
@@ -104,11 +108,12 @@ struct SampleUnkeyedFOExport {
         let email = noise.email(company.email)
         let vat = noise.vat(company.vat, country: company.country)
         let website = noise.website(company.website, domain: company.domain)
+        let account = world.customerAccount(world.organisations[index].duplicateNumber)
         return [
-            world.customerAccount(world.organisations[index].duplicateNumber), world.company, "Organization", name, "", "",
+            account, world.company, "Organization", name, "", "",
             line2.isEmpty ? line1 : line1 + "\n" + line2, missing.contains(.postcode) ? "" : postcode, missing.contains(.city) ? "" : city,
             company.country.isoCode, missing.contains(.vat) ? "" : vat, missing.contains(.email) ? "" : email,
-            missing.contains(.phone) ? "" : phone, missing.contains(.website) ? "" : website, "10",
+            missing.contains(.phone) ? "" : phone, missing.contains(.website) ? "" : website, "10", company.country.currency, account,
         ]
     }
 
@@ -117,10 +122,12 @@ struct SampleUnkeyedFOExport {
         let (person, address) = world.personCustomer(index)
         let missing = person.missingInFO
         let names = person.foNames
+        let account = world.customerAccount(world.persons[index].customerNumber)
         return [
-            world.customerAccount(world.persons[index].customerNumber), world.company, "Person", "", names.first, names.last,
+            account, world.company, "Person", "", names.first, names.last,
             address.street.text, address.postcode, address.city.name, address.country.isoCode, "",
             missing.contains(.email) ? "" : person.email, missing.contains(.phone) ? "" : person.phone.text(person.phoneStyle), "", "10",
+            address.country.currency, account,
         ]
     }
 
@@ -152,7 +159,10 @@ struct SampleUnkeyedFOExport {
         let codes = world.products.indices.filter { world.products[$0].contains(.fo) }
         for index in world.shuffled(codes, label: 3) {
             let product = world.product(index)
-            try csv.writeRecord([product.number, world.company, product.name, product.unit, product.inventoryUnit])
+            try csv.writeRecord([
+                product.number, world.company, product.name, product.unit, product.inventoryUnit, product.unit == "h" ? "Service" : "Item",
+                "EUR",
+            ])
         }
     }
 }

@@ -13,19 +13,20 @@ struct SampleUnkeyedSalesExport {
 
     /// The fields of each entity (after its id), in import order.
     static let entities: [(name: String, fields: [String])] = [
+        ("transactioncurrency", ["currencyname", "isocurrencycode"]),
         ("uom", ["name"]),
         (
             "account",
             [
                 "name", "accountnumber", "address1_line1", "address1_line2", "address1_postalcode", "address1_city", "address1_country",
-                "telephone1", "emailaddress1", "websiteurl", "msdyn_taxexemptnumber",
+                "telephone1", "emailaddress1", "websiteurl", "msdyn_taxexemptnumber", "transactioncurrencyid",
             ]
         ),
         (
             "contact",
             [
                 "firstname", "lastname", "emailaddress1", "telephone1", "mobilephone", "parentcustomerid", "msdynce_contactnumber",
-                "msdynce_isactivecustomer",
+                "msdynce_isactivecustomer", "transactioncurrencyid",
             ]
         ),
         ("product", ["productnumber", "name", "defaultuomid"]),
@@ -94,6 +95,7 @@ struct SampleUnkeyedSalesExport {
             }
             for entity in schema.entities {
                 switch entity.name {
+                case "transactioncurrency": try section(entity, Array(SampleUnkeyedCountry.currencies.indices)) { currencyRecord($0) }
                 case "uom": try section(entity, world.shuffled(units, label: 7)) { unitRecord($0) }
                 case "account": try section(entity, accountCodes()) { accountRecord($0) }
                 case "contact": try section(entity, contactCodes()) { contactRecord($0) }
@@ -107,6 +109,18 @@ struct SampleUnkeyedSalesExport {
 
     private static func value(_ name: String, _ text: String?) -> CMTFieldValue? {
         SampleEntityBuilder.value(name, text)
+    }
+
+    // MARK: currencies
+
+    private func currencyRecord(_ index: Int) -> (id: String, values: [CMTFieldValue?]) {
+        let currency = SampleUnkeyedCountry.currencies[index]
+        return (world.currencyID(currency.code), [Self.value("currencyname", currency.name), Self.value("isocurrencycode", currency.code)])
+    }
+
+    /// The lookup of a record's currency (`code`).
+    private func currency(_ code: String) -> CMTFieldValue {
+        CMTFieldValue.lookup("transactioncurrencyid", id: world.currencyID(code), entity: "transactioncurrency", entityName: code)
     }
 
     // MARK: units
@@ -170,7 +184,7 @@ struct SampleUnkeyedSalesExport {
                 Self.value("telephone1", missing.contains(.phone) ? nil : phone),
                 Self.value("emailaddress1", missing.contains(.email) ? nil : email),
                 Self.value("websiteurl", missing.contains(.website) ? nil : website),
-                Self.value("msdyn_taxexemptnumber", missing.contains(.vat) ? nil : vat),
+                Self.value("msdyn_taxexemptnumber", missing.contains(.vat) ? nil : vat), currency(company.country.currency),
             ]
         )
     }
@@ -200,12 +214,15 @@ struct SampleUnkeyedSalesExport {
         let duplicate = (code / 2) % 2 == 1
         let thing = code / 4
         let person: SampleUnkeyedPerson
+        let currencyCode: String
         var noise: SampleUnkeyedNoise
         var parent: CMTFieldValue?
         var switchboard: String?
         let id: String
         if isPerson {
-            person = world.personCustomer(thing).person
+            let customer = world.personCustomer(thing)
+            person = customer.person
+            currencyCode = customer.address.country.currency
             noise = world.noise(.personNoise, thing * 2 + (duplicate ? 1 : 0))
             id = world.personContactID(thing, duplicate: duplicate)
         } else {
@@ -213,6 +230,7 @@ struct SampleUnkeyedSalesExport {
             let slot = thing % 4
             let company = world.organisation(index)
             person = world.contact(index, slot: slot, of: company)
+            currencyCode = company.country.currency
             noise = world.noise(.contactNoise, thing * 2 + (duplicate ? 1 : 0))
             id = world.contactID(index, slot: slot, duplicate: duplicate)
             let onDuplicate = world.organisations[index].isOnSalesDuplicate(contact: slot)
@@ -232,7 +250,7 @@ struct SampleUnkeyedSalesExport {
                 Self.value("firstname", first), Self.value("lastname", last),
                 Self.value("emailaddress1", missing.contains(.email) ? nil : email),
                 Self.value("telephone1", person.isMobile ? switchboard : phone), Self.value("mobilephone", person.isMobile ? phone : nil),
-                parent, Self.value("msdynce_isactivecustomer", isPerson ? "True" : "False"),
+                parent, Self.value("msdynce_isactivecustomer", isPerson ? "True" : "False"), currency(currencyCode),
             ]
         )
     }

@@ -57,7 +57,7 @@ struct SampleUnkeyedWorld: Sendable {
     enum Stream: UInt64 {
         case plan = 1
         case sibling, identity, details, contact, person, product, accountIDs, contactIDs, personIDs, productIDs, unitIDs
-        case accountNoise, foDuplicateNoise, contactNoise, personNoise, productNoise, shuffle, salesNumbers
+        case accountNoise, foDuplicateNoise, contactNoise, personNoise, productNoise, shuffle, salesNumbers, currencyIDs
     }
 
     // The rates of the world (percent; docs/sample.md).
@@ -270,6 +270,11 @@ struct SampleUnkeyedWorld: Sendable {
     }
 
     /// The Sales id of unit `index` of `SampleUnkeyedProduct.unitNames` under its symbol or its long name.
+    /// The Sales GUID of currency `code` (one of `SampleUnkeyedCountry.currencies`).
+    func currencyID(_ code: String) -> String {
+        Self.guid(seed: seed, .currencyIDs, SampleUnkeyedCountry.currencies.firstIndex { $0.code == code } ?? 0, second: false)
+    }
+
     func unitID(_ index: Int, longName: Bool) -> String {
         Self.guid(seed: seed, .unitIDs, index, second: longName)
     }

@@ -117,7 +117,7 @@ import Testing
 
     @Test func aLegalEntityTheExportDoesNotHoldIsRefused() throws {
         let folder = try Fixture.scratchDirectory("airlock-match-company")
-        let usmf = try SampleUnkeyedPair.write(to: folder + "/usmf", accounts: 30, seed: 1, company: "USMF")
+        let usmf = try SampleUnkeyedPair.write(to: folder, accounts: 30, seed: 1, company: "USMF")
         do {
             _ = try Matcher.run(
                 MatchingOptions(foPath: usmf[0], salesPath: usmf[1], outputDirectory: folder + "/out", company: "DEMF"),

@@ -87,7 +87,8 @@ struct SampleUnkeyedPairTests {
             pair.fo["Customers V2"]?.columnNames == [
                 "CUSTOMERACCOUNT", "DATAAREAID", "PARTYTYPE", "ORGANIZATIONNAME", "PERSONFIRSTNAME", "PERSONLASTNAME", "ADDRESSSTREET",
                 "ADDRESSZIPCODE", "ADDRESSCITY", "ADDRESSCOUNTRYREGIONISOCODE", "TAXEXEMPTNUMBER", "PRIMARYCONTACTEMAIL",
-                "PRIMARYCONTACTPHONE", "PRIMARYCONTACTURL", "CUSTOMERGROUPID",
+                "PRIMARYCONTACTPHONE", "PRIMARYCONTACTURL", "CUSTOMERGROUPID", "SALESCURRENCYCODE",
+                "PARTYNUMBER",
             ])
         #expect(
             pair.fo["CDS Contacts"]?.columnNames == [
@@ -96,18 +97,19 @@ struct SampleUnkeyedPairTests {
             ])
         #expect(
             pair.fo["Sellable released products"]?.columnNames == [
-                "PRODUCTNUMBER", "DATAAREAID", "PRODUCTNAME", "SALESUNITSYMBOL", "INVENTORYUNITSYMBOL",
+                "PRODUCTNUMBER", "DATAAREAID", "PRODUCTNAME", "SALESUNITSYMBOL", "INVENTORYUNITSYMBOL", "PRODUCTTYPE", "CURRENCYCODE",
             ])
-        #expect(pair.sales.schema.entities.map(\.name) == ["uom", "account", "contact", "product"])
+        #expect(pair.sales.schema.entities.map(\.name) == ["transactioncurrency", "uom", "account", "contact", "product"])
         #expect(
             pair.sales.schema.entity(named: "account")?.fieldNames == [
                 "accountid", "name", "accountnumber", "address1_line1", "address1_line2", "address1_postalcode", "address1_city",
                 "address1_country", "telephone1", "emailaddress1", "websiteurl", "msdyn_taxexemptnumber",
+                "transactioncurrencyid",
             ])
         #expect(
             pair.sales.schema.entity(named: "contact")?.fieldNames == [
                 "contactid", "firstname", "lastname", "emailaddress1", "telephone1", "mobilephone", "parentcustomerid",
-                "msdynce_contactnumber", "msdynce_isactivecustomer",
+                "msdynce_contactnumber", "msdynce_isactivecustomer", "transactioncurrencyid",
             ])
         #expect(pair.sales.schema.entity(named: "product")?.fieldNames == ["productid", "productnumber", "name", "defaultuomid"])
         #expect(pair.sales.schema.entity(named: "uom")?.fieldNames == ["uomid", "name"])
