@@ -135,7 +135,8 @@ public enum Matcher {
                 entries.append(
                     KeymapEntry(
                         entity: found.entity, salesEntity: found.entity.salesEntity, salesID: s.key, salesName: s.name,
-                        keyAttribute: found.entity.salesKeyAttribute, foEntity: f.entity, foKey: f.key, foName: f.name,
+                        keyAttribute: found.entity.salesKeyAttribute, salesKeyBefore: s.currentKey, foEntity: f.entity, foKey: f.key,
+                        foName: f.name,
                         score: proposal.score,
                         decidedBy: proposal.decision == .accept ? "review" : "sure"))
             }

@@ -35,7 +35,14 @@ struct SampleUnkeyedProduct {
         if random.chance(75) { words.append(random.pick(Names.productQualities)) }
         if random.chance(85) { words.append(random.pick(Names.productMaterials)) }
         words.append(thing.name)
-        let variant = random.chance(85) ? random.pick(Names.productVariants) : ""
+        var variant = random.chance(85) ? random.pick(Names.productVariants) : ""
+        // A model designation (`KX-220`), as most catalogues give their items: names of distinct products then
+        // rarely coincide, even among a hundred thousand.
+        if random.chance(60) {
+            let letters = Array("ABCDEFGHJKLMNPRSTVXZ")
+            let code = String([random.pick(letters), random.pick(letters)]) + "-" + String(random.int(10...999))
+            variant = variant.isEmpty ? code : variant + " " + code
+        }
         let inventory = thing.unit == "box" && random.chance(50) ? "pcs" : thing.unit
         return SampleUnkeyedProduct(number: number, words: words, variant: variant, unit: thing.unit, inventoryUnit: inventory)
     }

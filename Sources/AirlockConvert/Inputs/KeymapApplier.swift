@@ -59,7 +59,7 @@ enum KeymapApplier {
                 }
                 guard let known = keys(of: entry.foEntity, entity: entry.entity), known.contains(entry.foKey) else {
                     var at = location
-                    at.column = 7
+                    at.column = 8
                     at.field = "fo_key"
                     throw AirlockError(
                         .usage, "the keymap names F&O \(entry.foEntity) \(entry.foKey), which the F&O export does not hold", at: at)

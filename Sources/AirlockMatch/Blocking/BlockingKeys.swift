@@ -2,7 +2,8 @@ import AirlockModel
 
 /// The blocking keys of a record: values two records must share before they are compared at all, so that a
 /// million records are not compared with a million (docs/match.md, "Candidates"). Each key is a 64-bit hash of a
-/// tag and a value: pairs of name words (and of their first three letters, which survive a typo further on),
+/// tag and a value: pairs of name words (and of their first three letters, which survive a typo further on), a name
+/// of three words or more whole (and by its words' first three letters),
 /// the tax number, the e-mail address, the company's domain, each phone number, the postcode, a product number,
 /// a contact's company, and the F&O key a Sales record already holds.
 public enum BlockingKeys {
@@ -19,6 +20,13 @@ public enum BlockingKeys {
             keys.append(bytes.withUnsafeBytes { ValueHash.hash($0) })
         }
         func addWords(_ words: [WordID]) {
+            // The whole name, and its words by their first three letters, in any order: where pairs of words are
+            // too common (a catalogue named from a few hundred words), the whole name still is not.
+            if words.count > 2 {
+                let texts = Set(words.map { vocabulary.text($0) }).sorted()
+                add(11, texts.joined(separator: " "))
+                add(12, Set(texts.map { String($0.prefix(3)) }).sorted().joined(separator: " "))
+            }
             let distinct = Array(Set(words.prefix(6))).sorted()
             if distinct.count == 1, let only = distinct.first {
                 add(1, vocabulary.text(only))

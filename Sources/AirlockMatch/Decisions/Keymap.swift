@@ -5,7 +5,8 @@ import AirlockModel
 /// carries the F&O key and updates its F&O record instead of creating a second one.
 public struct Keymap: Sendable, Equatable {
     public static let columns = [
-        "entity", "sales_entity", "sales_id", "sales_name", "key_attribute", "fo_entity", "fo_key", "fo_name", "score", "decided_by",
+        "entity", "sales_entity", "sales_id", "sales_name", "key_attribute", "sales_key_before", "fo_entity", "fo_key", "fo_name", "score",
+        "decided_by",
     ]
 
     public var entries: [KeymapEntry]
@@ -34,23 +35,23 @@ public struct Keymap: Sendable, Equatable {
                     .usage, "key_attribute \"\(field(4))\" is not \(entity.salesKeyAttribute), the key of \(entity.salesEntity)", at: at(4))
             }
             let salesID = field(2).lowercased()
-            let foKey = field(6)
+            let foKey = field(7)
             guard !salesID.isEmpty else { throw AirlockError(.usage, "sales_id is empty", at: at(2)) }
-            guard !foKey.isEmpty else { throw AirlockError(.usage, "fo_key is empty", at: at(6)) }
+            guard !foKey.isEmpty else { throw AirlockError(.usage, "fo_key is empty", at: at(7)) }
             if let earlier = sales[entity.rawValue + "\u{0}" + salesID] {
                 throw AirlockError(
                     .usage, "Sales \(entity.salesEntity) \(salesID) is linked twice: lines \(earlier) and \(line)", at: at(2))
             }
             if let earlier = fo[entity.rawValue + "\u{0}" + foKey] {
-                throw AirlockError(.usage, "F&O \(foKey) is linked twice: lines \(earlier) and \(line)", at: at(6))
+                throw AirlockError(.usage, "F&O \(foKey) is linked twice: lines \(earlier) and \(line)", at: at(7))
             }
             sales[entity.rawValue + "\u{0}" + salesID] = line
             fo[entity.rawValue + "\u{0}" + foKey] = line
             entries.append(
                 KeymapEntry(
                     entity: entity, salesEntity: field(1), salesID: salesID, salesName: field(3), keyAttribute: field(4),
-                    foEntity: field(5),
-                    foKey: foKey, foName: field(7), score: Double(field(8)) ?? 0, decidedBy: field(9), line: line))
+                    salesKeyBefore: field(5), foEntity: field(6), foKey: foKey, foName: field(8), score: Double(field(9)) ?? 0,
+                    decidedBy: field(10), line: line))
         }
         return Keymap(entries: entries)
     }
@@ -60,8 +61,8 @@ public struct Keymap: Sendable, Equatable {
         let writer = try CSVFileWriter(path: path, header: Self.columns)
         for entry in entries {
             try writer.writeRecord([
-                entry.entity.rawValue, entry.salesEntity, entry.salesID, entry.salesName, entry.keyAttribute, entry.foEntity, entry.foKey,
-                entry.foName, ScoreText.score(entry.score), entry.decidedBy,
+                entry.entity.rawValue, entry.salesEntity, entry.salesID, entry.salesName, entry.keyAttribute, entry.salesKeyBefore,
+                entry.foEntity, entry.foKey, entry.foName, ScoreText.score(entry.score), entry.decidedBy,
             ])
         }
         try writer.close()

@@ -7,6 +7,8 @@ public struct KeymapEntry: Sendable, Equatable {
     public var salesName: String
     /// The Sales attribute that holds the F&O key (`MatchEntity.salesKeyAttribute`).
     public var keyAttribute: String
+    /// What that attribute holds in the Sales export now ("" when empty): the value the link replaces.
+    public var salesKeyBefore: String
     /// The F&O entity (label) and key.
     public var foEntity: String
     public var foKey: String

@@ -56,7 +56,7 @@ public struct MatchInputs: Sendable {
             for (source, label, table) in foTables where source.entity == entity {
                 labels.append(label)
                 let before = records.count
-                let skipped = builder.append(
+                let skipped = try builder.append(
                     table: table, label: label, isSales: false, source: source.source, entity: entity, company: inputs.company,
                     into: &records)
                 if skipped > 0 {
@@ -72,7 +72,7 @@ public struct MatchInputs: Sendable {
             var records: [MatchRecord] = []
             let source = MatchSource.sales(entity)
             if let table = sales.tables[entity.salesEntity] {
-                let skipped = builder.append(
+                let skipped = try builder.append(
                     table: table, label: entity.salesEntity, isSales: true, source: source, entity: entity, company: nil, into: &records,
                     lookupNames: sales.lookupNames[entity.salesEntity] ?? [:])
                 if skipped > 0 { inputs.skipped.append("\(entity.salesEntity): \(skipped) records without an id") }

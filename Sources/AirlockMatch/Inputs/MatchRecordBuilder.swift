@@ -1,16 +1,35 @@
+import AirlockIO
 import AirlockModel
 
-/// Turns an entity table's rows into `MatchRecord`s, the words of their names into the shared vocabulary.
+/// Turns an entity table's rows into `MatchRecord`s, the words of their names into the shared vocabulary: the rows
+/// are folded in parallel, a chunk at a time, and their words then interned in row order, so the vocabulary (and
+/// everything after it) is the same on any number of cores.
 struct MatchRecordBuilder {
     var vocabulary = MatchVocabulary()
+
+    /// How many rows one piece of parallel work folds.
+    static let chunkRows = 16_384
+
+    /// A row folded, before its words are interned.
+    private struct Draft: Sendable {
+        var record: MatchRecord
+        var nameWords: [String] = []
+        var firstWords: [String] = []
+        var lastWords: [String] = []
+    }
+
+    /// What one chunk gave: its drafts, and how many of its rows had no key.
+    private struct Chunk: Sendable {
+        var drafts: [Draft] = []
+        var skipped = 0
+    }
 
     /// Appends a record per row of `table` to `records` (rows of another legal entity than `company`, or of the
     /// other party type, are not records of this source); returns how many rows had no key.
     mutating func append(
         table: Table, label: String, isSales: Bool, source: MatchSource, entity: MatchEntity, company: String?,
-        into records: inout [MatchRecord],
-        lookupNames: [String: [String: String]] = [:]
-    ) -> Int {
+        into records: inout [MatchRecord], lookupNames: [String: [String: String]] = [:]
+    ) throws -> Int {
         var columns: [MatchField: [Int]] = [:]
         var names: [MatchField: String] = [:]
         for (field, candidates) in source.columns {
@@ -18,72 +37,115 @@ struct MatchRecordBuilder {
             if !present.isEmpty { columns[field] = present }
             if let first = candidates.first(where: { table.columnIndex(named: $0) != nil }) { names[field] = first }
         }
-        func value(_ field: MatchField, _ row: Int) -> String {
-            for column in columns[field] ?? [] {
-                if let text = table.value(row: row, column: column)?.trimmingASCIIWhitespace(), !text.isEmpty { return text }
+        let units = lookupNames[names[.unit] ?? ""] ?? [:]
+        let chunkCount = (table.rowCount + Self.chunkRows - 1) / Self.chunkRows
+        let chunks = try ParallelMap.map(chunkCount) { [columns] chunk -> Chunk in
+            var result = Chunk()
+            for row in (chunk * Self.chunkRows)..<min(table.rowCount, (chunk + 1) * Self.chunkRows) {
+                if let draft = Self.draft(
+                    row: row, table: table, columns: columns, label: label, isSales: isSales, source: source, entity: entity,
+                    company: company, units: units)
+                {
+                    result.drafts.append(draft)
+                } else if Self.value(.key, row, table: table, columns: columns).isEmpty
+                    && Self.belongs(
+                        row, table: table, columns: columns, source: source, company: company)
+                {
+                    result.skipped += 1
+                }
             }
-            return ""
+            return result
         }
         var skipped = 0
         records.reserveCapacity(records.count + table.rowCount)
-        for row in 0..<table.rowCount {
-            if let company, !company.isEmpty {
-                let own = value(.company, row).uppercased()
-                if !own.isEmpty && own != company { continue }
-            }
-            if let kind = source.partyType {
-                let isPerson = value(.partyType, row).lowercased() == "person"
-                if isPerson != (kind == .person) { continue }
-            }
-            let key = value(.key, row)
-            guard !key.isEmpty else {
-                skipped += 1
-                continue
-            }
-            var record = MatchRecord(key: isSales ? key.lowercased() : key, entity: label, row: row + 1)
-            record.isPersonCustomer = source.partyType == .person
-            switch entity {
-            case .accounts:
-                record.name = value(.name, row)
-                record.nameWords = vocabulary.ids(OrganisationName.words(record.name))
-                record.legalForm = OrganisationName.legalForm(record.name)
-            case .contacts:
-                var first = value(.firstName, row)
-                var last = value(.lastName, row)
-                if first.isEmpty && last.isEmpty {
-                    let words = value(.name, row).split(separator: " ")
-                    last = words.last.map(String.init) ?? ""
-                    first = words.dropLast().joined(separator: " ")
+        for chunk in chunks {
+            skipped += chunk.skipped
+            for var draft in chunk.drafts {
+                draft.record.nameWords = vocabulary.ids(draft.nameWords)
+                if entity == .contacts {
+                    draft.record.firstWords = vocabulary.ids(draft.firstWords)
+                    draft.record.lastWords = vocabulary.ids(draft.lastWords)
+                    draft.record.nameWords = draft.record.firstWords + draft.record.lastWords
                 }
-                record.name = [first, last].filter { !$0.isEmpty }.joined(separator: " ")
-                record.firstWords = vocabulary.ids(TextFolding.words(first))
-                record.lastWords = vocabulary.ids(TextFolding.words(last))
-                record.nameWords = record.firstWords + record.lastWords
-            case .products:
-                record.name = value(.name, row)
-                record.nameWords = vocabulary.ids(TextFolding.words(record.name))
-                record.number = TextFolding.compactKey(isSales ? value(.number, row) : key)
-                var unit = value(.unit, row)
-                if let resolved = lookupNames[names[.unit] ?? ""]?[unit.lowercased()] { unit = resolved }
-                record.unit = UnitNames.canonical(unit)
+                records.append(draft.record)
             }
-            record.country = CountryNames.code(value(.country, row))
-            let street = StreetName(value(.street, row))
-            record.street = street.street
-            let number = value(.streetNumber, row)
-            record.houseNumber = number.isEmpty ? street.number : TextFolding.compactKey(number).lowercased()
-            record.postcode = ContactKeys.postcode(value(.postcode, row), country: record.country)
-            record.city = TextFolding.fold(value(.city, row))
-            record.taxNumber = ContactKeys.taxNumber(value(.taxNumber, row))
-            record.email = ContactKeys.email(value(.email, row))
-            record.emailDomain = ContactKeys.companyDomain(ofEmail: record.email)
-            record.webDomain = ContactKeys.companyDomain(ofWebsite: value(.website, row))
-            record.phones = [value(.phone, row), value(.mobile, row)].map(ContactKeys.phone).filter { !$0.isEmpty }
-            record.parent = isSales ? value(.parent, row).lowercased() : value(.parent, row)
-            record.party = value(.party, row)
-            record.currentKey = value(.currentKey, row)
-            records.append(record)
         }
         return skipped
+    }
+
+    /// The first value among `field`'s columns that is not blank, trimmed; "" when none.
+    private static func value(_ field: MatchField, _ row: Int, table: Table, columns: [MatchField: [Int]]) -> String {
+        for column in columns[field] ?? [] {
+            if let text = table.value(row: row, column: column)?.trimmingASCIIWhitespace(), !text.isEmpty { return text }
+        }
+        return ""
+    }
+
+    /// Whether row `row` is of this source: of the legal entity `company` (or none), of the source's party type.
+    private static func belongs(_ row: Int, table: Table, columns: [MatchField: [Int]], source: MatchSource, company: String?) -> Bool {
+        if let company, !company.isEmpty {
+            let own = value(.company, row, table: table, columns: columns).uppercased()
+            if !own.isEmpty && own != company { return false }
+        }
+        if let kind = source.partyType {
+            let isPerson = value(.partyType, row, table: table, columns: columns).lowercased() == "person"
+            if isPerson != (kind == .person) { return false }
+        }
+        return true
+    }
+
+    /// Row `row` folded, or nil when it is not of this source or has no key.
+    private static func draft(
+        row: Int, table: Table, columns: [MatchField: [Int]], label: String, isSales: Bool, source: MatchSource, entity: MatchEntity,
+        company: String?, units: [String: String]
+    ) -> Draft? {
+        guard belongs(row, table: table, columns: columns, source: source, company: company) else { return nil }
+        func value(_ field: MatchField) -> String { Self.value(field, row, table: table, columns: columns) }
+        let key = value(.key)
+        guard !key.isEmpty else { return nil }
+        var draft = Draft(record: MatchRecord(key: isSales ? key.lowercased() : key, entity: label, row: row + 1))
+        draft.record.isPersonCustomer = source.partyType == .person
+        switch entity {
+        case .accounts:
+            draft.record.name = value(.name)
+            draft.nameWords = OrganisationName.words(draft.record.name)
+            draft.record.legalForm = OrganisationName.legalForm(draft.record.name)
+        case .contacts:
+            var first = value(.firstName)
+            var last = value(.lastName)
+            if first.isEmpty && last.isEmpty {
+                let words = value(.name).split(separator: " ")
+                last = words.last.map(String.init) ?? ""
+                first = words.dropLast().joined(separator: " ")
+            }
+            draft.record.name = [first, last].filter { !$0.isEmpty }.joined(separator: " ")
+            draft.firstWords = TextFolding.words(first)
+            draft.lastWords = TextFolding.words(last)
+        case .products:
+            draft.record.name = value(.name)
+            draft.nameWords = TextFolding.words(draft.record.name)
+            draft.record.number = TextFolding.compactKey(isSales ? value(.number) : key)
+            var unit = value(.unit)
+            if let resolved = units[unit.lowercased()] { unit = resolved }
+            draft.record.unit = UnitNames.canonical(unit)
+        }
+        var record = draft.record
+        record.country = CountryNames.code(value(.country))
+        let street = StreetName(value(.street))
+        record.street = street.street
+        let number = value(.streetNumber)
+        record.houseNumber = number.isEmpty ? street.number : TextFolding.compactKey(number).lowercased()
+        record.postcode = ContactKeys.postcode(value(.postcode), country: record.country)
+        record.city = TextFolding.fold(value(.city))
+        record.taxNumber = ContactKeys.taxNumber(value(.taxNumber))
+        record.email = ContactKeys.email(value(.email))
+        record.emailDomain = ContactKeys.companyDomain(ofEmail: record.email)
+        record.webDomain = ContactKeys.companyDomain(ofWebsite: value(.website))
+        record.phones = [value(.phone), value(.mobile)].map(ContactKeys.phone).filter { !$0.isEmpty }
+        record.parent = isSales ? value(.parent).lowercased() : value(.parent)
+        record.party = value(.party)
+        record.currentKey = value(.currentKey)
+        draft.record = record
+        return draft
     }
 }

@@ -72,18 +72,14 @@ import Testing
         let keymap = try MatchQuality.rows(folder + "/match/" + RunLayout.keymap)
         let first = try #require(keymap.first)
         func write(_ rows: [[String: String]], header: [String] = Keymap.columns, _ name: String) throws -> String {
-            let path = folder + "/" + name
-            let writer = try CSVFileWriter(path: path, header: header)
-            for row in rows { try writer.writeRecord(header.map { row[$0] ?? "" }) }
-            try writer.close()
-            return path
+            try EditedCSV.write(rows, header: header, to: folder + "/" + name)
         }
         var unknownSales = first
         unknownSales["sales_id"] = "00000000-0000-4000-8000-000000000000"
         var unknownFO = first
         unknownFO["fo_key"] = "NOBODY"
         var renamed = Keymap.columns
-        renamed[6] = "customer"
+        renamed[7] = "customer"
         let cases: [(String, String, String)] = [
             ("unknown Sales record", try write([unknownSales], "sales.csv"), "which the Sales export does not hold"),
             ("unknown F&O record", try write([unknownFO], "fo.csv"), "which the F&O export does not hold"),

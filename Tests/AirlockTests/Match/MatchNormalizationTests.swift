@@ -27,6 +27,10 @@ import Testing
         #expect(OrganisationName.words("Harper & Sons Inc.") == ["harper", "and", "sons"])
         // A name that is nothing but a legal form keeps its words.
         #expect(OrganisationName.words("Limited") == ["limited"])
+        // The forms themselves, in one spelling: only a difference counts against a pair.
+        #expect(OrganisationName.legalForm("Contoso Limited") == OrganisationName.legalForm("Contoso Ltd."))
+        #expect(OrganisationName.legalForm("Fabrikam GmbH") != OrganisationName.legalForm("Fabrikam AG"))
+        #expect(OrganisationName.legalForm("Fabrikam") == "")
     }
 
     @Test func streetsExpandAbbreviationsAndFindTheNumber() {

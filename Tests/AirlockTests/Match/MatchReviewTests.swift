@@ -31,11 +31,7 @@ import Testing
 
         /// Writes `rows` (dictionaries by column) as a reviewed file with `header`.
         func write(_ rows: [[String: String]], header: [String] = MatchListColumns.all, to name: String) throws -> String {
-            let path = folder + "/" + name
-            let writer = try CSVFileWriter(path: path, header: header)
-            for row in rows { try writer.writeRecord(header.map { row[$0] ?? "" }) }
-            try writer.close()
-            return path
+            try EditedCSV.write(rows, header: header, to: folder + "/" + name)
         }
     }
 

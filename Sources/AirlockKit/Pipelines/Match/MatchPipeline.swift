@@ -43,7 +43,7 @@ public enum MatchPipeline {
             )
             if counts.keysReplaced > 0 {
                 lines.append(
-                    "    warning: the update sets \(counts.keysReplaced) Sales records' key that hold another value now (listed in keymap.csv; see docs/match.md)"
+                    "    warning: \(counts.keysReplaced) linked Sales records hold another key now, which the F&O key replaces in to-sales-keys.zip and in convert --keymap (keymap.csv, sales_key_before)"
                 )
             }
         }
