@@ -140,6 +140,7 @@ struct ConversionPage {
         facts.append(("flows", options.only.map { "only " + $0.joined(separator: ", ") } ?? "all"))
         facts.append(("company option", options.company ?? "not given (the export's only company)"))
         facts.append(("templates", options.templatesDirectory ?? "bundled"))
+        if let keymap = options.keymap { facts.append(("keymap (airlock match)", keymap)) }
         facts.append(("dry run", options.dryRun ? "yes" : "no"))
         facts.append(("full (write unchanged)", options.full ? "yes" : "no"))
         facts.append(("max rejects", options.maxRejects.map(HTMLText.number) ?? "no limit"))

@@ -14,7 +14,7 @@ import Testing
             foPath: "fo.zip", salesPath: "sales.zip", outputDirectory: "out", only: ["accounts"], dryRun: true, company: "USMF",
             templatesDirectory: "templates", full: true, maxRejects: 3, force: true, foLocale: "de-DE", since: ["old.zip"],
             templateSet: "dual-write", master: "fo", batchLimits: try PackageBatchLimits(records: 1_000, bytes: 30_000_000),
-            shard: try ShardSelection(index: 1, count: 4), catalogFiles: ["extension.yaml"])
+            shard: try ShardSelection(index: 1, count: 4), catalogFiles: ["extension.yaml"], keymap: "match/keymap.csv")
         #expect(Self.fields(options) == Self.fields(options.recorded))
         let recorded = options.recorded
         for field in Self.fields(options) {
