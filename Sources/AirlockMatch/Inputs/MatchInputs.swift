@@ -55,14 +55,12 @@ public struct MatchInputs: Sendable {
             var labels: [String] = []
             for (source, label, table) in foTables where source.entity == entity {
                 labels.append(label)
-                let before = records.count
                 let skipped = try builder.append(
                     table: table, label: label, isSales: false, source: source.source, entity: entity, company: inputs.company,
                     into: &records)
                 if skipped > 0 {
                     inputs.skipped.append("\(label): \(skipped) rows without \(source.source.columns[.key]?.first ?? "a key")")
                 }
-                _ = before
             }
             inputs.fo[entity] = records
             inputs.foEntities[entity] = labels

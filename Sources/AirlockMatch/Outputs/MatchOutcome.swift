@@ -13,26 +13,26 @@ struct MatchOutcome {
     func fo(_ entity: MatchEntity) -> [MatchRecord] { inputs.fo[entity] ?? [] }
     func sales(_ entity: MatchEntity) -> [MatchRecord] { inputs.sales[entity] ?? [] }
 
-    /// "name +45; postcode +15" and "tax-number -45" for a pair.
+    /// "name +45; postcode +15" and "tax-number -45" for a Sales–F&O pair (`name~` where it agreed in part).
     func evidenceText(_ entity: MatchEntity, sales: Int, fo: Int) -> (agrees: String, disagrees: String) {
         guard let scorer = scorers[entity] else { return ("", "") }
-        let evidence = scorer.explain(self.sales(entity)[sales], self.fo(entity)[fo]).evidence
-        func text(_ items: [MatchEvidence]) -> String {
-            items.map {
-                "\($0.signal.rawValue)\($0.verdict == .partly ? "~" : "") \($0.points >= 0 ? "+" : "")\(ScoreText.score($0.points))"
-            }
-            .joined(separator: "; ")
-        }
-        return (text(evidence.filter { $0.verdict != .disagrees }), text(evidence.filter { $0.verdict == .disagrees }))
+        return Self.text(scorer.explain(self.sales(entity)[sales], self.fo(entity)[fo]).evidence)
     }
 
     /// The same for two records of one side.
     func duplicateEvidence(_ entity: MatchEntity, _ duplicate: MatchDuplicate) -> (agrees: String, disagrees: String) {
         guard let scorer = scorers[entity] else { return ("", "") }
         let records = duplicate.isSales ? sales(entity) : fo(entity)
-        let evidence = scorer.explain(records[duplicate.first], records[duplicate.second]).evidence
+        return Self.text(scorer.explain(records[duplicate.first], records[duplicate.second]).evidence)
+    }
+
+    /// The evidence that agreed (in full or in part) and that disagreed, each as `signal points` joined by `; `.
+    static func text(_ evidence: [MatchEvidence]) -> (agrees: String, disagrees: String) {
         func text(_ items: [MatchEvidence]) -> String {
-            items.map { "\($0.signal.rawValue) \($0.points >= 0 ? "+" : "")\(ScoreText.score($0.points))" }.joined(separator: "; ")
+            items.map {
+                "\($0.signal.rawValue)\($0.verdict == .partly ? "~" : "") \($0.points >= 0 ? "+" : "")\(ScoreText.score($0.points))"
+            }
+            .joined(separator: "; ")
         }
         return (text(evidence.filter { $0.verdict != .disagrees }), text(evidence.filter { $0.verdict == .disagrees }))
     }

@@ -1,7 +1,7 @@
 /// How scores are written in every file and text of a match run.
-enum ScoreText {
+public enum ScoreText {
     /// No decimals when whole, else one (`87`, `62.5`).
-    static func score(_ score: Double) -> String {
+    public static func score(_ score: Double) -> String {
         let rounded = (score * 10).rounded() / 10
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }

@@ -45,5 +45,21 @@ import Testing
         #expect(thresholds.status == 2)
         #expect(thresholds.stderr.contains("review score (60) must be between 0 and the sure score (40)"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/c"))
+
+        // A reviewed file whose columns were edited: one line naming the file, line and column; the last run's files stay.
+        let first = try AirlockRunner.run(["match", "--fo", written[0], "--sales", written[1], "--out", folder + "/d", "--no-ledger"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/d/" + RunLayout.matchList))
+        var header = MatchListColumns.all
+        header.remove(at: 9)
+        let reviewed = try EditedCSV.write(
+            try MatchQuality.rows(folder + "/d/" + RunLayout.matchList), header: header, to: folder + "/reviewed.csv")
+        let refused = try AirlockRunner.run([
+            "match", "--fo", written[0], "--sales", written[1], "--out", folder + "/d", "--reviewed", reviewed, "--no-ledger",
+        ])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains(reviewed + ": line 1, column 10"), "\(refused.stderr)")
+        #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/d/" + RunLayout.matchList)) == before)
     }
 }

@@ -66,7 +66,10 @@ import Testing
                 $0["sales_id"] == rows[sure]["sales_id"] && $0["fo_key"] == rows[sure]["fo_key"] && $0["decision"] == "reject"
             })
         #expect(again.contains { $0["sales_id"] == rows[edited]["sales_id"] && $0["fo_key"] == free && $0["decision"] == "accept" })
-        let second = try run.write(again, to: "reviewed-2.csv")
+        // Saved again as a spreadsheet in a German locale does (UTF-16, `;`): the same decisions, the same links.
+        let second = try EditedCSV.write(
+            again, header: MatchListColumns.all, to: run.folder + "/reviewed-2.csv", encoding: .utf16LE,
+            dialect: CSVDialect(delimiter: UInt8(ascii: ";")))
         let before = try Data(contentsOf: URL(fileURLWithPath: run.folder + "/match/" + RunLayout.keymap))
         #expect(try run.match(reviewed: second).decisionsKept == 3)
         #expect(try Data(contentsOf: URL(fileURLWithPath: run.folder + "/match/" + RunLayout.keymap)) == before)

@@ -34,7 +34,7 @@ public enum MatchPipeline {
     static func summary(_ report: MatchingResult, options: MatchingOptions) -> String {
         var lines: [String] = []
         lines.append(
-            "matched \(options.salesPath) with \(options.foPath)\(report.company.isEmpty ? "" : " (\(report.company))"): sure from \(score(report.sureScore)), review from \(score(report.reviewScore))"
+            "matched \(options.salesPath) with \(options.foPath)\(report.company.isEmpty ? "" : " (\(report.company))"): sure from \(ScoreText.score(report.sureScore)), review from \(ScoreText.score(report.reviewScore))"
         )
         if report.decisionsKept > 0 { lines.append("kept \(report.decisionsKept) decisions from \(options.reviewedPath ?? "")") }
         for counts in report.entities {
@@ -61,9 +61,5 @@ public enum MatchPipeline {
             )
         }
         return lines.joined(separator: "\n")
-    }
-
-    static func score(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }
