@@ -77,8 +77,18 @@ public struct MatchInputs: Sendable {
             }
             inputs.sales[entity] = records
         }
-        for entity in entities where inputs.fo[entity]?.isEmpty != false && inputs.sales[entity]?.isEmpty != false {
-            inputs.skipped.append("\(entity.rawValue): neither export holds any")
+        for entity in entities.sorted() {
+            // A side without the entity links nothing of it: say which entities were looked for.
+            if inputs.foEntities[entity]?.isEmpty != false {
+                let labels = MatchSource.fo(entity).flatMap(\.entities)
+                var seen: Set<String> = []
+                inputs.skipped.append(
+                    "\(entity.rawValue): the F&O export holds none of \(labels.filter { seen.insert($0).inserted }.joined(separator: ", "))"
+                )
+            }
+            if sales.tables[entity.salesEntity] == nil {
+                inputs.skipped.append("\(entity.rawValue): the Sales export holds no \(entity.salesEntity) records")
+            }
         }
         inputs.resolveContactParents()
         builder.vocabulary.finish()

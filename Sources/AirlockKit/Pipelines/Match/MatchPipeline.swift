@@ -47,7 +47,7 @@ public enum MatchPipeline {
                 )
             }
         }
-        for skipped in report.skipped { lines.append("  not read: \(skipped)") }
+        for skipped in report.skipped { lines.append("  note: \(skipped)") }
         let out = options.outputDirectory
         lines.append("wrote \(report.outputs.map { out + "/" + $0 }.joined(separator: ", "))")
         let review = report.entities.reduce(0) { $0 + $1.review }
