@@ -46,7 +46,7 @@ struct SampleCommand: OutputCommand {
             --unkeyed writes, instead, a noisy pair that shares no key, for airlock match, with its answer key \
             match-truth.csv (UTF-8, header kind,entity,left,right, sorted): fo-export.zip holds Customers V2 \
             (organisations, some twice, and about 3 % person customers), CDS Contacts and Sellable released \
-            products; sales-export.zip holds uom, account, contact and product records of the same things as \
+            products; sales-export.zip holds transactioncurrency, uom, account, contact and product records of the same things as \
             people key them again: typos, other legal forms, accents, case, address, postcode, phone and VAT \
             formats, values missing on one side, look-alike sibling companies, and duplicates within a side. About \
             70 % of the organisations are on both sides, 15 % only in F&O, 15 % only in Sales; records are in a \

@@ -4,10 +4,10 @@ import Foundation
 
 /// Writes a noisy, unkeyed pair of exports with its answer key, for `airlock match`: an F&O data management package
 /// (`fo-export.zip`: Customers V2, CDS Contacts, Sellable released products) and a Sales Configuration Migration
-/// package (`sales-export.zip`: uom, account, contact, product) of the same companies, people and products, sharing
-/// no key, with the noise of records keyed twice by hand (typos, legal forms, accents, address and phone formats,
-/// values missing on one side, duplicates within a side, look-alike sibling companies), and `match-truth.csv`, every
-/// true link (`SampleUnkeyedTruth`). docs/sample.md, "An unkeyed pair for `airlock match`", lists the entities,
+/// package (`sales-export.zip`: transactioncurrency, uom, account, contact, product) of the same companies, people
+/// and products, sharing no key, with the noise of records keyed twice by hand (typos, legal forms, accents, address
+/// and phone formats, values missing on one side, duplicates within a side, look-alike sibling companies), and
+/// `match-truth.csv`, every true link (`SampleUnkeyedTruth`). docs/sample.md, "An unkeyed pair for `airlock match`", lists the entities,
 /// columns and rates.
 ///
 /// The same seed, size and company give byte-identical files. Records are written in a shuffled order, built and
