@@ -41,6 +41,11 @@ public struct MatchRecord: Sendable {
     public var unit: String = ""
     /// A Sales record's key attribute as it stands (`accountnumber`), trimmed.
     public var currentKey: String = ""
+    /// The key the two sides are joined on, compacted (`TextFolding.compactKey`): a Sales record's `currentKey`, an
+    /// F&O record's `key`; folded once here, not per pair.
+    public var comparableKey: String = ""
+    /// Whether it is a Sales record (else an F&O one).
+    public var isSales = false
     /// Whether it is an F&O person customer (a contact's candidate from Customers).
     public var isPersonCustomer = false
 

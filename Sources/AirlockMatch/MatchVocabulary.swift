@@ -54,9 +54,6 @@ public struct MatchVocabulary: Sendable {
     /// The word's text.
     public func text(_ id: WordID) -> String { String(decoding: bytes[offsets[Int(id)]..<offsets[Int(id) + 1]], as: UTF8.self) }
 
-    /// How many records hold the word.
-    public func count(_ id: WordID) -> Int { Int(counts[Int(id)]) }
-
     /// The word's weight (1 for a word every record has, more the rarer it is).
     public func weight(_ id: WordID) -> Double { weights.isEmpty ? 1 : weights[Int(id)] }
 }

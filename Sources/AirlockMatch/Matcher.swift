@@ -93,8 +93,9 @@ public enum Matcher {
                 counts.salesRecords = outcome.sales(found.entity).count
                 counts.foRecords = outcome.fo(found.entity).count
                 let open = found.proposals.filter { $0.decision != .reject }
-                counts.sure = open.filter { $0.matchClass == .sure }.count
-                counts.review = open.filter { $0.matchClass == .review }.count
+                // Undecided pairs by class, so that linked = sure + accepted.
+                counts.sure = open.filter { $0.decision == nil && $0.matchClass == .sure }.count
+                counts.review = open.filter { $0.decision == nil && $0.matchClass == .review }.count
                 counts.linked = open.filter(\.isLinked).count
                 counts.accepted = found.proposals.filter { $0.decision == .accept }.count
                 counts.rejected = found.proposals.filter { $0.decision == .reject }.count

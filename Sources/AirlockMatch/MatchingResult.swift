@@ -5,10 +5,12 @@ public struct MatchingResult: Sendable, Codable {
         public var entity: String
         public var salesRecords = 0
         public var foRecords = 0
+        /// Pairs no reviewer decided on, by class: sure ones are linked, review ones wait for a decision.
         public var sure = 0
         public var review = 0
-        /// Linked pairs: sure and not rejected, or accepted (the keymap's rows).
+        /// Linked pairs: sure and not rejected, or accepted (the keymap's rows); `sure + accepted`.
         public var linked = 0
+        /// Pairs a reviewer accepted (whatever their class) or rejected.
         public var accepted = 0
         public var rejected = 0
         public var salesUnmatched = 0

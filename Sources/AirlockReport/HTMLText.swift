@@ -1,12 +1,12 @@
 import Foundation
 
 /// Text helpers of the report page: escaping, number formatting and clipping, all locale-independent so the
-/// same report gives the same bytes on every machine.
-enum HTMLText {
+/// same report gives the same bytes on every machine. Package-wide: every page of the package escapes through it.
+package enum HTMLText {
     /// `text` safe as HTML (and XML) element content or a quoted attribute value: `& < > " '` become
     /// references; control characters other than tab, LF and CR, and the non-characters U+FFFE/U+FFFF, become
     /// U+FFFD (they are not allowed in XML and only confuse a browser).
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var clean = true
         for byte in text.utf8
         where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || byte < 0x20 || byte == 0x7F || byte == 0xC2
@@ -43,7 +43,7 @@ enum HTMLText {
     }
 
     /// `1234567` as `1,234,567`.
-    static func number(_ value: Int) -> String {
+    package static func number(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var out = ""
         for (index, character) in digits.enumerated() {

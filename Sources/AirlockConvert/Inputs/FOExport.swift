@@ -20,9 +20,7 @@ final class FOExport: Sendable {
 
     /// The catalog label the manifest line stands for (its label, AOT or public name), or its own name.
     func label(of entity: FOManifestEntity) -> String {
-        if let schema = catalog.foEntity(named: entity.entityName) { return schema.label }
-        if let target = entity.targetEntity, let schema = catalog.foEntity(named: target) { return schema.label }
-        return entity.entityName
+        entity.catalogLabel(in: catalog)
     }
 
     /// The manifest line of entity `label` (any name the catalog knows for it), with the catalog label; nil when the

@@ -57,7 +57,7 @@ public enum BlockingKeys {
             let company = isSales ? accountLinks[record.parent] ?? "" : record.parent
             add(9, company)
         }
-        add(10, TextFolding.compactKey(isSales ? record.currentKey : record.key))
+        add(10, record.comparableKey)
         return keys
     }
 }

@@ -118,16 +118,9 @@ public struct MatchInputs: Sendable {
             for source in MatchSource.fo(entity) {
                 for label in source.entities {
                     let wanted = catalog.foLabel(of: label).lowercased()
-                    guard
-                        let line = reader.manifest.entities.first(where: { line in
-                            let name =
-                                catalog.foEntity(named: line.entityName)?.label ?? line.targetEntity.flatMap {
-                                    catalog.foEntity(named: $0)?.label
-                                }
-                                ?? line.entityName
-                            return name.lowercased() == wanted
-                        })
-                    else { continue }
+                    guard let line = reader.manifest.entities.first(where: { $0.catalogLabel(in: catalog).lowercased() == wanted }) else {
+                        continue
+                    }
                     if read[label] == nil { read[label] = try reader.readEntity(line).table }
                     if let table = read[label] { tables.append(((entity, source), label, table)) }
                     break

@@ -145,6 +145,8 @@ struct MatchRecordBuilder {
         record.parent = isSales ? value(.parent).lowercased() : value(.parent)
         record.party = value(.party)
         record.currentKey = value(.currentKey)
+        record.isSales = isSales
+        record.comparableKey = TextFolding.compactKey(isSales ? record.currentKey : key)
         draft.record = record
         return draft
     }

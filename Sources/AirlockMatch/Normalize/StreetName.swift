@@ -29,7 +29,6 @@ public struct StreetName: Sendable, Equatable {
     static func expand(_ word: String) -> String {
         if let full = expansions[word] { return full }
         if word.hasSuffix("str"), word.count > 3 { return String(word.dropLast(3)) + "strasse" }
-        if word.hasSuffix("straat") || word.hasSuffix("strasse") { return word }
         return word
     }
 

@@ -5,11 +5,6 @@ struct MatchOutcome {
     var scorers: [MatchEntity: MatchScorer]
     var options: MatchingOptions
 
-    /// The linked pairs of `entity` (sure and not rejected, or accepted), in Sales order.
-    func links(_ entity: MatchEntity) -> [MatchProposal] {
-        matches.first { $0.entity == entity }?.proposals.filter(\.isLinked) ?? []
-    }
-
     func fo(_ entity: MatchEntity) -> [MatchRecord] { inputs.fo[entity] ?? [] }
     func sales(_ entity: MatchEntity) -> [MatchRecord] { inputs.sales[entity] ?? [] }
 

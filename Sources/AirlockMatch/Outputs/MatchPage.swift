@@ -1,3 +1,5 @@
+import AirlockReport
+
 /// Writes `matches.html`: per entity, the counts, the distribution of each Sales record's best score against the
 /// thresholds, and the pairs to review with their evidence. One self-contained page (no script, no fetches).
 enum MatchPage {
@@ -15,7 +17,7 @@ enum MatchPage {
             .bar.sure{background:#3a9a50}.bar.none{background:#bbb}.small{color:#666;font-size:.9em}
             </style></head><body>
             <h1>Airlock match</h1>
-            <p>Legal entity \(escape(result.company.isEmpty ? "(none named)" : result.company)); a pair is <b>sure</b> from score \
+            <p>Legal entity \(HTMLText.escape(result.company.isEmpty ? "(none named)" : result.company)); a pair is <b>sure</b> from score \
             \(ScoreText.score(result.sureScore)) when it leads the next candidate by \(ScoreText.score(result.ambiguityMargin)) or more, and \
             proposed for <b>review</b> from \(ScoreText.score(result.reviewScore)). Decisions kept from a reviewed file: \(result.decisionsKept).</p>
 
@@ -28,8 +30,8 @@ enum MatchPage {
                 counts.salesRecords, counts.foRecords, counts.sure, counts.review, counts.linked, counts.accepted, counts.rejected,
                 counts.salesUnmatched, counts.foUnmatched,
             ]
-            page += "<tr><td>\(counts.entity)</td>" + cells.map { "<td class=n>\($0)</td>" }.joined()
-            page += "<td class=n>\(counts.foDuplicates) / \(counts.salesDuplicates)</td></tr>\n"
+            page += "<tr><td>\(counts.entity)</td>" + cells.map { "<td class=n>\(HTMLText.number($0))</td>" }.joined()
+            page += "<td class=n>\(HTMLText.number(counts.foDuplicates)) / \(HTMLText.number(counts.salesDuplicates))</td></tr>\n"
         }
         page += "</table>\n"
         for matches in outcome.matches {
@@ -38,7 +40,7 @@ enum MatchPage {
             let review = matches.proposals.filter { $0.matchClass == .review && $0.decision == nil }.sorted {
                 $0.score != $1.score ? $0.score > $1.score : $0.salesIndex < $1.salesIndex
             }
-            page += "<h3>To review: \(review.count)</h3>\n"
+            page += "<h3>To review: \(HTMLText.number(review.count))</h3>\n"
             if review.count > reviewRowsShown {
                 page += "<p class=small>The \(reviewRowsShown) highest are shown; matches.csv holds them all.</p>\n"
             }
@@ -50,10 +52,10 @@ enum MatchPage {
                 let s = sales[proposal.salesIndex]
                 let f = fo[proposal.foIndex]
                 page += "<tr><td class=n>\(ScoreText.score(proposal.score))</td>"
-                page += "<td>\(escape(s.name))<br><span class=small>\(escape(s.key))</span></td>"
-                page += "<td>\(escape(f.name))<br><span class=small>\(escape(f.key))</span></td>"
-                page += "<td>\(escape(evidence.agrees))</td><td>\(escape(evidence.disagrees))</td>"
-                page += "<td>\(escape(proposal.notes.joined(separator: "; ")))</td></tr>\n"
+                page += "<td>\(HTMLText.escape(s.name))<br><span class=small>\(HTMLText.escape(s.key))</span></td>"
+                page += "<td>\(HTMLText.escape(f.name))<br><span class=small>\(HTMLText.escape(f.key))</span></td>"
+                page += "<td>\(HTMLText.escape(evidence.agrees))</td><td>\(HTMLText.escape(evidence.disagrees))</td>"
+                page += "<td>\(HTMLText.escape(proposal.notes.joined(separator: "; ")))</td></tr>\n"
             }
             page += "</table>\n"
         }
@@ -76,19 +78,5 @@ enum MatchPage {
                 "<tr><td>\(label)</td><td class=n>\(count)</td><td><span class=\"bar \(kind)\" style=\"width:\(width)px\"></span></td></tr>\n"
         }
         return html + "</table>\n"
-    }
-
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }

@@ -26,7 +26,7 @@ enum UnmatchedListWriter {
                 let best = matches.bestScores[index]
                 let reason: String
                 if let proposal {
-                    reason = proposal.decision == .reject ? "rejected on review" : "to review: \(outcome.fo(entity)[proposal.foIndex].key)"
+                    reason = proposal.decision == .reject ? "rejected on review" : "to review: \(fo[proposal.foIndex].key)"
                 } else if best > 0 {
                     reason = "best candidate below the review score"
                 } else {

@@ -35,7 +35,7 @@ public struct MatchScorer: Sendable {
             evidence?.append(MatchEvidence(signal, verdict, points))
         }
         // Already keyed: the Sales record holds the F&O key.
-        if !a.currentKey.isEmpty, TextFolding.compactKey(a.currentKey) == TextFolding.compactKey(b.key) { add(.key, .agrees, points.key) }
+        if a.isSales != b.isSales, !a.comparableKey.isEmpty, a.comparableKey == b.comparableKey { add(.key, .agrees, points.key) }
         // Name.
         let nameSimilarity =
             entity == .contacts ? personSimilarity(a, b) : StringSimilarity.words(a.nameWords, b.nameWords, vocabulary: vocabulary)
@@ -67,10 +67,12 @@ public struct MatchScorer: Sendable {
         }
         let emailAgrees = !a.email.isEmpty && a.email == b.email
         if emailAgrees { add(.email, .agrees, points.email) }
-        let domainsA = [a.emailDomain, a.webDomain].filter { !$0.isEmpty }
-        let domainsB = [b.emailDomain, b.webDomain].filter { !$0.isEmpty }
-        if !domainsA.isEmpty && !domainsB.isEmpty && !emailAgrees {
-            domainsA.contains(where: domainsB.contains)
+        let aHasDomain = !a.emailDomain.isEmpty || !a.webDomain.isEmpty
+        let bHasDomain = !b.emailDomain.isEmpty || !b.webDomain.isEmpty
+        if aHasDomain && bHasDomain && !emailAgrees {
+            // Compared in place: this runs for every candidate pair.
+            func held(_ domain: String) -> Bool { !domain.isEmpty && (domain == b.emailDomain || domain == b.webDomain) }
+            held(a.emailDomain) || held(a.webDomain)
                 ? add(.domain, .agrees, points.domain) : add(.domain, .disagrees, -points.domainDiffers)
         }
         if !a.phones.isEmpty && !b.phones.isEmpty {

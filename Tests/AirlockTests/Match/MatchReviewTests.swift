@@ -51,6 +51,10 @@ import Testing
         let reviewed = try run.write(rows, to: "reviewed.csv")
         let result = try run.match(reviewed: reviewed)
         #expect(result.decisionsKept == 3)
+        // The summary adds up: undecided sure pairs and accepted ones are the links.
+        let accounts = try #require(result.entities.first { $0.entity == "accounts" })
+        #expect(accounts.accepted == 2 && accounts.rejected == 1)
+        #expect(accounts.linked == accounts.sure + accounts.accepted)
 
         let keymap = try run.rows(RunLayout.keymap)
         func linked(_ sales: String?) -> [String: String]? { keymap.first { $0["sales_id"] == sales } }
