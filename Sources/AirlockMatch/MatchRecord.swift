@@ -21,7 +21,7 @@ public struct MatchRecord: Sendable {
     public var houseNumber: String = ""
     public var postcode: String = ""
     public var city: String = ""
-    /// ISO 3166-1 alpha-2 where known (`CountryNames`).
+    /// ISO 3166-1 alpha-2 where known, else the folded text (`CountryCodes.alpha2OrFolded`).
     public var country: String = ""
     public var taxNumber: String = ""
     public var email: String = ""

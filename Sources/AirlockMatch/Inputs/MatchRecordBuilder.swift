@@ -130,7 +130,7 @@ struct MatchRecordBuilder {
             draft.record.unit = UnitNames.canonical(unit)
         }
         var record = draft.record
-        record.country = CountryNames.code(value(.country))
+        record.country = CountryCodes.alpha2OrFolded(value(.country))
         let street = StreetName(value(.street))
         record.street = street.street
         let number = value(.streetNumber)

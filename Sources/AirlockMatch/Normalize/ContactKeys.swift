@@ -1,3 +1,4 @@
+import AirlockModel
 import Foundation
 
 /// The comparable forms of a phone number, an e-mail address, a web address, a tax number and a postcode.

@@ -1,3 +1,5 @@
+import AirlockModel
+
 /// The words of a company's name that say which company it is: folded (`TextFolding`), single letters in a row
 /// joined (`b v` → `bv`, `s p a` → `spa`), legal forms (`LegalForms`) and the article `the` left out. A name made
 /// of nothing but a legal form keeps its words.

@@ -1,3 +1,5 @@
+import AirlockModel
+
 /// A street line split into what identifies the street and the house number: folded words (`TextFolding`), the
 /// usual abbreviations written out (`St` → `street`, `Rd` → `road`, `Str.` and `-str.` → `strasse`), and the
 /// words holding a digit taken as the number, wherever they stand (`12 High St` and `High Street 12`).

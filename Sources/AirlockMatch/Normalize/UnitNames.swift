@@ -1,3 +1,5 @@
+import AirlockModel
+
 /// Units of measure as F&O writes them (the symbol, `ea`) and as Sales names them (`Each`, or the symbol), to one
 /// form: folded (`TextFolding.fold`), then the names and symbols below to the symbol. A unit not listed compares
 /// as its folded text.

@@ -1,3 +1,4 @@
+import AirlockModel
 import Testing
 
 @testable import AirlockMatch
@@ -13,7 +14,7 @@ import Testing
         record.name = name
         record.nameWords = vocabulary.ids(OrganisationName.words(name))
         record.legalForm = OrganisationName.legalForm(name)
-        record.country = CountryNames.code(country)
+        record.country = CountryCodes.alpha2OrFolded(country)
         record.postcode = ContactKeys.postcode(postcode, country: record.country)
         let streetName = StreetName(street)
         record.street = streetName.street

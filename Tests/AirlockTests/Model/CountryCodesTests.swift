@@ -1,0 +1,57 @@
+import Testing
+
+@testable import AirlockModel
+
+/// `CountryCodes`: every form a country is written in, codes, English names and variants, names in other languages,
+/// resolves to one country; unknown and blank text to none.
+struct CountryCodesTests {
+    @Test(arguments: [
+        ("U.K.", "GB"), ("UK", "GB"), ("Great Britain", "GB"), ("United Kingdom", "GB"), ("gbr", "GB"), ("GB", "GB"),
+        ("England", "GB"), ("Nederland", "NL"), ("The Netherlands", "NL"), ("Holland", "NL"), ("NLD", "NL"),
+        ("Pays-Bas", "NL"), ("USA", "US"), ("United States", "US"), ("U.S.A.", "US"), ("United States of America", "US"),
+        ("us", "US"), ("America", "US"), ("Deutschland", "DE"), ("Allemagne", "DE"), ("Alemania", "DE"), ("Germany", "DE"),
+        ("Niemcy", "DE"), ("Германия", "DE"), ("ドイツ", "DE"), ("Österreich", "AT"), ("Osterreich", "AT"),
+        ("Côte d'Ivoire", "CI"), ("Cote d\u{2019}Ivoire", "CI"), ("Ivory Coast", "CI"), ("South Korea", "KR"),
+        ("Korea", "KR"), ("Korea, Republic of", "KR"), ("North Korea", "KP"), ("Czech Republic", "CZ"), ("Czechia", "CZ"),
+        ("Swaziland", "SZ"), ("Cape Verde", "CV"), ("Burma", "MM"), ("East Timor", "TL"), ("Vatican", "VA"),
+        ("Macedonia", "MK"), ("Russia", "RU"), ("Vietnam", "VN"), ("Turkey", "TR"), ("Türkiye", "TR"), ("UAE", "AE"),
+        ("KSA", "SA"), ("PRC", "CN"), ("ROK", "KR"), ("Taiwan", "TW"), ("Palestine", "PS"), ("Brunei", "BN"),
+        ("  schweiz ", "CH"), ("Congo", "CG"), ("Bosnia & Herzegovina", "BA"), ("St. Kitts & Nevis", "KN"),
+    ])
+    func resolvesEveryFormOfACountry(text: String, alpha2: String) {
+        #expect(CountryCodes.country(text)?.alpha2 == alpha2, "\(text)")
+        #expect(CountryCodes.alpha2OrFolded(text) == alpha2, "\(text)")
+    }
+
+    @Test func unknownBlankAndAmbiguousTextNamesNoCountry() {
+        for text in ["Atlantis", "", "  ", "Virgin Islands", "-"] { #expect(CountryCodes.country(text) == nil, "\(text)") }
+        #expect(CountryCodes.alpha2OrFolded("Atlantis") == "atlantis")
+        #expect(CountryCodes.alpha2OrFolded(" New  Atlantis!") == "new atlantis")
+        #expect(CountryCodes.alpha2OrFolded("  ") == "")
+    }
+
+    @Test func holdsEveryCountryOfISO3166Once() {
+        let all = CountryCodes.all
+        #expect(all.count == 249)
+        #expect(Set(all.map(\.alpha2)).count == all.count)
+        #expect(Set(all.map(\.alpha3)).count == all.count)
+        #expect(Set(all.map(\.numeric)).count == all.count)
+        for country in all {
+            #expect(country.alpha2.count == 2 && country.alpha3.count == 3 && country.numeric.count == 3, "\(country)")
+            #expect(CountryCodes.country(country.alpha2) == country, "\(country.alpha2)")
+            #expect(CountryCodes.country(country.alpha3) == country, "\(country.alpha3)")
+            #expect(CountryCodes.country(alpha2: country.alpha2.lowercased()) == country, "\(country.alpha2)")
+        }
+        #expect(CountryCodes.country(alpha2: "GB")?.name == "United Kingdom")
+        #expect(CountryCodes.country(alpha2: "GB")?.alpha3 == "GBR")
+        #expect(CountryCodes.country(alpha2: "GB")?.numeric == "826")
+        #expect(CountryCodes.country(alpha2: "XX") == nil)
+    }
+
+    /// The generator folds names as `TextFolding` does: no name it kept for one country folds, in Swift, to the
+    /// text of another's.
+    @Test func theGeneratorsFoldingAgreesWithTextFolding() {
+        #expect(CountryCodes.table.ambiguousNames.isEmpty, "\(CountryCodes.table.ambiguousNames.sorted())")
+        #expect(CountryCodes.table.heads.count == 249)
+    }
+}
