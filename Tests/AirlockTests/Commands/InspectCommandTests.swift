@@ -7,7 +7,7 @@ import Testing
 /// End to end, in process: `airlock inspect` on real and broken packages, checking stdout, stderr and exit codes.
 struct InspectCommandTests {
     @Test func inspectsTheReal2017ExcelExportAsJSON() throws {
-        let result = try AirlockRunner.run(["inspect", "--json", Fixture.path("real/fo/usmf_asset-major-types-01.zip")])
+        let result = try AirlockRunner.run(["inspect", "--json", RealExport.path("dynamics-ax-integration/usmf_asset-major-types-01.zip")])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["kind"] as? String == "fo")
@@ -35,7 +35,7 @@ struct InspectCommandTests {
     }
 
     @Test func truncatedZipExitsTwo() throws {
-        let bytes = try Fixture.bytes("real/fo/usmf_asset-major-types-01.zip")
+        let bytes = try RealExport.bytes("dynamics-ax-integration/usmf_asset-major-types-01.zip")
         let folder = try Fixture.scratchDirectory()
         let path = folder + "/truncated.zip"
         try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: path))
@@ -48,7 +48,7 @@ struct InspectCommandTests {
     @Test func packageWithoutHeaderExitsTwoNamingIt() throws {
         let folder = try Fixture.scratchDirectory()
         let zip = folder + "/noheader.zip"
-        try ZipFixture.make(zip, entries: ["Manifest.xml": try Fixture.bytes("real/fo/Manifest.xml")])
+        try ZipFixture.make(zip, entries: ["Manifest.xml": try RealExport.bytes("itaneo-d365fo-data-migration/Manifest.xml")])
         let result = try AirlockRunner.run(["inspect", zip])
         #expect(result.status == 2)
         #expect(result.stderr.contains("PackageHeader.xml"))
@@ -61,7 +61,7 @@ struct InspectCommandTests {
             zip,
             entries: [
                 "Manifest.xml": Array("<DataManagementPackageManifest>\n<PackageEntityList>\n</Oops>".utf8),
-                "PackageHeader.xml": try Fixture.bytes("real/fo/PackageHeader.xml"),
+                "PackageHeader.xml": try RealExport.bytes("itaneo-d365fo-data-migration/PackageHeader.xml"),
             ])
         let result = try AirlockRunner.run(["inspect", zip])
         #expect(result.status == 2)
@@ -101,7 +101,8 @@ struct InspectBadInputTests {
         manifest += [0x00, 0xDC]  // a lone low surrogate
         for unit in "</Description></DataManagementPackageManifest>".utf16 { manifest += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
         try Data(manifest).write(to: URL(fileURLWithPath: folder + "/Manifest.xml"))
-        try Data(try Fixture.bytes("real/fo/PackageHeader.xml")).write(to: URL(fileURLWithPath: folder + "/PackageHeader.xml"))
+        try Data(try RealExport.bytes("itaneo-d365fo-data-migration/PackageHeader.xml")).write(
+            to: URL(fileURLWithPath: folder + "/PackageHeader.xml"))
         let result = try AirlockRunner.run(["inspect", folder])
         #expect(result.status == 2)
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
@@ -144,7 +145,7 @@ struct InspectBadInputTests {
 struct PackageLocationTests {
     @Test func aPackageZippedWithItsFolderIsReadWithAWarning() throws {
         let folder = try Fixture.scratchDirectory()
-        let inner = try ZipArchiveReader(path: Fixture.path("real/fo/usmf_asset-major-types-01.zip"))
+        let inner = try ZipArchiveReader(path: RealExport.path("dynamics-ax-integration/usmf_asset-major-types-01.zip"))
         var entries: [String: [UInt8]] = [:]
         for entry in inner.entries { entries["export/" + entry.name] = try inner.open(entry.name).readAll() }
         try ZipFixture.make(folder + "/nested.zip", entries: entries)

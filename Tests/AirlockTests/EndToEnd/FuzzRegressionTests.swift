@@ -21,11 +21,11 @@ struct FuzzRegressionTests {
     }
 
     @Test func seedsFromTheRealExportsAreRead() throws {
-        let zip = try Fixture.bytes("real/fo/usmf_asset-major-types-01.zip")
+        let zip = try RealExport.bytes("dynamics-ax-integration/usmf_asset-major-types-01.zip")
         #expect(try FuzzTarget.zip.run(zip) == nil)
-        let csv = try Fixture.bytes("real/fo-csv/01-CustomersV3Export-Customers V3.csv")
+        let csv = try RealExport.bytes("fasttrack-customersv3/01-CustomersV3Export-Customers V3.csv")
         #expect(try FuzzTarget.csv.run(csv) == nil)
-        let cmt = try Fixture.bytes("real/cmt/abvogel-allentities.cmt.zip")
+        let cmt = try RealExport.bytes("abvogel-allentities/abvogel-allentities.cmt.zip")
         #expect(try FuzzTarget.zip.run(cmt) == nil)
     }
 
@@ -37,7 +37,7 @@ struct FuzzRegressionTests {
     }
 
     @Test func truncatedAndMutatedInputsAreRefusedCleanly() throws {
-        let zip = try Fixture.bytes("real/fo/usmf_asset-major-types-01.zip")
+        let zip = try RealExport.bytes("dynamics-ax-integration/usmf_asset-major-types-01.zip")
         for cut in stride(from: 0, to: zip.count, by: 97) {
             _ = try FuzzTarget.zip.run(Array(zip.prefix(cut)))
         }

@@ -5,13 +5,13 @@ import Testing
 
 struct ZipArchiveTests {
     @Test func listsTheRealF_OPackage() throws {
-        let reader = try ZipArchiveReader(path: Fixture.path("real/fo/usmf_asset-major-types-01.zip"))
+        let reader = try ZipArchiveReader(path: RealExport.path("dynamics-ax-integration/usmf_asset-major-types-01.zip"))
         #expect(reader.entries.map(\.name) == ["Fixed asset major type.xlsx", "Manifest.xml", "PackageHeader.xml"])
         #expect(reader.entries.map(\.size) == [8863, 3306, 852])
     }
 
     @Test func streamsOneEntry() throws {
-        let reader = try ZipArchiveReader(path: Fixture.path("real/fo/usmf_asset-major-types-01.zip"))
+        let reader = try ZipArchiveReader(path: RealExport.path("dynamics-ax-integration/usmf_asset-major-types-01.zip"))
         let bytes = try reader.open("PackageHeader.xml").readAll()
         #expect(bytes.count == 852)
         #expect(Array(bytes.prefix(2)) == [0xFF, 0xFE])
@@ -75,7 +75,7 @@ struct ZipArchiveTests {
     }
 
     @Test func aTruncatedZipIsReported() throws {
-        let original = try Fixture.bytes("real/fo/usmf_asset-major-types-01.zip")
+        let original = try RealExport.bytes("dynamics-ax-integration/usmf_asset-major-types-01.zip")
         let path = try Fixture.scratchDirectory() + "/truncated.zip"
         try Data(original.prefix(original.count / 2)).write(to: URL(fileURLWithPath: path))
         #expect(throws: AirlockError.self) {

@@ -6,7 +6,7 @@ import Testing
 
 struct CMTInspectTests {
     @Test func inspectsTheAbvogelExport() throws {
-        let report = try PackageInspector.inspect(path: Fixture.path("real/cmt/abvogel-allentities.cmt.zip"))
+        let report = try PackageInspector.inspect(path: RealExport.path("abvogel-allentities/abvogel-allentities.cmt.zip"))
         #expect(report.kind == "cmt")
         #expect(report.metadata.exportTimestamp == "4/5/2019 11:23:19 PM")
         #expect(report.metadata.definitionGroup == nil && report.metadata.packageVersion == nil)
@@ -26,13 +26,13 @@ struct CMTInspectTests {
     }
 
     @Test func inspectsTheOtherRealExports() throws {
-        let xrm = try PackageInspector.inspect(path: Fixture.path("real/cmt/ConfigData.zip"))
+        let xrm = try PackageInspector.inspect(path: RealExport.path("xrm-ci-framework/ConfigData.zip"))
         #expect(xrm.metadata.exportTimestamp == nil)
         #expect(xrm.entities.map(\.records) == [1])
         #expect(xrm.entities.first?.columns == ["wh_key", "wh_value"])
-        let party = try PackageInspector.inspect(path: Fixture.path("real/cmt/abvogel-partylist.cmt.zip"))
+        let party = try PackageInspector.inspect(path: RealExport.path("abvogel-partylist/abvogel-partylist.cmt.zip"))
         #expect(party.entities.map(\.records) == [1])
-        let capgemini = try PackageInspector.inspect(path: Fixture.path("real/cmt/IntegrationTestData.zip"))
+        let capgemini = try PackageInspector.inspect(path: RealExport.path("capgemini-pdt-integrationtest/IntegrationTestData.zip"))
         #expect(capgemini.entities.map(\.records) == [16])
         #expect(capgemini.warnings.count == 1)
         #expect(capgemini.warnings.first?.contains("repeat an id") == true)
@@ -83,7 +83,7 @@ struct CMTInspectTests {
 
     @Test func malformedDataNamesLineAndColumn() throws {
         let folder = try Fixture.scratchDirectory()
-        let bytes = try openPackageSource(path: Fixture.path("real/cmt/ConfigData.zip")).open("data_schema.xml").readAll()
+        let bytes = try openPackageSource(path: RealExport.path("xrm-ci-framework/ConfigData.zip")).open("data_schema.xml").readAll()
         let path = try ZipFixture.make(
             folder + "/broken.zip",
             entries: [

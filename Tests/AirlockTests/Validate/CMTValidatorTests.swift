@@ -93,7 +93,7 @@ struct CMTValidatorTests {
     /// DataMigrationUtility 3.3 export of a 9.1 org: entities the catalog does not know, culture-formatted dates,
     /// lookups to accounts, contacts and users outside the package. Warnings only.
     @Test func theAbvogelExportHasOnlyWarnings() throws {
-        let collector = try run(path: Fixture.path("real/cmt/abvogel-allentities.cmt.zip"))
+        let collector = try run(path: RealExport.path("abvogel-allentities/abvogel-allentities.cmt.zip"))
         #expect(collector.errors == 0)
         #expect(
             summary(collector) == [
@@ -110,19 +110,19 @@ struct CMTValidatorTests {
     }
 
     @Test func thePartyListExportHasOnlyWarnings() throws {
-        let collector = try run(path: Fixture.path("real/cmt/abvogel-partylist.cmt.zip"))
+        let collector = try run(path: RealExport.path("abvogel-partylist/abvogel-partylist.cmt.zip"))
         #expect(
             summary(collector) == [
                 "warning cmt.schema.unknown-entity": 1, "warning cmt.value.format": 1, "warning cmt.lookup.outside-package": 2,
             ])
         let expected = try CMTPackageValidator(catalog: Self.catalog(), expectedInTarget: ["account", "contact"])
         let quiet = FindingCollector()
-        try expected.validate(path: Fixture.path("real/cmt/abvogel-partylist.cmt.zip"), into: quiet)
+        try expected.validate(path: RealExport.path("abvogel-partylist/abvogel-partylist.cmt.zip"), into: quiet)
         #expect(quiet.findings.filter { $0.rule == ValidationRules.cmtLookupOutsidePackage.id }.isEmpty)
     }
 
     @Test func theXrmCIExportHasOneWarning() throws {
-        let collector = try run(path: Fixture.path("real/cmt/ConfigData.zip"))
+        let collector = try run(path: RealExport.path("xrm-ci-framework/ConfigData.zip"))
         #expect(collector.errors == 0)
         #expect(collector.findings.map(\.rule) == [ValidationRules.cmtSchemaUnknownEntity.id])
     }
@@ -130,7 +130,7 @@ struct CMTValidatorTests {
     /// Capgemini's test data: 16 contacts that all share the all-zero id. That is a true error: CMT would
     /// import one contact and update it 15 times.
     @Test func theCapgeminiExportHasItsDuplicateIDs() throws {
-        let collector = try run(path: Fixture.path("real/cmt/IntegrationTestData.zip"))
+        let collector = try run(path: RealExport.path("capgemini-pdt-integrationtest/IntegrationTestData.zip"))
         #expect(
             summary(collector) == [
                 "error cmt.record.duplicate-id": 15,

@@ -53,11 +53,11 @@ struct CMTWrittenValidationTests {
     }
 
     @Test(arguments: [
-        "real/cmt/abvogel-allentities.cmt.zip", "real/cmt/abvogel-partylist.cmt.zip", "real/cmt/ConfigData.zip",
-        "real/cmt/IntegrationTestData.zip",
+        "abvogel-allentities/abvogel-allentities.cmt.zip", "abvogel-partylist/abvogel-partylist.cmt.zip", "xrm-ci-framework/ConfigData.zip",
+        "capgemini-pdt-integrationtest/IntegrationTestData.zip",
     ])
     func aRealExportWrittenAgainHasTheFindingsOfItsZip(_ fixture: String) throws {
-        let package = try CMTPackageReader(path: Fixture.path(fixture)).read()
+        let package = try CMTPackageReader(path: RealExport.path(fixture)).read()
         let catalog = try SchemaCatalogLoader.bundled()
         let result = try Self.bothWays(package, catalog: catalog, named: "real")
         #expect(result.written == result.reread)

@@ -191,7 +191,7 @@ struct FOValidatorTests {
 
     @Test func theRealFastTrackExportRaisesNoErrors() throws {
         let csvName = "01-CustomersV3Export-Customers V3.csv"
-        let csv = try Fixture.bytes("real/fo-csv/\(csvName)")
+        let csv = try RealExport.bytes("fasttrack-customersv3/\(csvName)")
         let columns = try CSVReader(TextDecodingStream(MemoryByteStream(csv), location: SourceLocation()), location: SourceLocation())
             .readAll()[0]
         var line = FOManifestLineBuilder.line(

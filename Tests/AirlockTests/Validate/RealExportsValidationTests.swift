@@ -6,27 +6,23 @@ import AirlockValidate
 import Foundation
 import Testing
 
-/// `validate` on real exports from public projects (`Fixtures/real`, docs/sources.md): no error but the true ones.
+/// `validate` on real exports from public projects (`../shared/testdata/real`, `RealExport`): no error but the true ones.
 /// A validator that cries wolf on real exports is one users stop reading.
 struct RealExportsValidationTests {
     /// Every real package, with the errors it truly has (rule id → count).
     static let packages: [(path: String, errors: [String: Int])] = [
-        ("real/cmt/abvogel-allentities.cmt.zip", [:]),
-        ("real/cmt/abvogel-partylist.cmt.zip", [:]),
-        ("real/cmt/ConfigData.zip", [:]),
+        ("abvogel-allentities/abvogel-allentities.cmt.zip", [:]),
+        ("abvogel-partylist/abvogel-partylist.cmt.zip", [:]),
+        ("xrm-ci-framework/ConfigData.zip", [:]),
         // Sixteen contacts share the all-zero id: fifteen would overwrite the first.
-        ("real/cmt/IntegrationTestData.zip", ["cmt.record.duplicate-id": 15]),
-        ("real/found/abvogel-Microsoft.Xrm.DevOps.Data-single-entity.cmt.zip", [:]),
-        // Its schema says createdby points to contact while the records name systemuser: they disagree, and the catalog
-        // does not know the column, so a warning.
-        ("real/found/abvogel-Microsoft.Xrm.DevOps.Data-multiple-sources.cmt.zip", [:]),
-        ("real/fo/usmf_asset-major-types-01.zip", [:]),
+        ("capgemini-pdt-integrationtest/IntegrationTestData.zip", ["cmt.record.duplicate-id": 15]),
+        ("dynamics-ax-integration/usmf_asset-major-types-01.zip", [:]),
     ]
 
     @Test(arguments: packages.map(\.path))
     func aRealExportHasNoErrorButItsTrueOnes(_ relative: String) throws {
         let expected = try #require(Self.packages.first { $0.path == relative }).errors
-        let report = try PackageValidator.validate(path: Fixture.path(relative), catalog: SchemaCatalogLoader.bundled())
+        let report = try PackageValidator.validate(path: RealExport.path(relative), catalog: SchemaCatalogLoader.bundled())
         var errors: [String: Int] = [:]
         for group in report.groups where group.severity == .error { errors[group.rule, default: 0] += group.count }
         #expect(errors == expected, "\(report.text())")
@@ -34,7 +30,7 @@ struct RealExportsValidationTests {
 
     @Test func aRealCustomersV3ExportValidatesInAPackage() throws {
         // The FastTrack Customers V3 export (212 columns, re-saved by a spreadsheet) in a package of its own.
-        let csv = try Data(contentsOf: URL(fileURLWithPath: Fixture.path("real/fo-csv/01-CustomersV3Export-Customers V3.csv")))
+        let csv = try Data(contentsOf: URL(fileURLWithPath: RealExport.path("fasttrack-customersv3/01-CustomersV3Export-Customers V3.csv")))
         let header = String(decoding: csv.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
         var lines = [
             FOManifestLineBuilder.line(

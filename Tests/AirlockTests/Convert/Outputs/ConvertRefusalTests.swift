@@ -70,7 +70,7 @@ struct ConvertRealExportTests {
     func aRealSalesExportConverts(_ name: String) throws {
         let folder = try Fixture.scratchDirectory("airlock-real")
         let options = ConversionOptions(
-            foPath: Fixture.path("real/fo/usmf_asset-major-types-01.zip"), salesPath: Fixture.path("real/cmt/\(name)"),
+            foPath: RealExport.path("dynamics-ax-integration/usmf_asset-major-types-01.zip"), salesPath: RealExport.cmt(name),
             outputDirectory: folder + "/out", company: "USMF")
         let result = try Converter.run(options, catalog: SchemaCatalogLoader.bundled())
         for (flow, counts) in result.report.flows {

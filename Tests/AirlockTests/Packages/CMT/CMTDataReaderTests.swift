@@ -6,7 +6,7 @@ import Testing
 
 struct CMTDataReaderTests {
     static func package(_ name: String) throws -> CMTPackageReader {
-        try CMTPackageReader(path: Fixture.path("real/cmt/\(name)"))
+        try CMTPackageReader(path: RealExport.cmt(name))
     }
 
     static let schemaText = """

@@ -211,7 +211,7 @@ struct CMTDataWriterTests {
         #expect(try source.open("data.xml").readAll() == Array(Self.expectedDataXML.utf8))
         #expect(try source.open("data_schema.xml").readAll() == CMTSchemaWriter.bytes(package.schema))
         // The content-types member is byte for byte the one in genuine CMT zips.
-        let genuine = try openPackageSource(path: Fixture.path("real/cmt/ConfigData.zip")).open("[Content_Types].xml").readAll()
+        let genuine = try openPackageSource(path: RealExport.path("xrm-ci-framework/ConfigData.zip")).open("[Content_Types].xml").readAll()
         #expect(try source.open("[Content_Types].xml").readAll() == genuine)
         #expect(CMTContentTypes.bytes == genuine)
     }
@@ -219,7 +219,7 @@ struct CMTDataWriterTests {
     @Test(arguments: ["ConfigData.zip", "abvogel-allentities.cmt.zip", "abvogel-partylist.cmt.zip", "IntegrationTestData.zip"])
     func realPackagesRoundTrip(_ name: String) throws {
         let folder = try Fixture.scratchDirectory()
-        let original = try CMTPackageReader(path: Fixture.path("real/cmt/\(name)")).read()
+        let original = try CMTPackageReader(path: RealExport.cmt(name)).read()
         let first = folder + "/first.zip"
         let second = folder + "/second.zip"
         try CMTPackageWriter.write(original, to: first)
@@ -236,7 +236,7 @@ struct CMTDataWriterTests {
     @Test func stringOnlyDataIsWrittenAsCMTWroteIt() throws {
         // The xrm-ci-framework export holds only strings: the writer reproduces it after the XML declaration
         // that newer CMT builds write (older ones stripped it and left the line end).
-        let source = try openPackageSource(path: Fixture.path("real/cmt/ConfigData.zip"))
+        let source = try openPackageSource(path: RealExport.path("xrm-ci-framework/ConfigData.zip"))
         let original = try source.open("data.xml").readAll()
         let package = try CMTPackageReader(source: source).read()
         let written = try CMTDataWriter(schema: package.schema).bytes(package.data)

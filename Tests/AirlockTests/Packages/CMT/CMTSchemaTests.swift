@@ -1,6 +1,7 @@
 import AirlockIO
 import AirlockModel
 import AirlockPackages
+import Foundation
 import Testing
 
 struct CMTSchemaTests {
@@ -9,7 +10,9 @@ struct CMTSchemaTests {
     }
 
     static func readFixture(_ name: String) throws -> CMTSchema {
-        try CMTSchemaReader.read(MemoryByteStream(Fixture.bytes("real/cmt/\(name)")), location: SourceLocation(entry: name))
+        try CMTSchemaReader.read(
+            MemoryByteStream(Array(try Data(contentsOf: URL(fileURLWithPath: RealExport.cmt(name))))), location: SourceLocation(entry: name)
+        )
     }
 
     @Test func readsTheAbvogelSchema() throws {
@@ -60,7 +63,7 @@ struct CMTSchemaTests {
     @Test func writesGenuineCMTSchemasByteForByte() throws {
         // The schemas inside two genuine CMT zips: CR LF, no declaration, `<entities xmlns:xsi=…>`.
         for zip in ["ConfigData.zip", "IntegrationTestData.zip"] {
-            let source = try openPackageSource(path: Fixture.path("real/cmt/\(zip)"))
+            let source = try openPackageSource(path: RealExport.cmt(zip))
             let original = try source.open("data_schema.xml").readAll()
             let schema = try CMTSchemaReader.read(MemoryByteStream(original), location: source.location(of: "data_schema.xml"))
             #expect(try CMTSchemaWriter.bytes(schema) == original, "\(zip)")

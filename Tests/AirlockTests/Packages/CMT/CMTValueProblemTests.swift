@@ -200,7 +200,7 @@ struct CMTValueProblemTests {
 
     @Test func cleanPackagesReadTheSameInBothModes() throws {
         for name in ["abvogel-allentities.cmt.zip", "abvogel-partylist.cmt.zip", "IntegrationTestData.zip"] {
-            let reader = try CMTPackageReader(path: Fixture.path("real/cmt/\(name)"))
+            let reader = try CMTPackageReader(path: RealExport.cmt(name))
             let strict = try reader.read()
             let lenient = try reader.read(valueProblems: .collect)
             #expect(strict == lenient, "\(name)")

@@ -5,7 +5,7 @@ import Testing
 
 struct FOManifestReaderTests {
     @Test func readsThe2017SingleLineManifest() throws {
-        let zip = try ZipArchiveReader(path: Fixture.path("real/fo/usmf_asset-major-types-01.zip"))
+        let zip = try ZipArchiveReader(path: RealExport.path("dynamics-ax-integration/usmf_asset-major-types-01.zip"))
         let manifest = try FOManifestReader.readManifest(zip.open("Manifest.xml"), location: SourceLocation(entry: "Manifest.xml"))
         #expect(manifest.definitionGroupName == "Asset-Major-Types")
         #expect(manifest.entities.count == 1)
@@ -22,7 +22,8 @@ struct FOManifestReaderTests {
 
     @Test func readsTheModernManifestAndHeader() throws {
         let manifest = try FOManifestReader.readManifest(
-            FileByteStream(path: Fixture.path("real/fo/Manifest.xml")), location: SourceLocation(entry: "Manifest.xml"))
+            FileByteStream(path: RealExport.path("itaneo-d365fo-data-migration/Manifest.xml")),
+            location: SourceLocation(entry: "Manifest.xml"))
         let entity = try #require(manifest.entities.first)
         #expect(entity.entityName == "Customer definitions")
         #expect(entity.targetEntity == "CustCustomerBaseEntity")
@@ -33,7 +34,7 @@ struct FOManifestReaderTests {
         #expect(manifest.projectCategory == 0)
         #expect(manifest.hasRulesData)
         let header = try FOManifestReader.readHeader(
-            FileByteStream(path: Fixture.path("real/fo/PackageHeader.xml")), location: SourceLocation())
+            FileByteStream(path: RealExport.path("itaneo-d365fo-data-migration/PackageHeader.xml")), location: SourceLocation())
         #expect(header.description == "IFG_CUSTCUSTOMERBASEENTITY")
         #expect(header.packageVersion == 2)
         #expect(header.packageType == "DefinitionGroup")

@@ -6,19 +6,19 @@ import Testing
 /// Golden tests: real F&O manifests and headers, read and written again, come out byte for byte.
 struct FOManifestWriterTests {
     @Test func rewritesTheModernManifestByteForByte() throws {
-        let original = try Fixture.bytes("real/fo/Manifest.xml")
+        let original = try RealExport.bytes("itaneo-d365fo-data-migration/Manifest.xml")
         let manifest = try FOManifestReader.readManifest(MemoryByteStream(original), location: SourceLocation(entry: "Manifest.xml"))
         #expect(FOManifestWriter.manifestBytes(manifest, layout: .indented(newline: "\n")) == original)
     }
 
     @Test func rewritesTheModernHeaderByteForByte() throws {
-        let original = try Fixture.bytes("real/fo/PackageHeader.xml")
+        let original = try RealExport.bytes("itaneo-d365fo-data-migration/PackageHeader.xml")
         let header = try FOManifestReader.readHeader(MemoryByteStream(original), location: SourceLocation(entry: "PackageHeader.xml"))
         #expect(FOManifestWriter.headerBytes(header, layout: .indented(newline: "\r\n")) == original)
     }
 
     @Test func rewritesThe2017SingleLineFilesByteForByte() throws {
-        let zip = try ZipArchiveReader(path: Fixture.path("real/fo/usmf_asset-major-types-01.zip"))
+        let zip = try ZipArchiveReader(path: RealExport.path("dynamics-ax-integration/usmf_asset-major-types-01.zip"))
         let manifestBytes = try zip.open("Manifest.xml").readAll()
         let headerBytes = try zip.open("PackageHeader.xml").readAll()
         let manifest = try FOManifestReader.readManifest(MemoryByteStream(manifestBytes), location: SourceLocation())

@@ -62,7 +62,8 @@ struct FOPackageTests {
     }
 
     @Test func readsTheReal2017ExcelPackage() throws {
-        let reader = try FOPackageReader(source: openPackageSource(path: Fixture.path("real/fo/usmf_asset-major-types-01.zip")))
+        let reader = try FOPackageReader(
+            source: openPackageSource(path: RealExport.path("dynamics-ax-integration/usmf_asset-major-types-01.zip")))
         let entity = try #require(reader.manifest.entities.first)
         let data = try reader.readEntity(entity)
         #expect(data.summary.format == .excel)
@@ -76,7 +77,7 @@ struct FOPackageTests {
     @Test func readsTheFastTrackCustomersExportInAPackage() throws {
         let folder = try Fixture.scratchDirectory()
         let csvName = "01-CustomersV3Export-Customers V3.csv"
-        let csv = try Fixture.bytes("real/fo-csv/\(csvName)")
+        let csv = try RealExport.bytes("fasttrack-customersv3/\(csvName)")
         try Data(csv).write(to: URL(fileURLWithPath: folder + "/" + csvName))
         let columns = try CSVReader(TextDecodingStream(MemoryByteStream(csv), location: SourceLocation()), location: SourceLocation())
             .readAll()[0]
