@@ -80,6 +80,33 @@ struct ConvertCommand: LedgerCommand {
     )
     var keymap: String?
 
+    @Option(
+        name: .customLong("assign-keys"),
+        help: ArgumentHelp(
+            "Give Sales accounts and contacts that have no key one, as the Prospect to cash solution does, and write each back to its Sales record in to-sales.zip: p2c (ACC-01000-BVRCPS, CON-01000-BVRCPS), a pattern (C{000001}: its width and first number), or account=… and contact=… (repeat).",
+            valueName: "p2c|PATTERN|ENTITY=PATTERN"))
+    var assignKeys: [String] = []
+
+    @Option(
+        name: .customLong("currency"),
+        help: ArgumentHelp(
+            "A currency name the Sales export's lookups give that is no ISO 4217 code or name, settled by hand: NAME=CODE (repeat).",
+            valueName: "NAME=CODE"))
+    var currencies: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "The Sales organisation's base currency (ISO 4217), for records that name none: F&O requires a customer's currency.",
+            valueName: "CODE"))
+    var defaultCurrency: String?
+
+    @Option(
+        name: .customLong("country"),
+        help: ArgumentHelp(
+            "A country name the Sales export gives that is no ISO 3166-1 code or name, settled by hand: NAME=CODE (repeat).",
+            valueName: "NAME=CODE"))
+    var countries: [String] = []
+
     @OptionGroup var batches: BatchArguments
 
     @Option(
@@ -116,6 +143,9 @@ struct ConvertCommand: LedgerCommand {
         if keymap != nil, shard != nil || shards != nil {
             throw ValidationError("--keymap with --shard or --shards is not supported yet: convert with --keymap in one process")
         }
+        if !assignKeys.isEmpty, shard != nil || shards != nil {
+            throw ValidationError("--assign-keys with --shard or --shards is not supported yet: convert with --assign-keys in one process")
+        }
         if batches.isGiven, dryRun || plan || out == nil {
             throw ValidationError("--batch-records and --batch-mb cut the packages a run writes: give --out, without --dry-run or --plan")
         }
@@ -129,7 +159,8 @@ struct ConvertCommand: LedgerCommand {
             foLocale: foLocale?.locale.rawValue, since: since.isEmpty ? nil : since,
             templateSet: selection.set == .standard ? nil : selection.set.rawValue, master: master, batchLimits: try batches.limits(),
             shard: try shard.map { try ShardSelection.parse($0, count: shardCount, environment: ProcessInfo.processInfo.environment) },
-            keymap: keymap)
+            keymap: keymap, assignKeys: assignKeys.isEmpty ? nil : assignKeys, currencies: currencies.isEmpty ? nil : currencies,
+            defaultCurrency: defaultCurrency, countries: countries.isEmpty ? nil : countries)
         let options = ConvertOptions(
             conversion: conversion, catalogFiles: catalogFiles, json: json, plan: plan, ledger: ledger.options(arguments: arguments),
             shards: shards)

@@ -50,13 +50,29 @@ public struct ConversionOptions: Sendable, Hashable {
     /// A match run's `keymap.csv` (`airlock match`): each linked Sales record takes the F&O key before the flows run,
     /// so that it updates its F&O record instead of creating a second one; nil: none.
     public var keymap: String?
+    /// Keys for the Sales accounts and contacts that have none (`--assign-keys`), as given: `p2c` (the Prospect to cash
+    /// solution's `ACC-01000-BVRCPS`), one pattern for both (`C{000001}`), or `account=PATTERN` and `contact=PATTERN`;
+    /// nil: none assigned (see `KeyAssignmentSpec`).
+    public var assignKeys: [String]?
+    /// Currency names the ISO 4217 table does not settle, settled by hand (`--currency NAME=CODE`), as given; nil: none.
+    public var currencies: [String]?
+    /// The currency of records that name none (`--default-currency CODE`): the Sales organisation's base currency,
+    /// which its export does not state; nil: such records keep no currency.
+    public var defaultCurrency: String?
+    /// Country names the ISO 3166 table does not settle, settled by hand (`--country NAME=CODE`), as given; nil: none.
+    public var countries: [String]?
 
     public init(
         foPath: String, salesPath: String, outputDirectory: String?, only: [String]? = nil, dryRun: Bool = false, company: String? = nil,
         templatesDirectory: String? = nil, full: Bool = false, maxRejects: Int? = nil, force: Bool = false, foLocale: String? = nil,
         since: [String]? = nil, templateSet: String? = nil, master: String? = nil, batchLimits: PackageBatchLimits? = nil,
-        shard: ShardSelection? = nil, catalogFiles: [String]? = nil, keymap: String? = nil
+        shard: ShardSelection? = nil, catalogFiles: [String]? = nil, keymap: String? = nil, assignKeys: [String]? = nil,
+        currencies: [String]? = nil, defaultCurrency: String? = nil, countries: [String]? = nil
     ) {
+        self.assignKeys = assignKeys
+        self.currencies = currencies
+        self.defaultCurrency = defaultCurrency
+        self.countries = countries
         self.keymap = keymap
         self.catalogFiles = catalogFiles
         self.shard = shard
@@ -83,6 +99,6 @@ public struct ConversionOptions: Sendable, Hashable {
             foPath: foPath, salesPath: salesPath, outputDirectory: outputDirectory, only: only, dryRun: dryRun, company: company,
             templatesDirectory: templatesDirectory, full: full, maxRejects: maxRejects, force: force, foLocale: foLocale, since: since,
             templateSet: templateSet, master: master, batchLimits: batchLimits, shard: shard, catalogFiles: catalogFiles,
-            keymap: keymap)
+            keymap: keymap, assignKeys: assignKeys, currencies: currencies, defaultCurrency: defaultCurrency, countries: countries)
     }
 }

@@ -37,7 +37,9 @@ public enum Converter {
         _ options: ConversionOptions, catalog: SchemaCatalog, rules: [any ConversionRule] = [], scheduling: FlowScheduling,
         progress: @escaping @Sendable (String) -> Void = { _ in }, notice: @escaping @Sendable (String) -> Void = { _ in }
     ) throws -> ConversionResult {
-        let templates = try TemplateLoader.load(TemplateSelection(setName: options.templateSet, directory: options.templatesDirectory))
+        let loaded = try TemplateLoader.load(TemplateSelection(setName: options.templateSet, directory: options.templatesDirectory))
+        let settings = try RunSettings.parse(options)
+        let templates = loaded.applying(settings.templates)
         if options.templatesDirectory != nil {
             let problems = TemplateCatalogCheck.problems(in: templates, catalog: catalog)
             if let first = problems.first {
@@ -55,6 +57,17 @@ public enum Converter {
         }
         let selected = try selectFlows(options.only, templates: templates)
         if let shard = options.shard { try checkShardOptions(options, shard: shard, templates: templates) }
+        if settings.keys != nil {
+            guard templates.set == .standard else {
+                throw AirlockError(
+                    .unsupported,
+                    "--assign-keys numbers accounts and contacts as the Prospect to cash solution does (accountnumber, msdynce_contactnumber); the \(templates.set.rawValue) templates key contacts by other columns (convert without --assign-keys)"
+                )
+            }
+            if options.shard != nil {
+                throw AirlockError(.usage, "--assign-keys with --shard is not supported yet: convert with --assign-keys in one process")
+            }
+        }
         try checkOutputDirectory(options)
         let staging = try options.outputDirectory.map {
             try StagingDirectory(target: $0, outputNames: options.shard == nil ? RunLayout.conversionOutputs : RunLayout.shardOutputs)
@@ -75,8 +88,8 @@ public enum Converter {
         let jobs = options.shard != nil ? nil : salesJob.flatMap { sales in foJob.map { (sales: sales, fo: $0) } }
         do {
             return try run(
-                options, templates: templates, selected: selected, catalog: catalog, rules: rules, scheduling: scheduling,
-                staging: staging, jobs: jobs, progress: progress, notice: notice)
+                options, settings: settings, templates: templates, selected: selected, catalog: catalog, rules: rules,
+                scheduling: scheduling, staging: staging, jobs: jobs, progress: progress, notice: notice)
         } catch {
             foJob?.waitIfStarted()
             salesJob?.waitIfStarted()
@@ -87,7 +100,8 @@ public enum Converter {
 
     /// The conversion once the output folder is staged (or not asked for); the caller discards it on error.
     private static func run(
-        _ options: ConversionOptions, templates: TemplateSet, selected: Set<String>, catalog: SchemaCatalog, rules: [any ConversionRule],
+        _ options: ConversionOptions, settings: RunSettings, templates: TemplateSet, selected: Set<String>, catalog: SchemaCatalog,
+        rules: [any ConversionRule],
         scheduling: FlowScheduling, staging: StagingDirectory?, jobs: (sales: SalesPackageJob, fo: FOPackageJob)?,
         progress: @escaping @Sendable (String) -> Void, notice: @escaping @Sendable (String) -> Void
     ) throws -> ConversionResult {
@@ -99,8 +113,8 @@ public enum Converter {
             return digests
         }
         var flows = try runFlows(
-            options, templates: templates, selected: selected, catalog: catalog, rules: rules, scheduling: scheduling, jobs: jobs,
-            progress: progress, notice: notice)
+            options, settings: settings, templates: templates, selected: selected, catalog: catalog, rules: rules,
+            scheduling: scheduling, jobs: jobs, progress: progress, notice: notice)
         let company = flows.company
 
         var report = ConversionReport(
@@ -176,7 +190,8 @@ public enum Converter {
 
     /// Reads both exports and runs the selected flows in dependency order.
     private static func runFlows(
-        _ options: ConversionOptions, templates: TemplateSet, selected: Set<String>, catalog: SchemaCatalog, rules: [any ConversionRule],
+        _ options: ConversionOptions, settings: RunSettings, templates: TemplateSet, selected: Set<String>, catalog: SchemaCatalog,
+        rules: [any ConversionRule],
         scheduling: FlowScheduling, jobs: (sales: SalesPackageJob, fo: FOPackageJob)?, progress: @escaping @Sendable (String) -> Void,
         notice: @escaping @Sendable (String) -> Void
     ) throws -> FlowsResult {
@@ -219,6 +234,15 @@ public enum Converter {
                     ))
             }
         }
+        let unkeyed = UnkeyedRecords.count(in: inputs.sales, templates: templates)
+        var assignedKeys: AssignedKeys?
+        if let spec = settings.keys {
+            let assigned = try KeyAssigner.assign(spec, to: inputs.sales, foTables: inputs.foTables, templates: templates, catalog: catalog)
+            inputs.sales = assigned.sales
+            assignedKeys = assigned.keys
+        }
+        let currencies = try CurrencyResolver.resolve(inputs.sales, templates: templates, names: settings.currencyNames)
+        inputs.sales = currencies.sales
         let fo = FOExport(reader: inputs.foReader, catalog: catalog, locale: options.foLocale.flatMap(FOLocale.init(name:)))
         for (label, table) in inputs.foTables { fo.store(table, label: label) }
         let sales = SalesExport(package: inputs.sales)
@@ -241,7 +265,13 @@ public enum Converter {
             let flow = order.first { $0.source.entity == warning.entity || $0.target.entity == warning.entity }
             context.warn(warning.text, flow: flow?.name ?? order.first?.name ?? "")
         }
-        context.rules = try SpecialRuleRegistry.rules(of: order, context: context) + rules
+        for (flow, text) in SettingsNotices.texts(
+            unkeyed: unkeyed, assigned: assignedKeys, currencies: currencies.currencies, sales: inputs.sales, order: order)
+        {
+            context.warn(text, flow: flow)
+        }
+        let keyRule: [any ConversionRule] = assignedKeys.map { [AssignedKeyRule(keys: $0, catalog: catalog, selected: selected)] } ?? []
+        context.rules = try SpecialRuleRegistry.rules(of: order, context: context) + keyRule + rules
         let rules = context.rules
         let timestamp = inputs.sales.data.timestamp
         let feedsSales = order.filter { SalesPackageJob.contributes($0, rules: rules) }.map(\.name)
@@ -300,6 +330,9 @@ public enum Converter {
         for output in outputs where !feedsSales.contains(output.template.name) && !output.generated.isEmpty {
             throw AirlockError(
                 .io, "flow \(output.template.name) generated Sales records but is not among the flows that feed \(RunLayout.salesPackage)")
+        }
+        for (flow, text) in SettingsNotices.defaultSettings(outputs) + SettingsNotices.unmappedCountries(outputs) {
+            context.warn(text, flow: flow)
         }
         guard let shard = options.shard, let trees, let shardSummary else {
             var plan = try ConversionPlanner.plan(outputs, context: context)

@@ -6,7 +6,10 @@ extension FieldMapping {
     /// translates it (`valueMap` is the map the transform names, as the template set holds it), a date or number
     /// format rewrites it. Lookups are not applied here: they need the target's records. A blank result is nil.
     /// `dateLocale` is the source column's F&O locale, for a date format `from: auto` (en-US when nil).
-    public func applyTransforms(to source: String?, valueMap: ValueMap?, dateLocale: FOLocale? = nil) -> TransformOutcome {
+    /// `country` is the alpha-2 code of the record's country, for a `subdivision` step (nil: not known).
+    public func applyTransforms(to source: String?, valueMap: ValueMap?, dateLocale: FOLocale? = nil, country: String? = nil)
+        -> TransformOutcome
+    {
         var value = source
         for transform in transforms {
             switch transform {
@@ -27,6 +30,37 @@ extension FieldMapping {
                     case .reject: return .unmapped(value: value, message: "'\(text)' has no entry in value map \(name)")
                     }
                 }
+            case .country(let form, let policy, let overrides):
+                guard let text = value, !ASCII.isBlank(text) else { continue }
+                if let code = Self.countryCode(text, form: form, overrides: overrides) {
+                    value = code
+                } else {
+                    switch policy {
+                    case .keep: break
+                    case .useDefault: value = defaultValue
+                    case .reject:
+                        return .unmapped(
+                            value: value,
+                            message:
+                                "'\(text.trimmingASCIIWhitespace())' is no country or region of ISO 3166-1 (code or name); settle it with --country '\(text.trimmingASCIIWhitespace())=CODE'"
+                        )
+                    }
+                }
+            case .subdivision(_, let policy, _):
+                guard let text = value, !ASCII.isBlank(text) else { continue }
+                if let country, let subdivision = SubdivisionCodes.subdivision(text, country: country) {
+                    value = subdivision.localCode
+                } else if policy == .reject {
+                    return .unmapped(
+                        value: value,
+                        message:
+                            "'\(text.trimmingASCIIWhitespace())' is no state or province of \(country ?? "an unknown country") in ISO 3166-2"
+                    )
+                } else if policy == .useDefault {
+                    value = defaultValue
+                }
+            case .settingDefault(_, let fallback):
+                if let fallback, ASCII.isBlank(value) { value = fallback }
             case .dateFormat(let from, let to):
                 guard let text = value, !ASCII.isBlank(text) else { continue }
                 switch ValueFormats.date(text, from: from, locale: dateLocale) {
@@ -46,6 +80,27 @@ extension FieldMapping {
         return .value(ASCII.isBlank(value) ? nil : value)
     }
 
+    /// The code form of the field map's `country` step, when it has one.
+    public var countryForm: CountryCodeForm? {
+        for case .country(let form, _, _) in transforms { return form }
+        return nil
+    }
+
+    /// The `subdivision` step's country field and the countries settled by hand, when the field map has one.
+    public var subdivisionCountryField: (field: String, overrides: [String: String])? {
+        for case .subdivision(let field, _, let overrides) in transforms { return (field, overrides) }
+        return nil
+    }
+
+    /// The ISO 3166-1 code in `form` of the country `text` names: an override first (by folded text), then the
+    /// shared table; nil when neither knows it.
+    static func countryCode(_ text: String, form: CountryCodeForm, overrides: [String: String]) -> String? {
+        let country =
+            overrides[TextFolding.fold(text)].flatMap { CountryCodes.country(alpha2: $0) } ?? CountryCodes.country(text)
+        guard let country else { return nil }
+        return form == .alpha2 ? country.alpha2 : country.alpha3
+    }
+
     /// Whether the value `applyTransforms` gives for `source` is the field map's own (its constant, or its default:
     /// the source is blank, or a value map that falls back to the default lacks it) rather than the source's.
     public func ownValueApplies(to source: String?, valueMap: ValueMap?) -> Bool {
@@ -53,6 +108,10 @@ extension FieldMapping {
         guard defaultValue != nil else { return false }
         guard let text = source, !ASCII.isBlank(text) else { return true }
         if case .useDefault = unmappedValuePolicy, valueMap?.value(for: text) == nil { return true }
+        for case .country(let form, .useDefault, let overrides) in transforms
+        where Self.countryCode(text, form: form, overrides: overrides) == nil {
+            return true
+        }
         return false
     }
 }

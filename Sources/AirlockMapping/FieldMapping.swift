@@ -59,7 +59,18 @@ public struct FieldMapping: Sendable, Hashable {
 
     /// The value used when the source is blank (or missing), if any.
     public var defaultValue: String? {
-        for case .defaultValue(let value) in transforms { return value }
+        for transform in transforms {
+            switch transform {
+            case .defaultValue(let value), .settingDefault(_, let value?): return value
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// The run setting the field's default comes from (`defaultSetting:`), with its value when the run gives one.
+    public var defaultSetting: (setting: TemplateSetting, value: String?)? {
+        for case .settingDefault(let setting, let value) in transforms { return (setting, value) }
         return nil
     }
 

@@ -206,6 +206,14 @@ public enum TemplateDocumentation {
             case .defaultValue(let value):
                 steps.append(
                     field.source == nil ? "default \(Self.value(value)) (no source: always)" : "default \(Self.value(value)) when blank")
+            case .country(let form, let policy, _):
+                steps.append("country name or code → ISO 3166-1 \(form == .alpha2 ? "alpha-2" : "alpha-3") (unmapped: \(policy.rawValue))")
+            case .subdivision(let field, let policy, _):
+                steps.append("state or province → ISO 3166-2 code in the country of \(code(field)) (unmapped: \(policy.rawValue))")
+            case .settingDefault(let setting, _):
+                steps.append(
+                    field.source == nil
+                        ? "the run's \(code(setting.option)) (no source: always)" : "the run's \(code(setting.option)) when blank")
             case .valueMap(let name, let policy):
                 let link = set.valueMap(named: name) != nil ? "[\(code(name))](#\(slug(name)))" : code(name)
                 steps.append("value map \(link) (unmapped: \(policy.rawValue))")

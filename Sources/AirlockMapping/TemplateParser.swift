@@ -193,6 +193,9 @@ enum TemplateParser {
         var unmapped: UnmappedValuePolicy?
         var unmappedNode: YAMLNode?
         var defaultValue: String?
+        var defaultSetting: TemplateSetting?
+        var country: CountryCodeForm?
+        var stateCountry: String?
         var constant: String?
         var constantNode: YAMLNode?
         var dateFormat: (DateFormat, DateFormat)?
@@ -207,7 +210,7 @@ enum TemplateParser {
         var scopeNode: YAMLNode?
         for entry in try node.entries(allowing: [
             "from", "to", "lookup", "valueMap", "unmapped", "default", "constant", "dateFormat", "numberFormat", "source", "inferred",
-            "row", "note", "pass", "on",
+            "row", "note", "pass", "on", "country", "defaultSetting", "state",
         ]) {
             let value = entry.value
             switch entry.key {
@@ -235,6 +238,11 @@ enum TemplateParser {
                 unmapped = try value.choice(policies)
                 unmappedNode = value
             case "default": defaultValue = try value.text()
+            case "defaultSetting":
+                defaultSetting = try value.choice(Dictionary(uniqueKeysWithValues: TemplateSetting.allCases.map { ($0.rawValue, $0) }))
+            case "state": stateCountry = try plainField(value)
+            case "country":
+                country = try value.choice(Dictionary(uniqueKeysWithValues: CountryCodeForm.allCases.map { ($0.rawValue, $0) }))
             case "constant":
                 constant = try value.text()
                 constantNode = value
@@ -262,14 +270,28 @@ enum TemplateParser {
         guard let target else { throw node.error("a field map needs 'to'") }
         guard let provenance else { throw node.error("the field map of \(target) needs 'source' (doc, img, cdm or inferred)") }
         if provenance == .inferred, inferred == false { throw node.error("a field map with source inferred cannot say inferred: false") }
-        if let constantNode, source != nil || valueMap != nil || defaultValue != nil {
-            throw constantNode.error("a constant takes no 'from', 'valueMap' or 'default'")
+        if let constantNode, source != nil || valueMap != nil || defaultValue != nil || country != nil || defaultSetting != nil {
+            throw constantNode.error("a constant takes no 'from', 'valueMap', 'country', 'default' or 'defaultSetting'")
         }
-        guard source != nil || constant != nil || defaultValue != nil else {
-            throw node.error("the field map of \(target) needs 'from', 'constant' or 'default'")
+        if defaultValue != nil, defaultSetting != nil {
+            throw node.error("the field map of \(target) takes a 'default' or a 'defaultSetting', not both")
+        }
+        if valueMap != nil, country != nil {
+            throw node.error("the field map of \(target) takes a 'valueMap' or a 'country' step, not both")
+        }
+        if stateCountry != nil, source == nil || valueMap != nil || country != nil {
+            throw node.error("a 'state' step reads a source value and takes no 'valueMap' or 'country': the field map of \(target)")
+        }
+        if country != nil, source == nil {
+            throw node.error("a 'country' step reads a source value: the field map of \(target) needs 'from'")
+        }
+        guard source != nil || constant != nil || defaultValue != nil || defaultSetting != nil else {
+            throw node.error("the field map of \(target) needs 'from', 'constant', 'default' or 'defaultSetting'")
         }
         if let unmappedNode {
-            guard valueMap != nil else { throw unmappedNode.error("'unmapped' needs a 'valueMap'") }
+            guard valueMap != nil || country != nil || stateCountry != nil else {
+                throw unmappedNode.error("'unmapped' needs a 'valueMap', a 'country' or a 'state' step")
+            }
             if unmapped == .useDefault, defaultValue == nil { throw unmappedNode.error("'unmapped: default' needs a 'default'") }
         }
         if let scopeNode, constant == nil, defaultValue == nil {
@@ -287,9 +309,12 @@ enum TemplateParser {
         if !lookup.isEmpty, direction == .salesToFO { transforms.append(.lookup(lookup)) }
         if let constant { transforms.append(.constant(constant)) }
         if let valueMap { transforms.append(.valueMap(name: valueMap, unmapped: unmapped ?? (defaultValue == nil ? .keep : .useDefault))) }
+        if let country { transforms.append(.country(country, unmapped: unmapped ?? .reject)) }
+        if let stateCountry { transforms.append(.subdivision(countryField: stateCountry, unmapped: unmapped ?? .keep)) }
         if let (from, to) = dateFormat { transforms.append(.dateFormat(from: from, to: to)) }
         if let (from, to) = numberFormat { transforms.append(.numberFormat(from: from, to: to)) }
         if let defaultValue { transforms.append(.defaultValue(defaultValue)) }
+        if let defaultSetting { transforms.append(.settingDefault(defaultSetting)) }
         if transforms.isEmpty || (transforms.count == 1 && !lookup.isEmpty) { transforms.append(.copy) }
         if !lookup.isEmpty, direction == .foToSales { transforms.append(.lookup(lookup)) }
         var mapping = FieldMapping(

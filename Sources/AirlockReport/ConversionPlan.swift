@@ -33,6 +33,11 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
         public var fieldChanges: [String: FieldChange] = [:]
         /// Existing records that keep their value where the template would write its own (`on: create`).
         public var keptValues: [String: Int] = [:]
+        /// Rejected records a run setting would settle, per option (`--assign-keys p2c`: 13): the export lacks what
+        /// the setting stands in for.
+        public var settable: [String: Int] = [:]
+        /// The records rejected.
+        public var rejected: Int = 0
 
         public init(
             read: Int, converted: Int, sourceMissing: Bool, missingColumns: [MissingColumn], filteredBy: [String: Int],
@@ -63,9 +68,17 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             return read - filteredBy.values.reduce(0, +) > 0
         }
 
+        /// The flow loses every record it reads, and not only for want of a run setting: a flow whose rejected
+        /// records a setting would all settle (`settable`) would convert them with it, and the plan names the setting
+        /// instead of failing; one whose filters leave out every record (an export without the columns they read)
+        /// still fails.
+        public var losesRecordsForGood: Bool {
+            losesAllRecords && !(rejected > 0 && rejected == settable.values.reduce(0, +))
+        }
+
         enum CodingKeys: String, CodingKey {
             case read, converted, sourceMissing, missingColumns, filteredBy, rejectCauses, otherCauses, assumedReferences
-            case unchangedNotInTarget, fieldChanges, keptValues
+            case unchangedNotInTarget, fieldChanges, keptValues, settable, rejected
         }
 
         public init(from decoder: any Decoder) throws {
@@ -81,6 +94,8 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             unchangedNotInTarget = try container.decodeIfPresent(Int.self, forKey: .unchangedNotInTarget) ?? 0
             fieldChanges = try container.decodeIfPresent([String: FieldChange].self, forKey: .fieldChanges) ?? [:]
             keptValues = try container.decodeIfPresent([String: Int].self, forKey: .keptValues) ?? [:]
+            settable = try container.decodeIfPresent([String: Int].self, forKey: .settable) ?? [:]
+            rejected = try container.decodeIfPresent(Int.self, forKey: .rejected) ?? 0
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -96,6 +111,8 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             if unchangedNotInTarget > 0 { try container.encode(unchangedNotInTarget, forKey: .unchangedNotInTarget) }
             if !fieldChanges.isEmpty { try container.encode(fieldChanges, forKey: .fieldChanges) }
             if !keptValues.isEmpty { try container.encode(keptValues, forKey: .keptValues) }
+            if !settable.isEmpty { try container.encode(settable, forKey: .settable) }
+            if rejected > 0 { try container.encode(rejected, forKey: .rejected) }
         }
     }
 
@@ -221,6 +238,9 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
     /// The flows that read records and would convert none of them, by name.
     public var flowsLosingAllRecords: [String] { flows.filter { $0.value.losesAllRecords }.map(\.key).sorted() }
 
+    /// The flows that read records and would convert none of them, some for a cause no run setting settles.
+    public var flowsLosingRecordsForGood: [String] { flows.filter { $0.value.losesRecordsForGood }.map(\.key).sorted() }
+
     /// The JSON text, as `report.json` writes it.
     public func jsonData() throws -> Data { try ReportJSON.data(self) }
 
@@ -231,7 +251,9 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
         for name in order {
             guard let flow = flows[name] else { continue }
             let verdict: String
-            if flow.convertsNothing {
+            if flow.losesAllRecords && !flow.losesRecordsForGood {
+                verdict = "nothing would be converted without a setting (below)"
+            } else if flow.convertsNothing {
                 verdict = "NOTHING WOULD BE CONVERTED"
             } else if flow.converted == 0 && flow.read > 0 {
                 verdict = "nothing changed since the last wave"
@@ -265,6 +287,11 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             }
             for (filter, records) in flow.filteredBy.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) where records > 0 {
                 lines.append("  filtered by \(filter): \(records)")
+            }
+            for (option, records) in flow.settable.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+                lines.append(
+                    "  would convert with \(option): \(records) rejected record\(records == 1 ? "" : "s") (the export lacks what the setting stands in for)"
+                )
             }
             for cause in flow.rejectCauses {
                 let example = cause.variants.map { "\($0) different values, e.g. " } ?? ""

@@ -42,13 +42,26 @@ extension ConversionReport {
         public var catalogFiles: [String]?
         /// The keymap of a match run (`--keymap`): linked Sales records took the F&O key; nil: none.
         public var keymap: String?
+        /// Keys assigned to Sales accounts and contacts that had none (`--assign-keys`), as given; nil: none.
+        public var assignKeys: [String]?
+        /// Currency names settled by hand (`--currency NAME=CODE`); nil: none.
+        public var currencies: [String]?
+        /// The currency given to records that named none (`--default-currency`); nil: none.
+        public var defaultCurrency: String?
+        /// Country names settled by hand (`--country NAME=CODE`); nil: none.
+        public var countries: [String]?
 
         public init(
             foPath: String, salesPath: String, outputDirectory: String?, only: [String]? = nil, dryRun: Bool = false,
             company: String? = nil, templatesDirectory: String? = nil, full: Bool = false, maxRejects: Int? = nil, force: Bool = false,
             foLocale: String? = nil, since: [String]? = nil, templateSet: String? = nil, master: String? = nil,
-            batchLimits: PackageBatchLimits? = nil, shard: ShardSelection? = nil, catalogFiles: [String]? = nil, keymap: String? = nil
+            batchLimits: PackageBatchLimits? = nil, shard: ShardSelection? = nil, catalogFiles: [String]? = nil, keymap: String? = nil,
+            assignKeys: [String]? = nil, currencies: [String]? = nil, defaultCurrency: String? = nil, countries: [String]? = nil
         ) {
+            self.assignKeys = assignKeys
+            self.currencies = currencies
+            self.defaultCurrency = defaultCurrency
+            self.countries = countries
             self.keymap = keymap
             self.catalogFiles = catalogFiles
             self.shard = shard

@@ -20,6 +20,34 @@ final class FieldPipeline {
     let writesKeyPath: Bool
     /// The source column's F&O locale, for a date format `from: auto`.
     let dateLocale: FOLocale?
+    /// Where a `subdivision` step finds the record's country: nil for any other field. Such a field's value depends
+    /// on two columns, so `FieldPlan` evaluates it every row.
+    let country: CountrySource?
+
+    /// State texts a `subdivision` step could not read as a subdivision of the record's country and that the target
+    /// field cannot hold (longer than an F&O state ID): left empty rather than refusing the record, with their counts
+    /// for the flow's warning.
+    private(set) var clearedStates: [String: Int] = [:]
+
+    /// The field a `subdivision` step reads the record's country from, and how.
+    struct CountrySource {
+        let reader: SourceFieldReader
+        /// The template's own map of that field, when it has a `country` step (its default and settled names apply).
+        let mapping: FieldMapping?
+        /// Country names settled by hand (folded name → alpha-2), for a country field without a map of its own.
+        let overrides: [String: String]
+
+        /// The alpha-2 code of row `row`'s country, or nil.
+        func code(row: Int, view: SourceView) -> String? {
+            var text: String?
+            if case .value(let value) = reader.read(row: row, in: view) { text = value }
+            if let mapping, case .value(let mapped?) = mapping.applyTransforms(to: text, valueMap: nil) {
+                return CountryCodes.country(mapped)?.alpha2
+            }
+            guard let text else { return nil }
+            return overrides[TextFolding.fold(text)] ?? CountryCodes.country(text)?.alpha2
+        }
+    }
     /// Target lookups already resolved in this flow (the records they search do not change while it runs).
     private var resolved: [String: (id: String, entity: String, name: String?)] = [:]
     /// Reference checks already made in this flow, by value: the candidates are earlier flows' outputs and the
@@ -31,9 +59,10 @@ final class FieldPipeline {
 
     init(
         mapping: FieldMapping, reader: SourceFieldReader?, valueMap: ValueMap?, check: TargetValueCheck, targetLookups: [LookupTarget],
-        references: [ReferenceCandidate], writesKeyPath: Bool, dateLocale: FOLocale? = nil
+        references: [ReferenceCandidate], writesKeyPath: Bool, dateLocale: FOLocale? = nil, country: CountrySource? = nil
     ) {
         self.dateLocale = dateLocale
+        self.country = country
         self.mapping = mapping
         self.reader = reader
         self.valueMap = valueMap
@@ -53,7 +82,9 @@ final class FieldPipeline {
             }
         }
         var value: String?
-        switch mapping.applyTransforms(to: source, valueMap: valueMap, dateLocale: dateLocale) {
+        switch mapping.applyTransforms(
+            to: source, valueMap: valueMap, dateLocale: dateLocale, country: country?.code(row: row, view: view))
+        {
         case .value(let result): value = result
         case .unmapped(let kept, let message): return FieldEvaluation(outcome: .problem(.unmappedValue, message, value: kept))
         case .invalid(let kept, let message): return FieldEvaluation(outcome: .problem(.invalidValue, message, value: kept))
@@ -70,6 +101,18 @@ final class FieldPipeline {
             evaluation.lookup = (found.entity, found.name)
         }
         evaluation.outcome = check.check(value, isLookupID: !targetLookups.isEmpty)
+        if country != nil, case .problem(.invalidValue, _, let kept?) = evaluation.outcome,
+            kept == source?.trimmingASCIIWhitespace() || kept == source
+        {
+            // A state F&O cannot hold as an ID and no ISO 3166-2 name of the country: the address goes without it.
+            clearedStates[kept.trimmingASCIIWhitespace(), default: 0] += 1
+            evaluation.outcome = .value(nil)
+        }
+        if case .problem(.missingRequired, let message, let kept) = evaluation.outcome, let (setting, given) = mapping.defaultSetting,
+            given == nil
+        {
+            evaluation.outcome = .problem(.missingRequired, message + "; the run gives no \(setting.option)", value: kept)
+        }
         if case .value(let final?) = evaluation.outcome, !references.isEmpty, !referenceExists(final, context: context) {
             let places = references.map(\.description).joined(separator: ", ")
             evaluation.outcome = .problem(.orphanReference, "\(mapping.target) '\(final)' is in none of: \(places)", value: final)

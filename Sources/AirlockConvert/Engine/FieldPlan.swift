@@ -93,7 +93,7 @@ final class FieldPlan {
     /// The pipeline depends on the row only through the source value: a plain column (no Sales lookup, whose
     /// result also depends on the row's `lookupentity`) or no source at all. A Sales lookup is memoised by its
     /// reader instead (`LookupMemo`); target lookups and reference checks are memoised here by value.
-    private var canMemoise: Bool { reader.map { $0.targets.isEmpty } ?? true }
+    private var canMemoise: Bool { pipeline.country == nil && (reader.map { $0.targets.isEmpty } ?? true) }
 
     /// The value is the source column's as it is (or this field's default when it is blank), checked against
     /// the target's type and length only: nothing else writes it or refers to it.
@@ -201,7 +201,7 @@ final class FieldPlan {
             decided = .memoised
         } else if isPlainCopy, let column = reader?.column {
             decided = .copy(column: column)
-        } else if let column = reader?.column {
+        } else if let column = reader?.column, pipeline.country == nil {
             // The result depends on the row through the source value (and, for a Sales lookup, the entity the
             // row's `lookupentity` names) alone: see `canMemoise` and `SourceFieldReader.read`.
             evaluationCache = EvaluationCache()
@@ -244,7 +244,9 @@ final class FieldPlan {
     private lazy var copiesBlankAsNull: Bool =
         !check.isRequired
         && !mapping.transforms.contains {
-            if case .defaultValue = $0 { return true }
-            return false
+            switch $0 {
+            case .defaultValue, .settingDefault(_, .some): return true
+            default: return false
+            }
         }
 }

@@ -103,10 +103,16 @@ extension FlowRunner {
             let targetLookups = template.direction == .foToSales && !mapping.isSecondPass ? mapping.lookup : []
             let check = TargetValueCheck(
                 target: mapping.target, foCheck: foCheck, salesCheck: salesCheck, isRequired: required)
+            // A state's code depends on the record's country: its field, read through its own map when it has one.
+            let country = mapping.subdivisionCountryField.map { state in
+                FieldPipeline.CountrySource(
+                    reader: view.prepare(FieldReference(field: state.field), lookup: [], catalog: catalog),
+                    mapping: template.fields.first { $0.source == state.field && $0.countryForm != nil }, overrides: state.overrides)
+            }
             let pipeline = FieldPipeline(
                 mapping: mapping, reader: reader, valueMap: mapping.valueMapName.flatMap(context.templates.valueMap(named:)), check: check,
                 targetLookups: targetLookups, references: references, writesKeyPath: keyPath != nil,
-                dateLocale: dateLocale(of: mapping, reader: reader, view: view))
+                dateLocale: dateLocale(of: mapping, reader: reader, view: view), country: country)
             plans.append(
                 FieldPlan(
                     pipeline: pipeline, position: position, keyPathPosition: keyPath,

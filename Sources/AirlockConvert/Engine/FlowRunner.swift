@@ -291,6 +291,13 @@ struct FlowRunner {
             records.mappedSourceRows.append(row)
         }
         records.assumedReferences = fieldPlans.flatMap { $0.pipeline.assumedReferences(context: context) }
+        for plan in fieldPlans where !plan.pipeline.clearedStates.isEmpty {
+            let values = plan.pipeline.clearedStates.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+            let listed = values.prefix(20).map { "'\($0.key)' (\($0.value) record\($0.value == 1 ? "" : "s"))" }.joined(separator: ", ")
+            context.warn(
+                "flow \(template.name): \(plan.mapping.target) left empty where the Sales state is no ISO 3166-2 subdivision of the record's country and longer than the field holds: \(listed)\(values.count > 20 ? " and \(values.count - 20) more" : ""); F&O keeps address states as IDs it has set up (an edited template's value map keeps them)",
+                flow: template.name)
+        }
         records.keptExisting = keeper.kept
         if !keeper.notKept.isEmpty {
             let fields = keeper.notKept.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value) record\($0.value == 1 ? "" : "s"))" }

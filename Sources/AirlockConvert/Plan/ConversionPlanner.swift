@@ -43,6 +43,13 @@ enum ConversionPlanner {
             flows[template.name]?.unchangedNotInTarget = output.unchangedNotInTarget
             flows[template.name]?.fieldChanges = output.changedFields
             flows[template.name]?.keptValues = output.keptExisting
+            let settable = SettableRejects(template: template, templates: context.templates, options: context.options)
+            var settled: [String: Int] = [:]
+            for reject in output.rejects {
+                if let option = settable.option(for: reject) { settled[option, default: 0] += 1 }
+            }
+            flows[template.name]?.settable = settled
+            flows[template.name]?.rejected = counts.rejected
         }
         return ConversionPlan(flows: flows, beforeImport: prerequisites.prerequisites())
     }

@@ -92,8 +92,11 @@ struct MappingTemplateTests {
         #expect(accounts.mapping(forTarget: "LANGUAGEID")?.fixedValue == "en-us")
         #expect(accounts.mapping(forTarget: "PARTYTYPE")?.isInferred == true)
         let country = try #require(accounts.mapping(forTarget: "ADDRESSCOUNTRYREGIONISOCODE"))
-        #expect(country.valueMapName == "country-name-to-iso")
+        #expect(country.countryForm == .alpha2)
+        #expect(country.transforms.contains(.country(.alpha2, unmapped: .reject)))
         #expect(country.defaultValue == "US")
+        #expect(accounts.mapping(forTarget: "ADDRESSSTATE")?.subdivisionCountryField?.field == "address1_country")
+        #expect(accounts.mapping(forTarget: "SALESCURRENCYCODE")?.defaultSetting?.setting == .defaultCurrency)
         let products = try #require(set.template(named: "products"))
         #expect(products.mapping(forTarget: "defaultuomscheduleid")?.fixedValue == "Default Unit")
         #expect(products.mapping(forTarget: "defaultuomid")?.lookup == [LookupTarget(entity: "uom", keyAttribute: "name")])
@@ -113,20 +116,55 @@ struct MappingTemplateTests {
 
     // MARK: Value maps
 
-    @Test func countryMapsCoverTheSampleCountries() throws {
+    @Test func countryStepsAndMapsCoverTheSampleCountries() throws {
         let set = try TemplateLoader.bundled()
-        let toISO = try #require(set.valueMap(named: "country-name-to-iso"))
+        let country = try #require(set.template(named: "accounts")?.mapping(forTarget: "ADDRESSCOUNTRYREGIONISOCODE"))
         let toName = try #require(set.valueMap(named: "country-code-to-name"))
         let sample = [
             "United States": "US", "Switzerland": "CH", "France": "FR", "Germany": "DE", "Spain": "ES", "Japan": "JP", "Brazil": "BR",
         ]
         for (name, code) in sample {
-            #expect(toISO.value(for: name) == code, "\(name)")
-            #expect(toISO.value(for: " \(name.uppercased()) ") == code, "matching ignores case and blanks")
+            #expect(country.applyTransforms(to: name, valueMap: nil) == .value(code), "\(name)")
+            #expect(country.applyTransforms(to: " \(name.uppercased()) ", valueMap: nil) == .value(code), "case and blanks")
             #expect(toName.value(for: code) == name, "\(code)")
         }
-        #expect(toISO.value(for: "") == nil)
+        for (text, code) in ["U.K.": "GB", "Nederland": "NL", "USA": "US", "Deutschland": "DE", "": "US", "gbr": "GB"] {
+            #expect(country.applyTransforms(to: text, valueMap: nil) == .value(code), "\(text)")
+        }
+        guard case .unmapped(let kept, let message) = country.applyTransforms(to: "Atlantis", valueMap: nil) else {
+            Issue.record("an unknown country is written")
+            return
+        }
+        #expect(kept == "Atlantis")
+        #expect(message.contains("--country 'Atlantis=CODE'"))
+        // A name settled by hand (`--country`) comes first.
+        let settled = set.applying(TemplateRunSettings(countries: [TextFolding.fold("Atlantis"): "GR"]))
+        let settledCountry = try #require(settled.template(named: "accounts")?.mapping(forTarget: "ADDRESSCOUNTRYREGIONISOCODE"))
+        #expect(settledCountry.applyTransforms(to: "ATLANTIS", valueMap: nil) == .value("GR"))
         #expect(toName.value(for: "USA") == "United States")
+    }
+
+    @Test func stateStepsReadTheRecordsCountry() throws {
+        let set = try TemplateLoader.bundled()
+        let state = try #require(set.template(named: "accounts")?.mapping(forTarget: "ADDRESSSTATE"))
+        #expect(state.applyTransforms(to: "New York", valueMap: nil, country: "US") == .value("NY"))
+        #expect(state.applyTransforms(to: "Île-de-France", valueMap: nil, country: "FR") == .value("IDF"))
+        #expect(state.applyTransforms(to: "Hamilton", valueMap: nil, country: "NZ") == .value("Hamilton"))
+        #expect(state.applyTransforms(to: "Texas", valueMap: nil, country: nil) == .value("Texas"))
+    }
+
+    @Test func aDefaultSettingTakesTheRunsValue() throws {
+        let set = try TemplateLoader.bundled()
+        let currency = try #require(set.template(named: "accounts")?.mapping(forTarget: "SALESCURRENCYCODE"))
+        #expect(currency.defaultValue == nil)
+        #expect(currency.applyTransforms(to: nil, valueMap: nil) == .value(nil))
+        #expect(set.unsetSettings(TemplateRunSettings())[.defaultCurrency]?.map(\.flow).contains("accounts") == true)
+        let given = set.applying(TemplateRunSettings(values: [.defaultCurrency: "EUR"]))
+        let settled = try #require(given.template(named: "accounts")?.mapping(forTarget: "SALESCURRENCYCODE"))
+        #expect(settled.defaultValue == "EUR")
+        #expect(settled.applyTransforms(to: nil, valueMap: nil) == .value("EUR"))
+        #expect(settled.applyTransforms(to: "USD", valueMap: nil) == .value("USD"))
+        #expect(given.unsetSettings(TemplateRunSettings(values: [.defaultCurrency: "EUR"])).isEmpty)
     }
 
     @Test func unitMapsCoverTheSampleUnits() throws {
@@ -232,7 +270,7 @@ struct MappingTemplateTests {
     @Test func unknownValueMapIsReported() throws {
         let text = try accountsText(
             replacing:
-                "valueMap: country-name-to-iso\n    unmapped: keep\n    default: US\n    source: doc\n    inferred: true\n    note: >-",
+                "country: alpha2\n    unmapped: reject\n    default: US\n    source: doc\n    inferred: true\n    note: >-",
             with: "valueMap: country-names\n    unmapped: keep\n    default: US\n    source: doc\n    inferred: true\n    note: >-")
         let error = try loadError(text)
         #expect(error.location.line == line(of: "valueMap: country-names", in: text))

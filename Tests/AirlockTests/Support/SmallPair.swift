@@ -86,6 +86,22 @@ struct SmallPair {
         }
     }
 
+    /// Adds a lookup field `field` pointing to record `id` of `entity`, named `name` (`lookupentityname`), to the records
+    /// of Sales entity `entity` that hold every value of `key` (replacing the field where they have it).
+    mutating func addSalesLookup(
+        _ recordEntity: String, where key: [String: String], field: String, id: String, entity: String, name: String
+    ) throws {
+        try editSales(recordEntity, where: key) { record in
+            record = record.replacingOccurrences(of: #"\s*<field name="\#(field)" [^>]*/>"#, with: "", options: .regularExpression)
+            let end = try #require(record.range(of: "</record>", options: .backwards))
+            record.replaceSubrange(
+                end,
+                with:
+                    "  <field name=\"\(field)\" value=\"\(id)\" lookupentity=\"\(entity)\" lookupentityname=\"\(name)\" />\n      </record>"
+            )
+        }
+    }
+
     /// Removes the records of Sales entity `entity` that hold every value of `key`; at least one must.
     mutating func removeSales(_ entity: String, where key: [String: String]) throws {
         try editSales(entity, where: key) { $0 = "" }
@@ -170,12 +186,15 @@ struct SmallPair {
     }
 
     /// Converts the pair (as it is now) with the set's bundled templates, or those in `templates`, into a new output
-    /// folder of the pair.
-    mutating func convert(templates: String? = nil, company: String = "USMF", master: String? = nil) throws -> Run {
+    /// folder of the pair; `configure` sets any other option.
+    mutating func convert(
+        templates: String? = nil, company: String = "USMF", master: String? = nil, configure: (inout ConversionOptions) -> Void = { _ in }
+    ) throws -> Run {
         let out = nextPath("out")
-        let options = ConversionOptions(
+        var options = ConversionOptions(
             foPath: fo, salesPath: sales, outputDirectory: out, company: company, templatesDirectory: templates,
             templateSet: templates == nil && set != .standard ? set.rawValue : nil, master: master)
+        configure(&options)
         let result = try Converter.run(options, catalog: SchemaCatalogLoader.bundled())
         return Run(out: out, report: result.report)
     }

@@ -54,7 +54,9 @@ struct TemplatesDocumentationTests {
             ))
         #expect(text.contains("| 2 | (none) | `CUSTOMERGROUPID` | default `10` (no source: always) | doc |"))
         #expect(text.contains("| 12 | (none) | `PARTYTYPE` | constant `Organization` | img, inferred |"))
-        #expect(text.contains("value map [`country-name-to-iso`](#country-name-to-iso) (unmapped: keep), then default `US` when blank"))
+        #expect(text.contains("country name or code → ISO 3166-1 alpha-2 (unmapped: reject), then default `US` when blank"))
+        #expect(text.contains("lookup transactioncurrency by isocurrencycode, then the run's `--default-currency` when blank"))
+        #expect(text.contains("state or province → ISO 3166-2 code in the country of `address1_country` (unmapped: keep)"))
         #expect(
             text.contains(
                 "| 5 | `SALESUNITSYMBOL` | `defaultuomid.name` | value map [`unit-symbol-to-name`](#unit-symbol-to-name) (unmapped: keep), then lookup uom by name | doc |"

@@ -93,10 +93,10 @@ public enum ConvertPipeline {
     }
 
     /// The result of `--plan`: the plan as text (or JSON), status 1 when a flow would convert none of the records it
-    /// reads.
+    /// reads, some for a cause no run setting settles (a flow that only lacks a setting names it instead).
     private static func planResult(_ report: ConversionReport, json: Bool) throws -> ConvertResult {
         let plan = report.plan ?? ConversionPlan(flows: [:])
-        let empty = plan.flowsLosingAllRecords
+        let empty = plan.flowsLosingRecordsForGood
         let text: String
         if json {
             text = String(decoding: try plan.jsonData(), as: UTF8.self)

@@ -6,7 +6,8 @@ import Testing
 struct ConvertRejectReasonsTests {
     @Test func aRecordThatIsAnOrphanAndADuplicateSaysBoth() throws {
         let folder = try Fixture.scratchDirectory("airlock-reasons")
-        // The sample's second account: the first's account number, and a currency the export does not hold.
+        // The sample's second account: the first's account number, and a currency the export does not hold, named so
+        // that no ISO 4217 code or name settles it.
         let source = try openPackageSource(path: ConvertFixture.sampleSales)
         var entries: [String: [UInt8]] = [:]
         for member in source.members { entries[member.name] = try source.open(member.name).readAll() }
@@ -18,8 +19,15 @@ struct ConvertRejectReasonsTests {
         var record = String(data[second.lowerBound..<end.upperBound])
         let number = try #require(record.range(of: #"name="accountnumber" value="[^"]*""#, options: .regularExpression))
         record.replaceSubrange(number, with: #"name="accountnumber" value="ACC-10000""#)
-        let currency = try #require(record.range(of: #"name="transactioncurrencyid" value="[^"]*""#, options: .regularExpression))
-        record.replaceSubrange(currency, with: #"name="transactioncurrencyid" value="00000000-0000-0000-0000-0000000000ff""#)
+        let currency = try #require(
+            record.range(
+                of: #"name="transactioncurrencyid" value="[^"]*"( lookupentity="[^"]*")?( lookupentityname="[^"]*")?"#,
+                options: .regularExpression))
+        record.replaceSubrange(
+            currency,
+            with:
+                #"name="transactioncurrencyid" value="00000000-0000-0000-0000-0000000000ff" lookupentity="transactioncurrency" lookupentityname="Galactic Credit""#
+        )
         data.replaceSubrange(second.lowerBound..<end.upperBound, with: record)
         entries["data.xml"] = Array(data.utf8)
         let sales = try ZipFixture.make(folder + "/sales-export.zip", entries: entries)

@@ -1,0 +1,51 @@
+import AirlockMapping
+import AirlockModel
+
+/// A Sales entity whose records a Sales → F&O flow keys by one attribute of their own (`account.accountnumber`,
+/// `contact.msdynce_contactnumber`), with the F&O fields that attribute fills: the records it cannot key without
+/// one, and where the keys `--assign-keys` gives must not already be taken.
+struct KeyedEntity: Sendable, Hashable {
+    /// The F&O entity (label) and field a key goes to.
+    struct Target: Sendable, Hashable {
+        var entity: String
+        var field: String
+    }
+
+    /// The Sales entity (logical name).
+    let entity: String
+    /// The attribute that holds the key.
+    let attribute: String
+    /// The flows that key the entity's records by it, in run order.
+    let flows: [String]
+    /// The F&O fields the key is written to (`CUSTOMERACCOUNT`, `PARTYNUMBER`, `CONTACTPERSONPARTYNUMBER`).
+    let targets: [Target]
+
+    /// The entities of `entities` that `templates` key by an attribute of their own, in that order; an entity no
+    /// Sales → F&O flow reads, or whose flows key it by a lookup alone, is left out.
+    static func of(_ templates: TemplateSet, entities: [String] = KeyAssignmentSpec.entities) -> [KeyedEntity] {
+        var result: [KeyedEntity] = []
+        for entity in entities {
+            let flows = templates.runOrder().filter { $0.direction == .salesToFO && $0.source.entity == entity }
+            guard let attribute = flows.lazy.compactMap({ $0.source.key.first { $0.referencedField == nil }?.field }).first else {
+                continue
+            }
+            var targets: [Target] = []
+            for flow in flows {
+                for mapping in flow.fields where mapping.source == attribute && mapping.lookup.isEmpty {
+                    let target = Target(entity: flow.target.entity, field: mapping.target)
+                    if !targets.contains(target) { targets.append(target) }
+                }
+            }
+            result.append(KeyedEntity(entity: entity, attribute: attribute, flows: flows.map(\.name), targets: targets))
+        }
+        return result
+    }
+
+    /// The rows of `table` (the entity's section) whose key attribute is blank or absent.
+    func unkeyedRows(in table: Table) -> [Int] {
+        guard let column = table.columnIndex(named: attribute) else { return Array(0..<table.rowCount) }
+        return (0..<table.rowCount).filter { row in
+            table.value(row: row, column: column).map { $0.trimmingASCIIWhitespace().isEmpty } ?? true
+        }
+    }
+}

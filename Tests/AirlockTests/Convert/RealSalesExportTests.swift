@@ -1,0 +1,112 @@
+import AirlockKit
+import Foundation
+import Testing
+
+/// Real Sales exports from public projects (`RealExport`): no account or contact numbers, currency lookups to
+/// records they do not hold, countries as free text. Converted against the samples' F&O export with
+/// `--assign-keys p2c --default-currency USD`, as a migration team would run them.
+@Suite struct RealSalesExportTests {
+    static let exports = ["edu-k12-sampledata-2022/K12-SampleData.zip", "ia-nonprofit/DefaultData.zip"]
+
+    /// A conversion of `export` into a new folder.
+    static func convert(_ export: String, into folder: String) throws -> ConversionResult {
+        let options = ConversionOptions(
+            foPath: ConvertFixture.sampleFO, salesPath: RealExport.path(export), outputDirectory: folder, assignKeys: ["p2c"],
+            defaultCurrency: "USD")
+        return try Converter.run(options, catalog: SchemaCatalogLoader.bundled())
+    }
+
+    @Test(arguments: exports)
+    func accountsAndContactsAreCreatedWithTheKeysSalesGetsBack(_ export: String) throws {
+        let folder = try Fixture.scratchDirectory("airlock-real-sales")
+        let result = try Self.convert(export, into: folder + "/run")
+        let report = result.report
+        let accounts = try #require(report.flows["accounts"]?.counts)
+        let contacts = try #require(report.flows["contacts"]?.counts)
+        #expect(accounts.read > 0 && contacts.read > 0)
+        // At least 95 % of the accounts, and of the contacts whose company is an account (the others are filtered).
+        #expect(Double(accounts.created) >= 0.95 * Double(accounts.read), "\(accounts)")
+        #expect(Double(contacts.created) >= 0.95 * Double(contacts.read - contacts.filtered), "\(contacts)")
+        for flow in report.flows.values { #expect(flow.counts.read == flow.counts.accounted) }
+
+        // Every key F&O gets is a key Sales gets back for that record, and every customer and contact person has one.
+        let sales = try PackageValues.salesTable(folder + "/run/" + RunLayout.salesPackage, entity: "account")
+        let accountKeys = Set((0..<sales.rowCount).compactMap { sales.value(row: $0, column: "accountnumber") })
+        let contactTable = try PackageValues.salesTable(folder + "/run/" + RunLayout.salesPackage, entity: "contact")
+        let contactKeys = Set((0..<contactTable.rowCount).compactMap { contactTable.value(row: $0, column: "msdynce_contactnumber") })
+        #expect(accountKeys.count == accounts.read && contactKeys.count == contacts.read)
+        let fo = try ConvertFixture.foTables(folder + "/run/" + RunLayout.foPackage)
+        let customers = try #require(fo["Customers V2"])
+        #expect(customers.rowCount == accounts.created)
+        for row in 0..<customers.rowCount {
+            let key = try #require(customers.value(row: row, column: "CUSTOMERACCOUNT"))
+            #expect(accountKeys.contains(key) && key.hasPrefix("ACC-"))
+            #expect(customers.value(row: row, column: "PARTYNUMBER") == key)
+            #expect(customers.value(row: row, column: "SALESCURRENCYCODE") == "USD")
+            let country = customers.value(row: row, column: "ADDRESSCOUNTRYREGIONISOCODE") ?? ""
+            #expect(country.count == 2 && country == country.uppercased(), "\(country)")
+        }
+        let persons = try #require(fo["CDS Contacts"])
+        #expect(persons.rowCount == contacts.created)
+        for row in 0..<persons.rowCount {
+            #expect(contactKeys.contains(persons.value(row: row, column: "CONTACTPERSONPARTYNUMBER") ?? ""))
+            #expect(accountKeys.contains(persons.value(row: row, column: "ASSOCIATEDPARTYNUMBER") ?? ""))
+        }
+
+        // Both packages validate against the exports they go to without an error.
+        for (package, against) in [
+            (RunLayout.foPackage, ConvertFixture.sampleFO), (RunLayout.salesPackage, RealExport.path(export)),
+        ] {
+            let validation = try AirlockRunner.run(["validate", folder + "/run/" + package, "--against", against])
+            #expect(validation.status == 0, "\(package): \(validation.stdout)")
+            #expect(validation.stdout.contains(" 0 errors"), "\(package): \(validation.stdout)")
+        }
+
+        // A second run gives byte-identical packages.
+        _ = try Self.convert(export, into: folder + "/again")
+        for name in [RunLayout.foPackage, RunLayout.salesPackage] {
+            let one = try Data(contentsOf: URL(fileURLWithPath: folder + "/run/" + name))
+            let two = try Data(contentsOf: URL(fileURLWithPath: folder + "/again/" + name))
+            #expect(one == two, "\(name)")
+        }
+    }
+
+    @Test func currenciesTheExportNamesButDoesNotHoldAreReadByName() throws {
+        let folder = try Fixture.scratchDirectory("airlock-real-sales")
+        let k12 = try Self.convert(Self.exports[0], into: folder + "/k12").report
+        #expect(k12.warnings.contains { $0.contains("'USD' → USD (9 records)") })
+        let nonprofit = try Self.convert(Self.exports[1], into: folder + "/nonprofit").report
+        #expect(nonprofit.warnings.contains { $0.contains("'US Dollar' → USD (2 records)") })
+        #expect(
+            nonprofit.warnings.contains {
+                $0.contains(
+                    "34 Sales account records the flow writes name no transactioncurrencyid: those it creates in F&O take SALESCURRENCYCODE USD"
+                )
+            }, "\(nonprofit.warnings)")
+    }
+
+    @Test func countriesAndStatesArriveAsCodes() throws {
+        let folder = try Fixture.scratchDirectory("airlock-real-sales")
+        _ = try Self.convert(Self.exports[1], into: folder + "/run")
+        let customers = try #require(try ConvertFixture.foTables(folder + "/run/" + RunLayout.foPackage)["Customers V2"])
+        var pairs: Set<String> = []
+        for row in 0..<customers.rowCount {
+            let country = customers.value(row: row, column: "ADDRESSCOUNTRYREGIONISOCODE") ?? ""
+            let state = customers.value(row: row, column: "ADDRESSSTATE") ?? ""
+            pairs.insert(country + "/" + state)
+        }
+        // FRANCE, DENMARK, USA, UNITED KINGDOM, UK, NEW ZEALAND; Île-de-France, Region Sjælland, Rhône-Alpes.
+        #expect(pairs.isSuperset(of: ["FR/IDF", "DK/85", "FR/ARA", "US/NY", "GB/", "NZ/Dunedin", "NO/"]), "\(pairs.sorted())")
+    }
+
+    @Test func withoutSettingsThePlanNamesThemInsteadOfAWallOfRejects() throws {
+        let result = try AirlockRunner.run([
+            "convert", "--fo", ConvertFixture.sampleFO, "--sales", RealExport.path(Self.exports[0]), "--plan", "--only",
+            "accounts,contacts",
+        ])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("accounts: 9 read, nothing would be converted without a setting (below)"), "\(result.stdout)")
+        #expect(result.stdout.contains("would convert with --assign-keys p2c: 9 rejected records"), "\(result.stdout)")
+        #expect(result.stdout.contains("would convert with --assign-keys p2c: 13 rejected records"), "\(result.stdout)")
+    }
+}
