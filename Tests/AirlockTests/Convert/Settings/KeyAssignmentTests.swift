@@ -60,6 +60,31 @@ import Testing
         #expect(run.report.warnings.contains { $0.contains("numbered after C0041") })
     }
 
+    @Test func recordsLinkedByMatchKeepTheirFOKeyAndTheRestAreNumbered() throws {
+        let original = try SmallPair()
+        let accounts = try original.exportRecords("account").sorted { $0.id < $1.id }
+        let linked = try #require(accounts.first)
+        let linkedKey = try #require(linked.fields.first { $0.name == "accountnumber" }?.value)
+        var (pair, unkeyed) = try Self.unkeyedPair()
+        #expect(unkeyed.first == linked.id.lowercased())
+        let keymap = pair.folder + "/keymap.csv"
+        try
+            (Keymap.columns.joined(separator: ",") + "\r\n"
+            + "accounts,account,\(linked.id),Linked,accountnumber,,Customers V2,\(linkedKey),Linked,95,sure\r\n")
+            .write(toFile: keymap, atomically: true, encoding: .utf8)
+        let run = try pair.convert {
+            $0.keymap = keymap
+            $0.assignKeys = ["p2c"]
+        }
+        // The linked account keeps its F&O key and finds its customer; the other one alone is numbered.
+        let written = try run.salesRecords("account")
+        #expect(written.map { $0.id.lowercased() } == [unkeyed[1]])
+        #expect(written.first?.fields.first { $0.name == "accountnumber" }?.value.hasPrefix("ACC-01000-") == true)
+        let numbered = try run.foRows("Customers V2").filter { $0["CUSTOMERACCOUNT"]?.hasPrefix("ACC-010") == true }
+        #expect(numbered.count == 1)
+        #expect(run.report.flows["accounts"]?.generated["assignedKeys"]?.updated == 1)
+    }
+
     @Test func theSameRunTwiceGivesTheSameKeys() throws {
         var (pair, _) = try Self.unkeyedPair()
         let first = try pair.convert { $0.assignKeys = ["p2c"] }
