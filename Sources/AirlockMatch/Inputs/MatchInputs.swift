@@ -44,7 +44,9 @@ public struct MatchInputs: Sendable {
         let salesRead = BackgroundTask { try readSales(CMTPackageReader(source: salesSource), entities: entities) }
         let foTables: [(source: (entity: MatchEntity, source: MatchSource), label: String, table: Table)]
         do {
-            foTables = try readFO(FOPackageReader(source: foLocated.source), entities: entities, catalog: catalog, path: foPath)
+            let reader = try FOPackageReader(source: foLocated.source)
+            foTables = try readFO(reader, entities: entities, catalog: catalog, path: foPath)
+            inputs.skipped += unread(reader, besides: foTables.map(\.label), entities: entities, catalog: catalog)
             inputs.company = try chooseCompany(foTables, company: company, path: foPath)
         } catch {
             _ = try? salesRead.result()
@@ -128,6 +130,30 @@ public struct MatchInputs: Sendable {
             }
         }
         return tables
+    }
+
+    /// What the export holds of a kind asked for and the run does not read: a later version of a source's entities
+    /// (`Contacts V2` beside `CDS Contacts`), each with its rows, so that the summary names what was left unread.
+    static func unread(_ reader: FOPackageReader, besides read: [String], entities: [MatchEntity], catalog: SchemaCatalog) -> [String] {
+        let readLabels = Set(read.map { catalog.foLabel(of: $0).lowercased() })
+        var notes: [String] = []
+        for entity in entities.sorted() {
+            for source in MatchSource.fo(entity) {
+                guard let used = source.entities.first(where: { readLabels.contains(catalog.foLabel(of: $0).lowercased()) }) else {
+                    continue
+                }
+                for label in source.entities where !readLabels.contains(catalog.foLabel(of: label).lowercased()) {
+                    let wanted = catalog.foLabel(of: label).lowercased()
+                    guard let line = reader.manifest.entities.first(where: { $0.catalogLabel(in: catalog).lowercased() == wanted }) else {
+                        continue
+                    }
+                    notes.append(
+                        "\(entity.rawValue): the F&O export's \(line.entityName) is not read: \(used) holds the same records and is read instead"
+                    )
+                }
+            }
+        }
+        return notes
     }
 
     /// The legal entity to match: `company` when given (it must be in the export), else the only one the tables

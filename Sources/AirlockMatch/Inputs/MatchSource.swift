@@ -18,8 +18,10 @@ public struct MatchSource: Sendable {
         case .accounts: [customers(.organisation)]
         case .contacts:
             [
+                // The contact persons of Dual-write/CDS and of Data management (`Contacts V2`, smmContactPersonV2Entity)
+                // carry the same columns.
                 MatchSource(
-                    entities: ["CDS Contacts V2", "CDS Contacts"],
+                    entities: ["CDS Contacts V2", "CDS Contacts", "Contacts V2"],
                     columns: [
                         .key: ["CONTACTPERSONPARTYNUMBER"], .parent: ["ASSOCIATEDPARTYNUMBER"], .firstName: ["FIRSTNAME"],
                         .lastName: ["LASTNAME"], .email: ["PRIMARYEMAILADDRESS"], .phone: ["PRIMARYPHONENUMBER"],
