@@ -1,26 +1,37 @@
 import AirlockModel
 
-/// The words of a company's name that say which company it is: folded (`TextFolding`), single letters in a row
-/// joined (`b v` → `bv`, `s p a` → `spa`), legal forms (`LegalForms`) and the article `the` left out. A name made
-/// of nothing but a legal form keeps its words.
+/// The words of a company's name that say which company it is: folded (`TextFolding`, `+` read as `and`), single
+/// letters in a row joined (`b v` → `bv`, `s p a` → `spa`), legal forms (`LegalForms`: `L.L.C.`, `Sp. z o.o.`,
+/// `Kommanditbolag`) and the article `the` left out, common abbreviations in one spelling (`CompanyWords`: `Bros`
+/// as `brothers`). A name made of nothing but a legal form keeps its words.
 public enum OrganisationName {
     /// The distinguishing words of `name`, in their order.
     public static func words(_ name: String) -> [String] {
         let joined = joinedWords(name)
-        let kept = joined.filter { !LegalForms.contains($0) && $0 != "the" }
+        var inForm = Set<Int>()
+        for span in LegalForms.spans(in: joined) { inForm.formUnion(span.range) }
+        let kept = joined.indices.filter { !inForm.contains($0) && joined[$0] != "the" }.map { CompanyWords.spelled(joined[$0]) }
         return kept.isEmpty ? joined : kept
     }
 
-    /// The legal forms `name` carries, each in one spelling (`Limited` as `ltd`, `Incorporated` as `inc`), joined by
-    /// spaces; "" when it has none.
+    /// The legal forms `name` carries, each as its class (`Limited` and `Ltd` as `ltd`, `Sp. z o.o.` as `sp zoo`), in
+    /// name order, joined by `, `; "" when it has none.
     public static func legalForm(_ name: String) -> String {
-        let forms = joinedWords(name).filter(LegalForms.contains).map { LegalForms.spelling[$0] ?? $0 }
-        return forms.count == joinedWords(name).count ? "" : forms.joined(separator: " ")
+        var forms: [String] = []
+        for span in LegalForms.spans(in: joinedWords(name)) where !forms.contains(span.form) { forms.append(span.form) }
+        return forms.joined(separator: ", ")
     }
 
-    /// The folded words, single letters in a row joined.
+    /// Whether two names' legal forms (`legalForm`) say they are different companies: both carry one, and no class
+    /// is common to them (`GmbH & Co. KG` and `KG` share one; `GmbH` and `AG` none).
+    public static func legalFormsDiffer(_ a: String, _ b: String) -> Bool {
+        guard !a.isEmpty, !b.isEmpty, a != b else { return false }
+        return Set(a.components(separatedBy: ", ")).isDisjoint(with: b.components(separatedBy: ", "))
+    }
+
+    /// The folded words, `+` read as `and`, single letters in a row joined.
     static func joinedWords(_ name: String) -> [String] {
-        let folded = TextFolding.words(name)
+        let folded = TextFolding.words(name.replacingOccurrences(of: "+", with: " & "))
         var joined: [String] = []
         var letters = ""
         for word in folded {

@@ -50,7 +50,7 @@ public struct MatchScorer: Sendable {
                 add(.name, .disagrees, -points.nameDiffers)
             }
         }
-        if !a.legalForm.isEmpty && !b.legalForm.isEmpty && a.legalForm != b.legalForm {
+        if OrganisationName.legalFormsDiffer(a.legalForm, b.legalForm) {
             add(.legalForm, .disagrees, -points.legalFormDiffers)
         }
         if entity == .products {

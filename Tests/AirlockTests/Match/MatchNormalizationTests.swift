@@ -34,6 +34,40 @@ import Testing
         #expect(OrganisationName.legalForm("Fabrikam") == "")
     }
 
+    /// Each class of legal forms, as registers and people write it: the full name, the abbreviation and their
+    /// punctuation variants are one form; only forms of different classes count against a pair.
+    @Test(arguments: [
+        ["Wilson & Associates LLC", "Wilson + Associates L.L.C.", "Wilson and Associates Limited Liability Company"],
+        [
+            "Crimson Labs Sp. z o.o.", "Crimson Labs Sp z oo", "Crimson Labs spzoo",
+            "Crimson Laboratories Spółka z ograniczoną odpowiedzialnością",
+        ],
+        ["Evergreen Kommanditbolag", "Evergreen KB", "Evergreen K.B."],
+        ["Nielsen Partners I/S", "Nielsen Partners IS", "Nielsen Partners Interessentskab"],
+        ["Roberts Brothers PLC", "Roberts Bros PLC", "Roberts Bros. Public Limited Company"],
+        ["Fabrikam GmbH", "Fabrikam G.m.b.H.", "Fabrikam Gesellschaft mit beschränkter Haftung"],
+        ["Contoso Intl AB", "AB Contoso International", "Contoso International Aktiebolag"],
+    ])
+    func spellingsOfOneLegalFormAreOneForm(_ names: [String]) {
+        let words = OrganisationName.words(names[0])
+        let form = OrganisationName.legalForm(names[0])
+        #expect(!form.isEmpty)
+        for name in names.dropFirst() {
+            #expect(OrganisationName.words(name) == words, "\(name)")
+            #expect(OrganisationName.legalForm(name) == form, "\(name)")
+        }
+    }
+
+    @Test func onlyFormsOfDifferentClassesCountAgainst() {
+        let form = OrganisationName.legalForm
+        #expect(OrganisationName.legalFormsDiffer(form("Fabrikam GmbH"), form("Fabrikam AG")))
+        #expect(!OrganisationName.legalFormsDiffer(form("Fabrikam GmbH & Co. KG"), form("Fabrikam KG")))
+        #expect(!OrganisationName.legalFormsDiffer(form("Contoso Ltd"), form("Contoso Limited")))
+        #expect(!OrganisationName.legalFormsDiffer(form("Contoso"), form("Contoso SARL")))
+        #expect(form("Fabrikam GmbH & Co. KG") == "gmbh, co, kg")
+        #expect(form("PT Astra International Tbk") == "pt, tbk")
+    }
+
     @Test func streetsExpandAbbreviationsAndFindTheNumber() {
         #expect(StreetName("12 High St.") == StreetName("High Street 12"))
         #expect(StreetName("Hauptstr. 5") == StreetName("Hauptstraße 5"))
