@@ -1,7 +1,8 @@
 import AirlockIO
 
-/// Matches one entity: blocking keys for every record, candidate pairs, scores, then per Sales record the best F&O
-/// candidate classified by the thresholds, and pairs within each side listed as duplicates.
+/// Matches one entity: blocking keys for every record, candidate pairs compared signal by signal, the entity's model
+/// estimated from those comparisons and from random pairs (`MatchModelEstimator`), scores, then per Sales record the
+/// best F&O candidate classified by the thresholds, and pairs within each side listed as duplicates.
 struct EntityMatcher: Sendable {
     var entity: MatchEntity
     var fo: [MatchRecord]
@@ -11,6 +12,8 @@ struct EntityMatcher: Sendable {
 
     /// How many of a Sales record's best candidates are kept to find the runner-up that is not a duplicate of the best.
     static let candidatesKept = 4
+    /// The random pairs `u` is counted on, at most (all pairs when there are fewer).
+    static let randomPairs = 1_000_000
 
     /// The matches, keeping `decisions` (already checked against the records).
     func run(decisions: [MatchDecision]) throws -> EntityMatches {
@@ -18,11 +21,6 @@ struct EntityMatcher: Sendable {
         let links = scorer.accountLinks
         let foKeys = try Self.keys(of: fo, entity: entity, isSales: false, vocabulary: vocabulary, links: links)
         let salesKeys = try Self.keys(of: sales, entity: entity, isSales: true, vocabulary: vocabulary, links: links)
-        let foDuplicates = try duplicates(fo, keys: foKeys, isSales: false)
-        let salesDuplicates = try duplicates(sales, keys: salesKeys, isSales: true)
-        let foDuplicatePairs = Set(foDuplicates.map { UInt64($0.first) << 32 | UInt64($0.second) })
-        func areDuplicates(_ a: Int, _ b: Int) -> Bool { foDuplicatePairs.contains(UInt64(min(a, b)) << 32 | UInt64(max(a, b))) }
-
         let foIndex = Dictionary(fo.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
         let salesIndex = Dictionary(sales.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
         var rejected: Set<UInt64> = []
@@ -39,7 +37,23 @@ struct EntityMatcher: Sendable {
         }
 
         let candidates = CandidatePairs.between(salesKeys, foKeys, maxPairsPerKey: options.maxPairsPerKey)
-        let ranked = try rank(candidates.pairs, rejected: rejected)
+        let vectors = try compare(candidates.pairs)
+        var patterns: [ComparisonVector: Int] = [:]
+        for vector in vectors { patterns[vector, default: 0] += 1 }
+        var acceptedPatterns: [ComparisonVector: Int] = [:]
+        var rejectedPatterns: [ComparisonVector: Int] = [:]
+        for (s, (f, _)) in accepted { acceptedPatterns[scorer.compare(sales[s], fo[f]), default: 0] += 1 }
+        for pair in rejected { rejectedPatterns[scorer.compare(sales[Int(pair >> 32)], fo[Int(pair & 0xFFFF_FFFF)]), default: 0] += 1 }
+        let model = MatchModelEstimator.estimate(
+            candidates: patterns, random: try randomPatterns(), accepted: acceptedPatterns, rejected: rejectedPatterns,
+            expectedMatches: min(sales.count, fo.count))
+        var scorer = scorer
+        scorer.model = model
+        let ranked = try rank(candidates.pairs, vectors: vectors, scorer: scorer, rejected: rejected)
+        let foDuplicates = try duplicates(fo, keys: foKeys, isSales: false, scorer: scorer)
+        let salesDuplicates = try duplicates(sales, keys: salesKeys, isSales: true, scorer: scorer)
+        let foDuplicatePairs = Set(foDuplicates.map { UInt64($0.first) << 32 | UInt64($0.second) })
+        func areDuplicates(_ a: Int, _ b: Int) -> Bool { foDuplicatePairs.contains(UInt64(min(a, b)) << 32 | UInt64(max(a, b))) }
         var bestScores = [Double](repeating: 0, count: sales.count)
         var proposals: [MatchProposal] = []
         for s in sales.indices {
@@ -79,7 +93,7 @@ struct EntityMatcher: Sendable {
         }
         return EntityMatches(
             entity: entity, proposals: proposals, duplicates: foDuplicates + salesDuplicates, bestScores: bestScores,
-            comparisons: candidates.pairs.count, keysTooCommon: candidates.keysTooCommon)
+            comparisons: candidates.pairs.count, keysTooCommon: candidates.keysTooCommon, model: model)
     }
 
     func classOf(_ score: Double) -> MatchClass? {
@@ -111,8 +125,54 @@ struct EntityMatcher: Sendable {
         }
     }
 
+    /// Each candidate pair compared signal by signal, in the order of `pairs`.
+    func compare(_ pairs: [UInt64]) throws -> [ComparisonVector] {
+        let chunks = Self.chunks(of: pairs)
+        let parts = try ParallelMap.map(chunks.count) { chunk -> [ComparisonVector] in
+            // Through the buffers: the records are read in place, not copied per pair.
+            sales.withUnsafeBufferPointer { sales in
+                fo.withUnsafeBufferPointer { fo in
+                    pairs[chunks[chunk]].map { pair in scorer.compare(sales[Int(pair >> 32)], fo[Int(pair & 0xFFFF_FFFF)]) }
+                }
+            }
+        }
+        return parts.flatMap { $0 }
+    }
+
+    /// The comparison patterns of random pairs of the two sides (every pair when there are at most `randomPairs`),
+    /// drawn from a generator seeded by the sides' sizes: equal inputs draw equal pairs.
+    func randomPatterns() throws -> [ComparisonVector: Int] {
+        let total = sales.count * fo.count
+        guard total > 0 else { return [:] }
+        var pairs: [UInt64] = []
+        if total <= Self.randomPairs {
+            pairs.reserveCapacity(total)
+            for s in sales.indices { for f in fo.indices { pairs.append(UInt64(s) << 32 | UInt64(f)) } }
+        } else {
+            var state = 0x9E37_79B9_7F4A_7C15 ^ UInt64(sales.count) << 32 ^ UInt64(fo.count)
+            func next() -> UInt64 {
+                // SplitMix64.
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                return z ^ (z >> 31)
+            }
+            pairs.reserveCapacity(Self.randomPairs)
+            for _ in 0..<Self.randomPairs {
+                pairs.append((next() % UInt64(sales.count)) << 32 | (next() % UInt64(fo.count)))
+            }
+            pairs.sort()
+        }
+        var patterns: [ComparisonVector: Int] = [:]
+        for vector in try compare(pairs) { patterns[vector, default: 0] += 1 }
+        return patterns
+    }
+
     /// Per Sales record, its best candidates (at most `candidatesKept`), best first; rejected pairs left out.
-    func rank(_ pairs: [UInt64], rejected: Set<UInt64>) throws -> [Int: [(fo: Int, score: Double)]] {
+    func rank(_ pairs: [UInt64], vectors: [ComparisonVector], scorer: MatchScorer, rejected: Set<UInt64>) throws
+        -> [Int: [(fo: Int, score: Double)]]
+    {
         let chunks = Self.chunks(of: pairs)
         let parts = try ParallelMap.map(chunks.count) { chunk -> [(Int, [(fo: Int, score: Double)])] in
             var result: [(Int, [(fo: Int, score: Double)])] = []
@@ -122,7 +182,8 @@ struct EntityMatcher: Sendable {
                 if current >= 0 && !list.isEmpty { result.append((current, list)) }
                 list = []
             }
-            for pair in pairs[chunks[chunk]] {
+            for index in chunks[chunk] {
+                let pair = pairs[index]
                 let s = Int(pair >> 32)
                 let f = Int(pair & 0xFFFF_FFFF)
                 if s != current {
@@ -130,8 +191,9 @@ struct EntityMatcher: Sendable {
                     current = s
                 }
                 if !rejected.isEmpty && rejected.contains(pair) { continue }
-                // Through the buffers: the records are read in place, not copied per pair.
-                let score = sales.withUnsafeBufferPointer { sales in fo.withUnsafeBufferPointer { fo in scorer.score(sales[s], fo[f]) } }
+                let score = sales.withUnsafeBufferPointer { sales in
+                    fo.withUnsafeBufferPointer { fo in scorer.score(vectors[index], sales[s], fo[f]) }
+                }
                 // Best first; equal scores in export order.
                 var position = list.count
                 while position > 0 && (list[position - 1].score < score || (list[position - 1].score == score && list[position - 1].fo > f))
@@ -152,7 +214,7 @@ struct EntityMatcher: Sendable {
     }
 
     /// Pairs of records of one side scoring at least the review score.
-    func duplicates(_ records: [MatchRecord], keys: [[UInt64]], isSales: Bool) throws -> [MatchDuplicate] {
+    func duplicates(_ records: [MatchRecord], keys: [[UInt64]], isSales: Bool, scorer: MatchScorer) throws -> [MatchDuplicate] {
         let pairs = CandidatePairs.within(keys, maxPairsPerKey: options.maxPairsPerKey).pairs
         let chunks = Self.chunks(of: pairs)
         let parts = try ParallelMap.map(chunks.count) { chunk -> [MatchDuplicate] in

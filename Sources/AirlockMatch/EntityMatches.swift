@@ -10,4 +10,6 @@ public struct EntityMatches: Sendable {
     /// Candidate pairs compared across the sides, and blocking keys left out for pairing too many records.
     public var comparisons: Int
     public var keysTooCommon: Int
+    /// The model the pairs were scored with, estimated from this run's exports.
+    public var model: MatchModel
 }

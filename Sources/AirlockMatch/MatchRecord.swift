@@ -48,6 +48,12 @@ public struct MatchRecord: Sendable {
     public var isSales = false
     /// Whether it is an F&O person customer (a contact's candidate from Customers).
     public var isPersonCustomer = false
+    /// The share of its side's records of the entity holding the same name, street, postcode and city (0: not
+    /// counted): how much an exact agreement on it says (`MatchScorer.frequencyBits`).
+    public var nameFrequency: Float = 0
+    public var streetFrequency: Float = 0
+    public var postcodeFrequency: Float = 0
+    public var cityFrequency: Float = 0
 
     public init(key: String, entity: String, row: Int) {
         self.key = key

@@ -43,7 +43,7 @@ public enum Matcher {
         }
         try StagingDirectory.checkTarget(options.outputDirectory, inputs: [options.foPath, options.salesPath], force: true)
         progress("reading \(options.foPath) and \(options.salesPath)")
-        let inputs = try MatchInputs.read(
+        var inputs = try MatchInputs.read(
             foPath: options.foPath, salesPath: options.salesPath, entities: options.entities, company: options.company, catalog: catalog)
         let decisions = try options.reviewedPath.map { try MatchDecisionReader.read($0, inputs: inputs) } ?? []
 
@@ -52,11 +52,15 @@ public enum Matcher {
         var accountLinks: [String: String] = [:]
         for entity in options.entities.sorted() {
             progress("matching \(entity.rawValue)")
-            let scorer = MatchScorer(entity: entity, vocabulary: inputs.vocabulary, accountLinks: accountLinks)
-            scorers[entity] = scorer
+            var scorer = MatchScorer(entity: entity, vocabulary: inputs.vocabulary, accountLinks: accountLinks)
+            // How common each name, street, postcode and city is: the records keep it for every score of the run.
+            inputs.fo[entity] = TermFrequencies.counted(inputs.fo[entity] ?? [])
+            inputs.sales[entity] = TermFrequencies.counted(inputs.sales[entity] ?? [])
             let matcher = EntityMatcher(
                 entity: entity, fo: inputs.fo[entity] ?? [], sales: inputs.sales[entity] ?? [], scorer: scorer, options: options)
             let found = try matcher.run(decisions: decisions.filter { $0.entity == entity })
+            scorer.model = found.model
+            scorers[entity] = scorer
             if entity == .accounts {
                 for proposal in found.proposals where proposal.isLinked {
                     accountLinks[matcher.sales[proposal.salesIndex].key] = matcher.fo[proposal.foIndex].key

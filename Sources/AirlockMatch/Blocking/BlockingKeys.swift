@@ -58,6 +58,21 @@ public enum BlockingKeys {
             add(9, company)
         }
         add(10, record.comparableKey)
+        if entity != .products {
+            // The address without the name, for a name written another way: street and number, and a name word's
+            // first three letters in the city (a typo in the postcode and in another word of the name).
+            if !record.street.isEmpty && !record.houseNumber.isEmpty { add(13, record.street + " " + record.houseNumber) }
+            if !record.city.isEmpty {
+                for word in Set((record.lastWords.isEmpty ? record.nameWords : record.lastWords + record.firstWords).prefix(4)) {
+                    add(14, record.city + " " + String(vocabulary.text(word).prefix(3)))
+                }
+            }
+        }
+        if entity == .contacts {
+            // A person's family name alone, and the given name with the postcode: the other half may carry the typo.
+            for word in Set(record.lastWords) { add(15, vocabulary.text(word)) }
+            if !record.postcode.isEmpty { for word in Set(record.firstWords) { add(16, record.postcode + " " + vocabulary.text(word)) } }
+        }
         return keys
     }
 }

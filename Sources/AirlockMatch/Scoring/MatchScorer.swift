@@ -1,110 +1,148 @@
-/// Scores how likely two records are one and the same, from 0 to 100: the points each signal gives or takes
-/// (`MatchPoints`), summed and held between 0 and 100. The same for a Sales–F&O pair and for two records of one
-/// side (duplicates).
+import Foundation
+
+/// Compares two records signal by signal (`compare`: each signal's `ComparisonLevel`) and, once the entity's
+/// `MatchModel` is estimated from the exports, scores how likely they are one and the same: the match probability in
+/// percent, from the model's weight of each level, a name, street, postcode or city that agrees weighed by how rare
+/// that value is (term frequency). The same for a Sales–F&O pair and for two records of one side (duplicates).
 public struct MatchScorer: Sendable {
     public var entity: MatchEntity
     public var vocabulary: MatchVocabulary
     /// Sales account GUID → the F&O customer account it is linked to (for contacts' company signal).
     public var accountLinks: [String: String]
-    let points: MatchPoints
+    /// The model scores are computed with; nil until it is estimated (`score` is then 0).
+    public var model: MatchModel? {
+        didSet { weights = model.map(Self.weightTable) ?? [] }
+    }
+    /// The model's weight of each signal and level, `index * 5 + level`, read per pair.
+    private var weights: [Double] = []
 
-    public init(entity: MatchEntity, vocabulary: MatchVocabulary, accountLinks: [String: String] = [:]) {
+    /// The most a value's rarity adds to, or takes from, an exact agreement, in bits.
+    public static let frequencyLimit = 10.0
+
+    public init(entity: MatchEntity, vocabulary: MatchVocabulary, accountLinks: [String: String] = [:], model: MatchModel? = nil) {
         self.entity = entity
-        self.points = MatchPoints.of(entity)
         self.vocabulary = vocabulary
         self.accountLinks = accountLinks
+        self.model = model
+        weights = model.map(Self.weightTable) ?? []
     }
 
-    /// The score of `sales` (a Sales record, or the first of two records of one side) against `fo`.
+    static func weightTable(_ model: MatchModel) -> [Double] {
+        var table = [Double](repeating: 0, count: MatchSignal.allCases.count * 5)
+        for signal in MatchSignal.allCases {
+            for level in ComparisonLevel.present { table[signal.index * 5 + Int(level.rawValue)] = model.weight(signal, level) }
+        }
+        return table
+    }
+
+    /// The score of `sales` (a Sales record, or the first of two records of one side) against `fo`: the match
+    /// probability in percent.
     public func score(_ sales: MatchRecord, _ fo: MatchRecord) -> Double {
-        var none: [MatchEvidence]? = nil
-        return score(sales, fo, evidence: &none)
+        score(compare(sales, fo), sales, fo)
     }
 
-    /// The score and the evidence behind it.
+    /// The score of a pair already compared.
+    public func score(_ vector: ComparisonVector, _ a: MatchRecord, _ b: MatchRecord) -> Double {
+        guard let model, !weights.isEmpty else { return 0 }
+        var bits = 0.0
+        var rest = vector.bits
+        var index = 0
+        while rest != 0 {
+            let level = Int(rest & 0xF)
+            if level != 0 { bits += weights[index * 5 + level] }
+            rest >>= 4
+            index += 1
+        }
+        bits += frequencyBits(vector, a, b).reduce(0) { $0 + $1.bits }
+        return 100 * model.probability(bits: bits)
+    }
+
+    /// The score and the evidence behind it: each signal's weight in bits, its value's rarity included.
     public func explain(_ sales: MatchRecord, _ fo: MatchRecord) -> (score: Double, evidence: [MatchEvidence]) {
-        var evidence: [MatchEvidence]? = []
-        let score = score(sales, fo, evidence: &evidence)
-        return (score, evidence ?? [])
+        let vector = compare(sales, fo)
+        guard let model else { return (0, []) }
+        let rarity = Dictionary(frequencyBits(vector, sales, fo).map { ($0.signal, $0.bits) }, uniquingKeysWith: +)
+        let evidence = vector.present.map { signal, level -> MatchEvidence in
+            let verdict: MatchEvidence.Verdict = level == .exact ? .agrees : level == .different ? .disagrees : .partly
+            return MatchEvidence(signal, verdict, model.weight(signal, level) + (rarity[signal] ?? 0), level: level)
+        }
+        return (score(vector, sales, fo), evidence)
     }
 
-    private func score(_ a: MatchRecord, _ b: MatchRecord, evidence: inout [MatchEvidence]?) -> Double {
-        var total = 0.0
-        func add(_ signal: MatchSignal, _ verdict: MatchEvidence.Verdict, _ points: Double) {
-            total += points
-            evidence?.append(MatchEvidence(signal, verdict, points))
+    /// What the rarity of an exactly agreeing name, street, postcode or city says beyond the level's average:
+    /// `log2(u / f)`, `u` the exact level's share among random pairs, `f` the share of records holding the value
+    /// (the F&O side's, `b`), within `frequencyLimit`.
+    func frequencyBits(_ vector: ComparisonVector, _ a: MatchRecord, _ b: MatchRecord) -> [(signal: MatchSignal, bits: Double)] {
+        guard let model else { return [] }
+        var result: [(signal: MatchSignal, bits: Double)] = []
+        for (signal, frequency) in [
+            (MatchSignal.name, b.nameFrequency), (.street, b.streetFrequency), (.postcode, b.postcodeFrequency), (.city, b.cityFrequency),
+        ] where frequency > 0 && vector[signal] == .exact {
+            guard let u = model.u[signal]?[Int(ComparisonLevel.exact.rawValue)], u > 0 else { continue }
+            result.append((signal, min(Self.frequencyLimit, max(-Self.frequencyLimit, log2(u / Double(frequency))))))
         }
+        return result
+    }
+
+    /// Each signal's level for two records (docs/match.md, "Signals"): a value one side lacks is `absent`.
+    public func compare(_ a: MatchRecord, _ b: MatchRecord) -> ComparisonVector {
+        var vector = ComparisonVector()
         // Already keyed: the Sales record holds the F&O key.
-        if a.isSales != b.isSales, !a.comparableKey.isEmpty, a.comparableKey == b.comparableKey { add(.key, .agrees, points.key) }
-        // Name.
-        let nameSimilarity =
-            entity == .contacts ? personSimilarity(a, b) : StringSimilarity.words(a.nameWords, b.nameWords, vocabulary: vocabulary)
+        if a.isSales != b.isSales, !a.comparableKey.isEmpty, a.comparableKey == b.comparableKey { vector[.key] = .exact }
         if !a.nameWords.isEmpty && !b.nameWords.isEmpty {
-            if nameSimilarity >= 0.98 {
-                add(.name, .agrees, points.name)
-            } else if nameSimilarity >= 0.85 {
-                add(.name, .partly, points.name * (nameSimilarity - 0.5) / 0.5)
-            } else if nameSimilarity >= 0.6 {
-                add(.name, .partly, points.nameWeak * (nameSimilarity - 0.6) / 0.25)
-            } else {
-                add(.name, .disagrees, -points.nameDiffers)
-            }
+            let similarity =
+                entity == .contacts ? personSimilarity(a, b) : StringSimilarity.words(a.nameWords, b.nameWords, vocabulary: vocabulary)
+            vector[.name] = similarity >= 0.98 ? .exact : similarity >= 0.85 ? .close : similarity >= 0.6 ? .weak : .different
         }
-        if OrganisationName.legalFormsDiffer(a.legalForm, b.legalForm) {
-            add(.legalForm, .disagrees, -points.legalFormDiffers)
+        if !a.legalForm.isEmpty && !b.legalForm.isEmpty {
+            vector[.legalForm] = OrganisationName.legalFormsDiffer(a.legalForm, b.legalForm) ? .different : .exact
         }
         if entity == .products {
-            if !a.number.isEmpty && !b.number.isEmpty {
-                a.number == b.number ? add(.number, .agrees, points.number) : add(.number, .disagrees, -points.numberDiffers)
-            }
-            if !a.unit.isEmpty && !b.unit.isEmpty {
-                a.unit == b.unit ? add(.unit, .agrees, points.unit) : add(.unit, .disagrees, -points.unit)
-            }
-            return min(100, max(0, total))
+            if !a.number.isEmpty && !b.number.isEmpty { vector[.number] = a.number == b.number ? .exact : .different }
+            if !a.unit.isEmpty && !b.unit.isEmpty { vector[.unit] = a.unit == b.unit ? .exact : .different }
+            return vector
         }
-        if !a.taxNumber.isEmpty && !b.taxNumber.isEmpty {
-            a.taxNumber == b.taxNumber ? add(.taxNumber, .agrees, points.taxNumber) : add(.taxNumber, .disagrees, -points.taxNumberDiffers)
-        }
-        let emailAgrees = !a.email.isEmpty && a.email == b.email
-        if emailAgrees { add(.email, .agrees, points.email) }
-        let aHasDomain = !a.emailDomain.isEmpty || !a.webDomain.isEmpty
-        let bHasDomain = !b.emailDomain.isEmpty || !b.webDomain.isEmpty
-        if aHasDomain && bHasDomain && !emailAgrees {
+        if !a.taxNumber.isEmpty && !b.taxNumber.isEmpty { vector[.taxNumber] = a.taxNumber == b.taxNumber ? .exact : .different }
+        if !a.email.isEmpty && !b.email.isEmpty { vector[.email] = a.email == b.email ? .exact : .different }
+        if (!a.emailDomain.isEmpty || !a.webDomain.isEmpty) && (!b.emailDomain.isEmpty || !b.webDomain.isEmpty) {
             // Compared in place: this runs for every candidate pair.
             func held(_ domain: String) -> Bool { !domain.isEmpty && (domain == b.emailDomain || domain == b.webDomain) }
-            held(a.emailDomain) || held(a.webDomain)
-                ? add(.domain, .agrees, points.domain) : add(.domain, .disagrees, -points.domainDiffers)
+            vector[.domain] = held(a.emailDomain) || held(a.webDomain) ? .exact : .different
         }
-        if !a.phones.isEmpty && !b.phones.isEmpty {
-            a.phones.contains(where: b.phones.contains) ? add(.phone, .agrees, points.phone) : add(.phone, .disagrees, -points.phoneDiffers)
-        }
+        if !a.phones.isEmpty && !b.phones.isEmpty { vector[.phone] = a.phones.contains(where: b.phones.contains) ? .exact : .different }
         if entity == .contacts, !a.parent.isEmpty, !b.parent.isEmpty {
             if a.parent == b.parent {
-                add(.company, .agrees, points.company)
+                vector[.company] = .exact
             } else if let linked = accountLinks[a.parent] {
-                linked == b.parent ? add(.company, .agrees, points.company) : add(.company, .disagrees, -points.companyDiffers)
+                vector[.company] = linked == b.parent ? .exact : .different
             }
         }
         if !a.postcode.isEmpty && !b.postcode.isEmpty {
-            a.postcode == b.postcode ? add(.postcode, .agrees, points.postcode) : add(.postcode, .disagrees, -points.postcodeDiffers)
+            vector[.postcode] = a.postcode == b.postcode ? .exact : Self.oneCharacterApart(a.postcode, b.postcode) ? .close : .different
         }
         if !a.street.isEmpty && !b.street.isEmpty {
-            let similarity = StringSimilarity.jaroWinkler(a.street, b.street)
-            if similarity >= 0.9 { add(.street, similarity >= 0.99 ? .agrees : .partly, points.street) }
+            let similarity = a.street == b.street ? 1 : StringSimilarity.jaroWinkler(a.street, b.street)
+            vector[.street] = similarity >= 0.99 ? .exact : similarity >= 0.9 ? .close : similarity >= 0.75 ? .weak : .different
         }
-        if !a.houseNumber.isEmpty && !b.houseNumber.isEmpty {
-            a.houseNumber == b.houseNumber
-                ? add(.houseNumber, .agrees, points.houseNumber) : add(.houseNumber, .disagrees, -points.houseNumberDiffers)
-        }
+        if !a.houseNumber.isEmpty && !b.houseNumber.isEmpty { vector[.houseNumber] = a.houseNumber == b.houseNumber ? .exact : .different }
         if !a.city.isEmpty && !b.city.isEmpty {
             let similarity = a.city == b.city ? 1 : StringSimilarity.jaroWinkler(a.city, b.city)
-            similarity >= 0.9
-                ? add(.city, similarity >= 0.99 ? .agrees : .partly, points.city) : add(.city, .disagrees, -points.cityDiffers)
+            vector[.city] = similarity >= 0.99 ? .exact : similarity >= 0.9 ? .close : .different
         }
-        if !a.country.isEmpty && !b.country.isEmpty {
-            a.country == b.country ? add(.country, .agrees, points.country) : add(.country, .disagrees, -points.countryDiffers)
-        }
-        return min(100, max(0, total))
+        if !a.country.isEmpty && !b.country.isEmpty { vector[.country] = a.country == b.country ? .exact : .different }
+        return vector
+    }
+
+    /// Whether two codes of one length differ in one character, or in two neighbours swapped (`2145`/`2148`,
+    /// `3173`/`3137`).
+    static func oneCharacterApart(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
+        guard x.count == y.count, x.count > 1 else { return false }
+        let differing = x.indices.filter { x[$0] != y[$0] }
+        if differing.count == 1 { return true }
+        return differing.count == 2 && differing[1] == differing[0] + 1 && x[differing[0]] == y[differing[1]]
+            && x[differing[1]] == y[differing[0]]
     }
 
     /// A person's names, in either order: the family name counts twice the given name; a given name written as its

@@ -18,4 +18,9 @@ public enum MatchSignal: String, Sendable, CaseIterable {
     case company
     case number
     case unit
+
+    /// The signal's position in `allCases` (at most 15 signals fit a `ComparisonVector`).
+    var index: Int { Self.indexes[self] ?? 0 }
+
+    private static let indexes: [MatchSignal: Int] = Dictionary(uniqueKeysWithValues: allCases.enumerated().map { ($1, $0) })
 }

@@ -27,7 +27,7 @@ import Testing
         return record
     }
 
-    @Test func theSameCompanyWrittenTwoWaysIsSure() {
+    @Test func theSameCompanyWrittenTwoWaysAgreesOnEverySignal() {
         var vocabulary = MatchVocabulary()
         let sales = Self.company(
             "s1", "CONTOSO LIMITED", postcode: "sw1a 1aa", street: "12 High St", city: "London", country: "United Kingdom",
@@ -36,22 +36,22 @@ import Testing
             "C1", "Contoso Ltd", postcode: "SW1A1AA", street: "High Street 12", city: "LONDON", country: "GB", phone: "+44 20 7946 0958",
             vocabulary: &vocabulary)
         vocabulary.finish()
-        let (score, evidence) = MatchScorer(entity: .accounts, vocabulary: vocabulary).explain(sales, fo)
-        #expect(score >= MatchingOptions.defaultSureScore)
-        #expect(evidence.allSatisfy { $0.verdict != .disagrees })
-        #expect(Set(evidence.map(\.signal)) == [.name, .phone, .postcode, .street, .houseNumber, .city, .country])
+        let vector = MatchScorer(entity: .accounts, vocabulary: vocabulary).compare(sales, fo)
+        #expect(vector.present.allSatisfy { $0.level == .exact }, "\(vector.present)")
+        #expect(
+            Set(vector.present.map(\.signal)) == [.name, .legalForm, .phone, .postcode, .street, .houseNumber, .city, .country])
     }
 
-    @Test func aNamesakeWithAnotherTaxNumberAndTownIsNotProposed() {
+    @Test func aNamesakeWithAnotherTaxNumberAndTownDiffers() {
         var vocabulary = MatchVocabulary()
         let sales = Self.company(
             "s1", "Contoso GmbH", postcode: "80331", city: "München", country: "DE", tax: "DE123456789", vocabulary: &vocabulary)
         let fo = Self.company(
             "C1", "Contoso AG", postcode: "10115", city: "Berlin", country: "DEU", tax: "DE 987 654 321", vocabulary: &vocabulary)
         vocabulary.finish()
-        let (score, evidence) = MatchScorer(entity: .accounts, vocabulary: vocabulary).explain(sales, fo)
-        #expect(score < MatchingOptions.defaultReviewScore)
-        #expect(Set(evidence.filter { $0.verdict == .disagrees }.map(\.signal)) == [.taxNumber, .postcode, .city, .legalForm])
+        let vector = MatchScorer(entity: .accounts, vocabulary: vocabulary).compare(sales, fo)
+        #expect(Set(vector.present.filter { $0.level == .different }.map(\.signal)) == [.taxNumber, .postcode, .city, .legalForm])
+        #expect(vector[.name] == .exact && vector[.country] == .exact)
     }
 
     @Test func aPersonsNamesInEitherOrderAgree() {
@@ -67,8 +67,72 @@ import Testing
         fo.nameWords = fo.firstWords + fo.lastWords
         fo.email = "jose.garcia@contoso.com"
         vocabulary.finish()
-        let (score, evidence) = MatchScorer(entity: .contacts, vocabulary: vocabulary).explain(sales, fo)
-        #expect(evidence.first { $0.signal == .name }?.verdict == .agrees)
-        #expect(score >= MatchingOptions.defaultSureScore)
+        let vector = MatchScorer(entity: .contacts, vocabulary: vocabulary).compare(sales, fo)
+        #expect(vector[.name] == .exact && vector[.email] == .exact)
+    }
+
+    /// Every level of every signal, on pairs that differ in that signal alone.
+    @Test func eachSignalTakesEachOfItsLevels() {
+        var vocabulary = MatchVocabulary()
+        let base = Self.company(
+            "s1", "Wingtip Toys Trading", postcode: "98052", street: "1 Microsoft Way", city: "Redmond", country: "US", tax: "US123",
+            email: "sales@wingtip.example", phone: "+1 425 555 0100", vocabulary: &vocabulary)
+        func variant(
+            name: String = "Wingtip Toys Trading", postcode: String = "98052", street: String = "1 Microsoft Way", city: String = "Redmond",
+            country: String = "US", tax: String = "US123", email: String = "sales@wingtip.example", phone: String = "+1 425 555 0100"
+        ) -> MatchRecord {
+            Self.company(
+                "C1", name, postcode: postcode, street: street, city: city, country: country, tax: tax, email: email, phone: phone,
+                vocabulary: &vocabulary)
+        }
+        let cases: [(MatchRecord, MatchSignal, ComparisonLevel)] = [
+            (variant(), .name, .exact), (variant(name: "Wingtlp Toys Trading"), .name, .close),
+            (variant(name: "Wingtip Toys"), .name, .weak), (variant(name: "Fabrikam Bikes"), .name, .different),
+            (variant(name: "Wingtip Toys Trading Ltd"), .legalForm, .absent),
+            (variant(postcode: "98053"), .postcode, .close), (variant(postcode: "98025"), .postcode, .close),
+            (variant(postcode: "10115"), .postcode, .different), (variant(postcode: ""), .postcode, .absent),
+            (variant(street: "1 Microsoft Wy"), .street, .close), (variant(street: "1 Microsfot Way"), .street, .close),
+            (variant(street: "1 Microwave Road"), .street, .weak), (variant(street: "1 Elm Street"), .street, .different),
+            (variant(street: "2 Microsoft Way"), .houseNumber, .different), (variant(street: "Microsoft Way"), .houseNumber, .absent),
+            (variant(city: "Redmund"), .city, .close), (variant(city: "Seattle"), .city, .different), (variant(city: ""), .city, .absent),
+            (variant(country: "USA"), .country, .exact), (variant(country: "Canada"), .country, .different),
+            (variant(tax: "US 123"), .taxNumber, .exact), (variant(tax: "US999"), .taxNumber, .different),
+            (variant(email: "SALES@wingtip.example"), .email, .exact), (variant(email: "info@wingtip.example"), .email, .different),
+            (variant(email: "info@wingtip.example"), .domain, .exact), (variant(email: "info@fabrikam.example"), .domain, .different),
+            (variant(phone: "425 555 0100"), .phone, .exact), (variant(phone: "+1 425 555 0199"), .phone, .different),
+        ]
+        vocabulary.finish()
+        let scorer = MatchScorer(entity: .accounts, vocabulary: vocabulary)
+        for (other, signal, level) in cases {
+            #expect(
+                scorer.compare(base, other)[signal] == level, "\(signal) of \(other.name) \(other.street) \(other.postcode) \(other.city)")
+        }
+    }
+
+    /// With a model estimated from pairs, a pair that agrees on more scores higher, and an exact agreement on a rare
+    /// value says more than one on a common value.
+    @Test func scoresFollowTheEstimatedModelAndARareValueSaysMore() {
+        var vocabulary = MatchVocabulary()
+        let sales = Self.company("s1", "Wingtip Toys", postcode: "98052", city: "Redmond", vocabulary: &vocabulary)
+        var common = Self.company("C1", "Wingtip Toys", postcode: "98052", city: "Redmond", vocabulary: &vocabulary)
+        vocabulary.finish()
+        var agreeing = ComparisonVector()
+        agreeing[.name] = .exact
+        agreeing[.postcode] = .exact
+        var differing = ComparisonVector()
+        differing[.name] = .different
+        differing[.postcode] = .exact
+        // A model as the estimator gives one: agreement is likely among one record's copies and rare otherwise.
+        let levels = { (exact: Double) in [0, exact, 0, 0, 1 - exact] }
+        var scorer = MatchScorer(entity: .accounts, vocabulary: vocabulary)
+        scorer.model = MatchModel(
+            m: [.name: levels(0.9), .postcode: levels(0.9)], u: [.name: levels(0.01), .postcode: levels(0.05)], prior: 0.1)
+        let agrees = scorer.score(agreeing, sales, common)
+        let differs = scorer.score(differing, sales, common)
+        #expect(agrees > 90 && differs < 50, "\(agrees) \(differs)")
+        var rare = common
+        common.postcodeFrequency = 0.5
+        rare.postcodeFrequency = 0.0001
+        #expect(scorer.score(agreeing, sales, rare) > scorer.score(agreeing, sales, common))
     }
 }

@@ -1,0 +1,64 @@
+import Testing
+
+@testable import AirlockMatch
+
+/// The model is estimated from the pairs themselves: drawn from a known model, the estimate finds it again; a
+/// reviewer's decisions take part as known pairs.
+@Suite struct MatchModelEstimatorTests {
+    /// Pairs drawn from a model of three signals whose true m and u are known.
+    static func patterns(matches: Int, others: Int, seed: UInt64) -> (candidates: [ComparisonVector: Int], random: [ComparisonVector: Int])
+    {
+        var state = seed
+        func uniform() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        let signals: [MatchSignal] = [.name, .postcode, .city]
+        let m: [Double] = [0.9, 0.85, 0.8]
+        let u: [Double] = [0.02, 0.1, 0.3]
+        func draw(_ agree: [Double]) -> ComparisonVector {
+            var vector = ComparisonVector()
+            for (index, signal) in signals.enumerated() { vector[signal] = uniform() < agree[index] ? .exact : .different }
+            return vector
+        }
+        var candidates: [ComparisonVector: Int] = [:]
+        for _ in 0..<matches { candidates[draw(m), default: 0] += 1 }
+        for _ in 0..<others { candidates[draw(u), default: 0] += 1 }
+        var random: [ComparisonVector: Int] = [:]
+        for _ in 0..<50_000 { random[draw(u), default: 0] += 1 }
+        return (candidates, random)
+    }
+
+    @Test func theEstimateFindsTheModelThePairsWereDrawnFrom() {
+        let (candidates, random) = Self.patterns(matches: 2_000, others: 8_000, seed: 7)
+        let model = MatchModelEstimator.estimate(candidates: candidates, random: random)
+        #expect(model.converged)
+        #expect(abs(model.prior - 0.2) < 0.02, "\(model.prior)")
+        let exact = Int(ComparisonLevel.exact.rawValue)
+        for (signal, m, u) in [(MatchSignal.name, 0.9, 0.02), (.postcode, 0.85, 0.1), (.city, 0.8, 0.3)] {
+            #expect(abs((model.m[signal]?[exact] ?? 0) - m) < 0.03, "m of \(signal)")
+            #expect(abs((model.u[signal]?[exact] ?? 0) - u) < 0.03, "u of \(signal)")
+            #expect(model.weight(signal, .exact) > 0 && model.weight(signal, .different) < 0)
+        }
+    }
+
+    @Test func aReviewersDecisionsArePairsOfKnownKind() {
+        let (candidates, random) = Self.patterns(matches: 200, others: 9_800, seed: 3)
+        var looksAlike = ComparisonVector()
+        looksAlike[.name] = .exact
+        looksAlike[.postcode] = .different
+        looksAlike[.city] = .different
+        let plain = MatchModelEstimator.estimate(candidates: candidates, random: random)
+        let rejected = MatchModelEstimator.estimate(candidates: candidates, random: random, rejected: [looksAlike: 500])
+        let accepted = MatchModelEstimator.estimate(candidates: candidates, random: random, accepted: [looksAlike: 500])
+        let bits = { (model: MatchModel) in model.bits(looksAlike) }
+        #expect(bits(rejected) < bits(plain) && bits(plain) < bits(accepted))
+    }
+
+    @Test func equalPatternsGiveAnEqualModel() {
+        let (candidates, random) = Self.patterns(matches: 500, others: 5_000, seed: 11)
+        #expect(
+            MatchModelEstimator.estimate(candidates: candidates, random: random)
+                == MatchModelEstimator.estimate(candidates: candidates, random: random))
+    }
+}
