@@ -111,6 +111,11 @@ public enum Matcher {
                 counts.keysReplaced = keys[found.entity]?.replaced ?? 0
                 counts.comparisons = found.comparisons
                 counts.keysTooCommon = found.keysTooCommon
+                counts.model = MatchModelSummary(
+                    found.model,
+                    proposals: open.filter { $0.decision == nil }.map {
+                        ($0.matchClass == .sure, $0.matchClass == .review, $0.score / 100)
+                    }, best: found.bestScores.map { $0 / 100 })
                 result.entities.append(counts)
             }
             result.outputs = RunLayout.matchOutputs.filter {

@@ -23,6 +23,8 @@ public struct MatchingResult: Sendable, Codable {
         public var keysReplaced = 0
         public var comparisons = 0
         public var keysTooCommon = 0
+        /// The model the pairs were scored with, estimated from the exports, and what it expects of the classes.
+        public var model: MatchModelSummary?
 
         public init(entity: String) { self.entity = entity }
     }

@@ -5,11 +5,35 @@ import Foundation
 /// pairs are one record (`prior`). A level's weight is `log2(m / u)`, in bits: what it says for (positive) or
 /// against (negative) the pair; a pair's match probability follows from the prior's odds and the sum of its
 /// weights. The numbers are estimated from the exports themselves (`MatchModelEstimator`), never set by hand.
+///
+/// Two candidate records that are not one are seldom alike by chance: whose names are alike are sister companies
+/// sharing a domain and a postcode, or namesakes; whose names are not were paired for sharing a company or an address
+/// (colleagues, neighbours). So the other signals' `u` is held three times: `uAlike` among candidates whose names are
+/// alike, `uUnlike` among those whose names are not, `u` (random pairs) where a name is missing: agreeing on a domain
+/// says less when the names already agree, and a colleague's shared company says nothing of being the same person.
 public struct MatchModel: Sendable, Equatable {
     /// `m[signal][level]`, `u[signal][level]`: the probabilities of each present level (`ComparisonLevel.present`,
     /// indexed by its raw value), each signal's summing to 1 over the levels it takes.
     public var m: [MatchSignal: [Double]]
     public var u: [MatchSignal: [Double]]
+    /// `u` of the signals other than the name, among candidates whose names are alike (exact or close), and among
+    /// those whose names are not (weak or different); a signal they lack takes `u`.
+    public var uAlike: [MatchSignal: [Double]] = [:]
+    public var uUnlike: [MatchSignal: [Double]] = [:]
+
+    /// Which `u` a pair's signals other than the name take, by its name's level.
+    public enum NameGroup: Sendable {
+        case missing, alike, unlike
+
+        /// The group of `vector`.
+        public init(_ vector: ComparisonVector) {
+            switch vector[.name] {
+            case .absent: self = .missing
+            case .exact, .close: self = .alike
+            case .weak, .different: self = .unlike
+            }
+        }
+    }
     /// The share of the candidate pairs that are one record.
     public var prior: Double
     /// The expectation-maximisation rounds the estimate took, and whether it converged.
@@ -29,12 +53,23 @@ public struct MatchModel: Sendable, Equatable {
         self.prior = prior
     }
 
-    /// The weight of `level` of `signal` in bits; 0 for `absent`.
-    public func weight(_ signal: MatchSignal, _ level: ComparisonLevel) -> Double {
-        guard level != .absent, let m = m[signal]?[Int(level.rawValue)], let u = u[signal]?[Int(level.rawValue)], m > 0, u > 0 else {
-            return 0
-        }
+    /// The weight of `level` of `signal` in bits, for a pair of name group `group`; 0 for `absent`.
+    public func weight(_ signal: MatchSignal, _ level: ComparisonLevel, group: NameGroup = .missing) -> Double {
+        guard let table = uTable(signal, group) else { return 0 }
+        guard level != .absent, let m = m[signal]?[Int(level.rawValue)], m > 0 else { return 0 }
+        let u = table[Int(level.rawValue)]
+        guard u > 0 else { return 0 }
         return min(Self.weightLimit, max(-Self.weightLimit, log2(m / u)))
+    }
+
+    /// The `u` of `signal` for a pair of name group `group`.
+    public func uTable(_ signal: MatchSignal, _ group: NameGroup) -> [Double]? {
+        guard signal != .name else { return u[signal] }
+        switch group {
+        case .missing: return u[signal]
+        case .alike: return uAlike[signal] ?? u[signal]
+        case .unlike: return uUnlike[signal] ?? u[signal]
+        }
     }
 
     /// The match probability of a pair whose weights sum to `bits`, under the prior.
@@ -49,6 +84,7 @@ public struct MatchModel: Sendable, Equatable {
 
     /// The sum of the weights of `vector`.
     public func bits(_ vector: ComparisonVector) -> Double {
-        vector.present.reduce(0) { $0 + weight($1.signal, $1.level) }
+        let group = NameGroup(vector)
+        return vector.present.reduce(0) { $0 + weight($1.signal, $1.level, group: group) }
     }
 }

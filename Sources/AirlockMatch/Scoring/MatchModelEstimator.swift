@@ -1,11 +1,16 @@
 import Foundation
 
 /// Estimates a `MatchModel` from the exports themselves, as Fellegi and Sunter's model is fitted without labels
-/// (docs/match.md, "The model"; the method of Splink and of fastLink):
+/// (docs/match.md, "The model"; the method of Splink):
 /// - `u`, how often each level occurs among pairs that are not one record, is counted on random pairs of the two
 ///   sides: almost every random pair is two records;
-/// - `m`, how often each level occurs among pairs that are one record, and the prior share of such pairs among the
-///   candidates, by expectation-maximisation over the candidate pairs' comparison patterns, `u` held fixed;
+/// - `m`, how often each level occurs among pairs that are one record, by expectation-maximisation in two sessions,
+///   each over the candidate pairs that agree on what the other session learns, and weighing only the signals that
+///   agreement does not bias: pairs with alike names learn every other signal's `m`, and its `u` among such pairs
+///   (`uAlike`: their non-matches are namesakes and sister companies, which share domains and postcodes more often than
+///   random pairs do); pairs that share a postcode, a street, a company or a product number learn the name's `m` (their
+///   non-matches are neighbours and colleagues, as random in their names as random pairs, whose `u` holds);
+/// - the prior share of one-record pairs among the candidates, every other number held;
 /// - pairs a reviewer decided (`--reviewed`) take part as known: an accepted pair is one record, a rejected one is
 ///   not.
 /// Patterns are counted, not pairs kept: a million candidate pairs make a few thousand patterns.
@@ -13,27 +18,35 @@ public enum MatchModelEstimator {
     /// The pseudo-count each level of a signal starts from, so that a level seen in none of the pairs is rare,
     /// not impossible.
     static let pseudoCount = 0.5
-    /// The most rounds, and the change of every parameter under which the estimate has converged.
+    /// The most rounds of a session, and the change of every parameter under which it has converged.
     static let maximumRounds = 200
     static let tolerance = 1e-7
 
+    /// The signals of a place or an organisation: shared by neighbours and colleagues, who are not one record.
+    static let placeSignals: Set<MatchSignal> = [.postcode, .street, .houseNumber, .city, .country, .company, .domain, .phone]
+
     /// The model of pairs whose comparison patterns are `candidates` (pattern → pairs), with `random` the patterns
-    /// of random pairs of the two sides, and `accepted` and `rejected` those of pairs a reviewer decided.
+    /// of random pairs of the two sides, and `accepted` and `rejected` those of pairs a reviewer decided;
+    /// `expectedMatches` seeds the prior (the smaller side's records).
     public static func estimate(
         candidates: [ComparisonVector: Int], random: [ComparisonVector: Int], accepted: [ComparisonVector: Int] = [:],
-        rejected: [ComparisonVector: Int] = [:], expectedMatches: Int? = nil, estimateU: Bool = true
+        rejected: [ComparisonVector: Int] = [:], expectedMatches: Int? = nil
     ) -> MatchModel {
         let levelCount = ComparisonLevel.allCases.count
         // The levels each signal takes in any pair seen.
-        var takes: [MatchSignal: Set<Int>] = [:]
+        var seen: [MatchSignal: Set<Int>] = [:]
         for patterns in [candidates, random, accepted, rejected] {
             for vector in patterns.keys {
-                for (signal, level) in vector.present { takes[signal, default: []].insert(Int(level.rawValue)) }
+                for (signal, level) in vector.present { seen[signal, default: []].insert(Int(level.rawValue)) }
             }
         }
+        // In order: a sum over a set's elements would run in another order in another process.
+        let takes = seen.mapValues { $0.sorted() }
         var u: [MatchSignal: [Double]] = [:]
         var randomCounts: [MatchSignal: [Double]] = [:]
-        for (vector, count) in random {
+        // In a fixed order: sums of doubles in another order differ in their last bits, and equal inputs must give
+        // equal outputs.
+        for (vector, count) in random.sorted(by: { $0.key.bits < $1.key.bits }) {
             for (signal, level) in vector.present {
                 randomCounts[signal, default: Array(repeating: 0, count: levelCount)][Int(level.rawValue)] += Double(count)
             }
@@ -53,55 +66,108 @@ public enum MatchModelEstimator {
         let candidateTotal = candidates.values.reduce(0, +)
         let expected = Double(expectedMatches ?? max(1, candidateTotal / 10))
         var model = MatchModel(m: m, u: u, prior: min(0.5, max(1e-6, expected / Double(max(1, candidateTotal)))))
+        model.uAlike = u.filter { $0.key != .name }
+        model.uUnlike = model.uAlike
         model.candidatePairs = candidateTotal
         model.randomPairs = random.values.reduce(0, +)
+        let signals = Set(takes.keys)
+        model.converged = true
+
+        let alike: (ComparisonVector) -> Bool = { MatchModel.NameGroup($0) == .alike }
+        let unlike: (ComparisonVector) -> Bool = { MatchModel.NameGroup($0) == .unlike }
+        let placed: (ComparisonVector) -> Bool = {
+            $0[.postcode] == .exact || $0[.street] == .exact || $0[.company] == .exact || $0[.number] == .exact
+        }
+        func subset(_ keep: (ComparisonVector) -> Bool, _ patterns: [ComparisonVector: Int]) -> [ComparisonVector: Int] {
+            patterns.filter { keep($0.key) }
+        }
+        // Session 1: alike names; every other signal's m, and its u among such pairs.
+        let others = signals.subtracting([.name])
+        session(
+            &model, takes: takes, candidates: subset(alike, candidates), accepted: subset(alike, accepted),
+            rejected: subset(alike, rejected), estimating: others, weighing: others, estimatingU: .alike)
+        // Session 2: a shared place, company or product number; the name's m, weighed with what is the record's own.
+        let own = signals.subtracting(placeSignals).subtracting([.number])
+        session(
+            &model, takes: takes, candidates: subset(placed, candidates), accepted: subset(placed, accepted),
+            rejected: subset(placed, rejected), estimating: [.name], weighing: own)
+        // Session 3: names that are not alike (colleagues and neighbours); the other signals' u among them, every m held
+        // and every signal weighed.
+        session(
+            &model, takes: takes, candidates: subset(unlike, candidates), accepted: subset(unlike, accepted),
+            rejected: subset(unlike, rejected), estimating: [], weighing: signals, estimatingU: .unlike)
+        // The prior, over every candidate, with every level's m and u as estimated.
+        session(&model, takes: takes, candidates: candidates, accepted: accepted, rejected: rejected, estimating: [], weighing: signals)
+        return model
+    }
+
+    /// One session of expectation-maximisation: over `candidates` (and the decided pairs), each pair's posterior from
+    /// the prior and the `weighing` signals' weights; `m` of the `estimating` signals and the prior re-estimated from
+    /// the posteriors until nothing changes by `tolerance`. The prior a session estimates is its pairs'; the last
+    /// session's, over every candidate, is the model's.
+    static func session(
+        _ model: inout MatchModel, takes: [MatchSignal: [Int]], candidates: [ComparisonVector: Int],
+        accepted: [ComparisonVector: Int], rejected: [ComparisonVector: Int], estimating: Set<MatchSignal>, weighing: Set<MatchSignal>,
+        estimatingU group: MatchModel.NameGroup? = nil
+    ) {
+        let total = candidates.values.reduce(0, +)
+        guard total > 0 else { return }
+        let levelCount = ComparisonLevel.allCases.count
         let candidateList = Array(candidates).sorted { $0.key.bits < $1.key.bits }
         let acceptedList = Array(accepted).sorted { $0.key.bits < $1.key.bits }
-        let rejectedTotal = Double(rejected.values.reduce(0, +))
+        let decidedTotal = Double(accepted.values.reduce(0, +) + rejected.values.reduce(0, +))
+        func bits(_ vector: ComparisonVector) -> Double {
+            let group = MatchModel.NameGroup(vector)
+            return vector.present.reduce(0) { weighing.contains($1.signal) ? $0 + model.weight($1.signal, $1.level, group: group) : $0 }
+        }
+        // The signals whose u the session estimates: all but the name.
+        let uSignals = group == nil ? [] : Set(takes.keys).subtracting([.name])
+        let rejectedList = Array(rejected).sorted { $0.key.bits < $1.key.bits }
         for round in 1...maximumRounds {
             var matchCounts: [MatchSignal: [Double]] = [:]
             var otherCounts: [MatchSignal: [Double]] = [:]
             var matches = 0.0
-            func count(_ vector: ComparisonVector, _ weight: Double, into counts: inout [MatchSignal: [Double]]) {
-                for (signal, level) in vector.present {
+            func count(
+                _ vector: ComparisonVector, _ weight: Double, of signals: Set<MatchSignal>, into counts: inout [MatchSignal: [Double]]
+            ) {
+                for (signal, level) in vector.present where signals.contains(signal) {
                     counts[signal, default: Array(repeating: 0, count: levelCount)][Int(level.rawValue)] += weight
                 }
             }
             for (vector, pairs) in candidateList {
-                let posterior = model.probability(bits: model.bits(vector))
+                let posterior = model.probability(bits: bits(vector))
                 matches += posterior * Double(pairs)
-                count(vector, posterior * Double(pairs), into: &matchCounts)
-                count(vector, (1 - posterior) * Double(pairs), into: &otherCounts)
+                count(vector, posterior * Double(pairs), of: estimating, into: &matchCounts)
+                if group != nil { count(vector, (1 - posterior) * Double(pairs), of: uSignals, into: &otherCounts) }
             }
             for (vector, pairs) in acceptedList {
                 matches += Double(pairs)
-                count(vector, Double(pairs), into: &matchCounts)
+                count(vector, Double(pairs), of: estimating, into: &matchCounts)
             }
-            for (vector, pairs) in rejected { count(vector, Double(pairs), into: &otherCounts) }
-            var next = model
+            if group != nil { for (vector, pairs) in rejectedList { count(vector, Double(pairs), of: uSignals, into: &otherCounts) } }
             var change = 0.0
-            for (signal, levels) in takes {
+            for signal in estimating {
+                guard let levels = takes[signal] else { continue }
                 let counts = matchCounts[signal] ?? Array(repeating: 0, count: levelCount)
-                let total = levels.reduce(0) { $0 + counts[$1] } + pseudoCount * Double(levels.count)
-                let estimate = (0..<levelCount).map { levels.contains($0) ? (counts[$0] + pseudoCount) / total : 0 }
+                let sum = levels.reduce(0) { $0 + counts[$1] } + pseudoCount * Double(levels.count)
+                let estimate = (0..<levelCount).map { levels.contains($0) ? (counts[$0] + pseudoCount) / sum : 0 }
                 for level in levels { change = max(change, abs(estimate[level] - (model.m[signal]?[level] ?? 0))) }
-                next.m[signal] = estimate
-                if estimateU {
-                    let other = otherCounts[signal] ?? Array(repeating: 0, count: levelCount)
-                    let otherTotal = levels.reduce(0) { $0 + other[$1] } + pseudoCount * Double(levels.count)
-                    next.u[signal] = (0..<levelCount).map { levels.contains($0) ? (other[$0] + pseudoCount) / otherTotal : 0 }
-                }
+                model.m[signal] = estimate
             }
-            let pairs = Double(candidateTotal + acceptedList.reduce(0) { $0 + $1.value }) + rejectedTotal
-            next.prior = min(1 - 1e-9, max(1e-9, matches / max(1, pairs)))
-            change = max(change, abs(next.prior - model.prior))
-            model = next
-            model.rounds = round
-            if change < tolerance {
-                model.converged = true
-                break
+            for signal in uSignals {
+                guard let levels = takes[signal], let group else { continue }
+                let other = otherCounts[signal] ?? Array(repeating: 0, count: levelCount)
+                let otherSum = levels.reduce(0) { $0 + other[$1] } + pseudoCount * Double(levels.count)
+                let u = (0..<levelCount).map { levels.contains($0) ? (other[$0] + pseudoCount) / otherSum : 0 }
+                for level in levels { change = max(change, abs(u[level] - (model.uTable(signal, group)?[level] ?? 0))) }
+                if group == .alike { model.uAlike[signal] = u } else { model.uUnlike[signal] = u }
             }
+            let prior = min(1 - 1e-9, max(1e-9, matches / (Double(total) + decidedTotal)))
+            change = max(change, abs(prior - model.prior))
+            model.prior = prior
+            model.rounds += 1
+            if change < tolerance { return }
+            if round == maximumRounds { model.converged = false }
         }
-        return model
     }
 }

@@ -13,8 +13,10 @@ public struct MatchScorer: Sendable {
     public var model: MatchModel? {
         didSet { weights = model.map(Self.weightTable) ?? [] }
     }
-    /// The model's weight of each signal and level, `index * 5 + level`, read per pair.
+    /// The model's weight of each signal and level, `index * 5 + level`, read per pair: for pairs without a name, then
+    /// (`+ groupSize`) for those whose names are alike, then (`+ 2 * groupSize`) those whose names are not.
     private var weights: [Double] = []
+    private static let groupSize = MatchSignal.allCases.count * 5
 
     /// The most a value's rarity adds to, or takes from, an exact agreement, in bits.
     public static let frequencyLimit = 10.0
@@ -28,9 +30,14 @@ public struct MatchScorer: Sendable {
     }
 
     static func weightTable(_ model: MatchModel) -> [Double] {
-        var table = [Double](repeating: 0, count: MatchSignal.allCases.count * 5)
+        var table = [Double](repeating: 0, count: 3 * groupSize)
         for signal in MatchSignal.allCases {
-            for level in ComparisonLevel.present { table[signal.index * 5 + Int(level.rawValue)] = model.weight(signal, level) }
+            for level in ComparisonLevel.present {
+                let at = signal.index * 5 + Int(level.rawValue)
+                table[at] = model.weight(signal, level, group: .missing)
+                table[groupSize + at] = model.weight(signal, level, group: .alike)
+                table[2 * groupSize + at] = model.weight(signal, level, group: .unlike)
+            }
         }
         return table
     }
@@ -44,9 +51,17 @@ public struct MatchScorer: Sendable {
     /// The score of a pair already compared.
     public func score(_ vector: ComparisonVector, _ a: MatchRecord, _ b: MatchRecord) -> Double {
         guard let model, !weights.isEmpty else { return 0 }
+        return 100 * model.probability(bits: bits(vector, a, b))
+    }
+
+    /// The weight of a pair already compared, in bits (without the prior): what ranks candidates, where
+    /// probabilities near certainty are all 100.
+    public func bits(_ vector: ComparisonVector, _ a: MatchRecord, _ b: MatchRecord) -> Double {
+        guard !weights.isEmpty else { return 0 }
         var bits = 0.0
         var rest = vector.bits
-        var index = 0
+        let group = MatchModel.NameGroup(vector)
+        var index = group == .missing ? 0 : group == .alike ? Self.groupSize / 5 : 2 * Self.groupSize / 5
         while rest != 0 {
             let level = Int(rest & 0xF)
             if level != 0 { bits += weights[index * 5 + level] }
@@ -54,7 +69,7 @@ public struct MatchScorer: Sendable {
             index += 1
         }
         bits += frequencyBits(vector, a, b).reduce(0) { $0 + $1.bits }
-        return 100 * model.probability(bits: bits)
+        return bits
     }
 
     /// The score and the evidence behind it: each signal's weight in bits, its value's rarity included.
@@ -62,9 +77,10 @@ public struct MatchScorer: Sendable {
         let vector = compare(sales, fo)
         guard let model else { return (0, []) }
         let rarity = Dictionary(frequencyBits(vector, sales, fo).map { ($0.signal, $0.bits) }, uniquingKeysWith: +)
+        let group = MatchModel.NameGroup(vector)
         let evidence = vector.present.map { signal, level -> MatchEvidence in
             let verdict: MatchEvidence.Verdict = level == .exact ? .agrees : level == .different ? .disagrees : .partly
-            return MatchEvidence(signal, verdict, model.weight(signal, level) + (rarity[signal] ?? 0), level: level)
+            return MatchEvidence(signal, verdict, model.weight(signal, level, group: group) + (rarity[signal] ?? 0), level: level)
         }
         return (score(vector, sales, fo), evidence)
     }
@@ -74,11 +90,12 @@ public struct MatchScorer: Sendable {
     /// (the F&O side's, `b`), within `frequencyLimit`.
     func frequencyBits(_ vector: ComparisonVector, _ a: MatchRecord, _ b: MatchRecord) -> [(signal: MatchSignal, bits: Double)] {
         guard let model else { return [] }
+        let group = MatchModel.NameGroup(vector)
         var result: [(signal: MatchSignal, bits: Double)] = []
         for (signal, frequency) in [
             (MatchSignal.name, b.nameFrequency), (.street, b.streetFrequency), (.postcode, b.postcodeFrequency), (.city, b.cityFrequency),
         ] where frequency > 0 && vector[signal] == .exact {
-            guard let u = model.u[signal]?[Int(ComparisonLevel.exact.rawValue)], u > 0 else { continue }
+            guard let u = model.uTable(signal, group)?[Int(ComparisonLevel.exact.rawValue)], u > 0 else { continue }
             result.append((signal, min(Self.frequencyLimit, max(-Self.frequencyLimit, log2(u / Double(frequency))))))
         }
         return result
@@ -104,7 +121,8 @@ public struct MatchScorer: Sendable {
         }
         if !a.taxNumber.isEmpty && !b.taxNumber.isEmpty { vector[.taxNumber] = a.taxNumber == b.taxNumber ? .exact : .different }
         if !a.email.isEmpty && !b.email.isEmpty { vector[.email] = a.email == b.email ? .exact : .different }
-        if (!a.emailDomain.isEmpty || !a.webDomain.isEmpty) && (!b.emailDomain.isEmpty || !b.webDomain.isEmpty) {
+        // The domain says nothing more where the addresses agree: the one follows from the other.
+        if vector[.email] != .exact, !a.emailDomain.isEmpty || !a.webDomain.isEmpty, !b.emailDomain.isEmpty || !b.webDomain.isEmpty {
             // Compared in place: this runs for every candidate pair.
             func held(_ domain: String) -> Bool { !domain.isEmpty && (domain == b.emailDomain || domain == b.webDomain) }
             vector[.domain] = held(a.emailDomain) || held(a.webDomain) ? .exact : .different

@@ -1,0 +1,61 @@
+/// An entity's estimated model as `match.json` and the page state it (docs/match.md, "The model"): the prior, each
+/// signal's levels with their `m`, `u` and weight in bits, and what the model expects of the classes it drew.
+public struct MatchModelSummary: Sendable, Codable, Equatable {
+    /// One level of one signal.
+    public struct Level: Sendable, Codable, Equatable {
+        public var signal: String
+        public var level: String
+        public var m: Double
+        public var u: Double
+        /// `log2(m / u)`, within the model's limit.
+        public var weight: Double
+        /// `u` and the weight among pairs whose names are alike, where they differ (signals other than the name).
+        public var uAlike: Double?
+        public var weightAlike: Double?
+    }
+
+    /// The share of candidate pairs that are one record.
+    public var prior: Double
+    public var rounds: Int
+    public var converged: Bool
+    public var candidatePairs: Int
+    public var randomPairs: Int
+    public var levels: [Level]
+    /// What the model expects: the share of `sure` pairs that are right, the wrong ones among them, and the share of
+    /// all the Sales records that have a partner that `sure` and `sure` with `review` find (the sums of the pairs'
+    /// probabilities; the expected partners are the sum of each Sales record's best probability).
+    public var expectedSurePrecision: Double?
+    public var expectedWrongSure: Double
+    public var expectedSureRecall: Double?
+    public var expectedReviewRecall: Double?
+
+    /// The summary of `model`, with the classes drawn: each proposal's class and probability (0 to 1), and each Sales
+    /// record's best probability.
+    public init(_ model: MatchModel, proposals: [(isSure: Bool, isReview: Bool, probability: Double)], best: [Double]) {
+        prior = model.prior
+        rounds = model.rounds
+        converged = model.converged
+        candidatePairs = model.candidatePairs
+        randomPairs = model.randomPairs
+        var levels: [Level] = []
+        for signal in MatchSignal.allCases {
+            guard let m = model.m[signal], let u = model.u[signal] else { continue }
+            for level in ComparisonLevel.present where m[Int(level.rawValue)] > 0 {
+                let alike = model.uAlike[signal]?[Int(level.rawValue)]
+                levels.append(
+                    Level(
+                        signal: signal.rawValue, level: "\(level)", m: m[Int(level.rawValue)], u: u[Int(level.rawValue)],
+                        weight: model.weight(signal, level), uAlike: alike,
+                        weightAlike: alike == nil ? nil : model.weight(signal, level, group: .alike)))
+            }
+        }
+        self.levels = levels
+        let sure = proposals.filter(\.isSure).map(\.probability)
+        let review = proposals.filter(\.isReview).map(\.probability)
+        let expected = best.reduce(0, +)
+        expectedSurePrecision = sure.isEmpty ? nil : sure.reduce(0, +) / Double(sure.count)
+        expectedWrongSure = sure.reduce(0) { $0 + (1 - $1) }
+        expectedSureRecall = expected > 0 ? min(1, sure.reduce(0, +) / expected) : nil
+        expectedReviewRecall = expected > 0 ? min(1, (sure.reduce(0, +) + review.reduce(0, +)) / expected) : nil
+    }
+}
