@@ -7,7 +7,8 @@ struct MatchCommand: LedgerCommand {
         abstract: "Find which Sales record is which F&O record when no key joins them, and link them before the first load.",
         discussion: """
             Reads both exports and proposes, for Sales accounts, contacts and products, the F&O customer, contact person \
-            (or person customer) and released product each one is, with a score from 0 to 100 and the evidence: name \
+            (or person customer) and released product each one is, with its match probability in percent under a model \
+            estimated from the two exports, and the evidence in bits: name \
             (case, accents, punctuation, legal forms, order of a person's names), address, tax number, e-mail and \
             domain, phone; product number, name and unit. A pair is sure from --sure when no other candidate is \
             close; proposed for review from --review. Writes into --out: matches.csv (every pair; a reviewer sets \
@@ -36,13 +37,14 @@ struct MatchCommand: LedgerCommand {
     @Option(help: "The F&O legal entity (DATAAREAID); needed when the export holds several.")
     var company: String?
 
-    @Option(help: "The score from which a pair is sure (linked unless rejected).")
+    @Option(help: "The match probability in percent from which a pair is sure (linked unless rejected).")
     var sure: Double = MatchingOptions.defaultSureScore
 
-    @Option(help: "The score from which a pair is proposed for review.")
+    @Option(help: "The match probability in percent from which a pair is proposed for review.")
     var review: Double = MatchingOptions.defaultReviewScore
 
-    @Option(help: "How far a sure pair must lead the next candidate.")
+    @Option(
+        help: "How clearly a sure pair must lead the next candidate: of the two, the best is the one by at least 100 minus this percent.")
     var margin: Double = MatchingOptions.defaultAmbiguityMargin
 
     @Option(

@@ -14,7 +14,7 @@ struct EntityMatcher: Sendable {
     /// How many of a Sales record's best candidates are kept to find the runner-up that is not a duplicate of the best.
     static let candidatesKept = 4
     /// The random pairs `u` is counted on, at most (all pairs when there are fewer).
-    static let randomPairs = 1_000_000
+    static let randomPairs = 250_000
 
     /// The signals that say a pair is one record beyond its name: a `sure` link needs one of them to agree (exact or
     /// close). A city, a country, a legal form, a house number or a unit is shared by too many records to count.
@@ -216,8 +216,11 @@ struct EntityMatcher: Sendable {
                     current = s
                 }
                 if !rejected.isEmpty && rejected.contains(pair) { continue }
-                let bits = sales.withUnsafeBufferPointer { sales in
-                    fo.withUnsafeBufferPointer { fo in scorer.bits(vectors[index], sales[s], fo[f]) }
+                // The F&O record's four frequencies, read in place: the record is not copied per pair.
+                let bits = fo.withUnsafeBufferPointer { fo in
+                    scorer.bits(
+                        vectors[index],
+                        frequencies: (fo[f].nameFrequency, fo[f].streetFrequency, fo[f].postcodeFrequency, fo[f].cityFrequency))
                 }
                 // Best first, by weight (probabilities near certainty are all 100); equal weights in export order.
                 var position = list.count
@@ -265,7 +268,16 @@ struct EntityMatcher: Sendable {
                 let vector = vectors[chunk][offset]
                 // Two companies or persons of one side that share nothing but a name are namesakes, not a duplicate.
                 guard entity == .products || Self.hasCorroboration(vector) else { continue }
-                let score = records.withUnsafeBufferPointer { records in scorer.score(vector, records[a], records[b]) }
+                let score = records.withUnsafeBufferPointer { records in
+                    100
+                        * (scorer.model?.probability(
+                            bits: scorer.bits(
+                                vector,
+                                frequencies: (
+                                    records[b].nameFrequency, records[b].streetFrequency, records[b].postcodeFrequency,
+                                    records[b].cityFrequency
+                                ))) ?? 0)
+                }
                 if let matchClass = classOf(score) {
                     found.append(MatchDuplicate(isSales: isSales, first: a, second: b, score: score, matchClass: matchClass))
                 }

@@ -12,7 +12,11 @@ public struct MatchRecord: Sendable {
     /// The distinguishing words of the name (`OrganisationName` for companies, folded words for products).
     public var nameWords: [WordID] = []
     /// A company's legal forms in one spelling (`OrganisationName.legalForm`), "" when it has none.
-    public var legalForm: String = ""
+    public var legalForm: String = "" {
+        didSet { legalFormClasses = OrganisationName.classMask(legalForm) }
+    }
+    /// The same as bits, one per class (`OrganisationName.classMask`): compared per pair without text.
+    public private(set) var legalFormClasses: UInt64 = 0
     /// A person's given and family names, folded.
     public var firstWords: [WordID] = []
     public var lastWords: [WordID] = []

@@ -59,11 +59,13 @@ public enum BlockingKeys {
         }
         add(10, record.comparableKey)
         if entity != .products {
-            // The address without the name, for a name written another way: street and number, and a name word's
-            // first three letters in the city (a typo in the postcode and in another word of the name).
+            // The address without the name, for a name written another way: street and number.
             if !record.street.isEmpty && !record.houseNumber.isEmpty { add(13, record.street + " " + record.houseNumber) }
+        }
+        if entity == .contacts {
+            // A person's family or given name by its first three letters in the city.
             if !record.city.isEmpty {
-                for word in Set((record.lastWords.isEmpty ? record.nameWords : record.lastWords + record.firstWords).prefix(4)) {
+                for word in Set((record.lastWords + record.firstWords).prefix(4)) {
                     add(14, record.city + " " + String(vocabulary.text(word).prefix(3)))
                 }
             }

@@ -131,6 +131,15 @@ public enum LegalForms {
     /// looked for at a name's start.
     static let leading: Set<String> = ["pt", "ooo", "oao", "zao", "pao", "ab", "as", "kk", "sa", "cv"]
 
+    /// The position of class `form` among `classes`.
+    static func position(of form: String) -> Int? { positions[form] }
+
+    private static let positions: [String: Int] = {
+        var index: [String: Int] = [:]
+        for (position, entry) in classes.enumerated() where index[entry.form] == nil { index[entry.form] = position }
+        return index
+    }()
+
     /// Every class's name (`bv`, `gmbh`, `ltd`, …).
     public static var all: Set<String> { Set(classes.map(\.form)) }
 

@@ -25,8 +25,19 @@ public enum OrganisationName {
     /// Whether two names' legal forms (`legalForm`) say they are different companies: both carry one, and no class
     /// is common to them (`GmbH & Co. KG` and `KG` share one; `GmbH` and `AG` none).
     public static func legalFormsDiffer(_ a: String, _ b: String) -> Bool {
-        guard !a.isEmpty, !b.isEmpty, a != b else { return false }
-        return Set(a.components(separatedBy: ", ")).isDisjoint(with: b.components(separatedBy: ", "))
+        legalFormsDiffer(classMask(a), classMask(b))
+    }
+
+    /// The same on the forms' class bits (`classMask`).
+    public static func legalFormsDiffer(_ a: UInt64, _ b: UInt64) -> Bool { a != 0 && b != 0 && a & b == 0 }
+
+    /// A `legalForm` text as bits, one per class (the class's position among `LegalForms.classes`, modulo 64: two
+    /// classes sharing a bit can only make two forms look alike, never different).
+    public static func classMask(_ forms: String) -> UInt64 {
+        guard !forms.isEmpty else { return 0 }
+        return forms.components(separatedBy: ", ").reduce(0) { mask, form in
+            mask | (LegalForms.position(of: form).map { UInt64(1) << UInt64($0 % 64) } ?? 0)
+        }
     }
 
     /// The folded words, `+` read as `and`, single letters in a row joined.

@@ -8,7 +8,14 @@ struct MatchOutcome {
     func fo(_ entity: MatchEntity) -> [MatchRecord] { inputs.fo[entity] ?? [] }
     func sales(_ entity: MatchEntity) -> [MatchRecord] { inputs.sales[entity] ?? [] }
 
-    /// "name +45; postcode +15" and "tax-number -45" for a Sales–F&O pair (`name~` where it agreed in part).
+    /// The evidence of a Sales–F&O pair, in `MatchSignal` order.
+    func evidence(_ entity: MatchEntity, sales: Int, fo: Int) -> [MatchEvidence] {
+        guard let scorer = scorers[entity] else { return [] }
+        return scorer.explain(self.sales(entity)[sales], self.fo(entity)[fo]).evidence
+    }
+
+    /// "name +14.5; postcode +10.2" and "tax-number -13" for a Sales–F&O pair, weights in bits (`name~` where it agreed
+    /// in part).
     func evidenceText(_ entity: MatchEntity, sales: Int, fo: Int) -> (agrees: String, disagrees: String) {
         guard let scorer = scorers[entity] else { return ("", "") }
         return Self.text(scorer.explain(self.sales(entity)[sales], self.fo(entity)[fo]).evidence)

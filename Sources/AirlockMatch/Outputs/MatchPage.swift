@@ -1,7 +1,9 @@
 import AirlockReport
 
-/// Writes `matches.html`: per entity, the counts, the distribution of each Sales record's best score against the
-/// thresholds, and the pairs to review with their evidence. One self-contained page (no script, no fetches).
+/// Writes `matches.html`: per entity, the counts, what the model estimated from the exports expects of the classes it
+/// drew (precision, wrong links, recall), the distribution of each Sales record's best score against the thresholds,
+/// and the pairs to review, those whose decision says most first (a probability nearest 50 %), each with its evidence
+/// as a waterfall of weights in bits. One self-contained page (no script, no fetches).
 enum MatchPage {
     /// How many pairs to review the page lists per entity (all are in `matches.csv`).
     static let reviewRowsShown = 500
@@ -15,11 +17,14 @@ enum MatchPage {
             td,th{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}th{background:#f3f3f3}
             td.n{text-align:right}.bar{display:inline-block;height:.9em;background:#4a7ab8}.bar.review{background:#e0a030}
             .bar.sure{background:#3a9a50}.bar.none{background:#bbb}.small{color:#666;font-size:.9em}
+            .w{display:inline-block;height:.7em}.w.for{background:#3a9a50}.w.against{background:#c0392b}
             </style></head><body>
             <h1>Airlock match</h1>
-            <p>Legal entity \(HTMLText.escape(result.company.isEmpty ? "(none named)" : result.company)); a pair is <b>sure</b> from score \
-            \(ScoreText.score(result.sureScore)) when it leads the next candidate by \(ScoreText.score(result.ambiguityMargin)) or more, and \
-            proposed for <b>review</b> from \(ScoreText.score(result.reviewScore)). Decisions kept from a reviewed file: \(result.decisionsKept).</p>
+            <p>Legal entity \(HTMLText.escape(result.company.isEmpty ? "(none named)" : result.company)). Scores are match probabilities \
+            in percent under a model estimated from these two exports (docs/match.md, "The model"). A pair is <b>sure</b> from \
+            \(ScoreText.score(result.sureScore)) % when, of it and the next candidate, it is the one by at least \
+            \(ScoreText.score(100 - result.ambiguityMargin)) %, and proposed for <b>review</b> from \(ScoreText.score(result.reviewScore)) %. \
+            Decisions kept from a reviewed file: \(result.decisionsKept).</p>
 
             """
         page += "<table><tr><th>entity</th><th>Sales</th><th>F&amp;O</th><th>sure</th><th>review</th><th>linked</th>"
@@ -34,33 +39,64 @@ enum MatchPage {
             page += "<td class=n>\(HTMLText.number(counts.foDuplicates)) / \(HTMLText.number(counts.salesDuplicates))</td></tr>\n"
         }
         page += "</table>\n"
+        page += expectations(result)
         for matches in outcome.matches {
             page += "<h2>\(matches.entity.rawValue)</h2>\n"
             page += distribution(matches.bestScores, result: result)
+            // The decision that says most first: a pair nearest an even chance is the one the model knows least.
             let review = matches.proposals.filter { $0.matchClass == .review && $0.decision == nil }.sorted {
-                $0.score != $1.score ? $0.score > $1.score : $0.salesIndex < $1.salesIndex
+                let x = abs($0.score - 50)
+                let y = abs($1.score - 50)
+                return x != y ? x < y : $0.salesIndex < $1.salesIndex
             }
             page += "<h3>To review: \(HTMLText.number(review.count))</h3>\n"
-            if review.count > reviewRowsShown {
-                page += "<p class=small>The \(reviewRowsShown) highest are shown; matches.csv holds them all.</p>\n"
-            }
-            page += "<table><tr><th>score</th><th>Sales</th><th>F&amp;O</th><th>agrees</th><th>disagrees</th><th>notes</th></tr>\n"
+            page +=
+                "<p class=small>Nearest an even chance first: those decisions teach the model most (pass the reviewed file with --reviewed).\(review.count > reviewRowsShown ? " The first \(reviewRowsShown) are shown; matches.csv holds them all." : "")</p>\n"
+            page += "<table><tr><th>score</th><th>Sales</th><th>F&amp;O</th><th>evidence (bits)</th><th>notes</th></tr>\n"
             let sales = outcome.sales(matches.entity)
             let fo = outcome.fo(matches.entity)
             for proposal in review.prefix(reviewRowsShown) {
-                let evidence = outcome.evidenceText(matches.entity, sales: proposal.salesIndex, fo: proposal.foIndex)
+                let evidence = outcome.evidence(matches.entity, sales: proposal.salesIndex, fo: proposal.foIndex)
                 let s = sales[proposal.salesIndex]
                 let f = fo[proposal.foIndex]
                 page += "<tr><td class=n>\(ScoreText.score(proposal.score))</td>"
                 page += "<td>\(HTMLText.escape(s.name))<br><span class=small>\(HTMLText.escape(s.key))</span></td>"
                 page += "<td>\(HTMLText.escape(f.name))<br><span class=small>\(HTMLText.escape(f.key))</span></td>"
-                page += "<td>\(HTMLText.escape(evidence.agrees))</td><td>\(HTMLText.escape(evidence.disagrees))</td>"
+                page += "<td>\(waterfall(evidence))</td>"
                 page += "<td>\(HTMLText.escape(proposal.notes.joined(separator: "; ")))</td></tr>\n"
             }
             page += "</table>\n"
         }
         page += "</body></html>\n"
         return page
+    }
+
+    /// What the model expects of the classes it drew, per entity.
+    static func expectations(_ result: MatchingResult) -> String {
+        func share(_ value: Double?) -> String { value.map { String(format: "%.2f %%", $0 * 100) } ?? "—" }
+        var html = "<h2>What the model expects</h2>\n<table><tr><th>entity</th><th>sure precision</th><th>wrong sure links</th>"
+        html += "<th>found by sure</th><th>found by sure and review</th><th>share of candidates one record</th><th>estimate</th></tr>\n"
+        for counts in result.entities {
+            guard let model = counts.model else { continue }
+            html += "<tr><td>\(counts.entity)</td><td class=n>\(share(model.expectedSurePrecision))</td>"
+            html += "<td class=n>\(String(format: "%.1f", model.expectedWrongSure))</td><td class=n>\(share(model.expectedSureRecall))</td>"
+            html += "<td class=n>\(share(model.expectedReviewRecall))</td><td class=n>\(share(model.prior))</td>"
+            html += "<td>\(model.rounds) rounds\(model.converged ? "" : ", not converged")</td></tr>\n"
+        }
+        return html + "</table>\n<p class=small>Expected from the pairs' probabilities (the sure pairs' mean, the sum of their doubts; "
+            + "found: over the sum of every Sales record's best probability): the model's own estimate, to check against a reviewed "
+            + "sample.</p>\n"
+    }
+
+    /// A pair's evidence as a waterfall: each signal's weight as a bar for (green) or against (red) the pair.
+    static func waterfall(_ evidence: [MatchEvidence]) -> String {
+        evidence.map { item in
+            let width = Int(min(60, abs(item.points) * 3).rounded())
+            let label =
+                "\(item.signal.rawValue)\(item.verdict == .partly ? "~" : "") \(item.points >= 0 ? "+" : "")\(ScoreText.score(item.points))"
+            return "<span class=\"w \(item.points >= 0 ? "for" : "against")\" style=\"width:\(width)px\"></span> \(HTMLText.escape(label))"
+        }
+        .joined(separator: "<br>")
     }
 
     /// Bars of the Sales records by best score, in steps of 5.

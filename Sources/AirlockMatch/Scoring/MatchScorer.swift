@@ -11,8 +11,13 @@ public struct MatchScorer: Sendable {
     public var accountLinks: [String: String]
     /// The model scores are computed with; nil until it is estimated (`score` is then 0).
     public var model: MatchModel? {
-        didSet { weights = model.map(Self.weightTable) ?? [] }
+        didSet {
+            weights = model.map(Self.weightTable) ?? []
+            exactU = model.map(Self.exactUTable) ?? []
+        }
     }
+    /// The exact level's `u` of each signal, per name group (missing, alike, unlike), for the rarity of a value.
+    private var exactU: [Double] = []
     /// The model's weight of each signal and level, `index * 5 + level`, read per pair: for pairs without a name, then
     /// (`+ groupSize`) for those whose names are alike, then (`+ 2 * groupSize`) those whose names are not.
     private var weights: [Double] = []
@@ -27,6 +32,15 @@ public struct MatchScorer: Sendable {
         self.accountLinks = accountLinks
         self.model = model
         weights = model.map(Self.weightTable) ?? []
+        exactU = model.map(Self.exactUTable) ?? []
+    }
+
+    static func exactUTable(_ model: MatchModel) -> [Double] {
+        var table: [Double] = []
+        for group in [MatchModel.NameGroup.missing, .alike, .unlike] {
+            for signal in MatchSignal.allCases { table.append(model.uTable(signal, group)?[Int(ComparisonLevel.exact.rawValue)] ?? 0) }
+        }
+        return table
     }
 
     static func weightTable(_ model: MatchModel) -> [Double] {
@@ -57,6 +71,12 @@ public struct MatchScorer: Sendable {
     /// The weight of a pair already compared, in bits (without the prior): what ranks candidates, where
     /// probabilities near certainty are all 100.
     public func bits(_ vector: ComparisonVector, _ a: MatchRecord, _ b: MatchRecord) -> Double {
+        bits(vector, frequencies: (b.nameFrequency, b.streetFrequency, b.postcodeFrequency, b.cityFrequency))
+    }
+
+    /// The weight of a pair already compared, from the second record's frequencies (name, street, postcode, city): the
+    /// hot path of ranking reads four numbers of the record, not the record.
+    public func bits(_ vector: ComparisonVector, frequencies: (Float, Float, Float, Float)) -> Double {
         guard !weights.isEmpty else { return 0 }
         var bits = 0.0
         var rest = vector.bits
@@ -68,8 +88,22 @@ public struct MatchScorer: Sendable {
             rest >>= 4
             index += 1
         }
-        bits += frequencyBits(vector, a, b).reduce(0) { $0 + $1.bits }
+        let row = (group == .missing ? 0 : group == .alike ? 1 : 2) * MatchSignal.allCases.count
+        func add(_ signal: MatchSignal, _ frequency: Float) {
+            guard frequency > 0, vector[signal] == .exact else { return }
+            let u = exactU[row + signal.index]
+            if u > 0 { bits += rarity(u, frequency) }
+        }
+        add(.name, frequencies.0)
+        add(.street, frequencies.1)
+        add(.postcode, frequencies.2)
+        add(.city, frequencies.3)
         return bits
+    }
+
+    /// `log2(u / f)` within `frequencyLimit`.
+    private func rarity(_ u: Double, _ frequency: Float) -> Double {
+        min(Self.frequencyLimit, max(-Self.frequencyLimit, log2(u / Double(frequency))))
     }
 
     /// The score and the evidence behind it: each signal's weight in bits, its value's rarity included.
@@ -111,8 +145,8 @@ public struct MatchScorer: Sendable {
                 entity == .contacts ? personSimilarity(a, b) : StringSimilarity.words(a.nameWords, b.nameWords, vocabulary: vocabulary)
             vector[.name] = similarity >= 0.98 ? .exact : similarity >= 0.85 ? .close : similarity >= 0.6 ? .weak : .different
         }
-        if !a.legalForm.isEmpty && !b.legalForm.isEmpty {
-            vector[.legalForm] = OrganisationName.legalFormsDiffer(a.legalForm, b.legalForm) ? .different : .exact
+        if a.legalFormClasses != 0 && b.legalFormClasses != 0 {
+            vector[.legalForm] = OrganisationName.legalFormsDiffer(a.legalFormClasses, b.legalFormClasses) ? .different : .exact
         }
         if entity == .products {
             if !a.number.isEmpty && !b.number.isEmpty { vector[.number] = a.number == b.number ? .exact : .different }

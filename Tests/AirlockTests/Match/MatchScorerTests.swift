@@ -135,4 +135,12 @@ import Testing
         rare.postcodeFrequency = 0.0001
         #expect(scorer.score(agreeing, sales, rare) > scorer.score(agreeing, sales, common))
     }
+
+    @Test func everySignalHasItsOwnPlaceInAVector() {
+        #expect(MatchSignal.allCases.map(\.index) == Array(0..<MatchSignal.allCases.count))
+        #expect(MatchSignal.allCases.count <= 15)
+        var vector = ComparisonVector()
+        for (offset, signal) in MatchSignal.allCases.enumerated() { vector[signal] = ComparisonLevel.present[offset % 4] }
+        for (offset, signal) in MatchSignal.allCases.enumerated() { #expect(vector[signal] == ComparisonLevel.present[offset % 4]) }
+    }
 }
