@@ -41,6 +41,7 @@ public enum LegalForms {
         ("ug", ["ug", "unternehmergesellschafthaftungsbeschrankt", "ughaftungsbeschrankt"]),
         ("gbr", ["gbr", "gesellschaftburgerlichenrechts"]),
         ("ev", ["ev", "eingetragenerverein"]),
+        ("ek", ["ek", "eingetragenerkaufmann", "eingetragenekauffrau", "ekfm", "ekfr"]),
         ("eg", ["eg", "eingetragenegenossenschaft"]),
         ("se", ["se", "societaseuropaea", "europeancompany"]),
         // Netherlands and Belgium
