@@ -34,7 +34,7 @@ public enum MatchPipeline {
     static func summary(_ report: MatchingResult, options: MatchingOptions) -> String {
         var lines: [String] = []
         lines.append(
-            "matched \(options.salesPath) with \(options.foPath)\(report.company.isEmpty ? "" : " (\(report.company))"): sure from \(ScoreText.score(report.sureScore)), review from \(ScoreText.score(report.reviewScore))"
+            "matched \(options.salesPath) with \(options.foPath)\(report.company.isEmpty ? "" : " (\(report.company))"): match probability sure from \(ScoreText.score(report.sureScore)) %, review from \(ScoreText.score(report.reviewScore)) %"
         )
         if report.decisionsKept > 0 { lines.append("kept \(report.decisionsKept) decisions from \(options.reviewedPath ?? "")") }
         for counts in report.entities {
