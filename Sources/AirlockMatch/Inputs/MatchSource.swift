@@ -34,7 +34,7 @@ public struct MatchSource: Sendable {
         case .products:
             [
                 MatchSource(
-                    entities: ["Sellable released products", "Released products V2"],
+                    entities: ["Sellable released products", "Released products V2", "Products V2"],
                     columns: [
                         .key: ["PRODUCTNUMBER", "ITEMNUMBER"], .name: ["PRODUCTNAME", "PRODUCTSEARCHNAME", "SEARCHNAME"],
                         .unit: ["SALESUNITSYMBOL", "INVENTORYUNITSYMBOL"], .company: ["DATAAREAID"],
