@@ -28,10 +28,18 @@ public struct MatchModelSummary: Sendable, Codable, Equatable {
     public var expectedWrongSure: Double
     public var expectedSureRecall: Double?
     public var expectedReviewRecall: Double?
+    /// What a reviewer's decisions (`--reviewed`) measure: of the decided pairs the model classes `sure`, and of those
+    /// it classes `review`, the share accepted; nil where no such pair was decided.
+    public var reviewedSurePrecision: Double?
+    public var reviewedReviewPrecision: Double?
+    public var decided = 0
 
     /// The summary of `model`, with the classes drawn: each proposal's class and probability (0 to 1), and each Sales
     /// record's best probability.
-    public init(_ model: MatchModel, proposals: [(isSure: Bool, isReview: Bool, probability: Double)], best: [Double]) {
+    public init(
+        _ model: MatchModel, proposals: [(isSure: Bool, isReview: Bool, probability: Double)], best: [Double],
+        decided: [(isSure: Bool, accepted: Bool)] = []
+    ) {
         prior = model.prior
         rounds = model.rounds
         converged = model.converged
@@ -57,5 +65,11 @@ public struct MatchModelSummary: Sendable, Codable, Equatable {
         expectedWrongSure = sure.reduce(0) { $0 + (1 - $1) }
         expectedSureRecall = expected > 0 ? min(1, sure.reduce(0, +) / expected) : nil
         expectedReviewRecall = expected > 0 ? min(1, (sure.reduce(0, +) + review.reduce(0, +)) / expected) : nil
+        self.decided = decided.count
+        func share(_ pairs: [(isSure: Bool, accepted: Bool)]) -> Double? {
+            pairs.isEmpty ? nil : Double(pairs.filter(\.accepted).count) / Double(pairs.count)
+        }
+        reviewedSurePrecision = share(decided.filter(\.isSure))
+        reviewedReviewPrecision = share(decided.filter { !$0.isSure })
     }
 }

@@ -115,7 +115,10 @@ public enum Matcher {
                     found.model,
                     proposals: open.filter { $0.decision == nil }.map {
                         ($0.matchClass == .sure, $0.matchClass == .review, $0.score / 100)
-                    }, best: found.bestScores.map { $0 / 100 })
+                    }, best: found.bestScores.map { $0 / 100 },
+                    decided: found.proposals.compactMap { proposal in
+                        proposal.decision.map { (proposal.matchClass == .sure, $0 == .accept) }
+                    })
                 result.entities.append(counts)
             }
             result.outputs = RunLayout.matchOutputs.filter {

@@ -75,17 +75,19 @@ enum MatchPage {
     static func expectations(_ result: MatchingResult) -> String {
         func share(_ value: Double?) -> String { value.map { String(format: "%.2f %%", $0 * 100) } ?? "—" }
         var html = "<h2>What the model expects</h2>\n<table><tr><th>entity</th><th>sure precision</th><th>wrong sure links</th>"
-        html += "<th>found by sure</th><th>found by sure and review</th><th>share of candidates one record</th><th>estimate</th></tr>\n"
+        html += "<th>found by sure</th><th>found by sure and review</th><th>share of candidates one record</th><th>estimate</th>"
+        html += "<th>reviewed: sure accepted</th><th>review accepted</th></tr>\n"
         for counts in result.entities {
             guard let model = counts.model else { continue }
             html += "<tr><td>\(counts.entity)</td><td class=n>\(share(model.expectedSurePrecision))</td>"
             html += "<td class=n>\(String(format: "%.1f", model.expectedWrongSure))</td><td class=n>\(share(model.expectedSureRecall))</td>"
             html += "<td class=n>\(share(model.expectedReviewRecall))</td><td class=n>\(share(model.prior))</td>"
-            html += "<td>\(model.rounds) rounds\(model.converged ? "" : ", not converged")</td></tr>\n"
+            html += "<td>\(model.rounds) rounds\(model.converged ? "" : ", not converged")</td>"
+            html += "<td class=n>\(share(model.reviewedSurePrecision))</td><td class=n>\(share(model.reviewedReviewPrecision))</td></tr>\n"
         }
         return html + "</table>\n<p class=small>Expected from the pairs' probabilities (the sure pairs' mean, the sum of their doubts; "
-            + "found: over the sum of every Sales record's best probability): the model's own estimate, to check against a reviewed "
-            + "sample.</p>\n"
+            + "found: over the sum of every Sales record's best probability): the model's own estimate. Reviewed: of the pairs a "
+            + "reviewer decided (--reviewed), the share accepted, by the class the model gives them: what the decisions measure.</p>\n"
     }
 
     /// A pair's evidence as a waterfall: each signal's weight as a bar for (green) or against (red) the pair.

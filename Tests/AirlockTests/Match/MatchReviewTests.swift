@@ -55,6 +55,9 @@ import Testing
         let accounts = try #require(result.entities.first { $0.entity == "accounts" })
         #expect(accounts.accepted == 2 && accounts.rejected == 1)
         #expect(accounts.linked == accounts.sure + accounts.accepted)
+        // The decisions are labels: the model says what they measure, by the class it gives each decided pair.
+        #expect(accounts.model?.decided == 3)
+        #expect(accounts.model?.reviewedSurePrecision != nil || accounts.model?.reviewedReviewPrecision != nil)
 
         let keymap = try run.rows(RunLayout.keymap)
         func linked(_ sales: String?) -> [String: String]? { keymap.first { $0["sales_id"] == sales } }
