@@ -18,6 +18,10 @@ public enum MatchModelEstimator {
     /// The pseudo-count each level of a signal starts from, so that a level seen in none of the pairs is rare,
     /// not impossible.
     static let pseudoCount = 0.5
+    /// How many pairs' worth the random pairs' `u` weighs in a session's estimate of `u` among alike or unlike names:
+    /// a few such pairs then move it little, where alone (with the pseudo-count) they would spread it evenly over the
+    /// levels and leave every signal weighing nothing (a few dozen products, say).
+    static let randomPairsWeight = 50.0
     /// The most rounds of a session, and the change of every parameter under which it has converged.
     static let maximumRounds = 200
     static let tolerance = 1e-7
@@ -157,8 +161,9 @@ public enum MatchModelEstimator {
             for signal in uSignals {
                 guard let levels = takes[signal], let group else { continue }
                 let other = otherCounts[signal] ?? Array(repeating: 0, count: levelCount)
-                let otherSum = levels.reduce(0) { $0 + other[$1] } + pseudoCount * Double(levels.count)
-                let u = (0..<levelCount).map { levels.contains($0) ? (other[$0] + pseudoCount) / otherSum : 0 }
+                let random = model.u[signal] ?? Array(repeating: 0, count: levelCount)
+                let otherSum = levels.reduce(0) { $0 + other[$1] } + randomPairsWeight
+                let u = (0..<levelCount).map { levels.contains($0) ? (other[$0] + randomPairsWeight * random[$0]) / otherSum : 0 }
                 for level in levels { change = max(change, abs(u[level] - (model.uTable(signal, group)?[level] ?? 0))) }
                 if group == .alike { model.uAlike[signal] = u } else { model.uUnlike[signal] = u }
             }

@@ -47,6 +47,18 @@ import Testing
         }
     }
 
+    /// A few dozen candidates (a small product list): the estimate still learns what agreement says, and takes most of
+    /// them for one record, instead of spreading `u` among alike names evenly over the levels until no signal weighs
+    /// anything and the prior falls to nothing.
+    @Test(arguments: [1, 2, 3, 4, 5]) func aFewPairsAreEnough(seed: UInt64) {
+        let (candidates, random) = Self.patterns(matches: 18, others: 10, seed: seed)
+        let model = MatchModelEstimator.estimate(candidates: candidates, random: random)
+        #expect(model.prior > 0.3, "\(model.prior)")
+        for signal in [MatchSignal.postcode, .email, .phone] {
+            #expect(model.weight(signal, .exact, group: .alike) > 1, "\(signal) among alike names: \(model.uAlike[signal] ?? [])")
+        }
+    }
+
     @Test func aReviewersDecisionsArePairsOfKnownKind() {
         let (candidates, random) = Self.patterns(matches: 200, others: 9_800, seed: 3)
         var looksAlike = ComparisonVector()

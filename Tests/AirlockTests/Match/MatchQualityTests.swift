@@ -27,6 +27,22 @@ import Testing
         #expect(counts.linked == counts.sure)
     }
 
+    /// A small pair (some 20 products): each entity's model is learned from its own few pairs, and links them.
+    @Test(arguments: [3, 7]) func aSmallPairIsLinkedToo(seed: UInt64) throws {
+        let folder = try Fixture.scratchDirectory("airlock-match-small-\(seed)")
+        let written = try SampleUnkeyedPair.write(to: folder, accounts: 300, seed: seed)
+        _ = try Matcher.run(
+            MatchingOptions(foPath: written[0], salesPath: written[1], outputDirectory: folder + "/match"),
+            catalog: SchemaCatalogLoader.bundled())
+        let quality = try MatchQuality(folder: folder + "/match", truth: written[2])
+        for entity in ["accounts", "contacts", "products"] {
+            let figures = try #require(quality.byEntity[entity])
+            #expect(figures.salesWithPartner > 10, "\(entity): the pair holds partners")
+            #expect(figures.surePrecision >= 0.99, "\(entity): sure precision \(figures.surePrecision)")
+            #expect(figures.sureReviewRecall >= 0.9, "\(entity): sure+review recall \(figures.sureReviewRecall)")
+        }
+    }
+
     @Test func equalInputsGiveEqualOutputs() throws {
         let folder = try Fixture.scratchDirectory("airlock-match-determinism")
         let written = try SampleUnkeyedPair.write(to: folder, accounts: 300, seed: 3)
