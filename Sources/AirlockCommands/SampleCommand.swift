@@ -45,8 +45,9 @@ struct SampleCommand: OutputCommand {
 
             --unkeyed writes, instead, a noisy pair that shares no key, for airlock match, with its answer key \
             match-truth.csv (UTF-8, header kind,entity,left,right, sorted): fo-export.zip holds Customers V2 \
-            (organisations, some twice, and about 3 % person customers), CDS Contacts and Sellable released \
-            products; sales-export.zip holds transactioncurrency, uom, account, contact and product records of the same things as \
+            (organisations, some twice, and about 3 % person customers), CDS Contacts (or, with --fo-contacts \
+            contacts-v2, Contacts V2 as a data management export of contact persons holds them) and Sellable \
+            released products; sales-export.zip holds transactioncurrency, uom, account, contact and product records of the same things as \
             people key them again: typos, other legal forms, accents, case, address, postcode, phone and VAT \
             formats, values missing on one side, look-alike sibling companies, and duplicates within a side. About \
             70 % of the organisations are on both sides, 15 % only in F&O, 15 % only in Sales; records are in a \
@@ -78,9 +79,13 @@ struct SampleCommand: OutputCommand {
     @Flag(help: "Write an unkeyed, noisy pair with its answer key match-truth.csv, for airlock match (see below).")
     var unkeyed = false
 
+    @Option(help: "With --unkeyed: the F&O entity of the contact persons, cds-contacts or contacts-v2.")
+    var foContacts: SampleUnkeyedContactEntity?
+
     func validate() throws {
         guard accounts >= 1 else { throw ValidationError("--accounts must be at least 1") }
         if unkeyed, defects { throw ValidationError("--unkeyed writes a pair without defects; leave out --defects") }
+        if foContacts != nil, !unkeyed { throw ValidationError("--fo-contacts chooses the contacts of an unkeyed pair; add --unkeyed") }
         if unkeyed, templates == .dualWrite {
             throw ValidationError("--unkeyed writes Customers V2, CDS Contacts and products; leave out --templates dual-write")
         }
@@ -96,7 +101,7 @@ struct SampleCommand: OutputCommand {
         let result = try SamplePipeline.run(
             SampleOptions(
                 outputDirectory: out, accounts: accounts, seed: seed, company: company, defects: defects, templates: templates,
-                unkeyed: unkeyed))
+                unkeyed: unkeyed, foContacts: foContacts ?? .cdsContacts))
         output.write(result.text)
     }
 }

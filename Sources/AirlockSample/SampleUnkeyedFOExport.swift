@@ -3,35 +3,37 @@ import AirlockModel
 import AirlockPackages
 
 /// The F&O side of an unkeyed pair: Customers V2 (organisations, their second accounts, person customers), CDS
-/// Contacts (the organisations' contact persons) and Sellable released products, as a data management package
-/// written the way the sample's is (`FOPackageWriter`, customers CSV-Unicode, contacts and products CSV). Each file
-/// has exactly the columns below; the records are streamed into the zip in a shuffled order, never held whole.
+/// Contacts or Contacts V2 (the organisations' contact persons) and Sellable released products, as a data management
+/// package written the way the sample's is (`FOPackageWriter`, customers CSV-Unicode, contacts and products CSV).
+/// Each file has exactly the columns below; the records are streamed into the zip in a shuffled order, never held
+/// whole.
 struct SampleUnkeyedFOExport {
     let world: SampleUnkeyedWorld
+    /// The entity the contact persons are written in.
+    var contacts = SampleUnkeyedContactEntity.cdsContacts
 
     static let customerColumns = [
         "CUSTOMERACCOUNT", "DATAAREAID", "PARTYTYPE", "ORGANIZATIONNAME", "PERSONFIRSTNAME", "PERSONLASTNAME", "ADDRESSSTREET",
         "ADDRESSZIPCODE", "ADDRESSCITY", "ADDRESSCOUNTRYREGIONISOCODE", "TAXEXEMPTNUMBER", "PRIMARYCONTACTEMAIL", "PRIMARYCONTACTPHONE",
         "PRIMARYCONTACTURL", "CUSTOMERGROUPID", "SALESCURRENCYCODE", "PARTYNUMBER",
     ]
-    static let contactColumns = [
-        "CONTACTPERSONPARTYNUMBER", "ASSOCIATEDPARTYNUMBER", "DATAAREAID", "FIRSTNAME", "LASTNAME", "PRIMARYEMAILADDRESS",
-        "PRIMARYPHONENUMBER",
-    ]
     static let productColumns = [
         "PRODUCTNUMBER", "DATAAREAID", "PRODUCTNAME", "SALESUNITSYMBOL", "INVENTORYUNITSYMBOL", "PRODUCTTYPE", "CURRENCYCODE",
     ]
 
     /// The entity files: label, AOT name, columns, encoding, in import order.
-    static let files: [(label: String, technicalName: String, columns: [String], encoding: TextEncoding)] = [
-        ("Customers V2", "CustCustomerV2Entity", customerColumns, .utf16LE),
-        ("CDS Contacts", "smmContactPersonCDSEntity", contactColumns, .utf8BOM),
-        ("Sellable released products", "EcoResSellableReleasedProductEntity", productColumns, .utf8BOM),
-    ]
+    var files: [(label: String, technicalName: String, columns: [String], encoding: TextEncoding)] {
+        [
+            ("Customers V2", "CustCustomerV2Entity", Self.customerColumns, .utf16LE),
+            (contacts.label, contacts.technicalName, contacts.columns, .utf8BOM),
+            ("Sellable released products", "EcoResSellableReleasedProductEntity", Self.productColumns, .utf8BOM),
+        ]
+    }
 
     /// Writes the package to `path`.
     func write(to path: String) throws {
-        var lines = Self.files.map { file in
+        let files = files
+        var lines = files.map { file in
             FOManifestLineBuilder.line(
                 label: file.label, technicalName: file.technicalName, columns: file.columns,
                 sourceFormat: file.encoding.isUTF16 ? "CSV-Unicode" : "CSV")
@@ -43,7 +45,7 @@ struct SampleUnkeyedFOExport {
         try FOPackageWriter.write(
             header: FOPackageHeader(description: "Airlock unkeyed sample"), manifest: manifest, entities: lines, to: path
         ) { index, sink in
-            let file = Self.files[index]
+            let file = files[index]
             let csv = CSVWriter(try TextEncodingWriter(sink: sink, encoding: file.encoding))
             try csv.writeRecord(file.columns)
             switch index {
@@ -146,12 +148,16 @@ struct SampleUnkeyedFOExport {
             let person = world.contact(index, slot: slot, of: company)
             let names = person.foNames
             let missing = person.missingInFO
-            try csv.writeRecord([
-                world.contactPersonNumber(index, slot: slot), world.customerAccount(world.organisations[index].customerNumber),
-                world.company,
-                names.first, names.last, missing.contains(.email) ? "" : person.email,
-                missing.contains(.phone) ? "" : person.phone.text(person.phoneStyle),
-            ])
+            let partyNumber = world.contactPersonNumber(index, slot: slot)
+            let parent = world.customerAccount(world.organisations[index].customerNumber)
+            let email = missing.contains(.email) ? "" : person.email
+            let phone = missing.contains(.phone) ? "" : person.phone.text(person.phoneStyle)
+            switch contacts {
+            case .cdsContacts:
+                try csv.writeRecord([partyNumber, parent, world.company, names.first, names.last, email, phone])
+            case .contactsV2:
+                try csv.writeRecord(["CT" + partyNumber.dropFirst(2), partyNumber, parent, names.first, names.last, email, phone])
+            }
         }
     }
 

@@ -26,6 +26,18 @@ struct SampleUnkeyedNoise {
     static let productTypoRate = 15
     static let productCaseRate = 10
     static let productOrderRate = 10
+    static let abbreviationRate = 30
+    static let plusRate = 10
+    static let movedRate = 4
+    static let movedPhoneRate = 50
+
+    /// Words of company names people abbreviate, and how (`Harper Bros`, `Acme Intl`).
+    static let abbreviations: [(word: String, short: [String])] = [
+        ("Brothers", ["Bros", "Bros."]), ("International", ["Intl", "Int'l", "Intl."]), ("Manufacturing", ["Mfg", "Mfg."]),
+        ("Associates", ["Assoc", "Assocs", "Assoc."]), ("Company", ["Co", "Co."]), ("Services", ["Svcs", "Svc"]),
+        ("Technologies", ["Tech", "Techs"]), ("Industries", ["Inds", "Ind."]), ("Engineering", ["Eng", "Engg"]),
+        ("Laboratories", ["Labs", "Lab"]),
+    ]
 
     // MARK: companies
 
@@ -52,6 +64,26 @@ struct SampleUnkeyedNoise {
         var name = form.isEmpty ? stem : stem + " " + form
         if random.chance(Self.nameCaseRate) { name = random.chance(70) ? name.uppercased() : name.lowercased() }
         return name
+    }
+
+    /// A company's stem as a second record words it: a word abbreviated (`Brothers` as `Bros`, `International` as
+    /// `Intl`; the first such word) or `&` and `and` written `+`. Drawn from a stream of its own, so the rest of a
+    /// record's noise stays as it was.
+    mutating func wording(_ stem: String) -> String {
+        var words = stem.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        if let index = words.firstIndex(where: { word in Self.abbreviations.contains { $0.word == word } }),
+            let forms = Self.abbreviations.first(where: { $0.word == words[index] })?.short, random.chance(Self.abbreviationRate)
+        {
+            words[index] = random.pick(forms)
+        }
+        if let index = words.firstIndex(where: { $0 == "&" || $0 == "and" }), random.chance(Self.plusRate) { words[index] = "+" }
+        return words.joined(separator: " ")
+    }
+
+    /// Whether the company moved since the first record was keyed: the second holds a new address (and, half the time,
+    /// a new phone), its e-mail, domain and website unchanged.
+    mutating func moved() -> Bool {
+        random.chance(Self.movedRate)
     }
 
     /// Another way to write legal form `form` of `country`, or none (a quarter of the changes).

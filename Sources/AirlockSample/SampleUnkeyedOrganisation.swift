@@ -146,6 +146,25 @@ struct SampleUnkeyedOrganisation {
         (missingInFO, missingInSales) = SampleUnkeyedFields.drawMissing([.postcode, .city, .phone, .email, .vat, .website], &random)
     }
 
+    /// The domains a company of `identity` may hold: variant 0 the one its name makes (`domain(_:country:)`); 1 that
+    /// with its legal form (`harper-ltd.co.uk`); from 2 on, numbered (`harper2.co.uk`).
+    static func domain(_ identity: Identity, variant: Int) -> String {
+        let name = domain(identity.stem, country: identity.country)
+        guard variant > 0 else { return name }
+        let dot = name.firstIndex(of: ".") ?? name.endIndex
+        let form = SampleUnkeyedText.key(identity.legalForm)
+        let suffix = variant == 1 && !form.isEmpty ? "-" + form : String(variant)
+        return String(name[..<dot]) + suffix + String(name[dot...])
+    }
+
+    /// Moves the company to `domain`: its e-mail and website with it.
+    mutating func take(domain new: String) {
+        let old = domain
+        domain = new
+        if let at = email.firstIndex(of: "@") { email = String(email[...at]) + new }
+        if website.hasSuffix(old) { website = String(website.dropLast(old.count)) + new }
+    }
+
     /// Words a domain leaves out.
     private static let connectives: [[UInt8]] = ["and", "und", "en", "et", "e", "y", "och", "cie", "co", "c"].map { Array($0.utf8) }
 

@@ -3,7 +3,7 @@ import AirlockModel
 import Foundation
 
 /// Writes a noisy, unkeyed pair of exports with its answer key, for `airlock match`: an F&O data management package
-/// (`fo-export.zip`: Customers V2, CDS Contacts, Sellable released products) and a Sales Configuration Migration
+/// (`fo-export.zip`: Customers V2, CDS Contacts or Contacts V2, Sellable released products) and a Sales Configuration Migration
 /// package (`sales-export.zip`: transactioncurrency, uom, account, contact, product) of the same companies, people
 /// and products, sharing no key, with the noise of records keyed twice by hand (typos, legal forms, accents, address
 /// and phone formats, values missing on one side, duplicates within a side, look-alike sibling companies), and
@@ -23,9 +23,13 @@ public enum SampleUnkeyedPair {
     ///     (about 1.2 per organisation) and products (one per ten, at least 3) scale with it.
     ///   - seed: the random seed.
     ///   - company: the F&O legal entity (`DATAAREAID`).
+    ///   - contacts: the F&O entity the contact persons are written in.
     /// - Returns: the paths written: the F&O export, the Sales export, the answer key.
     /// - Throws: `AirlockError` when a file cannot be written; `.usage` for fewer than one account.
-    public static func write(to directory: String, accounts: Int, seed: UInt64 = 1, company: String = "USMF") throws -> [String] {
+    public static func write(
+        to directory: String, accounts: Int, seed: UInt64 = 1, company: String = "USMF",
+        contacts: SampleUnkeyedContactEntity = .cdsContacts
+    ) throws -> [String] {
         guard accounts >= 1 else { throw AirlockError(.usage, "an unkeyed sample needs at least one account") }
         let base = directory.hasSuffix("/") ? directory : directory + "/"
         let foPath = base + SampleGenerator.foFileName
@@ -35,7 +39,7 @@ public enum SampleUnkeyedPair {
         // The F&O export and the answer key on a thread of their own, the Sales export (whose zip deflates on a
         // thread of its own) on this one: the files do not depend on each other.
         let foAndTruth = BackgroundTask {
-            try SampleUnkeyedFOExport(world: world).write(to: foPath)
+            try SampleUnkeyedFOExport(world: world, contacts: contacts).write(to: foPath)
             try SampleUnkeyedTruth(world: world).write(to: truthPath)
         }
         let sales = Result { try SampleUnkeyedSalesExport(world: world).write(to: salesPath) }

@@ -153,16 +153,17 @@ struct SampleUnkeyedSalesExport {
     }
 
     /// The name of organisation `index`'s Sales account (or second account): the first draw of its noise.
-    private func accountName(_ index: Int, duplicate: Bool, _ company: SampleUnkeyedOrganisation) -> String {
-        var noise = world.noise(.accountNoise, index * 2 + (duplicate ? 1 : 0))
-        return noise.organisationName(company)
+    private func accountName(_ index: Int, duplicate: Bool) -> String {
+        let code = index * 2 + (duplicate ? 1 : 0)
+        var noise = world.noise(.accountNoise, code)
+        return noise.organisationName(world.salesOrganisation(index, copy: code))
     }
 
     /// Account `code / 2` (its second record when odd): the company with the noise of a copy keyed by hand.
     private func accountRecord(_ code: Int) -> (id: String, values: [CMTFieldValue?]) {
         let index = code / 2
         let duplicate = code % 2 == 1
-        let company = world.organisation(index)
+        let company = world.salesOrganisation(index, copy: code)
         let missing = company.missingInSales
         var noise = world.noise(.accountNoise, code)
         let name = noise.organisationName(company)
@@ -236,9 +237,13 @@ struct SampleUnkeyedSalesExport {
             let onDuplicate = world.organisations[index].isOnSalesDuplicate(contact: slot)
             parent = CMTFieldValue.lookup(
                 "parentcustomerid", id: world.accountID(index, duplicate: onDuplicate), entity: "account",
-                entityName: accountName(index, duplicate: onDuplicate, company))
+                entityName: accountName(index, duplicate: onDuplicate))
             // Some whose own number is a mobile also have the company's switchboard as business phone.
-            if person.isMobile && noise.random.chance(20) { switchboard = noise.phone(company.phone, style: company.phoneStyle) }
+            if person.isMobile && noise.random.chance(20) {
+                // The company's phone as the account holds it (a moved company may have a new one).
+                let account = world.salesOrganisation(index, copy: index * 2 + (onDuplicate ? 1 : 0))
+                switchboard = noise.phone(account.phone, style: company.phoneStyle)
+            }
         }
         let missing = person.missingInSales
         let (first, last) = noise.personNames(person)

@@ -1,3 +1,5 @@
+import AirlockModel
+
 /// The world an unkeyed pair is cut from (`SampleUnkeyedPair`): organisations, their contact persons, person customers
 /// and products, each on one side or both, some twice on one side, none keyed the same on both.
 ///
@@ -25,6 +27,10 @@ struct SampleUnkeyedWorld: Sendable {
         var hasLegacyNumber = false
         /// The organisation whose name this one's shares (its sibling), or -1.
         var sibling: Int32 = -1
+        /// Which of its domains it holds (`SampleUnkeyedOrganisation.domain(_:variant:)`): 0 the one its name makes;
+        /// another where an organisation earlier in the world, not the one it is named after, holds that one, as two
+        /// companies cannot hold one domain.
+        var domainVariant: UInt16 = 0
         var contactCount: UInt8 = 0
         /// Two bits per contact slot: the `Sides` of the contact.
         var contactSides: UInt8 = 0
@@ -58,6 +64,7 @@ struct SampleUnkeyedWorld: Sendable {
         case plan = 1
         case sibling, identity, details, contact, person, product, accountIDs, contactIDs, personIDs, productIDs, unitIDs
         case accountNoise, foDuplicateNoise, contactNoise, personNoise, productNoise, shuffle, salesNumbers, currencyIDs
+        case wording, moves
     }
 
     // The rates of the world (percent; docs/sample.md).
@@ -102,6 +109,30 @@ struct SampleUnkeyedWorld: Sendable {
         organisations.reserveCapacity(count)
         for index in 0..<count {
             organisations.append(Self.plan(index, count: count, seed: seed))
+        }
+        // Namesakes (and names alike in their first words) would make one domain: the later ones take another.
+        // Domains are told apart by their 64-bit hash (`ValueHash`), so that a million take little memory.
+        func hash(_ domain: String) -> UInt64 {
+            var domain = domain
+            return domain.withUTF8 { ValueHash.hash(UnsafeRawBufferPointer($0)) }
+        }
+        var domains: [UInt64: Int32] = [:]
+        domains.reserveCapacity(count)
+        for index in organisations.indices {
+            let sibling = organisations[index].sibling
+            let identity = Self.identity(index, sibling: Int(sibling), seed: seed)
+            let name = hash(SampleUnkeyedOrganisation.domain(identity, variant: 0))
+            guard let first = domains[name] else {
+                domains[name] = Int32(index)
+                continue
+            }
+            if first == sibling { continue }  // a sister company shares its group's domain
+            var variant: UInt16 = 1
+            while variant < UInt16.max, domains[hash(SampleUnkeyedOrganisation.domain(identity, variant: Int(variant)))] != nil {
+                variant += 1
+            }
+            domains[hash(SampleUnkeyedOrganisation.domain(identity, variant: Int(variant)))] = Int32(index)
+            organisations[index].domainVariant = variant
         }
         var next: Int32 = 1
         for index in organisations.indices where organisations[index].sides.contains(.fo) {
@@ -180,24 +211,31 @@ struct SampleUnkeyedWorld: Sendable {
 
     // MARK: content
 
+    /// The name and country of organisation `index`, whose sibling (the organisation it is named after) is
+    /// `sibling` (-1: none).
+    private static func identity(_ index: Int, sibling: Int, seed: UInt64) -> SampleUnkeyedOrganisation.Identity {
+        var own = SampleRandom(seed: seed, stream: Stream.identity.rawValue, index: index)
+        guard sibling >= 0 else { return SampleUnkeyedOrganisation.identity(&own) }
+        var base = SampleRandom(seed: seed, stream: Stream.identity.rawValue, index: sibling)
+        return SampleUnkeyedOrganisation.sibling(of: SampleUnkeyedOrganisation.identity(&base), &own)
+    }
+
     /// The company of organisation `index`.
     func organisation(_ index: Int) -> SampleUnkeyedOrganisation {
         var random = SampleRandom(seed: seed, stream: Stream.details.rawValue, index: index)
-        var own = SampleRandom(seed: seed, stream: Stream.identity.rawValue, index: index)
-        let sibling = Int(organisations[index].sibling)
-        guard sibling >= 0 else {
-            return SampleUnkeyedOrganisation(
-                identity: SampleUnkeyedOrganisation.identity(&own), number: index, vatOffset: numberOffset, &random)
-        }
-        var base = SampleRandom(seed: seed, stream: Stream.identity.rawValue, index: sibling)
-        let identity = SampleUnkeyedOrganisation.sibling(of: SampleUnkeyedOrganisation.identity(&base), &own)
+        let plan = organisations[index]
+        let sibling = Int(plan.sibling)
+        let identity = Self.identity(index, sibling: sibling, seed: seed)
         var company = SampleUnkeyedOrganisation(identity: identity, number: index, vatOffset: numberOffset, &random)
         // A sibling is elsewhere: another city than the organisation it is named after.
-        let other = organisation(sibling)
-        for _ in 0..<8 where other.country == company.country && company.address.city.name == other.address.city.name {
-            company.address = SampleUnkeyedAddress.make(company.country, &random)
-            company.phone = SampleUnkeyedPhone.make(company.country, city: company.address.city, mobile: false, &random)
+        if sibling >= 0 {
+            let other = organisation(sibling)
+            for _ in 0..<8 where other.country == company.country && company.address.city.name == other.address.city.name {
+                company.address = SampleUnkeyedAddress.make(company.country, &random)
+                company.phone = SampleUnkeyedPhone.make(company.country, city: company.address.city, mobile: false, &random)
+            }
         }
+        if plan.domainVariant > 0 { company.take(domain: SampleUnkeyedOrganisation.domain(identity, variant: Int(plan.domainVariant))) }
         return company
     }
 
@@ -223,6 +261,22 @@ struct SampleUnkeyedWorld: Sendable {
     /// A generator of noise for item `index` of `stream`.
     func noise(_ stream: Stream, _ index: Int) -> SampleUnkeyedNoise {
         SampleUnkeyedNoise(random: SampleRandom(seed: seed, stream: stream.rawValue, index: index))
+    }
+
+    /// Organisation `index` as its Sales account (or second account, `copy` odd) holds it, before the noise of its
+    /// fields: its stem worded another way, and its address (and phone) where it moved since F&O's record was keyed.
+    func salesOrganisation(_ index: Int, copy: Int) -> SampleUnkeyedOrganisation {
+        var company = organisation(index)
+        var wording = noise(.wording, copy)
+        company.stem = wording.wording(company.stem)
+        var moves = noise(.moves, copy)
+        if moves.moved() {
+            company.address = SampleUnkeyedAddress.make(company.country, &moves.random)
+            if moves.random.chance(SampleUnkeyedNoise.movedPhoneRate) {
+                company.phone = SampleUnkeyedPhone.make(company.country, city: company.address.city, mobile: false, &moves.random)
+            }
+        }
+        return company
     }
 
     // MARK: keys

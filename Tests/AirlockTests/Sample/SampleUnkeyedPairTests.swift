@@ -2,6 +2,8 @@ import AirlockKit
 import Foundation
 import Testing
 
+@testable import AirlockSample
+
 /// `airlock sample --unkeyed`: a noisy pair that shares no key, and its answer key `match-truth.csv`.
 struct SampleUnkeyedPairTests {
     /// An unkeyed pair as written: its F&O tables by label, its Sales records by entity, its truth lines.
@@ -11,9 +13,9 @@ struct SampleUnkeyedPairTests {
         var sales: CMTPackage
         var truth: [[String]]
 
-        init(accounts: Int, seed: UInt64 = 1) throws {
+        init(accounts: Int, seed: UInt64 = 1, contacts: SampleUnkeyedContactEntity = .cdsContacts) throws {
             folder = try Fixture.scratchDirectory("airlock-unkeyed")
-            let paths = try SampleUnkeyedPair.write(to: folder, accounts: accounts, seed: seed)
+            let paths = try SampleUnkeyedPair.write(to: folder, accounts: accounts, seed: seed, contacts: contacts)
             #expect(
                 paths.map { URL(fileURLWithPath: $0).lastPathComponent }
                     == [SampleGenerator.foFileName, SampleGenerator.salesFileName, SampleUnkeyedPair.truthFileName])
@@ -183,6 +185,74 @@ struct SampleUnkeyedPairTests {
         #expect(salesNumbers.isDisjoint(with: customers))
         let salesProductNumbers = Set(try pair.records("product").compactMap { $0.field("productnumber")?.value })
         #expect(salesProductNumbers.isDisjoint(with: products))
+    }
+
+    /// `--fo-contacts contacts-v2`: the same contact persons in Contacts V2, the Sales side and the answer key as they
+    /// were.
+    @Test func contactsV2HoldsTheSameContactPersons() throws {
+        let cds = try Written(accounts: 200, seed: 4)
+        let v2 = try Written(accounts: 200, seed: 4, contacts: .contactsV2)
+        #expect(v2.fo["CDS Contacts"] == nil)
+        #expect(
+            v2.fo["Contacts V2"]?.columnNames == [
+                "CONTACTPERSONID", "CONTACTPERSONPARTYNUMBER", "ASSOCIATEDPARTYNUMBER", "FIRSTNAME", "LASTNAME", "PRIMARYEMAILADDRESS",
+                "PRIMARYPHONENUMBER",
+            ])
+        for column in ["CONTACTPERSONPARTYNUMBER", "ASSOCIATEDPARTYNUMBER", "FIRSTNAME", "LASTNAME", "PRIMARYEMAILADDRESS"] {
+            #expect(try cds.column("CDS Contacts", column) == v2.column("Contacts V2", column), "\(column)")
+        }
+        let ids = try v2.column("Contacts V2", "CONTACTPERSONID")
+        #expect(Set(ids).count == ids.count && ids.allSatisfy { $0.hasPrefix("CT") })
+        #expect(cds.truth == v2.truth)
+        let sales = SampleGenerator.salesFileName
+        let salesOfEach = [cds.folder, v2.folder].map { FileManager.default.contents(atPath: $0 + "/" + sales) }
+        #expect(salesOfEach[0] == salesOfEach[1])
+        let result = try ValidatePipeline.run(ValidateOptions(package: v2.folder + "/" + SampleGenerator.foFileName))
+        #expect(result.report.errors == 0, "\(result.text)")
+    }
+
+    /// Records keyed twice are worded and kept another way too: abbreviations (`Bros`, `Intl`), `+` for `and`, and
+    /// companies that moved, whose Sales account holds a new address but F&O's e-mail.
+    @Test func salesAccountsCarryWordingAndMoves() throws {
+        let pair = try Written(accounts: 2_000, seed: 11)
+        let names = try pair.records("account").compactMap { $0.field("name")?.value }
+        #expect(names.contains { $0.contains(" + ") }, "+ for and")
+        let short = SampleUnkeyedNoise.abbreviations.flatMap(\.short)
+        #expect(names.filter { name in short.contains { name.split(separator: " ").contains(Substring($0)) } }.count > 20, "abbreviations")
+        // Moved: a Sales account whose partner holds the same e-mail but another postcode and city.
+        let customers = try #require(pair.fo["Customers V2"])
+        var foByAccount: [String: Int] = [:]
+        for row in 0..<customers.rowCount { foByAccount[customers.value(row: row, column: "CUSTOMERACCOUNT") ?? ""] = row }
+        let accounts = Dictionary(try pair.records("account").map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var moved = 0
+        for line in pair.lines("pair", "account") {
+            guard let row = foByAccount[line[2]], let account = accounts[line[3]] else { continue }
+            let email = account.field("emailaddress1")?.value.lowercased()
+            let city = account.field("address1_city")?.value
+            if let email, email == customers.value(row: row, column: "PRIMARYCONTACTEMAIL")?.lowercased(),
+                let city, !city.isEmpty, let foCity = customers.value(row: row, column: "ADDRESSCITY"), !foCity.isEmpty,
+                SampleUnkeyedText.key(city) != SampleUnkeyedText.key(foCity),
+                account.field("address1_postalcode")?.value != customers.value(row: row, column: "ADDRESSZIPCODE")
+            {
+                moved += 1
+            }
+        }
+        #expect(moved > 10, "moved companies: \(moved)")
+    }
+
+    /// Two companies never hold one domain, but a sister company may share its group's.
+    @Test func companiesHoldDomainsOfTheirOwn() {
+        let world = SampleUnkeyedWorld(accounts: 20_000, seed: 3, company: "USMF")
+        var holders: [String: Int] = [:]
+        for index in world.organisations.indices {
+            let domain = world.organisation(index).domain
+            if let first = holders[domain] {
+                #expect(Int(world.organisations[index].sibling) == first, "\(domain): organisations \(first) and \(index)")
+            } else {
+                holders[domain] = index
+            }
+        }
+        #expect(world.organisations.contains { $0.domainVariant > 0 }, "namesakes took another domain")
     }
 
     @Test func theSalesPackageValidatesWithoutErrors() throws {

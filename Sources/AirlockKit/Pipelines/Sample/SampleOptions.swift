@@ -1,4 +1,5 @@
 import AirlockMapping
+import AirlockSample
 
 /// What sample pair to write (`airlock sample`).
 public struct SampleOptions: Sendable, Hashable {
@@ -18,10 +19,12 @@ public struct SampleOptions: Sendable, Hashable {
     /// Write an unkeyed, noisy pair with its answer key `match-truth.csv` instead, for `airlock match`
     /// (`SampleUnkeyedPair`); it takes neither `defects` nor the dual-write set.
     public var unkeyed: Bool
+    /// The F&O entity an unkeyed pair writes its contact persons in.
+    public var foContacts: SampleUnkeyedContactEntity
 
     public init(
         outputDirectory: String, accounts: Int = 12, seed: UInt64 = 1, company: String = "USMF", defects: Bool = false,
-        templates: TemplateSetName = .standard, unkeyed: Bool = false
+        templates: TemplateSetName = .standard, unkeyed: Bool = false, foContacts: SampleUnkeyedContactEntity = .cdsContacts
     ) {
         self.outputDirectory = outputDirectory
         self.accounts = accounts
@@ -30,5 +33,6 @@ public struct SampleOptions: Sendable, Hashable {
         self.defects = defects
         self.templates = templates
         self.unkeyed = unkeyed
+        self.foContacts = foContacts
     }
 }

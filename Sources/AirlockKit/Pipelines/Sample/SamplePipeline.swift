@@ -22,7 +22,8 @@ public enum SamplePipeline {
                 throw AirlockError(.usage, "an unkeyed sample takes neither defects nor the dual-write template set")
             }
             let paths = try SampleUnkeyedPair.write(
-                to: options.outputDirectory, accounts: options.accounts, seed: options.seed, company: options.company)
+                to: options.outputDirectory, accounts: options.accounts, seed: options.seed, company: options.company,
+                contacts: options.foContacts)
             let next = "\nThe two exports share no key; \(SampleUnkeyedPair.truthFileName) lists every true link (docs/sample.md).\n"
             return SampleResult(paths: paths, text: paths.map { $0 + "\n" }.joined() + next)
         }
