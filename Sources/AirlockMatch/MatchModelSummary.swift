@@ -9,9 +9,12 @@ public struct MatchModelSummary: Sendable, Codable, Equatable {
         public var u: Double
         /// `log2(m / u)`, within the model's limit.
         public var weight: Double
-        /// `u` and the weight among pairs whose names are alike, where they differ (signals other than the name).
+        /// `u` and the weight among candidates whose names are alike, and among those whose names are not (signals
+        /// other than the name).
         public var uAlike: Double?
         public var weightAlike: Double?
+        public var uUnlike: Double?
+        public var weightUnlike: Double?
     }
 
     /// The share of candidate pairs that are one record.
@@ -50,12 +53,24 @@ public struct MatchModelSummary: Sendable, Codable, Equatable {
             guard let m = model.m[signal], let u = model.u[signal] else { continue }
             for level in ComparisonLevel.present where m[Int(level.rawValue)] > 0 {
                 let alike = model.uAlike[signal]?[Int(level.rawValue)]
+                let unlike = model.uUnlike[signal]?[Int(level.rawValue)]
                 levels.append(
                     Level(
                         signal: signal.rawValue, level: "\(level)", m: m[Int(level.rawValue)], u: u[Int(level.rawValue)],
                         weight: model.weight(signal, level), uAlike: alike,
-                        weightAlike: alike == nil ? nil : model.weight(signal, level, group: .alike)))
+                        weightAlike: alike == nil ? nil : model.weight(signal, level, group: .alike), uUnlike: unlike,
+                        weightUnlike: unlike == nil ? nil : model.weight(signal, level, group: .unlike)))
             }
+        }
+        // A place none of whose parts agrees, as one piece of evidence.
+        if MatchModel.placeParts.contains(where: { model.m[$0] != nil }), let apartU = model.apartU[.missing] {
+            let alike = model.apartU[.alike]
+            let unlike = model.apartU[.unlike]
+            levels.append(
+                Level(
+                    signal: "place", level: "apart", m: model.apartM, u: apartU, weight: model.apartWeight(group: .missing), uAlike: alike,
+                    weightAlike: alike == nil ? nil : model.apartWeight(group: .alike), uUnlike: unlike,
+                    weightUnlike: unlike == nil ? nil : model.apartWeight(group: .unlike)))
         }
         self.levels = levels
         let sure = proposals.filter(\.isSure).map(\.probability)

@@ -36,6 +36,11 @@ public struct MatchModel: Sendable, Equatable {
     }
     /// The share of the candidate pairs that are one record.
     public var prior: Double
+    /// Among pairs holding two parts of the place at least (`placeParts`), the share none of whose parts agrees: among
+    /// pairs that are one record (`apartM`: the record moved) and among pairs that are not (`apartU`, by name group;
+    /// `missing` the random pairs'). See `placeCorrection`.
+    public var apartM = 0.05
+    public var apartU: [NameGroup: Double] = [:]
     /// The expectation-maximisation rounds the estimate took, and whether it converged.
     public var rounds = 0
     public var converged = false
@@ -82,9 +87,9 @@ public struct MatchModel: Sendable, Equatable {
         return odds / (1 + odds)
     }
 
-    /// The sum of the weights of `vector`.
+    /// The sum of the weights of `vector`, its place taken as one (`placeCorrection`).
     public func bits(_ vector: ComparisonVector) -> Double {
         let group = NameGroup(vector)
-        return vector.present.reduce(0) { $0 + weight($1.signal, $1.level, group: group) }
+        return vector.present.reduce(0) { $0 + weight($1.signal, $1.level, group: group) } + placeCorrection(vector, group: group)
     }
 }

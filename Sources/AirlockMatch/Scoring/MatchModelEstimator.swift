@@ -72,6 +72,17 @@ public enum MatchModelEstimator {
         var model = MatchModel(m: m, u: u, prior: min(0.5, max(1e-6, expected / Double(max(1, candidateTotal)))))
         model.uAlike = u.filter { $0.key != .name }
         model.uUnlike = model.uAlike
+        // A place none of whose parts agrees, among the random pairs holding two parts at least.
+        var held = 0.0
+        var apart = 0.0
+        for (vector, count) in random.sorted(by: { $0.key.bits < $1.key.bits }) {
+            let place = MatchModel.place(vector)
+            guard place.held >= 2 else { continue }
+            held += Double(count)
+            if place.apart { apart += Double(count) }
+        }
+        let apartU = (apart + pseudoCount) / (held + 2 * pseudoCount)
+        model.apartU = [.missing: apartU, .alike: apartU, .unlike: apartU]
         model.candidatePairs = candidateTotal
         model.randomPairs = random.values.reduce(0, +)
         let signals = Set(takes.keys)
@@ -99,7 +110,7 @@ public enum MatchModelEstimator {
         // and every signal weighed.
         session(
             &model, takes: takes, candidates: subset(unlike, candidates), accepted: subset(unlike, accepted),
-            rejected: subset(unlike, rejected), estimating: [], weighing: signals, estimatingU: .unlike)
+            rejected: subset(unlike, rejected), estimating: [], weighing: own, estimatingU: .unlike)
         // The prior, over every candidate, with every level's m and u as estimated.
         session(&model, takes: takes, candidates: candidates, accepted: accepted, rejected: rejected, estimating: [], weighing: signals)
         return model
@@ -122,8 +133,13 @@ public enum MatchModelEstimator {
         let decidedTotal = Double(accepted.values.reduce(0, +) + rejected.values.reduce(0, +))
         func bits(_ vector: ComparisonVector) -> Double {
             let group = MatchModel.NameGroup(vector)
-            return vector.present.reduce(0) { weighing.contains($1.signal) ? $0 + model.weight($1.signal, $1.level, group: group) : $0 }
+            let sum = vector.present.reduce(0) { weighing.contains($1.signal) ? $0 + model.weight($1.signal, $1.level, group: group) : $0 }
+            // The place as one, where the session weighs every part the pair holds.
+            let placeWeighed = MatchModel.placeParts.allSatisfy { vector[$0] == .absent || weighing.contains($0) }
+            return placeWeighed ? sum + model.placeCorrection(vector, group: group) : sum
         }
+        // Whether the session estimates the place's joint `m` (with the parts' `m`).
+        let estimatesPlace = !estimating.isDisjoint(with: MatchModel.placeParts)
         // The signals whose u the session estimates: all but the name.
         let uSignals = group == nil ? [] : Set(takes.keys).subtracting([.name])
         let rejectedList = Array(rejected).sorted { $0.key.bits < $1.key.bits }
@@ -131,6 +147,16 @@ public enum MatchModelEstimator {
             var matchCounts: [MatchSignal: [Double]] = [:]
             var otherCounts: [MatchSignal: [Double]] = [:]
             var matches = 0.0
+            // Pairs holding two parts of the place at least, and those among them none of whose parts agrees: the
+            // matches' (posterior-weighted) and the others'.
+            var placeMatches = (held: 0.0, apart: 0.0)
+            var placeOthers = (held: 0.0, apart: 0.0)
+            func countPlace(_ vector: ComparisonVector, _ weight: Double, into counts: inout (held: Double, apart: Double)) {
+                let place = MatchModel.place(vector)
+                guard place.held >= 2 else { return }
+                counts.held += weight
+                if place.apart { counts.apart += weight }
+            }
             func count(
                 _ vector: ComparisonVector, _ weight: Double, of signals: Set<MatchSignal>, into counts: inout [MatchSignal: [Double]]
             ) {
@@ -142,14 +168,35 @@ public enum MatchModelEstimator {
                 let posterior = model.probability(bits: bits(vector))
                 matches += posterior * Double(pairs)
                 count(vector, posterior * Double(pairs), of: estimating, into: &matchCounts)
-                if group != nil { count(vector, (1 - posterior) * Double(pairs), of: uSignals, into: &otherCounts) }
+                if estimatesPlace { countPlace(vector, posterior * Double(pairs), into: &placeMatches) }
+                if group != nil {
+                    count(vector, (1 - posterior) * Double(pairs), of: uSignals, into: &otherCounts)
+                    countPlace(vector, (1 - posterior) * Double(pairs), into: &placeOthers)
+                }
             }
             for (vector, pairs) in acceptedList {
                 matches += Double(pairs)
                 count(vector, Double(pairs), of: estimating, into: &matchCounts)
+                if estimatesPlace { countPlace(vector, Double(pairs), into: &placeMatches) }
             }
-            if group != nil { for (vector, pairs) in rejectedList { count(vector, Double(pairs), of: uSignals, into: &otherCounts) } }
+            if group != nil {
+                for (vector, pairs) in rejectedList {
+                    count(vector, Double(pairs), of: uSignals, into: &otherCounts)
+                    countPlace(vector, Double(pairs), into: &placeOthers)
+                }
+            }
             var change = 0.0
+            if estimatesPlace {
+                let apartM = (placeMatches.apart + pseudoCount) / (placeMatches.held + 2 * pseudoCount)
+                change = max(change, abs(apartM - model.apartM))
+                model.apartM = apartM
+            }
+            if let group {
+                let random = model.apartU[.missing] ?? 0
+                let apartU = (placeOthers.apart + randomPairsWeight * random) / (placeOthers.held + randomPairsWeight)
+                change = max(change, abs(apartU - (model.apartU[group] ?? random)))
+                model.apartU[group] = apartU
+            }
             for signal in estimating {
                 guard let levels = takes[signal] else { continue }
                 let counts = matchCounts[signal] ?? Array(repeating: 0, count: levelCount)

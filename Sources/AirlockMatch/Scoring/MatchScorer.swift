@@ -14,8 +14,11 @@ public struct MatchScorer: Sendable {
         didSet {
             weights = model.map(Self.weightTable) ?? []
             exactU = model.map(Self.exactUTable) ?? []
+            apartWeights = model.map(Self.apartTable) ?? []
         }
     }
+    /// The weight of a place none of whose parts agrees, per name group (missing, alike, unlike).
+    private var apartWeights: [Double] = []
     /// The exact level's `u` of each signal, per name group (missing, alike, unlike), for the rarity of a value.
     private var exactU: [Double] = []
     /// The model's weight of each signal and level, `index * 5 + level`, read per pair: for pairs without a name, then
@@ -33,6 +36,11 @@ public struct MatchScorer: Sendable {
         self.model = model
         weights = model.map(Self.weightTable) ?? []
         exactU = model.map(Self.exactUTable) ?? []
+        apartWeights = model.map(Self.apartTable) ?? []
+    }
+
+    static func apartTable(_ model: MatchModel) -> [Double] {
+        [MatchModel.NameGroup.missing, .alike, .unlike].map { model.apartWeight(group: $0) }
     }
 
     static func exactUTable(_ model: MatchModel) -> [Double] {
@@ -88,10 +96,19 @@ public struct MatchScorer: Sendable {
             rest >>= 4
             index += 1
         }
-        let row = (group == .missing ? 0 : group == .alike ? 1 : 2) * MatchSignal.allCases.count
+        let groupIndex = group == .missing ? 0 : group == .alike ? 1 : 2
+        // A place none of whose parts agrees weighs once (`MatchModel.placeCorrection`).
+        if MatchModel.place(vector).apart {
+            bits += apartWeights[groupIndex]
+            for part in MatchModel.placeParts {
+                let level = Int(vector[part].rawValue)
+                if level != 0 { bits -= weights[groupIndex * Self.groupSize + part.index * 5 + level] }
+            }
+        }
         func add(_ signal: MatchSignal, _ frequency: Float) {
             guard frequency > 0, vector[signal] == .exact else { return }
-            let u = exactU[row + signal.index]
+            // Rarity against the random pairs' u: the group's u already says how often such candidates agree.
+            let u = exactU[signal.index]
             if u > 0 { bits += rarity(u, frequency) }
         }
         add(.name, frequencies.0)
@@ -112,8 +129,12 @@ public struct MatchScorer: Sendable {
         guard let model else { return (0, []) }
         let rarity = Dictionary(frequencyBits(vector, sales, fo).map { ($0.signal, $0.bits) }, uniquingKeysWith: +)
         let group = MatchModel.NameGroup(vector)
+        // A place none of whose parts agrees weighs once: its weight is shared among the parts.
+        let place = MatchModel.place(vector)
+        let partShare = place.apart ? model.apartWeight(group: group) / Double(place.held) : 0
         let evidence = vector.present.map { signal, level -> MatchEvidence in
             let verdict: MatchEvidence.Verdict = level == .exact ? .agrees : level == .different ? .disagrees : .partly
+            if place.apart && MatchModel.placeParts.contains(signal) { return MatchEvidence(signal, verdict, partShare, level: level) }
             return MatchEvidence(signal, verdict, model.weight(signal, level, group: group) + (rarity[signal] ?? 0), level: level)
         }
         return (score(vector, sales, fo), evidence)
@@ -124,12 +145,11 @@ public struct MatchScorer: Sendable {
     /// (the F&O side's, `b`), within `frequencyLimit`.
     func frequencyBits(_ vector: ComparisonVector, _ a: MatchRecord, _ b: MatchRecord) -> [(signal: MatchSignal, bits: Double)] {
         guard let model else { return [] }
-        let group = MatchModel.NameGroup(vector)
         var result: [(signal: MatchSignal, bits: Double)] = []
         for (signal, frequency) in [
             (MatchSignal.name, b.nameFrequency), (.street, b.streetFrequency), (.postcode, b.postcodeFrequency), (.city, b.cityFrequency),
         ] where frequency > 0 && vector[signal] == .exact {
-            guard let u = model.uTable(signal, group)?[Int(ComparisonLevel.exact.rawValue)], u > 0 else { continue }
+            guard let u = model.u[signal]?[Int(ComparisonLevel.exact.rawValue)], u > 0 else { continue }
             result.append((signal, min(Self.frequencyLimit, max(-Self.frequencyLimit, log2(u / Double(frequency))))))
         }
         return result
@@ -197,6 +217,11 @@ public struct MatchScorer: Sendable {
             && x[differing[1]] == y[differing[0]]
     }
 
+    /// The similarity under which two given names are not one name misspelt (Jaro–Winkler; `Kimberly`/`Robert`
+    /// 0.6), and the most two person names with such given names are alike: below the close level.
+    static let givenNameLikeness = 0.75
+    static let unlikeGivenNameCap = 0.84
+
     /// A person's names, in either order: the family name counts twice the given name; a given name written as its
     /// initial agrees with the name.
     func personSimilarity(_ a: MatchRecord, _ b: MatchRecord) -> Double {
@@ -219,8 +244,14 @@ public struct MatchScorer: Sendable {
         if a.firstWords.isEmpty && a.lastWords.isEmpty || b.firstWords.isEmpty && b.lastWords.isEmpty {
             return StringSimilarity.words(a.nameWords, b.nameWords, vocabulary: vocabulary)
         }
-        let straight = (part(a.firstWords, b.firstWords) + 2 * part(a.lastWords, b.lastWords)) / 3
-        let swapped = (part(a.firstWords, b.lastWords) + 2 * part(a.lastWords, b.firstWords)) / 3
+        // A given name unlike the other's is a relative's or a colleague's: however alike the family names, the
+        // names are then at most weakly alike.
+        func combined(_ first: Double, _ last: Double) -> Double {
+            let similarity = (first + 2 * last) / 3
+            return first < Self.givenNameLikeness ? min(similarity, Self.unlikeGivenNameCap) : similarity
+        }
+        let straight = combined(part(a.firstWords, b.firstWords), part(a.lastWords, b.lastWords))
+        let swapped = combined(part(a.firstWords, b.lastWords), part(a.lastWords, b.firstWords))
         return max(straight, swapped)
     }
 }

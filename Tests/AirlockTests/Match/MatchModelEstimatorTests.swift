@@ -59,6 +59,48 @@ import Testing
         }
     }
 
+    /// One record in ten moved: its street, house number, postcode and city all differ at once. The model learns how
+    /// often a record's place is apart, and weighs a place apart once, not four times.
+    @Test func aPlaceApartWeighsOnce() {
+        var state: UInt64 = 17
+        func uniform() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        let parts = MatchModel.placeParts
+        func draw(match: Bool) -> ComparisonVector {
+            var vector = ComparisonVector()
+            vector[.name] = uniform() < (match ? 0.9 : 0.02) ? .exact : .different
+            vector[.email] = uniform() < (match ? 0.8 : 0.01) ? .exact : .different
+            let moved = match && uniform() < 0.1
+            for part in parts { vector[part] = !moved && uniform() < (match ? 0.95 : 0.05) ? .exact : .different }
+            return vector
+        }
+        var candidates: [ComparisonVector: Int] = [:]
+        for _ in 0..<3_000 { candidates[draw(match: true), default: 0] += 1 }
+        for _ in 0..<7_000 { candidates[draw(match: false), default: 0] += 1 }
+        var random: [ComparisonVector: Int] = [:]
+        for _ in 0..<50_000 { random[draw(match: false), default: 0] += 1 }
+        let model = MatchModelEstimator.estimate(candidates: candidates, random: random)
+        // Of the matches, 10 % moved and (0.05)^4 more hold no part alike by chance.
+        #expect(abs(model.apartM - 0.1) < 0.03, "\(model.apartM)")
+        var moved = ComparisonVector()
+        moved[.name] = .exact
+        moved[.email] = .exact
+        for part in parts { moved[part] = .different }
+        let apart = model.apartWeight(group: .alike)
+        let separately = parts.reduce(0) { $0 + model.weight($1, .different, group: .alike) }
+        #expect(apart > separately + 5, "apart \(apart) bits, the parts together \(separately)")
+        #expect(abs(model.bits(moved) - (model.weight(.name, .exact) + model.weight(.email, .exact, group: .alike) + apart)) < 1e-9)
+        // A moved record with its name and e-mail is still one record.
+        #expect(model.probability(bits: model.bits(moved)) > 0.9)
+        // A place that agrees in one part is not apart.
+        var partly = moved
+        partly[.city] = .exact
+        #expect(!MatchModel.place(partly).apart)
+        #expect(model.placeCorrection(partly, group: .alike) == 0)
+    }
+
     @Test func aReviewersDecisionsArePairsOfKnownKind() {
         let (candidates, random) = Self.patterns(matches: 200, others: 9_800, seed: 3)
         var looksAlike = ComparisonVector()

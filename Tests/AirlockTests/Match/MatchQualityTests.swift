@@ -43,6 +43,24 @@ import Testing
         }
     }
 
+    /// An F&O export whose contact persons are in Contacts V2, the data management entity: linked as from CDS Contacts.
+    @Test func contactsFromContactsV2AreLinked() throws {
+        let folder = try Fixture.scratchDirectory("airlock-match-contacts-v2")
+        let written = try SampleUnkeyedPair.write(to: folder, accounts: 1_000, seed: 5, contacts: .contactsV2)
+        let result = try Matcher.run(
+            MatchingOptions(foPath: written[0], salesPath: written[1], outputDirectory: folder + "/match", entities: [.contacts]),
+            catalog: SchemaCatalogLoader.bundled())
+        let quality = try MatchQuality(folder: folder + "/match", truth: written[2])
+        let figures = try #require(quality.byEntity["contacts"])
+        #expect(figures.salesWithPartner > 500)
+        #expect(figures.surePrecision >= 0.99, "sure precision \(figures.surePrecision)")
+        #expect(figures.sureReviewRecall >= 0.95, "sure+review recall \(figures.sureReviewRecall)")
+        let linked = try #require(result.entities.first { $0.entity == "contacts" })
+        #expect(linked.linked > 500)
+        let text = try String(contentsOfFile: folder + "/match/matches.csv", encoding: .utf8)
+        #expect(text.contains(",Contacts V2,CP"), "the contact persons are read from Contacts V2")
+    }
+
     @Test func equalInputsGiveEqualOutputs() throws {
         let folder = try Fixture.scratchDirectory("airlock-match-determinism")
         let written = try SampleUnkeyedPair.write(to: folder, accounts: 300, seed: 3)

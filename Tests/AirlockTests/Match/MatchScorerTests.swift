@@ -71,6 +71,30 @@ import Testing
         #expect(vector[.name] == .exact && vector[.email] == .exact)
     }
 
+    /// A given name misspelt or written as its initial leaves two person names alike; another given name with the
+    /// same family name (a relative, a colleague) leaves them weakly alike at most.
+    @Test(arguments: [
+        ("Jon", "Walker", "John", "Walker", ComparisonLevel.close),
+        ("K.", "Walker", "Kimberly", "Walker", .close),
+        ("Kimberly", "Walker", "Robert", "Walker", .weak),
+        ("Emily", "Khan", "Kevin", "Khan", .weak),
+        ("Kimberly", "Walker", "Kimberly", "Walker", .exact),
+    ])
+    func anotherGivenNameIsAnotherPerson(_ pair: (String, String, String, String, ComparisonLevel)) {
+        var vocabulary = MatchVocabulary()
+        func person(_ key: String, _ first: String, _ last: String) -> MatchRecord {
+            var record = MatchRecord(key: key, entity: "contact", row: 1)
+            record.firstWords = vocabulary.ids(TextFolding.words(first))
+            record.lastWords = vocabulary.ids(TextFolding.words(last))
+            record.nameWords = record.firstWords + record.lastWords
+            return record
+        }
+        let sales = person("s1", pair.0, pair.1)
+        let fo = person("CP1", pair.2, pair.3)
+        vocabulary.finish()
+        #expect(MatchScorer(entity: .contacts, vocabulary: vocabulary).compare(sales, fo)[.name] == pair.4)
+    }
+
     /// Every level of every signal, on pairs that differ in that signal alone.
     @Test func eachSignalTakesEachOfItsLevels() {
         var vocabulary = MatchVocabulary()
