@@ -155,7 +155,7 @@ struct EntityMatcher: Sendable {
             // Through the buffers: the records are read in place, not copied per pair.
             sales.withUnsafeBufferPointer { sales in
                 fo.withUnsafeBufferPointer { fo in
-                    pairs[chunks[chunk]].map { pair in scorer.compare(sales[Int(pair >> 32)], fo[Int(pair & 0xFFFF_FFFF)]) }
+                    pairs[chunks[chunk]].map { pair in Self.compare(scorer, sales, Int(pair >> 32), fo, Int(pair & 0xFFFF_FFFF)) }
                 }
             }
         }
@@ -196,6 +196,7 @@ struct EntityMatcher: Sendable {
     func rank(_ pairs: [UInt64], vectors: [ComparisonVector], scorer: MatchScorer, rejected: Set<UInt64>) throws
         -> [Int: [(fo: Int, score: Double, bits: Double)]]
     {
+        let foFrequencies = Self.frequencies(of: fo)
         let chunks = Self.chunks(of: pairs)
         let parts = try ParallelMap.map(chunks.count) { chunk -> [(Int, [(fo: Int, score: Double, bits: Double)])] in
             var result: [(Int, [(fo: Int, score: Double, bits: Double)])] = []
@@ -216,12 +217,7 @@ struct EntityMatcher: Sendable {
                     current = s
                 }
                 if !rejected.isEmpty && rejected.contains(pair) { continue }
-                // The F&O record's four frequencies, read in place: the record is not copied per pair.
-                let bits = fo.withUnsafeBufferPointer { fo in
-                    scorer.bits(
-                        vectors[index],
-                        frequencies: (fo[f].nameFrequency, fo[f].streetFrequency, fo[f].postcodeFrequency, fo[f].cityFrequency))
-                }
+                let bits = scorer.bits(vectors[index], frequencies: foFrequencies[f])
                 // Best first, by weight (probabilities near certainty are all 100); equal weights in export order.
                 var position = list.count
                 while position > 0 && (list[position - 1].bits < bits || (list[position - 1].bits == bits && list[position - 1].fo > f)) {
@@ -248,7 +244,7 @@ struct EntityMatcher: Sendable {
         let chunks = Self.chunks(of: pairs)
         let vectors = try ParallelMap.map(chunks.count) { chunk -> [ComparisonVector] in
             records.withUnsafeBufferPointer { records in
-                pairs[chunks[chunk]].map { scorer.compare(records[Int($0 >> 32)], records[Int($0 & 0xFFFF_FFFF)]) }
+                pairs[chunks[chunk]].map { Self.compare(scorer, records, Int($0 >> 32), records, Int($0 & 0xFFFF_FFFF)) }
             }
         }
         var patterns: [ComparisonVector: Int] = [:]
@@ -260,6 +256,7 @@ struct EntityMatcher: Sendable {
             within.model = model
         }
         let scorer = within
+        let frequencies = Self.frequencies(of: records)
         let parts = try ParallelMap.map(chunks.count) { chunk -> [MatchDuplicate] in
             var found: [MatchDuplicate] = []
             for (offset, pair) in pairs[chunks[chunk]].enumerated() {
@@ -268,16 +265,7 @@ struct EntityMatcher: Sendable {
                 let vector = vectors[chunk][offset]
                 // Two companies or persons of one side that share nothing but a name are namesakes, not a duplicate.
                 guard entity == .products || Self.hasCorroboration(vector) else { continue }
-                let score = records.withUnsafeBufferPointer { records in
-                    100
-                        * (scorer.model?.probability(
-                            bits: scorer.bits(
-                                vector,
-                                frequencies: (
-                                    records[b].nameFrequency, records[b].streetFrequency, records[b].postcodeFrequency,
-                                    records[b].cityFrequency
-                                ))) ?? 0)
-                }
+                let score = 100 * (scorer.model?.probability(bits: scorer.bits(vector, frequencies: frequencies[b])) ?? 0)
                 if let matchClass = classOf(score) {
                     found.append(MatchDuplicate(isSales: isSales, first: a, second: b, score: score, matchClass: matchClass))
                 }
@@ -285,6 +273,21 @@ struct EntityMatcher: Sendable {
             return found
         }
         return parts.flatMap { $0 }
+    }
+
+    /// Record `i` of `a` compared with record `j` of `b`, both read in place through the buffers' pointers: a buffer's
+    /// subscript hands out a copy, and a record's copy retains and releases its twenty-odd references per pair.
+    static func compare(
+        _ scorer: MatchScorer, _ a: UnsafeBufferPointer<MatchRecord>, _ i: Int, _ b: UnsafeBufferPointer<MatchRecord>, _ j: Int
+    ) -> ComparisonVector {
+        guard let first = a.baseAddress, let second = b.baseAddress, i < a.count, j < b.count else { return ComparisonVector() }
+        return scorer.compare((first + i).pointee, (second + j).pointee)
+    }
+
+    /// Each record's four term frequencies (name, street, postcode, city), apart from the records: read per pair, a
+    /// field of a record in an array copied the whole record (some twenty references retained and released).
+    static func frequencies(of records: [MatchRecord]) -> [(Float, Float, Float, Float)] {
+        records.map { ($0.nameFrequency, $0.streetFrequency, $0.postcodeFrequency, $0.cityFrequency) }
     }
 
     /// Ranges of `pairs` of about equal size that do not split one left record's pairs.

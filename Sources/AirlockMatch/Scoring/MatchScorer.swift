@@ -156,7 +156,7 @@ public struct MatchScorer: Sendable {
     }
 
     /// Each signal's level for two records (docs/match.md, "Signals"): a value one side lacks is `absent`.
-    public func compare(_ a: MatchRecord, _ b: MatchRecord) -> ComparisonVector {
+    public func compare(_ a: borrowing MatchRecord, _ b: borrowing MatchRecord) -> ComparisonVector {
         var vector = ComparisonVector()
         // Already keyed: the Sales record holds the F&O key.
         if a.isSales != b.isSales, !a.comparableKey.isEmpty, a.comparableKey == b.comparableKey { vector[.key] = .exact }

@@ -24,24 +24,35 @@ public enum StringSimilarity {
         var longUsed: UInt64 = 0
         var shortUsed: UInt64 = 0
         var matches = 0
-        for i in 0..<short.count {
-            let start = max(0, i - window)
+        // While loops over raw positions: this runs for every word pair of every candidate pair, and a range's
+        // iterator cost as much as the comparisons.
+        var i = 0
+        while i < short.count {
+            let byte = short[i]
+            var j = max(0, i - window)
             let end = min(long.count - 1, i + window)
-            guard start <= end else { continue }
-            for j in start...end where longUsed & (1 << UInt64(j)) == 0 && long[j] == short[i] {
-                longUsed |= 1 << UInt64(j)
-                shortUsed |= 1 << UInt64(i)
-                matches += 1
-                break
+            while j <= end {
+                if long[j] == byte && longUsed & (1 << UInt64(j)) == 0 {
+                    longUsed |= 1 << UInt64(j)
+                    shortUsed |= 1 << UInt64(i)
+                    matches += 1
+                    break
+                }
+                j += 1
             }
+            i += 1
         }
         if matches == 0 { return 0 }
         var transpositions = 0
         var j = 0
-        for i in 0..<short.count where shortUsed & (1 << UInt64(i)) != 0 {
-            while longUsed & (1 << UInt64(j)) == 0 { j += 1 }
-            if short[i] != long[j] { transpositions += 1 }
-            j += 1
+        i = 0
+        while i < short.count {
+            if shortUsed & (1 << UInt64(i)) != 0 {
+                while longUsed & (1 << UInt64(j)) == 0 { j += 1 }
+                if short[i] != long[j] { transpositions += 1 }
+                j += 1
+            }
+            i += 1
         }
         return winkler(matches: matches, transpositions: transpositions, short: short.count, long: long.count, a: a, b: b)
     }
@@ -89,6 +100,24 @@ public enum StringSimilarity {
         }
     }
 
+    /// Whether the Jaro–Winkler similarity of `a` and `b` can reach `floor`: at most the bytes of the shorter found
+    /// anywhere in the longer match, with no transposition, and the common prefix (up to 4) lifts that as the
+    /// similarity does. A bound, never below the similarity: words it rules out stay below `floor`.
+    static func mayReach(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, _ floor: Double) -> Bool {
+        if a.isEmpty || b.isEmpty { return false }
+        let (short, long) = a.count <= b.count ? (a, b) : (b, a)
+        var present: UInt64 = 0
+        for byte in long { present |= 1 << UInt64(byte & 63) }
+        var matches = 0
+        for byte in short where present & (1 << UInt64(byte & 63)) != 0 { matches += 1 }
+        if matches == 0 { return false }
+        let m = Double(matches)
+        let jaro = (m / Double(short.count) + m / Double(long.count) + 1) / 3
+        var prefix = 0
+        while prefix < 4, prefix < short.count, a[prefix] == b[prefix] { prefix += 1 }
+        return jaro + Double(prefix) * 0.1 * (1 - jaro) + 1e-9 >= floor
+    }
+
     /// How far two lists of words name the same thing, weighting each word (a rare word says more than a
     /// common one): each word of one list pairs with the most similar word of the other (Jaro–Winkler, counted
     /// from `wordFloor` up), in both directions, and the weighted shares are averaged. Word order does not count.
@@ -98,26 +127,36 @@ public enum StringSimilarity {
             func word(_ id: WordID) -> UnsafeBufferPointer<UInt8> {
                 UnsafeBufferPointer(rebasing: bytes[starts[Int(id)]..<starts[Int(id) + 1]])
             }
-            func share(_ from: [WordID], _ to: [WordID]) -> Double {
-                var total = 0.0
-                var found = 0.0
-                for id in from {
-                    let weight = vocabulary.weight(id)
-                    total += weight
-                    var best = 0.0
-                    for other in to {
-                        if other == id {
-                            best = 1
-                            break
-                        }
-                        let similarity = jaroWinkler(word(id), word(other))
-                        if similarity > best { best = similarity }
+            // Each pair of words once: the similarity is symmetric, and both directions read it. Only a similarity
+            // from `wordFloor` up counts, so a pair that cannot reach it (`mayReach`) is not computed: 0 stands in.
+            return withUnsafeTemporaryAllocation(of: Double.self, capacity: a.count * b.count) { similarity in
+                for (i, x) in a.enumerated() {
+                    let first = word(x)
+                    for (j, y) in b.enumerated() {
+                        let second = word(y)
+                        similarity[i * b.count + j] =
+                            x == y ? 1 : mayReach(first, second, wordFloor) ? jaroWinkler(first, second) : 0
                     }
-                    if best >= wordFloor { found += weight * best }
                 }
-                return total > 0 ? found / total : 0
+                func share(_ from: [WordID], across: Bool) -> Double {
+                    var total = 0.0
+                    var found = 0.0
+                    let others = across ? a.count : b.count
+                    for (index, id) in from.enumerated() {
+                        let weight = vocabulary.weight(id)
+                        total += weight
+                        var best = 0.0
+                        for other in 0..<others {
+                            let value = across ? similarity[other * b.count + index] : similarity[index * b.count + other]
+                            if value > best { best = value }
+                            if best == 1 { break }
+                        }
+                        if best >= wordFloor { found += weight * best }
+                    }
+                    return total > 0 ? found / total : 0
+                }
+                return (share(a, across: false) + share(b, across: true)) / 2
             }
-            return (share(a, b) + share(b, a)) / 2
         }
     }
 }

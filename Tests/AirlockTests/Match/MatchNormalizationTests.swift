@@ -1,6 +1,7 @@
-import AirlockMatch
 import AirlockModel
 import Testing
+
+@testable import AirlockMatch
 
 /// The forms matching compares: names, legal forms, streets, countries, phones, e-mail, tax numbers, units.
 @Suite struct MatchNormalizationTests {
@@ -118,5 +119,40 @@ import Testing
         #expect(other < 0.6)
         #expect(StringSimilarity.jaroWinkler(Array("abc".utf8), Array("abc".utf8)) == 1)
         #expect(StringSimilarity.jaroWinkler([], Array("abc".utf8)) == 0)
+    }
+
+    /// The bound that spares name matching most of its Jaro–Winkler work never rules out a pair that reaches the
+    /// floor: every pair of words of a list of company words, their typos and other lengths.
+    @Test func theSimilarityBoundNeverRulesOutAPairThatReaches() {
+        let base = [
+            "northwind", "nortwhind", "fabrikam", "fabrikan", "contoso", "kontoso", "logistics", "logistik", "metals", "metal",
+            "brothers", "bros", "international", "intl", "manufacturing", "mfg", "wright", "mtathew", "matthew", "lukasiewicz",
+            "sp", "zoo", "plc", "ab", "a", "aaab", "abababababababababababababababababababababababababababababababababab",
+        ]
+        var words = base
+        // Every word with one letter dropped and two neighbours swapped.
+        for word in base where word.count > 2 {
+            let bytes = Array(word.utf8)
+            words.append(String(decoding: bytes.enumerated().filter { $0.offset != 1 }.map(\.element), as: UTF8.self))
+            var swapped = bytes
+            swapped.swapAt(0, 1)
+            words.append(String(decoding: swapped, as: UTF8.self))
+        }
+        var ruledOut = 0
+        for floor in [0.6, 0.75, 0.85, 0.9] {
+            for first in words {
+                for second in words {
+                    let a = Array(first.utf8)
+                    let b = Array(second.utf8)
+                    let reaches = a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in StringSimilarity.mayReach(a, b, floor) }
+                    }
+                    if !reaches {
+                        ruledOut += 1
+                        #expect(StringSimilarity.jaroWinkler(a, b) < floor, "\(first) \(second) \(floor)")
+                    }
+                }
+            }
+        }
+        #expect(ruledOut > words.count)
     }
 }
