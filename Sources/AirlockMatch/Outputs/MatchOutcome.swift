@@ -1,5 +1,5 @@
 /// A finished run's matches with the records they name, as the writers use them.
-struct MatchOutcome {
+struct MatchOutcome: Sendable {
     var inputs: MatchInputs
     var matches: [EntityMatches]
     var scorers: [MatchEntity: MatchScorer]

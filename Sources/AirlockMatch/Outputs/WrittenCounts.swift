@@ -1,0 +1,8 @@
+/// What a writer of a match run's outputs counted, where it counts anything (`Matcher.write`).
+enum WrittenCounts: Sendable {
+    case none
+    /// Records no link names, per entity and side (`UnmatchedListWriter`).
+    case unmatched([MatchEntity: (sales: Int, fo: Int)])
+    /// Keys the Sales key package sets and replaces, per entity (`SalesKeyPackageWriter`).
+    case keys([MatchEntity: (set: Int, replaced: Int)])
+}
