@@ -19,7 +19,7 @@ public struct MatchScorer: Sendable {
     }
     /// The weight of a place none of whose parts agrees, per name group (missing, alike, unlike).
     private var apartWeights: [Double] = []
-    /// The exact level's `u` of each signal, per name group (missing, alike, unlike), for the rarity of a value.
+    /// The exact level's `u` of each signal among random pairs, for the rarity of a value (`frequencyBits`).
     private var exactU: [Double] = []
     /// The model's weight of each signal and level, `index * 5 + level`, read per pair: for pairs without a name, then
     /// (`+ groupSize`) for those whose names are alike, then (`+ 2 * groupSize`) those whose names are not.
@@ -44,11 +44,7 @@ public struct MatchScorer: Sendable {
     }
 
     static func exactUTable(_ model: MatchModel) -> [Double] {
-        var table: [Double] = []
-        for group in [MatchModel.NameGroup.missing, .alike, .unlike] {
-            for signal in MatchSignal.allCases { table.append(model.uTable(signal, group)?[Int(ComparisonLevel.exact.rawValue)] ?? 0) }
-        }
-        return table
+        MatchSignal.allCases.map { model.u[$0]?[Int(ComparisonLevel.exact.rawValue)] ?? 0 }
     }
 
     static func weightTable(_ model: MatchModel) -> [Double] {
