@@ -1,4 +1,5 @@
 import AirlockKit
+import AirlockSample
 import Foundation
 import Testing
 
@@ -6,13 +7,22 @@ import Testing
 /// precise, sure and review together finding at least 95 % of the Sales records that have a partner), and equal
 /// inputs giving byte-identical outputs.
 @Suite struct MatchQualityTests {
-    @Test func sureIsPreciseAndReviewFindsTheRest() throws {
-        let folder = try Fixture.scratchDirectory("airlock-match-quality")
-        let written = try SampleUnkeyedPair.write(to: folder, accounts: 2_000, seed: 11)
+    /// `airlock match` on a generated unkeyed pair of `accounts` in a scratch folder named `name`, scored against the
+    /// pair's answer key; the folder holds the run in `match/`.
+    static func matched(
+        _ name: String, accounts: Int, seed: UInt64, contacts: SampleUnkeyedContactEntity = .cdsContacts,
+        entities: [MatchEntity] = MatchEntity.allCases
+    ) throws -> (result: MatchingResult, quality: MatchQuality, folder: String) {
+        let folder = try Fixture.scratchDirectory(name)
+        let written = try SampleUnkeyedPair.write(to: folder, accounts: accounts, seed: seed, contacts: contacts)
         let result = try Matcher.run(
-            MatchingOptions(foPath: written[0], salesPath: written[1], outputDirectory: folder + "/match"),
+            MatchingOptions(foPath: written[0], salesPath: written[1], outputDirectory: folder + "/match", entities: entities),
             catalog: SchemaCatalogLoader.bundled())
-        let quality = try MatchQuality(folder: folder + "/match", truth: written[2])
+        return (result, try MatchQuality(folder: folder + "/match", truth: written[2]), folder)
+    }
+
+    @Test func sureIsPreciseAndReviewFindsTheRest() throws {
+        let (result, quality, _) = try Self.matched("airlock-match-quality", accounts: 2_000, seed: 11)
         for entity in ["accounts", "contacts", "products"] {
             let figures = try #require(quality.byEntity[entity])
             #expect(figures.salesWithPartner > 100, "\(entity): the pair holds partners")
@@ -29,12 +39,7 @@ import Testing
 
     /// A small pair (some 20 products): each entity's model is learned from its own few pairs, and links them.
     @Test(arguments: [3, 7]) func aSmallPairIsLinkedToo(seed: UInt64) throws {
-        let folder = try Fixture.scratchDirectory("airlock-match-small-\(seed)")
-        let written = try SampleUnkeyedPair.write(to: folder, accounts: 300, seed: seed)
-        _ = try Matcher.run(
-            MatchingOptions(foPath: written[0], salesPath: written[1], outputDirectory: folder + "/match"),
-            catalog: SchemaCatalogLoader.bundled())
-        let quality = try MatchQuality(folder: folder + "/match", truth: written[2])
+        let quality = try Self.matched("airlock-match-small-\(seed)", accounts: 300, seed: seed).quality
         for entity in ["accounts", "contacts", "products"] {
             let figures = try #require(quality.byEntity[entity])
             #expect(figures.salesWithPartner > 10, "\(entity): the pair holds partners")
@@ -45,12 +50,8 @@ import Testing
 
     /// An F&O export whose contact persons are in Contacts V2, the data management entity: linked as from CDS Contacts.
     @Test func contactsFromContactsV2AreLinked() throws {
-        let folder = try Fixture.scratchDirectory("airlock-match-contacts-v2")
-        let written = try SampleUnkeyedPair.write(to: folder, accounts: 1_000, seed: 5, contacts: .contactsV2)
-        let result = try Matcher.run(
-            MatchingOptions(foPath: written[0], salesPath: written[1], outputDirectory: folder + "/match", entities: [.contacts]),
-            catalog: SchemaCatalogLoader.bundled())
-        let quality = try MatchQuality(folder: folder + "/match", truth: written[2])
+        let (result, quality, folder) = try Self.matched(
+            "airlock-match-contacts-v2", accounts: 1_000, seed: 5, contacts: .contactsV2, entities: [.contacts])
         let figures = try #require(quality.byEntity["contacts"])
         #expect(figures.salesWithPartner > 500)
         #expect(figures.surePrecision >= 0.99, "sure precision \(figures.surePrecision)")
