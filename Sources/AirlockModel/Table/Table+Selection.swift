@@ -9,3 +9,11 @@ extension Table {
         return result
     }
 }
+
+extension Table {
+    /// The columns named in `names` (in this table's order), sharing their storage with this table: a reader of a
+    /// few columns lets the others go.
+    public func keeping(columns names: Set<String>) -> Table {
+        Table(name: name, columns: columns.filter { names.contains($0.name) })
+    }
+}

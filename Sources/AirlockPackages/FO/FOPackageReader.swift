@@ -70,10 +70,12 @@ public final class FOPackageReader: Sendable {
     }
 
     /// Reads `entity`'s records into a table.
+    /// - Parameter columns: the columns the table keeps (entity field names); nil keeps all. A reader of a few
+    ///   columns of a wide entity holds only those.
     /// - Throws: `AirlockError` when the file is missing or cannot be parsed.
-    public func readEntity(_ entity: FOManifestEntity) throws -> FOEntityData {
+    public func readEntity(_ entity: FOManifestEntity, columns: Set<String>? = nil) throws -> FOEntityData {
         let map = FOColumnMap(entity.entityMap ?? [])
-        var consumer = FOTableConsumer(name: entity.entityName) { map.entityField(for: $0) ?? $0 }
+        var consumer = FOTableConsumer(name: entity.entityName, kept: columns) { map.entityField(for: $0) ?? $0 }
         var summary = try scan(entity, into: &consumer)
         let table = consumer.table
         summary.records = table.rowCount

@@ -98,6 +98,16 @@ struct FOPackageTests {
         // The mixed-case DataAreaId column is matched to DATAAREAID case-insensitively.
         #expect(data.table.value(row: 0, column: "DATAAREAID") == "USMF")
         #expect(data.summary.warnings.isEmpty)
+        // A reader of a few columns holds those alone, with the same values; a column the file lacks is no column.
+        let few = try reader.readEntity(
+            try #require(reader.manifest.entities.first), columns: ["CUSTOMERACCOUNT", "DATAAREAID", "NOSUCHCOLUMN"])
+        #expect(Set(few.table.columnNames) == ["CUSTOMERACCOUNT", "DATAAREAID"] && few.table.rowCount == 3)
+        for row in 0..<3 {
+            for column in ["CUSTOMERACCOUNT", "DATAAREAID"] {
+                #expect(few.table.value(row: row, column: column) == data.table.value(row: row, column: column))
+            }
+        }
+        #expect(data.table.keeping(columns: ["DATAAREAID"]).columnNames == ["DATAAREAID"])
     }
 
     @Test func missingDataFileIsNamed() throws {
