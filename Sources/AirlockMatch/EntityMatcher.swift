@@ -34,12 +34,12 @@ struct EntityMatcher: Sendable {
 
     /// The matches, keeping `decisions` (already checked against the records).
     func run(decisions: [MatchDecision]) throws -> EntityMatches {
-        let vocabulary = scorer.vocabulary
-        let links = scorer.accountLinks
-        let foKeys = try Self.keys(of: fo, entity: entity, isSales: false, vocabulary: vocabulary, links: links)
-        let salesKeys = try Self.keys(of: sales, entity: entity, isSales: true, vocabulary: vocabulary, links: links)
-        let foIndex = Dictionary(fo.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let salesIndex = Dictionary(sales.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let store = scorer.store
+        // Indexes by key, for the reviewed decisions only.
+        let foIndex =
+            decisions.isEmpty ? [:] : Dictionary(fo.enumerated().map { (store.key($1), $0) }, uniquingKeysWith: { first, _ in first })
+        let salesIndex =
+            decisions.isEmpty ? [:] : Dictionary(sales.enumerated().map { (store.key($1), $0) }, uniquingKeysWith: { first, _ in first })
         var rejected: Set<UInt64> = []
         var rejectedSales: Set<Int> = []
         var accepted: [Int: (fo: Int, decision: MatchDecision)] = [:]
@@ -53,8 +53,11 @@ struct EntityMatcher: Sendable {
             }
         }
 
-        let candidates = CandidatePairs.between(salesKeys, foKeys, maxPairsPerKey: options.maxPairsPerKey)
-        let vectors = try compare(candidates.pairs)
+        // The keys are let go once the pairs are made, and made again for the duplicates within each side later:
+        // at a million records, the keys and the pairs of every kind are more than memory need hold at once.
+        var candidates = CandidatePairs.between(
+            try keys(of: sales, isSales: true), try keys(of: fo, isSales: false), maxPairsPerKey: options.maxPairsPerKey)
+        var vectors = try compare(candidates.pairs)
         var patterns: [ComparisonVector: Int] = [:]
         for vector in vectors { patterns[vector, default: 0] += 1 }
         var acceptedPatterns: [ComparisonVector: Int] = [:]
@@ -67,14 +70,18 @@ struct EntityMatcher: Sendable {
         var scorer = scorer
         scorer.model = model
         let ranked = try rank(candidates.pairs, vectors: vectors, scorer: scorer, rejected: rejected)
-        let foDuplicates = try duplicates(fo, keys: foKeys, isSales: false, scorer: scorer)
-        let salesDuplicates = try duplicates(sales, keys: salesKeys, isSales: true, scorer: scorer)
+        let (comparisons, keysTooCommon) = (candidates.pairs.count, candidates.keysTooCommon)
+        // Ranked, the pairs and their comparisons are let go before the duplicates are looked for.
+        candidates.pairs = []
+        vectors = []
+        let foDuplicates = try duplicates(fo, isSales: false, scorer: scorer)
+        let salesDuplicates = try duplicates(sales, isSales: true, scorer: scorer)
         let foDuplicatePairs = Set(foDuplicates.map { UInt64($0.first) << 32 | UInt64($0.second) })
         func areDuplicates(_ a: Int, _ b: Int) -> Bool { foDuplicatePairs.contains(UInt64(min(a, b)) << 32 | UInt64(max(a, b))) }
         var bestScores = [Double](repeating: 0, count: sales.count)
         var proposals: [MatchProposal] = []
         for s in sales.indices {
-            let list = ranked[s] ?? []
+            let list = ranked.list(s)
             bestScores[s] = list.first?.score ?? 0
             if let (f, decision) = accepted[s] {
                 var proposal = MatchProposal(salesIndex: s, foIndex: f, score: scorer.score(sales[s], fo[f]), matchClass: nil)
@@ -82,7 +89,7 @@ struct EntityMatcher: Sendable {
                 proposal.decision = .accept
                 proposal.notes.append("accepted on review (line \(decision.line))")
                 if let best = list.first, best.fo != f {
-                    proposal.notes.append("matching proposes \(fo[best.fo].key) (\(ScoreText.score(best.score)))")
+                    proposal.notes.append("matching proposes \(store.key(fo[best.fo])) (\(ScoreText.score(best.score)))")
                 }
                 proposals.append(proposal)
                 continue
@@ -99,7 +106,7 @@ struct EntityMatcher: Sendable {
                 best.bits - runnerUp.bits < Self.bitsAhead(margin: options.ambiguityMargin), runnerUp.score >= options.reviewScore
             {
                 if proposal.matchClass == .sure { proposal.matchClass = .review }
-                proposal.notes.append("\(fo[runnerUp.fo].key) scores \(ScoreText.score(runnerUp.score)) too")
+                proposal.notes.append("\(store.key(fo[runnerUp.fo])) scores \(ScoreText.score(runnerUp.score)) too")
             }
             if rejectedSales.contains(s) { proposal.notes.append("a rejected pair is left out") }
             proposals.append(proposal)
@@ -116,7 +123,7 @@ struct EntityMatcher: Sendable {
         }
         return EntityMatches(
             entity: entity, proposals: proposals, duplicates: foDuplicates + salesDuplicates, bestScores: bestScores,
-            comparisons: candidates.pairs.count, keysTooCommon: candidates.keysTooCommon, model: model)
+            comparisons: comparisons, keysTooCommon: keysTooCommon, model: model)
     }
 
     func classOf(_ score: Double) -> MatchClass? {
@@ -142,7 +149,7 @@ struct EntityMatcher: Sendable {
                 guard let keeper else { continue }
                 if proposals[index].matchClass == .sure { proposals[index].matchClass = .review }
                 proposals[index].notes.append(
-                    "\(fo[target].key) is also proposed for Sales \(sales[proposals[keeper].salesIndex].key) (\(ScoreText.score(proposals[keeper].score)))"
+                    "\(scorer.store.key(fo[target])) is also proposed for Sales \(scorer.store.key(sales[proposals[keeper].salesIndex])) (\(ScoreText.score(proposals[keeper].score)))"
                 )
             }
         }
@@ -152,11 +159,8 @@ struct EntityMatcher: Sendable {
     func compare(_ pairs: [UInt64]) throws -> [ComparisonVector] {
         let chunks = Self.chunks(of: pairs)
         let parts = try ParallelMap.map(chunks.count) { chunk -> [ComparisonVector] in
-            // Through the buffers: the records are read in place, not copied per pair.
-            sales.withUnsafeBufferPointer { sales in
-                fo.withUnsafeBufferPointer { fo in
-                    pairs[chunks[chunk]].map { pair in Self.compare(scorer, sales, Int(pair >> 32), fo, Int(pair & 0xFFFF_FFFF)) }
-                }
+            scorer.store.withView { store in
+                pairs[chunks[chunk]].map { pair in scorer.compare(sales[Int(pair >> 32)], fo[Int(pair & 0xFFFF_FFFF)], in: store) }
             }
         }
         return parts.flatMap { $0 }
@@ -193,19 +197,14 @@ struct EntityMatcher: Sendable {
     }
 
     /// Per Sales record, its best candidates (at most `candidatesKept`), best first; rejected pairs left out.
-    func rank(_ pairs: [UInt64], vectors: [ComparisonVector], scorer: MatchScorer, rejected: Set<UInt64>) throws
-        -> [Int: [(fo: Int, score: Double, bits: Double)]]
-    {
-        let foFrequencies = Self.frequencies(of: fo)
+    func rank(_ pairs: [UInt64], vectors: [ComparisonVector], scorer: MatchScorer, rejected: Set<UInt64>) throws -> RankedCandidates {
         let chunks = Self.chunks(of: pairs)
-        let parts = try ParallelMap.map(chunks.count) { chunk -> [(Int, [(fo: Int, score: Double, bits: Double)])] in
-            var result: [(Int, [(fo: Int, score: Double, bits: Double)])] = []
+        let parts = try ParallelMap.map(chunks.count) { chunk -> [(Int, [(fo: Int, bits: Double)])] in
+            var result: [(Int, [(fo: Int, bits: Double)])] = []
             var current = -1
             var list: [(fo: Int, bits: Double)] = []
             func flush() {
-                if current >= 0 && !list.isEmpty {
-                    result.append((current, list.map { ($0.fo, 100 * (scorer.model?.probability(bits: $0.bits) ?? 0), $0.bits) }))
-                }
+                if current >= 0 && !list.isEmpty { result.append((current, list)) }
                 list = []
             }
             for index in chunks[chunk] {
@@ -217,7 +216,7 @@ struct EntityMatcher: Sendable {
                     current = s
                 }
                 if !rejected.isEmpty && rejected.contains(pair) { continue }
-                let bits = scorer.bits(vectors[index], frequencies: foFrequencies[f])
+                let bits = scorer.bits(vectors[index], sales[s], fo[f])
                 // Best first, by weight (probabilities near certainty are all 100); equal weights in export order.
                 var position = list.count
                 while position > 0 && (list[position - 1].bits < bits || (list[position - 1].bits == bits && list[position - 1].fo > f)) {
@@ -231,20 +230,20 @@ struct EntityMatcher: Sendable {
             flush()
             return result
         }
-        var ranked: [Int: [(fo: Int, score: Double, bits: Double)]] = [:]
-        for part in parts { for (s, list) in part { ranked[s] = list } }
+        var ranked = RankedCandidates(salesRecords: sales.count, kept: Self.candidatesKept, model: scorer.model)
+        for part in parts { for (s, list) in part { ranked.set(s, list) } }
         return ranked
     }
 
     /// Pairs of records of one side scoring at least the review score.
     /// The model's levels and weights hold for two records of one side; its prior, the share of candidates that are
     /// one record, is estimated again over the side's own candidate pairs, of which far fewer are.
-    func duplicates(_ records: [MatchRecord], keys: [[UInt64]], isSales: Bool, scorer: MatchScorer) throws -> [MatchDuplicate] {
-        let pairs = CandidatePairs.within(keys, maxPairsPerKey: options.maxPairsPerKey).pairs
+    func duplicates(_ records: [MatchRecord], isSales: Bool, scorer: MatchScorer) throws -> [MatchDuplicate] {
+        let pairs = CandidatePairs.within(try keys(of: records, isSales: isSales), maxPairsPerKey: options.maxPairsPerKey).pairs
         let chunks = Self.chunks(of: pairs)
         let vectors = try ParallelMap.map(chunks.count) { chunk -> [ComparisonVector] in
-            records.withUnsafeBufferPointer { records in
-                pairs[chunks[chunk]].map { Self.compare(scorer, records, Int($0 >> 32), records, Int($0 & 0xFFFF_FFFF)) }
+            scorer.store.withView { store in
+                pairs[chunks[chunk]].map { scorer.compare(records[Int($0 >> 32)], records[Int($0 & 0xFFFF_FFFF)], in: store) }
             }
         }
         var patterns: [ComparisonVector: Int] = [:]
@@ -256,7 +255,6 @@ struct EntityMatcher: Sendable {
             within.model = model
         }
         let scorer = within
-        let frequencies = Self.frequencies(of: records)
         let parts = try ParallelMap.map(chunks.count) { chunk -> [MatchDuplicate] in
             var found: [MatchDuplicate] = []
             for (offset, pair) in pairs[chunks[chunk]].enumerated() {
@@ -265,7 +263,7 @@ struct EntityMatcher: Sendable {
                 let vector = vectors[chunk][offset]
                 // Two companies or persons of one side that share nothing but a name are namesakes, not a duplicate.
                 guard entity == .products || Self.hasCorroboration(vector) else { continue }
-                let score = 100 * (scorer.model?.probability(bits: scorer.bits(vector, frequencies: frequencies[b])) ?? 0)
+                let score = 100 * (scorer.model?.probability(bits: scorer.bits(vector, records[a], records[b])) ?? 0)
                 if let matchClass = classOf(score) {
                     found.append(MatchDuplicate(isSales: isSales, first: a, second: b, score: score, matchClass: matchClass))
                 }
@@ -273,21 +271,6 @@ struct EntityMatcher: Sendable {
             return found
         }
         return parts.flatMap { $0 }
-    }
-
-    /// Record `i` of `a` compared with record `j` of `b`, both read in place through the buffers' pointers: a buffer's
-    /// subscript hands out a copy, and a record's copy retains and releases its twenty-odd references per pair.
-    static func compare(
-        _ scorer: MatchScorer, _ a: UnsafeBufferPointer<MatchRecord>, _ i: Int, _ b: UnsafeBufferPointer<MatchRecord>, _ j: Int
-    ) -> ComparisonVector {
-        guard let first = a.baseAddress, let second = b.baseAddress, i < a.count, j < b.count else { return ComparisonVector() }
-        return scorer.compare((first + i).pointee, (second + j).pointee)
-    }
-
-    /// Each record's four term frequencies (name, street, postcode, city), apart from the records: read per pair, a
-    /// field of a record in an array copied the whole record (some twenty references retained and released).
-    static func frequencies(of records: [MatchRecord]) -> [(Float, Float, Float, Float)] {
-        records.map { ($0.nameFrequency, $0.streetFrequency, $0.postcodeFrequency, $0.cityFrequency) }
     }
 
     /// Ranges of `pairs` of about equal size that do not split one left record's pairs.
@@ -305,16 +288,25 @@ struct EntityMatcher: Sendable {
         return ranges
     }
 
-    /// Every record's blocking keys, computed in parallel.
-    static func keys(
-        of records: [MatchRecord], entity: MatchEntity, isSales: Bool, vocabulary: MatchVocabulary, links: [String: String]
-    ) throws -> [[UInt64]] {
+    /// Every record's blocking keys, computed in parallel, sorted.
+    func keys(of records: [MatchRecord], isSales: Bool) throws -> CandidatePairs.Keys {
         let size = 8_192
-        let parts = try ParallelMap.map((records.count + size - 1) / size) { part -> [[UInt64]] in
-            records[(part * size)..<min(records.count, (part + 1) * size)].map {
-                BlockingKeys.of($0, entity: entity, isSales: isSales, vocabulary: vocabulary, accountLinks: links)
+        let (entity, scorer) = (entity, scorer)
+        let parts = try ParallelMap.map((records.count + size - 1) / size) { part -> CandidatePairs.Keys in
+            scorer.store.withView { store in
+                var keys: CandidatePairs.Keys = []
+                var recordKeys: [UInt64] = []
+                var scratch: [UInt8] = []
+                for index in (part * size)..<min(records.count, (part + 1) * size) {
+                    recordKeys.removeAll(keepingCapacity: true)
+                    BlockingKeys.append(
+                        records[index], entity: entity, isSales: isSales, store: store, accountLinks: scorer.accountLinks, to: &recordKeys,
+                        scratch: &scratch)
+                    for key in recordKeys { keys.append((key, UInt32(index))) }
+                }
+                return CandidatePairs.sortedUnique(keys)
             }
         }
-        return parts.flatMap { $0 }
+        return CandidatePairs.merged(parts)
     }
 }

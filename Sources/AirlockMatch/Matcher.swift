@@ -49,21 +49,27 @@ public enum Matcher {
 
         var matches: [EntityMatches] = []
         var scorers: [MatchEntity: MatchScorer] = [:]
-        var accountLinks: [String: String] = [:]
+        var accountLinks: [UInt64: UInt64] = [:]
         for entity in options.entities.sorted() {
             progress("matching \(entity.rawValue)")
-            var scorer = MatchScorer(entity: entity, vocabulary: inputs.vocabulary, accountLinks: accountLinks)
+            var scorer = MatchScorer(entity: entity, store: inputs.store, accountLinks: accountLinks)
             // How common each name, street, postcode and city is: the records keep it for every score of the run.
-            inputs.fo[entity] = TermFrequencies.counted(inputs.fo[entity] ?? [])
-            inputs.sales[entity] = TermFrequencies.counted(inputs.sales[entity] ?? [])
-            let matcher = EntityMatcher(
-                entity: entity, fo: inputs.fo[entity] ?? [], sales: inputs.sales[entity] ?? [], scorer: scorer, options: options)
+            // Taken out of the inputs while counted, so that they are changed in place, not copied.
+            var fo = inputs.fo.removeValue(forKey: entity) ?? []
+            var sales = inputs.sales.removeValue(forKey: entity) ?? []
+            TermFrequencies.count(&fo, store: inputs.store)
+            TermFrequencies.count(&sales, store: inputs.store)
+            inputs.fo[entity] = fo
+            inputs.sales[entity] = sales
+            let matcher = EntityMatcher(entity: entity, fo: fo, sales: sales, scorer: scorer, options: options)
             let found = try matcher.run(decisions: decisions.filter { $0.entity == entity })
             scorer.model = found.model
             scorers[entity] = scorer
             if entity == .accounts {
                 for proposal in found.proposals where proposal.isLinked {
-                    accountLinks[matcher.sales[proposal.salesIndex].key] = matcher.fo[proposal.foIndex].key
+                    let store = inputs.store
+                    accountLinks[MatchRecord.hash(store.key(matcher.sales[proposal.salesIndex]))] = MatchRecord.hash(
+                        store.key(matcher.fo[proposal.foIndex]))
                 }
             }
             matches.append(found)
@@ -85,7 +91,7 @@ public enum Matcher {
             result.ambiguityMargin = options.ambiguityMargin
             result.decisionsKept = decisions.count
             result.skipped = outcome.inputs.skipped
-            let keymap = keymap(outcome)
+            let links = links(outcome)
             // The lists and the package are written side by side: each is its own file, and together they are a
             // sixth of a million accounts' run. An error is the first in this order, as one after another.
             var unmatched: [MatchEntity: (sales: Int, fo: Int)] = [:]
@@ -100,8 +106,8 @@ public enum Matcher {
                 case 0: try MatchListWriter.write(outcome, to: paths.list)
                 case 1: try DuplicateListWriter.write(outcome, to: paths.duplicates)
                 case 2: return .unmatched(try UnmatchedListWriter.write(outcome, to: paths.unmatched))
-                case 3: try keymap.write(to: paths.keymap)
-                default: return .keys(try SalesKeyPackageWriter.write(keymap, outcome: outcome, catalog: catalog, to: paths.package))
+                case 3: try KeymapWriter.write(links, outcome: outcome, to: paths.keymap)
+                default: return .keys(try SalesKeyPackageWriter.write(links, outcome: outcome, catalog: catalog, to: paths.package))
                 }
                 return .none
             }
@@ -157,24 +163,17 @@ public enum Matcher {
     }
 
     /// The links: sure and not rejected, or accepted; per entity in Sales order.
-    static func keymap(_ outcome: MatchOutcome) -> Keymap {
-        var entries: [KeymapEntry] = []
+    static func links(_ outcome: MatchOutcome) -> [MatchLink] {
+        var links: [MatchLink] = []
         for found in outcome.matches {
-            let sales = outcome.sales(found.entity)
-            let fo = outcome.fo(found.entity)
             for proposal in found.proposals.filter(\.isLinked).sorted(by: { $0.salesIndex < $1.salesIndex }) {
-                let s = sales[proposal.salesIndex]
-                let f = fo[proposal.foIndex]
-                entries.append(
-                    KeymapEntry(
-                        entity: found.entity, salesEntity: found.entity.salesEntity, salesID: s.key, salesName: s.name,
-                        keyAttribute: found.entity.salesKeyAttribute, salesKeyBefore: s.currentKey, foEntity: f.entity, foKey: f.key,
-                        foName: f.name,
-                        score: proposal.score,
-                        decidedBy: proposal.decision == .accept ? "review" : "sure"))
+                links.append(
+                    MatchLink(
+                        entity: found.entity, salesIndex: proposal.salesIndex, foIndex: proposal.foIndex, score: proposal.score,
+                        accepted: proposal.decision == .accept))
             }
         }
-        return Keymap(entries: entries)
+        return links
     }
 
     static func standardized(_ path: String) -> String {

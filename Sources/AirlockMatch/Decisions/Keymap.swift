@@ -59,12 +59,15 @@ public struct Keymap: Sendable, Equatable {
     /// Writes the keymap to `path`.
     public func write(to path: String) throws {
         let writer = try CSVFileWriter(path: path, header: Self.columns)
-        for entry in entries {
-            try writer.writeRecord([
-                entry.entity.rawValue, entry.salesEntity, entry.salesID, entry.salesName, entry.keyAttribute, entry.salesKeyBefore,
-                entry.foEntity, entry.foKey, entry.foName, ScoreText.score(entry.score), entry.decidedBy,
-            ])
-        }
+        for entry in entries { try writer.writeRecord(Self.fields(of: entry)) }
         try writer.close()
+    }
+
+    /// `entry`'s line of the file, by `columns`.
+    public static func fields(of entry: KeymapEntry) -> [String] {
+        [
+            entry.entity.rawValue, entry.salesEntity, entry.salesID, entry.salesName, entry.keyAttribute, entry.salesKeyBefore,
+            entry.foEntity, entry.foKey, entry.foName, ScoreText.score(entry.score), entry.decidedBy,
+        ]
     }
 }

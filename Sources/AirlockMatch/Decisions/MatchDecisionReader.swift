@@ -15,8 +15,8 @@ public enum MatchDecisionReader {
         var acceptedFO: [String: MatchDecision] = [:]
         var foKeys: [MatchEntity: Set<String>] = [:]
         var salesKeys: [MatchEntity: Set<String>] = [:]
-        for (entity, records) in inputs.fo { foKeys[entity] = Set(records.map(\.key)) }
-        for (entity, records) in inputs.sales { salesKeys[entity] = Set(records.map(\.key)) }
+        for (entity, records) in inputs.fo { foKeys[entity] = Set(records.map { inputs.store.key($0) }) }
+        for (entity, records) in inputs.sales { salesKeys[entity] = Set(records.map { inputs.store.key($0) }) }
         for (line, values) in table.rows {
             func at(_ column: Int, _ field: String) -> SourceLocation {
                 SourceLocation(file: path, line: line, column: column + 1, field: field)

@@ -2,14 +2,14 @@ import AirlockIO
 import AirlockModel
 import AirlockPackages
 
-/// Both sides' records of the entities a match run links, in the forms it compares (`MatchRecord`), with the
-/// words of their names (`MatchVocabulary`).
+/// Both sides' records of the entities a match run links, in the forms it compares (`MatchRecord`), with their
+/// texts and the words of their names (`MatchRecordStore`).
 public struct MatchInputs: Sendable {
     /// F&O records per entity (contacts: contact persons, then person customers), in export order.
     public var fo: [MatchEntity: [MatchRecord]] = [:]
     /// Sales records per entity, in export order.
     public var sales: [MatchEntity: [MatchRecord]] = [:]
-    public var vocabulary = MatchVocabulary()
+    public var store = MatchRecordStore()
     /// The F&O entity each entity's records were read from (labels), for the report.
     public var foEntities: [MatchEntity: [String]] = [:]
     /// Rows left out, with why (`entity: n rows without CUSTOMERACCOUNT`), for the report.
@@ -42,7 +42,7 @@ public struct MatchInputs: Sendable {
         // The Sales export is parsed on a thread of its own while the F&O files are read here.
         let salesSource = salesLocated.source
         let salesRead = BackgroundTask { try readSales(CMTPackageReader(source: salesSource), entities: entities) }
-        let foTables: [(source: (entity: MatchEntity, source: MatchSource), label: String, table: Table)]
+        var foTables: [(source: (entity: MatchEntity, source: MatchSource), label: String, table: Table)]
         do {
             let reader = try FOPackageReader(source: foLocated.source)
             foTables = try readFO(reader, entities: entities, catalog: catalog, path: foPath)
@@ -67,11 +67,14 @@ public struct MatchInputs: Sendable {
             inputs.fo[entity] = records
             inputs.foEntities[entity] = labels
         }
-        let sales = try salesRead.result()
+        // Each table is let go once its records are built.
+        foTables = []
+        var sales = try salesRead.result()
+        let salesEntities = Set(sales.tables.keys)
         for entity in entities.sorted() {
             var records: [MatchRecord] = []
             let source = MatchSource.sales(entity)
-            if let table = sales.tables[entity.salesEntity] {
+            if let table = sales.tables.removeValue(forKey: entity.salesEntity) {
                 let skipped = try builder.append(
                     table: table, label: entity.salesEntity, isSales: true, source: source, entity: entity, company: nil, into: &records,
                     lookupNames: sales.lookupNames[entity.salesEntity] ?? [:])
@@ -88,13 +91,13 @@ public struct MatchInputs: Sendable {
                     "\(entity.rawValue): the F&O export holds none of \(labels.filter { seen.insert($0).inserted }.joined(separator: ", "))"
                 )
             }
-            if sales.tables[entity.salesEntity] == nil {
+            if !salesEntities.contains(entity.salesEntity) {
                 inputs.skipped.append("\(entity.rawValue): the Sales export holds no \(entity.salesEntity) records")
             }
         }
+        builder.store.finish()
+        inputs.store = builder.store
         inputs.resolveContactParents()
-        builder.vocabulary.finish()
-        inputs.vocabulary = builder.vocabulary
         return inputs
     }
 
@@ -102,9 +105,11 @@ public struct MatchInputs: Sendable {
     /// hold that party (else the number stays as it is).
     mutating func resolveContactParents() {
         guard var contacts = fo[.contacts], let accounts = fo[.accounts] else { return }
-        var accountOfParty: [String: String] = [:]
-        for account in accounts where !account.party.isEmpty { accountOfParty[account.party] = account.key }
-        for index in contacts.indices where !contacts[index].parent.isEmpty {
+        var accountOfParty: [UInt64: UInt64] = [:]
+        for account in accounts where !account.lacks(.party) {
+            accountOfParty[MatchRecord.hash(store.text(.party, of: account))] = MatchRecord.hash(store.key(account))
+        }
+        for index in contacts.indices where contacts[index].parent != 0 {
             if let account = accountOfParty[contacts[index].parent] { contacts[index].parent = account }
         }
         fo[.contacts] = contacts
@@ -116,6 +121,8 @@ public struct MatchInputs: Sendable {
     {
         var tables: [(source: (entity: MatchEntity, source: MatchSource), label: String, table: Table)] = []
         var read: [String: Table] = [:]
+        // Only the columns matching reads are held (and the legal entity's).
+        let columns = Set(entities.flatMap { MatchSource.fo($0) }.flatMap { $0.columns.values.joined() } + ["DATAAREAID"])
         for entity in entities.sorted() {
             for source in MatchSource.fo(entity) {
                 for label in source.entities {
@@ -123,7 +130,7 @@ public struct MatchInputs: Sendable {
                     guard let line = reader.manifest.entities.first(where: { $0.catalogLabel(in: catalog).lowercased() == wanted }) else {
                         continue
                     }
-                    if read[label] == nil { read[label] = try reader.readEntity(line).table }
+                    if read[label] == nil { read[label] = try reader.readEntity(line, columns: columns).table }
                     if let table = read[label] { tables.append(((entity, source), label, table)) }
                     break
                 }
@@ -193,29 +200,35 @@ public struct MatchInputs: Sendable {
     static func readSales(_ reader: CMTPackageReader, entities: [MatchEntity]) throws
         -> (tables: [String: Table], lookupNames: [String: [String: [String: String]]])
     {
-        let wanted = Set(entities.map(\.salesEntity) + ["uom"])
-        var sections: [String: CMTEntityData] = [:]
-        _ = try reader.readEntities(valueProblems: .collect) { section in
-            if wanted.contains(section.name), sections[section.name] == nil { sections[section.name] = section }
-        }
+        var columns: [String: Set<String>] = ["uom": [CMTRecordTable.idColumn, "name"]]
+        for entity in entities { columns[entity.salesEntity] = Set(MatchSource.sales(entity).columns.values.joined()) }
         var tables: [String: Table] = [:]
-        for (name, section) in sections { tables[name] = section.records.values }
+        // A product's unit by the name its lookup carries, per unit id; the `uom` records' own names win below.
+        var unitLookupNames: [String: String] = [:]
+        var readsProductUnits = false
+        _ = try reader.readEntities(valueProblems: .collect) { section in
+            guard let kept = columns[section.name], tables[section.name] == nil else { return }
+            let table = section.records.values
+            if section.name == "product", let column = table.columnIndex(named: "defaultuomid") {
+                readsProductUnits = true
+                for row in 0..<table.rowCount {
+                    guard let id = table.value(row: row, column: column)?.lowercased(), unitLookupNames[id] == nil else { continue }
+                    unitLookupNames[id] = section.records.lookupEntityName(row: row, field: "defaultuomid")
+                }
+            }
+            // Only the columns matching reads are held.
+            tables[section.name] = table.keeping(columns: kept)
+        }
         var lookupNames: [String: [String: [String: String]]] = [:]
-        if let product = sections["product"], let column = product.records.values.columnIndex(named: "defaultuomid") {
-            var units: [String: String] = [:]
+        if readsProductUnits {
+            var names = unitLookupNames
             if let uom = tables["uom"], let id = uom.columnIndex(named: CMTRecordTable.idColumn), let name = uom.columnIndex(named: "name")
             {
                 for row in 0..<uom.rowCount {
-                    if let key = uom.value(row: row, column: id), let value = uom.value(row: row, column: name) {
-                        units[key.lowercased()] = value
+                    if let key = uom.value(row: row, column: id)?.lowercased(), let value = uom.value(row: row, column: name) {
+                        names[key] = value
                     }
                 }
-            }
-            var names: [String: String] = [:]
-            let table = product.records.values
-            for row in 0..<table.rowCount {
-                guard let id = table.value(row: row, column: column)?.lowercased(), names[id] == nil else { continue }
-                names[id] = units[id] ?? product.records.lookupEntityName(row: row, field: "defaultuomid")
             }
             lookupNames["product"] = ["defaultuomid": names]
         }

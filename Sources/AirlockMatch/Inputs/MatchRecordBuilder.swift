@@ -1,26 +1,20 @@
 import AirlockIO
 import AirlockModel
 
-/// Turns an entity table's rows into `MatchRecord`s, the words of their names into the shared vocabulary: the rows
-/// are folded in parallel, a chunk at a time, and their words then interned in row order, so the vocabulary (and
-/// everything after it) is the same on any number of cores.
+/// Turns an entity table's rows into `MatchRecord`s in the run's store: the rows are folded in parallel
+/// (`MatchRecordDraft`), a wave of chunks at a time, and added to the store in row order, so the store (and
+/// everything after it) is the same on any number of cores, and no more than a wave of drafts is held at once.
 struct MatchRecordBuilder {
-    var vocabulary = MatchVocabulary()
+    var store = MatchRecordStore()
 
     /// How many rows one piece of parallel work folds.
     static let chunkRows = 16_384
-
-    /// A row folded, before its words are interned.
-    private struct Draft: Sendable {
-        var record: MatchRecord
-        var nameWords: [String] = []
-        var firstWords: [String] = []
-        var lastWords: [String] = []
-    }
+    /// How many pieces are folded before their drafts are added to the store.
+    static let chunksPerWave = 8
 
     /// What one chunk gave: its drafts, and how many of its rows had no key.
     private struct Chunk: Sendable {
-        var drafts: [Draft] = []
+        var drafts: [MatchRecordDraft] = []
         var skipped = 0
     }
 
@@ -39,38 +33,42 @@ struct MatchRecordBuilder {
         }
         let units = lookupNames[names[.unit] ?? ""] ?? [:]
         let chunkCount = (table.rowCount + Self.chunkRows - 1) / Self.chunkRows
-        let chunks = try ParallelMap.map(chunkCount) { [columns] chunk -> Chunk in
-            var result = Chunk()
-            for row in (chunk * Self.chunkRows)..<min(table.rowCount, (chunk + 1) * Self.chunkRows) {
-                if let draft = Self.draft(
-                    row: row, table: table, columns: columns, label: label, isSales: isSales, source: source, entity: entity,
-                    company: company, units: units)
-                {
-                    result.drafts.append(draft)
-                } else if Self.value(.key, row, table: table, columns: columns).isEmpty
-                    && Self.belongs(
-                        row, table: table, columns: columns, source: source, company: company)
-                {
-                    result.skipped += 1
-                }
-            }
-            return result
-        }
         var skipped = 0
         records.reserveCapacity(records.count + table.rowCount)
-        for chunk in chunks {
-            skipped += chunk.skipped
-            for var draft in chunk.drafts {
-                draft.record.nameWords = vocabulary.ids(draft.nameWords)
-                if entity == .contacts {
-                    draft.record.firstWords = vocabulary.ids(draft.firstWords)
-                    draft.record.lastWords = vocabulary.ids(draft.lastWords)
-                    draft.record.nameWords = draft.record.firstWords + draft.record.lastWords
-                }
-                records.append(draft.record)
+        for wave in stride(from: 0, to: chunkCount, by: Self.chunksPerWave) {
+            let chunks = try ParallelMap.map(min(Self.chunksPerWave, chunkCount - wave)) { [columns] offset -> Chunk in
+                Self.fold(
+                    chunk: wave + offset, table: table, columns: columns, label: label, isSales: isSales, source: source, entity: entity,
+                    company: company, units: units)
+            }
+            for chunk in chunks {
+                skipped += chunk.skipped
+                for draft in chunk.drafts { records.append(try store.add(draft)) }
             }
         }
         return skipped
+    }
+
+    /// The drafts of chunk `chunk`'s rows.
+    private static func fold(
+        chunk: Int, table: Table, columns: [MatchField: [Int]], label: String, isSales: Bool, source: MatchSource, entity: MatchEntity,
+        company: String?, units: [String: String]
+    ) -> Chunk {
+        var result = Chunk()
+        for row in (chunk * Self.chunkRows)..<min(table.rowCount, (chunk + 1) * Self.chunkRows) {
+            if let draft = Self.draft(
+                row: row, table: table, columns: columns, label: label, isSales: isSales, source: source, entity: entity,
+                company: company, units: units)
+            {
+                result.drafts.append(draft)
+            } else if Self.value(.key, row, table: table, columns: columns).isEmpty
+                && Self.belongs(
+                    row, table: table, columns: columns, source: source, company: company)
+            {
+                result.skipped += 1
+            }
+        }
+        return result
     }
 
     /// The first value among `field`'s columns that is not blank, trimmed; "" when none.
@@ -98,18 +96,17 @@ struct MatchRecordBuilder {
     private static func draft(
         row: Int, table: Table, columns: [MatchField: [Int]], label: String, isSales: Bool, source: MatchSource, entity: MatchEntity,
         company: String?, units: [String: String]
-    ) -> Draft? {
+    ) -> MatchRecordDraft? {
         guard belongs(row, table: table, columns: columns, source: source, company: company) else { return nil }
         func value(_ field: MatchField) -> String { Self.value(field, row, table: table, columns: columns) }
         let key = value(.key)
         guard !key.isEmpty else { return nil }
-        var draft = Draft(record: MatchRecord(key: isSales ? key.lowercased() : key, entity: label, row: row + 1))
-        draft.record.isPersonCustomer = source.partyType == .person
+        var record = MatchRecordDraft(key: isSales ? key.lowercased() : key, entity: label, row: row + 1)
         switch entity {
         case .accounts:
-            draft.record.name = value(.name)
-            draft.nameWords = OrganisationName.words(draft.record.name)
-            draft.record.legalForm = OrganisationName.legalForm(draft.record.name)
+            record.name = value(.name)
+            record.nameWords = OrganisationName.words(record.name)
+            record.legalForm = OrganisationName.legalForm(record.name)
         case .contacts:
             var first = value(.firstName)
             var last = value(.lastName)
@@ -118,18 +115,18 @@ struct MatchRecordBuilder {
                 last = words.last.map(String.init) ?? ""
                 first = words.dropLast().joined(separator: " ")
             }
-            draft.record.name = [first, last].filter { !$0.isEmpty }.joined(separator: " ")
-            draft.firstWords = TextFolding.words(first)
-            draft.lastWords = TextFolding.words(last)
+            record.name = [first, last].filter { !$0.isEmpty }.joined(separator: " ")
+            record.isPerson = true
+            record.firstWords = TextFolding.words(first)
+            record.lastWords = TextFolding.words(last)
         case .products:
-            draft.record.name = value(.name)
-            draft.nameWords = TextFolding.words(draft.record.name)
-            draft.record.number = TextFolding.compactKey(isSales ? value(.number) : key)
+            record.name = value(.name)
+            record.nameWords = TextFolding.words(record.name)
+            record.number = TextFolding.compactKey(isSales ? value(.number) : key)
             var unit = value(.unit)
             if let resolved = units[unit.lowercased()] { unit = resolved }
-            draft.record.unit = UnitNames.canonical(unit)
+            record.unit = UnitNames.canonical(unit)
         }
-        var record = draft.record
         record.country = CountryCodes.alpha2OrFolded(value(.country))
         let street = StreetName(value(.street))
         record.street = street.street
@@ -147,7 +144,6 @@ struct MatchRecordBuilder {
         record.currentKey = value(.currentKey)
         record.isSales = isSales
         record.comparableKey = TextFolding.compactKey(isSales ? record.currentKey : key)
-        draft.record = record
-        return draft
+        return record
     }
 }

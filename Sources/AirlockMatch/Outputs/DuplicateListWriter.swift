@@ -9,14 +9,16 @@ enum DuplicateListWriter {
 
     static func write(_ outcome: MatchOutcome, to path: String) throws {
         let writer = try CSVFileWriter(path: path, header: columns)
+        let store = outcome.store
         for matches in outcome.matches {
             let entity = matches.entity
             for isSales in [false, true] {
                 let records = isSales ? outcome.sales(entity) : outcome.fo(entity)
                 let found = matches.duplicates.filter { $0.isSales == isSales }.sorted { a, b in
                     if a.score != b.score { return a.score > b.score }
-                    if records[a.first].key != records[b.first].key { return records[a.first].key < records[b.first].key }
-                    return records[a.second].key < records[b.second].key
+                    if store.precedes(.key, records[a.first], records[b.first]) { return true }
+                    if store.precedes(.key, records[b.first], records[a.first]) { return false }
+                    return store.precedes(.key, records[a.second], records[b.second])
                 }
                 for duplicate in found {
                     let first = records[duplicate.first]
@@ -24,7 +26,7 @@ enum DuplicateListWriter {
                     let evidence = outcome.duplicateEvidence(entity, duplicate)
                     try writer.writeRecord([
                         isSales ? "sales" : "fo", entity.rawValue, duplicate.matchClass.rawValue, ScoreText.score(duplicate.score),
-                        first.key, first.name, second.key, second.name, evidence.agrees, evidence.disagrees,
+                        store.key(first), store.name(first), store.key(second), store.name(second), evidence.agrees, evidence.disagrees,
                     ])
                 }
             }

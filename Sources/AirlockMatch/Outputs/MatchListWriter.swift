@@ -5,6 +5,7 @@ import AirlockIO
 enum MatchListWriter {
     static func write(_ outcome: MatchOutcome, to path: String) throws {
         let writer = try CSVFileWriter(path: path, header: MatchListColumns.all)
+        let store = outcome.store
         for matches in outcome.matches {
             let entity = matches.entity
             let sales = outcome.sales(entity)
@@ -14,7 +15,7 @@ enum MatchListWriter {
                 let rankB = b.matchClass.map { $0 == .sure ? 0 : 1 } ?? 2
                 if rankA != rankB { return rankA < rankB }
                 if a.score != b.score { return a.score > b.score }
-                return sales[a.salesIndex].key < sales[b.salesIndex].key
+                return store.precedes(.key, sales[a.salesIndex], sales[b.salesIndex])
             }
             for proposal in ordered {
                 let s = sales[proposal.salesIndex]
@@ -22,7 +23,8 @@ enum MatchListWriter {
                 let evidence = outcome.evidenceText(entity, sales: proposal.salesIndex, fo: proposal.foIndex)
                 try writer.writeRecord([
                     entity.rawValue, proposal.matchClass?.rawValue ?? "", ScoreText.score(proposal.score),
-                    proposal.decision?.rawValue ?? "", s.key, s.name, f.entity, f.key, f.name, evidence.agrees, evidence.disagrees,
+                    proposal.decision?.rawValue ?? "", store.key(s), store.name(s), store.label(f), store.key(f), store.name(f),
+                    evidence.agrees, evidence.disagrees,
                     proposal.notes.joined(separator: "; "),
                 ])
             }

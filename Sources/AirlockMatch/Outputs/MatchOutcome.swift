@@ -5,8 +5,21 @@ struct MatchOutcome: Sendable {
     var scorers: [MatchEntity: MatchScorer]
     var options: MatchingOptions
 
+    /// The records' texts.
+    var store: MatchRecordStore { inputs.store }
+
     func fo(_ entity: MatchEntity) -> [MatchRecord] { inputs.fo[entity] ?? [] }
     func sales(_ entity: MatchEntity) -> [MatchRecord] { inputs.sales[entity] ?? [] }
+
+    /// The keymap entry of `link`.
+    func keymapEntry(_ link: MatchLink) -> KeymapEntry {
+        let s = sales(link.entity)[link.salesIndex]
+        let f = fo(link.entity)[link.foIndex]
+        return KeymapEntry(
+            entity: link.entity, salesEntity: link.entity.salesEntity, salesID: store.key(s), salesName: store.name(s),
+            keyAttribute: link.entity.salesKeyAttribute, salesKeyBefore: store.text(.currentKey, of: s), foEntity: store.label(f),
+            foKey: store.key(f), foName: store.name(f), score: link.score, decidedBy: link.accepted ? "review" : "sure")
+    }
 
     /// The evidence of a Sales–F&O pair, in `MatchSignal` order.
     func evidence(_ entity: MatchEntity, sales: Int, fo: Int) -> [MatchEvidence] {

@@ -60,8 +60,9 @@ enum MatchPage {
                 let s = sales[proposal.salesIndex]
                 let f = fo[proposal.foIndex]
                 page += "<tr><td class=n>\(ScoreText.score(proposal.score))</td>"
-                page += "<td>\(HTMLText.escape(s.name))<br><span class=small>\(HTMLText.escape(s.key))</span></td>"
-                page += "<td>\(HTMLText.escape(f.name))<br><span class=small>\(HTMLText.escape(f.key))</span></td>"
+                let store = outcome.store
+                page += "<td>\(HTMLText.escape(store.name(s)))<br><span class=small>\(HTMLText.escape(store.key(s)))</span></td>"
+                page += "<td>\(HTMLText.escape(store.name(f)))<br><span class=small>\(HTMLText.escape(store.key(f)))</span></td>"
                 page += "<td>\(waterfall(evidence))</td>"
                 page += "<td>\(HTMLText.escape(proposal.notes.joined(separator: "; ")))</td></tr>\n"
             }

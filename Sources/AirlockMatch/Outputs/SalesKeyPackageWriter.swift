@@ -8,18 +8,20 @@ import AirlockPackages
 enum SalesKeyPackageWriter {
     /// Writes the package when any record's key changes; returns per entity how many records it sets and how
     /// many of them held another value.
-    static func write(_ keymap: Keymap, outcome: MatchOutcome, catalog: SchemaCatalog, to path: String) throws
+    static func write(_ links: [MatchLink], outcome: MatchOutcome, catalog: SchemaCatalog, to path: String) throws
         -> [MatchEntity: (set: Int, replaced: Int)]
     {
         var counts: [MatchEntity: (set: Int, replaced: Int)] = [:]
         var schemaEntities: [CMTSchemaEntity] = []
         var sections: [CMTEntityData] = []
         for entity in MatchEntity.allCases {
-            let entries = keymap.entries.filter { $0.entity == entity }
-            let current = Dictionary(outcome.sales(entity).map { ($0.key, $0.currentKey) }, uniquingKeysWith: { first, _ in first })
-            let changing = entries.filter { current[$0.salesID] != $0.foKey }.sorted { $0.salesID < $1.salesID }
+            let store = outcome.store
+            let (sales, fo) = (outcome.sales(entity), outcome.fo(entity))
+            // The links whose Sales record holds another key than its F&O record's, by GUID.
+            let changing = links.filter { $0.entity == entity && !store.same(.currentKey, sales[$0.salesIndex], as: .key, fo[$0.foIndex]) }
+                .sorted { store.precedes(.key, sales[$0.salesIndex], sales[$1.salesIndex]) }
             guard !changing.isEmpty else { continue }
-            counts[entity] = (changing.count, changing.filter { !(current[$0.salesID] ?? "").isEmpty }.count)
+            counts[entity] = (changing.count, changing.filter { !sales[$0.salesIndex].lacks(.currentKey) }.count)
             let schema = catalog.salesEntity(named: entity.salesEntity)
             let idName = schema?.primaryIdAttribute ?? entity.salesEntity + "id"
             let key = entity.salesKeyAttribute
@@ -34,7 +36,10 @@ enum SalesKeyPackageWriter {
                             name: key, type: .string, displayName: schema?.attribute(named: key)?.displayName, updateCompare: nil),
                     ]))
             var section = CMTEntityData(name: entity.salesEntity, displayName: schema?.displayName, fieldNames: [idName, key])
-            for entry in changing { try section.records.values.appendRow([entry.salesID, entry.salesID, entry.foKey]) }
+            for link in changing {
+                let salesID = store.key(sales[link.salesIndex])
+                try section.records.values.appendRow([salesID, salesID, store.key(fo[link.foIndex])])
+            }
             sections.append(section)
         }
         guard !sections.isEmpty else { return counts }

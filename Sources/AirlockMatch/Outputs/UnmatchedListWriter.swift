@@ -8,6 +8,7 @@ enum UnmatchedListWriter {
     /// Writes the list and returns per entity how many Sales and F&O records it holds.
     static func write(_ outcome: MatchOutcome, to path: String) throws -> [MatchEntity: (sales: Int, fo: Int)] {
         let writer = try CSVFileWriter(path: path, header: columns)
+        let store = outcome.store
         var counts: [MatchEntity: (sales: Int, fo: Int)] = [:]
         for matches in outcome.matches {
             let entity = matches.entity
@@ -26,19 +27,22 @@ enum UnmatchedListWriter {
                 let best = matches.bestScores[index]
                 let reason: String
                 if let proposal {
-                    reason = proposal.decision == .reject ? "rejected on review" : "to review: \(fo[proposal.foIndex].key)"
+                    reason = proposal.decision == .reject ? "rejected on review" : "to review: \(store.key(fo[proposal.foIndex]))"
                 } else if best > 0 {
                     reason = "best candidate below the review score"
                 } else {
                     reason = "no candidate shares a blocking key"
                 }
-                try writer.writeRecord(["sales", entity.rawValue, record.entity, record.key, record.name, ScoreText.score(best), reason])
+                try writer.writeRecord([
+                    "sales", entity.rawValue, store.label(record), store.key(record), store.name(record), ScoreText.score(best), reason,
+                ])
                 salesCount += 1
             }
             var foCount = 0
             for (index, record) in fo.enumerated() where !linkedFO.contains(index) {
                 try writer.writeRecord([
-                    "fo", entity.rawValue, record.entity, record.key, record.name, "", "no Sales record is linked to it",
+                    "fo", entity.rawValue, store.label(record), store.key(record), store.name(record), "",
+                    "no Sales record is linked to it",
                 ])
                 foCount += 1
             }

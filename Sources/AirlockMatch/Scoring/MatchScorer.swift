@@ -6,9 +6,11 @@ import Foundation
 /// that value is (term frequency). The same for a Sales–F&O pair and for two records of one side (duplicates).
 public struct MatchScorer: Sendable {
     public var entity: MatchEntity
-    public var vocabulary: MatchVocabulary
-    /// Sales account GUID → the F&O customer account it is linked to (for contacts' company signal).
-    public var accountLinks: [String: String]
+    /// The records' texts and name words.
+    public var store: MatchRecordStore
+    /// Sales account GUID → the F&O customer account it is linked to (for contacts' company signal), both as
+    /// `MatchRecord.hash`.
+    public var accountLinks: [UInt64: UInt64]
     /// The model scores are computed with; nil until it is estimated (`score` is then 0).
     public var model: MatchModel? {
         didSet {
@@ -29,9 +31,9 @@ public struct MatchScorer: Sendable {
     /// The most a value's rarity adds to, or takes from, an exact agreement, in bits.
     public static let frequencyLimit = 10.0
 
-    public init(entity: MatchEntity, vocabulary: MatchVocabulary, accountLinks: [String: String] = [:], model: MatchModel? = nil) {
+    public init(entity: MatchEntity, store: MatchRecordStore, accountLinks: [UInt64: UInt64] = [:], model: MatchModel? = nil) {
         self.entity = entity
-        self.vocabulary = vocabulary
+        self.store = store
         self.accountLinks = accountLinks
         self.model = model
         weights = model.map(Self.weightTable) ?? []
@@ -152,60 +154,73 @@ public struct MatchScorer: Sendable {
     }
 
     /// Each signal's level for two records (docs/match.md, "Signals"): a value one side lacks is `absent`.
-    public func compare(_ a: borrowing MatchRecord, _ b: borrowing MatchRecord) -> ComparisonVector {
+    public func compare(_ a: MatchRecord, _ b: MatchRecord) -> ComparisonVector {
+        store.withView { compare(a, b, in: $0) }
+    }
+
+    /// The same, the store read in place (`MatchRecordStore.withView`): what comparing millions of pairs calls.
+    public func compare(_ a: MatchRecord, _ b: MatchRecord, in store: MatchRecordStore.View) -> ComparisonVector {
         var vector = ComparisonVector()
         // Already keyed: the Sales record holds the F&O key.
-        if a.isSales != b.isSales, !a.comparableKey.isEmpty, a.comparableKey == b.comparableKey { vector[.key] = .exact }
-        if !a.nameWords.isEmpty && !b.nameWords.isEmpty {
+        if a.isSales != b.isSales, !a.lacks(.comparableKey), store.same(.comparableKey, a, b) { vector[.key] = .exact }
+        let aWords = store.nameWords(a)
+        let bWords = store.nameWords(b)
+        if !aWords.isEmpty && !bWords.isEmpty {
             let similarity =
-                entity == .contacts ? personSimilarity(a, b) : StringSimilarity.words(a.nameWords, b.nameWords, vocabulary: vocabulary)
+                entity == .contacts
+                ? personSimilarity(a, b, in: store) : StringSimilarity.words(aWords, bWords, vocabulary: store.vocabulary)
             vector[.name] = similarity >= 0.98 ? .exact : similarity >= 0.85 ? .close : similarity >= 0.6 ? .weak : .different
         }
         if a.legalFormClasses != 0 && b.legalFormClasses != 0 {
             vector[.legalForm] = OrganisationName.legalFormsDiffer(a.legalFormClasses, b.legalFormClasses) ? .different : .exact
         }
         if entity == .products {
-            if !a.number.isEmpty && !b.number.isEmpty { vector[.number] = a.number == b.number ? .exact : .different }
-            if !a.unit.isEmpty && !b.unit.isEmpty { vector[.unit] = a.unit == b.unit ? .exact : .different }
+            if !a.lacks(.number) && !b.lacks(.number) { vector[.number] = store.same(.number, a, b) ? .exact : .different }
+            if !a.lacks(.unit) && !b.lacks(.unit) { vector[.unit] = store.same(.unit, a, b) ? .exact : .different }
             return vector
         }
-        if !a.taxNumber.isEmpty && !b.taxNumber.isEmpty { vector[.taxNumber] = a.taxNumber == b.taxNumber ? .exact : .different }
-        if !a.email.isEmpty && !b.email.isEmpty { vector[.email] = a.email == b.email ? .exact : .different }
+        if a.taxNumber != 0 && b.taxNumber != 0 { vector[.taxNumber] = a.taxNumber == b.taxNumber ? .exact : .different }
+        if a.email != 0 && b.email != 0 { vector[.email] = a.email == b.email ? .exact : .different }
         // The domain says nothing more where the addresses agree: the one follows from the other.
-        if vector[.email] != .exact, !a.emailDomain.isEmpty || !a.webDomain.isEmpty, !b.emailDomain.isEmpty || !b.webDomain.isEmpty {
-            // Compared in place: this runs for every candidate pair.
-            func held(_ domain: String) -> Bool { !domain.isEmpty && (domain == b.emailDomain || domain == b.webDomain) }
+        if vector[.email] != .exact, a.emailDomain != 0 || a.webDomain != 0, b.emailDomain != 0 || b.webDomain != 0 {
+            func held(_ domain: UInt64) -> Bool { domain != 0 && (domain == b.emailDomain || domain == b.webDomain) }
             vector[.domain] = held(a.emailDomain) || held(a.webDomain) ? .exact : .different
         }
-        if !a.phones.isEmpty && !b.phones.isEmpty { vector[.phone] = a.phones.contains(where: b.phones.contains) ? .exact : .different }
-        if entity == .contacts, !a.parent.isEmpty, !b.parent.isEmpty {
+        if a.phones.0 != 0 && b.phones.0 != 0 {
+            vector[.phone] = b.hasPhone(a.phones.0) || b.hasPhone(a.phones.1) ? .exact : .different
+        }
+        if entity == .contacts, a.parent != 0, b.parent != 0 {
             if a.parent == b.parent {
                 vector[.company] = .exact
             } else if let linked = accountLinks[a.parent] {
                 vector[.company] = linked == b.parent ? .exact : .different
             }
         }
-        if !a.postcode.isEmpty && !b.postcode.isEmpty {
-            vector[.postcode] = a.postcode == b.postcode ? .exact : Self.oneCharacterApart(a.postcode, b.postcode) ? .close : .different
+        if !a.lacks(.postcode) && !b.lacks(.postcode) {
+            vector[.postcode] =
+                store.same(.postcode, a, b)
+                ? .exact : Self.oneCharacterApart(store.bytes(.postcode, of: a), store.bytes(.postcode, of: b)) ? .close : .different
         }
-        if !a.street.isEmpty && !b.street.isEmpty {
-            let similarity = a.street == b.street ? 1 : StringSimilarity.jaroWinkler(a.street, b.street)
+        if !a.lacks(.street) && !b.lacks(.street) {
+            let similarity =
+                store.same(.street, a, b) ? 1 : StringSimilarity.jaroWinkler(store.bytes(.street, of: a), store.bytes(.street, of: b))
             vector[.street] = similarity >= 0.99 ? .exact : similarity >= 0.9 ? .close : similarity >= 0.75 ? .weak : .different
         }
-        if !a.houseNumber.isEmpty && !b.houseNumber.isEmpty { vector[.houseNumber] = a.houseNumber == b.houseNumber ? .exact : .different }
-        if !a.city.isEmpty && !b.city.isEmpty {
-            let similarity = a.city == b.city ? 1 : StringSimilarity.jaroWinkler(a.city, b.city)
+        if !a.lacks(.houseNumber) && !b.lacks(.houseNumber) {
+            vector[.houseNumber] = store.same(.houseNumber, a, b) ? .exact : .different
+        }
+        if !a.lacks(.city) && !b.lacks(.city) {
+            let similarity =
+                store.same(.city, a, b) ? 1 : StringSimilarity.jaroWinkler(store.bytes(.city, of: a), store.bytes(.city, of: b))
             vector[.city] = similarity >= 0.99 ? .exact : similarity >= 0.9 ? .close : .different
         }
-        if !a.country.isEmpty && !b.country.isEmpty { vector[.country] = a.country == b.country ? .exact : .different }
+        if !a.lacks(.country) && !b.lacks(.country) { vector[.country] = store.same(.country, a, b) ? .exact : .different }
         return vector
     }
 
     /// Whether two codes of one length differ in one character, or in two neighbours swapped (`2145`/`2148`,
     /// `3173`/`3137`).
-    static func oneCharacterApart(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8)
-        let y = Array(b.utf8)
+    static func oneCharacterApart(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
         guard x.count == y.count, x.count > 1 else { return false }
         let differing = x.indices.filter { x[$0] != y[$0] }
         if differing.count == 1 { return true }
@@ -220,10 +235,11 @@ public struct MatchScorer: Sendable {
 
     /// A person's names, in either order: the family name counts twice the given name; a given name written as its
     /// initial agrees with the name.
-    func personSimilarity(_ a: MatchRecord, _ b: MatchRecord) -> Double {
-        func part(_ x: [WordID], _ y: [WordID]) -> Double {
+    func personSimilarity(_ a: MatchRecord, _ b: MatchRecord, in store: MatchRecordStore.View) -> Double {
+        let vocabulary = store.vocabulary
+        func part(_ x: UnsafeBufferPointer<WordID>, _ y: UnsafeBufferPointer<WordID>) -> Double {
             if x.isEmpty || y.isEmpty { return x.isEmpty && y.isEmpty ? 1 : 0.5 }
-            if x == y { return 1 }
+            if x.elementsEqual(y) { return 1 }
             if x.count == 1 && y.count == 1 {
                 return vocabulary.withStorage { bytes, starts in
                     let first = UnsafeBufferPointer(rebasing: bytes[starts[Int(x[0])]..<starts[Int(x[0]) + 1]])
@@ -237,8 +253,9 @@ public struct MatchScorer: Sendable {
             if bytesX.count == 1 || bytesY.count == 1, bytesX.first == bytesY.first { return 0.9 }
             return StringSimilarity.jaroWinkler(bytesX, bytesY)
         }
-        if a.firstWords.isEmpty && a.lastWords.isEmpty || b.firstWords.isEmpty && b.lastWords.isEmpty {
-            return StringSimilarity.words(a.nameWords, b.nameWords, vocabulary: vocabulary)
+        let (aFirst, aLast, bFirst, bLast) = (store.firstWords(a), store.lastWords(a), store.firstWords(b), store.lastWords(b))
+        if aFirst.isEmpty && aLast.isEmpty || bFirst.isEmpty && bLast.isEmpty {
+            return StringSimilarity.words(store.nameWords(a), store.nameWords(b), vocabulary: vocabulary)
         }
         // A given name unlike the other's is a relative's or a colleague's: however alike the family names, the
         // names are then at most weakly alike.
@@ -246,8 +263,8 @@ public struct MatchScorer: Sendable {
             let similarity = (first + 2 * last) / 3
             return first < Self.givenNameLikeness ? min(similarity, Self.unlikeGivenNameCap) : similarity
         }
-        let straight = combined(part(a.firstWords, b.firstWords), part(a.lastWords, b.lastWords))
-        let swapped = combined(part(a.firstWords, b.lastWords), part(a.lastWords, b.firstWords))
+        let straight = combined(part(aFirst, bFirst), part(aLast, bLast))
+        let swapped = combined(part(aFirst, bLast), part(aLast, bFirst))
         return max(straight, swapped)
     }
 }

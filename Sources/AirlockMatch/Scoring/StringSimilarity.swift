@@ -121,7 +121,9 @@ public enum StringSimilarity {
     /// How far two lists of words name the same thing, weighting each word (a rare word says more than a
     /// common one): each word of one list pairs with the most similar word of the other (Jaro–Winkler, counted
     /// from `wordFloor` up), in both directions, and the weighted shares are averaged. Word order does not count.
-    public static func words(_ a: [WordID], _ b: [WordID], vocabulary: MatchVocabulary, wordFloor: Double = 0.85) -> Double {
+    public static func words(
+        _ a: UnsafeBufferPointer<WordID>, _ b: UnsafeBufferPointer<WordID>, vocabulary: MatchVocabulary, wordFloor: Double = 0.85
+    ) -> Double {
         if a.isEmpty || b.isEmpty { return 0 }
         return vocabulary.withStorage { bytes, starts in
             func word(_ id: WordID) -> UnsafeBufferPointer<UInt8> {
@@ -138,7 +140,7 @@ public enum StringSimilarity {
                             x == y ? 1 : mayReach(first, second, wordFloor) ? jaroWinkler(first, second) : 0
                     }
                 }
-                func share(_ from: [WordID], across: Bool) -> Double {
+                func share(_ from: UnsafeBufferPointer<WordID>, across: Bool) -> Double {
                     var total = 0.0
                     var found = 0.0
                     let others = across ? a.count : b.count
