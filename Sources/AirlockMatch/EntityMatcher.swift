@@ -55,8 +55,9 @@ struct EntityMatcher: Sendable {
 
         // The keys are let go once the pairs are made, and made again for the duplicates within each side later:
         // at a million records, the keys and the pairs of every kind are more than memory need hold at once.
-        var candidates = CandidatePairs.between(
-            try keys(of: sales, isSales: true), try keys(of: fo, isSales: false), maxPairsPerKey: options.maxPairsPerKey)
+        var salesKeys = try keys(of: sales, isSales: true)
+        var foKeys = try keys(of: fo, isSales: false)
+        var candidates = CandidatePairs.between(&salesKeys, &foKeys, maxPairsPerKey: options.maxPairsPerKey)
         var vectors = try compare(candidates.pairs)
         var patterns: [ComparisonVector: Int] = [:]
         for vector in vectors { patterns[vector, default: 0] += 1 }
@@ -239,7 +240,8 @@ struct EntityMatcher: Sendable {
     /// The model's levels and weights hold for two records of one side; its prior, the share of candidates that are
     /// one record, is estimated again over the side's own candidate pairs, of which far fewer are.
     func duplicates(_ records: [MatchRecord], isSales: Bool, scorer: MatchScorer) throws -> [MatchDuplicate] {
-        let pairs = CandidatePairs.within(try keys(of: records, isSales: isSales), maxPairsPerKey: options.maxPairsPerKey).pairs
+        var keys = try keys(of: records, isSales: isSales)
+        let pairs = CandidatePairs.within(&keys, maxPairsPerKey: options.maxPairsPerKey).pairs
         let chunks = Self.chunks(of: pairs)
         let vectors = try ParallelMap.map(chunks.count) { chunk -> [ComparisonVector] in
             scorer.store.withView { store in
@@ -292,7 +294,7 @@ struct EntityMatcher: Sendable {
     func keys(of records: [MatchRecord], isSales: Bool) throws -> CandidatePairs.Keys {
         let size = 8_192
         let (entity, scorer) = (entity, scorer)
-        let parts = try ParallelMap.map((records.count + size - 1) / size) { part -> CandidatePairs.Keys in
+        var parts = try ParallelMap.map((records.count + size - 1) / size) { part -> CandidatePairs.Keys in
             scorer.store.withView { store in
                 var keys: CandidatePairs.Keys = []
                 var recordKeys: [UInt64] = []
@@ -307,6 +309,6 @@ struct EntityMatcher: Sendable {
                 return CandidatePairs.sortedUnique(keys)
             }
         }
-        return CandidatePairs.merged(parts)
+        return CandidatePairs.merged(&parts)
     }
 }

@@ -36,23 +36,26 @@ public struct CandidatePairs: Sendable {
     }
 
     /// Keys of records in parts (each sorted, of records apart from the other parts') as one sorted `Keys`; each part
-    /// is let go as it is taken in.
-    public static func merged(_ parts: [Keys]) -> Keys {
-        var parts = parts
+    /// is let go as it is taken in (`parts` is left empty).
+    public static func merged(_ parts: inout [Keys]) -> Keys {
         var keys: Keys = []
         keys.reserveCapacity(parts.reduce(0) { $0 + $1.count })
         for index in parts.indices {
             keys.append(contentsOf: parts[index])
             parts[index] = []
         }
+        parts = []
         // Sorted runs end to end, which the sort merges.
         keys.sort { $0.key != $1.key ? $0.key < $1.key : $0.record < $1.record }
         return keys
     }
 
-    /// The pairs of a left and a right side.
+    /// The pairs of a left and a right side. The keys are let go (left empty) once the pairs are made, before they are
+    /// laid end to end.
     /// - Parameter sliceBudget: about how many pairs, repeats included, one slice makes.
-    public static func between(_ left: Keys, _ right: Keys, maxPairsPerKey: Int, sliceBudget: Int = sliceBudget) -> CandidatePairs {
+    public static func between(_ left: inout Keys, _ right: inout Keys, maxPairsPerKey: Int, sliceBudget: Int = sliceBudget)
+        -> CandidatePairs
+    {
         var tooCommon = 0
         var perLeft: [Int] = []
         forEachSharedKey(left, right) { l, r in
@@ -66,7 +69,7 @@ public struct CandidatePairs: Sendable {
                 perLeft[record] += r.count
             }
         }
-        let pairs = slices(perLeft, budget: sliceBudget) { slice, pairs in
+        var parts = slices(perLeft, budget: sliceBudget) { slice, pairs in
             forEachSharedKey(left, right) { l, r in
                 guard l.count * r.count <= maxPairsPerKey else { return }
                 for a in l where slice.contains(Int(left[a].record)) {
@@ -74,11 +77,13 @@ public struct CandidatePairs: Sendable {
                 }
             }
         }
-        return CandidatePairs(pairs: pairs, keysTooCommon: tooCommon)
+        left = []
+        right = []
+        return CandidatePairs(pairs: joined(&parts), keysTooCommon: tooCommon)
     }
 
-    /// The pairs of records of one side (`left < right`).
-    public static func within(_ keys: Keys, maxPairsPerKey: Int, sliceBudget: Int = sliceBudget) -> CandidatePairs {
+    /// The pairs of records of one side (`left < right`). The keys are let go as by `between`.
+    public static func within(_ keys: inout Keys, maxPairsPerKey: Int, sliceBudget: Int = sliceBudget) -> CandidatePairs {
         var tooCommon = 0
         var perLeft: [Int] = []
         forEachGroup(keys) { group in
@@ -93,7 +98,7 @@ public struct CandidatePairs: Sendable {
                 perLeft[record] += group.upperBound - a - 1
             }
         }
-        let pairs = slices(perLeft, budget: sliceBudget) { slice, pairs in
+        var parts = slices(perLeft, budget: sliceBudget) { slice, pairs in
             forEachGroup(keys) { group in
                 guard group.count * (group.count - 1) / 2 <= maxPairsPerKey else { return }
                 for a in group where slice.contains(Int(keys[a].record)) {
@@ -101,7 +106,8 @@ public struct CandidatePairs: Sendable {
                 }
             }
         }
-        return CandidatePairs(pairs: pairs, keysTooCommon: tooCommon)
+        keys = []
+        return CandidatePairs(pairs: joined(&parts), keysTooCommon: tooCommon)
     }
 
     /// Calls `body` with the positions in `left` and in `right` of each key both hold.
@@ -140,9 +146,8 @@ public struct CandidatePairs: Sendable {
     }
 
     /// The pairs `make` appends, slice by slice of left records (about `budget` pairs by `perLeft`, each left
-    /// record's count of pairs with repeats), each slice sorted and rid of repeats; the slices are then laid end to
-    /// end in one array of the exact size, each freed as it is copied.
-    static func slices(_ perLeft: [Int], budget sliceBudget: Int, _ make: (Range<Int>, inout [UInt64]) -> Void) -> [UInt64] {
+    /// record's count of pairs with repeats), each slice sorted and rid of repeats.
+    static func slices(_ perLeft: [Int], budget sliceBudget: Int, _ make: (Range<Int>, inout [UInt64]) -> Void) -> [[UInt64]] {
         var parts: [[UInt64]] = []
         var start = 0
         var scratch: [UInt64] = []
@@ -165,7 +170,12 @@ public struct CandidatePairs: Sendable {
             parts.append(Array(scratch[..<kept]))
             start = end
         }
-        scratch = []
+        return parts
+    }
+
+    /// The slices laid end to end in one array of the exact size, each let go as it is copied (`parts` is left
+    /// empty).
+    static func joined(_ parts: inout [[UInt64]]) -> [UInt64] {
         let total = parts.reduce(0) { $0 + $1.count }
         var pairs: [UInt64] = []
         pairs.reserveCapacity(total)
@@ -173,6 +183,7 @@ public struct CandidatePairs: Sendable {
             pairs.append(contentsOf: parts[index])
             parts[index] = []
         }
+        parts = []
         return pairs
     }
 }

@@ -33,10 +33,11 @@ import Testing
     func betweenTwoSidesEveryPairOnceInAnySlices(sliceBudget: Int) {
         let left = Self.randomKeys(records: 300, keySpace: 400, seed: 1)
         let right = Self.randomKeys(records: 250, keySpace: 400, seed: 2)
-        let found = CandidatePairs.between(
-            CandidatePairs.keys(left), CandidatePairs.keys(right), maxPairsPerKey: 6, sliceBudget: sliceBudget)
+        var (leftKeys, rightKeys) = (CandidatePairs.keys(left), CandidatePairs.keys(right))
+        let found = CandidatePairs.between(&leftKeys, &rightKeys, maxPairsPerKey: 6, sliceBudget: sliceBudget)
         #expect(found.pairs == Self.expectedBetween(left, right, maxPairsPerKey: 6))
         #expect(found.keysTooCommon > 0)
+        #expect(leftKeys.isEmpty && rightKeys.isEmpty)
     }
 
     @Test(arguments: [1, 7, 1_000_000])
@@ -48,17 +49,18 @@ import Testing
         for (_, group) in holders where group.count > 1 && group.count * (group.count - 1) / 2 <= 6 {
             for a in group { for b in group where a < b { expected.insert(UInt64(a) << 32 | UInt64(b)) } }
         }
-        let found = CandidatePairs.within(CandidatePairs.keys(records), maxPairsPerKey: 6, sliceBudget: sliceBudget)
+        var keys = CandidatePairs.keys(records)
+        let found = CandidatePairs.within(&keys, maxPairsPerKey: 6, sliceBudget: sliceBudget)
         #expect(found.pairs == expected.sorted())
     }
 
     @Test func keysInPartsMergeIntoOneSortedList() {
         let records = Self.randomKeys(records: 200, keySpace: 50, seed: 4)
         let whole = CandidatePairs.keys(records)
-        let parts = stride(from: 0, to: records.count, by: 64).map { start in
+        var parts = stride(from: 0, to: records.count, by: 64).map { start in
             CandidatePairs.keys(records.indices.map { $0 >= start && $0 < start + 64 ? records[$0] : [] })
         }
-        let merged = CandidatePairs.merged(parts)
-        #expect(merged.map(\.key) == whole.map(\.key) && merged.map(\.record) == whole.map(\.record))
+        let merged = CandidatePairs.merged(&parts)
+        #expect(merged.map(\.key) == whole.map(\.key) && merged.map(\.record) == whole.map(\.record) && parts.isEmpty)
     }
 }
