@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -33,16 +33,22 @@ let package = Package(
         .target(name: "AirlockModel"),
         .target(name: "AirlockPackages", dependencies: ["AirlockIO", "AirlockModel"]),
         .target(name: "AirlockYAML", dependencies: ["AirlockModel", .product(name: "Yams", package: "Yams")]),
+        // The catalog and the templates are compiled into the targets (EmbedResources), not bundled beside the
+        // executable: the binary runs copied alone (docs/install.md).
         .target(
             name: "AirlockCatalog",
             dependencies: ["AirlockModel", "AirlockYAML", .product(name: "Yams", package: "Yams")],
-            resources: [.copy("Resources")]
+            exclude: ["Resources"],
+            plugins: ["EmbedResources"]
         ),
         .target(
             name: "AirlockMapping",
             dependencies: ["AirlockModel", "AirlockYAML"],
-            resources: [.copy("Resources")]
+            exclude: ["Resources"],
+            plugins: ["EmbedResources"]
         ),
+        .executableTarget(name: "ResourceEmbedder"),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["ResourceEmbedder"]),
         .target(name: "AirlockReconcile", dependencies: ["AirlockModel", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "AirlockValidate", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog"]),
         .target(
@@ -81,7 +87,8 @@ let package = Package(
         ),
         .target(
             name: "AirlockCommands",
-            dependencies: ["AirlockKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["AirlockKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            plugins: ["EmbedResources"]
         ),
         .executableTarget(name: "airlock", dependencies: ["AirlockCommands"]),
         .testTarget(

@@ -62,37 +62,26 @@ public enum SchemaCatalogLoader {
         return try builder.build()
     }
 
-    /// The paths of the bundled catalog files, in load order.
-    /// - Throws: `AirlockError` (`.io`) when the resource folder is missing.
-    public static func bundledFiles() throws -> [String] {
-        let root = try resourceFolder()
-        guard let enumerator = FileManager.default.enumerator(atPath: root) else {
-            throw AirlockError(.io, "cannot list the bundled schema catalog", at: SourceLocation(file: root))
-        }
-        var files: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            if relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") { files.append(relative) }
-        }
-        guard !files.isEmpty else {
-            throw AirlockError(.io, "the bundled schema catalog has no YAML files", at: SourceLocation(file: root))
-        }
-        return files.sorted().map { root + "/" + $0 }
-    }
+    /// The paths of the bundled catalog files inside the catalog (`fo/customers-v3.yaml`), in load order.
+    /// - Throws: `AirlockError` when the build's catalog cannot be read.
+    public static func bundledFiles() throws -> [String] { try bundled().map(\.path) }
 
-    /// The `Resources` folder of the target's resource bundle (or of the source tree).
-    private static func resourceFolder() throws -> String {
-        try BundledResources.folder(
-            bundleName: "Airlock_AirlockCatalog",
-            sourceFolder: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources").path,
-            what: "the bundled schema catalog")
+    /// The bundled catalog's files, in load order: path inside the catalog and text.
+    public static func bundledSources() throws -> [(path: String, text: String)] { try bundled() }
+
+    /// The bundled catalog's YAML files, in load order; each named `catalog/` and its path in errors.
+    private static func bundled() throws -> [(path: String, text: String)] {
+        let files = try BundledResources.files(embeddedResources, what: "the bundled schema catalog")
+            .filter { $0.path.hasSuffix(".yaml") || $0.path.hasSuffix(".yml") }
+        guard !files.isEmpty else { throw AirlockError(.io, "this build carries no schema catalog") }
+        return files
     }
 
     private static func loadBundled(side: CatalogSide? = nil) throws -> SchemaCatalog {
         var builder = CatalogBuilder()
-        let root = try resourceFolder() + "/"
-        for path in try bundledFiles() {
-            if let side, !path.dropFirst(root.count).hasPrefix(side.folder + "/") { continue }
-            try builder.apply(yaml: try readText(path), file: path)
+        for file in try bundled() {
+            if let side, !file.path.hasPrefix(side.folder + "/") { continue }
+            try builder.apply(yaml: file.text, file: "catalog/" + file.path)
         }
         return try builder.build()
     }

@@ -11,6 +11,11 @@ public enum AirlockCLI {
     ///   unreadable packages.
     public static func run(arguments: [String], output: CommandOutput = .standard) -> Int32 {
         do {
+            // The version with the build's commit and the digest of the data it carries (docs/install.md).
+            if arguments == ["--version"] {
+                output.write(try BuildInfo.text(commit: embeddedBuildCommit) + "\n")
+                return ExitStatus.success.rawValue
+            }
             var command = try AirlockRootCommand.parseAsRoot(arguments)
             if let command = command as? any LedgerCommand {
                 try command.run(output: output, arguments: arguments)

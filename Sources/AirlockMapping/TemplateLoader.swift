@@ -71,19 +71,24 @@ public enum TemplateLoader {
         return try load(files: files, set: base)
     }
 
+    /// Every bundled template file of every set, with its path inside the templates' folder, in path order.
+    public static func bundledSources() throws -> [(path: String, text: String)] {
+        try BundledResources.files(embeddedResources, what: "the bundled mapping templates")
+    }
+
     /// The bundled files of `set`: `value-maps.yaml`, then every template in the set's flow order.
-    /// - Throws: `AirlockError` (`.io`) when the resources are missing.
+    /// - Throws: `AirlockError` (`.io`) when this build's templates cannot be read.
     public static func bundledFiles(_ set: TemplateSetName = .standard) throws -> [TemplateFile] {
-        var root = try resourceFolder()
-        if let subfolder = set.resourceSubfolder { root += "/" + subfolder }
-        let folder = root + "/templates"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-            throw AirlockError(.io, "cannot list the bundled templates", at: SourceLocation(file: folder))
+        let root = set.resourceSubfolder.map { $0 + "/" } ?? ""
+        let embedded = try BundledResources.files(embeddedResources, what: "the bundled mapping templates")
+        guard let valueMaps = embedded.first(where: { $0.path == root + TemplateFile.valueMapsName }) else {
+            throw AirlockError(.io, "this build carries no \(root)\(TemplateFile.valueMapsName)")
         }
-        let valueMapsPath = root + "/" + TemplateFile.valueMapsName
-        var files = [TemplateFile(name: TemplateFile.valueMapsName, text: try readText(valueMapsPath), path: valueMapsPath)]
-        for name in names where name.hasSuffix(".yaml") {
-            files.append(TemplateFile(name: name, text: try readText(folder + "/" + name), path: folder + "/" + name))
+        var files = [TemplateFile(name: TemplateFile.valueMapsName, text: valueMaps.text, path: "templates/" + valueMaps.path)]
+        for file in embedded where file.path.hasPrefix(root + "templates/") && file.path.hasSuffix(".yaml") {
+            let name = String(file.path.dropFirst((root + "templates/").count))
+            guard !name.contains("/") else { continue }
+            files.append(TemplateFile(name: name, text: file.text, path: "templates/" + file.path))
         }
         return ordered(files, set: set)
     }
@@ -155,14 +160,6 @@ public enum TemplateLoader {
             return flowNames.firstIndex(of: String(file.name.dropLast(".yaml".count))) ?? Int.max
         }
         return files.sorted { (rank($0), $0.name) < (rank($1), $1.name) }
-    }
-
-    /// The `Resources` folder of the target's resource bundle (or of the source tree).
-    private static func resourceFolder() throws -> String {
-        try BundledResources.folder(
-            bundleName: "Airlock_AirlockMapping",
-            sourceFolder: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources").path,
-            what: "the bundled mapping templates")
     }
 
     private static func readText(_ path: String) throws -> String {

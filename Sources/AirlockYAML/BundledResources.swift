@@ -1,29 +1,20 @@
 import AirlockModel
 import Foundation
 
-/// Finds and reads the YAML a target bundles (the schema catalog, the mapping templates).
+/// Reads the YAML a target carries in itself (the schema catalog, the mapping templates: each target's
+/// `Resources` folder, compiled in by the EmbedResources build plugin), and YAML files a user names.
 public enum BundledResources {
-    /// The `Resources` folder of resource bundle `bundleName` (e.g. `Airlock_AirlockCatalog`).
-    ///
-    /// Looked up like SwiftPM's `Bundle.module` (beside the executable), then at `sourceFolder` (the source tree,
-    /// for tests and development builds), without `Bundle.module`'s `fatalError` when a binary was copied away
-    /// from its bundle.
-    /// - Parameter what: what is missing, for the error (`the bundled schema catalog`).
-    /// - Throws: `AirlockError(.io)` when the folder is nowhere.
-    public static func folder(bundleName: String, sourceFolder: String, what: String) throws -> String {
-        var places = [Bundle.main.bundleURL]
-        if let executable = Bundle.main.executableURL { places.append(executable.resolvingSymlinksInPath().deletingLastPathComponent()) }
-        for place in places {
-            for suffix in [".resources", ".bundle"] {
-                let bundle = Bundle(path: place.appendingPathComponent(bundleName + suffix).path)
-                if let folder = bundle?.url(forResource: "Resources", withExtension: nil) { return folder.standardizedFileURL.path }
+    /// The files a target embeds (its generated `embeddedResources`), each with its path inside the target's
+    /// `Resources` folder and its text, in path order.
+    /// - Parameter what: what they are, for errors (`the bundled schema catalog`).
+    /// - Throws: `AirlockError(.encoding)` when one is not UTF-8 (a build of a broken source tree).
+    public static func files(_ embedded: [(path: String, base64: String)], what: String) throws -> [(path: String, text: String)] {
+        try embedded.sorted { $0.path < $1.path }.map { entry in
+            guard let data = Data(base64Encoded: entry.base64) else {
+                throw AirlockError(.io, "\(what) is damaged in this build", at: SourceLocation(file: entry.path))
             }
+            return (entry.path, try text(of: data, what: what, path: entry.path))
         }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: sourceFolder, isDirectory: &isDirectory), isDirectory.boolValue { return sourceFolder }
-        throw AirlockError(
-            .io, "\(what) is missing: keep \(bundleName).resources beside the airlock executable",
-            at: SourceLocation(file: Bundle.main.bundleURL.path))
     }
 
     /// The UTF-8 text of the file at `path` (a UTF-8 BOM is dropped).
@@ -36,6 +27,11 @@ public enum BundledResources {
         } catch {
             throw AirlockError(.io, "cannot read \(what)", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
         }
+        return try text(of: data, what: what, path: path)
+    }
+
+    /// `data` as UTF-8 text, a UTF-8 BOM dropped.
+    static func text(of data: Data, what: String, path: String) throws -> String {
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         guard let text = String(bytes: bytes, encoding: .utf8) else {

@@ -53,4 +53,11 @@ public struct FileDigest: Sendable, Hashable, Codable {
         let digest = hasher.finalize().map { String(format: "%02x", $0) }.joined()
         return FileDigest(path: shown ?? path, bytes: total, sha256: digest)
     }
+
+    /// The SHA-256 of `pieces` one after another, in hex.
+    public static func sha256(of pieces: [Data]) -> String {
+        var hasher = SHA256()
+        for piece in pieces { hasher.update(data: piece) }
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
 }

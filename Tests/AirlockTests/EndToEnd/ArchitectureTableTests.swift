@@ -8,7 +8,7 @@ import Testing
     static func packageTargets() throws -> [String: Set<String>] {
         let text = try String(contentsOf: ConvertFixture.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let body = try #require(text.range(of: "targets: [").map { String(text[$0.upperBound...]) })
-        let declaration = try Regex(#"\.(target|executableTarget|testTarget|systemLibrary)\(\s*name:\s*"([^"]+)""#)
+        let declaration = try Regex(#"\.(target|executableTarget|testTarget|systemLibrary|plugin)\(\s*name:\s*"([^"]+)""#)
         var targets: [String: Set<String>] = [:]
         let matches = body.matches(of: declaration)
         for (index, match) in matches.enumerated() {

@@ -19,7 +19,11 @@ struct BinaryCommandTests {
     @Test func versionAndHelpArePrintedOnStandardOutput() throws {
         let result = try Self.runBothWays(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout == AirlockVersion.current + "\n")
+        // The version, the commit and the digest of the data the binary carries (docs/install.md).
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3 && lines.first == "airlock " + AirlockVersion.current, "\(lines)")
+        #expect(lines.dropFirst().first?.hasPrefix("commit ") == true)
+        #expect(lines.last?.contains(try Regex("^bundled data sha256 [0-9a-f]{64} \\(\\d+ catalog files, \\d+ template files\\)$")) == true)
         #expect(result.stderr.isEmpty)
         // Help wraps at 80 columns on a pipe, as in process, unless COLUMNS says otherwise.
         if ProcessInfo.processInfo.environment["COLUMNS"] == nil {
