@@ -32,6 +32,8 @@ public struct AirlockError: Error, Sendable, CustomStringConvertible {
         public static let unsupported = Code(rawValue: "unsupported")
         /// Bad arguments or options.
         public static let usage = Code(rawValue: "usage")
+        /// The run was interrupted (SIGINT or SIGTERM).
+        public static let interrupted = Code(rawValue: "interrupted")
         /// A schema catalog file (bundled or a user extension) that is not valid YAML or not shaped as expected.
         public static let invalidCatalog = Code(rawValue: "invalid-catalog")
         /// A mapping template or value-map file (bundled or a user's edited copy) that is not valid YAML or not shaped as expected.

@@ -22,6 +22,8 @@ public final class StagingDirectory {
     public let staging: String
     private let createdTarget: Bool
     private var finished = false
+    /// Its registration with `Interrupts`, which removes it on an interrupt.
+    private var interruptToken: Int?
 
     /// Creates the output folder when missing and a fresh staging folder inside it (removing leftovers).
     /// - Throws: `AirlockError(.io)` when a folder cannot be created.
@@ -40,13 +42,24 @@ public final class StagingDirectory {
         } catch {
             throw AirlockError(.io, "cannot create the staging folder", at: SourceLocation(file: staging), cause: SystemErrorText.of(error))
         }
+        let (staging, createdTarget) = (staging, createdTarget)
+        interruptToken = Interrupts.shared.register(output: target) {
+            Self.remove(staging: staging, target: target, createdTarget: createdTarget)
+        }
+    }
+
+    /// Removes `staging`, and `target` when the run created it and it is then empty.
+    private static func remove(staging: String, target: String, createdTarget: Bool) {
+        let manager = FileManager.default
+        try? manager.removeItem(atPath: staging)
+        if createdTarget, (try? manager.contentsOfDirectory(atPath: target))?.isEmpty == true { try? manager.removeItem(atPath: target) }
     }
 
     /// The staged path of output `name`.
     public func path(_ name: String) -> String { staging + "/" + name }
 
-    /// Refuses an output folder that is a file, that holds an input (or is one), or that is not empty (unless
-    /// `force`).
+    /// Refuses an output folder that is a file, that holds an input (or is one), or that holds anything but staging
+    /// folders a killed run left (unless `force`).
     /// - Throws: `AirlockError(.usage)` naming the folder and what to do.
     public static func checkTarget(_ output: String, inputs: [String], force: Bool) throws {
         let out = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath().path
@@ -61,8 +74,13 @@ public final class StagingDirectory {
         if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw AirlockError(.usage, "--out \(output) is a file, not a folder") }
             let contents = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
-            if !contents.isEmpty, !force {
-                throw AirlockError(.usage, "the output folder \(output) is not empty; use --force to replace what is in it")
+            // A staging folder left by a run that was killed is no output: the run removes it.
+            let leftovers = contents.filter { $0.hasPrefix(prefix) }.sorted()
+            if contents.count > leftovers.count, !force {
+                let left =
+                    leftovers.isEmpty
+                    ? "" : " (\(leftovers.joined(separator: ", ")), left by a run that was killed, is removed by the next run)"
+                throw AirlockError(.usage, "the output folder \(output) is not empty\(left); use --force to replace what is in it")
             }
         }
     }
@@ -97,6 +115,15 @@ public final class StagingDirectory {
     /// files in the folder are kept.
     /// - Throws: `AirlockError(.io)` when a file cannot be moved into place.
     public func commit() throws {
+        // An interrupt waits for the renames: the outputs are then all in place, or none is.
+        try Interrupts.shared.withoutInterruption {
+            try moveIntoPlace()
+            if let interruptToken { Interrupts.shared.unregister(interruptToken) }
+            interruptToken = nil
+        }
+    }
+
+    private func moveIntoPlace() throws {
         let manager = FileManager.default
         do {
             let staged = Set(try manager.contentsOfDirectory(atPath: staging))
@@ -122,10 +149,10 @@ public final class StagingDirectory {
 
     /// Removes the staged files (after a failure), and the output folder when this run created it.
     public func discard() {
+        if let interruptToken { Interrupts.shared.unregister(interruptToken) }
+        interruptToken = nil
         guard !finished else { return }
         finished = true
-        let manager = FileManager.default
-        try? manager.removeItem(atPath: staging)
-        if createdTarget, (try? manager.contentsOfDirectory(atPath: target))?.isEmpty == true { try? manager.removeItem(atPath: target) }
+        Self.remove(staging: staging, target: target, createdTarget: createdTarget)
     }
 }

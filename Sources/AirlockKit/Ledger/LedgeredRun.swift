@@ -1,3 +1,5 @@
+import AirlockIO
+import AirlockModel
 import Foundation
 
 /// The one ledger wrapper of the verbs that enter their runs in the migration ledger (`convert`, `verify`, `retry`,
@@ -17,7 +19,17 @@ enum LedgeredRun {
         let started = Date()
         let result: Result
         do {
-            result = try body(started)
+            result = try withoutActuallyEscaping(failureEntry) { failureEntry in
+                // An interrupt enters the run as a failure marked interrupted, with the exit status it gets.
+                let token = Interrupts.shared.register(output: nil) {
+                    guard ledger.enabled, var interrupted = failureEntry(AirlockError(.interrupted, "interrupted")) else { return }
+                    interrupted.exitCode = Interrupts.exitStatus
+                    interrupted.outcome = "interrupted"
+                    _ = record(interrupted, command: command, ledger: ledger, startedAt: started)
+                }
+                defer { Interrupts.shared.unregister(token) }
+                return try body(started)
+            }
         } catch {
             if ledger.enabled, let failed = failureEntry(error) {
                 _ = record(failed, command: command, ledger: ledger, startedAt: started)

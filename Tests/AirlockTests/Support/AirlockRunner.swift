@@ -62,8 +62,10 @@ enum AirlockRunner {
     ///   - workingDirectory: where it runs (default: this process's).
     ///   - environment: variables set on top of this process's (e.g. `TMPDIR`).
     ///   - timeLimit: seconds after which it is killed (SIGKILL) and the result says `timedOut`; nil: no limit.
+    ///   - interrupt: a signal sent once `when` says so (checked every 2 ms while it runs), as a user's Ctrl-C.
     static func runBinary(
-        _ arguments: [String], workingDirectory: String? = nil, environment: [String: String] = [:], timeLimit: Double? = nil
+        _ arguments: [String], workingDirectory: String? = nil, environment: [String: String] = [:], timeLimit: Double? = nil,
+        interrupt: (signal: Int32, when: () -> Bool)? = nil
     ) throws -> Result {
         guard let binaryPath else { throw CocoaError(.fileNoSuchFile) }
         let process = Process()
@@ -81,9 +83,14 @@ enum AirlockRunner {
         let stdout = PipeReader(out.fileHandleForReading)
         let stderr = PipeReader(err.fileHandleForReading)
         var timedOut = false
-        if let timeLimit {
+        var interrupted = false
+        if timeLimit != nil || interrupt != nil {
             while process.isRunning {
-                if Date().timeIntervalSince(started) > timeLimit {
+                if let interrupt, !interrupted, interrupt.when() {
+                    kill(process.processIdentifier, interrupt.signal)
+                    interrupted = true
+                }
+                if let timeLimit, Date().timeIntervalSince(started) > timeLimit {
                     kill(process.processIdentifier, SIGKILL)
                     timedOut = true
                     break
