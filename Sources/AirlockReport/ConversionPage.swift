@@ -105,9 +105,10 @@ struct ConversionPage {
                 + "see <a href=\"#identity\">Accounting identity</a>.</div>\n"
         }
         if report.totals.rejected > 0 {
+            // A finished run that left records out: the packages hold the rest, nothing was refused.
             return
-                "<div class=\"banner note\"><strong>Rejected</strong> — \(HTMLText.number(report.totals.rejected)) record\(report.totals.rejected == 1 ? " was" : "s were") "
-                + "rejected; see <a href=\"#rejects\">Rejected records</a>.</div>\n"
+                "<div class=\"banner note\"><strong>Done, with rejects</strong> — the packages hold every other record; \(HTMLText.number(report.totals.rejected)) record\(report.totals.rejected == 1 ? " was" : "s were") "
+                + "left out, each with its reasons in rejects/; see <a href=\"#rejects\">Rejected records</a>.</div>\n"
         }
         return "<div class=\"banner good\"><strong>Done</strong> — every record read was created, updated, unchanged or filtered.</div>\n"
     }

@@ -274,7 +274,7 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             }
             let unused = flow.assumedReferences.filter { $0.records == 0 }.count
             for reference in flow.assumedReferences where reference.records != 0 {
-                let held = reference.held ? "held" : "NOT HELD by the output or the exports"
+                let held = reference.held ? "held" : "not held by the output or the exports"
                 let records = reference.records.map { $0 == 0 ? ", in no record" : ", in \($0) record\($0 == 1 ? "" : "s")" } ?? ""
                 lines.append(
                     "  assumes \(reference.target) \(reference.shownValue) (\(reference.field)\(records)): \(held)\(reference.note.map { " — \($0)" } ?? "")"

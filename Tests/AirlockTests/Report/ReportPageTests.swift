@@ -172,6 +172,12 @@ struct ReportPageTests {
         #expect(html.contains("<title>Airlock conversion USMF (refused)</title>"))
         #expect(html.contains("<div class=\"banner bad\" role=\"alert\" id=\"refused\"><strong>Refused</strong>"))
         #expect(html.contains(ValidationRules.foFieldMandatoryMissing.id))
+        // A finished run with rejects is done, not refused: no alert, and the banner says the packages hold the rest.
+        var withRejects = try ReportPageSupport.samplesReport()
+        withRejects.totals.counts.rejectedByReason["missing-key"] = 3
+        let done = ReportPage.html(conversion: withRejects)
+        #expect(done.contains("<div class=\"banner note\"><strong>Done, with rejects</strong> — the packages hold every other record"))
+        #expect(!done.contains("role=\"alert\"") && !done.contains("<strong>Rejected</strong>"))
         #expect(html.contains("ZZEXTERNALID"), "the first errors are listed")
         _ = try ReportPageSupport.elementCounts(html)
     }

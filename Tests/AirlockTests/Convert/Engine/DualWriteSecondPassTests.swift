@@ -165,6 +165,9 @@ import Testing
         // The plan names the value as not held.
         let references = result.report.plan?.flows["customers-to-accounts"]?.assumedReferences ?? []
         #expect(references.contains { $0.value == "US-NOWHERE" && !$0.held && $0.records == missing })
+        // In words, not shouted.
+        let planText = result.report.plan?.text(order: ["customers-to-accounts"]) ?? ""
+        #expect(planText.contains("not held by the output or the exports") && !planText.contains("NOT HELD"), "\(planText)")
         // Two runs give the same bytes (report.json names the output folder).
         try DualWriteConvertTests.convert(fo: fo, sales: pair.sales, out: pair.folder + "/again")
         for name in [RunLayout.salesPackage, RunLayout.foPackage, "rejects/" + RunLayout.unresolvedLookups] {
