@@ -1,5 +1,5 @@
 /// What an update changes in one field of existing records: how many records, and one example of the value the
-/// target holds and the value the package writes (`CUSTOMERGROUPID 10 → 20 on 1,488 existing records`).
+/// target holds and the value the package writes (`CUSTOMERGROUPID on 1,488 existing records, e.g. 10 → 20`).
 public struct FieldChange: Sendable, Codable, Equatable {
     /// Existing records whose value the package changes.
     public var records: Int
@@ -14,13 +14,14 @@ public struct FieldChange: Sendable, Codable, Equatable {
         self.to = to
     }
 
-    /// `CUSTOMERGROUPID 10 → 20 on 1,488 existing records`, values quoted when they hold blanks or are empty.
+    /// `CUSTOMERGROUPID on 1,488 existing records, e.g. 10 → 20`, values quoted when they hold blanks or are empty: the
+    /// pair is the first record's, marked as an example, as the others may hold and get other values.
     public func text(field: String) -> String {
         func shown(_ value: String) -> String {
             let clipped = value.count > 40 ? String(value.prefix(40)) + "…" : value
             return value.isEmpty || value.contains(" ") ? "'\(clipped)'" : clipped
         }
-        return "\(field) \(shown(from)) → \(shown(to)) on \(records) existing record\(records == 1 ? "" : "s")"
+        return "\(field) on \(records) existing record\(records == 1 ? ", " : "s, e.g. ")\(shown(from)) → \(shown(to))"
     }
 
     /// Every change of `changes`, most records first: one text.
