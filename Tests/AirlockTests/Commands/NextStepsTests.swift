@@ -30,7 +30,9 @@ import Testing
         #expect(arguments.first == "convert")
         let convert = try AirlockRunner.run(arguments)
         #expect(convert.status == 0, "\(convert.stderr)")
-        #expect(FileManager.default.fileExists(atPath: folder + "/pair/out/to-fo.zip"))
+        // The run goes beside the exports' folder, not into it (the runbook keeps exports apart from runs).
+        #expect(FileManager.default.fileExists(atPath: folder + "/pair-run-1/to-fo.zip"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/pair/out"))
     }
 
     @Test func convertNamesTheImportsInOrderAndTheVerifyThatWorks() throws {

@@ -35,8 +35,10 @@ public enum SamplePipeline {
         let folder = options.outputDirectory
         let templates = options.templates == .standard ? "" : " --templates \(options.templates.rawValue)"
         let company = options.templates == .dualWrite ? " --company \(options.company)" : ""
+        // The run beside the exports' folder, not in it, as the runbook lays a migration out (exports apart from runs).
+        let run = (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "-run-1"
         let next =
-            "\nNext: convert the pair (--plan first says what it would do):\n  airlock convert --fo \(folder)/\(SampleGenerator.foFileName) --sales \(folder)/\(SampleGenerator.salesFileName) --out \(folder)/out\(templates)\(company)\n"
+            "\nNext: convert the pair (--plan first says what it would do):\n  airlock convert --fo \(folder)/\(SampleGenerator.foFileName) --sales \(folder)/\(SampleGenerator.salesFileName) --out \(run)\(templates)\(company)\n"
         return SampleResult(paths: paths, text: paths.map { $0 + "\n" }.joined() + next)
     }
 }
