@@ -30,6 +30,7 @@ public enum RetryPipeline {
             text =
                 report.text() + "\n"
                 + "Wrote \(result.outputDirectory) (\(packages), \(RunLayout.retryReport), \(RunLayout.notFoundList)).\n"
+                + nextSteps(written: written, output: result.outputDirectory, run: options.retry.runDirectory)
                 + String(format: "Done in %.1f s.", Date().timeIntervalSince(started)) + "\n"
         }
         let notFound = report.totals.notFound
@@ -40,5 +41,21 @@ public enum RetryPipeline {
         return RetryResult(
             report: report, outputDirectory: result.outputDirectory, text: text, problem: problem,
             status: problem == nil ? .success : .dataErrors)
+    }
+
+    /// What to do with the packages written: import them, F&O first, then export both systems again and verify the
+    /// run into a new folder (docs/runbook.md, "After the import").
+    static func nextSteps(written: [String], output: String, run: String) -> String {
+        guard !written.isEmpty else { return "Nothing to import: no record asked for was found in the run's packages.\n" }
+        var lines = ["Next steps:"]
+        for name in written {
+            let system = name == RunLayout.foPackage ? "F&O" : "Sales"
+            lines.append(
+                "  \(lines.count). Import \(output)/\(name) into \(system) as the run's own packages were (docs/runbook.md, step 9).")
+        }
+        lines.append(
+            "  \(lines.count). Export both systems again after the import and verify into a new folder: airlock verify --run \(run) --fo FO-AFTER.zip --sales SALES-AFTER.zip --out \(run)/verify-2"
+        )
+        return lines.joined(separator: "\n") + "\n"
     }
 }
