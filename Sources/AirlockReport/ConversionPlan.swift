@@ -266,7 +266,7 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             if !flow.keptValues.isEmpty { lines.append("  keeps existing values: \(Self.keptText(flow.keptValues))") }
             if flow.unchangedNotInTarget > 0 {
                 lines.append(
-                    "  unchanged since the last wave but not in the target export: \(flow.unchangedNotInTarget) (rejected or not imported in an earlier wave, and not sent again: fix the cause, then convert without --since or retry them)"
+                    "  unchanged since the last wave but not in the target export: \(flow.unchangedNotInTarget) (rejected or not imported in an earlier wave, or deleted in the target since; not sent again: where they should be there, fix the cause, then convert without --since or retry them)"
                 )
             }
             for missing in flow.missingColumns {

@@ -79,7 +79,7 @@ extension ConversionReport {
         for name in flowOrder {
             guard let missing = plan?.flows[name]?.unchangedNotInTarget, missing > 0 else { continue }
             lines.append(
-                "warning: flow \(name): \(missing) record\(missing == 1 ? " is" : "s are") unchanged since the last wave but not in the target export (rejected or not imported then): --since does not send \(missing == 1 ? "it" : "them") again; fix the cause, then convert without --since or retry"
+                "warning: flow \(name): \(missing) record\(missing == 1 ? " is" : "s are") unchanged since the last wave but not in the target export (rejected or not imported in an earlier wave, or deleted in the target since): --since does not send \(missing == 1 ? "it" : "them") again; where \(missing == 1 ? "it" : "they") should be there, fix the cause, then convert without --since or retry"
             )
         }
         if let empty = plan?.flowsLosingAllRecords, !empty.isEmpty {
