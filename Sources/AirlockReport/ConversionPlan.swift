@@ -262,7 +262,10 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             }
             let source = flow.sourceMissing ? " (the export holds no source records)" : ""
             lines.append("\(name): \(flow.read) read, \(verdict)\(source)")
-            if !flow.fieldChanges.isEmpty { lines.append("  changes existing records: \(FieldChange.list(flow.fieldChanges))") }
+            if !flow.fieldChanges.isEmpty {
+                lines.append("  changes existing records (the first record's values as an example):")
+                lines += FieldChange.table(flow.fieldChanges).map { "    " + $0 }
+            }
             if !flow.keptValues.isEmpty { lines.append("  keeps existing values: \(Self.keptText(flow.keptValues))") }
             if flow.unchangedNotInTarget > 0 {
                 lines.append(

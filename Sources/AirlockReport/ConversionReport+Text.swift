@@ -36,7 +36,9 @@ extension ConversionReport {
                 lines.append("  \(name) rejected: \(reasons)\(flow.rejectFile.map { " → \($0)" } ?? "")")
             }
             if !flow.fieldChanges.isEmpty {
-                lines.append("  \(name) changes existing records: \(FieldChange.list(flow.fieldChanges))")
+                // A line a field: linking with --keymap can change dozens of an existing customer's fields.
+                lines.append("  \(name) changes existing records (the first record's values as an example):")
+                lines += FieldChange.table(flow.fieldChanges).map { "    " + $0 }
             }
             if !flow.keptValues.isEmpty {
                 lines.append("  \(name) keeps existing values: \(ConversionPlan.keptText(flow.keptValues))")

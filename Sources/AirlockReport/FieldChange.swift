@@ -24,9 +24,15 @@ public struct FieldChange: Sendable, Codable, Equatable {
         return "\(field) on \(records) existing record\(records == 1 ? ", " : "s, e.g. ")\(shown(from)) → \(shown(to))"
     }
 
-    /// Every change of `changes`, most records first: one text.
-    public static func list(_ changes: [String: FieldChange]) -> String {
-        changes.sorted { ($1.value.records, $0.key) < ($0.value.records, $1.key) }.map { $0.value.text(field: $0.key) }
-            .joined(separator: "; ")
+    /// Every change of `changes`, most records first, a line each with the fields aligned: the short table a summary
+    /// shows (`CUSTOMERGROUPID  1,488 existing records, e.g. 10 → 20`), not one line of all of them.
+    public static func table(_ changes: [String: FieldChange]) -> [String] {
+        let sorted = changes.sorted { ($1.value.records, $0.key) < ($0.value.records, $1.key) }
+        let width = sorted.map(\.key.count).max() ?? 0
+        return sorted.map { field, change in
+            let text = change.text(field: field)
+            let rest = text.dropFirst(field.count + " on ".count)
+            return field + String(repeating: " ", count: width - field.count) + "  " + rest
+        }
     }
 }

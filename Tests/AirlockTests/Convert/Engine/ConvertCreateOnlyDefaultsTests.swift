@@ -62,10 +62,15 @@ struct ConvertCreateOnlyDefaultsTests {
         let change = try #require(accounts.fieldChanges["CUSTOMERGROUPID"])
         #expect(change.from == "10" && change.to == "20" && change.records == accounts.updated)
         // The pair is an example, marked as one: other records may hold and get other values.
-        let line = "CUSTOMERGROUPID on \(accounts.updated) existing records, e.g. 10 → 20"
-        #expect(result.text.contains("accounts changes existing records: ") && result.text.contains(line), "\(result.text)")
+        // A line a field, under the flow's heading, the fields aligned.
+        let line = try Regex("\n    CUSTOMERGROUPID +\(accounts.updated) existing records, e\\.g\\. 10 → 20\n")
+        #expect(
+            result.text.contains("accounts changes existing records (the first record's values as an example):\n")
+                && result.text.contains(line), "\(result.text)")
         let plan = try Self.run(templates, plan: true)
-        #expect(plan.text.contains("  changes existing records: ") && plan.text.contains(line), "\(plan.text)")
+        #expect(
+            plan.text.contains("  changes existing records (the first record's values as an example):\n") && plan.text.contains(line),
+            "\(plan.text)")
     }
 
     @Test func onNeedsAValueOfItsOwn() throws {
