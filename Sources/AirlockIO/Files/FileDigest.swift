@@ -50,14 +50,16 @@ public struct FileDigest: Sendable, Hashable, Codable {
                 }
             }
         }
-        let digest = hasher.finalize().map { String(format: "%02x", $0) }.joined()
-        return FileDigest(path: shown ?? path, bytes: total, sha256: digest)
+        return FileDigest(path: shown ?? path, bytes: total, sha256: hex(hasher.finalize()))
     }
 
     /// The SHA-256 of `pieces` one after another, in hex.
     public static func sha256(of pieces: [Data]) -> String {
         var hasher = SHA256()
         for piece in pieces { hasher.update(data: piece) }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return hex(hasher.finalize())
     }
+
+    /// A digest's bytes in lower-case hex.
+    private static func hex(_ digest: SHA256.Digest) -> String { digest.map { String(format: "%02x", $0) }.joined() }
 }
