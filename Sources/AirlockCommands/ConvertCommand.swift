@@ -107,6 +107,13 @@ struct ConvertCommand: LedgerCommand {
             valueName: "NAME=CODE"))
     var countries: [String] = []
 
+    @Option(
+        name: .customLong("allow-missing-target"),
+        help: ArgumentHelp(
+            "Convert a flow whose target entity the other side's export lacks (repeat for several): every record then counts as created, and defaults go to records the target may already hold.",
+            valueName: "ENTITY"))
+    var allowMissingTargets: [String] = []
+
     @OptionGroup var batches: BatchArguments
 
     @Option(
@@ -160,7 +167,8 @@ struct ConvertCommand: LedgerCommand {
             templateSet: selection.set == .standard ? nil : selection.set.rawValue, master: master, batchLimits: try batches.limits(),
             shard: try shard.map { try ShardSelection.parse($0, count: shardCount, environment: ProcessInfo.processInfo.environment) },
             keymap: keymap, assignKeys: assignKeys.isEmpty ? nil : assignKeys, currencies: currencies.isEmpty ? nil : currencies,
-            defaultCurrency: defaultCurrency, countries: countries.isEmpty ? nil : countries)
+            defaultCurrency: defaultCurrency, countries: countries.isEmpty ? nil : countries,
+            allowMissingTargets: allowMissingTargets.isEmpty ? nil : allowMissingTargets)
         let options = ConvertOptions(
             conversion: conversion, catalogFiles: catalogFiles, json: json, plan: plan, ledger: ledger.options(arguments: arguments),
             shards: shards)

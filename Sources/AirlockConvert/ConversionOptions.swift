@@ -61,14 +61,23 @@ public struct ConversionOptions: Sendable, Hashable {
     public var defaultCurrency: String?
     /// Country names the ISO 3166 table does not settle, settled by hand (`--country NAME=CODE`), as given; nil: none.
     public var countries: [String]?
+    /// Target entities the other side's export may lack (`--allow-missing-target`), as given: a flow writing one of
+    /// them counts every record as created. A flow whose target the export lacks is otherwise refused
+    /// (`MissingTargetCheck`); nil: none allowed.
+    public var allowMissingTargets: [String]?
+    /// True when the run only plans (`convert --plan`): a target the export lacks is a finding of the plan, not a
+    /// refusal; nil: a run.
+    public var planOnly: Bool?
 
     public init(
         foPath: String, salesPath: String, outputDirectory: String?, only: [String]? = nil, dryRun: Bool = false, company: String? = nil,
         templatesDirectory: String? = nil, full: Bool = false, maxRejects: Int? = nil, force: Bool = false, foLocale: String? = nil,
         since: [String]? = nil, templateSet: String? = nil, master: String? = nil, batchLimits: PackageBatchLimits? = nil,
         shard: ShardSelection? = nil, catalogFiles: [String]? = nil, keymap: String? = nil, assignKeys: [String]? = nil,
-        currencies: [String]? = nil, defaultCurrency: String? = nil, countries: [String]? = nil
+        currencies: [String]? = nil, defaultCurrency: String? = nil, countries: [String]? = nil,
+        allowMissingTargets: [String]? = nil
     ) {
+        self.allowMissingTargets = allowMissingTargets
         self.assignKeys = assignKeys
         self.currencies = currencies
         self.defaultCurrency = defaultCurrency
@@ -99,6 +108,7 @@ public struct ConversionOptions: Sendable, Hashable {
             foPath: foPath, salesPath: salesPath, outputDirectory: outputDirectory, only: only, dryRun: dryRun, company: company,
             templatesDirectory: templatesDirectory, full: full, maxRejects: maxRejects, force: force, foLocale: foLocale, since: since,
             templateSet: templateSet, master: master, batchLimits: batchLimits, shard: shard, catalogFiles: catalogFiles,
-            keymap: keymap, assignKeys: assignKeys, currencies: currencies, defaultCurrency: defaultCurrency, countries: countries)
+            keymap: keymap, assignKeys: assignKeys, currencies: currencies, defaultCurrency: defaultCurrency, countries: countries,
+            allowMissingTargets: allowMissingTargets, planOnly: planOnly)
     }
 }

@@ -56,6 +56,7 @@ public enum Converter {
             throw AirlockError(.usage, "--fo-locale names an unknown locale '\(locale)'; the locales are \(known)")
         }
         let selected = try selectFlows(options.only, templates: templates)
+        try MissingTargetCheck.checkAllowed(options.allowMissingTargets ?? [], templates: templates, catalog: catalog)
         if let shard = options.shard { try checkShardOptions(options, shard: shard, templates: templates) }
         if settings.keys != nil {
             guard templates.set == .standard else {
@@ -261,6 +262,11 @@ public enum Converter {
         for line in try ConversionPlanner.preflight(order, context: context) {
             notice("plan: \(line.flow) lacks \(line.missing.column): \(line.missing.effects.joined(separator: "; "))")
         }
+        // A target the export lacks turns every record into a creation: refused before any record moves (a plan
+        // shows it instead), and said in the report when allowed.
+        let missingTargets = try MissingTargetCheck.find(order, context: context)
+        if options.planOnly != true, let refusal = MissingTargetCheck.refusal(missingTargets) { throw refusal }
+        for finding in missingTargets where finding.allowed { context.warn(MissingTargetCheck.warning(finding), flow: finding.flow) }
         for warning in keymapWarnings {
             let flow = order.first { $0.source.entity == warning.entity || $0.target.entity == warning.entity }
             context.warn(warning.text, flow: flow?.name ?? order.first?.name ?? "")

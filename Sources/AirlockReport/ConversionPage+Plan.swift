@@ -14,6 +14,14 @@ extension ConversionPage {
             out +=
                 "<div class=\"banner bad\" role=\"alert\"><strong>Nothing converted</strong> by \(HTMLText.escape(empty.joined(separator: ", "))).</div>\n"
         }
+        let untargeted = flowOrder.compactMap { name in plan.flows[name]?.missingTarget.map { (name, $0) } }
+        if !untargeted.isEmpty {
+            let items = untargeted.map { name, missing in
+                "\(HTMLText.escape(name)) (the \(HTMLText.escape(missing.system)) export holds no \(HTMLText.escape(missing.entity)))"
+            }
+            out +=
+                "<div class=\"banner note\"><strong>Every record counted as created</strong> by \(items.joined(separator: ", ")): their defaults go to any record the target already holds (--allow-missing-target).</div>\n"
+        }
         var columns = ReportTable(
             id: "table-plan-columns", caption: "Columns the templates read that the exports lack",
             columns: [.init("flow"), .init("column"), .init("what that does")])

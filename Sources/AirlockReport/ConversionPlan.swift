@@ -38,6 +38,8 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
         public var settable: [String: Int] = [:]
         /// The records rejected.
         public var rejected: Int = 0
+        /// The target entity, when the other side's export lacks it: every record counts as created.
+        public var missingTarget: MissingTarget?
 
         public init(
             read: Int, converted: Int, sourceMissing: Bool, missingColumns: [MissingColumn], filteredBy: [String: Int],
@@ -78,7 +80,7 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
 
         enum CodingKeys: String, CodingKey {
             case read, converted, sourceMissing, missingColumns, filteredBy, rejectCauses, otherCauses, assumedReferences
-            case unchangedNotInTarget, fieldChanges, keptValues, settable, rejected
+            case unchangedNotInTarget, fieldChanges, keptValues, settable, rejected, missingTarget
         }
 
         public init(from decoder: any Decoder) throws {
@@ -96,6 +98,7 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             keptValues = try container.decodeIfPresent([String: Int].self, forKey: .keptValues) ?? [:]
             settable = try container.decodeIfPresent([String: Int].self, forKey: .settable) ?? [:]
             rejected = try container.decodeIfPresent(Int.self, forKey: .rejected) ?? 0
+            missingTarget = try container.decodeIfPresent(MissingTarget.self, forKey: .missingTarget)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -113,6 +116,35 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             if !keptValues.isEmpty { try container.encode(keptValues, forKey: .keptValues) }
             if !settable.isEmpty { try container.encode(settable, forKey: .settable) }
             if rejected > 0 { try container.encode(rejected, forKey: .rejected) }
+            try container.encodeIfPresent(missingTarget, forKey: .missingTarget)
+        }
+    }
+
+    /// A flow's target entity that the other side's export lacks altogether: the flow cannot tell existing records
+    /// from new ones, so every record counts as created and defaults go to records the target may already hold.
+    public struct MissingTarget: Sendable, Codable, Equatable {
+        /// The target entity.
+        public var entity: String
+        /// The system whose export lacks it (`F&O`, `Sales`).
+        public var system: String
+        /// The run was told to go on without it (`--allow-missing-target`).
+        public var allowed: Bool
+
+        public init(entity: String, system: String, allowed: Bool) {
+            self.entity = entity
+            self.system = system
+            self.allowed = allowed
+        }
+
+        /// The plan's line.
+        public var text: String {
+            if allowed {
+                return
+                    "target \(entity): not in the \(system) export (--allow-missing-target): every record counts as created, and defaults go to any the \(system) target already holds"
+            }
+            let option = entity.contains(" ") ? "\"\(entity)\"" : entity
+            return
+                "target \(entity) is not in the \(system) export, so convert refuses this flow: every record would count as created, and defaults would go to records \(system) may already hold; add the entity to the export, leave the flow out (--only) or go on with --allow-missing-target \(option)"
         }
     }
 
@@ -238,6 +270,11 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
     /// The flows that read records and would convert none of them, by name.
     public var flowsLosingAllRecords: [String] { flows.filter { $0.value.losesAllRecords }.map(\.key).sorted() }
 
+    /// The flows whose target entity the other side's export lacks and that were not allowed to go on without it.
+    public var flowsMissingTarget: [String] {
+        flows.filter { $0.value.missingTarget.map { !$0.allowed } ?? false }.map(\.key).sorted()
+    }
+
     /// The flows that read records and would convert none of them, some for a cause no run setting settles.
     public var flowsLosingRecordsForGood: [String] { flows.filter { $0.value.losesRecordsForGood }.map(\.key).sorted() }
 
@@ -262,6 +299,7 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             }
             let source = flow.sourceMissing ? " (the export holds no source records)" : ""
             lines.append("\(name): \(flow.read) read, \(verdict)\(source)")
+            if let missing = flow.missingTarget { lines.append("  " + missing.text) }
             if !flow.fieldChanges.isEmpty {
                 lines.append("  changes existing records (the first record's values as an example):")
                 lines += FieldChange.table(flow.fieldChanges).map { "    " + $0 }

@@ -50,14 +50,22 @@ extension ConversionReport {
         public var defaultCurrency: String?
         /// Country names settled by hand (`--country NAME=CODE`); nil: none.
         public var countries: [String]?
+        /// Target entities a flow writes that the other side's export lacked, converted anyway
+        /// (`--allow-missing-target`), as given; nil: none.
+        public var allowMissingTargets: [String]?
+        /// True for a plan's report (`convert --plan`); nil: a run's.
+        public var planOnly: Bool?
 
         public init(
             foPath: String, salesPath: String, outputDirectory: String?, only: [String]? = nil, dryRun: Bool = false,
             company: String? = nil, templatesDirectory: String? = nil, full: Bool = false, maxRejects: Int? = nil, force: Bool = false,
             foLocale: String? = nil, since: [String]? = nil, templateSet: String? = nil, master: String? = nil,
             batchLimits: PackageBatchLimits? = nil, shard: ShardSelection? = nil, catalogFiles: [String]? = nil, keymap: String? = nil,
-            assignKeys: [String]? = nil, currencies: [String]? = nil, defaultCurrency: String? = nil, countries: [String]? = nil
+            assignKeys: [String]? = nil, currencies: [String]? = nil, defaultCurrency: String? = nil, countries: [String]? = nil,
+            allowMissingTargets: [String]? = nil, planOnly: Bool? = nil
         ) {
+            self.allowMissingTargets = allowMissingTargets
+            self.planOnly = planOnly
             self.assignKeys = assignKeys
             self.currencies = currencies
             self.defaultCurrency = defaultCurrency

@@ -73,6 +73,7 @@ enum ShardReportMerger {
                 sum.read += flow.read
                 sum.converted += flow.converted
                 sum.sourceMissing = sum.sourceMissing && flow.sourceMissing
+                sum.missingTarget = sum.missingTarget ?? flow.missingTarget
                 sum.filteredBy = adding(flow.filteredBy, to: sum.filteredBy)
                 sum.otherCauses += flow.otherCauses
                 sum.unchangedNotInTarget += flow.unchangedNotInTarget

@@ -12,6 +12,7 @@ enum ConversionPlanner {
         var flows: [String: ConversionPlan.Flow] = [:]
         var prerequisites = ImportPrerequisiteList()
         let created = OutputCreatedRecords(outputs, catalog: context.catalog)
+        let missingTargets = try MissingTargetCheck.find(outputs.map(\.template), context: context)
         for output in outputs {
             let template = output.template
             let counts = output.counts
@@ -50,6 +51,7 @@ enum ConversionPlanner {
             }
             flows[template.name]?.settable = settled
             flows[template.name]?.rejected = counts.rejected
+            flows[template.name]?.missingTarget = missingTargets.first { $0.flow == template.name }?.planned
         }
         return ConversionPlan(flows: flows, beforeImport: prerequisites.prerequisites())
     }

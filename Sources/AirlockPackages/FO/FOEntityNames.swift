@@ -31,6 +31,7 @@ public struct FOEntityNames: Sendable, Equatable {
         .init(label: "Customers V2", technicalName: "CustCustomerV2Entity", publicCollection: "CustomersV2"),
         .init(label: "Customer definitions", technicalName: "CustCustomerBaseEntity", publicCollection: nil),
         .init(label: "Contacts V2", technicalName: "smmContactPersonV2Entity", publicCollection: "ContactPersons"),
+        .init(label: "CDS Contacts", technicalName: "smmContactPersonCDSEntity", publicCollection: "CDSContactPersons"),
         .init(label: "CDS Contacts V2", technicalName: "smmContactPersonCDSV2Entity", publicCollection: "CdsContactPersonsV2"),
         .init(label: "Products V2", technicalName: "EcoResProductV2Entity", publicCollection: "ProductsV2"),
         .init(label: "Released products V2", technicalName: "EcoResReleasedProductV2Entity", publicCollection: "ReleasedProductsV2"),

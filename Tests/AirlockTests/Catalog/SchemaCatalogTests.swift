@@ -232,7 +232,7 @@ struct SchemaCatalogTests {
         let paths = try SampleGenerator.write(to: folder, accounts: 40, seed: 7)
 
         let fo = try FOPackageReader(source: openPackageSource(path: paths[0]))
-        #expect(fo.manifest.entities.count == 6)
+        #expect(fo.manifest.entities.count == 9)
         for line in fo.manifest.entities {
             let entity = try #require(catalog.foEntity(named: line.entityName), "\(line.entityName)")
             let table = try fo.readEntity(line).table

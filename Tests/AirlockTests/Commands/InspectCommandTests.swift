@@ -168,7 +168,7 @@ struct InspectMessyPackageTests {
         let trimmed = try ZipFixture.make(folder + "/trimmed.zip", entries: entries)
 
         let report = try PackageInspector.inspect(path: trimmed)
-        #expect(report.entities.count == 6)
+        #expect(report.entities.count == 9)
         let customers = try #require(report.entities.first { $0.name == "Customers V2" })
         #expect(customers.format == "missing" && customers.records == 0)
         #expect(

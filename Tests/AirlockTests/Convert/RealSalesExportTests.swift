@@ -4,15 +4,18 @@ import Testing
 
 /// Real Sales exports from public projects (`RealExport`): no account or contact numbers, currency lookups to
 /// records they do not hold, countries as free text. Converted against the samples' F&O export with
-/// `--assign-keys p2c --default-currency USD`, as a migration team would run them.
+/// `--assign-keys p2c --default-currency USD`, as a migration team would run them: the Sales → F&O flows only
+/// (`--only`), since the exports hold none of the entities the F&O → Sales flows write (products, orders, invoices).
 @Suite struct RealSalesExportTests {
     static let exports = ["edu-k12-sampledata-2022/K12-SampleData.zip", "ia-nonprofit/DefaultData.zip"]
+    /// The Prospect to cash flows from Sales to F&O.
+    static let salesToFO = ["accounts", "contacts", "contacts-to-customers", "quotes", "quote-lines", "orders-to-fo", "order-lines-to-fo"]
 
     /// A conversion of `export` into a new folder.
     static func convert(_ export: String, into folder: String) throws -> ConversionResult {
         let options = ConversionOptions(
-            foPath: ConvertFixture.sampleFO, salesPath: RealExport.path(export), outputDirectory: folder, assignKeys: ["p2c"],
-            defaultCurrency: "USD")
+            foPath: ConvertFixture.sampleFO, salesPath: RealExport.path(export), outputDirectory: folder, only: salesToFO,
+            assignKeys: ["p2c"], defaultCurrency: "USD")
         return try Converter.run(options, catalog: SchemaCatalogLoader.bundled())
     }
 
@@ -97,6 +100,21 @@ import Testing
         }
         // FRANCE, DENMARK, USA, UNITED KINGDOM, UK, NEW ZEALAND; Île-de-France, Region Sjælland, Rhône-Alpes.
         #expect(pairs.isSuperset(of: ["FR/IDF", "DK/85", "FR/ARA", "US/NY", "GB/", "NZ/Dunedin", "NO/"]), "\(pairs.sorted())")
+    }
+
+    @Test func allFlowsAreRefusedForTheTargetsTheExportLacks() throws {
+        let options = ConversionOptions(
+            foPath: ConvertFixture.sampleFO, salesPath: RealExport.path(Self.exports[0]), outputDirectory: nil, dryRun: true,
+            assignKeys: ["p2c"], defaultCurrency: "USD")
+        let refusal = try #require(throws: AirlockError.self) { try Converter.run(options, catalog: SchemaCatalogLoader.bundled()) }
+        #expect(refusal.code == .usage)
+        #expect(
+            refusal.message.hasPrefix(
+                "the Sales export holds no product (flow products, 5 source records), salesorder (flow orders-to-sales, 10 source records)"),
+            "\(refusal.message)")
+        #expect(
+            refusal.message.hasSuffix(
+                "--allow-missing-target invoice --allow-missing-target invoicedetail (docs/convert.md, \"A target the export lacks\")"))
     }
 
     @Test func withoutSettingsThePlanNamesThemInsteadOfAWallOfRejects() throws {

@@ -137,7 +137,7 @@ struct SampleRealismTests {
     @Test func theFOSampleHasEveryColumnTheTemplatesNeed() throws {
         let needed = FOExportColumns.needed(by: try TemplateLoader.bundled(), catalog: try SchemaCatalogLoader.bundled())
         let tables = try Self.foTables(ConvertFixture.sampleFO)
-        #expect(tables.count == 6)
+        #expect(tables.count == 9)
         for (label, table) in tables {
             let columns = Set(table.columnNames.map { $0.uppercased() })
             let missing = (needed[label] ?? []).filter { !columns.contains($0.uppercased()) }

@@ -25,6 +25,19 @@ enum FOExportRewriter {
         try FOPackageWriter.write(header: reader.header, manifest: reader.manifest, files: files, to: output)
     }
 
+    /// Copies `export` to `output` without entity `label`, manifest line and file: an export whose data project left
+    /// the entity out.
+    static func dropping(_ label: String, export: String, output: String) throws {
+        let reader = try FOPackageReader(source: openPackageSource(path: export))
+        var manifest = reader.manifest
+        manifest.entities.removeAll { $0.entityName == label }
+        let files = try manifest.entities.map { line in
+            let data = try reader.readEntity(line)
+            return FOEntityFile(entity: line, table: data.table, encoding: data.summary.encoding ?? .utf8BOM)
+        }
+        try FOPackageWriter.write(header: reader.header, manifest: manifest, files: files, to: output)
+    }
+
     /// `M/d/yyyy h:mm:ss AM` (an en-US export's date-time) as `locale` or ISO 8601 (`nil`) writes it.
     static func date(_ enUS: String, as locale: FOLocale?, seconds: Bool = true) -> String {
         guard case .date(let date) = FODateGrammar.read(enUS, locale: .enUS) else { return enUS }

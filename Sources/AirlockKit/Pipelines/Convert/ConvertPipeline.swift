@@ -36,6 +36,7 @@ public enum ConvertPipeline {
             // A plan moves no record: nothing is written, not even the report.
             conversionOptions.dryRun = true
             conversionOptions.outputDirectory = nil
+            conversionOptions.planOnly = true
         }
         let conversion: ConversionResult
         do {
@@ -93,19 +94,27 @@ public enum ConvertPipeline {
     }
 
     /// The result of `--plan`: the plan as text (or JSON), status 1 when a flow would convert none of the records it
-    /// reads, some for a cause no run setting settles (a flow that only lacks a setting names it instead).
+    /// reads, some for a cause no run setting settles (a flow that only lacks a setting names it instead), or when
+    /// a flow's target entity is not in the other side's export (which `convert` refuses).
     private static func planResult(_ report: ConversionReport, json: Bool) throws -> ConvertResult {
         let plan = report.plan ?? ConversionPlan(flows: [:])
         let empty = plan.flowsLosingRecordsForGood
+        let untargeted = plan.flowsMissingTarget
         let text: String
         if json {
             text = String(decoding: try plan.jsonData(), as: UTF8.self)
         } else {
             text = "Plan for company \(report.company) (nothing written)\n" + plan.text(order: report.flowOrder) + "\n"
         }
-        let problem = empty.isEmpty ? nil : "nothing would be converted of the records read by \(empty.joined(separator: ", "))"
+        var problems: [String] = []
+        if !empty.isEmpty { problems.append("nothing would be converted of the records read by \(empty.joined(separator: ", "))") }
+        if !untargeted.isEmpty {
+            problems.append(
+                "convert would refuse \(untargeted.joined(separator: ", ")): the target export lacks \(untargeted.count == 1 ? "its target entity" : "their target entities") (see above)"
+            )
+        }
         return ConvertResult(
-            report: report, validations: [], refused: false, tooManyRejects: false, text: text, problem: problem,
-            status: empty.isEmpty ? .success : .dataErrors)
+            report: report, validations: [], refused: false, tooManyRejects: false, text: text,
+            problem: problems.isEmpty ? nil : problems.joined(separator: "; "), status: problems.isEmpty ? .success : .dataErrors)
     }
 }
