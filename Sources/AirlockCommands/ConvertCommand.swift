@@ -39,7 +39,7 @@ struct ConvertCommand: LedgerCommand {
 
     @Option(
         help:
-            "The side whose values win where both exports hold a record (fo or sales): flows towards it only create (filter held-by-master). Default: fo with --templates dual-write, none otherwise."
+            "The side whose values win where both exports hold a record (fo or sales): flows towards it create, and on a record it holds fill only the fields it holds empty (filter held-by-master when there is none). Default: fo with --templates dual-write, none otherwise."
     )
     var master: String?
 

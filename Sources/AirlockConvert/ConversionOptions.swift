@@ -23,7 +23,8 @@ public struct ConversionOptions: Sendable, Hashable {
     /// names.
     public var templateSet: String?
     /// The side whose values win where both hold a record (`fo` or `sales`): flows towards it create what it lacks
-    /// but do not update what it holds (filter `held-by-master`), as dual-write's "master for initial sync". Nil:
+    /// and, on a record it holds, fill only the fields it holds empty (`ExistingValueKeeper`); a record with nothing
+    /// to fill is filtered `held-by-master`, as dual-write's "master for initial sync" leaves it. Nil:
     /// `fo` for the `dual-write` set, none for `prospect-to-cash` (whose flows run one way per table).
     public var master: String?
     /// Write unchanged records too.

@@ -427,7 +427,7 @@ public enum Converter {
             generated[records.kind] = ConversionReport.Generated(
                 entity: records.entity, created: records.created, updated: records.updated, unchanged: records.unchanged)
         }
-        let flow = ConversionReport.Flow(
+        var flow = ConversionReport.Flow(
             counts: output.counts, written: output.writtenCount,
             source: output.template.source.entity, target: output.template.target.entity,
             direction: output.template.direction == .salesToFO ? "sales-to-fo" : "fo-to-sales", filteredBy: output.filteredBy,
@@ -435,6 +435,7 @@ public enum Converter {
             unresolvedLookups: Dictionary(grouping: output.unresolved, by: \.field).mapValues(\.count),
             rejectFile: output.rejects.isEmpty || report.options.dryRun ? nil : RunLayout.rejectFile(flow: output.template.name),
             fieldChanges: output.changedFields, keptValues: output.keptExisting)
+        flow.keptByMaster = output.keptByMaster
         report.flows[output.template.name] = flow
         report.totals.counts += output.counts
         report.totals.written += output.writtenCount

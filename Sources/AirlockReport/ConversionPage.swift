@@ -264,10 +264,18 @@ struct ConversionPage {
             guard let flow = report.flows[name] else { continue }
             for (field, count) in flow.updatedFields where count > 0 { entries.append((name, field, count, flow.updated)) }
         }
-        guard !entries.isEmpty else { return PageFrame.paragraph("No record was updated, so no field changed.", class: "none") }
+        let kept = keptValues
+        guard !entries.isEmpty else { return PageFrame.paragraph("No record was updated, so no field changed.", class: "none") + kept }
         entries.sort { ($1.count, $0.flow, $0.field) < ($0.count, $1.flow, $1.field) }
         var out = PageFrame.paragraph(
             "For each updated record, the fields whose value differs from the target export; a record counts once per field that changed.")
+        if report.options.keymap != nil {
+            let master =
+                report.options.master == "fo"
+                ? "--master fo kept F&O's values where it holds some: the fields below are those F&O held empty."
+                : "Each value below replaces the one F&O holds on a linked record; --master fo keeps F&O's values and fills only its empty fields (docs/match.md, \"Linking is updating\")."
+            out += "<div class=\"banner note\"><strong>Linked records are updated</strong> (--keymap): \(HTMLText.escape(master))</div>\n"
+        }
         let top = entries.prefix(20)
         out += ReportChart.bars(
             id: "chart-drift", title: "Fields that change most in updated records",
@@ -288,18 +296,42 @@ struct ConversionPage {
             id: "table-drift", caption: "Changed fields of updated records, most first",
             columns: [
                 .init("flow"), .init("field"), .init("records", numeric: true), .init("of updated", numeric: true),
-                .init("share", numeric: true),
+                .init("share", numeric: true), .init("example (the first record's)"),
             ])
         for entry in entries {
+            let example = report.flows[entry.flow]?.fieldChanges[entry.field].map {
+                "\(FieldChange.shown($0.from)) → \(FieldChange.shown($0.to))"
+            }
             table.add([
                 .text(entry.flow), .text(entry.field, class: "code"), .number(entry.count), .number(entry.updated),
                 .html(
                     HTMLText.percent(entry.count, of: entry.updated),
                     sortValue: entry.updated > 0 ? HTMLText.fixed(Double(entry.count) / Double(entry.updated), 6) : "0"),
+                .text(example ?? "", class: "wide"),
             ])
         }
         out += table.html
-        return out
+        return out + kept
+    }
+
+    /// The values existing records kept instead of the run's: a template's create-only value, or the master's.
+    private var keptValues: String {
+        var table = ReportTable(
+            id: "table-kept", caption: "Values existing records kept",
+            columns: [.init("flow"), .init("field"), .init("records", numeric: true), .init("why")])
+        for name in flowOrder {
+            guard let flow = report.flows[name] else { continue }
+            for (field, count) in flow.keptByMaster.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+                table.add([
+                    .text(name), .text(field, class: "code"), .number(count),
+                    .text("the master side's value (--master \(report.options.master ?? ""))"),
+                ])
+            }
+            for (field, count) in flow.keptValues.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+                table.add([.text(name), .text(field, class: "code"), .number(count), .text("the template's value is for new records")])
+            }
+        }
+        return table.rows.isEmpty ? "" : table.html
     }
 
     private var generated: String {

@@ -33,6 +33,8 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
         public var fieldChanges: [String: FieldChange] = [:]
         /// Existing records that keep their value where the template would write its own (`on: create`).
         public var keptValues: [String: Int] = [:]
+        /// Records the master side holds that kept the master's value, field by field (`--master`).
+        public var keptByMaster: [String: Int] = [:]
         /// Rejected records a run setting would settle, per option (`--assign-keys p2c`: 13): the export lacks what
         /// the setting stands in for.
         public var settable: [String: Int] = [:]
@@ -80,7 +82,7 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
 
         enum CodingKeys: String, CodingKey {
             case read, converted, sourceMissing, missingColumns, filteredBy, rejectCauses, otherCauses, assumedReferences
-            case unchangedNotInTarget, fieldChanges, keptValues, settable, rejected, missingTarget
+            case unchangedNotInTarget, fieldChanges, keptValues, keptByMaster, settable, rejected, missingTarget
         }
 
         public init(from decoder: any Decoder) throws {
@@ -96,6 +98,7 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             unchangedNotInTarget = try container.decodeIfPresent(Int.self, forKey: .unchangedNotInTarget) ?? 0
             fieldChanges = try container.decodeIfPresent([String: FieldChange].self, forKey: .fieldChanges) ?? [:]
             keptValues = try container.decodeIfPresent([String: Int].self, forKey: .keptValues) ?? [:]
+            keptByMaster = try container.decodeIfPresent([String: Int].self, forKey: .keptByMaster) ?? [:]
             settable = try container.decodeIfPresent([String: Int].self, forKey: .settable) ?? [:]
             rejected = try container.decodeIfPresent(Int.self, forKey: .rejected) ?? 0
             missingTarget = try container.decodeIfPresent(MissingTarget.self, forKey: .missingTarget)
@@ -114,6 +117,7 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             if unchangedNotInTarget > 0 { try container.encode(unchangedNotInTarget, forKey: .unchangedNotInTarget) }
             if !fieldChanges.isEmpty { try container.encode(fieldChanges, forKey: .fieldChanges) }
             if !keptValues.isEmpty { try container.encode(keptValues, forKey: .keptValues) }
+            if !keptByMaster.isEmpty { try container.encode(keptByMaster, forKey: .keptByMaster) }
             if !settable.isEmpty { try container.encode(settable, forKey: .settable) }
             if rejected > 0 { try container.encode(rejected, forKey: .rejected) }
             try container.encodeIfPresent(missingTarget, forKey: .missingTarget)
@@ -232,6 +236,15 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             + " (the template's own values are for the records it creates; `on: always` in a template writes them to every record)"
     }
 
+    /// `keeps the master's values (--master fo): ORGANIZATIONNAME on 654 records, …; only fields it holds empty take
+    /// the other side's`, the master named when `options` says which.
+    public static func masterText(_ kept: [String: Int], options: ConversionReport.Options? = nil) -> String {
+        let side = options?.master.map { " (--master \($0))" } ?? ""
+        return "keeps the master's values\(side): "
+            + kept.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) on \($0.value) record\($0.value == 1 ? "" : "s")" }
+            .joined(separator: ", ") + "; only the fields it holds empty take the other side's values"
+    }
+
     /// Flows by name.
     public var flows: [String: Flow]
     /// "Before you import": the reference data the records name in the targets, grouped by what it is and by
@@ -305,6 +318,7 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
                 lines += FieldChange.table(flow.fieldChanges).map { "    " + $0 }
             }
             if !flow.keptValues.isEmpty { lines.append("  keeps existing values: \(Self.keptText(flow.keptValues))") }
+            if !flow.keptByMaster.isEmpty { lines.append("  " + Self.masterText(flow.keptByMaster)) }
             if flow.unchangedNotInTarget > 0 {
                 lines.append(
                     "  unchanged since the last wave but not in the target export: \(flow.unchangedNotInTarget) (rejected or not imported in an earlier wave, or deleted in the target since; not sent again: where they should be there, fix the cause, then convert without --since or retry them)"

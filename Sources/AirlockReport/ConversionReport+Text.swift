@@ -43,6 +43,9 @@ extension ConversionReport {
             if !flow.keptValues.isEmpty {
                 lines.append("  \(name) keeps existing values: \(ConversionPlan.keptText(flow.keptValues))")
             }
+            if !flow.keptByMaster.isEmpty {
+                lines.append("  \(name) \(ConversionPlan.masterText(flow.keptByMaster, options: options))")
+            }
             for (kind, records) in flow.generated.sorted(by: { $0.key < $1.key })
             where records.created + records.updated + records.unchanged > 0 {
                 lines.append(

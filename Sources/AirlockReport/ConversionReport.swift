@@ -27,6 +27,9 @@ public struct ConversionReport: Sendable, Codable, Equatable {
         /// Field → existing records that kept their value where the template would write its own (`on: create`); in
         /// the JSON when not empty.
         public var keptValues: [String: Int]
+        /// Field → records the master side holds that kept the master's value (`--master`, a flow towards it); in the
+        /// JSON when not empty.
+        public var keptByMaster: [String: Int] = [:]
         /// Records rules added (`priceListItems`, `freightTaxLines`, `orderStatusUpdates`), outside the identity.
         public var generated: [String: Generated]
         /// The reject file, when the flow rejected anything.
@@ -63,7 +66,7 @@ public struct ConversionReport: Sendable, Codable, Equatable {
 
         enum CodingKeys: String, CodingKey {
             case written, source, target, direction, filteredBy, updatedFields, generated, rejectFile, unresolvedLookups, fieldChanges
-            case keptValues
+            case keptValues, keptByMaster
         }
 
         public init(from decoder: any Decoder) throws {
@@ -80,6 +83,7 @@ public struct ConversionReport: Sendable, Codable, Equatable {
             unresolvedLookups = try container.decodeIfPresent([String: Int].self, forKey: .unresolvedLookups) ?? [:]
             fieldChanges = try container.decodeIfPresent([String: FieldChange].self, forKey: .fieldChanges) ?? [:]
             keptValues = try container.decodeIfPresent([String: Int].self, forKey: .keptValues) ?? [:]
+            keptByMaster = try container.decodeIfPresent([String: Int].self, forKey: .keptByMaster) ?? [:]
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -96,6 +100,7 @@ public struct ConversionReport: Sendable, Codable, Equatable {
             if !unresolvedLookups.isEmpty { try container.encode(unresolvedLookups, forKey: .unresolvedLookups) }
             if !fieldChanges.isEmpty { try container.encode(fieldChanges, forKey: .fieldChanges) }
             if !keptValues.isEmpty { try container.encode(keptValues, forKey: .keptValues) }
+            if !keptByMaster.isEmpty { try container.encode(keptByMaster, forKey: .keptByMaster) }
         }
     }
 

@@ -17,11 +17,17 @@ public struct FieldChange: Sendable, Codable, Equatable {
     /// `CUSTOMERGROUPID on 1,488 existing records, e.g. 10 → 20`, values quoted when they hold blanks or are empty: the
     /// pair is the first record's, marked as an example, as the others may hold and get other values.
     public func text(field: String) -> String {
-        func shown(_ value: String) -> String {
-            let clipped = value.count > 40 ? String(value.prefix(40)) + "…" : value
-            return value.isEmpty || value.contains(" ") ? "'\(clipped)'" : clipped
-        }
+        let shown = Self.shown
         return "\(field) on \(records) existing record\(records == 1 ? ", " : "s, e.g. ")\(shown(from)) → \(shown(to))"
+    }
+
+    /// A value as an example shows it: quoted when empty or holding a space, line breaks as `\n`, cut at 40
+    /// characters.
+    public static func shown(_ value: String) -> String {
+        let oneLine = value.replacingOccurrences(of: "\r\n", with: "\\n").replacingOccurrences(of: "\n", with: "\\n")
+            .replacingOccurrences(of: "\r", with: "\\n")
+        let clipped = oneLine.count > 40 ? String(oneLine.prefix(40)) + "…" : oneLine
+        return oneLine.isEmpty || oneLine.contains(" ") ? "'\(clipped)'" : clipped
     }
 
     /// Every change of `changes`, most records first, a line each with the fields aligned: the short table a summary

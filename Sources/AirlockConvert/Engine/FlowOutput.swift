@@ -36,6 +36,8 @@ final class FlowOutput: @unchecked Sendable {
     let changedFields: [String: FieldChange]
     /// Field name → existing records that kept their value where the template would write its own (`on: create`).
     var keptExisting: [String: Int] = [:]
+    /// Field → records the master holds that kept the master's value (`--master`, a flow towards it).
+    var keptByMaster: [String: Int] = [:]
     /// Filter name → records it left out.
     let filteredBy: [String: Int]
     let statusIndex: KeyIndex?

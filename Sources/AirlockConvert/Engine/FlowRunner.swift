@@ -64,6 +64,7 @@ struct FlowRunner {
             filteredBy: filteredBy, statusIndex: statusIndex, statuses: records.statuses)
         output.assumedReferences = Self.countingRecords(records.assumedReferences, in: accepted)
         output.keptExisting = records.keptExisting
+        output.keptByMaster = records.keptByMaster
         if (filteredBy[BuiltInFilter.unchangedSince] ?? 0) > 0 {
             output.unchangedNotInTarget = try unchangedNotInTarget(records, layout: layout, target: target)
         }
@@ -127,6 +128,10 @@ struct FlowRunner {
         var assumedReferences: [(reference: ConversionPlan.AssumedReference, written: String?)] = []
         /// Field → existing records that kept their value instead of the template's own (`on: create`).
         var keptExisting: [String: Int] = [:]
+        /// Field → records the master holds that kept the master's value (`--master`, a flow towards it).
+        var keptByMaster: [String: Int] = [:]
+        /// Per mapped record: whether it kept a master's value (`--master`, a flow towards it).
+        var masterKept: [Bool] = []
     }
 
     /// Maps every source record into the flow's layout: another company's records are filtered, then those a
@@ -140,7 +145,8 @@ struct FlowRunner {
         // An existing record keeps its values where the template would write its own (`on: create`).
         var keeper = try ExistingValueKeeper(
             plans: fieldPlans, layout: layout, side: template.target.side, target: target,
-            salesRecords: template.target.side == .sales ? context.sales.section(template.target.entity)?.records : nil)
+            salesRecords: template.target.side == .sales ? context.sales.section(template.target.entity)?.records : nil,
+            towardsMaster: context.masterSide == template.target.side, comparisons: comparisons(layout: layout))
         let plans = UnretainedReferences(fieldPlans)
         let filters = FilterEvaluator(template: template, view: view, catalog: context.catalog)
         let ruleFlow = RuleFlow(template: template, view: view, layout: layout, context: context)
@@ -239,7 +245,7 @@ struct FlowRunner {
             }
             try values.appendRow(to: &records.keyTable, positions: keyPositions)
             records.keySourceRows.append(row)
-            if keeper.isActive { keeper.keep(row: row, view: view, values: &values) }
+            let keptForMaster = keeper.isActive && keeper.keep(row: row, view: view, values: &values)
             var outcome: RecordOutcome?
             var reasons: [RejectEntry.Problem] = []
             if let verdict = parent.verdict(values: values) {
@@ -289,6 +295,7 @@ struct FlowRunner {
             records.statusOfMapped.append(records.statuses.count - 1)
             try values.appendRow(to: &records.mapped)
             records.mappedSourceRows.append(row)
+            records.masterKept.append(keptForMaster)
         }
         records.assumedReferences = fieldPlans.flatMap { $0.pipeline.assumedReferences(context: context) }
         for plan in fieldPlans where !plan.pipeline.clearedStates.isEmpty {
@@ -299,6 +306,14 @@ struct FlowRunner {
                 flow: template.name)
         }
         records.keptExisting = keeper.kept
+        records.keptByMaster = keeper.keptByMaster
+        if !keeper.notKeptByMaster.isEmpty, let master = context.options.master {
+            let fields = keeper.notKeptByMaster.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+            let side = template.target.side == .fo ? "F&O" : "Sales"
+            context.warn(
+                "flow \(template.name): --master \(master) cannot keep the \(side) values of \(fields.map { "\($0.key) (\($0.value) record\($0.value == 1 ? "" : "s"))" }.joined(separator: ", ")): the \(side) export's \(template.target.entity) lacks the column\(fields.count == 1 ? "" : "s"), so those records take the other side's values there; export the column\(fields.count == 1 ? "" : "s") to keep them",
+                flow: template.name)
+        }
         if !keeper.notKept.isEmpty {
             let fields = keeper.notKept.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value) record\($0.value == 1 ? "" : "s"))" }
             context.warn(
@@ -384,7 +399,18 @@ struct FlowRunner {
             let sourceRow = records.mappedSourceRows[mappedRow]
             // A repeated key names the kept record by its row in the export (a shard's table is a part of it).
             var outcome = classifier.classify(row: mappedRow) { exportRow(mappedSourceRows[$0]) + 1 }
-            if case .update = outcome, towardsMaster {
+            // A record the master holds took the master's values where it has some (`ExistingValueKeeper`): it is an
+            // update when it fills fields the master holds empty, and left out when that is all it would change.
+            if towardsMaster, case .unchanged = outcome, records.masterKept[mappedRow] {
+                outcome = .filtered(filter: BuiltInFilter.heldByMaster)
+            }
+            // A change to a value the master holds that the keeper did not keep (a rule's): the record is left out.
+            if towardsMaster, case .update(let targetRow, let fields) = outcome,
+                fields.contains(where: { field in
+                    target.table.columnIndex(named: field).flatMap { target.table.value(row: targetRow, column: $0) }
+                        .map { !$0.trimmingASCIIWhitespace().isEmpty } ?? false
+                })
+            {
                 outcome = .filtered(filter: BuiltInFilter.heldByMaster)
             }
             if case .rejected = outcome {

@@ -12,8 +12,9 @@ import AirlockReport
 /// record the run writes to Sales (the flow's own records too, wherever they are in the file) and then in the
 /// Sales export, company-aware. Then, per record, the resolved GUID is compared with the target export's:
 /// - a record found unchanged whose lookup differs becomes an update (written, counted under `updated` and the
-///   field under `updatedFields`), or, in a flow towards the master side, is filtered `held-by-master` as any
-///   update there is, so read = created + updated + unchanged + filtered + rejected still holds;
+///   field under `updatedFields`); in a flow towards the master side, a lookup the master holds a value for keeps it
+///   (the field is left out of the record), and a record that would change nothing else is filtered
+///   `held-by-master` as in classification, so read = created + updated + unchanged + filtered + rejected holds;
 /// - a value that names no record leaves the field empty (an empty value is never compared, so the target keeps
 ///   what it holds) and is listed (`FlowOutput.unresolved`): the record is still written.
 ///
@@ -90,6 +91,7 @@ enum SecondPass {
             for position in touched.keys { values[position] = accepted.value(row: row, column: position) }
             let targetRow = pending.targetRows[row]
             var changed: [String] = []
+            var masterKept = false
             for field in fields {
                 let key = values[field.position].flatMap { $0 }?.trimmingASCIIWhitespace() ?? ""
                 values[field.position] = .some(nil)
@@ -116,7 +118,13 @@ enum SecondPass {
                 guard let targetRow else { continue }
                 if let column = field.targetColumn {
                     let held = pending.target.value(row: targetRow, column: column)?.trimmingASCIIWhitespace().lowercased() ?? ""
-                    if held != record.id.lowercased() {
+                    if towardsMaster, !held.isEmpty, held != record.id.lowercased() {
+                        // The master's value stays: left out of the record, the importer keeps it.
+                        for position in [field.position, field.entityPosition, field.namePosition].compactMap({ $0 }) {
+                            values[position] = .some(nil)
+                        }
+                        masterKept = true
+                    } else if held != record.id.lowercased() {
                         changed.append(field.mapping.target)
                         if changedFields[field.mapping.target] == nil { examples[field.mapping.target] = (held, record.id) }
                     }
@@ -127,14 +135,15 @@ enum SecondPass {
                 }
             }
             var isWritten = output.written[row]
+            if targetRow != nil, changed.isEmpty, masterKept, !pending.updated[row] {
+                // All it would change is the master's: left out, as classification leaves such records.
+                counts.unchanged -= 1
+                counts.filtered += 1
+                filteredBy[BuiltInFilter.heldByMaster, default: 0] += 1
+                continue
+            }
             if targetRow != nil, !changed.isEmpty {
                 if !pending.updated[row] {
-                    if towardsMaster {
-                        counts.unchanged -= 1
-                        counts.filtered += 1
-                        filteredBy[BuiltInFilter.heldByMaster, default: 0] += 1
-                        continue
-                    }
                     counts.unchanged -= 1
                     counts.updated += 1
                     isWritten = true

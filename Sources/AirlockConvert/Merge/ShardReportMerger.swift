@@ -37,6 +37,7 @@ enum ShardReportMerger {
         sum.filteredBy = adding(flow.filteredBy, to: sum.filteredBy)
         sum.updatedFields = adding(flow.updatedFields, to: sum.updatedFields)
         sum.keptValues = adding(flow.keptValues, to: sum.keptValues)
+        sum.keptByMaster = adding(flow.keptByMaster, to: sum.keptByMaster)
         sum.unresolvedLookups = adding(flow.unresolvedLookups, to: sum.unresolvedLookups)
         sum.fieldChanges = adding(flow.fieldChanges, to: sum.fieldChanges)
         for (kind, generated) in flow.generated {
@@ -78,6 +79,7 @@ enum ShardReportMerger {
                 sum.otherCauses += flow.otherCauses
                 sum.unchangedNotInTarget += flow.unchangedNotInTarget
                 sum.keptValues = adding(flow.keptValues, to: sum.keptValues)
+                sum.keptByMaster = adding(flow.keptByMaster, to: sum.keptByMaster)
                 sum.fieldChanges = adding(flow.fieldChanges, to: sum.fieldChanges)
                 for cause in flow.rejectCauses {
                     if let position = sum.rejectCauses.firstIndex(where: {

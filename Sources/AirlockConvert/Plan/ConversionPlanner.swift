@@ -44,6 +44,7 @@ enum ConversionPlanner {
             flows[template.name]?.unchangedNotInTarget = output.unchangedNotInTarget
             flows[template.name]?.fieldChanges = output.changedFields
             flows[template.name]?.keptValues = output.keptExisting
+            flows[template.name]?.keptByMaster = output.keptByMaster
             let settable = SettableRejects(template: template, templates: context.templates, options: context.options)
             var settled: [String: Int] = [:]
             for reject in output.rejects {

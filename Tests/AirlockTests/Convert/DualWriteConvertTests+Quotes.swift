@@ -90,9 +90,19 @@ extension DualWriteConvertTests {
 
         // --master sales: the other way round.
         let sales = try Self.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/sales", master: "sales").report
-        #expect(sales.flows["quotes-to-sales"]?.updated == 0)
-        #expect(sales.flows["quotes-to-sales"]?.filteredBy[BuiltInFilter.heldByMaster] == fo.flows["quotes-to-sales"]?.updated)
-        #expect(sales.flows["quotes"]?.updated == fo.flows["quotes"]?.filteredBy[BuiltInFilter.heldByMaster])
+        // Towards the master, only fields it holds empty are filled; a quotation with none to fill is left out.
+        let towardsSales = try #require(sales.flows["quotes-to-sales"])
+        #expect(towardsSales.updated + (towardsSales.filteredBy[BuiltInFilter.heldByMaster] ?? 0) == fo.flows["quotes-to-sales"]?.updated)
+        #expect(towardsSales.fieldChanges.values.allSatisfy { $0.from.isEmpty }, "\(towardsSales.fieldChanges)")
+        #expect((towardsSales.keptByMaster["msdyn_customersreference"] ?? 0) > 0, "\(towardsSales.keptByMaster)")
+        let keptInSales = try CMTPackageReader(path: pair.folder + "/sales/" + RunLayout.salesPackage).read()
+        #expect(
+            try Self.records(keptInSales, "quote").allSatisfy {
+                $0.field("msdyn_quotenumber")?.value != number || $0.field("msdyn_customersreference")?.value != foReference
+            })
+        #expect(
+            sales.flows["quotes"]?.updated == (fo.flows["quotes"]?.filteredBy[BuiltInFilter.heldByMaster] ?? 0)
+                + (fo.flows["quotes"]?.updated ?? 0))
         let back = try Self.foRows(pair.folder + "/sales/" + RunLayout.foPackage, "CDS sales quotation header")
         #expect(back.first { $0["SALESQUOTATIONNUMBER"] == number }?["CUSTOMERSREFERENCE"] == salesReference[number])
         // What a side lacks is created whichever side is the master.

@@ -46,6 +46,37 @@ import Testing
         #expect(keyed.report.inputs["keymap"] != nil)
     }
 
+    @Test func withMasterFOLinkingKeepsFOValues() throws {
+        let folder = try Fixture.scratchDirectory("airlock-match-keymap")
+        let written = try SampleUnkeyedPair.write(to: folder, accounts: 400, seed: 9)
+        _ = try Matcher.run(
+            MatchingOptions(foPath: written[0], salesPath: written[1], outputDirectory: folder + "/match"),
+            catalog: SchemaCatalogLoader.bundled())
+        let keymap = folder + "/match/" + RunLayout.keymap
+        let overwrite = try AirlockRunner.run([
+            "convert", "--fo", written[0], "--sales", written[1], "--out", folder + "/sales-wins", "--keymap", keymap, "--no-ledger",
+        ])
+        let kept = try AirlockRunner.run([
+            "convert", "--fo", written[0], "--sales", written[1], "--out", folder + "/fo-wins", "--keymap", keymap, "--no-ledger",
+            "--master", "fo",
+        ])
+        #expect(overwrite.status == 0 && kept.status == 0, "\(overwrite.stderr)\(kept.stderr)")
+        func report(_ run: String) throws -> ConversionReport {
+            try JSONDecoder().decode(
+                ConversionReport.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/" + run + "/" + RunLayout.conversionReport)))
+        }
+        let salesWins = try #require(try report("sales-wins").flows["accounts"])
+        let foWins = try #require(try report("fo-wins").flows["accounts"])
+        // Linked customers spelt another way in Sales: their names change without a master, and keep F&O's with it.
+        let renamed = try #require(salesWins.fieldChanges["ORGANIZATIONNAME"]).records
+        #expect(renamed > 0)
+        #expect(foWins.fieldChanges["ORGANIZATIONNAME"] == nil && foWins.keptByMaster["ORGANIZATIONNAME"] == renamed)
+        #expect(kept.stdout.contains("accounts keeps the master's values (--master fo): "), "\(kept.stdout)")
+        // The page says what linking does.
+        let page = try String(contentsOfFile: folder + "/sales-wins/report.html", encoding: .utf8)
+        #expect(page.contains("<strong>Linked records are updated</strong> (--keymap)"))
+    }
+
     @Test func theSalesKeyPackageValidates() throws {
         let folder = try Fixture.scratchDirectory("airlock-match-keys")
         let written = try SampleUnkeyedPair.write(to: folder, accounts: 200, seed: 4)
