@@ -58,6 +58,9 @@ struct ConvertCommand: LedgerCommand {
     @Option(name: .customLong("catalog"), help: "A schema catalog extension file (YAML); repeat for several.")
     var catalogFiles: [String] = []
 
+    @Option(name: .customLong("fo-encoding"), help: CodePageOption.help)
+    var foEncoding: CodePageOption?
+
     @Option(name: .customLong("fo-locale"), help: ArgumentHelp(FOLocaleOption.help))
     var foLocale: FOLocaleOption?
 
@@ -160,7 +163,7 @@ struct ConvertCommand: LedgerCommand {
 
     func run(output: CommandOutput, arguments: [String]) throws {
         let selection = TemplateSelection(argument: templates)
-        let conversion = ConversionOptions(
+        var conversion = ConversionOptions(
             foPath: fo, salesPath: sales, outputDirectory: out, only: only.map { ConvertOptions.flowNames(commaSeparated: $0) },
             dryRun: dryRun, company: company, templatesDirectory: selection.directory, full: full, maxRejects: maxRejects, force: force,
             foLocale: foLocale?.locale.rawValue, since: since.isEmpty ? nil : since,
@@ -169,6 +172,7 @@ struct ConvertCommand: LedgerCommand {
             keymap: keymap, assignKeys: assignKeys.isEmpty ? nil : assignKeys, currencies: currencies.isEmpty ? nil : currencies,
             defaultCurrency: defaultCurrency, countries: countries.isEmpty ? nil : countries,
             allowMissingTargets: allowMissingTargets.isEmpty ? nil : allowMissingTargets)
+        conversion.foEncoding = foEncoding?.codePage.rawValue
         let options = ConvertOptions(
             conversion: conversion, catalogFiles: catalogFiles, json: json, plan: plan, ledger: ledger.options(arguments: arguments),
             shards: shards)

@@ -20,8 +20,11 @@ struct InspectCommand: OutputCommand {
     @Flag(help: "List every entity's columns.")
     var columns = false
 
+    @Option(name: .customLong("fo-encoding"), help: CodePageOption.help)
+    var foEncoding: CodePageOption?
+
     func run(output: CommandOutput) throws {
-        let result = InspectPipeline.run(InspectOptions(packages: packages, json: json, columns: columns))
+        let result = InspectPipeline.run(InspectOptions(packages: packages, json: json, columns: columns, foEncoding: foEncoding?.codePage))
         output.write(result.text)
         if let failure = result.failure { throw failure }
     }

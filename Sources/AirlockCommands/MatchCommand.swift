@@ -55,6 +55,16 @@ struct MatchCommand: LedgerCommand {
     @Option(help: "A reviewed matches.csv (saved under another name) whose decisions to keep.")
     var reviewed: String?
 
+    @Option(
+        name: .customLong("reviewed-encoding"),
+        help: ArgumentHelp(
+            "The code page of the reviewed file when Excel saved it as \"CSV (Comma delimited)\" (windows-1252 in Western Europe and the Americas). Default: UTF-8.",
+            valueName: "CODE-PAGE"))
+    var reviewedEncoding: CodePageOption?
+
+    @Option(name: .customLong("fo-encoding"), help: CodePageOption.help)
+    var foEncoding: CodePageOption?
+
     @Flag(help: "Print match.json to stdout instead of the summary.")
     var json = false
 
@@ -82,9 +92,11 @@ struct MatchCommand: LedgerCommand {
     }
 
     func run(output: CommandOutput, arguments: [String]) throws {
-        let matching = MatchingOptions(
+        var matching = MatchingOptions(
             foPath: fo, salesPath: sales, outputDirectory: out, entities: try parsedEntities(), company: company, sureScore: sure,
             reviewScore: review, ambiguityMargin: margin, reviewedPath: reviewed, maxPairsPerKey: maxPairsPerKey)
+        matching.foEncoding = foEncoding?.codePage
+        matching.reviewedEncoding = reviewedEncoding?.codePage
         let options = MatchOptions(matching: matching, json: json, catalogFiles: catalogFiles, ledger: ledger.options(arguments: arguments))
         let meter = progress.meter("match", output: output)
         let result: MatchResult

@@ -42,6 +42,9 @@ struct ValidateCommand: OutputCommand {
     @Option(name: .customLong("fo-locale"), help: ArgumentHelp(FOLocaleOption.help))
     var foLocale: FOLocaleOption?
 
+    @Option(name: .customLong("fo-encoding"), help: CodePageOption.help)
+    var foEncoding: CodePageOption?
+
     @Option(
         name: .customLong("for"),
         help: ArgumentHelp(
@@ -91,7 +94,8 @@ struct ValidateCommand: OutputCommand {
                 ValidateOptions(
                     package: package, json: json, maxFindings: maxFindings, target: target?.packageKind, catalogFiles: catalogFiles,
                     expectedInTarget: Set(expectedInTarget), htmlPath: html, selfContained: selfContained, foLocale: foLocale?.locale,
-                    integration: dualWrite ? .dualWrite : integration, againstExport: against, importedBefore: after))
+                    integration: dualWrite ? .dualWrite : integration, againstExport: against, importedBefore: after,
+                    foEncoding: foEncoding?.codePage))
         }
         output.write(result.text)
         if result.status != .success { throw ExitCode(result.status.rawValue) }

@@ -1,3 +1,4 @@
+import AirlockIO
 import AirlockModel
 import AirlockPackages
 import AirlockReport
@@ -36,6 +37,9 @@ public struct ConversionOptions: Sendable, Hashable {
     /// The F&O data project's locale (`en-US`, `en-GB`, `de-DE`) for the templates' `dateFormat: {from: auto}`;
     /// nil: learnt from each date column's values.
     public var foLocale: String?
+    /// The code page of the F&O export's delimited files without a byte-order mark (`--fo-encoding windows-1252`):
+    /// a data format with a Windows code page, an Excel "CSV" save; nil: UTF-8.
+    public var foEncoding: String?
     /// Exports of an earlier wave (at most one per side): source records they hold unchanged are left out by the
     /// filter `unchanged-since`; nil: every record is converted.
     public var since: [String]?
@@ -103,6 +107,10 @@ public struct ConversionOptions: Sendable, Hashable {
         self.force = force
     }
 
+    /// How the F&O exports' files are read (`foEncoding`; a name `SingleByteCodePage` does not know reads as UTF-8,
+    /// and `Converter.run` refuses it first).
+    var foFileEncoding: FOFileEncoding { .option(foEncoding.flatMap(SingleByteCodePage.init(name:))) }
+
     /// The options as `report.json` records them.
     public var recorded: ConversionReport.Options {
         ConversionReport.Options(
@@ -110,6 +118,6 @@ public struct ConversionOptions: Sendable, Hashable {
             templatesDirectory: templatesDirectory, full: full, maxRejects: maxRejects, force: force, foLocale: foLocale, since: since,
             templateSet: templateSet, master: master, batchLimits: batchLimits, shard: shard, catalogFiles: catalogFiles,
             keymap: keymap, assignKeys: assignKeys, currencies: currencies, defaultCurrency: defaultCurrency, countries: countries,
-            allowMissingTargets: allowMissingTargets, planOnly: planOnly)
+            allowMissingTargets: allowMissingTargets, planOnly: planOnly, foEncoding: foEncoding)
     }
 }

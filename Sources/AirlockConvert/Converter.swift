@@ -55,6 +55,10 @@ public enum Converter {
             let known = FOLocale.allCases.map(\.rawValue).joined(separator: ", ")
             throw AirlockError(.usage, "--fo-locale names an unknown locale '\(locale)'; the locales are \(known)")
         }
+        if let encoding = options.foEncoding, SingleByteCodePage(name: encoding) == nil {
+            throw AirlockError(
+                .usage, "--fo-encoding names an unknown code page '\(encoding)'; the code pages are \(SingleByteCodePage.names)")
+        }
         let selected = try selectFlows(options.only, templates: templates)
         try MissingTargetCheck.checkAllowed(options.allowMissingTargets ?? [], templates: templates, catalog: catalog)
         if let shard = options.shard { try checkShardOptions(options, shard: shard, templates: templates) }
@@ -254,6 +258,7 @@ public enum Converter {
         let order = templates.runOrder().filter { selected.contains($0.name) }
         let since = try SinceBaseline.load(
             options.since ?? [], catalog: catalog, locale: options.foLocale.flatMap(FOLocale.init(name:)),
+            fileEncoding: options.foFileEncoding,
             salesEntities: order.filter { $0.source.side == .sales }.map(\.source.entity), newSales: sales)
         let context = ConversionContext(
             catalog: catalog, templates: templates, company: company, fo: fo, sales: sales, options: options, since: since,

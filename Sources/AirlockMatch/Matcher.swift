@@ -44,8 +44,10 @@ public enum Matcher {
         try StagingDirectory.checkTarget(options.outputDirectory, inputs: [options.foPath, options.salesPath], force: true)
         progress("reading \(options.foPath) and \(options.salesPath)")
         var inputs = try MatchInputs.read(
-            foPath: options.foPath, salesPath: options.salesPath, entities: options.entities, company: options.company, catalog: catalog)
-        let decisions = try options.reviewedPath.map { try MatchDecisionReader.read($0, inputs: inputs) } ?? []
+            foPath: options.foPath, salesPath: options.salesPath, entities: options.entities, company: options.company, catalog: catalog,
+            foFileEncoding: .option(options.foEncoding))
+        let decisions =
+            try options.reviewedPath.map { try MatchDecisionReader.read($0, inputs: inputs, codePage: options.reviewedEncoding) } ?? []
 
         var matches: [EntityMatches] = []
         var scorers: [MatchEntity: MatchScorer] = [:]

@@ -1,3 +1,5 @@
+import AirlockIO
+
 /// What `airlock match` links and where it writes (see `Matcher`).
 public struct MatchingOptions: Sendable, Hashable {
     /// The F&O export (data management package).
@@ -20,6 +22,11 @@ public struct MatchingOptions: Sendable, Hashable {
     public var reviewedPath: String?
     /// A blocking key that would pair more records than this is left out (`CandidatePairs`).
     public var maxPairsPerKey: Int
+    /// The code page of the F&O export's CSV files without a byte-order mark (`--fo-encoding`); nil: UTF-8.
+    public var foEncoding: SingleByteCodePage?
+    /// The code page of the reviewed file when it has no byte-order mark (`--reviewed-encoding`, an Excel "CSV"
+    /// save); nil: UTF-8.
+    public var reviewedEncoding: SingleByteCodePage?
 
     public static let defaultSureScore = 80.0
     public static let defaultReviewScore = 50.0

@@ -55,6 +55,8 @@ extension ConversionReport {
         public var allowMissingTargets: [String]?
         /// True for a plan's report (`convert --plan`); nil: a run's.
         public var planOnly: Bool?
+        /// The code page the F&O export's files without a byte-order mark were read in (`--fo-encoding`); nil: UTF-8.
+        public var foEncoding: String?
 
         public init(
             foPath: String, salesPath: String, outputDirectory: String?, only: [String]? = nil, dryRun: Bool = false,
@@ -62,8 +64,9 @@ extension ConversionReport {
             foLocale: String? = nil, since: [String]? = nil, templateSet: String? = nil, master: String? = nil,
             batchLimits: PackageBatchLimits? = nil, shard: ShardSelection? = nil, catalogFiles: [String]? = nil, keymap: String? = nil,
             assignKeys: [String]? = nil, currencies: [String]? = nil, defaultCurrency: String? = nil, countries: [String]? = nil,
-            allowMissingTargets: [String]? = nil, planOnly: Bool? = nil
+            allowMissingTargets: [String]? = nil, planOnly: Bool? = nil, foEncoding: String? = nil
         ) {
+            self.foEncoding = foEncoding
             self.allowMissingTargets = allowMissingTargets
             self.planOnly = planOnly
             self.assignKeys = assignKeys

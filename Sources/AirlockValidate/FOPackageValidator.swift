@@ -13,11 +13,17 @@ public struct FOPackageValidator: Sendable {
     public let selfContained: Bool
     /// The data project's locale, when given; else each date column's is learnt from its values.
     public let locale: FOLocale?
+    /// How CSV files without a byte-order mark are read (`--fo-encoding`).
+    public let fileEncoding: FOFileEncoding
     /// The records the target holds, when the package is a delta against them (`convert`'s `to-fo.zip` against the
     /// F&O export it read): a parent the package lacks and the target holds is expected, no `fo.reference.missing`.
     public let target: (any FOTargetRecords)?
 
-    public init(catalog: SchemaCatalog, selfContained: Bool = false, locale: FOLocale? = nil, target: (any FOTargetRecords)? = nil) {
+    public init(
+        catalog: SchemaCatalog, selfContained: Bool = false, locale: FOLocale? = nil, target: (any FOTargetRecords)? = nil,
+        fileEncoding: FOFileEncoding = .utf8
+    ) {
+        self.fileEncoding = fileEncoding
         self.locale = locale
         self.catalog = catalog
         self.selfContained = selfContained
@@ -27,7 +33,7 @@ public struct FOPackageValidator: Sendable {
     /// Validates the package in `source`, adding findings to `collector`.
     /// - Throws: `AirlockError` only when the package cannot be read at all (no header or manifest, malformed XML).
     public func validate(_ source: PackageSource, into collector: FindingCollector) throws {
-        let reader = try FOPackageReader(source: source)
+        let reader = try FOPackageReader(source: source, fileEncoding: fileEncoding)
         checkHeader(reader, collector)
         try checkMemberOrder(reader, collector)
         checkManifest(reader, collector)
@@ -247,7 +253,8 @@ public struct FOPackageValidator: Sendable {
         if case .delimited(_, let unicode) = summary.format, let encoding = summary.encoding {
             if unicode && !encoding.isUTF16 {
                 collector.add(
-                    ValidationRules.foFileEncoding, entity: label, file: summary.member, value: encoding.rawValue,
+                    ValidationRules.foFileEncoding, entity: label, file: summary.member,
+                    value: summary.codePage?.rawValue ?? encoding.rawValue,
                     "SourceFormat \(entity.sourceFormat ?? "") expects UTF-16 LE text; F&O says 'Selected file is not Unicode'")
             } else if !unicode && encoding.isUTF16 {
                 collector.add(

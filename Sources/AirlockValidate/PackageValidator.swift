@@ -17,18 +17,20 @@ public enum PackageValidator {
     ///     for it.
     ///   - targetRecords: the records the target holds, when a Sales package is a delta against it (CMT only).
     ///   - foTargetRecords: the records the target holds, when an F&O package is a delta against it (F&O only).
+    ///   - foFileEncoding: how an F&O package's CSV files without a byte-order mark are read (`--fo-encoding`).
     /// - Throws: `AirlockError` when the package cannot be read at all (exit 2).
     public static func validate(
         path: String, target: PackageKind? = nil, catalog: SchemaCatalog, maxFindings: Int = 10_000, expectedInTarget: Set<String> = [],
         selfContained: Bool = false, foLocale: FOLocale? = nil, integration: SyncIntegration? = nil,
-        targetRecords: (any CMTTargetRecords)? = nil, foTargetRecords: (any FOTargetRecords)? = nil
+        targetRecords: (any CMTTargetRecords)? = nil, foTargetRecords: (any FOTargetRecords)? = nil,
+        foFileEncoding: FOFileEncoding = .utf8
     ) throws -> ValidationReport {
         let opened = try openPackageSource(path: path)
         let located = try target.map { ($0, opened, nil as String?) } ?? PackageDetector.locate(opened)
         return try validate(
             source: located.1, kind: located.0, catalog: catalog, maxFindings: maxFindings, expectedInTarget: expectedInTarget,
             selfContained: selfContained, foLocale: foLocale, integration: integration, targetRecords: targetRecords,
-            foTargetRecords: foTargetRecords, reportPath: path)
+            foTargetRecords: foTargetRecords, reportPath: path, foFileEncoding: foFileEncoding)
     }
 
     /// Validates an opened package as `kind`: a zip or folder, or a package still being written
@@ -37,13 +39,16 @@ public enum PackageValidator {
     public static func validate(
         source: PackageSource, kind: PackageKind, catalog: SchemaCatalog, maxFindings: Int = 10_000, expectedInTarget: Set<String> = [],
         selfContained: Bool = false, foLocale: FOLocale? = nil, integration: SyncIntegration? = nil,
-        targetRecords: (any CMTTargetRecords)? = nil, foTargetRecords: (any FOTargetRecords)? = nil, reportPath: String? = nil
+        targetRecords: (any CMTTargetRecords)? = nil, foTargetRecords: (any FOTargetRecords)? = nil, reportPath: String? = nil,
+        foFileEncoding: FOFileEncoding = .utf8
     ) throws -> ValidationReport {
         let collector = FindingCollector(maxFindings: maxFindings)
         switch kind {
         case .fo:
-            try FOPackageValidator(catalog: catalog, selfContained: selfContained, locale: foLocale, target: foTargetRecords)
-                .validate(source, into: collector)
+            try FOPackageValidator(
+                catalog: catalog, selfContained: selfContained, locale: foLocale, target: foTargetRecords, fileEncoding: foFileEncoding
+            )
+            .validate(source, into: collector)
         case .cmt:
             try CMTPackageValidator(
                 catalog: catalog, expectedInTarget: expectedInTarget, selfContained: selfContained, integration: integration,

@@ -26,7 +26,7 @@ struct ConversionInputs: Sendable {
         -> ConversionInputs
     {
         let (foSource, salesSource) = try sources(options)
-        let foReader = try FOPackageReader(source: foSource)
+        let foReader = try FOPackageReader(source: foSource, fileEncoding: options.foFileEncoding)
         let lines = usedEntities(foReader, templates: templates, catalog: catalog)
         let salesPackageSource = salesSource
         let readSales: @Sendable () throws -> CMTPackage = {

@@ -35,7 +35,8 @@ final class SinceBaseline: Sendable {
     /// entities the flows read), in the columns of the new export's tables (`newSales`).
     /// - Throws: `AirlockError(.usage)` for two exports of one side; the readers' errors.
     static func load(
-        _ paths: [String], catalog: SchemaCatalog, locale: FOLocale?, salesEntities: [String], newSales: SalesExport
+        _ paths: [String], catalog: SchemaCatalog, locale: FOLocale?, fileEncoding: FOFileEncoding = .utf8, salesEntities: [String],
+        newSales: SalesExport
     ) throws -> SinceBaseline? {
         guard !paths.isEmpty else { return nil }
         var fo: FOExport?
@@ -47,7 +48,8 @@ final class SinceBaseline: Sendable {
                 guard fo == nil else {
                     throw AirlockError(.usage, "--since names two F&O exports; give one per side", at: SourceLocation(file: path))
                 }
-                fo = FOExport(reader: try FOPackageReader(source: located.source), catalog: catalog, locale: locale)
+                fo = FOExport(
+                    reader: try FOPackageReader(source: located.source, fileEncoding: fileEncoding), catalog: catalog, locale: locale)
             case .cmt:
                 guard sales == nil else {
                     throw AirlockError(.usage, "--since names two Sales exports; give one per side", at: SourceLocation(file: path))

@@ -3,11 +3,18 @@ import AirlockModel
 /// Turns the bytes of a text file into validated UTF-8, whatever the file's encoding.
 ///
 /// The encoding is detected from the byte-order mark (`TextEncoding.detect`); the mark itself is dropped.
-/// UTF-16 (LE or BE) is transcoded; UTF-8 is passed through after validation. Invalid sequences, lone
-/// surrogates and NUL characters are errors naming the line, so a damaged file never turns into mojibake.
+/// UTF-16 (LE or BE) is transcoded; UTF-8 is passed through after validation. A file without a byte-order mark is
+/// read in a single-byte code page instead when one is given (`codePage`: Excel's "CSV" save, an F&O format with a
+/// Windows code page). Invalid sequences, lone surrogates, bytes the code page leaves undefined and NUL characters
+/// are errors naming the line, so a damaged file never turns into mojibake; an invalid UTF-8 byte's error ends with
+/// `hint` (the option that names a code page).
 public final class TextDecodingStream: ByteStream {
-    /// The encoding the file turned out to have.
+    /// The encoding the file turned out to have (`.utf8` for a file read in `codePage`).
     public let encoding: TextEncoding
+    /// The code page the file is read in: the one given, for a file without a byte-order mark; else nil.
+    public let codePage: SingleByteCodePage?
+    private let upperHalf: [[UInt8]]
+    private let hint: String?
     private let base: ByteStream
     private let location: SourceLocation
     private var input: UnsafeMutableRawBufferPointer
@@ -24,10 +31,14 @@ public final class TextDecodingStream: ByteStream {
     public private(set) var line = 1
 
     /// Wraps `base`, reading its first bytes to detect the encoding.
+    /// - Parameters:
+    ///   - codePage: the code page of a file without a byte-order mark (nil: UTF-8).
+    ///   - hint: said after an invalid UTF-8 byte's error, e.g. which option names the file's code page.
     /// - Throws: the underlying stream's error.
-    public init(_ base: ByteStream, location: SourceLocation) throws {
+    public init(_ base: ByteStream, location: SourceLocation, codePage: SingleByteCodePage? = nil, hint: String? = nil) throws {
         self.base = base
         self.location = location
+        self.hint = hint
         self.input = UnsafeMutableRawBufferPointer.allocate(byteCount: 128 * 1024, alignment: 2)
         // Fill at least four bytes (or to the end) so the BOM can be seen.
         while inputEnd < 4 {
@@ -41,6 +52,8 @@ public final class TextDecodingStream: ByteStream {
         let prefix = Array(input[0..<min(inputEnd, 4)])
         encoding = TextEncoding.detect(prefix)
         inputStart = encoding.byteOrderMark.count
+        self.codePage = encoding == .utf8 ? codePage : nil
+        upperHalf = self.codePage?.upperHalf ?? []
     }
 
     deinit {
@@ -59,7 +72,9 @@ public final class TextDecodingStream: ByteStream {
                     return 0
                 }
             }
-            let produced = encoding.isUTF16 ? try transcodeUTF16(into: buffer) : try passUTF8(into: buffer)
+            let produced =
+                encoding.isUTF16
+                ? try transcodeUTF16(into: buffer) : codePage != nil ? try transcodeSingleByte(into: buffer) : try passUTF8(into: buffer)
             if produced > 0 { return produced }
         }
     }
@@ -95,6 +110,35 @@ public final class TextDecodingStream: ByteStream {
         return AirlockError(.encoding, message, at: place)
     }
 
+    /// Transcodes single-byte code page text to UTF-8, leaving room for a 3-byte sequence at the end of `buffer`.
+    private func transcodeSingleByte(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        var out = 0
+        let limit = buffer.count - 3
+        while inputStart < inputEnd && out <= limit {
+            let byte = input[inputStart]
+            if byte < 0x80 {
+                if byte == 0x0A {
+                    line += 1
+                } else if byte == 0 {
+                    throw failure("the text contains a NUL byte")
+                }
+                buffer[out] = byte
+                out += 1
+            } else {
+                let bytes = upperHalf[Int(byte) - 0x80]
+                guard !bytes.isEmpty, let codePage else {
+                    throw failure(
+                        "byte 0x\(String(byte, radix: 16, uppercase: true)) is no character in \(codePage?.rawValue ?? "the code page") (is the file in another code page?)"
+                    )
+                }
+                for (offset, value) in bytes.enumerated() { buffer[out + offset] = value }
+                out += bytes.count
+            }
+            inputStart += 1
+        }
+        return out
+    }
+
     /// Validates and copies UTF-8 bytes.
     private func passUTF8(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let count = min(buffer.count, inputEnd - inputStart)
@@ -126,11 +170,14 @@ public final class TextDecodingStream: ByteStream {
                     sequenceMinimum = 0x10000
                     sequenceValue = UInt32(byte & 0x07)
                 default:
-                    throw failure("invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)) (is the file in another encoding?)")
+                    throw failure(
+                        "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)) (is the file in another encoding?)\(hint.map { "; \($0)" } ?? "")"
+                    )
                 }
             } else {
                 guard byte & 0xC0 == 0x80 else {
-                    throw failure("invalid UTF-8 sequence (a lead byte is not followed by its continuation bytes)")
+                    throw failure(
+                        "invalid UTF-8 sequence (a lead byte is not followed by its continuation bytes)\(hint.map { "; \($0)" } ?? "")")
                 }
                 sequenceValue = sequenceValue << 6 | UInt32(byte & 0x3F)
                 pendingContinuation -= 1

@@ -8,7 +8,7 @@ enum FOEncodingExpectation {
         let isUTF16 = encoding == .utf16LE || encoding == .utf16BE
         if unicode && !isUTF16 {
             return
-                "SourceFormat \(sourceFormat ?? "") expects UTF-16 LE text but the file is \(encoding.rawValue) (F&O: \"Selected file is not Unicode\")"
+                "SourceFormat \(sourceFormat ?? "") expects UTF-16 LE text but the file is \(summary.codePage?.rawValue ?? encoding.rawValue) (F&O: \"Selected file is not Unicode\")"
         }
         if !unicode && isUTF16 {
             return

@@ -5,11 +5,12 @@ import AirlockPackages
 public enum PackageInspector {
     /// Inspects the zip or folder at `path`.
     /// - Throws: `AirlockError` when the package cannot be read (not a package, missing members, malformed files).
-    public static func inspect(path: String) throws -> InspectReport {
+    /// - Parameter foFileEncoding: how an F&O package's CSV files without a byte-order mark are read.
+    public static func inspect(path: String, foFileEncoding: FOFileEncoding = .utf8) throws -> InspectReport {
         let (kind, source, warning) = try PackageDetector.locate(openPackageSource(path: path))
         var report: InspectReport
         switch kind {
-        case .fo: report = try inspectFO(source)
+        case .fo: report = try inspectFO(source, fileEncoding: foFileEncoding)
         case .cmt: report = try inspectCMT(source)
         }
         if let warning {
@@ -19,8 +20,8 @@ public enum PackageInspector {
         return report
     }
 
-    static func inspectFO(_ source: PackageSource) throws -> InspectReport {
-        let reader = try FOPackageReader(source: source)
+    static func inspectFO(_ source: PackageSource, fileEncoding: FOFileEncoding = .utf8) throws -> InspectReport {
+        let reader = try FOPackageReader(source: source, fileEncoding: fileEncoding)
         var warnings: [String] = []
         if let version = reader.header.packageVersion, version != 2 {
             warnings.append("PackageHeader.xml has PackageVersion \(version); current F&O writes 2")
@@ -50,7 +51,8 @@ public enum PackageInspector {
             entities.append(
                 InspectReport.Entity(
                     name: entity.entityName, technicalName: reader.technicalName(of: entity), file: summary.member,
-                    format: summary.format.name, encoding: summary.encoding?.rawValue, columns: summary.columns,
+                    format: summary.format.name, encoding: summary.codePage?.rawValue ?? summary.encoding?.rawValue,
+                    columns: summary.columns,
                     records: summary.records))
         }
         for member in reader.unlistedMembers {

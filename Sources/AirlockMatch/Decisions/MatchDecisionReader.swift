@@ -1,3 +1,4 @@
+import AirlockIO
 import AirlockModel
 
 /// Reads the decisions of a reviewed `matches.csv` and checks them against the exports: every decided row names
@@ -7,8 +8,13 @@ public enum MatchDecisionReader {
     /// The decisions of `path` (rows whose `decision` is empty are proposals, not decisions).
     /// - Throws: `AirlockError(.usage)` with file, line and column for a changed header, an unknown decision,
     ///   entity or key, two decisions for one record.
-    public static func read(_ path: String, inputs: MatchInputs) throws -> [MatchDecision] {
-        let table = try ReviewedTable(path: path, columns: MatchListColumns.all, what: "reviewed file")
+    /// - Parameter codePage: the file's code page when it has no byte-order mark (`--reviewed-encoding`); nil: UTF-8.
+    public static func read(_ path: String, inputs: MatchInputs, codePage: SingleByteCodePage? = nil) throws -> [MatchDecision] {
+        let table = try ReviewedTable(
+            path: path, columns: MatchListColumns.all, what: "reviewed file", codePage: codePage,
+            hint: codePage == nil
+                ? "a file Excel saved as \"CSV (Comma delimited)\" is in the Windows code page of its language: give --reviewed-encoding windows-1252 (Western Europe, the Americas) or the one it was saved in (\(SingleByteCodePage.names)), or save it as \"CSV UTF-8\""
+                : nil)
         var decisions: [MatchDecision] = []
         var byPair: [String: Int] = [:]
         var acceptedSales: [String: MatchDecision] = [:]

@@ -11,12 +11,13 @@ struct ReviewedTable {
     var rows: [(line: Int, values: [String])]
     var path: String
 
-    /// Reads `path`, whose header must be `columns` exactly (names compared without case).
+    /// Reads `path`, whose header must be `columns` exactly (names compared without case); a file without a
+    /// byte-order mark in `codePage` when given (else UTF-8, an invalid byte's error ending with `hint`).
     /// - Throws: `AirlockError(.usage)` naming the file and the first column that differs.
-    init(path: String, columns: [String], what: String) throws {
+    init(path: String, columns: [String], what: String, codePage: SingleByteCodePage? = nil, hint: String? = nil) throws {
         let location = SourceLocation(file: path)
         let stream = try FileByteStream(path: path, location: location)
-        let bytes = try TextDecodingStream(stream, location: location).readAll()
+        let bytes = try TextDecodingStream(stream, location: location, codePage: codePage, hint: hint).readAll()
         let firstLine = Array(bytes.prefix { $0 != 0x0A && $0 != 0x0D })
         let reader = CSVReader(
             MemoryByteStream(bytes), dialect: CSVDialect(delimiter: CSVDelimiterSniffer.sniff(firstLine)), location: location)

@@ -23,7 +23,8 @@ public struct MatchInputs: Sendable {
     /// - Throws: `AirlockError(.usage)` when a package is of the other kind, when neither side holds an entity
     ///   asked for, or when the F&O export holds several legal entities and `company` is nil; the readers' errors.
     public static func read(
-        foPath: String, salesPath: String, entities: [MatchEntity], company: String?, catalog: SchemaCatalog
+        foPath: String, salesPath: String, entities: [MatchEntity], company: String?, catalog: SchemaCatalog,
+        foFileEncoding: FOFileEncoding = .utf8
     ) throws -> MatchInputs {
         let foLocated = try PackageDetector.locate(openPackageSource(path: foPath))
         let salesLocated = try PackageDetector.locate(openPackageSource(path: salesPath))
@@ -44,7 +45,7 @@ public struct MatchInputs: Sendable {
         let salesRead = BackgroundTask { try readSales(CMTPackageReader(source: salesSource), entities: entities) }
         var foTables: [(source: (entity: MatchEntity, source: MatchSource), label: String, table: Table)]
         do {
-            let reader = try FOPackageReader(source: foLocated.source)
+            let reader = try FOPackageReader(source: foLocated.source, fileEncoding: foFileEncoding)
             foTables = try readFO(reader, entities: entities, catalog: catalog, path: foPath)
             inputs.skipped += unread(reader, besides: foTables.map(\.label), entities: entities, catalog: catalog)
             inputs.company = try chooseCompany(foTables, company: company, path: foPath)

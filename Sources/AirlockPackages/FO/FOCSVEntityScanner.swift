@@ -5,6 +5,8 @@ import AirlockModel
 /// header line, then hands every record to a consumer. The first row holds the column names.
 struct FOCSVEntityScanner {
     let location: SourceLocation
+    /// How a file without a byte-order mark is read.
+    var fileEncoding: FOFileEncoding = .utf8
     var limits: CSVLimits = .default
 
     /// Reads the header and every record of `stream` into `consumer`.
@@ -12,7 +14,7 @@ struct FOCSVEntityScanner {
     /// - Throws: `AirlockError` for undecodable text, malformed CSV, or a record whose field count differs from the header's.
     func scan<Consumer: FORecordConsumer>(_ stream: ByteStream, unicode: Bool, into consumer: inout Consumer) throws -> FOEntityFileSummary
     {
-        let text = try TextDecodingStream(stream, location: location)
+        let text = try TextDecodingStream(stream, location: location, codePage: fileEncoding.codePage, hint: fileEncoding.hint)
         let peekable = PeekableByteStream(text)
         let delimiter = CSVDelimiterSniffer.sniff(try peekable.peek(64 * 1024))
         let reader = CSVReader(peekable, dialect: CSVDialect(delimiter: delimiter), limits: limits, location: location)
@@ -20,6 +22,7 @@ struct FOCSVEntityScanner {
         var summary = FOEntityFileSummary(
             member: location.entry ?? "", format: .delimited(delimiter: delimiter, unicode: unicode),
             encoding: text.encoding, columns: [], records: 0)
+        summary.codePage = text.codePage
         try consumer.beginFile(format: summary.format, encoding: text.encoding)
         guard try reader.next(into: &record) else {
             throw failure("the file is empty: an F&O entity file starts with a header row naming its columns", line: 1)

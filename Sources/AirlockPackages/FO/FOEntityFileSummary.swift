@@ -7,6 +7,8 @@ public struct FOEntityFileSummary: Sendable, Equatable {
     public var format: FODataFormat
     /// The detected text encoding (nil for Excel workbooks).
     public var encoding: TextEncoding?
+    /// The single-byte code page the file was read in (`--fo-encoding`), nil when it was read as `encoding` says.
+    public var codePage: SingleByteCodePage?
     /// Column names as they appear in the file.
     public var columns: [String]
     public var records: Int

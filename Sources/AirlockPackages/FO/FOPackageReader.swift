@@ -12,10 +12,13 @@ public final class FOPackageReader: Sendable {
     /// The member names actually used for the header and the manifest.
     public let headerMember: String
     public let manifestMember: String
+    /// How delimited entity files without a byte-order mark are read.
+    public let fileEncoding: FOFileEncoding
 
     /// Reads the header and manifest of the package in `source`.
     /// - Throws: `AirlockError(.missingMember)` without PackageHeader.xml or Manifest.xml; XML errors with line and column.
-    public init(source: PackageSource) throws {
+    public init(source: PackageSource, fileEncoding: FOFileEncoding = .utf8) throws {
+        self.fileEncoding = fileEncoding
         guard let header = source.member(named: "PackageHeader.xml") else {
             throw AirlockError(
                 .missingMember,
@@ -102,7 +105,8 @@ public final class FOPackageReader: Sendable {
         let declared = FODataFormat.declared(sourceFormat: entity.sourceFormat, fileName: member.name)
         switch declared {
         case .delimited(_, let unicode):
-            summary = try FOCSVEntityScanner(location: location).scan(open(member.name), unicode: unicode, into: &consumer)
+            summary = try FOCSVEntityScanner(location: location, fileEncoding: fileEncoding).scan(
+                open(member.name), unicode: unicode, into: &consumer)
         case .xmlElement, .xmlAttribute:
             let outcome = try FOXMLEntityScanner(location: location).scan(open(member.name), into: &consumer)
             let format: FODataFormat =

@@ -6,8 +6,11 @@ public struct InspectOptions: Sendable, Hashable {
     public var json: Bool
     /// List every entity's columns (text only).
     public var columns: Bool
+    /// The code page of an F&O package's CSV files without a byte-order mark (`--fo-encoding`); nil: UTF-8.
+    public var foEncoding: SingleByteCodePage?
 
-    public init(packages: [String], json: Bool = false, columns: Bool = false) {
+    public init(packages: [String], json: Bool = false, columns: Bool = false, foEncoding: SingleByteCodePage? = nil) {
+        self.foEncoding = foEncoding
         self.packages = packages
         self.json = json
         self.columns = columns

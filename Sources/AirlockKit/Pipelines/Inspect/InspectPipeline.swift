@@ -5,7 +5,7 @@ public enum InspectPipeline {
         var result = InspectResult(reports: [], text: "")
         for (index, path) in options.packages.enumerated() {
             do {
-                let report = try PackageInspector.inspect(path: path)
+                let report = try PackageInspector.inspect(path: path, foFileEncoding: .option(options.foEncoding))
                 if options.json {
                     result.text += try report.jsonText(pretty: options.packages.count == 1) + "\n"
                 } else {

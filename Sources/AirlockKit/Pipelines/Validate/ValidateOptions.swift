@@ -18,6 +18,9 @@ public struct ValidateOptions: Sendable, Hashable {
     public var selfContained: Bool
     /// The F&O data project's locale (dates, decimals); nil: learnt from each date column's values.
     public var foLocale: FOLocale?
+    /// The code page of an F&O package's CSV files without a byte-order mark (`--fo-encoding`), the `--against`
+    /// export's too; nil: UTF-8.
+    public var foEncoding: SingleByteCodePage?
     /// The integration a Sales package is loaded for (`--for`): the columns it matches records on are required
     /// (`cmt.value.required`), and for dual-write every entity whose table has a dual-write integration key is
     /// checked as loaded for it, not only those whose schema declares a key column only dual-write adds
@@ -34,8 +37,10 @@ public struct ValidateOptions: Sendable, Hashable {
     public init(
         package: String, json: Bool = false, maxFindings: Int = 10_000, target: PackageKind? = nil, catalogFiles: [String] = [],
         expectedInTarget: Set<String> = [], htmlPath: String? = nil, selfContained: Bool = false, foLocale: FOLocale? = nil,
-        integration: SyncIntegration? = nil, againstExport: String? = nil, importedBefore: [String] = []
+        integration: SyncIntegration? = nil, againstExport: String? = nil, importedBefore: [String] = [],
+        foEncoding: SingleByteCodePage? = nil
     ) {
+        self.foEncoding = foEncoding
         self.againstExport = againstExport
         self.importedBefore = importedBefore
         self.foLocale = foLocale

@@ -27,7 +27,7 @@ public enum ValidatePipeline {
                 if kind == .cmt {
                     salesTargets.append(try CMTExportRecords.read(path: path))
                 } else {
-                    foTargets.append(try FOExportKeys.read(path: path, catalog: catalog))
+                    foTargets.append(try FOExportKeys.read(path: path, catalog: catalog, fileEncoding: .option(options.foEncoding)))
                 }
             }
         }
@@ -38,7 +38,8 @@ public enum ValidatePipeline {
         let report = try PackageValidator.validate(
             path: options.package, target: options.target, catalog: catalog, maxFindings: options.maxFindings,
             expectedInTarget: options.expectedInTarget, selfContained: options.selfContained, foLocale: options.foLocale,
-            integration: options.integration, targetRecords: salesTarget, foTargetRecords: foTarget)
+            integration: options.integration, targetRecords: salesTarget, foTargetRecords: foTarget,
+            foFileEncoding: .option(options.foEncoding))
         if let htmlPath = options.htmlPath {
             try ReportPage.write(ReportPage.html(validation: report, duration: Date().timeIntervalSince(started)), to: htmlPath)
         }
