@@ -40,15 +40,15 @@ extension ConversionReport {
             }
             var how: [String] = []
             if !foBatches.isEmpty {
-                how.append("the F&O batches (\(range(foBatches))) into legal entity \(company) through Data management → Import")
+                how.append("the F&O series (\(range(foBatches))) into legal entity \(company) through Data management → Import")
             }
             if !salesBatches.isEmpty {
                 how.append(
-                    "then the Sales batches (\(range(salesBatches))) with the Configuration Migration tool or `pac data import --data FILE`"
-                )
+                    "the Sales series (\(range(salesBatches))) with the Configuration Migration tool or `pac data import --data FILE`")
             }
+            let independent = how.count > 1 ? "; the two series are independent (side by side or one after the other)" : ""
             steps.append(
-                "Import the \(batches.count) batch\(batches.count == 1 ? "" : "es") in \(folder)/batches/ in the \(importPlan.steps.count) step\(importPlan.steps.count == 1 ? "" : "s") of \(folder)/batches/import-plan.txt, each after the one before has finished without errors: \(how.joined(separator: ", ")). They hold the records of to-fo.zip and to-sales.zip, cut to size: import the batches or the single packages, never both."
+                "Import the \(batches.count) batch\(batches.count == 1 ? "" : "es") in \(folder)/batches/ in the steps of \(folder)/batches/import-plan.txt, each after the one before it in its series has finished without errors: \(how.joined(separator: ", and "))\(independent). They hold the records of to-fo.zip and to-sales.zip, cut to size: import the batches or the single packages, never both."
             )
         }
         if fo, importPlan == nil {

@@ -63,10 +63,12 @@ extension ConversionReport {
                 let batches = importPlan.batches.filter { $0.system == system }
                 guard !batches.isEmpty else { return nil }
                 let records = batches.reduce(0) { $0 + $1.records }
-                return "\(system) \(records) records in \(batches.count) package\(batches.count == 1 ? "" : "s")"
+                let steps = importPlan.steps.filter { $0.batches.first?.system == system }.count
+                return
+                    "\(system) \(records) records in \(batches.count) package\(batches.count == 1 ? "" : "s"), \(steps) step\(steps == 1 ? "" : "s")"
             }
             lines.append(
-                "Wrote \(importPlan.batches.count) batch\(importPlan.batches.count == 1 ? "" : "es") into \(ImportPlan.folder)/ (\(sides.joined(separator: ", ")); \(importPlan.steps.count) import step\(importPlan.steps.count == 1 ? "" : "s") in \(ImportPlan.folder)/\(ImportPlan.textName))"
+                "Wrote \(importPlan.batches.count) batch\(importPlan.batches.count == 1 ? "" : "es") into \(ImportPlan.folder)/ (\(sides.joined(separator: "; ")); the series load independently: \(ImportPlan.folder)/\(ImportPlan.textName))"
             )
         }
         // What `airlock validate` says of the packages written, so that the summary and the validation agree: a

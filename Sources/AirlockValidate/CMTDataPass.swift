@@ -52,6 +52,8 @@ final class CMTDataPass {
     // members are being written, the many-to-many relationship being written.
     @exclusivity(unchecked) var line = 0
     @exclusivity(unchecked) var writtenSection: CMTEntityCheck?
+    /// What a record read from a file counts as in the progress lines.
+    let countsAs: RecordTally.Kind
     @exclusivity(unchecked) var writtenColumns: [Int?] = []
     @exclusivity(unchecked) var writtenParty: Int?
     @exclusivity(unchecked) var writtenRelationship = ""
@@ -59,8 +61,10 @@ final class CMTDataPass {
     init(
         schema: CMTSchema, catalog: SchemaCatalog, file: String, collector: FindingCollector, expectedInTarget: Set<String>,
         selfContained: Bool, dualWrite: CMTDualWriteScope = CMTDualWriteScope(isForced: false), integration: SyncIntegration? = nil,
-        target: (any CMTTargetRecords)? = nil, limits: CMTValidationLimits, stringsAreEncoded: Bool = true
+        target: (any CMTTargetRecords)? = nil, limits: CMTValidationLimits, stringsAreEncoded: Bool = true,
+        countsAs: RecordTally.Kind = .read
     ) {
+        self.countsAs = countsAs
         self.integration = integration
         self.target = target
         self.stringsAreEncoded = stringsAreEncoded
@@ -164,7 +168,7 @@ final class CMTDataPass {
     func record(_ xml: XMLStreamReader, _ entity: CMTEntityCheck) throws {
         // A record read from a file counts for the progress lines (a package checked as it is written does not: its
         // records were counted when the exports were read).
-        RecordProgress.addRead(1)
+        RecordProgress.add(1, as: countsAs)
         xml.withAttribute("id") { startRecord(entity, id: $0, line: xml.line) }
         try xml.forEachChild {
             if xml.hasName("field") { try field(xml, entity) } else { try xml.skipElement() }

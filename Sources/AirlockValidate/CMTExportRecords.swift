@@ -14,9 +14,10 @@ public final class CMTExportRecords: CMTTargetRecords, CMTRecordConsumer, @unche
 
     /// The ids of every record of the export at `path` (zip or folder).
     /// - Throws: `AirlockError` when the export cannot be read.
-    public static func read(path: String) throws -> CMTExportRecords {
+    /// - Parameter countsAs: what its records count as in the progress lines (`.checked` for a file read before).
+    public static func read(path: String, countsAs: RecordTally.Kind = .read) throws -> CMTExportRecords {
         let records = CMTExportRecords()
-        let reader = try CMTPackageReader(source: openPackageSource(path: path))
+        let reader = try CMTPackageReader(source: openPackageSource(path: path), countsAs: countsAs)
         _ = try reader.readRecords(into: records, valueProblems: .collect)
         return records
     }

@@ -38,10 +38,14 @@ public struct CMTPackageValidator {
     ///   - integration: the integration the package is loaded for, if the user names one.
     ///   - target: the records the target holds, when the package is a delta against it.
     ///   - limits: memory bounds.
+    /// What the records of a package read from a file count as in the progress lines (`.checked` for an output).
+    let countsAs: RecordTally.Kind
+
     public init(
         catalog: SchemaCatalog, expectedInTarget: Set<String> = [], selfContained: Bool = false, integration: SyncIntegration? = nil,
-        target: (any CMTTargetRecords)? = nil, limits: CMTValidationLimits = .default
+        target: (any CMTTargetRecords)? = nil, limits: CMTValidationLimits = .default, countsAs: RecordTally.Kind = .read
     ) {
+        self.countsAs = countsAs
         self.target = target
         self.selfContained = selfContained
         self.integration = integration
@@ -99,7 +103,7 @@ public struct CMTPackageValidator {
         let pass = CMTDataPass(
             schema: reader.schema, catalog: catalog, file: reader.dataMember, collector: collector, expectedInTarget: expectedInTarget,
             selfContained: selfContained, dualWrite: CMTDualWriteScope(isForced: integration == .dualWrite), integration: integration,
-            target: target, limits: limits, stringsAreEncoded: stringsAreEncoded)
+            target: target, limits: limits, stringsAreEncoded: stringsAreEncoded, countsAs: countsAs)
         try data(pass, reader)
         pass.finish()
         checkImportOrder(reader.schema, pass: pass, lines: lines, file: reader.schemaMember, into: collector)

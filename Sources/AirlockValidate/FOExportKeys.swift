@@ -18,8 +18,11 @@ public final class FOExportKeys: FOTargetRecords {
     /// The keys of the F&O export at `path` (zip or folder): the entities that `FOEntityReference.known` names as
     /// parents, read once.
     /// - Throws: `AirlockError` when the export cannot be read.
-    public static func read(path: String, catalog: SchemaCatalog, fileEncoding: FOFileEncoding = .utf8) throws -> FOExportKeys {
-        let reader = try FOPackageReader(source: openPackageSource(path: path), fileEncoding: fileEncoding)
+    /// - Parameter countsAs: what its records count as in the progress lines (`.checked` for a file read before).
+    public static func read(
+        path: String, catalog: SchemaCatalog, fileEncoding: FOFileEncoding = .utf8, countsAs: RecordTally.Kind = .read
+    ) throws -> FOExportKeys {
+        let reader = try FOPackageReader(source: openPackageSource(path: path), fileEncoding: fileEncoding, countsAs: countsAs)
         let parents = Set(FOEntityReference.known.flatMap(\.parents).map { $0.lowercased() })
         var tables: [String: Table] = [:]
         for entity in reader.manifest.entities {

@@ -15,14 +15,17 @@ public struct FOPackageValidator: Sendable {
     public let locale: FOLocale?
     /// How CSV files without a byte-order mark are read (`--fo-encoding`).
     public let fileEncoding: FOFileEncoding
+    /// What the package's records count as in the progress lines (`.checked` for a command's own output).
+    public let countsAs: RecordTally.Kind
     /// The records the target holds, when the package is a delta against them (`convert`'s `to-fo.zip` against the
     /// F&O export it read): a parent the package lacks and the target holds is expected, no `fo.reference.missing`.
     public let target: (any FOTargetRecords)?
 
     public init(
         catalog: SchemaCatalog, selfContained: Bool = false, locale: FOLocale? = nil, target: (any FOTargetRecords)? = nil,
-        fileEncoding: FOFileEncoding = .utf8
+        fileEncoding: FOFileEncoding = .utf8, countsAs: RecordTally.Kind = .read
     ) {
+        self.countsAs = countsAs
         self.fileEncoding = fileEncoding
         self.locale = locale
         self.catalog = catalog
@@ -33,7 +36,7 @@ public struct FOPackageValidator: Sendable {
     /// Validates the package in `source`, adding findings to `collector`.
     /// - Throws: `AirlockError` only when the package cannot be read at all (no header or manifest, malformed XML).
     public func validate(_ source: PackageSource, into collector: FindingCollector) throws {
-        let reader = try FOPackageReader(source: source, fileEncoding: fileEncoding)
+        let reader = try FOPackageReader(source: source, fileEncoding: fileEncoding, countsAs: countsAs)
         checkHeader(reader, collector)
         try checkMemberOrder(reader, collector)
         checkManifest(reader, collector)

@@ -79,7 +79,13 @@ extension FlowRunner {
                     foCheck = FOFieldValueCheck(field: field, catalog: catalog)
                     required = field.isMandatory
                 }
-                for target in sourceLookups { references += context.referenceCandidates(forSalesEntity: target.entity) }
+                // Each place once: a lookup to accounts or contacts finds customers in the same F&O tables.
+                var places: Set<String> = []
+                for target in sourceLookups {
+                    references += context.referenceCandidates(forSalesEntity: target.entity).filter {
+                        places.insert($0.description).inserted
+                    }
+                }
             case .sales:
                 // A second-pass lookup keeps the business key until `SecondPass` resolves it after every flow.
                 if !mapping.isSecondPass, let entity = catalog.salesEntity(named: template.target.entity),

@@ -185,7 +185,7 @@ public enum ShardMerger {
         }
         guard let plan = SalesOutputBuilder.plan(parts, catalog: catalog) else { return nil }
         let first = shards[0]
-        let target = try CMTExportRecords.read(path: first.manifest.options.salesPath)
+        let target = try CMTExportRecords.read(path: first.manifest.options.salesPath, countsAs: .checked)
         return try SalesPackageWriter.write(
             plan, timestamp: first.manifest.salesTimestamp.map(CMTTimestamp.init(text:)), catalog: catalog, integration: integration,
             target: target, to: staging.path(RunLayout.salesPackage))
@@ -210,8 +210,11 @@ public enum ShardMerger {
             try FOOutputBuilder.write(
                 files, catalog: catalog, description: "Airlock conversion for \(shards[0].manifest.company)", to: path)
         else { return nil }
-        let keys = try FOExportKeys.read(path: shards[0].manifest.options.foPath, catalog: catalog)
-        return try PackageValidator.validate(path: path, target: .fo, catalog: catalog, foTargetRecords: keys)
+        let options = shards[0].manifest.options
+        let keys = try FOExportKeys.read(
+            path: options.foPath, catalog: catalog,
+            fileEncoding: .option(options.foEncoding.flatMap(SingleByteCodePage.init(name:))), countsAs: .checked)
+        return try PackageValidator.validate(path: path, target: .fo, catalog: catalog, foTargetRecords: keys, countsAs: .checked)
     }
 
     /// The reject files and `unresolved-lookups.csv`, each line from the shard that rejected the record, in export order.

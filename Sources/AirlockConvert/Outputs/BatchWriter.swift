@@ -25,26 +25,29 @@ enum BatchWriter {
         if let foPackage {
             progress("cutting \(RunLayout.foPackage) into batches")
             foBatches = try FOPackageSplitter.split(foPackage, limits: limits, into: folder, stem: RunLayout.foSeries)
-            var context: [any FOTargetRecords] = [try FOExportKeys.read(path: options.foPath, catalog: catalog)]
+            var context: [any FOTargetRecords] = [
+                try FOExportKeys.read(path: options.foPath, catalog: catalog, fileEncoding: options.foFileEncoding, countsAs: .checked)
+            ]
             for batch in foBatches {
                 let path = folder + "/" + batch.fileName
                 let report = try PackageValidator.validate(
-                    path: path, target: .fo, catalog: catalog, foTargetRecords: FOTargetRecordsUnion(context))
+                    path: path, target: .fo, catalog: catalog, foTargetRecords: FOTargetRecordsUnion(context), countsAs: .checked)
                 validations.append((RunLayout.batchesFolder + "/" + batch.fileName, report))
-                context.append(try FOExportKeys.read(path: path, catalog: catalog))
+                context.append(try FOExportKeys.read(path: path, catalog: catalog, countsAs: .checked))
             }
         }
         var salesBatches: [PackageBatch] = []
         if let salesPackage {
             progress("cutting \(RunLayout.salesPackage) into batches")
             salesBatches = try CMTPackageSplitter.split(salesPackage, limits: limits, into: folder, stem: RunLayout.salesSeries)
-            var context: [any CMTTargetRecords] = [try CMTExportRecords.read(path: options.salesPath)]
+            var context: [any CMTTargetRecords] = [try CMTExportRecords.read(path: options.salesPath, countsAs: .checked)]
             for batch in salesBatches {
                 let path = folder + "/" + batch.fileName
                 let report = try PackageValidator.validate(
-                    path: path, target: .cmt, catalog: catalog, integration: integration, targetRecords: CMTTargetRecordsUnion(context))
+                    path: path, target: .cmt, catalog: catalog, integration: integration, targetRecords: CMTTargetRecordsUnion(context),
+                    countsAs: .checked)
                 validations.append((RunLayout.batchesFolder + "/" + batch.fileName, report))
-                context.append(try CMTExportRecords.read(path: path))
+                context.append(try CMTExportRecords.read(path: path, countsAs: .checked))
             }
         }
         let plan = try ImportPlanBuilder.plan(

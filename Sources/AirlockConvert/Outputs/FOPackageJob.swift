@@ -39,7 +39,7 @@ final class FOPackageJob: Sendable {
             }
             progress("validating \(RunLayout.foPackage)")
             let keys = FOExportKeys { label in (try? target.table(label)) ?? nil }
-            return try PackageValidator.validate(path: path, target: .fo, catalog: catalog, foTargetRecords: keys)
+            return try PackageValidator.validate(path: path, target: .fo, catalog: catalog, foTargetRecords: keys, countsAs: .checked)
         }
     }
 

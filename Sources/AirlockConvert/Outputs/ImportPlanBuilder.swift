@@ -16,7 +16,8 @@ enum ImportPlanBuilder {
         let foBatches = try fo.map { try entry($0, system: "F&O", levels: foLevels, folder: folder) }
         let salesBatches = try sales.map { try entry($0, system: "Sales", levels: salesLevels, folder: folder) }
         let foSteps = ImportPlan.steps(foBatches, numberedFrom: 1)
-        let salesSteps = ImportPlan.steps(salesBatches, numberedFrom: foSteps.count + 1)
+        // The two systems load independently: each series is numbered from 1.
+        let salesSteps = ImportPlan.steps(salesBatches, numberedFrom: 1)
         return ImportPlan(limits: limits, steps: foSteps + salesSteps)
     }
 

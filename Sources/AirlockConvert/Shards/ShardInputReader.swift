@@ -19,12 +19,15 @@ enum ShardInputReader {
         let probe = FOExport(reader: nil, catalog: catalog)
         let locale = options.foLocale.flatMap(FOLocale.init(name:))
 
-        // Pass 1: the link values of every tree record, both exports.
+        // Pass 1: the link values of every tree record, both exports (a first look: the progress lines count the
+        // records as read in pass 2).
         progress("shard \(selection): reading the exports' links")
+        let linkReader = try FOPackageReader(source: sources.fo, fileEncoding: options.foFileEncoding, countsAs: .checked)
         var ownership = ShardOwnership()
         var salesTables: [Int: Int] = [:]  // section number → table number
         var section = 0
-        _ = try CMTPackageReader(source: sources.sales).readChunks(chunkRecords: 4096, valueProblems: .collect) { chunk, isLast in
+        _ = try CMTPackageReader(source: sources.sales, countsAs: .checked).readChunks(chunkRecords: 4096, valueProblems: .collect) {
+            chunk, isLast in
             defer { if isLast { section += 1 } }
             guard let keys = trees.salesEntities[chunk.name] else { return }
             if salesTables[section] == nil { salesTables[section] = ownership.beginTable("sales:\(chunk.name):\(section)") }
@@ -42,7 +45,7 @@ enum ShardInputReader {
             foTables[index] = ownership.beginTable("fo:\(probe.label(of: line))")
             var consumer = LinkConsumer(map: FOColumnMap(line.entityMap ?? []), links: Set(links), ownership: ownership)
             ownership = ShardOwnership()
-            _ = try foReader.scan(line, into: &consumer)
+            _ = try linkReader.scan(line, into: &consumer)
             ownership = consumer.ownership
         }
         let (owned, summary) = ownership.ownedRows(selection)

@@ -25,6 +25,7 @@ public final class ProgressMeter: Sendable {
     private let startNanoseconds: UInt64
     private let startRead: Int
     private let startConverted: Int
+    private let startChecked: Int
     private let state: Mutex<State>
     private let wake = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
@@ -41,6 +42,7 @@ public final class ProgressMeter: Sendable {
         startNanoseconds = DispatchTime.now().uptimeNanoseconds
         startRead = RecordProgress.read
         startConverted = RecordProgress.converted
+        startChecked = RecordProgress.checked
         state = Mutex(State(lastRead: RecordProgress.read, lastConverted: RecordProgress.converted))
         guard self.interval > 0 else {
             finished.signal()
@@ -104,9 +106,12 @@ public final class ProgressMeter: Sendable {
         guard printed > 0 else { return }
         let read = RecordProgress.read - startRead
         let converted = RecordProgress.converted - startConverted
+        let checked = RecordProgress.checked - startChecked
         let span = max(now, 0.001)
         var parts = ["read \(Self.grouped(read)) records (\(Self.grouped(Int(Double(read) / span)))/s)"]
         if converted > 0 { parts.append("converted \(Self.grouped(converted)) (\(Self.grouped(Int(Double(converted) / span)))/s)") }
+        // Records parsed again (the outputs validated and cut, an export read twice) are not inputs: said apart.
+        if checked > 0 { parts.append("read again to check \(Self.grouped(checked))") }
         sink("airlock: \(command): done in \(Self.formatSeconds(now)): \(parts.joined(separator: ", "))")
     }
 

@@ -6,14 +6,25 @@ import Synchronization
 public enum RecordProgress {
     private static let readCount = Atomic<Int>(0)
     private static let convertedCount = Atomic<Int>(0)
+    private static let checkedCount = Atomic<Int>(0)
 
     /// Records parsed from input files (F&O entity files, Configuration Migration data) so far.
     public static var read: Int { readCount.load(ordering: .relaxed) }
     /// Source records the converter has mapped so far.
     public static var converted: Int { convertedCount.load(ordering: .relaxed) }
+    /// Records parsed again from a command's own outputs (to validate or cut them) so far.
+    public static var checked: Int { checkedCount.load(ordering: .relaxed) }
 
     /// Adds `count` records parsed.
     public static func addRead(_ count: Int) { readCount.add(count, ordering: .relaxed) }
     /// Adds `count` records mapped.
     public static func addConverted(_ count: Int) { convertedCount.add(count, ordering: .relaxed) }
+    /// Adds `count` records of `kind`.
+    public static func add(_ count: Int, as kind: RecordTally.Kind) {
+        switch kind {
+        case .read: readCount.add(count, ordering: .relaxed)
+        case .converted: convertedCount.add(count, ordering: .relaxed)
+        case .checked: checkedCount.add(count, ordering: .relaxed)
+        }
+    }
 }

@@ -3,8 +3,12 @@
 public struct RecordTally {
     /// What the tally counts.
     public enum Kind: Sendable {
+        /// Records parsed from the inputs.
         case read
+        /// Source records mapped.
         case converted
+        /// Records parsed again from a command's own outputs, to check or cut them (not inputs: counted apart).
+        case checked
     }
 
     /// Records counted but not yet handed over.
@@ -26,10 +30,7 @@ public struct RecordTally {
     /// Hands the records counted so far over.
     public mutating func flush() {
         guard pending > 0 else { return }
-        switch kind {
-        case .read: RecordProgress.addRead(pending)
-        case .converted: RecordProgress.addConverted(pending)
-        }
+        RecordProgress.add(pending, as: kind)
         pending = 0
     }
 }

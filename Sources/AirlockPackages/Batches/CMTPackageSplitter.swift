@@ -26,8 +26,8 @@ public enum CMTPackageSplitter {
     private static func write(
         _ path: String, limits: PackageBatchLimits, into folder: String, stem: String, dataBudget: Int64?
     ) throws -> [PackageBatch] {
-        let counts = try CMTPackageReader(path: path).countRecords()
-        let reader = try CMTPackageReader(path: path)
+        let counts = try CMTPackageReader(path: path, countsAs: .checked).countRecords()
+        let reader = try CMTPackageReader(path: path, countsAs: .checked)
         let spool = CMTBatchSpool(
             schema: reader.schema, timestamp: counts.timestamp, folder: folder, stem: stem, limits: limits,
             dataBudget: dataBudget)

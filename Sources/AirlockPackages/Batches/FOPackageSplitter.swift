@@ -18,7 +18,7 @@ public enum FOPackageSplitter {
     /// - Throws: `AirlockError` when the package cannot be read (a file other than delimited text among them), a
     ///   batch cannot be written, or a batch stays over the size limit; the batches written are removed then.
     public static func split(_ path: String, limits: PackageBatchLimits, into folder: String, stem: String) throws -> [PackageBatch] {
-        let reader = try FOPackageReader(source: openPackageSource(path: path))
+        let reader = try FOPackageReader(source: openPackageSource(path: path), countsAs: .checked)
         return try limits.cut(path, into: folder, fixedMembers: [reader.manifestMember, reader.headerMember]) { budget in
             try write(path, limits: limits, into: folder, stem: stem, dataBudget: budget)
         }
@@ -27,7 +27,7 @@ public enum FOPackageSplitter {
     private static func write(
         _ path: String, limits: PackageBatchLimits, into folder: String, stem: String, dataBudget budget: Int64?
     ) throws -> [PackageBatch] {
-        let reader = try FOPackageReader(source: openPackageSource(path: path))
+        let reader = try FOPackageReader(source: openPackageSource(path: path), countsAs: .checked)
         let spool = FOBatchSpool(
             header: reader.header, manifest: reader.manifest, folder: folder, stem: stem, limits: limits, dataBudget: budget)
         var read: [String: Int] = [:]

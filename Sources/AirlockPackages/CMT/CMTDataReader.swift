@@ -34,7 +34,13 @@ public final class CMTDataReader {
     /// A reader for documents described by `schema`.
     /// - Parameter valueProblems: `.strict` (default) throws on a field value that does not decode; `.collect`
     ///   keeps it as written and records it in its entity's `valueProblems`.
-    public init(schema: CMTSchema, location: SourceLocation, valueProblems: CMTValueProblemMode = .strict) {
+    /// What its records count as in the progress lines (`.checked` for a command's own output).
+    let countsAs: RecordTally.Kind
+
+    public init(
+        schema: CMTSchema, location: SourceLocation, valueProblems: CMTValueProblemMode = .strict, countsAs: RecordTally.Kind = .read
+    ) {
+        self.countsAs = countsAs
         self.schema = schema
         self.location = location
         self.valueProblems = valueProblems
@@ -358,7 +364,7 @@ public final class CMTDataReader {
             }
         }
         undeclared += newNames
-        RecordProgress.addRead(1)
+        RecordProgress.add(1, as: countsAs)
         guard let recordConsumer else { return try records.endRecord() }
         for column in columns..<records.columnCount { try recordConsumer.addColumn(records.columnName(column)) }
         try records.withCurrentRecord { try recordConsumer.consume($0) }

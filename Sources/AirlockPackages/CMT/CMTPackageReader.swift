@@ -17,11 +17,14 @@ public final class CMTPackageReader {
     /// Package-level warnings (e.g. no `[Content_Types].xml`), then those of the last read or count.
     public private(set) var warnings: [String]
     private let packageWarnings: [String]
+    /// What its records count as in the progress lines (`.checked` for a command's own output).
+    public let countsAs: RecordTally.Kind
 
     /// Finds the members and reads the schema.
     /// - Throws: `AirlockError(.missingMember)` without `data.xml` or `data_schema.xml` at the root;
     ///   schema errors with line and column.
-    public init(source: PackageSource) throws {
+    public init(source: PackageSource, countsAs: RecordTally.Kind = .read) throws {
+        self.countsAs = countsAs
         self.source = source
         guard let schemaMember = source.member(named: CMTPackage.schemaMember) else {
             throw Self.missing(CMTPackage.schemaMember, what: "the schema", in: source)
@@ -45,8 +48,8 @@ public final class CMTPackageReader {
 
     /// Opens the package at `path` (zip or folder).
     /// - Throws: as `init(source:)`, or when the path is not a readable zip or folder.
-    public convenience init(path: String) throws {
-        try self.init(source: openPackageSource(path: path))
+    public convenience init(path: String, countsAs: RecordTally.Kind = .read) throws {
+        try self.init(source: openPackageSource(path: path), countsAs: countsAs)
     }
 
     /// Reads the whole package into memory (columnar tables).
@@ -116,7 +119,7 @@ public final class CMTPackageReader {
     }
 
     private func dataReader(_ valueProblems: CMTValueProblemMode = .strict) -> CMTDataReader {
-        CMTDataReader(schema: schema, location: source.location(of: dataMember), valueProblems: valueProblems)
+        CMTDataReader(schema: schema, location: source.location(of: dataMember), valueProblems: valueProblems, countsAs: countsAs)
     }
 
     private static func missing(_ name: String, what: String, in source: PackageSource) -> AirlockError {

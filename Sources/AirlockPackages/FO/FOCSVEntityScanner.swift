@@ -7,6 +7,8 @@ struct FOCSVEntityScanner {
     let location: SourceLocation
     /// How a file without a byte-order mark is read.
     var fileEncoding: FOFileEncoding = .utf8
+    /// What the records count as in the progress lines.
+    var countsAs: RecordTally.Kind = .read
     var limits: CSVLimits = .default
 
     /// Reads the header and every record of `stream` into `consumer`.
@@ -52,7 +54,7 @@ struct FOCSVEntityScanner {
             try consumer.addColumn(name, at: index)
         }
         let width = names.count
-        var tally = RecordTally(.read)
+        var tally = RecordTally(countsAs)
         defer { tally.flush() }
         while try reader.next(into: &record) {
             tally.count()

@@ -10,6 +10,8 @@ import AirlockModel
 /// parts by `workbookLimits`.
 struct FOExcelEntityScanner {
     let location: SourceLocation
+    /// What the records count as in the progress lines.
+    var countsAs: RecordTally.Kind = .read
     /// Largest workbook file accepted (F&O's Excel exports stop at about a million rows, far below this).
     var maxWorkbookBytes = 256 << 20
     /// Limits on the workbook's own parts: shared strings are held in memory while the sheet is read.
@@ -62,7 +64,7 @@ struct FOExcelEntityScanner {
             for slot in slots.indices where slots[slot] == nil { slots[slot] = flat.count..<flat.count }
             try flat.withUnsafeBytes { raw in try consumer.consume(FOXMLRecordView(bytes: raw, slots: slots), line: line) }
             summary.records += 1
-            RecordProgress.addRead(1)
+            RecordProgress.add(1, as: countsAs)
         }
         if ignoredCells {
             summary.warnings.append("cells in columns without a header name were ignored")

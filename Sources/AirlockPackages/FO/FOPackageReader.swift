@@ -14,11 +14,14 @@ public final class FOPackageReader: Sendable {
     public let manifestMember: String
     /// How delimited entity files without a byte-order mark are read.
     public let fileEncoding: FOFileEncoding
+    /// What its records count as in the progress lines: `.read` for an input, `.checked` for a command's own output.
+    public let countsAs: RecordTally.Kind
 
     /// Reads the header and manifest of the package in `source`.
     /// - Throws: `AirlockError(.missingMember)` without PackageHeader.xml or Manifest.xml; XML errors with line and column.
-    public init(source: PackageSource, fileEncoding: FOFileEncoding = .utf8) throws {
+    public init(source: PackageSource, fileEncoding: FOFileEncoding = .utf8, countsAs: RecordTally.Kind = .read) throws {
         self.fileEncoding = fileEncoding
+        self.countsAs = countsAs
         guard let header = source.member(named: "PackageHeader.xml") else {
             throw AirlockError(
                 .missingMember,
@@ -105,10 +108,10 @@ public final class FOPackageReader: Sendable {
         let declared = FODataFormat.declared(sourceFormat: entity.sourceFormat, fileName: member.name)
         switch declared {
         case .delimited(_, let unicode):
-            summary = try FOCSVEntityScanner(location: location, fileEncoding: fileEncoding).scan(
+            summary = try FOCSVEntityScanner(location: location, fileEncoding: fileEncoding, countsAs: countsAs).scan(
                 open(member.name), unicode: unicode, into: &consumer)
         case .xmlElement, .xmlAttribute:
-            let outcome = try FOXMLEntityScanner(location: location).scan(open(member.name), into: &consumer)
+            let outcome = try FOXMLEntityScanner(location: location, countsAs: countsAs).scan(open(member.name), into: &consumer)
             let format: FODataFormat =
                 outcome.usedElements && !outcome.usedAttributes
                 ? .xmlElement
@@ -120,7 +123,7 @@ public final class FOPackageReader: Sendable {
                     "the manifest declares \(entity.sourceFormat ?? "no format") but the file is laid out as \(format.name)")
             }
         case .excel:
-            summary = try FOExcelEntityScanner(location: location).scan(
+            summary = try FOExcelEntityScanner(location: location, countsAs: countsAs).scan(
                 open(member.name), sheetName: entity.excelSheetName, into: &consumer)
         }
         summary.member = member.name

@@ -5,6 +5,8 @@ import AirlockModel
 /// fields as attributes (XML-Attribute) and fields as child elements (XML-Element).
 struct FOXMLEntityScanner {
     let location: SourceLocation
+    /// What the records count as in the progress lines.
+    var countsAs: RecordTally.Kind = .read
 
     /// What the scan saw besides the records.
     struct Outcome {
@@ -76,7 +78,7 @@ struct FOXMLEntityScanner {
             try flat.withUnsafeBytes { raw in
                 try consumer.consume(FOXMLRecordView(bytes: raw, slots: ranges), line: line)
             }
-            RecordProgress.addRead(1)
+            RecordProgress.add(1, as: countsAs)
         }
         return outcome
     }

@@ -1,17 +1,37 @@
 extension ImportPlan {
-    /// `import-plan.txt`: the steps in order, each batch with its file, records, size and entities.
+    /// `import-plan.txt`: each system's series of steps, each batch with its file, records, size and entities.
     public func text() -> String {
         let batches = self.batches
         var limits: [String] = []
         if let records = self.limits.records { limits.append("\(records.groupedText) records") }
         if let bytes = self.limits.bytes { limits.append("\(bytes.megabytes) MB") }
+        let series = Self.systems.compactMap { system -> (system: String, steps: [Step])? in
+            let steps = steps.filter { $0.batches.first?.system == system }
+            return steps.isEmpty ? nil : (system, steps)
+        }
+        let counts = series.map { system, steps in
+            let batches = steps.reduce(0) { $0 + $1.batches.count }
+            return "\(system) \(batches) batch\(batches == 1 ? "" : "es") in \(steps.count) step\(steps.count == 1 ? "" : "s")"
+        }
         var lines = [
-            "Import plan: \(batches.count) batch\(batches.count == 1 ? "" : "es") in \(steps.count) step\(steps.count == 1 ? "" : "s")"
+            "Import plan: \(batches.count) batch\(batches.count == 1 ? "" : "es") (\(counts.joined(separator: "; ")))"
                 + (limits.isEmpty ? "" : ", each package at most \(limits.joined(separator: " and "))"),
-            "Import the steps in order, each only after the one before has finished without errors. The batches of one step hold",
+            "The F&O and the Sales series load independently: run them side by side, or one after the other. Within a series,",
+            "import the steps in order, each only after the one before has finished without errors. The batches of one step hold",
             "different tables of one level and may be imported side by side; a step of one batch is imported alone.",
-            "",
         ]
+        for (system, steps) in series {
+            lines += ["", "\(system) series"]
+            lines += stepLines(steps)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The systems, in the order the plan lists their series.
+    static let systems = ["F&O", "Sales"]
+
+    private func stepLines(_ steps: [Step]) -> [String] {
+        var lines: [String] = []
         for step in steps {
             let together = step.batches.count > 1 ? " (side by side)" : ""
             lines.append("Step \(step.number)\(together)")
@@ -25,7 +45,7 @@ extension ImportPlan {
                         + entities.joined(separator: ", "))
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 }
 

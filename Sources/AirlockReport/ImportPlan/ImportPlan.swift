@@ -3,8 +3,8 @@ import AirlockPackages
 import Foundation
 
 /// The order in which a batched run's packages are imported (`import-plan.json`, with `import-plan.txt` beside it):
-/// F&O's batches, then Sales' (the Sales records name the customers and products the F&O side creates first), each
-/// side's in its series' order. Consecutive batches that hold different tables of one level form one step: they may
+/// two series, F&O's and Sales', each in its own order with its steps numbered from 1. The series are independent:
+/// no record of one names a record the other's import creates, so they may load side by side. Consecutive batches that hold different tables of one level form one step: they may
 /// be imported side by side. Two batches of one table never share a step (parallel loads of one table deadlock), and
 /// a batch never shares a step with one whose records it names.
 public struct ImportPlan: Sendable, Codable, Equatable {

@@ -70,6 +70,24 @@ import Testing
         #expect(ProgressMeter.grouped(1_204_000) == "1,204,000" && ProgressMeter.grouped(999) == "999")
     }
 
+    @Test func aBatchedRunCountsTheExportsOnceAndItsChecksApart() throws {
+        // The real binary, so that no test beside it adds to the process's counts.
+        let folder = try Fixture.scratchDirectory("airlock-progress")
+        let pair = try ConvertFixture.generatedPair(accounts: 400, seed: 2)
+        let exported = try [pair.fo, pair.sales].reduce(0) { total, path in
+            try total + PackageInspector.inspect(path: path).entities.reduce(0) { $0 + $1.records }
+        }
+        let result = try AirlockRunner.run(
+            [
+                "convert", "--fo", pair.fo, "--sales", pair.sales, "--out", folder + "/out", "--progress", "0.01", "--no-ledger",
+                "--batch-records", "500",
+            ], mode: .binary)
+        #expect(result.status == 0, "\(result.stderr)")
+        let last = try #require(result.stderr.split(separator: "\n").last { $0.hasPrefix("airlock: convert: done in ") })
+        #expect(last.contains(": read \(ProgressMeter.grouped(exported)) records ("), "\(last) (the exports hold \(exported))")
+        #expect(last.contains(", read again to check "), "\(last)")
+    }
+
     @Test func theCommandsThatReadWholeExportsTakeProgress() throws {
         let folder = try Fixture.scratchDirectory("airlock-progress")
         let pair = try ConvertFixture.generatedPair(accounts: 400, seed: 2)

@@ -18,6 +18,7 @@ import Testing
             assignKeys: ["account=C{000001}", "contact=P{000001}"], currencies: ["Dollar=USD"], defaultCurrency: "EUR",
             countries: ["Atlantis=GR"], allowMissingTargets: ["CDS Contacts"])
         options.planOnly = true
+        options.foEncoding = "windows-1252"
         #expect(Self.fields(options) == Self.fields(options.recorded))
         let recorded = options.recorded
         for field in Self.fields(options) {

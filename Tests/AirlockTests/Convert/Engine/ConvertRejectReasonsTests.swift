@@ -4,6 +4,19 @@ import Testing
 
 /// A rejected record gives every reason it has, the most fundamental first, so that a user fixes the data once.
 struct ConvertRejectReasonsTests {
+    @Test func anOrphanNamesEachPlaceItLookedInOnce() throws {
+        // A quote of a customer only the accounts flow would write, that flow left out: the customer is in no place.
+        let folder = try Fixture.scratchDirectory("airlock-reasons")
+        try ConvertFixture.convert(
+            fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: folder + "/out", only: ["quotes", "quote-lines"])
+        let rows = try ConvertFixture.csvRows(folder + "/out/rejects/quotes.csv")
+        let message = try #require(rows.first { $0["message"]?.contains("'ACC-10008'") == true }?["message"])
+        #expect(
+            message
+                == "REQUESTINGCUSTOMERACCOUNTNUMBER 'ACC-10008' is in none of: the accounts output (CUSTOMERACCOUNT), the F&O export's Customers V2 (CUSTOMERACCOUNT), the F&O export's Customers V3 (CUSTOMERACCOUNT), the contacts-to-customers output (CUSTOMERACCOUNT)"
+        )
+    }
+
     @Test func aRecordThatIsAnOrphanAndADuplicateSaysBoth() throws {
         let folder = try Fixture.scratchDirectory("airlock-reasons")
         // The sample's second account: the first's account number, and a currency the export does not hold, named so

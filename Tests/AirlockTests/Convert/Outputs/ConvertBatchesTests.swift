@@ -37,6 +37,10 @@ struct ConvertBatchesTests {
         #expect(saved == plan)
         let text = try String(contentsOfFile: out + "import-plan.txt", encoding: .utf8)
         for batch in batches { #expect(text.contains("batches/" + batch.file)) }
+        // Two independent series, each numbered from 1: Sales does not wait for F&O.
+        #expect(text.contains("The F&O and the Sales series load independently"), "\(text)")
+        #expect(text.contains("\nF&O series\nStep 1") && text.contains("\nSales series\nStep 1"), "\(text)")
+        #expect(plan.steps.first { $0.batches.first?.system == "Sales" }?.number == 1)
         let summary = result.report.text()
         #expect(summary.contains("Wrote \(batches.count) batches into batches/"), "\(summary)")
         #expect(!summary.contains("Wrote batches/to-fo-0001.zip"))
