@@ -82,8 +82,25 @@ struct SampleCommand: OutputCommand {
     @Option(help: "With --unkeyed: the F&O entity of the contact persons, cds-contacts or contacts-v2.")
     var foContacts: SampleUnkeyedContactEntity?
 
+    @Option(
+        help: ArgumentHelp(
+            "Instead: write the exports as they would be after the packages of this convert output folder were imported, for rehearsal and training (see below).",
+            valueName: "RUN"))
+    var afterImport: String?
+
+    @Option(help: "With --after-import: records sent whose import fails (picked by --seed).")
+    var lose: Int = 0
+
+    @Option(help: "With --after-import: records imported that someone changes afterwards (picked by --seed).")
+    var drift: Int = 0
+
     func validate() throws {
         guard accounts >= 1 else { throw ValidationError("--accounts must be at least 1") }
+        if lose < 0 || drift < 0 { throw ValidationError("--lose and --drift take 0 or more records") }
+        if afterImport == nil, lose > 0 || drift > 0 { throw ValidationError("--lose and --drift go with --after-import") }
+        if afterImport != nil, unkeyed || defects || templates != .standard || foContacts != nil {
+            throw ValidationError("--after-import writes the exports after a run's import; leave out --unkeyed, --defects and --templates")
+        }
         if unkeyed, defects { throw ValidationError("--unkeyed writes a pair without defects; leave out --defects") }
         if foContacts != nil, !unkeyed { throw ValidationError("--fo-contacts chooses the contacts of an unkeyed pair; add --unkeyed") }
         if unkeyed, templates == .dualWrite {
@@ -101,7 +118,7 @@ struct SampleCommand: OutputCommand {
         let result = try SamplePipeline.run(
             SampleOptions(
                 outputDirectory: out, accounts: accounts, seed: seed, company: company, defects: defects, templates: templates,
-                unkeyed: unkeyed, foContacts: foContacts ?? .cdsContacts))
+                unkeyed: unkeyed, foContacts: foContacts ?? .cdsContacts, afterImport: afterImport, lose: lose, drift: drift))
         output.write(result.text)
     }
 }

@@ -21,11 +21,20 @@ public struct SampleOptions: Sendable, Hashable {
     public var unkeyed: Bool
     /// The F&O entity an unkeyed pair writes its contact persons in.
     public var foContacts: SampleUnkeyedContactEntity
+    /// Instead of a generated pair: the exports a conversion's output folder would give after its packages were
+    /// imported (`ImportRehearsal`), with `lose` records lost and `drift` changed, picked by `seed`.
+    public var afterImport: String?
+    public var lose: Int = 0
+    public var drift: Int = 0
 
     public init(
         outputDirectory: String, accounts: Int = 12, seed: UInt64 = 1, company: String = "USMF", defects: Bool = false,
-        templates: TemplateSetName = .standard, unkeyed: Bool = false, foContacts: SampleUnkeyedContactEntity = .cdsContacts
+        templates: TemplateSetName = .standard, unkeyed: Bool = false, foContacts: SampleUnkeyedContactEntity = .cdsContacts,
+        afterImport: String? = nil, lose: Int = 0, drift: Int = 0
     ) {
+        self.afterImport = afterImport
+        self.lose = lose
+        self.drift = drift
         self.outputDirectory = outputDirectory
         self.accounts = accounts
         self.seed = seed

@@ -8,6 +8,7 @@ public enum SamplePipeline {
     /// - Throws: `AirlockError` when the folder cannot be created or a file cannot be written; `.usage` for an unkeyed
     ///   pair with defects or the dual-write set.
     public static func run(_ options: SampleOptions) throws -> SampleResult {
+        if let run = options.afterImport { return try afterImport(run, options: options) }
         do {
             try FileManager.default.createDirectory(atPath: options.outputDirectory, withIntermediateDirectories: true)
         } catch {
@@ -40,5 +41,29 @@ public enum SamplePipeline {
         let next =
             "\nNext: convert the pair (--plan first says what it would do):\n  airlock convert --fo \(folder)/\(SampleGenerator.foFileName) --sales \(folder)/\(SampleGenerator.salesFileName) --out \(run)\(templates)\(company)\n"
         return SampleResult(paths: paths, text: paths.map { $0 + "\n" }.joined() + next)
+    }
+
+    /// The exports after run `run`'s import (`ImportRehearsal`), with the verify and retry to run next.
+    private static func afterImport(_ run: String, options: SampleOptions) throws -> SampleResult {
+        let result = try ImportRehearsal.run(
+            ImportRehearsal.Options(
+                runDirectory: run, outputDirectory: options.outputDirectory, lose: options.lose, drift: options.drift, seed: options.seed),
+            catalog: SchemaCatalogLoader.load(extensions: []))
+        let folder = options.outputDirectory
+        let sent = ["F&O", "Sales"].compactMap { side in result.sent[side].map { "\(side) \($0)" } }.joined(separator: ", ")
+        let lost = result.changes.filter { $0.kind == .lost }.count
+        let drifted = result.changes.filter { $0.kind == .drifted }.count
+        var lines = result.paths
+        lines.append("")
+        lines.append(
+            "As if \(run)'s packages were imported (records sent: \(sent)), \(lost) lost on the way and \(drifted) changed since; \(ImportRehearsal.answerKey) lists them. A rehearsal: these are not exports of your systems."
+        )
+        var verify = "airlock verify --run \(run)"
+        if result.sent["F&O"] != nil { verify += " --fo \(folder)/\(ImportRehearsal.foExport)" }
+        if result.sent["Sales"] != nil { verify += " --sales \(folder)/\(ImportRehearsal.salesExport)" }
+        lines.append(
+            "Next: prove what landed, then send again what did not:\n  \(verify)\n  airlock retry --run \(run) --from-verify \(run)/verify/missing.csv"
+        )
+        return SampleResult(paths: result.paths, text: lines.joined(separator: "\n") + "\n")
     }
 }

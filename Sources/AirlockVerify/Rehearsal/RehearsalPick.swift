@@ -1,0 +1,24 @@
+import AirlockReport
+
+/// A record a run sent, which a rehearsal may lose or change.
+struct RehearsalCandidate: Sendable, Hashable {
+    var side: String
+    var entity: String
+    var key: String
+}
+
+/// Which of the records sent a rehearsal loses and which it changes: the candidates ordered by a digest of the seed
+/// and the record, the first `lose` lost and the next `drift` of those with a field to change (`driftable`) changed.
+/// The same seed picks the same records whatever order the packages list them in.
+enum RehearsalPick {
+    static func pick(
+        _ candidates: [RehearsalCandidate], driftable: Set<RehearsalCandidate>, lose: Int, drift: Int, seed: UInt64
+    ) -> (lost: Set<RehearsalCandidate>, drifted: Set<RehearsalCandidate>) {
+        guard lose + drift > 0 else { return ([], []) }
+        let ordered = candidates.map { candidate in
+            (MigrationLedger.sha256(Array("\(seed)\u{0}\(candidate.side)\u{0}\(candidate.entity)\u{0}\(candidate.key)".utf8)), candidate)
+        }
+        .sorted { $0.0 < $1.0 }.map(\.1)
+        return (Set(ordered.prefix(lose)), Set(ordered.dropFirst(lose).filter(driftable.contains).prefix(drift)))
+    }
+}
