@@ -60,7 +60,7 @@ extension ConversionReport {
             let set = options.templateSet.flatMap(TemplateSetName.init(rawValue:)) ?? .standard
             let integration = set == .dualWrite ? " before dual-write is switched on with \"skip initial sync\"" : ""
             steps.append(
-                "Then import \(folder)/\(RunLayout.salesPackage) into Sales\(integration): the Configuration Migration tool (Import data) or `pac data import --data \(folder)/\(RunLayout.salesPackage)` (docs/runbook.md, step 9)."
+                "Import \(folder)/\(RunLayout.salesPackage) into Sales\(integration): the Configuration Migration tool (Import data) or `pac data import --data \(folder)/\(RunLayout.salesPackage)` (docs/runbook.md, step 9)\(fo ? "; it does not wait for the F&O import (either order, or both at once)" : "")."
             )
         }
         if fo || sales {

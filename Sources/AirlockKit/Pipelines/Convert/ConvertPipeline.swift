@@ -104,7 +104,12 @@ public enum ConvertPipeline {
         if json {
             text = String(decoding: try plan.jsonData(), as: UTF8.self)
         } else {
-            text = "Plan for company \(report.company) (nothing written)\n" + plan.text(order: report.flowOrder) + "\n"
+            // The run's warnings too (a field the target export lacks, a value --master cannot keep): a plan that
+            // left them out would read as a clean run.
+            let warnings = report.warnings.map { "warning: \($0)\n" }.joined()
+            text =
+                "Plan for company \(report.company) (nothing written)\n" + plan.text(order: report.flowOrder) + "\n"
+                + (warnings.isEmpty ? "" : "\n" + warnings)
         }
         var problems: [String] = []
         if !empty.isEmpty { problems.append("nothing would be converted of the records read by \(empty.joined(separator: ", "))") }

@@ -51,14 +51,16 @@ public enum MatchPipeline {
         let out = options.outputDirectory
         lines.append("wrote \(report.outputs.map { out + "/" + $0 }.joined(separator: ", "))")
         let review = report.entities.reduce(0) { $0 + $1.review }
+        // Linking is updating: said where the next command is named (docs/match.md, "Linking is updating").
+        let convert =
+            "convert --keymap \(out)/\(RunLayout.keymap) --plan first: a linked record is an update, and Sales' values replace F&O's unless --master fo keeps F&O's"
         if review > 0 {
             lines.append(
-                "next: review the \(review) pairs marked review in \(out)/\(RunLayout.matchList) (decision: accept or reject), save it as reviewed.csv and rerun with --reviewed; then convert --keymap \(out)/\(RunLayout.keymap)"
+                "next: review the \(review) pairs marked review in \(out)/\(RunLayout.matchList) (decision: accept or reject), save it as reviewed.csv and rerun with --reviewed; then \(convert)"
             )
         } else {
             lines.append(
-                "next: convert --keymap \(out)/\(RunLayout.keymap); import \(RunLayout.salesKeyPackage) into Sales before the sync is switched on"
-            )
+                "next: \(convert); import \(RunLayout.salesKeyPackage) into Sales before the sync is switched on")
         }
         return lines.joined(separator: "\n")
     }

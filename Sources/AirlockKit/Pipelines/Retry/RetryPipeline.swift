@@ -49,9 +49,10 @@ public enum RetryPipeline {
         guard !written.isEmpty else { return "Nothing to import: no record asked for was found in the run's packages.\n" }
         var lines = ["Next steps:"]
         for name in written {
-            let system = name == RunLayout.foPackage ? "F&O" : "Sales"
+            let isFO = name == RunLayout.foPackage
             lines.append(
-                "  \(lines.count). Import \(output)/\(name) into \(system) as the run's own packages were (docs/runbook.md, step 9).")
+                "  \(lines.count). Import \(output)/\(name) into \(isFO ? "F&O" : "Sales") as the run's own packages were (docs/runbook.md, step \(isFO ? 8 : 9))."
+            )
         }
         lines.append(
             "  \(lines.count). Export both systems again after the import and verify into a new folder: airlock verify --run \(run) --fo FO-AFTER.zip --sales SALES-AFTER.zip --out \(run)/verify-2"
