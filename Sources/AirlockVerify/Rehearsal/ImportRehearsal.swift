@@ -74,6 +74,9 @@ public enum ImportRehearsal {
                 "the run's export \(path) (options.\(flag) of \(RunLayout.conversionReport)) is not there: run from the folder convert ran in",
                 at: SourceLocation(file: run.file(RunLayout.conversionReport)))
         }
+        // Inputs are never overwritten: an output folder that holds the exports or the run is refused.
+        try StagingDirectory.checkTarget(
+            options.outputDirectory, inputs: [report.options.foPath, report.options.salesPath, options.runDirectory], force: true)
         let codePage = report.options.foEncoding.flatMap(SingleByteCodePage.init(name:))
         var fo = try foSent.map { try RehearsalFOSide(export: report.options.foPath, sent: $0, codePage: codePage, catalog: catalog) }
         var sales = try salesSent.map { try RehearsalSalesSide(export: report.options.salesPath, sent: $0) }

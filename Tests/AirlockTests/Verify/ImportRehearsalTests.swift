@@ -76,6 +76,11 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/after/fo-export.zip"))
         let notARun = try AirlockRunner.runBinary(["sample", "--after-import", "pair", "--out", "after"], workingDirectory: folder)
         #expect(notARun.status == 2 && notARun.stderr.contains("report.json"), "\(notARun.stderr)")
+        // The exports the run read are never overwritten.
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/pair/fo-export.zip"))
+        let overInputs = try AirlockRunner.runBinary(["sample", "--after-import", "run", "--out", "pair"], workingDirectory: folder)
+        #expect(overInputs.status == 2 && overInputs.stderr.contains("inputs are never overwritten"), "\(overInputs.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/pair/fo-export.zip")) == before)
         let alone = try AirlockRunner.runBinary(["sample", "--out", "x", "--lose", "2"], workingDirectory: folder)
         #expect(alone.status != 0 && alone.stderr.contains("--lose and --drift go with --after-import"), "\(alone.stderr)")
     }
