@@ -61,6 +61,10 @@ let package = Package(
         .target(name: "AirlockDiff", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockReconcile"]),
         .target(name: "AirlockMatch", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockReport"]),
         .target(
+            name: "AirlockMask",
+            dependencies: ["AirlockModel", "AirlockMatch", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .target(
             name: "AirlockConvert",
             dependencies: [
                 "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
@@ -96,7 +100,8 @@ let package = Package(
             dependencies: [
                 "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
                 "AirlockReport",
-                "AirlockConvert", "AirlockDiff", "AirlockVerify", "AirlockSample", "AirlockMatch", "AirlockKit", "AirlockCommands",
+                "AirlockConvert", "AirlockDiff", "AirlockVerify", "AirlockSample", "AirlockMatch", "AirlockMask", "AirlockKit",
+                "AirlockCommands",
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -35,7 +35,8 @@ public struct StreetName: Sendable, Equatable {
     }
 
     /// Abbreviation → the word written out (English, German, Dutch, French, Spanish, Italian forms).
-    static let expansions: [String: String] = [
+    /// Abbreviations of street-type words and what they stand for (`st` → `street`).
+    public static let expansions: [String: String] = [
         "st": "street", "str": "strasse", "rd": "road", "ave": "avenue", "av": "avenue", "blvd": "boulevard", "dr": "drive",
         "ln": "lane", "ct": "court", "pl": "place", "sq": "square", "hwy": "highway", "pkwy": "parkway", "cres": "crescent",
         "ter": "terrace", "cl": "close", "gdns": "gardens", "mt": "mount", "n": "north", "s": "south", "e": "east", "w": "west",

@@ -1,0 +1,39 @@
+import AirlockMatch
+import AirlockModel
+
+extension MaskReplacer {
+    /// A postcode: its format kept (each letter a letter, each digit a digit, spaces and hyphens where they were, the
+    /// case of each letter), the characters drawn from the postcode without spaces or case (`B1 9PA` and `b19pa` give
+    /// one postcode).
+    public func postcode(_ code: String) -> String {
+        let canonical = code.uppercased().filter { $0.isLetter || $0.isNumber }
+        guard !canonical.isEmpty else { return code }
+        let drawn = bytes("postcode", canonical, count: canonical.count)
+        let letters = Array("ABCDEFGHJKLMNPRSTUVWXYZ")
+        var index = 0
+        return String(
+            code.map { character -> Character in
+                guard character.isLetter || character.isNumber else { return character }
+                defer { index += 1 }
+                if character.isNumber { return Character(String(drawn[index] % 10)) }
+                let letter = letters[Int(drawn[index]) % letters.count]
+                return character.isLowercase ? Character(letter.lowercased()) : letter
+            })
+    }
+
+    /// A street line: the house number and the street-type word (`Street`, `St`, `Straße`, `rue`) kept, every other
+    /// word replaced by a word drawn from its folded form, in its case pattern.
+    public func street(_ line: String) -> String {
+        Self.replacingLetterRuns(line) { run, _ in
+            let folded = TextFolding.words(String(run)).joined()
+            guard folded.count > 1, !Self.streetTypes.contains(folded), !folded.hasSuffix("strasse") else { return nil }
+            let key = Self.nameKey(run)
+            return Self.cased(word("street", key, length: key.count), like: run)
+        }
+    }
+
+    /// Street-type words: the abbreviations `match` expands and what they stand for, and a few it reads as they are.
+    static let streetTypes: Set<String> = Set(StreetName.expansions.keys).union(StreetName.expansions.values).union([
+        "rue", "via", "calle", "avenida", "weg", "gasse", "platz", "allee", "straat", "laan", "plein", "vej", "gatan", "vagen",
+    ])
+}
