@@ -31,8 +31,15 @@ public final class StagingDirectory {
         self.target = target
         self.outputNames = outputNames
         let manager = FileManager.default
-        createdTarget = !manager.fileExists(atPath: target)
-        staging = target + "/" + Self.prefix + "\(ProcessInfo.processInfo.processIdentifier)"
+        let createdTarget = !manager.fileExists(atPath: target)
+        let staging = target + "/" + Self.prefix + "\(ProcessInfo.processInfo.processIdentifier)"
+        self.createdTarget = createdTarget
+        self.staging = staging
+        // Registered before the folders exist: an interrupt while they are made removes what was made.
+        let token = Interrupts.shared.register(output: target) {
+            Self.remove(staging: staging, target: target, createdTarget: createdTarget)
+        }
+        interruptToken = token
         do {
             try manager.createDirectory(atPath: target, withIntermediateDirectories: true)
             for name in (try? manager.contentsOfDirectory(atPath: target)) ?? [] where name.hasPrefix(Self.prefix) {
@@ -40,11 +47,8 @@ public final class StagingDirectory {
             }
             try manager.createDirectory(atPath: staging, withIntermediateDirectories: false)
         } catch {
+            Interrupts.shared.unregister(token)
             throw AirlockError(.io, "cannot create the staging folder", at: SourceLocation(file: staging), cause: SystemErrorText.of(error))
-        }
-        let (staging, createdTarget) = (staging, createdTarget)
-        interruptToken = Interrupts.shared.register(output: target) {
-            Self.remove(staging: staging, target: target, createdTarget: createdTarget)
         }
     }
 
