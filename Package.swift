@@ -62,7 +62,12 @@ let package = Package(
         .target(name: "AirlockMatch", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockReport"]),
         .target(
             name: "AirlockMask",
-            dependencies: ["AirlockModel", "AirlockMatch", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockYAML", "AirlockMapping", "AirlockMatch",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            exclude: ["Resources"],
+            plugins: ["EmbedResources"]
         ),
         .target(
             name: "AirlockConvert",
@@ -86,7 +91,7 @@ let package = Package(
             name: "AirlockKit",
             dependencies: [
                 "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
-                "AirlockReport", "AirlockConvert", "AirlockDiff", "AirlockVerify", "AirlockSample", "AirlockMatch",
+                "AirlockReport", "AirlockConvert", "AirlockDiff", "AirlockVerify", "AirlockSample", "AirlockMatch", "AirlockMask",
             ]
         ),
         .target(

@@ -11,6 +11,7 @@ struct AirlockRootCommand: ParsableCommand {
             VerifyCommand.self,
             RetryCommand.self,
             SampleCommand.self,
+            MaskCommand.self,
             TemplatesCommand.self,
             ReportCommand.self,
         ]

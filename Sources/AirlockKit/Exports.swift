@@ -4,6 +4,7 @@
 @_exported import AirlockDiff
 @_exported import AirlockIO
 @_exported import AirlockMapping
+@_exported import AirlockMask
 @_exported import AirlockMatch
 @_exported import AirlockModel
 @_exported import AirlockPackages

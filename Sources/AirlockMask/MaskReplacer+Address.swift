@@ -26,10 +26,31 @@ extension MaskReplacer {
     public func street(_ line: String) -> String {
         Self.replacingLetterRuns(line) { run, _ in
             let folded = TextFolding.words(String(run)).joined()
-            guard folded.count > 1, !Self.streetTypes.contains(folded), !folded.hasSuffix("strasse") else { return nil }
+            guard folded.count > 1, !Self.streetTypes.contains(folded) else { return nil }
+            // A compound with its type word (`Bahnhofstrasse`, `Königsallee`): the name part replaced, the type kept.
+            if let suffix = Self.compoundSuffixes.first(where: { folded.hasSuffix($0) && folded.count > $0.count + 1 }) {
+                let written = Self.writtenSuffix(of: run, folded: suffix)
+                let stem = run.dropLast(written.count)
+                let key = Self.nameKey(stem)
+                return Self.cased(word("street", key, length: key.count), like: stem) + written
+            }
             let key = Self.nameKey(run)
             return Self.cased(word("street", key, length: key.count), like: run)
         }
+    }
+
+    /// Type words that end compound street names (`Bahnhofstrasse`, `Hauptstraße`, `Königsallee`, `Kerkstraat`).
+    static let compoundSuffixes = ["strasse", "allee", "weg", "gasse", "platz", "straat", "laan", "vej", "gatan", "vagen", "ring", "damm"]
+
+    /// The end of `run` as written that folds to `folded` (`straße` for `strasse`).
+    static func writtenSuffix(of run: Substring, folded: String) -> Substring {
+        var count = 1
+        while count <= run.count {
+            let tail = run.suffix(count)
+            if TextFolding.words(String(tail)).joined() == folded { return tail }
+            count += 1
+        }
+        return run.suffix(0)
     }
 
     /// Street-type words: the abbreviations `match` expands and what they stand for, and a few it reads as they are.

@@ -1,0 +1,56 @@
+import Foundation
+
+/// `airlock mask` as a library call: the key read (a file, else `AIRLOCK_MASK_KEY`), the catalog loaded, `Masker`
+/// run, and what it did as text or JSON.
+public enum MaskPipeline {
+    /// What to mask and how to show it.
+    public struct Options: Sendable, Hashable {
+        public var masking: Masker.Options
+        /// The key file (`--key-file`); nil: `AIRLOCK_MASK_KEY` from `environment`.
+        public var keyFile: String?
+        public var catalogFiles: [String]
+        public var json: Bool
+
+        public init(masking: Masker.Options, keyFile: String?, catalogFiles: [String] = [], json: Bool = false) {
+            self.masking = masking
+            self.keyFile = keyFile
+            self.catalogFiles = catalogFiles
+            self.json = json
+        }
+    }
+
+    /// Masks, and says what it did.
+    /// - Throws: `AirlockError(.usage)` without a key or with a bad one, and `Masker.run`'s errors.
+    public static func run(_ options: Options, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (
+        report: MaskReport, text: String
+    ) {
+        let key: MaskKey
+        if let file = options.keyFile {
+            key = try MaskKey.read(file: file)
+        } else if let fromEnvironment = try MaskKey.fromEnvironment(environment) {
+            key = fromEnvironment
+        } else {
+            throw AirlockError(
+                .usage,
+                "no masking key: give --key-file FILE (keep it off the machines that get the masked files) or set \(MaskKey.environmentVariable)"
+            )
+        }
+        let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
+        let report = try Masker.run(options.masking, key: key, catalog: catalog)
+        if options.json { return (report, String(decoding: try Masker.jsonData(report), as: UTF8.self)) }
+        var lines = [
+            options.masking.plan
+                ? "Mask plan (nothing written), key \(report.keyFingerprint):" : "Masked with key \(report.keyFingerprint):"
+        ]
+        for column in report.columns where column.masked > 0 {
+            lines.append(
+                "  \(column.side == "fo" ? "F&O  " : "Sales") \(column.entity).\(column.column): \(column.method), \(column.masked) values (\(column.distinct) distinct)\(column.shortened > 0 ? ", \(column.shortened) cut to the column's length" : "")"
+            )
+        }
+        for warning in report.clearLookingPersonal {
+            lines.append("warning: left clear, but looks like e-mail addresses or phone numbers: \(warning); add the column to --policy")
+        }
+        if !report.outputs.isEmpty { lines.append("Wrote \(report.outputs.joined(separator: ", "))") }
+        return (report, lines.joined(separator: "\n") + "\n")
+    }
+}

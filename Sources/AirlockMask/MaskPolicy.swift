@@ -1,0 +1,131 @@
+import AirlockMapping
+import AirlockModel
+import AirlockYAML
+
+/// Which columns of which entities are masked, and how: the bundled default (`mask-policy.yaml`, docs/mask.md) with a
+/// user's `--policy` file laid over it (an entry there adds a column, changes its method, or keeps it clear), then
+/// carried along every field map of the bundled templates: a column a map fills from a masked column, or that fills
+/// one, is masked by the same method, so that both exports say the same (`carryAlongTemplates`).
+public struct MaskPolicy: Sendable, Equatable {
+    /// Side (`fo`, `sales`) → entity (an F&O label or a Sales logical name, as the catalog names it) → column → method.
+    public private(set) var methods: [String: [String: [String: MaskMethod]]]
+
+    /// The method of `column` of `entity` on `side` (its any name for F&O), nil when the column is not masked.
+    public func method(side: String, entity: String, column: String, catalog: SchemaCatalog) -> MaskMethod? {
+        let label = side == "fo" ? catalog.foLabel(of: entity) : entity
+        let columns =
+            methods[side]?.first { $0.key.lowercased() == label.lowercased() }?.value ?? [:]
+        let method = columns.first { $0.key.lowercased() == column.lowercased() }?.value
+        return method == .keep ? nil : method
+    }
+
+    /// The bundled policy, with `overlay` (a `--policy` file) laid over it, checked against `catalog`.
+    /// - Throws: `AirlockError(.usage)` naming the file, line and key for an unknown side, entity, column or method,
+    ///   or a key or lookup column given a method (masking it would break the joins).
+    public static func load(overlay: String?, catalog: SchemaCatalog) throws -> MaskPolicy {
+        let bundled = try BundledResources.files(embeddedResources, what: "the bundled masking policy")
+        guard let text = bundled.first(where: { $0.path.hasSuffix("mask-policy.yaml") })?.text else {
+            throw AirlockError(.io, "the bundled masking policy is missing from the executable")
+        }
+        var policy = MaskPolicy(methods: [:])
+        try policy.add(yaml: text, file: "mask-policy.yaml (bundled)", catalog: catalog)
+        if let overlay {
+            try policy.add(yaml: try BundledResources.readText(overlay, what: "the masking policy"), file: overlay, catalog: catalog)
+        }
+        try policy.carryAlongTemplates(catalog: catalog)
+        return policy
+    }
+
+    /// Masks, by the same method, each column a bundled template maps to or from a masked column, until nothing
+    /// changes; a column the policy keeps clear (`keep`), a key and a lookup stay as they are.
+    mutating func carryAlongTemplates(catalog: SchemaCatalog) throws {
+        var templates: [MappingTemplate] = []
+        for set in TemplateSetName.allCases { templates += try TemplateLoader.bundled(set).templates }
+        func label(_ side: DataSide, _ entity: String) -> String { side == .fo ? catalog.foLabel(of: entity) : entity }
+        func name(_ side: DataSide) -> String { side == .fo ? "fo" : "sales" }
+        func current(_ side: DataSide, _ entity: String, _ column: String) -> MaskMethod? {
+            methods[name(side)]?.first { $0.key.lowercased() == label(side, entity).lowercased() }?.value
+                .first { $0.key.lowercased() == column.lowercased() }?.value
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for template in templates {
+                for mapping in template.fields {
+                    guard let source = mapping.source.map({ String($0.prefix { $0 != "." }) }) else { continue }
+                    let ends = [
+                        (template.source.side, template.source.entity, source),
+                        (template.target.side, template.target.entity, mapping.target),
+                    ]
+                    for (from, to) in [(ends[0], ends[1]), (ends[1], ends[0])] {
+                        guard let method = current(from.0, from.1, from.2), method != .keep, current(to.0, to.1, to.2) == nil,
+                            !Self.isKey(side: name(to.0), entity: to.1, column: to.2, catalog: catalog),
+                            Self.isKnown(side: name(to.0), entity: to.1, column: to.2, catalog: catalog)
+                        else { continue }
+                        methods[name(to.0), default: [:]][label(to.0, to.1), default: [:]][to.2] = method
+                        changed = true
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `column` is a field of `entity` in the catalog.
+    static func isKnown(side: String, entity: String, column: String, catalog: SchemaCatalog) -> Bool {
+        side == "fo"
+            ? catalog.foEntity(named: entity)?.field(named: column) != nil
+            : catalog.salesEntity(named: entity)?.attribute(named: column) != nil
+    }
+
+    /// Whether `column` of `entity` is a key or names another record: masking it would break the joins.
+    public static func isKey(side: String, entity: String, column: String, catalog: SchemaCatalog) -> Bool {
+        if side == "fo" {
+            guard let schema = catalog.foEntity(named: entity) else { return false }
+            return schema.keyFields.contains { $0.uppercased() == column.uppercased() }
+                || catalog.foEntities.contains { $0.isReferenced(by: column) }
+        }
+        guard let schema = catalog.salesEntity(named: entity), let attribute = schema.attribute(named: column) else { return false }
+        switch attribute.type {
+        case .guid, .entityReference, .owner: return true
+        default: return column == schema.primaryIdAttribute || schema.naturalKey.contains(column)
+        }
+    }
+
+    private mutating func add(yaml text: String, file: String, catalog: SchemaCatalog) throws {
+        guard let root = try YAMLNode.root(yaml: text, file: file, code: .usage) else { return }
+        for side in try root.entries(allowing: ["fo", "sales"]) {
+            for entity in try side.value.entries() {
+                let label: String
+                if side.key == "fo" {
+                    guard let schema = catalog.foEntity(named: entity.key) else {
+                        throw entity.keyNode.error("no F&O entity '\(entity.key)' in the schema catalog (add it with --catalog)")
+                    }
+                    label = schema.label
+                } else {
+                    guard let schema = catalog.salesEntity(named: entity.key) else {
+                        throw entity.keyNode.error("no Sales entity '\(entity.key)' in the schema catalog (add it with --catalog)")
+                    }
+                    label = schema.logicalName
+                }
+                let known = { Self.isKnown(side: side.key, entity: label, column: $0, catalog: catalog) }
+                let isKey = { Self.isKey(side: side.key, entity: label, column: $0, catalog: catalog) }
+                for column in try entity.value.entries() {
+                    guard let text = column.value.node.scalar?.string, let method = MaskMethod(rawValue: text) else {
+                        throw column.value.error(
+                            "unknown masking method for \(label).\(column.key); the methods are \(MaskMethod.allCases.map(\.rawValue).joined(separator: ", "))"
+                        )
+                    }
+                    guard known(column.key) else {
+                        throw column.keyNode.error("\(label) has no column \(column.key) in the schema catalog (add it with --catalog)")
+                    }
+                    if method != .keep, isKey(column.key) {
+                        throw column.keyNode.error(
+                            "\(label).\(column.key) is a key or names another record: masking it would break the joins between the exports; leave it out of the policy"
+                        )
+                    }
+                    methods[side.key, default: [:]][label, default: [:]][column.key] = method
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import AirlockIO
+import AirlockModel
+import AirlockPackages
+import Foundation
+
+/// `airlock mask`: both exports with their personal values replaced alike (`MaskReplacer`, keyed), as the policy
+/// names them; the same formats, entities, files, record counts and order. Keys and lookups are never masked
+/// (`MaskPolicy` refuses them), so every join holds.
+public enum Masker {
+    /// What to mask.
+    public struct Options: Sendable, Hashable {
+        public var foPath: String?
+        public var salesPath: String?
+        /// Where to write `fo-export.zip`, `sales-export.zip` and `mask.json`.
+        public var outputDirectory: String?
+        /// A policy file laid over the bundled one.
+        public var policyPath: String?
+        /// Count what would be masked, write nothing.
+        public var plan: Bool
+        /// The code page of the F&O export's CSV files without a byte-order mark.
+        public var foEncoding: SingleByteCodePage?
+
+        public init(
+            foPath: String?, salesPath: String?, outputDirectory: String?, policyPath: String? = nil, plan: Bool = false,
+            foEncoding: SingleByteCodePage? = nil
+        ) {
+            self.foPath = foPath
+            self.salesPath = salesPath
+            self.outputDirectory = outputDirectory
+            self.policyPath = policyPath
+            self.plan = plan
+            self.foEncoding = foEncoding
+        }
+    }
+
+    /// The masked exports' names in the output folder, as `airlock sample` names a pair.
+    public static let foExport = "fo-export.zip"
+    public static let salesExport = "sales-export.zip"
+    public static let reportName = "mask.json"
+
+    /// Masks the exports of `options` with `key`.
+    /// - Throws: `AirlockError(.usage)` for a policy that does not hold, an export of the wrong kind or in a form
+    ///   mask does not write (XML or Excel entity files); the readers' errors. Nothing is written then.
+    public static func run(_ options: Options, key: MaskKey, catalog: SchemaCatalog) throws -> MaskReport {
+        guard options.foPath != nil || options.salesPath != nil else { throw AirlockError(.usage, "give --fo, --sales or both") }
+        let policy = try MaskPolicy.load(overlay: options.policyPath, catalog: catalog)
+        let replacer = MaskReplacer(key: key)
+        var report = MaskReport(
+            keyFingerprint: key.fingerprint, inputs: [:], outputs: [], columns: [], clearLookingPersonal: [], records: [:])
+        let out = options.plan ? nil : options.outputDirectory
+        if let out {
+            try StagingDirectory.checkTarget(out, inputs: [options.foPath, options.salesPath].compactMap { $0 }, force: true)
+        }
+        let staging = try out.map { try StagingDirectory(target: $0, outputNames: [foExport, salesExport, reportName]) }
+        do {
+            if let path = options.foPath {
+                report.inputs["fo"] = path
+                try MaskFOSide.mask(
+                    path, to: staging?.path(foExport), policy: policy, replacer: replacer, catalog: catalog,
+                    fileEncoding: .option(options.foEncoding), report: &report)
+                if let out { report.outputs.append(out + "/" + foExport) }
+            }
+            if let path = options.salesPath {
+                report.inputs["sales"] = path
+                try MaskSalesSide.mask(
+                    path, to: staging?.path(salesExport), policy: policy, replacer: replacer, catalog: catalog, report: &report)
+                if let out { report.outputs.append(out + "/" + salesExport) }
+            }
+            if let staging, let out {
+                report.outputs.append(out + "/" + reportName)
+                try staging.write(try jsonData(report), to: reportName)
+                try staging.commit()
+            }
+        } catch {
+            staging?.discard()
+            throw error
+        }
+        return report
+    }
+
+    /// The report as `mask.json` holds it.
+    public static func jsonData(_ report: MaskReport) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(report) + Data("\n".utf8)
+    }
+
+    /// Masks one value by `method`, cut to `maxLength`; the cache holds each distinct value once.
+    static func masked(
+        _ value: String, method: MaskMethod, maxLength: Int?, replacer: MaskReplacer, cache: inout [String: String],
+        column: inout MaskReport.Column
+    ) -> String {
+        guard !value.isEmpty else { return value }
+        if let known = cache[value] {
+            column.masked += 1
+            return known
+        }
+        var result = method.apply(value, with: replacer)
+        if let maxLength, result.count > maxLength {
+            result = String(result.prefix(maxLength))
+            column.shortened += 1
+        }
+        cache[value] = result
+        column.masked += 1
+        column.distinct += 1
+        return result
+    }
+
+    /// Whether `value` looks like an e-mail address or a phone number (what a policy may have missed).
+    static func looksPersonal(_ value: String) -> Bool {
+        if value.contains("@"), value.contains("."), !value.contains(" ") { return true }
+        // A phone number: nine digits or more, written with a `+` or separators (a run of digits alone is more often a
+        // number of the system's own).
+        let digits = value.filter { $0.isASCII && $0.isNumber }.count
+        return digits >= 9 && value.allSatisfy { $0.isNumber || " +-()./".contains($0) } && value.contains { " +-()".contains($0) }
+    }
+}
