@@ -2,7 +2,7 @@ import AirlockKit
 import ArgumentParser
 
 /// `airlock mask`: see `MaskPipeline`.
-struct MaskCommand: OutputCommand {
+struct MaskCommand: LedgerCommand {
     static let configuration = CommandConfiguration(
         commandName: "mask",
         abstract: "Replace the personal data of both exports alike, keyed, so that a rehearsal runs on production-shaped data.",
@@ -41,17 +41,20 @@ struct MaskCommand: OutputCommand {
     @Flag(help: "Print mask.json's content instead of the summary.")
     var json = false
 
+    @OptionGroup var ledger: LedgerArguments
+
     func validate() throws {
         if fo == nil, sales == nil { throw ValidationError("give --fo, --sales or both") }
         if out == nil, !plan { throw ValidationError("--out is required (or use --plan)") }
     }
 
-    func run(output: CommandOutput) throws {
+    func run(output: CommandOutput, arguments: [String]) throws {
         let result = try MaskPipeline.run(
             MaskPipeline.Options(
                 masking: Masker.Options(
                     foPath: fo, salesPath: sales, outputDirectory: out, policyPath: policy, plan: plan, foEncoding: foEncoding?.codePage),
-                keyFile: keyFile, catalogFiles: catalogFiles, json: json))
+                keyFile: keyFile, catalogFiles: catalogFiles, json: json, ledger: ledger.options(arguments: arguments)),
+            notice: { line in output.writeError("airlock: \(line)\n") })
         output.write(result.text)
     }
 }

@@ -44,6 +44,12 @@ import Testing
         }
         let report = try JSONDecoder().decode(MaskReport.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/masked/mask.json")))
         #expect(report.keyFingerprint.count == 16 && !report.columns.isEmpty)
+        // The ledger holds the run with the key's fingerprint; neither it nor mask.json holds the key.
+        let ledger = try String(contentsOfFile: folder + "/airlock-ledger.jsonl", encoding: .utf8)
+        #expect(ledger.contains("\"command\":\"mask\"") && ledger.contains("key fingerprint \(report.keyFingerprint)"), "\(ledger)")
+        let key = "a secret long enough for a test"
+        #expect(!ledger.contains(key))
+        #expect(!(try String(contentsOfFile: folder + "/masked/mask.json", encoding: .utf8)).contains(key))
     }
 
     @Test(arguments: ["defects", "dual-write", "unkeyed"])

@@ -10,8 +10,13 @@ public enum MaskPipeline {
         public var keyFile: String?
         public var catalogFiles: [String]
         public var json: Bool
+        /// Where the run is entered (the migration ledger beside the output folder, by default).
+        public var ledger: LedgerOptions
 
-        public init(masking: Masker.Options, keyFile: String?, catalogFiles: [String] = [], json: Bool = false) {
+        public init(
+            masking: Masker.Options, keyFile: String?, catalogFiles: [String] = [], json: Bool = false, ledger: LedgerOptions = .off
+        ) {
+            self.ledger = ledger
             self.masking = masking
             self.keyFile = keyFile
             self.catalogFiles = catalogFiles
@@ -19,11 +24,18 @@ public enum MaskPipeline {
         }
     }
 
-    /// Masks, and says what it did.
+    /// Masks, says what it did, and enters the run in the migration ledger (not a plan).
     /// - Throws: `AirlockError(.usage)` without a key or with a bad one, and `Masker.run`'s errors.
-    public static func run(_ options: Options, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (
-        report: MaskReport, text: String
-    ) {
+    public static func run(
+        _ options: Options, environment: [String: String] = ProcessInfo.processInfo.environment,
+        notice: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws -> (report: MaskReport, text: String) {
+        try LedgeredRun.run(
+            ledgerCommand, ledger: options.ledger, notice: notice, body: { _ in try mask(options, environment: environment) },
+            entry: { ledgerEntry(for: $0.report, options: options) }, failureEntry: { ledgerEntry(failed: $0, options: options) })
+    }
+
+    private static func mask(_ options: Options, environment: [String: String]) throws -> (report: MaskReport, text: String) {
         let key: MaskKey
         if let file = options.keyFile {
             key = try MaskKey.read(file: file)
