@@ -60,13 +60,35 @@ public struct MaskPolicy: Sendable, Equatable {
                     for (from, to) in [(ends[0], ends[1]), (ends[1], ends[0])] {
                         guard let method = current(from.0, from.1, from.2), method != .keep, current(to.0, to.1, to.2) == nil,
                             !Self.isKey(side: name(to.0), entity: to.1, column: to.2, catalog: catalog),
-                            Self.isKnown(side: name(to.0), entity: to.1, column: to.2, catalog: catalog)
+                            Self.isKnown(side: name(to.0), entity: to.1, column: to.2, catalog: catalog),
+                            Self.fits(method, side: name(to.0), entity: to.1, column: to.2, catalog: catalog)
                         else { continue }
                         methods[name(to.0), default: [:]][label(to.0, to.1), default: [:]][to.2] = method
                         changed = true
                     }
                 }
             }
+        }
+    }
+
+    /// Whether `method` keeps the type of `column` (text methods on text, `date` on dates; `blank` and `keep` on any).
+    static func fits(_ method: MaskMethod, side: String, entity: String, column: String, catalog: SchemaCatalog) -> Bool {
+        switch method {
+        case .blank, .keep: return true
+        case .date:
+            if side == "fo" {
+                switch catalog.foEntity(named: entity)?.field(named: column)?.type {
+                case .date?, .datetime?: return true
+                default: return false
+                }
+            }
+            return catalog.salesEntity(named: entity)?.attribute(named: column)?.type == .datetime
+        default:
+            if side == "fo" {
+                if case .string? = catalog.foEntity(named: entity)?.field(named: column)?.type { return true }
+                return false
+            }
+            return catalog.salesEntity(named: entity)?.attribute(named: column)?.type == .string
         }
     }
 
@@ -117,6 +139,11 @@ public struct MaskPolicy: Sendable, Equatable {
                     }
                     guard known(column.key) else {
                         throw column.keyNode.error("\(label) has no column \(column.key) in the schema catalog (add it with --catalog)")
+                    }
+                    guard Self.fits(method, side: side.key, entity: label, column: column.key, catalog: catalog) else {
+                        throw column.value.error(
+                            "\(method.rawValue) does not keep the type of \(label).\(column.key): text methods go on text columns, date on dates"
+                        )
                     }
                     if method != .keep, isKey(column.key) {
                         throw column.keyNode.error(

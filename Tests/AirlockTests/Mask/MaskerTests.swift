@@ -153,6 +153,7 @@ import Testing
             ("fo:\n  Customers V2:\n    CUSTOMERACCOUNT: token\n", "CUSTOMERACCOUNT is a key or names another record"),
             ("sales:\n  account:\n    nosuchcolumn: person\n", "account has no column nosuchcolumn"),
             ("sales:\n  account:\n    name: scramble\n", "unknown masking method"),
+            ("fo:\n  Customers V2:\n    CREDITLIMIT: person\n", "person does not keep the type of Customers V2.CREDITLIMIT"),
         ] {
             let path = folder + "/policy.yaml"
             try Data(policy.utf8).write(to: URL(fileURLWithPath: path))
