@@ -126,7 +126,7 @@ public final class TextDecodingStream: ByteStream {
                 out += 1
             } else {
                 let bytes = upperHalf[Int(byte) - 0x80]
-                guard !bytes.isEmpty, let codePage else {
+                guard !bytes.isEmpty else {
                     throw failure(
                         "byte 0x\(String(byte, radix: 16, uppercase: true)) is no character in \(codePage?.rawValue ?? "the code page") (is the file in another code page?)"
                     )

@@ -97,7 +97,7 @@ extension DualWriteConvertTests {
         #expect((towardsSales.keptByMaster["msdyn_customersreference"] ?? 0) > 0, "\(towardsSales.keptByMaster)")
         let keptInSales = try CMTPackageReader(path: pair.folder + "/sales/" + RunLayout.salesPackage).read()
         #expect(
-            try Self.records(keptInSales, "quote").allSatisfy {
+            Self.records(keptInSales, "quote").allSatisfy {
                 $0.field("msdyn_quotenumber")?.value != number || $0.field("msdyn_customersreference")?.value != foReference
             })
         #expect(
