@@ -6,8 +6,8 @@ import Foundation
 /// variable, never from the command line, and never written anywhere: reports and the ledger name it by its
 /// `fingerprint` alone, which confirms the same key was used without revealing it.
 public struct MaskKey: Sendable {
-    /// The key's bytes (`SymmetricKey` is not `Sendable`: one is made per use).
-    private let bytes: [UInt8]
+    /// The key, made once: a digest per distinct value masked would otherwise make a `SymmetricKey` each time.
+    private let box: KeyBox
     /// A short public digest of the key (16 hex digits): equal for equal keys, useless for guessing it.
     public let fingerprint: String
 
@@ -25,8 +25,8 @@ public struct MaskKey: Sendable {
                 "the masking key from \(source) has \(bytes.count) bytes; it needs \(Self.minimumBytes) or more (e.g. head -c 32 /dev/urandom | base64 > mask.key)"
             )
         }
-        self.bytes = bytes
-        let digest = HMAC<SHA256>.authenticationCode(for: Array("airlock mask key fingerprint".utf8), using: SymmetricKey(data: bytes))
+        box = KeyBox(SymmetricKey(data: bytes))
+        let digest = HMAC<SHA256>.authenticationCode(for: Array("airlock mask key fingerprint".utf8), using: box.key)
         fingerprint = digest.prefix(8).map { String(format: "%02x", $0) }.joined()
     }
 
@@ -54,6 +54,16 @@ public struct MaskKey: Sendable {
         var message = Array(purpose.utf8)
         message.append(0)
         message += Array(text.utf8)
-        return Array(HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: bytes)))
+        return Array(HMAC<SHA256>.authenticationCode(for: message, using: box.key))
+    }
+}
+
+/// Holds a `SymmetricKey`, which swift-crypto does not mark `Sendable`: it is never changed after it is made, and
+/// HMAC only reads it, so sharing it between threads is safe.
+private final class KeyBox: @unchecked Sendable {
+    let key: SymmetricKey
+
+    init(_ key: SymmetricKey) {
+        self.key = key
     }
 }

@@ -44,17 +44,30 @@ enum MaskSalesSide {
             return
         }
         let names = records.fieldAttributes[position]
+        let entities = records.attributeTable(named: CMTRecordTable.lookupEntityAttribute)
+        // Per referenced entity, the method of its primary name (looked up once); per name, its mask (made once).
+        var methods: [String: MaskMethod?] = [:]
+        var masked: [String: String] = [:]
         var columns: [TableColumn] = []
         for (index, field) in names.columnNames.enumerated() {
             var column = TableColumn(name: field)
             column.reserve(rows: names.rowCount)
+            let entityColumn = entities?.columnIndex(named: field)
             for row in 0..<names.rowCount {
                 var value = names.value(row: row, column: index)
-                if let text = value, let entity = records.lookupEntity(row: row, field: field),
-                    let primary = catalog.salesEntity(named: entity)?.primaryNameAttribute,
-                    let method = policy.method(side: "sales", entity: entity, column: primary, catalog: catalog)
-                {
-                    value = method.apply(text, with: replacer)
+                if let text = value, let entityColumn, let entity = entities?.value(row: row, column: entityColumn) {
+                    let method =
+                        methods[entity]
+                        ?? catalog.salesEntity(named: entity)?.primaryNameAttribute.flatMap {
+                            policy.method(side: "sales", entity: entity, column: $0, catalog: catalog)
+                        }
+                    methods.updateValue(method, forKey: entity)
+                    if let method {
+                        let key = entity + "\u{0}" + text
+                        let replacement = masked[key] ?? method.apply(text, with: replacer)
+                        masked[key] = replacement
+                        value = replacement
+                    }
                 }
                 try column.append(value)
             }

@@ -16,9 +16,9 @@ public enum RecordProgress {
     public static var checked: Int { checkedCount.load(ordering: .relaxed) }
 
     /// Adds `count` records parsed.
-    public static func addRead(_ count: Int) { readCount.add(count, ordering: .relaxed) }
+    public static func addRead(_ count: Int) { add(count, as: .read) }
     /// Adds `count` records mapped.
-    public static func addConverted(_ count: Int) { convertedCount.add(count, ordering: .relaxed) }
+    public static func addConverted(_ count: Int) { add(count, as: .converted) }
     /// Adds `count` records of `kind`.
     public static func add(_ count: Int, as kind: RecordTally.Kind) {
         switch kind {
