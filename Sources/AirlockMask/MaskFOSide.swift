@@ -2,8 +2,8 @@ import AirlockIO
 import AirlockModel
 import AirlockPackages
 
-/// The F&O export masked: each delimited entity file's masked columns replaced, the rest byte for byte as the
-/// package writer writes a table (each file in its encoding; one read in a code page as UTF-8 with a BOM).
+/// The F&O export masked, entity file by entity file and record by record (`MaskFOFileWriter`): the masked columns
+/// replaced, the rest as they were; the manifest and the package header as read.
 enum MaskFOSide {
     static func mask(
         _ path: String, to output: String?, policy: MaskPolicy, replacer: MaskReplacer, catalog: SchemaCatalog,
@@ -13,18 +13,21 @@ enum MaskFOSide {
         let located = try PackageDetector.locate(openPackageSource(path: path))
         guard located.kind == .fo else { throw AirlockError(.usage, "--fo takes an F&O data package", at: SourceLocation(file: path)) }
         let reader = try FOPackageReader(source: located.source, fileEncoding: fileEncoding)
-        var files: [FOEntityFile] = []
-        for line in reader.manifest.entities {
-            let data = try reader.readEntity(line)
-            guard case .delimited = data.summary.format else {
+        let entities = reader.manifest.entities
+        // Every file delimited, before anything is written.
+        for line in entities {
+            guard let member = reader.dataMember(for: line) else { continue }  // the scan names the missing file
+            let format = FODataFormat.declared(sourceFormat: line.sourceFormat, fileName: member.name)
+            guard case .delimited = format else {
                 throw AirlockError(
                     .unsupported,
-                    "mask writes delimited entity files; \(line.entityName) is \(data.summary.format.name): export the data project as CSV",
-                    at: SourceLocation(file: path, entry: data.summary.member, entity: line.entityName))
+                    "mask writes delimited entity files; \(line.entityName) is \(format.name): export the data project as CSV",
+                    at: SourceLocation(file: path, entry: member.name, entity: line.entityName))
             }
-            let table = data.table
+        }
+        func mask(_ line: FOManifestEntity, into sink: ByteSink?) throws {
             let schema = catalog.foEntity(named: line.entityName)
-            let masking = MaskTable(
+            let table = MaskTable(
                 side: "fo", entity: catalog.foLabel(of: line.entityName), replacer: replacer,
                 method: { policy.method(side: "fo", entity: line.entityName, column: $0, catalog: catalog) },
                 maxLength: { schema?.field(named: $0)?.maxLength },
@@ -32,12 +35,20 @@ enum MaskFOSide {
                     guard case .string? = schema?.field(named: name)?.type else { return false }
                     return !MaskPolicy.isKey(side: "fo", entity: line.entityName, column: name, catalog: catalog)
                 })
-            let masked = try masking.mask(table, report: &report)
-            report.records["fo", default: 0] += table.rowCount
-            let encoding = data.summary.codePage == nil ? data.summary.encoding ?? .utf8BOM : .utf8BOM
-            files.append(FOEntityFile(entity: line, table: masked, encoding: encoding))
+            let map = FOColumnMap(line.entityMap ?? [])
+            var writer = MaskFOFileWriter(
+                table: table, entityField: { map.entityField(for: $0) ?? $0 }, sink: sink, readInCodePage: fileEncoding.codePage != nil)
+            _ = try reader.scan(line, into: &writer)
+            try writer.finish()
+            writer.table.finish(into: &report)
+            report.records["fo", default: 0] += writer.records
         }
-        guard let output else { return }
-        try FOPackageWriter.write(header: reader.header, manifest: reader.manifest, files: files, to: output)
+        guard let output else {
+            for line in entities { try mask(line, into: nil) }
+            return
+        }
+        try FOPackageWriter.write(header: reader.header, manifest: reader.manifest, entities: entities, to: output) { index, sink in
+            try mask(entities[index], into: sink)
+        }
     }
 }

@@ -51,19 +51,27 @@ public struct MaskKey: Sendable {
     /// The keyed digest of `text` under `purpose` (a name, an e-mail domain, a phone's digits…): 32 bytes that only
     /// the key's holder can tie to `text`.
     func digest(_ purpose: String, _ text: String) -> [UInt8] {
-        var message = Array(purpose.utf8)
+        var message: [UInt8] = []
+        message.reserveCapacity(purpose.utf8.count + 1 + text.utf8.count)
+        message += purpose.utf8
         message.append(0)
-        message += Array(text.utf8)
-        return Array(HMAC<SHA256>.authenticationCode(for: message, using: box.key))
+        message += text.utf8
+        // A copy of the keyed state: the key's pads are hashed once, not per digest (the state is copied on write).
+        var hmac = box.keyed
+        hmac.update(data: message)
+        return Array(hmac.finalize())
     }
 }
 
-/// Holds a `SymmetricKey`, which swift-crypto does not mark `Sendable`: it is never changed after it is made, and
-/// HMAC only reads it, so sharing it between threads is safe.
+/// Holds a `SymmetricKey` and an HMAC state keyed with it, which swift-crypto does not mark `Sendable`: neither is
+/// changed after it is made (a digest works on a copy of the state, which copies on write), so sharing them between
+/// threads is safe.
 private final class KeyBox: @unchecked Sendable {
     let key: SymmetricKey
+    let keyed: HMAC<SHA256>
 
     init(_ key: SymmetricKey) {
         self.key = key
+        self.keyed = HMAC<SHA256>(key: key)
     }
 }

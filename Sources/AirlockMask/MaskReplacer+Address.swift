@@ -6,6 +6,7 @@ extension MaskReplacer {
     /// case of each letter), the characters drawn from the postcode without spaces or case (`B1 9PA` and `b19pa` give
     /// one postcode).
     public func postcode(_ code: String) -> String {
+        if Self.isASCII(code) { return asciiPostcode(code) }
         let canonical = code.uppercased().filter { $0.isLetter || $0.isNumber }
         guard !canonical.isEmpty else { return code }
         let drawn = bytes("postcode", canonical, count: canonical.count)
@@ -19,6 +20,28 @@ extension MaskReplacer {
                 let letter = letters[Int(drawn[index]) % letters.count]
                 return character.isLowercase ? Character(letter.lowercased()) : letter
             })
+    }
+
+    private static let postcodeLetters = Array("ABCDEFGHJKLMNPRSTUVWXYZ".utf8)
+
+    /// `postcode` for ASCII text, read byte by byte: the same result, without reading characters.
+    private func asciiPostcode(_ code: String) -> String {
+        let canonical = code.utf8.compactMap { byte -> UInt8? in
+            if Self.isASCIIDigit(byte) || (byte >= 0x41 && byte <= 0x5A) { return byte }
+            return byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : nil
+        }
+        guard !canonical.isEmpty else { return code }
+        let drawn = bytes("postcode", String(decoding: canonical, as: UTF8.self), count: canonical.count)
+        var index = 0
+        let letters = Self.postcodeLetters
+        let result = code.utf8.map { byte -> UInt8 in
+            guard Self.isASCIIDigit(byte) || Self.isASCIILetter(byte) else { return byte }
+            defer { index += 1 }
+            if Self.isASCIIDigit(byte) { return 0x30 + drawn[index] % 10 }
+            let letter = letters[Int(drawn[index]) % letters.count]
+            return byte >= 0x61 ? letter + 0x20 : letter
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// A street line: the house number and the street-type word (`Street`, `St`, `Straße`, `rue`) kept, every other

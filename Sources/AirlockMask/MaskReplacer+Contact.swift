@@ -14,6 +14,13 @@ extension MaskReplacer {
     /// A host name: each label but the last (the top-level domain) and `www` replaced by a word drawn from it; a
     /// public mail domain kept whole.
     public func domain(_ host: String) -> String {
+        if let known = memo.domains[host] { return known }
+        let mapped = mappedDomain(host)
+        memo.domains[host] = mapped
+        return mapped
+    }
+
+    private func mappedDomain(_ host: String) -> String {
         let lowered = host.lowercased()
         if PublicMailDomains.all.contains(lowered) { return host }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
@@ -41,6 +48,7 @@ extension MaskReplacer {
     /// `ContactKeys.phoneDigits` digits, which `match` compares, replaced by digits drawn from them alone, so every
     /// spelling of one number (`+44 20 7946 0958`, `020 7946 0958`) gives the same.
     public func phone(_ number: String) -> String {
+        if Self.isASCII(number) { return asciiPhone(number) }
         let digits = number.filter { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty else { return number }
         let replaced = min(digits.count, ContactKeys.phoneDigits)
@@ -60,6 +68,7 @@ extension MaskReplacer {
     /// `text` with each run of letters or digits replaced (letters by a word drawn from the run, digits by digits),
     /// the separators kept.
     func alphanumericRuns(_ text: String, purpose: String) -> String {
+        if Self.isASCII(text) { return asciiAlphanumericRuns(text, purpose: purpose) }
         var out = ""
         var position = text.startIndex
         while position < text.endIndex {
@@ -84,5 +93,54 @@ extension MaskReplacer {
             }
         }
         return out
+    }
+
+    /// `alphanumericRuns` for ASCII text, read byte by byte: the same result, without reading characters.
+    private func asciiAlphanumericRuns(_ text: String, purpose: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        let utf8 = text.utf8
+        var position = utf8.startIndex
+        while position < utf8.endIndex {
+            let start = position
+            let isDigit = Self.isASCIIDigit(utf8[position])
+            guard isDigit || Self.isASCIILetter(utf8[position]) else {
+                while position < utf8.endIndex, !Self.isASCIIDigit(utf8[position]), !Self.isASCIILetter(utf8[position]) {
+                    position = utf8.index(after: position)
+                }
+                out += text[start..<position]
+                continue
+            }
+            while position < utf8.endIndex, isDigit ? Self.isASCIIDigit(utf8[position]) : Self.isASCIILetter(utf8[position]) {
+                position = utf8.index(after: position)
+            }
+            let run = text[start..<position]
+            let key = run.lowercased()
+            if isDigit {
+                for byte in bytes(purpose + " digits", key, count: run.utf8.count) {
+                    out.unicodeScalars.append(Unicode.Scalar(0x30 + byte % 10))
+                }
+            } else {
+                out += Self.cased(word(purpose, key, length: run.utf8.count), like: run)
+            }
+        }
+        return out
+    }
+
+    /// `phone` for ASCII text, read byte by byte: the same result, without reading characters.
+    private func asciiPhone(_ number: String) -> String {
+        let digits = number.utf8.filter(Self.isASCIIDigit)
+        guard !digits.isEmpty else { return number }
+        let replaced = min(digits.count, ContactKeys.phoneDigits)
+        let tail = String(decoding: digits.suffix(replaced), as: UTF8.self)
+        var newDigits = Array(digits.prefix(digits.count - replaced))
+        newDigits += bytes("phone", tail, count: replaced).map { 0x30 + $0 % 10 }
+        var index = 0
+        let result = number.utf8.map { byte -> UInt8 in
+            guard Self.isASCIIDigit(byte) else { return byte }
+            defer { index += 1 }
+            return newDigits[index]
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -2,77 +2,52 @@ import AirlockIO
 import AirlockModel
 import AirlockPackages
 
-/// The Sales export masked: each section's masked fields replaced (lookups never: the policy refuses them), the
-/// schema, the record attributes, the lookups' attributes and the many-to-many entries as they were.
+/// The Sales export masked as it streams, a piece of a section at a time: each piece's masked fields replaced
+/// (lookups never: the policy refuses them) and written at once; the schema, the record attributes, the lookups'
+/// attributes and the many-to-many associations as they were.
 enum MaskSalesSide {
     static func mask(
-        _ path: String, to output: String?, policy: MaskPolicy, replacer: MaskReplacer, catalog: SchemaCatalog, report: inout MaskReport
+        _ path: String, to output: String?, policy: MaskPolicy, replacer: MaskReplacer, catalog: SchemaCatalog, pieceRecords: Int,
+        report: inout MaskReport
     ) throws {
         let located = try PackageDetector.locate(openPackageSource(path: path))
         guard located.kind == .cmt else {
             throw AirlockError(.usage, "--sales takes a Configuration Migration package", at: SourceLocation(file: path))
         }
-        var package = try CMTPackageReader(source: located.source).read()
-        for index in package.data.entities.indices {
-            let section = package.data.entities[index]
-            let schema = catalog.salesEntity(named: section.name)
-            let masking = MaskTable(
-                side: "sales", entity: section.name, replacer: replacer,
-                method: { name in
-                    CMTRecordTable.isAttributeColumn(name)
-                        ? nil : policy.method(side: "sales", entity: section.name, column: name, catalog: catalog)
-                },
-                maxLength: { schema?.attribute(named: $0)?.maxLength },
-                isText: { name in
-                    schema?.attribute(named: name)?.type == .string
-                        && !MaskPolicy.isKey(side: "sales", entity: section.name, column: name, catalog: catalog)
-                })
-            package.data.entities[index].records.values = try masking.mask(section.records.values, report: &report)
-            try maskLookupNames(&package.data.entities[index].records, policy: policy, replacer: replacer, catalog: catalog)
-            report.records["sales", default: 0] += section.recordCount
-        }
-        guard let output else { return }
-        try CMTPackageWriter.write(package, to: output)
-    }
-
-    /// The display names lookups carry (`lookupentityname="Alpine Ski House"`), masked as the referenced record's
-    /// primary name is (an account's name, a contact's full name), so that they say what the masked record says.
-    private static func maskLookupNames(
-        _ records: inout CMTRecordTable, policy: MaskPolicy, replacer: MaskReplacer, catalog: SchemaCatalog
-    ) throws {
-        guard let position = records.fieldAttributes.firstIndex(where: { $0.name == CMTRecordTable.lookupEntityNameAttribute }) else {
+        let reader = try CMTPackageReader(source: located.source)
+        var sections = MaskSalesSections(policy: policy, replacer: replacer, catalog: catalog)
+        guard let output else {
+            _ = try reader.readChunks(chunkRecords: pieceRecords) { piece, isLast in _ = try sections.mask(piece, isLast: isLast) }
+            sections.finish(into: &report)
             return
         }
-        let names = records.fieldAttributes[position]
-        let entities = records.attributeTable(named: CMTRecordTable.lookupEntityAttribute)
-        // Per referenced entity, the method of its primary name (looked up once); per name, its mask (made once).
-        var methods: [String: MaskMethod?] = [:]
-        var masked: [String: String] = [:]
-        var columns: [TableColumn] = []
-        for (index, field) in names.columnNames.enumerated() {
-            var column = TableColumn(name: field)
-            column.reserve(rows: names.rowCount)
-            let entityColumn = entities?.columnIndex(named: field)
-            for row in 0..<names.rowCount {
-                var value = names.value(row: row, column: index)
-                if let text = value, let entityColumn, let entity = entities?.value(row: row, column: entityColumn) {
-                    let method =
-                        methods[entity]
-                        ?? catalog.salesEntity(named: entity)?.primaryNameAttribute.flatMap {
-                            policy.method(side: "sales", entity: entity, column: $0, catalog: catalog)
-                        }
-                    methods.updateValue(method, forKey: entity)
-                    if let method {
-                        let key = entity + "\u{0}" + text
-                        let replacement = masked[key] ?? method.apply(text, with: replacer)
-                        masked[key] = replacement
-                        value = replacement
-                    }
+        try CMTPackageWriter.write(schema: reader.schema, to: output) { sink in
+            let writer = BufferedByteWriter(sink: sink)
+            let location = SourceLocation(file: output, entry: CMTPackage.dataMember)
+            let dataWriter = CMTDataWriter(schema: reader.schema)
+            var open = false
+            _ = try reader.readChunks(
+                chunkRecords: pieceRecords,
+                root: { root in
+                    try dataWriter.writeStart(
+                        timestamp: root.timestamp, otherAttributes: root.otherAttributes, to: writer, location: location)
                 }
-                try column.append(value)
+            ) { piece, isLast in
+                let masked = try sections.mask(piece, isLast: isLast)
+                // A section without records is one empty last piece.
+                let hasRecords = open || masked.records.count > 0
+                if !open { try dataWriter.writeEntityStart(masked, hasRecords: hasRecords, to: writer, location: location) }
+                open = true
+                try dataWriter.writeRecords(masked, rows: 0..<masked.records.count, to: writer, location: location)
+                if isLast {
+                    try dataWriter.writeEntityEnd(
+                        masked.name, hasRecords: hasRecords, associations: masked.manyToMany, to: writer, location: location)
+                    open = false
+                }
             }
-            columns.append(column)
+            try dataWriter.writeEnd(to: writer)
+            try writer.flush()
         }
-        records.fieldAttributes[position] = Table(name: names.name, columns: columns)
+        sections.finish(into: &report)
     }
 }

@@ -19,10 +19,13 @@ public enum Masker {
         public var plan: Bool
         /// The code page of the F&O export's CSV files without a byte-order mark.
         public var foEncoding: SingleByteCodePage?
+        /// Records per piece of the Sales export: memory holds one piece (and the words drawn), whatever the export's
+        /// size; the output does not depend on it.
+        public var salesPieceRecords: Int
 
         public init(
             foPath: String?, salesPath: String?, outputDirectory: String?, policyPath: String? = nil, plan: Bool = false,
-            foEncoding: SingleByteCodePage? = nil
+            foEncoding: SingleByteCodePage? = nil, salesPieceRecords: Int = 4_096
         ) {
             self.foPath = foPath
             self.salesPath = salesPath
@@ -30,6 +33,7 @@ public enum Masker {
             self.policyPath = policyPath
             self.plan = plan
             self.foEncoding = foEncoding
+            self.salesPieceRecords = salesPieceRecords
         }
     }
 
@@ -63,7 +67,8 @@ public enum Masker {
             if let path = options.salesPath {
                 report.inputs["sales"] = path
                 try MaskSalesSide.mask(
-                    path, to: staging?.path(salesExport), policy: policy, replacer: replacer, catalog: catalog, report: &report)
+                    path, to: staging?.path(salesExport), policy: policy, replacer: replacer, catalog: catalog,
+                    pieceRecords: options.salesPieceRecords, report: &report)
                 if let out { report.outputs.append(out + "/" + salesExport) }
             }
             if let staging, let out {
@@ -85,27 +90,6 @@ public enum Masker {
         return try encoder.encode(report) + Data("\n".utf8)
     }
 
-    /// Masks one value by `method`, cut to `maxLength`; the cache holds each distinct value once.
-    static func masked(
-        _ value: String, method: MaskMethod, maxLength: Int?, replacer: MaskReplacer, cache: inout [String: String],
-        column: inout MaskReport.Column
-    ) -> String {
-        guard !value.isEmpty else { return value }
-        if let known = cache[value] {
-            column.masked += 1
-            return known
-        }
-        var result = method.apply(value, with: replacer)
-        if let maxLength, result.count > maxLength {
-            result = String(result.prefix(maxLength))
-            column.shortened += 1
-        }
-        cache[value] = result
-        column.masked += 1
-        column.distinct += 1
-        return result
-    }
-
     /// Whether `value` looks like an e-mail address or a phone number (what a policy may have missed).
     static func looksPersonal(_ value: String) -> Bool {
         if value.contains("@"), value.contains("."), !value.contains(" ") { return true }
@@ -113,5 +97,16 @@ public enum Masker {
         // number of the system's own).
         let digits = value.filter { $0.isASCII && $0.isNumber }.count
         return digits >= 9 && value.allSatisfy { $0.isNumber || " +-()./".contains($0) } && value.contains { " +-()".contains($0) }
+    }
+
+    /// Whether a value's bytes may look personal (`looksPersonal` needs an `@` or nine digits): most clear values are
+    /// passed over without being made a string.
+    static func mightLookPersonal(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var digits = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "@") { return true }
+            if byte >= 0x30 && byte <= 0x39 { digits += 1 }
+        }
+        return digits >= 9
     }
 }

@@ -72,13 +72,16 @@ public final class CMTDataReader {
     /// size of a section: `body` gets each piece as a `CMTEntityData` (its records and their party members, rows
     /// counted from 0 within the piece) and whether it is the last piece of its section, which alone carries the
     /// section's many-to-many associations. A section without records is one empty last piece.
+    /// `root`, when given, gets the root's timestamp and attributes before the first piece (a writer that streams
+    /// the document again needs them first).
     /// - Returns: the root's timestamp and attributes (`entities` is empty: they went to `body`).
-    /// - Throws: as `read(_:)`, or what `body` throws.
+    /// - Throws: as `read(_:)`, or what `root` or `body` throws.
     public func readChunks(
-        _ stream: ByteStream, chunkRecords: Int, _ body: (_ chunk: CMTEntityData, _ isLast: Bool) throws -> Void
+        _ stream: ByteStream, chunkRecords: Int, root: ((CMTData) throws -> Void)? = nil,
+        _ body: (_ chunk: CMTEntityData, _ isLast: Bool) throws -> Void
     ) throws -> CMTData {
         try withoutActuallyEscaping(body) { body in
-            try parse(stream, counting: false, chunk: (max(1, chunkRecords), body)) { _ in }.data
+            try parse(stream, counting: false, chunk: (max(1, chunkRecords), body), root: root) { _ in }.data
         }
     }
 
@@ -126,7 +129,8 @@ public final class CMTDataReader {
     private typealias Chunking = (records: Int, body: (CMTEntityData, Bool) throws -> Void)
 
     private func parse(
-        _ stream: ByteStream, counting: Bool, chunk: Chunking? = nil, _ body: (CMTEntityData) throws -> Void
+        _ stream: ByteStream, counting: Bool, chunk: Chunking? = nil, root: ((CMTData) throws -> Void)? = nil,
+        _ body: (CMTEntityData) throws -> Void
     ) throws -> (
         data: CMTData, counts: [CMTEntityCount]
     ) {
@@ -155,6 +159,7 @@ public final class CMTDataReader {
                 data.otherAttributes.append(CMTAttribute(attribute.name, attribute.value))
             }
         }
+        try root?(data)
         try xml.forEachChild {
             guard xml.hasName("entity") else { return try skipUnexpected(xml, parent: "entities") }
             let (section, count) = try parseEntity(xml, counting: counting, chunk: chunk)

@@ -77,13 +77,15 @@ public final class CMTPackageReader {
 
     /// Streams `data.xml` in pieces of at most `chunkRecords` records (see `CMTDataReader.readChunks`), so memory
     /// holds one piece whatever the size of a section.
+    /// `root`, when given, gets the root's timestamp and attributes before the first piece.
     /// - Returns: the root's timestamp and attributes (without entities).
     public func readChunks(
-        chunkRecords: Int, valueProblems: CMTValueProblemMode = .strict, _ body: (_ chunk: CMTEntityData, _ isLast: Bool) throws -> Void
+        chunkRecords: Int, valueProblems: CMTValueProblemMode = .strict, root: ((CMTData) throws -> Void)? = nil,
+        _ body: (_ chunk: CMTEntityData, _ isLast: Bool) throws -> Void
     ) throws -> CMTData {
         try checkContentTypes()
         let reader = dataReader(valueProblems)
-        let data = try reader.readChunks(source.open(dataMember), chunkRecords: chunkRecords, body)
+        let data = try reader.readChunks(source.open(dataMember), chunkRecords: chunkRecords, root: root, body)
         warnings = packageWarnings + reader.warnings
         return data
     }

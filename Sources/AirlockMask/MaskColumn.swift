@@ -1,0 +1,55 @@
+/// One column of a table being masked: its method (nil: left clear), its length in the catalog, the masks made
+/// so far (each distinct value masked once) and what it did for the report.
+struct MaskColumn {
+    let name: String
+    let method: MaskMethod?
+    let maxLength: Int?
+    /// Whether a clear column is read for values that look personal (text columns that are not keys).
+    let scanned: Bool
+    /// A 64-bit digest of each distinct value seen (for the count of distinct values; the masks themselves are not
+    /// kept: the replacer remembers the words it drew, which is where the time goes).
+    private var seen: Set<UInt64> = []
+    private(set) var entry: MaskReport.Column?
+    /// Clear values that look like an e-mail address or a phone number.
+    private(set) var personalLooking = 0
+
+    init(name: String, side: String, entity: String, method: MaskMethod?, maxLength: Int?, scanned: Bool) {
+        self.name = name
+        self.method = method
+        self.maxLength = maxLength
+        self.scanned = scanned
+        entry = method.map {
+            MaskReport.Column(side: side, entity: entity, column: name, method: $0.rawValue, masked: 0, distinct: 0, shortened: 0)
+        }
+    }
+
+    /// `value` masked by the column's method and cut to its length (an empty value stays empty).
+    mutating func mask(_ value: String, with replacer: MaskReplacer) -> String {
+        guard let method, !value.isEmpty else { return value }
+        entry?.masked += 1
+        let isNew = seen.insert(Self.fnv1a(value)).inserted
+        if isNew { entry?.distinct += 1 }
+        var result = method.apply(value, with: replacer)
+        if let maxLength, result.count > maxLength {
+            result = String(result.prefix(maxLength))
+            if isNew { entry?.shortened += 1 }
+        }
+        return result
+    }
+
+    /// FNV-1a of `value`'s UTF-8 bytes: the same in every run (Swift's `Hasher` is seeded per process).
+    static func fnv1a(_ value: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in value.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    /// Counts a clear value that looks personal (only in a scanned column).
+    mutating func scan(_ bytes: UnsafeRawBufferPointer) {
+        guard scanned, Masker.mightLookPersonal(bytes), Masker.looksPersonal(String(decoding: bytes, as: UTF8.self)) else { return }
+        personalLooking += 1
+    }
+}

@@ -1,0 +1,104 @@
+import AirlockModel
+import AirlockPackages
+
+/// The sections of a Sales export masked piece by piece: a section's `MaskTable` lives from its first piece to its
+/// last, so each distinct value of a column is masked once and counted once; the display names lookups carry are
+/// masked as the records they name.
+struct MaskSalesSections {
+    let policy: MaskPolicy
+    let replacer: MaskReplacer
+    let catalog: SchemaCatalog
+    /// The section being read.
+    private var table: MaskTable?
+    /// What the sections read so far did.
+    private var report = MaskReport(keyFingerprint: "", inputs: [:], outputs: [], columns: [], clearLookingPersonal: [], records: [:])
+    /// Per referenced entity, the method of its primary name (looked up once); per entity and name, its mask.
+    private var lookupMethods: [String: MaskMethod?] = [:]
+    private var lookupNames: [String: String] = [:]
+
+    init(policy: MaskPolicy, replacer: MaskReplacer, catalog: SchemaCatalog) {
+        self.policy = policy
+        self.replacer = replacer
+        self.catalog = catalog
+    }
+
+    /// `piece` masked; `isLast` ends its section.
+    mutating func mask(_ piece: CMTEntityData, isLast: Bool) throws -> CMTEntityData {
+        // Taken out while it works, so that its masks are changed in place, not copied.
+        var table = self.table ?? makeTable(for: piece.name)
+        self.table = nil
+        var masked = piece
+        masked.records.values = try table.mask(piece.records.values)
+        try maskLookupNames(&masked.records)
+        report.records["sales", default: 0] += piece.recordCount
+        if isLast {
+            table.finish(into: &report)
+            self.table = nil
+        } else {
+            self.table = table
+        }
+        return masked
+    }
+
+    /// What every section did, added to `report`.
+    func finish(into report: inout MaskReport) {
+        report.columns += self.report.columns
+        report.clearLookingPersonal += self.report.clearLookingPersonal
+        report.records["sales", default: 0] += self.report.records["sales", default: 0]
+    }
+
+    private func makeTable(for section: String) -> MaskTable {
+        let schema = catalog.salesEntity(named: section)
+        let policy = policy
+        let catalog = catalog
+        return MaskTable(
+            side: "sales", entity: section, replacer: replacer,
+            method: { name in
+                CMTRecordTable.isAttributeColumn(name) ? nil : policy.method(side: "sales", entity: section, column: name, catalog: catalog)
+            },
+            maxLength: { schema?.attribute(named: $0)?.maxLength },
+            isText: { name in
+                schema?.attribute(named: name)?.type == .string
+                    && !MaskPolicy.isKey(side: "sales", entity: section, column: name, catalog: catalog)
+            })
+    }
+
+    /// The display names lookups carry (`lookupentityname="Alpine Ski House"`), masked as the referenced record's
+    /// primary name is (an account's name, a contact's full name), so that they say what the masked record says.
+    private mutating func maskLookupNames(_ records: inout CMTRecordTable) throws {
+        guard let position = records.fieldAttributes.firstIndex(where: { $0.name == CMTRecordTable.lookupEntityNameAttribute }) else {
+            return
+        }
+        let names = records.fieldAttributes[position]
+        let entities = records.attributeTable(named: CMTRecordTable.lookupEntityAttribute)
+        var columns: [TableColumn] = []
+        for (index, field) in names.columnNames.enumerated() {
+            var column = TableColumn(name: field)
+            column.reserve(rows: names.rowCount)
+            let entityColumn = entities?.columnIndex(named: field)
+            for row in 0..<names.rowCount {
+                var value = names.value(row: row, column: index)
+                if let text = value, let entityColumn, let entity = entities?.value(row: row, column: entityColumn),
+                    let method = lookupMethod(of: entity)
+                {
+                    let key = entity + "\u{0}" + text
+                    let replacement = lookupNames[key] ?? method.apply(text, with: replacer)
+                    lookupNames[key] = replacement
+                    value = replacement
+                }
+                try column.append(value)
+            }
+            columns.append(column)
+        }
+        records.fieldAttributes[position] = Table(name: names.name, columns: columns)
+    }
+
+    private mutating func lookupMethod(of entity: String) -> MaskMethod? {
+        if let known = lookupMethods[entity] { return known }
+        let method = catalog.salesEntity(named: entity)?.primaryNameAttribute.flatMap {
+            policy.method(side: "sales", entity: entity, column: $0, catalog: catalog)
+        }
+        lookupMethods[entity] = method
+        return method
+    }
+}
