@@ -19,7 +19,9 @@ struct MaskColumn {
         self.maxLength = maxLength
         self.scanned = scanned
         entry = method.map {
-            MaskReport.Column(side: side, entity: entity, column: name, method: $0.rawValue, masked: 0, distinct: 0, shortened: 0)
+            MaskReport.Column(
+                side: side, entity: entity, column: name, method: $0.rawValue, masked: 0, distinct: 0, shortened: 0, lengthened: 0,
+                unchanged: 0)
         }
     }
 
@@ -31,9 +33,17 @@ struct MaskColumn {
         if isNew { entry?.distinct += 1 }
         var result = method.apply(value, with: replacer)
         if let maxLength, result.count > maxLength {
-            result = String(result.prefix(maxLength))
-            if isNew { entry?.shortened += 1 }
+            if value.count <= maxLength {
+                result = String(result.prefix(maxLength))
+                if isNew { entry?.shortened += 1 }
+            }
+        } else if let maxLength, value.count > maxLength, result.count <= maxLength, method != .blank {
+            // An over-long value stays over-long, so a rehearsal refuses it as the import would (a name's replacement
+            // can be shorter than the name: `Mueller` draws as `Müller` does).
+            result += String(repeating: "x", count: value.count - result.count)
+            if isNew { entry?.lengthened += 1 }
         }
+        if result == value { entry?.unchanged += 1 }
         return result
     }
 

@@ -40,6 +40,7 @@ enum MaskFOSide {
                 table: table, entityField: { map.entityField(for: $0) ?? $0 }, sink: sink, readInCodePage: fileEncoding.codePage != nil)
             _ = try reader.scan(line, into: &writer)
             try writer.finish()
+            report.entities.append(MaskReport.Entity(side: "fo", entity: writer.table.entity, records: writer.records))
             writer.table.finish(into: &report)
             report.records["fo", default: 0] += writer.records
         }

@@ -9,6 +9,8 @@ import AirlockYAML
 public struct MaskPolicy: Sendable, Equatable {
     /// Side (`fo`, `sales`) → entity (an F&O label or a Sales logical name, as the catalog names it) → column → method.
     public private(set) var methods: [String: [String: [String: MaskMethod]]]
+    /// Where each entry of a policy file stands (`side/entity/column`, lower case), for an error found later.
+    private var origins: [String: SourceLocation] = [:]
 
     /// The method of `column` of `entity` on `side` (its any name for F&O), nil when the column is not masked.
     public func method(side: String, entity: String, column: String, catalog: SchemaCatalog) -> MaskMethod? {
@@ -27,8 +29,8 @@ public struct MaskPolicy: Sendable, Equatable {
         guard let text = bundled.first(where: { $0.path.hasSuffix("mask-policy.yaml") })?.text else {
             throw AirlockError(.io, "the bundled masking policy is missing from the executable")
         }
-        var policy = MaskPolicy(methods: [:])
-        try policy.add(yaml: text, file: "mask-policy.yaml (bundled)", catalog: catalog)
+        var policy = MaskPolicy(methods: [:], origins: [:])
+        try policy.add(yaml: text, file: bundledFile, catalog: catalog)
         if let overlay {
             try policy.add(yaml: try BundledResources.readText(overlay, what: "the masking policy"), file: overlay, catalog: catalog)
         }
@@ -69,7 +71,57 @@ public struct MaskPolicy: Sendable, Equatable {
                 }
             }
         }
+        try checkJoins(templates, catalog: catalog)
     }
+
+    /// Refuses a policy under which a flow would write, into a column the other export holds masked, a value that is
+    /// not masked alike: the column filled by a bundled template from a key (masked in one export, copied clear by
+    /// `convert`), or from a column masked by a method that draws otherwise. A rehearsal on such files would report
+    /// every record of the flow changed.
+    /// - Throws: `AirlockError(.usage)` at the policy entry, naming the template and both columns.
+    private func checkJoins(_ templates: [MappingTemplate], catalog: SchemaCatalog) throws {
+        func label(_ side: DataSide, _ entity: String) -> String { side == .fo ? catalog.foLabel(of: entity) : entity }
+        func name(_ side: DataSide) -> String { side == .fo ? "fo" : "sales" }
+        func system(_ side: DataSide) -> String { side == .fo ? "F&O" : "Sales" }
+        func current(_ side: DataSide, _ entity: String, _ column: String) -> MaskMethod? {
+            method(side: name(side), entity: entity, column: column, catalog: catalog)
+        }
+        for template in templates {
+            for mapping in template.fields {
+                // A direct copy; a value reached through a lookup (`parentcustomerid.name`) is the named record's own.
+                guard let source = mapping.source, !source.contains(".") else { continue }
+                let ends = [
+                    (template.source.side, template.source.entity, source), (template.target.side, template.target.entity, mapping.target),
+                ]
+                for (masked, clear) in [(ends[1], ends[0]), (ends[0], ends[1])] {
+                    guard let method = current(masked.0, masked.1, masked.2) else { continue }
+                    let other = current(clear.0, clear.1, clear.2)
+                    let problem: String?
+                    if other == nil, Self.isKey(side: name(clear.0), entity: clear.1, column: clear.2, catalog: catalog) {
+                        problem = "is a key, never masked"
+                    } else if let other, other != method, !(Self.drawAlike.contains(other) && Self.drawAlike.contains(method)) {
+                        problem = "is masked as \(other.rawValue), which draws otherwise"
+                    } else {
+                        problem = nil
+                    }
+                    guard let problem else { continue }
+                    // At the entry a user wrote, when one of the two is theirs.
+                    let entries = [masked, clear].compactMap { origins["\(name($0.0))/\(label($0.0, $0.1))/\($0.2)".lowercased()] }
+                    let location = entries.first { $0.file != Self.bundledFile } ?? entries.first ?? SourceLocation()
+                    throw AirlockError(
+                        .usage,
+                        "\(system(masked.0)) \(label(masked.0, masked.1)).\(masked.2) is masked as \(method.rawValue), but the template \(template.name) copies it to or from \(system(clear.0)) \(label(clear.0, clear.1)).\(clear.2), which \(problem): the masked exports would disagree on every record of the flow; leave \(masked.2) out of the policy or give both the same method",
+                        at: location)
+                }
+            }
+        }
+    }
+
+    /// How errors name the bundled policy.
+    static let bundledFile = "mask-policy.yaml (bundled)"
+
+    /// Methods whose words are drawn alike (`MaskReplacer.namePurpose`): a column filled from either agrees.
+    static let drawAlike: Set<MaskMethod> = [.organisation, .person]
 
     /// Whether `method` keeps the type of `column` (text methods on text, `date` on dates; `blank` and `keep` on any).
     static func fits(_ method: MaskMethod, side: String, entity: String, column: String, catalog: SchemaCatalog) -> Bool {
@@ -151,6 +203,7 @@ public struct MaskPolicy: Sendable, Equatable {
                         )
                     }
                     methods[side.key, default: [:]][label, default: [:]][column.key] = method
+                    origins["\(side.key)/\(label)/\(column.key)".lowercased()] = column.keyNode.location
                 }
             }
         }

@@ -2,6 +2,11 @@ import AirlockMatch
 import AirlockModel
 
 extension MaskReplacer {
+    /// Organisations' and persons' words are drawn alike: a column filled from an account's name by one flow and from a
+    /// contact's full name by another (F&O `ADDRESSDESCRIPTION`) says the same as either export, and `Müller` in a
+    /// company's name and in a person's stays one word.
+    static let namePurpose = "name"
+
     /// An organisation's name: each word replaced by a word drawn from its folded form (so `Müller` and `MUELLER`
     /// give one word), in its case pattern; legal forms (`GmbH`, `Sp. z o.o.`, `Ltd`), single letters and the
     /// connecting words (`and`, `&`, `the`) kept as written, so `match` still reads the legal form.
@@ -13,17 +18,17 @@ extension MaskReplacer {
             let folded = TextFolding.words(String(run)).joined()
             guard folded.count > 1, !kept.contains(folded), !LegalForms.contains(folded) else { return nil }
             let key = Self.nameKey(run)
-            return Self.cased(word("organisation", key, length: key.count), like: run)
+            return Self.cased(word(Self.namePurpose, key, length: key.count), like: run)
         }
     }
 
     /// A person's name (first, middle or last name, or a full name): each word replaced by a word drawn from its
-    /// folded form, in its case pattern; initials kept.
+    /// folded form, in its case pattern, as an organisation's words are; initials kept.
     public func person(_ name: String) -> String {
         Self.replacingLetterRuns(name) { run, _ in
             let key = Self.nameKey(run)
             guard key.count > 1 else { return nil }
-            return Self.cased(word("person", key, length: key.count), like: run)
+            return Self.cased(word(Self.namePurpose, key, length: key.count), like: run)
         }
     }
 }

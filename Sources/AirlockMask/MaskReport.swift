@@ -1,5 +1,5 @@
-/// What a masking did (`mask.json`): per entity and column, the method and the values it replaced; the key's
-/// fingerprint; never a clear value.
+/// What a masking did (`mask.json`, `mask.html`): per entity its records, per entity and column the method and the
+/// values it replaced, the checks run on the written packages, and the key's fingerprint; never a clear value.
 public struct MaskReport: Sendable, Codable, Equatable {
     /// One masked column.
     public struct Column: Sendable, Codable, Equatable {
@@ -11,8 +11,30 @@ public struct MaskReport: Sendable, Codable, Equatable {
         public var masked: Int
         /// Distinct values among them.
         public var distinct: Int
-        /// Values cut to the column's length after masking.
+        /// Values cut to the column's length after masking (their clear value fitted it).
         public var shortened: Int
+        /// Over-long values whose replacement was shorter, made as long as the clear value so that a rehearsal refuses
+        /// them as the import would.
+        public var lengthened: Int
+        /// Values the method left as they were: nothing in them to replace (an initial alone, a legal form alone, a
+        /// public mail domain's address without letters or digits before the `@`).
+        public var unchanged: Int
+    }
+
+    /// One entity (an F&O entity file, a Sales section) and its records, read and found again in the written package.
+    public struct Entity: Sendable, Codable, Equatable {
+        public var side: String
+        public var entity: String
+        public var records: Int
+        /// The records the written package holds, counted by reading it back (nil for `--plan`).
+        public var written: Int?
+    }
+
+    /// A check run on the result, with what it found.
+    public struct Check: Sendable, Codable, Equatable {
+        public var name: String
+        public var passed: Bool
+        public var detail: String
     }
 
     /// The key's fingerprint (`MaskKey.fingerprint`), which says which key masked the files without revealing it.
@@ -21,10 +43,12 @@ public struct MaskReport: Sendable, Codable, Equatable {
     public var inputs: [String: String]
     /// The files written (none for `--plan`).
     public var outputs: [String]
+    public var entities: [Entity] = []
     public var columns: [Column]
     /// Text columns left clear that hold values shaped like e-mail addresses or phone numbers, with how many: what the
     /// policy may have missed.
     public var clearLookingPersonal: [String]
     /// Records per side, read and written.
     public var records: [String: Int]
+    public var checks: [Check] = []
 }

@@ -8,8 +8,9 @@ struct MaskSalesSections {
     let policy: MaskPolicy
     let replacer: MaskReplacer
     let catalog: SchemaCatalog
-    /// The section being read.
+    /// The section being read, and its records so far.
     private var table: MaskTable?
+    private var sectionRecords = 0
     /// What the sections read so far did.
     private var report = MaskReport(keyFingerprint: "", inputs: [:], outputs: [], columns: [], clearLookingPersonal: [], records: [:])
     /// Per referenced entity, the method of its primary name (looked up once); per entity and name, its mask.
@@ -31,7 +32,10 @@ struct MaskSalesSections {
         masked.records.values = try table.mask(piece.records.values)
         try maskLookupNames(&masked.records)
         report.records["sales", default: 0] += piece.recordCount
+        sectionRecords += piece.recordCount
         if isLast {
+            report.entities.append(MaskReport.Entity(side: "sales", entity: piece.name, records: sectionRecords))
+            sectionRecords = 0
             table.finish(into: &report)
             self.table = nil
         } else {
@@ -42,6 +46,7 @@ struct MaskSalesSections {
 
     /// What every section did, added to `report`.
     func finish(into report: inout MaskReport) {
+        report.entities += self.report.entities
         report.columns += self.report.columns
         report.clearLookingPersonal += self.report.clearLookingPersonal
         report.records["sales", default: 0] += self.report.records["sales", default: 0]

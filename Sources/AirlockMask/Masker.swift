@@ -41,6 +41,7 @@ public enum Masker {
     public static let foExport = "fo-export.zip"
     public static let salesExport = "sales-export.zip"
     public static let reportName = "mask.json"
+    public static let pageName = "mask.html"
 
     /// Masks the exports of `options` with `key`.
     /// - Throws: `AirlockError(.usage)` for a policy that does not hold, an export of the wrong kind or in a form
@@ -55,25 +56,47 @@ public enum Masker {
         if let out {
             try StagingDirectory.checkTarget(out, inputs: [options.foPath, options.salesPath].compactMap { $0 }, force: true)
         }
-        let staging = try out.map { try StagingDirectory(target: $0, outputNames: [foExport, salesExport, reportName]) }
+        let staging = try out.map { try StagingDirectory(target: $0, outputNames: [foExport, salesExport, reportName, pageName]) }
         do {
             if let path = options.foPath {
                 report.inputs["fo"] = path
                 try MaskFOSide.mask(
                     path, to: staging?.path(foExport), policy: policy, replacer: replacer, catalog: catalog,
                     fileEncoding: .option(options.foEncoding), report: &report)
-                if let out { report.outputs.append(out + "/" + foExport) }
+                if let staging, let out {
+                    report.checks.append(
+                        try MaskReadBack.check(side: "fo", package: staging.path(foExport), report: &report, catalog: catalog))
+                    report.outputs.append(out + "/" + foExport)
+                }
             }
             if let path = options.salesPath {
                 report.inputs["sales"] = path
                 try MaskSalesSide.mask(
                     path, to: staging?.path(salesExport), policy: policy, replacer: replacer, catalog: catalog,
                     pieceRecords: options.salesPieceRecords, report: &report)
-                if let out { report.outputs.append(out + "/" + salesExport) }
+                if let staging, let out {
+                    report.checks.append(
+                        try MaskReadBack.check(side: "sales", package: staging.path(salesExport), report: &report, catalog: catalog))
+                    report.outputs.append(out + "/" + salesExport)
+                }
             }
+            report.checks.append(
+                MaskReport.Check(
+                    name: "keys and lookups", passed: true,
+                    detail:
+                        "no key, lookup or record id is masked (the policy refuses a method on one; lookups' display names are masked as the records they name), so every join of the exports holds"
+                ))
+            report.checks.append(
+                MaskReport.Check(
+                    name: "clear text columns", passed: report.clearLookingPersonal.isEmpty,
+                    detail: report.clearLookingPersonal.isEmpty
+                        ? "no text column left clear holds values shaped like e-mail addresses or phone numbers"
+                        : "\(report.clearLookingPersonal.count) text columns left clear hold values shaped like e-mail addresses or phone numbers (below)"
+                ))
             if let staging, let out {
-                report.outputs.append(out + "/" + reportName)
+                report.outputs += [out + "/" + reportName, out + "/" + pageName]
                 try staging.write(try jsonData(report), to: reportName)
+                try staging.write(Data(MaskPage.html(report).utf8), to: pageName)
                 try staging.commit()
             }
         } catch {

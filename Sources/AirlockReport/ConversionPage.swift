@@ -1,3 +1,4 @@
+import AirlockIO
 import AirlockMapping
 import AirlockModel
 import AirlockValidate

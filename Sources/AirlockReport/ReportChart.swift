@@ -1,3 +1,5 @@
+import AirlockIO
+
 /// Inline SVG charts of the report page, drawn in Swift: no script, no external file. Every mark has a
 /// `<title>` (a tooltip and what a screen reader says) and the numbers are written as text beside the bars.
 /// Coordinates are printed with fixed decimals, so the same data gives the same bytes.

@@ -1,3 +1,5 @@
+import AirlockIO
+
 /// A table of the report page: a caption, column headers and rows. Rendered as plain HTML that reads well
 /// without scripts; the page's script makes every `table.data` sortable (click a header) and filterable.
 struct ReportTable {

@@ -1,3 +1,4 @@
+import AirlockIO
 import AirlockModel
 
 /// The page of a verification's `verify.json` (see `ReportPage`): what landed per flow and entity, the fields that

@@ -1,4 +1,4 @@
-import AirlockReport
+import AirlockIO
 
 /// Writes `matches.html`: per entity, the counts, what the model estimated from the exports expects of the classes it
 /// drew (precision, wrong links, recall), the distribution of each Sales record's best score against the thresholds,

@@ -1,3 +1,5 @@
+import AirlockIO
+
 extension ImportPlan {
     /// `import-plan.txt`: each system's series of steps, each batch with its file, records, size and entities.
     public func text() -> String {

@@ -1,3 +1,5 @@
+import AirlockIO
+
 /// The page of a migration ledger (see `ReportPage`): the chain's state, the runs as a timeline, which run read
 /// what an earlier run wrote, and each run's inputs and outputs with their digests.
 struct LedgerPage {

@@ -1,3 +1,5 @@
+import AirlockIO
+
 extension LedgerReading {
     /// The timeline for a terminal: the chain's state, then each run with its time, verb, exit code, outcome,
     /// counts, and its inputs and outputs with shortened digests, an input that an earlier run wrote naming that run.

@@ -132,6 +132,16 @@ import Testing
                 }
             }
         }
+        // Nor the report and its page, which name the checks run and the records found again.
+        for name in ["mask.json", "mask.html"] {
+            let text = try String(contentsOfFile: folder + "/masked/" + name, encoding: .utf8)
+            for value in clearValues where Self.holds(text, value) { Issue.record("\(name) holds the clear value '\(value)'") }
+        }
+        let page = try String(contentsOfFile: folder + "/masked/mask.html", encoding: .utf8)
+        #expect(page.contains("<h2>Checks</h2>") && page.contains("F&amp;O records") && page.contains("Sales records"))
+        let report = try JSONDecoder().decode(MaskReport.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/masked/mask.json")))
+        #expect(report.checks.allSatisfy(\.passed) && report.checks.count == 4, "\(report.checks)")
+        #expect(!report.entities.isEmpty && report.entities.allSatisfy { $0.written == $0.records })
     }
 
     @Test func badKeysAndPoliciesAreRefusedAndNothingIsWritten() throws {
@@ -154,6 +164,13 @@ import Testing
             ("sales:\n  account:\n    nosuchcolumn: person\n", "account has no column nosuchcolumn"),
             ("sales:\n  account:\n    name: scramble\n", "unknown masking method"),
             ("fo:\n  Customers V2:\n    CREDITLIMIT: person\n", "person does not keep the type of Customers V2.CREDITLIMIT"),
+            // The invoices flow copies F&O's invoice number, a key, into the Sales invoice's name.
+            (
+                "sales:\n  invoice:\n    name: organisation\n",
+                "Sales invoice.name is masked as organisation, but the template invoices copies it to or from F&O Externally maintained customer sales invoice headers.INVOICENUMBER, which is a key, never masked"
+            ),
+            // A column copied from a street masked otherwise.
+            ("sales:\n  account:\n    address1_line1: token\n", "which draws otherwise"),
         ] {
             let path = folder + "/policy.yaml"
             try Data(policy.utf8).write(to: URL(fileURLWithPath: path))

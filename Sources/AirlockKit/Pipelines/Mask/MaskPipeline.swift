@@ -56,8 +56,11 @@ public enum MaskPipeline {
         ]
         for column in report.columns where column.masked > 0 {
             lines.append(
-                "  \(column.side == "fo" ? "F&O  " : "Sales") \(column.entity).\(column.column): \(column.method), \(column.masked) values (\(column.distinct) distinct)\(column.shortened > 0 ? ", \(column.shortened) cut to the column's length" : "")"
+                "  \(column.side == "fo" ? "F&O  " : "Sales") \(column.entity).\(column.column): \(column.method), \(column.masked) values (\(column.distinct) distinct)\(column.shortened > 0 ? ", \(column.shortened) cut to the column's length" : "")\(column.lengthened > 0 ? ", \(column.lengthened) over-long kept over-long" : "")"
             )
+        }
+        for check in report.checks where !options.masking.plan || !check.name.hasSuffix("records") {
+            lines.append("\(check.passed ? "checked" : "see"): \(check.name): \(check.detail)")
         }
         for warning in report.clearLookingPersonal {
             lines.append("warning: left clear, but looks like e-mail addresses or phone numbers: \(warning); add the column to --policy")

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Text helpers of the report page: escaping, number formatting and clipping, all locale-independent so the
-/// same report gives the same bytes on every machine. Package-wide: every page of the package escapes through it.
+/// Text helpers of the HTML pages: escaping, number formatting and clipping, all locale-independent so the
+/// same report gives the same bytes on every machine. Package-wide: every verb's page escapes through it.
 package enum HTMLText {
     /// `text` safe as HTML (and XML) element content or a quoted attribute value: `& < > " '` become
     /// references; control characters other than tab, LF and CR, and the non-characters U+FFFE/U+FFFF, become
@@ -38,7 +38,7 @@ package enum HTMLText {
     }
 
     /// `text` cut to `limit` characters, with an ellipsis when cut.
-    static func clip(_ text: String, _ limit: Int) -> String {
+    package static func clip(_ text: String, _ limit: Int) -> String {
         text.count > limit ? String(text.prefix(limit)) + "…" : text
     }
 
@@ -54,18 +54,18 @@ package enum HTMLText {
     }
 
     /// `part` as a percentage of `whole` with one decimal (`0.0%` when `whole` is 0).
-    static func percent(_ part: Int, of whole: Int) -> String {
+    package static func percent(_ part: Int, of whole: Int) -> String {
         guard whole > 0 else { return "0.0%" }
         return fixed(Double(part) * 100 / Double(whole), 1) + "%"
     }
 
     /// `value` with `decimals` digits after the point (a point, whatever the locale).
-    static func fixed(_ value: Double, _ decimals: Int) -> String {
+    package static func fixed(_ value: Double, _ decimals: Int) -> String {
         String(format: "%.\(decimals)f", value)
     }
 
     /// A byte count for people: `9,476 bytes (9.3 KiB)`.
-    static func bytes(_ value: Int) -> String {
+    package static func bytes(_ value: Int) -> String {
         let units = ["KiB", "MiB", "GiB", "TiB"]
         var scaled = Double(value)
         var unit = -1
@@ -78,7 +78,7 @@ package enum HTMLText {
     }
 
     /// A duration in seconds for people: `0.6 s`, `2 min 5.0 s`.
-    static func duration(_ seconds: Double) -> String {
+    package static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds >= 0 else { return "unknown" }
         if seconds < 60 { return fixed(seconds, 1) + " s" }
         let minutes = Int(seconds / 60)
@@ -88,7 +88,7 @@ package enum HTMLText {
     }
 
     /// An id-safe form of `text` (letters, digits and `-`), for anchors that must not depend on anything random.
-    static func slug(_ text: String) -> String {
+    package static func slug(_ text: String) -> String {
         var out = ""
         for scalar in text.lowercased().unicodeScalars {
             if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) {

@@ -1,0 +1,83 @@
+import AirlockIO
+
+/// Writes `mask.html`: the key's fingerprint, the checks run on the written packages, each entity's records, each
+/// masked column with its method and counts, the clear columns that look personal, and what masking leaves as it
+/// was. Counts and names only, never a value. One self-contained page (no script, no fetches).
+enum MaskPage {
+    static func html(_ report: MaskReport) -> String {
+        func system(_ side: String) -> String { side == "fo" ? "F&amp;O" : "Sales" }
+        func cell(_ value: Int) -> String { "<td class=n>\(HTMLText.number(value))</td>" }
+        var page = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>Airlock mask</title>
+            <style>
+            body{font-family:system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}
+            td,th{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}th{background:#f3f3f3}
+            td.n{text-align:right}.ok{color:#3a7a40}.bad{color:#b03020}.small{color:#666;font-size:.9em}
+            </style></head><body>
+            <h1>Airlock mask</h1>
+            <p>Masked with the key whose fingerprint is <b>\(HTMLText.escape(report.keyFingerprint))</b> (a keyed digest of the key: \
+            the same key gives the same fingerprint; it does not reveal the key). Each replacement is drawn from the value and the \
+            key alone, so the same value masks alike in both exports and in a later wave masked with the same key. \
+            Keys, lookups and record ids are never masked.</p>
+
+            """
+        page += "<h2>Files</h2>\n<table><tr><th>read</th><th>written</th></tr>\n"
+        let inputs = report.inputs.sorted { $0.key < $1.key }.map { "\(system($0.key)): \(HTMLText.escape($0.value))" }
+        let rows = max(inputs.count, report.outputs.count)
+        for row in 0..<rows {
+            let input = row < inputs.count ? inputs[row] : ""
+            let output = row < report.outputs.count ? HTMLText.escape(report.outputs[row]) : ""
+            page += "<tr><td>\(input)</td><td>\(output)</td></tr>\n"
+        }
+        page += "</table>\n"
+        page += "<h2>Checks</h2>\n<table><tr><th>check</th><th></th><th>found</th></tr>\n"
+        for check in report.checks {
+            let outcome = check.passed ? "<td class=ok>passed</td>" : "<td class=bad>see</td>"
+            page += "<tr><td>\(HTMLText.escape(check.name))</td>\(outcome)<td>\(HTMLText.escape(check.detail))</td></tr>\n"
+        }
+        page += "</table>\n"
+        page += "<h2>Records</h2>\n<table><tr><th>side</th><th>entity</th><th>records</th><th>in the written package</th></tr>\n"
+        for entity in report.entities {
+            page += "<tr><td>\(system(entity.side))</td><td>\(HTMLText.escape(entity.entity))</td>\(cell(entity.records))"
+            page += entity.written.map(cell) ?? "<td class=n>—</td>"
+            page += "</tr>\n"
+        }
+        page += "</table>\n"
+        page += "<h2>Masked columns</h2>\n"
+        page +=
+            "<p class=small>Values: the column's non-empty values, each replaced; distinct: how many different ones; unchanged: "
+            + "values the method found nothing to replace in (an initial, a legal form alone); cut: replacements shortened to the "
+            + "column's length in the catalog.</p>\n"
+        page += "<table><tr><th>side</th><th>entity</th><th>column</th><th>method</th><th>values</th><th>distinct</th>"
+        page += "<th>unchanged</th><th>cut</th></tr>\n"
+        for column in report.columns where column.masked > 0 {
+            page += "<tr><td>\(system(column.side))</td><td>\(HTMLText.escape(column.entity))</td>"
+            page += "<td>\(HTMLText.escape(column.column))</td><td>\(HTMLText.escape(column.method))</td>"
+            page += cell(column.masked) + cell(column.distinct) + cell(column.unchanged) + cell(column.shortened) + "</tr>\n"
+        }
+        page += "</table>\n"
+        let empty = report.columns.filter { $0.masked == 0 }.map {
+            "\(system($0.side)) \(HTMLText.escape($0.entity)).\(HTMLText.escape($0.column))"
+        }
+        if !empty.isEmpty {
+            page += "<p class=small>Named by the policy, without values in these exports: \(empty.joined(separator: ", ")).</p>\n"
+        }
+        if !report.clearLookingPersonal.isEmpty {
+            page += "<h2>Left clear, but looking personal</h2>\n<p>Text columns the policy leaves clear whose values look like "
+            page += "e-mail addresses or phone numbers: name them in a <code>--policy</code> file, or keep them clear on purpose.</p><ul>\n"
+            for line in report.clearLookingPersonal { page += "<li>\(HTMLText.escape(line))</li>\n" }
+            page += "</ul>\n"
+        }
+        page += """
+            <h2>What masking leaves as it was</h2>
+            <p>Record counts, amounts, quantities, prices, dates of documents, option values, reference data (currencies, units, \
+            price lists, products), cities, states and countries, and the shape of the data (which customers have many orders) \
+            stay as exported: a rehearsal needs them, and they can still tell a reader something. Columns no policy names stay \
+            clear. Keep the key where the clear exports are kept (docs/mask.md).</p>
+            </body></html>
+
+            """
+        return page
+    }
+}
