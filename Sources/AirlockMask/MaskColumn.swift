@@ -27,10 +27,9 @@ struct MaskColumn {
 
     /// `value` masked by the column's method and cut to its length (an empty value stays empty).
     mutating func mask(_ value: String, with replacer: MaskReplacer) -> String {
-        guard let method, !value.isEmpty else { return value }
-        entry?.masked += 1
-        let isNew = seen.insert(Self.fnv1a(value)).inserted
-        if isNew { entry?.distinct += 1 }
+        // A part of a date is masked with its group (`MaskTable`), which counts it.
+        guard let method, method != .dateParts, !value.isEmpty else { return value }
+        let isNew = count(value)
         var result = method.apply(value, with: replacer)
         if let maxLength, result.count > maxLength {
             if value.count <= maxLength {
@@ -45,6 +44,22 @@ struct MaskColumn {
         }
         if result == value { entry?.unchanged += 1 }
         return result
+    }
+
+    /// Counts `value` as masked into `result` (a part of a date, masked with its group); an empty value is not.
+    mutating func count(_ value: String, maskedAs result: String) {
+        guard !value.isEmpty else { return }
+        count(value)
+        if result == value { entry?.unchanged += 1 }
+    }
+
+    /// Counts one masked value; whether it is the first of its kind.
+    @discardableResult
+    private mutating func count(_ value: String) -> Bool {
+        entry?.masked += 1
+        let isNew = seen.insert(Self.fnv1a(value)).inserted
+        if isNew { entry?.distinct += 1 }
+        return isNew
     }
 
     /// FNV-1a of `value`'s UTF-8 bytes: the same in every run (Swift's `Hasher` is seeded per process).

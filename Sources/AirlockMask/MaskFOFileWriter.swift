@@ -16,6 +16,8 @@ struct MaskFOFileWriter: FORecordConsumer {
     /// The file's header text and each file column's position in `table`.
     private var header: [String] = []
     private var positions: [Int] = []
+    /// The file column of each position in `table` (made once, for dates kept in parts).
+    private var fileIndexes: [Int: Int] = [:]
     private var wroteHeader = false
     private(set) var records = 0
 
@@ -45,8 +47,20 @@ struct MaskFOFileWriter: FORecordConsumer {
     }
 
     private mutating func write(_ record: some FORecordView) throws {
+        var dateParts: [Int: String] = [:]
+        if table.hasDateParts {
+            if fileIndexes.isEmpty {
+                fileIndexes = Dictionary(positions.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            }
+            let indexes = fileIndexes
+            dateParts = table.maskDateParts { position in
+                indexes[position].flatMap { index in record.withValue(index) { $0.map { String(decoding: $0, as: UTF8.self) } } }
+            }
+        }
         for (index, position) in positions.enumerated() {
-            if table.isMasked(position) {
+            if let text = dateParts[position] {
+                try csv?.writeField(text)
+            } else if table.isMasked(position) {
                 let value = record.withValue(index) { $0.map { String(decoding: $0, as: UTF8.self) } }
                 let masked = value.map { table.mask($0, at: position) }
                 try csv?.writeField(masked ?? "")

@@ -127,6 +127,13 @@ public struct MaskPolicy: Sendable, Equatable {
     static func fits(_ method: MaskMethod, side: String, entity: String, column: String, catalog: SchemaCatalog) -> Bool {
         switch method {
         case .blank, .keep: return true
+        case .dateParts:
+            // A day, a month or a year kept apart (F&O), as a number or the month's enum.
+            guard side == "fo", MaskDateGroup.part(of: column) != nil else { return false }
+            switch catalog.foEntity(named: entity)?.field(named: column)?.type {
+            case .int?, .enumeration?: return true
+            default: return false
+            }
         case .date:
             if side == "fo" {
                 switch catalog.foEntity(named: entity)?.field(named: column)?.type {

@@ -17,6 +17,11 @@ struct MaskTable {
     /// The columns seen, in the order first seen.
     private(set) var columns: [MaskColumn] = []
     private var positions: [String: Int] = [:]
+    /// Dates kept in a day, a month and a year column (`dateParts`), by the name they share.
+    private var dateGroups: [String: MaskDateGroup] = [:]
+
+    /// Whether the table has columns masked as parts of a date (`maskDateParts` then runs per record).
+    var hasDateParts: Bool { !dateGroups.isEmpty }
 
     init(
         side: String, entity: String, replacer: MaskReplacer, method: @escaping (String) -> MaskMethod?,
@@ -38,7 +43,23 @@ struct MaskTable {
             MaskColumn(
                 name: name, side: side, entity: entity, method: method, maxLength: maxLength(name), scanned: method == nil && isText(name)))
         positions[name] = columns.count - 1
+        if method == .dateParts, let (group, part) = MaskDateGroup.part(of: name) {
+            dateGroups[group, default: MaskDateGroup()][keyPath: part] = columns.count - 1
+        }
         return columns.count - 1
+    }
+
+    /// The new text of each column masked as a part of a date, by position, for one record whose values `value` gives
+    /// by position; the parts counted in their columns.
+    mutating func maskDateParts(_ value: (Int) -> String?) -> [Int: String] {
+        var result: [Int: String] = [:]
+        for group in dateGroups.values {
+            for (position, text) in group.masked(value, with: replacer) {
+                columns[position].count(value(position) ?? "", maskedAs: text)
+                result[position] = text
+            }
+        }
+        return result
     }
 
     /// Whether the column at `position` is masked.
@@ -57,12 +78,23 @@ struct MaskTable {
     /// `table` (a piece of the table) masked.
     mutating func mask(_ table: Table) throws -> Table {
         var result: [TableColumn] = []
+        let tablePositions = table.columnNames.map { column(named: $0) }
+        // Dates in parts, record by record, before the columns.
+        var dateParts: [[Int: String]] = []
+        if hasDateParts {
+            let indexes = Dictionary(tablePositions.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            dateParts = (0..<table.rowCount).map { row in
+                maskDateParts { position in indexes[position].flatMap { table.value(row: row, column: $0) } }
+            }
+        }
         for (index, name) in table.columnNames.enumerated() {
-            let position = column(named: name)
+            let position = tablePositions[index]
             var column = TableColumn(name: name)
             column.reserve(rows: table.rowCount)
             for row in 0..<table.rowCount {
-                if isMasked(position) {
+                if !dateParts.isEmpty, let text = dateParts[row][position] {
+                    try column.append(text)
+                } else if isMasked(position) {
                     try column.append(table.value(row: row, column: index).map { mask($0, at: position) })
                 } else {
                     try table.withValue(row: row, column: index) { bytes in

@@ -68,4 +68,54 @@ import Testing
         let maskedNames = names(try maskedReader.readEntity(customers).table)
         #expect(clearNames.count == maskedNames.count && clearNames.count > 10 && clearNames != maskedNames)
     }
+
+    @Test func aDateKeptInPartsMovesAsTheSameDateWrittenWhole() throws {
+        let folder = try Fixture.scratchDirectory("airlock-mask-date-parts")
+        let reader = try FOPackageReader(source: openPackageSource(path: ConvertFixture.sampleFO))
+        var manifest = reader.manifest
+        manifest.entities = manifest.entities.filter { $0.entityName == "CDS Contacts" }
+        let line = try #require(manifest.entities.first)
+        var table = Table(
+            name: "CDS Contacts", columnNames: ["CONTACTPERSONPARTYNUMBER", "FIRSTNAME", "BIRTHDAY", "BIRTHMONTH", "BIRTHYEAR"])
+        let rows: [[String?]] = [
+            ["P1", "Anna", "17", "May", "1980"],  // a whole date, the month by its name
+            ["P2", "Ben", "29", "2", "0"],  // no year, the month by its number
+            ["P3", "Cem", "0", "None", "0"],  // no date
+            ["P4", "Dora", "31", "February", "1990"],  // no such day
+            ["P5", "Eve", "17", "May", "1980"],  // P1's date again
+        ]
+        for row in rows { try table.appendRow(row) }
+        let path = folder + "/births.zip"
+        try FOPackageWriter.write(
+            header: reader.header, manifest: manifest, files: [FOEntityFile(entity: line, table: table, encoding: .utf8BOM)], to: path)
+        let key = try Self.key()
+        let report = try Masker.run(
+            Masker.Options(foPath: path, salesPath: nil, outputDirectory: folder + "/masked"), key: key,
+            catalog: try SchemaCatalogLoader.bundled())
+        let masked = try FOPackageReader(source: openPackageSource(path: folder + "/masked/fo-export.zip"))
+        let result = try masked.readEntity(try #require(masked.manifest.entities.first)).table
+        func row(_ index: Int) -> [String] {
+            ["BIRTHDAY", "BIRTHMONTH", "BIRTHYEAR"].map { result.value(row: index, column: $0) ?? "" }
+        }
+        // A whole date moves as the same date written whole does (a Sales contact's birthdate), its month by name.
+        let whole = try #require(MaskReplacer(key: key).shiftedDate("1980-05-17"))
+        let parts = row(0)
+        let month =
+            try #require(
+                [
+                    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                    "November", "December",
+                ].firstIndex(of: parts[1])) + 1
+        #expect(String(format: "%04d-%02d-%02d", Int(parts[2]) ?? 0, month, Int(parts[0]) ?? 0) == whole, "\(parts)")
+        #expect(row(4) == parts)
+        // Without a year: the day and month moved, the month still a number, the year still none.
+        let noYear = row(1)
+        #expect(noYear[2] == "0" && Int(noYear[1]) != nil && noYear != ["29", "2", "0"], "\(noYear)")
+        // No date: as it was. No such day: nothing left of it.
+        #expect(row(2) == ["0", "None", "0"])
+        #expect(row(3) == ["", "", ""])
+        let day = try #require(report.columns.first { $0.column == "BIRTHDAY" })
+        #expect(day.method == "dateParts" && day.masked == 4 && day.distinct == 3, "\(day)")
+        #expect(result.value(row: 0, column: "FIRSTNAME") != "Anna")
+    }
 }
