@@ -4,9 +4,21 @@ import AirlockModel
 extension MaskReplacer {
     /// A postcode: its format kept (each letter a letter, each digit a digit, spaces and hyphens where they were, the
     /// case of each letter), the characters drawn from the postcode without spaces or case (`B1 9PA` and `b19pa` give
-    /// one postcode).
+    /// one postcode); a US ZIP+4's first five digits drawn from themselves, as `match` compares them (`60678` and
+    /// `60678-2726` stay one postcode).
     public func postcode(_ code: String) -> String {
-        if Self.isASCII(code) { return asciiPostcode(code) }
+        shaped(code, zipPlusFour: true, countryPrefix: false)
+    }
+
+    /// An identifier (a tax or bank number, a government id): each letter a letter and each digit a digit drawn from
+    /// the whole value without spaces or case, the rest kept; a two-letter country prefix (`NL`, `DE`) kept and the
+    /// rest drawn from itself, as `match` compares tax numbers (`DE 123456789` and `123456789` stay one number).
+    public func token(_ value: String) -> String {
+        shaped(value, zipPlusFour: false, countryPrefix: true)
+    }
+
+    private func shaped(_ code: String, zipPlusFour: Bool, countryPrefix: Bool) -> String {
+        if Self.isASCII(code) { return asciiShaped(code, zipPlusFour: zipPlusFour, countryPrefix: countryPrefix) }
         let canonical = code.uppercased().filter { $0.isLetter || $0.isNumber }
         guard !canonical.isEmpty else { return code }
         let drawn = bytes("postcode", canonical, count: canonical.count)
@@ -24,24 +36,41 @@ extension MaskReplacer {
 
     private static let postcodeLetters = Array("ABCDEFGHJKLMNPRSTUVWXYZ".utf8)
 
-    /// `postcode` for ASCII text, read byte by byte: the same result, without reading characters.
-    private func asciiPostcode(_ code: String) -> String {
+    /// `shaped` for ASCII text, read byte by byte: the same result, without reading characters.
+    private func asciiShaped(_ code: String, zipPlusFour: Bool, countryPrefix: Bool) -> String {
         let canonical = code.utf8.compactMap { byte -> UInt8? in
             if Self.isASCIIDigit(byte) || (byte >= 0x41 && byte <= 0x5A) { return byte }
             return byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : nil
         }
         guard !canonical.isEmpty else { return code }
-        let drawn = bytes("postcode", String(decoding: canonical, as: UTF8.self), count: canonical.count)
+        let drawn = drawnCharacters(canonical, zipPlusFour: zipPlusFour, countryPrefix: countryPrefix)
         var index = 0
         let letters = Self.postcodeLetters
         let result = code.utf8.map { byte -> UInt8 in
             guard Self.isASCIIDigit(byte) || Self.isASCIILetter(byte) else { return byte }
             defer { index += 1 }
-            if Self.isASCIIDigit(byte) { return 0x30 + drawn[index] % 10 }
-            let letter = letters[Int(drawn[index]) % letters.count]
+            guard let draw = drawn[index] else { return byte }
+            if Self.isASCIIDigit(byte) { return 0x30 + draw % 10 }
+            let letter = letters[Int(draw) % letters.count]
             return byte >= 0x61 ? letter + 0x20 : letter
         }
         return String(decoding: result, as: UTF8.self)
+    }
+
+    /// What each letter or digit of `canonical` (upper case, letters and digits only) is drawn from: the whole, but
+    /// where `match` reads a part alone (a ZIP+4's first five digits; a tax number without its country prefix, which
+    /// is kept: nil).
+    private func drawnCharacters(_ canonical: [UInt8], zipPlusFour: Bool, countryPrefix: Bool) -> [UInt8?] {
+        let text = String(decoding: canonical, as: UTF8.self)
+        if zipPlusFour, canonical.count == 9, canonical.allSatisfy(Self.isASCIIDigit) {
+            let head = bytes("postcode", String(text.prefix(5)), count: 5)
+            return (head + bytes("postcode", text, count: 9).suffix(4)).map { $0 }
+        }
+        func isCapital(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+        if countryPrefix, canonical.count > 4, isCapital(canonical[0]), isCapital(canonical[1]), Self.isASCIIDigit(canonical[2]) {
+            return [nil, nil] + bytes("postcode", String(text.dropFirst(2)), count: canonical.count - 2).map { $0 }
+        }
+        return bytes("postcode", text, count: canonical.count).map { $0 }
     }
 
     /// A street line: the house number and the street-type word (`Street`, `St`, `Straße`, `rue`) kept, every other

@@ -1,12 +1,6 @@
 import Foundation
 
 extension MaskReplacer {
-    /// An identifier (a tax or bank number, a government id): each letter a letter and each digit a digit drawn from
-    /// the whole value without spaces or case, the rest kept.
-    public func token(_ value: String) -> String {
-        postcode(value)
-    }
-
     /// Free text (a note, a description): each word replaced by a word of the same length, each number by digits,
     /// punctuation and line breaks kept: the same length, nothing of the original.
     public func freeText(_ text: String) -> String {
