@@ -59,7 +59,7 @@ let package = Package(
             ]
         ),
         .target(name: "AirlockDiff", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockReconcile"]),
-        .target(name: "AirlockMatch", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages"]),
+        .target(name: "AirlockMatch", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockReconcile"]),
         .target(
             name: "AirlockMask",
             dependencies: [

@@ -10,9 +10,7 @@ enum MaskFOSide {
         fileEncoding: FOFileEncoding,
         report: inout MaskReport
     ) throws {
-        let located = try PackageDetector.locate(openPackageSource(path: path))
-        guard located.kind == .fo else { throw AirlockError(.usage, "--fo takes an F&O data package", at: SourceLocation(file: path)) }
-        let reader = try FOPackageReader(source: located.source, fileEncoding: fileEncoding)
+        let reader = try FOPackageReader(source: PackageDetector.locateExport(path, as: .fo), fileEncoding: fileEncoding)
         let entities = reader.manifest.entities
         // Every file delimited, before anything is written.
         for line in entities {

@@ -10,11 +10,7 @@ enum MaskSalesSide {
         _ path: String, to output: String?, policy: MaskPolicy, replacer: MaskReplacer, catalog: SchemaCatalog, pieceRecords: Int,
         report: inout MaskReport
     ) throws {
-        let located = try PackageDetector.locate(openPackageSource(path: path))
-        guard located.kind == .cmt else {
-            throw AirlockError(.usage, "--sales takes a Configuration Migration package", at: SourceLocation(file: path))
-        }
-        let reader = try CMTPackageReader(source: located.source)
+        let reader = try CMTPackageReader(source: PackageDetector.locateExport(path, as: .cmt))
         var sections = MaskSalesSections(policy: policy, replacer: replacer, catalog: catalog)
         guard let output else {
             _ = try reader.readChunks(chunkRecords: pieceRecords) { piece, isLast in _ = try sections.mask(piece, isLast: isLast) }

@@ -48,6 +48,8 @@ public enum Masker {
     ///   mask does not write (XML or Excel entity files); the readers' errors. Nothing is written then.
     public static func run(_ options: Options, key: MaskKey, catalog: SchemaCatalog) throws -> MaskReport {
         guard options.foPath != nil || options.salesPath != nil else { throw AirlockError(.usage, "give --fo, --sales or both") }
+        // Both exports of their kinds, not swapped, as every verb that takes both checks them.
+        if let fo = options.foPath, let sales = options.salesPath { _ = try PackageDetector.locateExports(fo: fo, sales: sales) }
         let policy = try MaskPolicy.load(overlay: options.policyPath, catalog: catalog)
         let replacer = MaskReplacer(key: key)
         var report = MaskReport(

@@ -77,25 +77,7 @@ struct ConversionInputs: Sendable {
     /// The two exports of `options`, each checked to be of its kind.
     /// - Throws: `AirlockError(.usage)` when a package is of the other kind (or the two are swapped).
     static func sources(_ options: ConversionOptions) throws -> (fo: PackageSource, sales: PackageSource) {
-        let foSource = try PackageDetector.locate(openPackageSource(path: options.foPath))
-        let salesSource = try PackageDetector.locate(openPackageSource(path: options.salesPath))
-        if foSource.kind == .cmt && salesSource.kind == .fo {
-            throw AirlockError(
-                .usage,
-                "--fo names a Configuration Migration package and --sales an F&O data package: did you swap them? --fo takes the F&O export (\(options.salesPath)), --sales the Sales export (\(options.foPath))"
-            )
-        }
-        guard foSource.kind == .fo else {
-            throw AirlockError(
-                .usage, "--fo names a Configuration Migration package; it takes an F&O data package",
-                at: SourceLocation(file: options.foPath))
-        }
-        guard salesSource.kind == .cmt else {
-            throw AirlockError(
-                .usage, "--sales names an F&O data package; it takes a Configuration Migration package",
-                at: SourceLocation(file: options.salesPath))
-        }
-        return (foSource.source, salesSource.source)
+        try PackageDetector.locateExports(fo: options.foPath, sales: options.salesPath)
     }
 
     /// The manifest lines of the F&O entities that a template reads or writes (under any of their labels).

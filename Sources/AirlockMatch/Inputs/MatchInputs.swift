@@ -1,6 +1,7 @@
 import AirlockIO
 import AirlockModel
 import AirlockPackages
+import AirlockReconcile
 
 /// Both sides' records of the entities a match run links, in the forms it compares (`MatchRecord`), with their
 /// texts and the words of their names (`MatchRecordStore`).
@@ -26,26 +27,14 @@ public struct MatchInputs: Sendable {
         foPath: String, salesPath: String, entities: [MatchEntity], company: String?, catalog: SchemaCatalog,
         foFileEncoding: FOFileEncoding = .utf8
     ) throws -> MatchInputs {
-        let foLocated = try PackageDetector.locate(openPackageSource(path: foPath))
-        let salesLocated = try PackageDetector.locate(openPackageSource(path: salesPath))
-        if foLocated.kind == .cmt && salesLocated.kind == .fo {
-            throw AirlockError(
-                .usage, "--fo names a Configuration Migration package and --sales an F&O data package: did you swap them?")
-        }
-        guard foLocated.kind == .fo else {
-            throw AirlockError(.usage, "--fo takes an F&O data package", at: SourceLocation(file: foPath))
-        }
-        guard salesLocated.kind == .cmt else {
-            throw AirlockError(.usage, "--sales takes a Configuration Migration package", at: SourceLocation(file: salesPath))
-        }
+        let (foSource, salesSource) = try PackageDetector.locateExports(fo: foPath, sales: salesPath)
         var inputs = MatchInputs()
         var builder = MatchRecordBuilder()
         // The Sales export is parsed on a thread of its own while the F&O files are read here.
-        let salesSource = salesLocated.source
         let salesRead = BackgroundTask { try readSales(CMTPackageReader(source: salesSource), entities: entities) }
         var foTables: [(source: (entity: MatchEntity, source: MatchSource), label: String, table: Table)]
         do {
-            let reader = try FOPackageReader(source: foLocated.source, fileEncoding: foFileEncoding)
+            let reader = try FOPackageReader(source: foSource, fileEncoding: foFileEncoding)
             foTables = try readFO(reader, entities: entities, catalog: catalog, path: foPath)
             inputs.skipped += unread(reader, besides: foTables.map(\.label), entities: entities, catalog: catalog)
             inputs.company = try chooseCompany(foTables, company: company, path: foPath)
@@ -164,36 +153,20 @@ public struct MatchInputs: Sendable {
         return notes
     }
 
-    /// The legal entity to match: `company` when given (it must be in the export), else the only one the tables
-    /// hold.
+    /// The legal entity to match, chosen as `convert` chooses it (`CompanyResolver`): `company` when given (it must be
+    /// in the export), else the only one the tables hold; none when the tables name no legal entity and none was
+    /// asked for (every row is matched then).
     static func chooseCompany(
         _ tables: [(source: (entity: MatchEntity, source: MatchSource), label: String, table: Table)], company: String?, path: String
     ) throws -> String {
-        var companies: Set<String> = []
-        for (_, _, table) in tables {
-            guard let column = table.columnIndex(named: "DATAAREAID") else { continue }
-            for row in 0..<table.rowCount {
-                let value = (table.value(row: row, column: column) ?? "").trimmingASCIIWhitespace().uppercased()
-                if !value.isEmpty { companies.insert(value) }
-            }
+        let tables = tables.map(\.table)
+        guard company != nil || !CompanyResolver.companies(in: tables).isEmpty else { return "" }
+        do {
+            return try CompanyResolver.resolve(requested: company, tables: tables)
+        } catch var error as AirlockError {
+            error.location = SourceLocation(file: path)
+            throw error
         }
-        if let company {
-            let wanted = company.uppercased()
-            guard companies.isEmpty || companies.contains(wanted) else {
-                throw AirlockError(
-                    .usage,
-                    "the F&O export holds no records of legal entity \(company) (it holds \(companies.sorted().joined(separator: ", ")))",
-                    at: SourceLocation(file: path))
-            }
-            return wanted
-        }
-        guard companies.count <= 1 else {
-            throw AirlockError(
-                .usage,
-                "the F&O export holds records of \(companies.count) legal entities (\(companies.sorted().joined(separator: ", "))); choose one with --company",
-                at: SourceLocation(file: path))
-        }
-        return companies.first ?? ""
     }
 
     /// The Sales sections of `entities` (and `uom`, for product units), and per section and lookup column the

@@ -83,7 +83,7 @@ struct MatchRecordBuilder {
     private static func belongs(_ row: Int, table: Table, columns: [MatchField: [Int]], source: MatchSource, company: String?) -> Bool {
         if let company, !company.isEmpty {
             let own = value(.company, row, table: table, columns: columns).uppercased()
-            if !own.isEmpty && own != company { return false }
+            if !own.isEmpty && own != company.uppercased() { return false }
         }
         if let kind = source.partyType {
             let isPerson = value(.partyType, row, table: table, columns: columns).lowercased() == "person"
