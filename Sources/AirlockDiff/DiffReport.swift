@@ -44,9 +44,7 @@ public struct DiffReport: Sendable, Equatable, Codable {
     /// The report as pretty-printed JSON with sorted keys.
     /// - Throws: the encoder's error.
     public func jsonText() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        try ReportJSON.text(self)
     }
 
     /// A summary for a terminal: per entity the counts, then the totals and the warnings.

@@ -110,9 +110,7 @@ public enum Masker {
 
     /// The report as `mask.json` holds it.
     public static func jsonData(_ report: MaskReport) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(report) + Data("\n".utf8)
+        try ReportJSON.data(report)
     }
 
     /// Whether `value` looks like an e-mail address or a phone number (what a policy may have missed).

@@ -153,9 +153,7 @@ public enum Matcher {
                 $0 == RunLayout.matchPage || $0 == RunLayout.matchReport || FileManager.default.fileExists(atPath: staging.path($0))
             }
             try staging.write(Data(MatchPage.html(outcome, result: result).utf8), to: RunLayout.matchPage)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            try staging.write(try encoder.encode(result) + Data("\n".utf8), to: RunLayout.matchReport)
+            try staging.write(try ReportJSON.data(result), to: RunLayout.matchReport)
             try staging.commit()
             return result
         } catch {

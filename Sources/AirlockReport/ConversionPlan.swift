@@ -1,3 +1,4 @@
+import AirlockIO
 import AirlockReconcile
 import Foundation
 

@@ -1,3 +1,4 @@
+import AirlockIO
 import Foundation
 
 /// What `airlock validate` found in one package.
@@ -39,12 +40,9 @@ public struct ValidationReport: Sendable, Equatable {
             var truncated: Bool
             var findings: [ValidationFinding]
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting =
-            pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         let document = Document(
             kind: kind, path: path, errors: errors, warnings: warnings, notices: notices, truncated: truncated, findings: findings)
-        return String(decoding: try encoder.encode(document), as: UTF8.self)
+        return try ReportJSON.text(document, pretty: pretty)
     }
 
     /// The summary for people: totals, then per entity each rule with its count and first examples.

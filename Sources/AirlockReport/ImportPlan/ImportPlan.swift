@@ -1,3 +1,4 @@
+import AirlockIO
 import AirlockModel
 import AirlockPackages
 import Foundation

@@ -1,3 +1,4 @@
+import AirlockIO
 import AirlockModel
 import Crypto
 import Foundation
@@ -70,10 +71,8 @@ public enum MigrationLedger {
         } else {
             written.previous = nil
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            line += try encoder.encode(written)
+            line += try ReportJSON.encoded(written, pretty: false)
         } catch {
             throw AirlockError(.io, "cannot encode the ledger entry", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
         }

@@ -1,3 +1,4 @@
+import AirlockIO
 import Foundation
 
 /// `airlock match` as a library call: links Sales records to F&O records that share no key (see `Matcher`).
@@ -21,9 +22,7 @@ public enum MatchPipeline {
         let report = try Matcher.run(options.matching, catalog: catalog, progress: progress)
         let text: String
         if options.json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            text = String(decoding: try encoder.encode(report), as: UTF8.self)
+            text = try ReportJSON.text(report)
         } else {
             text = summary(report, options: options.matching)
         }
