@@ -91,7 +91,7 @@ struct ConversionInputs: Sendable {
         }
         return reader.manifest.entities.filter { line in
             let label = probe.label(of: line).lowercased()
-            return wanted.contains { catalog.foLabel(of: $0).lowercased() == label }
+            return wanted.contains { catalog.foKey(of: $0) == label }
         }
     }
 

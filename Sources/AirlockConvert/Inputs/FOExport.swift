@@ -34,7 +34,7 @@ final class FOExport: Sendable {
 
     /// The table of entity `label` (any name the catalog knows for it), or nil when the package has no such entity.
     func table(_ label: String) throws -> Table? {
-        let key = catalog.foLabel(of: label).lowercased()
+        let key = catalog.foKey(of: label)
         return try cache.withLockedValue { cache in
             if let table = cache.tables[key] { return table }
             guard !cache.missing.contains(key), let reader else { return nil }
@@ -51,7 +51,7 @@ final class FOExport: Sendable {
 
     /// Puts a table read elsewhere (e.g. on another core) in the cache.
     func store(_ table: Table, label: String) {
-        let key = catalog.foLabel(of: label).lowercased()
+        let key = catalog.foKey(of: label)
         cache.withLockedValue { $0.tables[key] = table }
     }
 

@@ -24,10 +24,10 @@ enum KeymapApplier {
         var applied = Applied(sales: sales)
         var foKeys: [String: Set<String>] = [:]
         func keys(of label: String, entity: MatchEntity) -> Set<String>? {
-            let wanted = catalog.foLabel(of: label).lowercased()
+            let wanted = catalog.foKey(of: label)
             if let known = foKeys[wanted] { return known }
-            guard let table = foTables.first(where: { catalog.foLabel(of: $0.0).lowercased() == wanted })?.1 else { return nil }
-            let source = MatchSource.fo(entity).first { $0.entities.contains { catalog.foLabel(of: $0).lowercased() == wanted } }
+            guard let table = foTables.first(where: { catalog.foKey(of: $0.0) == wanted })?.1 else { return nil }
+            let source = MatchSource.fo(entity).first { $0.entities.contains { catalog.foKey(of: $0) == wanted } }
             guard let column = (source?.columns[.key] ?? []).lazy.compactMap({ table.columnIndex(named: $0) }).first else { return nil }
             var set: Set<String> = []
             for row in 0..<table.rowCount {

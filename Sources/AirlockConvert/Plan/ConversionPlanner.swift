@@ -157,7 +157,7 @@ enum ConversionPlanner {
         // The target's own records (under any of its versions) and its key are not reference data.
         let versions = Set(
             context.catalog.foEntityVersions(of: template.target.entity).map {
-                context.catalog.foLabel(of: $0).lowercased()
+                context.catalog.foKey(of: $0)
             })
         let targetSchema = context.catalog.foEntity(named: template.target.entity)
         let key = Set(template.target.key.map { $0.field.uppercased() })

@@ -107,7 +107,7 @@ enum MissingTargetCheck {
         let given = name.trimmingASCIIWhitespace()
         switch side {
         case .sales: return given.lowercased() == entity.lowercased()
-        case .fo: return catalog.foLabel(of: given).lowercased() == catalog.foLabel(of: entity).lowercased()
+        case .fo: return catalog.isSameFOEntity(given, entity)
         }
     }
 

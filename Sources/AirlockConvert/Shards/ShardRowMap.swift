@@ -11,7 +11,7 @@ struct ShardRowMap: Sendable {
     static func key(side: DataSide, entity: String, catalog: SchemaCatalog) -> String {
         switch side {
         case .sales: return "sales:" + entity
-        case .fo: return "fo:" + catalog.foLabel(of: entity).lowercased()
+        case .fo: return "fo:" + catalog.foKey(of: entity)
         }
     }
 }

@@ -58,10 +58,10 @@ struct ShardTrees: Sendable {
     /// The link columns of the F&O table labelled `label` (under any of its entity's versions), or nil when it is
     /// reference data.
     func foLinks(label: String, catalog: SchemaCatalog) -> [String]? {
-        let wanted = catalog.foLabel(of: label).lowercased()
+        let wanted = catalog.foKey(of: label)
         for (entity, links) in foEntities.sorted(by: { $0.key < $1.key }) {
             let versions = [entity] + catalog.foEntityVersions(of: entity)
-            if versions.contains(where: { catalog.foLabel(of: $0).lowercased() == wanted }) { return links }
+            if versions.contains(where: { catalog.foKey(of: $0) == wanted }) { return links }
         }
         return nil
     }

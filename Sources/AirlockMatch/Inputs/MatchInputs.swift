@@ -116,7 +116,7 @@ public struct MatchInputs: Sendable {
         for entity in entities.sorted() {
             for source in MatchSource.fo(entity) {
                 for label in source.entities {
-                    let wanted = catalog.foLabel(of: label).lowercased()
+                    let wanted = catalog.foKey(of: label)
                     guard let line = reader.manifest.entities.first(where: { $0.catalogLabel(in: catalog).lowercased() == wanted }) else {
                         continue
                     }
@@ -132,15 +132,15 @@ public struct MatchInputs: Sendable {
     /// What the export holds of a kind asked for and the run does not read: a later version of a source's entities
     /// (`Contacts V2` beside `CDS Contacts`), each with its rows, so that the summary names what was left unread.
     static func unread(_ reader: FOPackageReader, besides read: [String], entities: [MatchEntity], catalog: SchemaCatalog) -> [String] {
-        let readLabels = Set(read.map { catalog.foLabel(of: $0).lowercased() })
+        let readLabels = Set(read.map { catalog.foKey(of: $0) })
         var notes: [String] = []
         for entity in entities.sorted() {
             for source in MatchSource.fo(entity) {
-                guard let used = source.entities.first(where: { readLabels.contains(catalog.foLabel(of: $0).lowercased()) }) else {
+                guard let used = source.entities.first(where: { readLabels.contains(catalog.foKey(of: $0)) }) else {
                     continue
                 }
-                for label in source.entities where !readLabels.contains(catalog.foLabel(of: label).lowercased()) {
-                    let wanted = catalog.foLabel(of: label).lowercased()
+                for label in source.entities where !readLabels.contains(catalog.foKey(of: label)) {
+                    let wanted = catalog.foKey(of: label)
                     guard let line = reader.manifest.entities.first(where: { $0.catalogLabel(in: catalog).lowercased() == wanted }) else {
                         continue
                     }

@@ -47,6 +47,17 @@ public struct SchemaCatalog: Sendable, Equatable {
         foEntity(named: name)?.label ?? name
     }
 
+    /// What F&O entity names are compared by: the label of `name`, lower-cased (two names of one entity, in any case,
+    /// give the same key).
+    public func foKey(of name: String) -> String {
+        foLabel(of: name).lowercased()
+    }
+
+    /// Whether `name` and `other` name the same F&O entity (by any of its names, in any case).
+    public func isSameFOEntity(_ name: String, _ other: String) -> Bool {
+        foKey(of: name) == foKey(of: other)
+    }
+
     /// The AOT (technical) name of the F&O entity named `name` (any of its names, case-insensitive), or `name` as
     /// given when the catalog does not know it.
     public func foTechnicalName(of name: String) -> String {

@@ -40,7 +40,7 @@ struct RehearsalFOSide {
         var driftable: Set<RehearsalCandidate> = []
         for (label, table) in sent {
             let key = Self.keyColumns(label, table: table, catalog: catalog)
-            let exported = files.first { catalog.foLabel(of: $0.line.entityName).lowercased() == label.lowercased() }?.table.columnNames
+            let exported = files.first { catalog.isSameFOEntity($0.line.entityName, label) }?.table.columnNames
             let columns = Self.driftColumns(label, columns: exported ?? table.columnNames, key: key, catalog: catalog)
             for row in 0..<table.rowCount {
                 let candidate = RehearsalCandidate(side: "F&O", entity: label, key: Self.key(table, row: row, columns: key))
@@ -70,7 +70,7 @@ struct RehearsalFOSide {
     mutating func write(lost: Set<RehearsalCandidate>, drifted: Set<RehearsalCandidate>, to path: String) throws -> [RehearsalChange] {
         var changes: [RehearsalChange] = []
         for (label, incoming) in sent {
-            let index = files.firstIndex { catalog.foLabel(of: $0.line.entityName).lowercased() == label.lowercased() }
+            let index = files.firstIndex { catalog.isSameFOEntity($0.line.entityName, label) }
             var target = index.map { files[$0].table } ?? Table(name: label, columnNames: incoming.columnNames)
             let key = Self.keyColumns(label, table: incoming, catalog: catalog)
             var rows = (0..<target.rowCount).map { target.row($0) }

@@ -197,7 +197,7 @@ struct RetryFOSelection {
     /// - Throws: `AirlockError(.usage)` when an error file's entity cannot be told.
     private mutating func entityIndex(of request: RetryRequest) throws -> Int? {
         if let named = request.entity, !named.isEmpty {
-            let label = catalog.foLabel(of: named).lowercased()
+            let label = catalog.foKey(of: named)
             return entities.firstIndex { $0.label.lowercased() == label || $0.line.entityName.lowercased() == named.lowercased() }
         }
         let file = request.location.file ?? ""
