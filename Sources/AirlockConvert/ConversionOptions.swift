@@ -6,7 +6,7 @@ import AirlockReport
 /// What `airlock convert` is asked to do: `Converter.run`'s options. `report.json` records them as they were given
 /// (`recorded`).
 public struct ConversionOptions: Sendable, Hashable {
-    /// The F&O export package (zip or folder); nil when only Sales → F&O flows… still needed for matching.
+    /// The F&O export package (zip or folder).
     public var foPath: String
     /// The Sales export package (zip or folder).
     public var salesPath: String

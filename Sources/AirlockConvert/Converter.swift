@@ -235,7 +235,7 @@ public enum Converter {
                 keymapWarnings.append(
                     (
                         entity,
-                        "keymap: \(replaced.count) Sales \(entity) records held another key, which the F&O key replaces in this conversion (first: \(first.id) \"\(first.old)\" → \"\(first.new)\"); import match's to-sales-keys.zip so that Sales holds it too"
+                        "keymap: \(replaced.count) Sales \(entity) records held another key, which the F&O key replaces in this conversion (first: \(first.id) \"\(first.old)\" → \"\(first.new)\"); import match's \(RunLayout.salesKeyPackage) so that Sales holds it too"
                     ))
             }
         }

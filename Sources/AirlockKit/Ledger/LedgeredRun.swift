@@ -2,9 +2,9 @@ import AirlockIO
 import AirlockModel
 import Foundation
 
-/// The one ledger wrapper of the verbs that enter their runs in the migration ledger (`convert`, `verify`, `retry`,
-/// `diff`): it runs the verb and enters the run, finished or failed, through `LedgerRecorder.record`. A verb says
-/// only what its entry holds (`<Verb>Pipeline+Ledger.swift`).
+/// The one ledger wrapper of the verbs that enter their runs in the migration ledger (`convert`, `merge`, `verify`,
+/// `retry`, `diff`, `match`, `mask`): it runs the verb and enters the run, finished or failed, through
+/// `LedgerRecorder.record`. A verb says only what its entry holds (`<Verb>Pipeline+Ledger.swift`).
 enum LedgeredRun {
     /// Runs `body`, given the time the run starts, and enters the run as `command` in the ledger `ledger` names:
     /// `entry`'s for the result, `failureEntry`'s for an error, which is then thrown again. Neither is asked when the

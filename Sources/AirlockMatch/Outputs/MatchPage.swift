@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 
 /// Writes `matches.html`: per entity, the counts, what the model estimated from the exports expects of the classes it
 /// drew (precision, wrong links, recall), the distribution of each Sales record's best score against the thresholds,
@@ -51,7 +52,7 @@ enum MatchPage {
             }
             page += "<h3>To review: \(HTMLText.number(review.count))</h3>\n"
             page +=
-                "<p class=small>Nearest an even chance first: those decisions teach the model most (pass the reviewed file with --reviewed).\(review.count > reviewRowsShown ? " The first \(reviewRowsShown) are shown; matches.csv holds them all." : "")</p>\n"
+                "<p class=small>Nearest an even chance first: those decisions teach the model most (pass the reviewed file with --reviewed).\(review.count > reviewRowsShown ? " The first \(reviewRowsShown) are shown; \(RunLayout.matchList) holds them all." : "")</p>\n"
             page += "<table><tr><th>score</th><th>Sales</th><th>F&amp;O</th><th>evidence (bits)</th><th>notes</th></tr>\n"
             let sales = outcome.sales(matches.entity)
             let fo = outcome.fo(matches.entity)

@@ -42,7 +42,7 @@ public enum MatchPipeline {
             )
             if counts.keysReplaced > 0 {
                 lines.append(
-                    "    warning: \(counts.keysReplaced) linked Sales records hold another key now, which the F&O key replaces in to-sales-keys.zip and in convert --keymap (keymap.csv, sales_key_before)"
+                    "    warning: \(counts.keysReplaced) linked Sales records hold another key now, which the F&O key replaces in \(RunLayout.salesKeyPackage) and in convert --keymap (\(RunLayout.keymap), sales_key_before)"
                 )
             }
         }
