@@ -45,18 +45,36 @@ import Testing
         let folder = try Fixture.scratchDirectory("airlock-merge-bad")
         let fo = ConvertFixture.sampleFO
         let sales = ConvertFixture.sampleSales
-        for arguments in [
-            ["convert", "--fo", fo, "--sales", sales, "--out", folder + "/a", "--shard", "2/2"],
-            ["convert", "--fo", fo, "--sales", sales, "--out", folder + "/b", "--shard", "auto"],
-            ["convert", "--fo", fo, "--sales", sales, "--out", folder + "/c", "--shard", "0/2", "--shards", "2"],
-            ["convert", "--fo", fo, "--sales", sales, "--plan", "--shard", "0/2"],
-            ["convert", "--fo", fo, "--sales", sales, "--out", folder + "/d", "--shard", "0/2", "--templates", "dual-write"],
-            ["merge", "--out", folder + "/e", folder],
-            ["merge", "--out", folder + "/f"],
+        for (arguments, message) in [
+            (
+                ["convert", "--fo", fo, "--sales", sales, "--out", folder + "/a", "--shard", "2/2"],
+                "shard 2 is not one of 2 shards (0 to 1)"
+            ),
+            (
+                ["convert", "--fo", fo, "--sales", sales, "--out", folder + "/b", "--shard", "auto"],
+                "--shard auto needs a scheduler's task index: SLURM_ARRAY_TASK_ID (sbatch --array) or JOB_COMPLETION_INDEX"
+            ),
+            (
+                ["convert", "--fo", fo, "--sales", sales, "--out", folder + "/c", "--shard", "0/2", "--shards", "2"],
+                "--shard runs one shard, --shards all of them here: give one"
+            ),
+            (
+                ["convert", "--fo", fo, "--sales", sales, "--plan", "--shard", "0/2"],
+                "--shard and --shards write shard folders: give --out, without --dry-run or --plan"
+            ),
+            (
+                ["convert", "--fo", fo, "--sales", sales, "--out", folder + "/d", "--shard", "0/2", "--templates", "dual-write"],
+                "the dual-write templates declare no account trees to cut the conversion by"
+            ),
+            (
+                ["merge", "--out", folder + "/e", folder],
+                "not a shard folder (no shard.json): merge takes the folders of convert --shard i/N"
+            ),
+            (["merge", "--out", folder + "/f"], "give the shard folders (convert --shard i/N --out FOLDER), all of one conversion"),
         ] {
             let result = try AirlockRunner.run(arguments)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
-            #expect(!result.stderr.isEmpty, "\(arguments)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
     }
 }
