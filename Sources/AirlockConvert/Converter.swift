@@ -40,40 +40,7 @@ public enum Converter {
         let loaded = try TemplateLoader.load(TemplateSelection(setName: options.templateSet, directory: options.templatesDirectory))
         let settings = try RunSettings.parse(options)
         let templates = loaded.applying(settings.templates)
-        if options.templatesDirectory != nil {
-            let problems = TemplateCatalogCheck.problems(in: templates, catalog: catalog)
-            if let first = problems.first {
-                throw AirlockError(
-                    .invalidTemplate,
-                    "\(problems.count) template problem\(problems.count == 1 ? "" : "s") against the schema catalog; first: \(first)")
-            }
-        }
-        if let master = options.master, master != "fo", master != "sales" {
-            throw AirlockError(.usage, "--master names an unknown side '\(master)'; the sides are fo and sales")
-        }
-        if let locale = options.foLocale, FOLocale(name: locale) == nil {
-            let known = FOLocale.allCases.map(\.rawValue).joined(separator: ", ")
-            throw AirlockError(.usage, "--fo-locale names an unknown locale '\(locale)'; the locales are \(known)")
-        }
-        if let encoding = options.foEncoding, SingleByteCodePage(name: encoding) == nil {
-            throw AirlockError(
-                .usage, "--fo-encoding names an unknown code page '\(encoding)'; the code pages are \(SingleByteCodePage.names)")
-        }
-        let selected = try selectFlows(options.only, templates: templates)
-        try MissingTargetCheck.checkAllowed(options.allowMissingTargets ?? [], templates: templates, catalog: catalog)
-        if let shard = options.shard { try checkShardOptions(options, shard: shard, templates: templates) }
-        if settings.keys != nil {
-            guard templates.set == .standard else {
-                throw AirlockError(
-                    .unsupported,
-                    "--assign-keys numbers accounts and contacts as the Prospect to cash solution does (accountnumber, msdynce_contactnumber); the \(templates.set.rawValue) templates key contacts by other columns (convert without --assign-keys)"
-                )
-            }
-            if options.shard != nil {
-                throw AirlockError(.usage, "--assign-keys with --shard is not supported yet: convert with --assign-keys in one process")
-            }
-        }
-        try checkOutputDirectory(options)
+        let selected = try ConversionOptionCheck.check(options, settings: settings, templates: templates, catalog: catalog)
         let staging = try options.outputDirectory.map {
             try StagingDirectory(target: $0, outputNames: options.shard == nil ? RunLayout.conversionOutputs : RunLayout.shardOutputs)
         }
@@ -218,12 +185,6 @@ public enum Converter {
         }
         var keymapWarnings: [(entity: String, text: String)] = []
         if let keymap = options.keymap {
-            guard templates.set == .standard else {
-                throw AirlockError(
-                    .unsupported,
-                    "--keymap sets the Prospect to cash keys (accountnumber, msdynce_contactnumber, productnumber); the \(templates.set.rawValue) templates key contacts and products by other columns (convert without --keymap)"
-                )
-            }
             let applied = try KeymapApplier.apply(path: keymap, to: inputs.sales, foTables: inputs.foTables, catalog: catalog)
             inputs.sales = applied.sales
             for (entity, count) in applied.keyed.sorted(by: { $0.key < $1.key }) {
