@@ -49,7 +49,7 @@ let package = Package(
         ),
         .executableTarget(name: "ResourceEmbedder"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["ResourceEmbedder"]),
-        .target(name: "AirlockReconcile", dependencies: ["AirlockModel", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "AirlockReconcile", dependencies: ["AirlockIO", "AirlockModel", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "AirlockValidate", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog"]),
         .target(
             name: "AirlockReport",
@@ -73,7 +73,7 @@ let package = Package(
             name: "AirlockConvert",
             dependencies: [
                 "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
-                "AirlockReport", "AirlockMatch",
+                "AirlockReport",
             ]
         ),
         .target(

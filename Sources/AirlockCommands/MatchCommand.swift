@@ -1,3 +1,4 @@
+import AirlockReconcile
 import ArgumentParser
 
 /// `airlock match`: see `MatchPipeline`.

@@ -185,7 +185,8 @@ public enum Converter {
         }
         var keymapWarnings: [(entity: String, text: String)] = []
         if let keymap = options.keymap {
-            let applied = try KeymapApplier.apply(path: keymap, to: inputs.sales, foTables: inputs.foTables, catalog: catalog)
+            let applied = try KeymapApplier.apply(
+                path: keymap, to: inputs.sales, foTables: inputs.foTables, templates: templates, catalog: catalog)
             inputs.sales = applied.sales
             for (entity, count) in applied.keyed.sorted(by: { $0.key < $1.key }) {
                 progress("keymap: \(count) Sales \(entity) records take their F&O key")

@@ -1,4 +1,6 @@
 import AirlockIO
+import AirlockModel
+import AirlockReconcile
 import Foundation
 
 /// Matches one entity: blocking keys for every record, candidate pairs compared signal by signal, the entity's model

@@ -1,3 +1,5 @@
+import AirlockReconcile
+
 /// What matching found for one entity.
 public struct EntityMatches: Sendable {
     public var entity: MatchEntity

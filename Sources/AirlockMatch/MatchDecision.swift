@@ -1,3 +1,5 @@
+import AirlockReconcile
+
 /// A reviewer's decision on a pair, from a reviewed `matches.csv`.
 public struct MatchDecision: Sendable, Equatable {
     public enum Verdict: String, Sendable { case accept, reject }

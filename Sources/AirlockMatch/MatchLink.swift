@@ -1,3 +1,5 @@
+import AirlockReconcile
+
 /// One link of a finished run, by the records' places: what `keymap.csv` and `to-sales-keys.zip` are written from,
 /// a row at a time, so that a million links are not held as text.
 struct MatchLink: Sendable {

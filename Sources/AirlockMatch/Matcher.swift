@@ -1,5 +1,6 @@
 import AirlockIO
 import AirlockModel
+import AirlockReconcile
 import Foundation
 
 /// `airlock match`: finds which Sales record is which F&O record when no key joins them (docs/match.md).

@@ -1,12 +1,13 @@
-import AirlockMatch
+import AirlockMapping
 import AirlockModel
 import AirlockPackages
+import AirlockReconcile
 
 /// Gives each Sales record a keymap links (`airlock match`'s `keymap.csv`) the F&O key in its key attribute
 /// (`accountnumber`, `msdynce_contactnumber`, `productnumber`) before the flows run: the record then finds its F&O
 /// record by the templates' keys and converts as an update (or as unchanged) instead of a create, and the F&O
 /// records that flow to Sales find it. The keymap is checked against both exports first.
-enum KeymapApplier {
+package enum KeymapApplier {
     /// What applying the keymap did.
     struct Applied {
         var sales: CMTPackage
@@ -19,16 +20,20 @@ enum KeymapApplier {
     /// Applies the keymap at `path` to `sales`.
     /// - Throws: `AirlockError(.usage)` naming the keymap's file, line and column when it names a Sales record the
     ///   Sales export does not hold, or an F&O record the F&O export does not hold; the keymap reader's errors.
-    static func apply(path: String, to sales: CMTPackage, foTables: [(String, Table)], catalog: SchemaCatalog) throws -> Applied {
+    static func apply(
+        path: String, to sales: CMTPackage, foTables: [(String, Table)], templates: TemplateSet, catalog: SchemaCatalog
+    ) throws -> Applied {
         let keymap = try Keymap.read(path)
         var applied = Applied(sales: sales)
         var foKeys: [String: Set<String>] = [:]
-        func keys(of label: String, entity: MatchEntity) -> Set<String>? {
+        func keys(of label: String, entry: KeymapEntry) -> Set<String>? {
             let wanted = catalog.foKey(of: label)
             if let known = foKeys[wanted] { return known }
-            guard let table = foTables.first(where: { catalog.foKey(of: $0.0) == wanted })?.1 else { return nil }
-            let source = MatchSource.fo(entity).first { $0.entities.contains { catalog.foKey(of: $0) == wanted } }
-            guard let column = (source?.columns[.key] ?? []).lazy.compactMap({ table.columnIndex(named: $0) }).first else { return nil }
+            guard let table = foTables.first(where: { catalog.foKey(of: $0.0) == wanted })?.1,
+                let keyColumn = foKeyColumn(
+                    joining: entry.salesEntity, entry.keyAttribute, to: label, templates: templates, catalog: catalog),
+                let column = table.columnIndex(named: keyColumn)
+            else { return nil }
             var set: Set<String> = []
             for row in 0..<table.rowCount {
                 if let value = table.value(row: row, column: column)?.trimmingASCIIWhitespace(), !value.isEmpty { set.insert(value) }
@@ -57,7 +62,7 @@ enum KeymapApplier {
                     throw AirlockError(
                         .usage, "the keymap names Sales \(section.name) \(entry.salesID), which the Sales export does not hold", at: at)
                 }
-                guard let known = keys(of: entry.foEntity, entity: entry.entity), known.contains(entry.foKey) else {
+                guard let known = keys(of: entry.foEntity, entry: entry), known.contains(entry.foKey) else {
                     var at = location
                     at.column = 8
                     at.field = "fo_key"
@@ -80,5 +85,29 @@ enum KeymapApplier {
                 at: SourceLocation(file: path, line: entry.line, column: 2, field: "sales_entity"))
         }
         return applied
+    }
+
+    /// The F&O key column that Sales `salesEntity`'s `keyAttribute` joins in F&O entity `label`: the key of the
+    /// template flow between the two (or a catalog version of `label`), at the attribute's place in the Sales key;
+    /// for an entity no flow writes that carries the same records (`Contacts V2` beside `CDS Contacts`), the first such
+    /// key column the catalog gives `label` too.
+    package static func foKeyColumn(
+        joining salesEntity: String, _ keyAttribute: String, to label: String, templates: TemplateSet, catalog: SchemaCatalog
+    ) -> String? {
+        var joins: [(entity: String, column: String)] = []
+        for template in templates.templates {
+            let ends = [template.source, template.target]
+            guard let salesEnd = ends.first(where: { $0.side == .sales && $0.entity == salesEntity }),
+                let foEnd = ends.first(where: { $0.side == .fo }),
+                let place = salesEnd.key.firstIndex(where: { $0.field == keyAttribute }), place < foEnd.key.count
+            else { continue }
+            joins.append((foEnd.entity, foEnd.key[place].field))
+        }
+        if let join = joins.first(where: { join in catalog.foEntityVersions(of: join.entity).contains { catalog.isSameFOEntity($0, label) }
+            })
+        {
+            return join.column
+        }
+        return joins.first { catalog.foEntity(named: label)?.field(named: $0.column) != nil }?.column
     }
 }

@@ -1,4 +1,5 @@
 import AirlockModel
+import AirlockReconcile
 
 /// The blocking keys of a record: values two records must share before they are compared at all, so that a
 /// million records are not compared with a million (docs/match.md, "Candidates"). Each key is a 64-bit hash of a

@@ -1,5 +1,6 @@
 import AirlockIO
 import AirlockModel
+import AirlockReconcile
 
 /// Reads the decisions of a reviewed `matches.csv` and checks them against the exports: every decided row names
 /// a known entity, a Sales record and an F&O record that the exports hold, one decision per pair, and at most one

@@ -1,5 +1,6 @@
 import AirlockIO
 import AirlockModel
+import AirlockReconcile
 
 /// Turns an entity table's rows into `MatchRecord`s in the run's store: the rows are folded in parallel
 /// (`MatchRecordDraft`), a wave of chunks at a time, and added to the store in row order, so the store (and

@@ -1,3 +1,5 @@
+import AirlockReconcile
+
 /// Where one side's records of a `MatchEntity` come from: the entity (F&O labels, the first one the export holds
 /// wins; or the Sales logical name) and the columns of each `MatchField`, the first present of each list wins.
 /// Declared for the Prospect to cash entities; docs/match.md lists them.

@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 
 /// Writes `duplicates.csv`: pairs of records within one side that look like one and the same (F&O first, then
 /// Sales; by entity, score and keys).

@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockReconcile
 
 /// Writes `keymap.csv` (`Keymap`) from a run's links, an entry at a time.
 enum KeymapWriter {

@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 
 /// Writes `matches.csv` (`MatchListColumns`): per entity, the sure pairs, then those to review, each by score
 /// (highest first) and Sales GUID.

@@ -1,3 +1,6 @@
+import AirlockModel
+import AirlockReconcile
+
 /// A finished run's matches with the records they name, as the writers use them.
 struct MatchOutcome: Sendable {
     var inputs: MatchInputs

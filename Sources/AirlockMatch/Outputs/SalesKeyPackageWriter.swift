@@ -1,5 +1,6 @@
 import AirlockModel
 import AirlockPackages
+import AirlockReconcile
 
 /// Writes `to-sales-keys.zip`: a Configuration Migration package that updates each linked Sales record (by its
 /// GUID) with the F&O key in its key attribute (`accountnumber` = the customer account), so that the sync and

@@ -1,4 +1,6 @@
 import AirlockIO
+import AirlockModel
+import AirlockReconcile
 
 /// Writes `unmatched.csv`: the records of either side that no link names, with why (no candidate, a best score
 /// below review, a pair waiting for review, a rejected pair), so the plan can count what a load would create.

@@ -1,3 +1,5 @@
+import AirlockReconcile
+
 /// What a writer of a match run's outputs counted, where it counts anything (`Matcher.write`).
 enum WrittenCounts: Sendable {
     case none

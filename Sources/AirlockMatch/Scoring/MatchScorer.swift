@@ -1,3 +1,4 @@
+import AirlockReconcile
 import Foundation
 
 /// Compares two records signal by signal (`compare`: each signal's `ComparisonLevel`) and, once the entity's

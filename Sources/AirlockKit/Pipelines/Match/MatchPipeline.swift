@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 import Foundation
 
 /// `airlock match` as a library call: links Sales records to F&O records that share no key (see `Matcher`).

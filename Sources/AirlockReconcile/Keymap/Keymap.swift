@@ -23,7 +23,7 @@ public struct Keymap: Sendable, Equatable {
         for (line, values) in table.rows {
             func at(_ column: Int) -> SourceLocation { SourceLocation(file: path, line: line, column: column + 1, field: columns[column]) }
             func field(_ column: Int) -> String { ReviewedTable.field(values, column) }
-            guard let entity = MatchEntity(rawValue: field(0).lowercased()) else {
+            guard let entity = LinkedEntity(rawValue: field(0).lowercased()) else {
                 throw AirlockError(.usage, "entity \"\(field(0))\" is not accounts, contacts or products", at: at(0))
             }
             guard field(1) == entity.salesEntity else {

@@ -1,20 +1,18 @@
-import AirlockIO
 import AirlockModel
-import AirlockPackages
 
 /// A CSV file a person may have edited (a reviewed `matches.csv`, a `keymap.csv`): any BOM and UTF-16 read,
 /// the delimiter found from the header line (an Excel re-save in a locale that writes `;`), and the header held to
 /// the columns the file must have, so that an edited, renamed or missing column is refused rather than read wrong.
-struct ReviewedTable {
-    var header: [String]
+package struct ReviewedTable {
+    package var header: [String]
     /// Rows with their line numbers, blank rows left out.
-    var rows: [(line: Int, values: [String])]
-    var path: String
+    package var rows: [(line: Int, values: [String])]
+    package var path: String
 
     /// Reads `path`, whose header must be `columns` exactly (names compared without case); a file without a
     /// byte-order mark in `codePage` when given (else UTF-8, an invalid byte's error ending with `hint`).
     /// - Throws: `AirlockError(.usage)` naming the file and the first column that differs.
-    init(path: String, columns: [String], what: String, codePage: SingleByteCodePage? = nil, hint: String? = nil) throws {
+    package init(path: String, columns: [String], what: String, codePage: SingleByteCodePage? = nil, hint: String? = nil) throws {
         let location = SourceLocation(file: path)
         let stream = try FileByteStream(path: path, location: location)
         let bytes = try TextDecodingStream(stream, location: location, codePage: codePage, hint: hint).readAll()
@@ -63,7 +61,7 @@ struct ReviewedTable {
     }
 
     /// Field `column` of `values`, trimmed ("" past the end).
-    static func field(_ values: [String], _ column: Int) -> String {
+    package static func field(_ values: [String], _ column: Int) -> String {
         column < values.count ? values[column].trimmingASCIIWhitespace() : ""
     }
 }

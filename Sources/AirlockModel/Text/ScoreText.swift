@@ -1,4 +1,4 @@
-/// How scores are written in every file and text of a match run.
+/// How match scores are written in every file and text: a match run's and the keymap's.
 public enum ScoreText {
     /// No decimals when whole, else one (`87`, `62.5`).
     public static func score(_ score: Double) -> String {
