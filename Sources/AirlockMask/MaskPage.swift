@@ -7,14 +7,9 @@ enum MaskPage {
     static func html(_ report: MaskReport) -> String {
         func system(_ side: String) -> String { side == "fo" ? "F&amp;O" : "Sales" }
         func cell(_ value: Int) -> String { "<td class=n>\(HTMLText.number(value))</td>" }
-        var page = """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>Airlock mask</title>
-            <style>
-            body{font-family:system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}
-            td,th{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}th{background:#f3f3f3}
-            td.n{text-align:right}.ok{color:#3a7a40}.bad{color:#b03020}.small{color:#666;font-size:.9em}
-            </style></head><body>
+        var page = HTMLText.pageStart(
+            title: "Airlock mask", style: ".ok{color:#3a7a40}.bad{color:#b03020}.small{color:#666;font-size:.9em}\n")
+        page += """
             <h1>Airlock mask</h1>
             <p>Masked with the key whose fingerprint is <b>\(HTMLText.escape(report.keyFingerprint))</b> (a keyed digest of the key: \
             the same key gives the same fingerprint; it does not reveal the key). Each replacement is drawn from the value and the \

@@ -104,8 +104,7 @@ package enum KeymapApplier {
             joins.append((foEnd.entity, foEnd.key[place].field))
         }
         if let join = joins.first(where: { join in catalog.foEntityVersions(of: join.entity).contains { catalog.isSameFOEntity($0, label) }
-            })
-        {
+        }) {
             return join.column
         }
         return joins.first { catalog.foEntity(named: label)?.field(named: $0.column) != nil }?.column

@@ -100,4 +100,19 @@ package enum HTMLText {
         while out.hasSuffix("-") { out.removeLast() }
         return out.isEmpty ? "x" : out
     }
+
+    /// The start of a verb's self-contained page up to `<body>`: the document type, `title`, and the style every
+    /// page shares (plain tables, right-aligned numbers in `td.n`) followed by `style`, the page's own rules, each
+    /// line ending with a line break.
+    package static func pageStart(title: String, style: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
+        <style>
+        body{font-family:system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}
+        td,th{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}th{background:#f3f3f3}
+        td.n{text-align:right}\(style)</style></head><body>
+
+        """
+    }
 }

@@ -10,16 +10,15 @@ enum MatchPage {
     static let reviewRowsShown = 500
 
     static func html(_ outcome: MatchOutcome, result: MatchingResult) -> String {
-        var page = """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>Airlock match</title>
-            <style>
-            body{font-family:system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}
-            td,th{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}th{background:#f3f3f3}
-            td.n{text-align:right}.bar{display:inline-block;height:.9em;background:#4a7ab8}.bar.review{background:#e0a030}
-            .bar.sure{background:#3a9a50}.bar.none{background:#bbb}.small{color:#666;font-size:.9em}
-            .w{display:inline-block;height:.7em}.w.for{background:#3a9a50}.w.against{background:#c0392b}
-            </style></head><body>
+        var page = HTMLText.pageStart(
+            title: "Airlock match",
+            style: """
+                .bar{display:inline-block;height:.9em;background:#4a7ab8}.bar.review{background:#e0a030}
+                .bar.sure{background:#3a9a50}.bar.none{background:#bbb}.small{color:#666;font-size:.9em}
+                .w{display:inline-block;height:.7em}.w.for{background:#3a9a50}.w.against{background:#c0392b}
+
+                """)
+        page += """
             <h1>Airlock match</h1>
             <p>Legal entity \(HTMLText.escape(result.company.isEmpty ? "(none named)" : result.company)). Scores are match probabilities \
             in percent under a model estimated from these two exports (docs/match.md, "The model"). A pair is <b>sure</b> from \
