@@ -79,6 +79,23 @@ extension FlowRunner {
         }
     }
 
+    /// Warns of the F&O export's rows of the target entity that repeat an earlier row exactly (every column), once
+    /// per entity: from the first flow in run order that writes it (the flows after it read its output, so it has
+    /// none). Each such record is matched as one; `validate` reports each repeat as fo.key.duplicate.
+    func noteExactRepeats(in target: KeyIndex) {
+        guard template.target.side == .fo, !target.duplicates.isEmpty,
+            !context.outputs.values.contains(where: {
+                $0.template.target.side == template.target.side && $0.template.target.entity == template.target.entity
+            })
+        else { return }
+        let repeats = target.exactRepeats()
+        guard let first = repeats.first else { return }
+        let rows = repeats.count == 1 ? "1 row repeats" : "\(repeats.count) rows repeat"
+        context.warn(
+            "\(target.table.name): \(rows) another row of the F&O export exactly (every column the same; first: \(target.key.naturalKey(row: first.row))); each is taken once when records are matched against the export (validate reports them as fo.key.duplicate)",
+            flow: template.name)
+    }
+
     /// How each compared field is compared, from its target type.
     func comparisons(layout: FlowLayout) -> [String: ValueComparison] {
         var result: [String: ValueComparison] = [:]

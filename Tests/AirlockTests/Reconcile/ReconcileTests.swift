@@ -85,6 +85,24 @@ struct ReconcileTests {
         #expect(index.duplicates == [KeyDuplicate(row: 2, keptRow: 0), KeyDuplicate(row: 4, keptRow: 0)])
     }
 
+    @Test func exactRepeatsAreTheDuplicatesEqualInEveryColumn() throws {
+        let rows: [[String?]] = [
+            ["A", "usmf", "x"], ["A", "usmf", "y"], ["A", "usmf", "x"], ["a", "usmf", "x"], ["A", "usmf", "y"], ["B", "usmf", nil],
+            ["B", "usmf", ""], ["A", "usmf", "x"],
+        ]
+        let index = try KeyIndex(table: Self.table("T", ["CUSTOMERACCOUNT", "DATAAREAID", "NAME"], rows), key: Self.foCustomers)
+        // Each names the first row it repeats (row 4 repeats row 1, not the row kept under the key); a key that differs in
+        // case is a duplicate, not a repeat; a missing value is an empty one.
+        #expect(
+            index.exactRepeats() == [
+                KeyDuplicate(row: 2, keptRow: 0), KeyDuplicate(row: 4, keptRow: 1), KeyDuplicate(row: 6, keptRow: 5),
+                KeyDuplicate(row: 7, keptRow: 0),
+            ])
+        let distinct = try KeyIndex(
+            table: Self.table("T", ["CUSTOMERACCOUNT", "DATAAREAID"], [["A", "usmf"], ["B", "usmf"]]), key: Self.foCustomers)
+        #expect(distinct.exactRepeats().isEmpty)
+    }
+
     @Test func incompleteKeysAreListedNotIndexed() throws {
         let index = try KeyIndex(
             table: Self.table("T", ["CUSTOMERACCOUNT", "DATAAREAID"], [[nil, "usmf"], ["  ", "usmf"], ["A", nil], ["B", "usmf"]]),

@@ -38,6 +38,26 @@ struct SmallPair {
     /// Sets `values` (column → value) on the rows of F&O entity `label` that hold every value of `key`; at least one
     /// row must.
     mutating func setFO(_ label: String, where key: [String: String], _ values: [String: String]) throws {
+        try editFO(label, where: key) { table, record in
+            var record = record
+            for (column, value) in values {
+                record[try #require(table.columnIndex(named: column), "\(label) has \(column)")] = value
+            }
+            return [record]
+        }
+    }
+
+    /// Writes each row of F&O entity `label` that holds every value of `key` `copies` more times, right after itself
+    /// (every column the same); at least one row must.
+    mutating func repeatFO(_ label: String, where key: [String: String], copies: Int) throws {
+        try editFO(label, where: key) { _, record in Array(repeating: record, count: copies + 1) }
+    }
+
+    /// Replaces each row of F&O entity `label` that holds every value of `key` with the rows `edit` makes of it (its
+    /// table and values); at least one row must hold them.
+    private mutating func editFO(
+        _ label: String, where key: [String: String], _ edit: (Table, [String?]) throws -> [[String?]]
+    ) throws {
         let reader = try FOPackageReader(source: openPackageSource(path: fo))
         var files: [FOEntityFile] = []
         var matched = 0
@@ -47,14 +67,13 @@ struct SmallPair {
             if line.entityName == label {
                 var edited = Table(name: table.name, columnNames: table.columnNames)
                 for row in 0..<table.rowCount {
-                    var record = (0..<table.columnNames.count).map { table.value(row: row, column: $0) }
+                    let record = (0..<table.columnNames.count).map { table.value(row: row, column: $0) }
+                    var records = [record]
                     if key.allSatisfy({ table.value(row: row, column: $0.key) == $0.value }) {
                         matched += 1
-                        for (column, value) in values {
-                            record[try #require(table.columnIndex(named: column), "\(label) has \(column)")] = value
-                        }
+                        records = try edit(table, record)
                     }
-                    try edited.appendRow(record)
+                    for record in records { try edited.appendRow(record) }
                 }
                 table = edited
             }
