@@ -89,14 +89,8 @@ public struct FOPackageValidator: Sendable {
                     ValidationRules.foManifestNoEntityMap, entity: label, file: reader.manifestMember,
                     "the line has no EntityMapList: F&O would import zero rows without an error")
             }
-            if (entity.inputFilePath ?? "").isEmpty {
-                let fallback =
-                    reader.dataMember(for: entity).map {
-                        "; Airlock read \($0.name), found by the entity's name, but F&O looks only at InputFilePath"
-                    } ?? ""
-                collector.add(
-                    ValidationRules.foManifestNoInputFile, entity: label, file: reader.manifestMember,
-                    "the line has no InputFilePath, so F&O cannot tell which file holds the entity's data\(fallback)")
+            if let problem = Self.missingInputFile(entity, in: reader) {
+                collector.add(ValidationRules.foManifestNoInputFile, entity: label, file: reader.manifestMember, problem)
             }
             guard let schema = catalog.foEntity(named: label) else {
                 let near = NearMatch.oneEditAway(from: label, among: catalog.foEntities.map(\.label))
@@ -119,6 +113,17 @@ public struct FOPackageValidator: Sendable {
             }
         }
         checkExecutionOrder(reader, collector)
+    }
+
+    /// Why no one can tell which file holds `entity`'s data: its manifest line has no `InputFilePath`, where F&O looks
+    /// (Airlock would fall back to a file named after the entity); nil when the line has one. `validate` reports it as
+    /// fo.manifest.no-input-file, and `convert` refuses an export with it in the same words.
+    public static func missingInputFile(_ entity: FOManifestEntity, in reader: FOPackageReader) -> String? {
+        guard (entity.inputFilePath ?? "").isEmpty else { return nil }
+        let fallback =
+            reader.dataMember(for: entity).map { "; Airlock finds \($0.name) by the entity's name, but F&O looks only at InputFilePath" }
+            ?? ""
+        return "the line has no InputFilePath, so F&O cannot tell which file holds the entity's data\(fallback)"
     }
 
     /// Referenced entities must import on an earlier level of the same execution unit (units run in parallel,

@@ -3,6 +3,7 @@ import AirlockMapping
 import AirlockModel
 import AirlockPackages
 import AirlockReport
+import AirlockValidate
 
 /// What `convert` reads: the Sales export whole, and the F&O entities that some flow uses.
 struct ConversionInputs: Sendable {
@@ -26,7 +27,7 @@ struct ConversionInputs: Sendable {
         -> ConversionInputs
     {
         let (foSource, salesSource) = try sources(options)
-        let foReader = try FOPackageReader(source: foSource, fileEncoding: options.foFileEncoding)
+        let foReader = try openFO(foSource, fileEncoding: options.foFileEncoding)
         let lines = usedEntities(foReader, templates: templates, catalog: catalog)
         let salesPackageSource = salesSource
         let readSales: @Sendable () throws -> CMTPackage = {
@@ -78,6 +79,24 @@ struct ConversionInputs: Sendable {
     /// - Throws: `AirlockError(.usage)` when a package is of the other kind (or the two are swapped).
     static func sources(_ options: ConversionOptions) throws -> (fo: PackageSource, sales: PackageSource) {
         try PackageDetector.locateExports(fo: options.foPath, sales: options.salesPath)
+    }
+
+    /// Opens an F&O export (`--fo`, or `--since`'s earlier one) whose every manifest line names its file, as
+    /// `validate` demands: the data of a line without `InputFilePath` is in no file F&O would read, and the run reads
+    /// every entity (for the company, if not for a flow).
+    /// - Throws: `AirlockError(.malformedXML)` naming the manifest and the entity of the first line without
+    ///   `InputFilePath`, in `validate`'s words (fo.manifest.no-input-file, `FOPackageValidator.missingInputFile`); the
+    ///   reader's errors.
+    static func openFO(_ source: PackageSource, fileEncoding: FOFileEncoding) throws -> FOPackageReader {
+        let reader = try FOPackageReader(source: source, fileEncoding: fileEncoding)
+        for line in reader.manifest.entities {
+            guard let problem = FOPackageValidator.missingInputFile(line, in: reader) else { continue }
+            throw AirlockError(
+                .malformedXML,
+                "\(problem); add the file's name to the line's InputFilePath (validate reports \(ValidationRules.foManifestNoInputFile.id))",
+                at: SourceLocation(file: source.path, entry: reader.manifestMember, entity: line.entityName))
+        }
+        return reader
     }
 
     /// The manifest lines of the F&O entities that a template reads or writes (under any of their labels).

@@ -49,7 +49,7 @@ final class SinceBaseline: Sendable {
                     throw AirlockError(.usage, "--since names two F&O exports; give one per side", at: SourceLocation(file: path))
                 }
                 fo = FOExport(
-                    reader: try FOPackageReader(source: located.source, fileEncoding: fileEncoding), catalog: catalog, locale: locale)
+                    reader: try ConversionInputs.openFO(located.source, fileEncoding: fileEncoding), catalog: catalog, locale: locale)
             case .cmt:
                 guard sales == nil else {
                     throw AirlockError(.usage, "--since names two Sales exports; give one per side", at: SourceLocation(file: path))

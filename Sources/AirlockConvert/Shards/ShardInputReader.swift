@@ -14,7 +14,7 @@ enum ShardInputReader {
         progress: @Sendable (String) -> Void
     ) throws -> (inputs: ConversionInputs, rows: ShardRowMap, summary: ShardOwnership.Summary) {
         let sources = try ConversionInputs.sources(options)
-        let foReader = try FOPackageReader(source: sources.fo, fileEncoding: options.foFileEncoding)
+        let foReader = try ConversionInputs.openFO(sources.fo, fileEncoding: options.foFileEncoding)
         let lines = ConversionInputs.usedEntities(foReader, templates: templates, catalog: catalog)
         let probe = FOExport(reader: nil, catalog: catalog)
         let locale = options.foLocale.flatMap(FOLocale.init(name:))

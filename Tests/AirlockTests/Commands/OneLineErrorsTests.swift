@@ -55,4 +55,34 @@ struct OneLineErrorsTests {
         #expect(line.contains("did you swap them?"), "\(line)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
     }
+
+    /// A manifest line without `InputFilePath`: `validate` reports fo.manifest.no-input-file, and `convert` refuses
+    /// the export in the same words (the file found by the entity's name is not read), before anything is written.
+    @Test func aManifestLineWithoutInputFilePathIsRefusedAsValidateReportsIt() throws {
+        let folder = try Fixture.scratchDirectory("airlock-one-line")
+        let source = try openPackageSource(path: ConvertFixture.sampleFO)
+        let reader = try FOPackageReader(source: source)
+        var manifest = reader.manifest
+        let index = try #require(manifest.entities.firstIndex { $0.entityName == "Customers V2" })
+        manifest.entities[index].inputFilePath = nil
+        var entries: [String: [UInt8]] = [:]
+        for member in source.members { entries[member.name] = try source.open(member.name).readAll() }
+        entries[reader.manifestMember] = FOManifestWriter.manifestBytes(manifest)
+        let fo = try ZipFixture.make(folder + "/no-input-file.zip", entries: entries)
+
+        let validate = try AirlockRunner.run(["validate", fo])
+        #expect(validate.status == 1)
+        let finding = try #require(validate.stdout.split(separator: "\n").first { $0.contains("InputFilePath") })
+        let reason = "the line has no InputFilePath, so F&O cannot tell which file holds the entity's data"
+        #expect(finding.contains(reason) && finding.contains("Customers V2.csv"), "\(finding)")
+        #expect(validate.stdout.contains("error fo.manifest.no-input-file"))
+
+        let out = folder + "/out"
+        let convert = try Self.oneLine(["convert", "--fo", fo, "--sales", ConvertFixture.sampleSales, "--out", out, "--no-ledger"])
+        #expect(convert.hasPrefix("airlock: \(fo): Manifest.xml: entity Customers V2: \(reason)"), "\(convert)")
+        #expect(convert.contains("fo.manifest.no-input-file"), "\(convert)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let plan = try Self.oneLine(["convert", "--fo", fo, "--sales", ConvertFixture.sampleSales, "--plan"])
+        #expect(plan == convert)
+    }
 }
