@@ -1,5 +1,8 @@
+import AirlockIO
+
 extension InspectReport {
-    /// The report for people: metadata, one line per entity, then warnings.
+    /// The report for people: metadata, one line per entity, then warnings (of the files no manifest line names, the
+    /// first `unnamedFilesListed`, and how many more).
     /// - Parameter showColumns: list every entity's columns under it.
     public func text(showColumns: Bool = false) -> String {
         var lines: [String] = []
@@ -35,7 +38,24 @@ extension InspectReport {
         if !warnings.isEmpty {
             lines.append("")
             lines.append("  warnings:")
-            lines += warnings.map { "  - \($0)" }
+            let suffix = ": " + Self.unnamedFileWarning
+            let unnamed = warnings.count(where: { $0.hasSuffix(suffix) })
+            var listed = 0
+            for warning in warnings {
+                if warning.hasSuffix(suffix) {
+                    listed += 1
+                    if listed > Self.unnamedFilesListed { continue }
+                    lines.append("  - \(warning)")
+                    if listed == Self.unnamedFilesListed, unnamed > listed {
+                        let more = unnamed - listed
+                        lines.append(
+                            "  - … and \(HTMLText.number(more)) more file\(more == 1 ? "" : "s") that no manifest line names (inspect --json lists every one)"
+                        )
+                    }
+                } else {
+                    lines.append("  - \(warning)")
+                }
+            }
         }
         return lines.joined(separator: "\n")
     }

@@ -9,6 +9,12 @@ public struct InspectReport: Sendable, Codable, Equatable {
     /// Package-level problems that did not stop inspection.
     public var warnings: [String]
 
+    /// What the warning of a file no manifest line names says after the file's name (`<file>: <this>`).
+    public static let unnamedFileWarning = "the file is in the package but no manifest line names it"
+    /// The warnings of files no manifest line names that the text lists (one a zip entry, so a zip of 100,000 stray
+    /// entries would list 100,000); the others are counted on one line. The JSON lists every one.
+    public static let unnamedFilesListed = 50
+
     /// Package metadata: the F&O definition group and description, or the Sales export timestamp.
     public struct Metadata: Sendable, Codable, Equatable {
         public var definitionGroup: String?

@@ -56,7 +56,7 @@ public enum PackageInspector {
                     records: summary.records))
         }
         for member in reader.unlistedMembers {
-            warnings.append("\(member.name): the file is in the package but no manifest line names it")
+            warnings.append("\(member.name): \(InspectReport.unnamedFileWarning)")
         }
         let labels = reader.manifest.entities.map(\.entityName)
         for label in Set(labels) where labels.filter({ $0 == label }).count > 1 {

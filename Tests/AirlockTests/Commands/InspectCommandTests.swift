@@ -68,6 +68,34 @@ struct InspectCommandTests {
         #expect(result.stderr.contains("Manifest.xml: line 3"))
     }
 
+    /// A package of many entries no manifest line names (2,000 here; 100,000 printed a line each): the text lists the
+    /// first 50 and counts the rest, the JSON lists every one.
+    @Test func manyFilesNoManifestLineNamesAreCountedAfterTheFirstFifty() throws {
+        let folder = try Fixture.scratchDirectory()
+        let zip = folder + "/many.zip"
+        let sample = try openPackageSource(path: ConvertFixture.sampleFO)
+        let writer = try ZipArchiveWriter(path: zip)
+        for member in sample.members { try writer.addEntry(name: member.name, bytes: try sample.open(member.name).readAll()) }
+        for index in 0..<2_000 { try writer.addEntry(name: "stray/\(1_000_000 + index).txt", bytes: Array("x".utf8)) }
+        try writer.finish()
+        let suffix = ": the file is in the package but no manifest line names it"
+
+        let text = try AirlockRunner.run(["inspect", zip])
+        #expect(text.status == 0, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n")
+        let listed = lines.filter { $0.hasSuffix(suffix) }
+        #expect(listed.count == 50)
+        #expect(listed.first == "  - stray/1000000.txt\(suffix)" && listed.last == "  - stray/1000049.txt\(suffix)")
+        let index = try #require(lines.firstIndex { $0.hasSuffix("stray/1000049.txt\(suffix)") })
+        #expect(lines[index + 1] == "  - … and 1,950 more files that no manifest line names (inspect --json lists every one)")
+        #expect(lines.count < 100)
+
+        let json = try AirlockRunner.run(["inspect", "--json", zip])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let warnings = try #require(object["warnings"] as? [String])
+        #expect(warnings.filter { $0.hasSuffix(suffix) }.count == 2_000)
+    }
+
     @Test func missingFileIsAUsageError() throws {
         let result = try AirlockRunner.run(["inspect", "/nonexistent/package.zip"])
         #expect(result.status == 2)
