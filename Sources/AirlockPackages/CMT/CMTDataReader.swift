@@ -167,6 +167,8 @@ public final class CMTDataReader {
                 counts[index].records += count.records
                 counts[index].duplicateIDs += count.duplicateIDs
                 counts[index].firstDuplicateID = counts[index].firstDuplicateID ?? count.firstDuplicateID
+                counts[index].nonGUIDIDs += count.nonGUIDIDs
+                counts[index].firstNonGUIDID = counts[index].firstNonGUIDID ?? count.firstNonGUIDID
                 counts[index].undeclaredFields += count.undeclaredFields.filter { !counts[index].undeclaredFields.contains($0) }
                 counts[index].sections += 1
             } else {
@@ -201,6 +203,11 @@ public final class CMTDataReader {
         if count.duplicateIDs > 0 {
             result.append(
                 "\(entry): entity '\(count.name)': \(count.duplicateIDs) of \(count.records) records repeat an id already used in the entity (first: \(count.firstDuplicateID ?? "?")); CMT matches records by id, so they would overwrite each other"
+            )
+        }
+        if count.nonGUIDIDs > 0 {
+            result.append(
+                "\(entry): entity '\(count.name)': \(count.nonGUIDIDs) of \(count.records) records have an id that is not a GUID (first: \(count.firstNonGUIDID ?? "?"); expected e.g. 982dff41-9bba-4e46-a1e3-127424034240); CMT needs a GUID to create or match a record (validate reports each as cmt.record.id)"
             )
         }
         if count.isDeclared && !count.undeclaredFields.isEmpty {
@@ -309,6 +316,10 @@ public final class CMTDataReader {
                 count.records += 1
                 try xml.withAttribute("id") { bytes in
                     guard let bytes else { throw fail(xml, "a <record> has no id attribute", entity: entity) }
+                    if CMTValueCodec.guidValue(bytes) == nil {
+                        count.nonGUIDIDs += 1
+                        if count.firstNonGUIDID == nil { count.firstNonGUIDID = String(decoding: bytes, as: UTF8.self) }
+                    }
                     if !ids.insert(bytes) {
                         count.duplicateIDs += 1
                         if count.firstDuplicateID == nil { count.firstDuplicateID = String(decoding: bytes, as: UTF8.self) }

@@ -73,6 +73,40 @@ struct CMTInspectTests {
         #expect(report.warnings == report.warnings.sorted())
     }
 
+    /// A record id that is not a GUID: `inspect` warns once per entity with the count and the first, where `validate`
+    /// reports each record as cmt.record.id; both read an id as .NET's `Guid.Parse` does (braces, any case, blanks).
+    @Test func recordIdsThatAreNoGUIDsAreCountedAsValidateFindsThem() throws {
+        let folder = try Fixture.scratchDirectory()
+        let schema = """
+            <entities>
+              <entity name="account" primaryidfield="accountid"><fields><field name="accountid" type="guid" primaryKey="true" /><field name="name" type="string" /></fields></entity>
+            </entities>
+            """
+        let data = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <entities>
+              <entity name="account" displayname="Account"><records>
+                <record id="ABC"><field name="name" value="a" /></record>
+                <record id="{11111111-1111-1111-1111-111111111111}"><field name="name" value="b" /></record>
+                <record id="22222222-2222-2222-2222-22222222222"><field name="name" value="c" /></record>
+                <record id=" 33333333-3333-3333-3333-333333333333 "><field name="name" value="d" /></record>
+              </records></entity>
+            </entities>
+            """
+        let path = try ZipFixture.make(folder + "/ids.zip", entries: ["data.xml": Array(data.utf8), "data_schema.xml": Array(schema.utf8)])
+        let report = try PackageInspector.inspect(path: path)
+        #expect(report.entities.map(\.records) == [4])
+        let warnings = report.warnings.filter { $0.contains("GUID") }
+        #expect(
+            warnings == [
+                "data.xml: entity 'account': 2 of 4 records have an id that is not a GUID (first: ABC; expected e.g. 982dff41-9bba-4e46-a1e3-127424034240); CMT needs a GUID to create or match a record (validate reports each as cmt.record.id)"
+            ])
+        let validation = try PackageValidator.validate(path: path, catalog: SchemaCatalogLoader.bundled())
+        let findings = validation.findings.filter { $0.rule == ValidationRules.cmtRecordId.id }
+        #expect(findings.map(\.value) == ["ABC", "22222222-2222-2222-2222-22222222222"])
+        #expect(findings.allSatisfy { $0.entity == "account" })
+    }
+
     @Test func aPackageWithOnlyDataIsAMissingSchema() throws {
         let folder = try Fixture.scratchDirectory()
         let path = try ZipFixture.make(folder + "/data-only.zip", entries: ["data.xml": Array("<entities />".utf8)])
