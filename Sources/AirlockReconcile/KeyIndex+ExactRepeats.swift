@@ -24,14 +24,14 @@ extension KeyIndex {
         var distinct: [Int: [RecordDigest: [Int]]] = [:]
         var repeats: [KeyDuplicate] = []
         for duplicate in duplicates {
-            var rows = distinct[duplicate.keptRow] ?? [digest(duplicate.keptRow): [duplicate.keptRow]]
+            let kept = duplicate.keptRow
+            if distinct[kept] == nil { distinct[kept] = [digest(kept): [kept]] }
             let key = digest(duplicate.row)
-            if let earlier = rows[key]?.first(where: { same(duplicate.row, $0) }) {
+            if let earlier = distinct[kept]?[key]?.first(where: { same(duplicate.row, $0) }) {
                 repeats.append(KeyDuplicate(row: duplicate.row, keptRow: earlier))
             } else {
-                rows[key, default: []].append(duplicate.row)
+                distinct[kept]?[key, default: []].append(duplicate.row)
             }
-            distinct[duplicate.keptRow] = rows
         }
         return repeats
     }
