@@ -4,13 +4,16 @@ import AirlockYAML
 
 /// Which columns of which entities are masked, and how: the bundled default (`mask-policy.yaml`, docs/mask.md) with a
 /// user's `--policy` file laid over it (an entry there adds a column, changes its method, or keeps it clear), then
-/// carried along every field map of the bundled templates: a column a map fills from a masked column, or that fills
-/// one, is masked by the same method, so that both exports say the same (`carryAlongTemplates`).
+/// carried along every field map of the bundled templates: a user's entry to every column the maps copy it to or from,
+/// then a column a map fills from a masked column, or that fills one, masked by the same method, so that both exports
+/// say the same (`carryAlongTemplates`); what would still disagree is refused (`checkJoins`).
 public struct MaskPolicy: Sendable, Equatable {
     /// Side (`fo`, `sales`) → entity (an F&O label or a Sales logical name, as the catalog names it) → column → method.
     public private(set) var methods: [String: [String: [String: MaskMethod]]]
     /// Where each entry of a policy file stands (`side/entity/column`, lower case), for an error found later.
     private var origins: [String: SourceLocation] = [:]
+    /// The entries of a `--policy` file, and the columns its methods were carried to.
+    private var userEntries: Set<String> = []
 
     /// The method of `column` of `entity` on `side` (its any name for F&O), nil when the column is not masked.
     public func method(side: String, entity: String, column: String, catalog: SchemaCatalog) -> MaskMethod? {
@@ -29,7 +32,7 @@ public struct MaskPolicy: Sendable, Equatable {
         guard let text = bundled.first(where: { $0.path.hasSuffix("mask-policy.yaml") })?.text else {
             throw AirlockError(.io, "the bundled masking policy is missing from the executable")
         }
-        var policy = MaskPolicy(methods: [:], origins: [:])
+        var policy = MaskPolicy(methods: [:], origins: [:], userEntries: [])
         try policy.add(yaml: text, file: bundledFile, catalog: catalog)
         if let overlay {
             try policy.add(yaml: try BundledResources.readText(overlay, what: "the masking policy"), file: overlay, catalog: catalog)
@@ -49,7 +52,39 @@ public struct MaskPolicy: Sendable, Equatable {
             methods[name(side)]?.first { $0.key.lowercased() == label(side, entity).lowercased() }?.value
                 .first { $0.key.lowercased() == column.lowercased() }?.value
         }
+        func entry(_ side: DataSide, _ entity: String, _ column: String) -> String {
+            "\(name(side))/\(label(side, entity))/\(column)".lowercased()
+        }
+        // A user's entry first: its method (`keep` too) goes to every column the maps copy it to or from, over the
+        // bundled method there, so that a change to one column is a change to all its copies.
         var changed = true
+        while changed {
+            changed = false
+            for template in templates {
+                for mapping in template.fields {
+                    guard let source = mapping.source.map({ String($0.prefix { $0 != "." }) }) else { continue }
+                    let ends = [
+                        (template.source.side, template.source.entity, source),
+                        (template.target.side, template.target.entity, mapping.target),
+                    ]
+                    for (from, to) in [(ends[0], ends[1]), (ends[1], ends[0])] {
+                        let fromEntry = entry(from.0, from.1, from.2)
+                        let toEntry = entry(to.0, to.1, to.2)
+                        guard userEntries.contains(fromEntry), !userEntries.contains(toEntry), let method = current(from.0, from.1, from.2),
+                            current(to.0, to.1, to.2) != method,
+                            !Self.isKey(side: name(to.0), entity: to.1, column: to.2, catalog: catalog),
+                            Self.isKnown(side: name(to.0), entity: to.1, column: to.2, catalog: catalog),
+                            Self.fits(method, side: name(to.0), entity: to.1, column: to.2, catalog: catalog)
+                        else { continue }
+                        methods[name(to.0), default: [:]][label(to.0, to.1), default: [:]][to.2] = method
+                        userEntries.insert(toEntry)
+                        origins[toEntry] = origins[fromEntry]
+                        changed = true
+                    }
+                }
+            }
+        }
+        changed = true
         while changed {
             changed = false
             for template in templates {
@@ -76,7 +111,8 @@ public struct MaskPolicy: Sendable, Equatable {
 
     /// Refuses a policy under which a flow would write, into a column the other export holds masked, a value that is
     /// not masked alike: the column filled by a bundled template from a key (masked in one export, copied clear by
-    /// `convert`), or from a column masked by a method that draws otherwise. A rehearsal on such files would report
+    /// `convert`), from a column the policy keeps clear (`keep`), or from a column masked by a method that draws
+    /// otherwise. A rehearsal on such files would report
     /// every record of the flow changed.
     /// - Throws: `AirlockError(.usage)` at the policy entry, naming the template and both columns.
     private func checkJoins(_ templates: [MappingTemplate], catalog: SchemaCatalog) throws {
@@ -85,6 +121,11 @@ public struct MaskPolicy: Sendable, Equatable {
         func system(_ side: DataSide) -> String { side == .fo ? "F&O" : "Sales" }
         func current(_ side: DataSide, _ entity: String, _ column: String) -> MaskMethod? {
             method(side: name(side), entity: entity, column: column, catalog: catalog)
+        }
+        // The method as written, `keep` included.
+        func written(_ side: DataSide, _ entity: String, _ column: String) -> MaskMethod? {
+            methods[name(side)]?.first { $0.key.lowercased() == label(side, entity).lowercased() }?.value
+                .first { $0.key.lowercased() == column.lowercased() }?.value
         }
         for template in templates {
             for mapping in template.fields {
@@ -101,6 +142,8 @@ public struct MaskPolicy: Sendable, Equatable {
                         problem = "is a key, never masked"
                     } else if let other, other != method, !(Self.drawAlike.contains(other) && Self.drawAlike.contains(method)) {
                         problem = "is masked as \(other.rawValue), which draws otherwise"
+                    } else if other == nil, written(clear.0, clear.1, clear.2) == .keep {
+                        problem = "the policy keeps clear"
                     } else {
                         problem = nil
                     }
@@ -211,6 +254,7 @@ public struct MaskPolicy: Sendable, Equatable {
                     }
                     methods[side.key, default: [:]][label, default: [:]][column.key] = method
                     origins["\(side.key)/\(label)/\(column.key)".lowercased()] = column.keyNode.location
+                    if file != Self.bundledFile { userEntries.insert("\(side.key)/\(label)/\(column.key)".lowercased()) }
                 }
             }
         }
