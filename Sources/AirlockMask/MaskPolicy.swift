@@ -55,55 +55,49 @@ public struct MaskPolicy: Sendable, Equatable {
         func entry(_ side: DataSide, _ entity: String, _ column: String) -> String {
             "\(name(side))/\(label(side, entity))/\(column)".lowercased()
         }
+        // Each pair of columns a template copies one into the other, both ways (a lookup's path by its first part).
+        var copies: [(from: (DataSide, String, String), to: (DataSide, String, String))] = []
+        for template in templates {
+            for mapping in template.fields {
+                guard let source = mapping.source.map({ String($0.prefix { $0 != "." }) }) else { continue }
+                let ends = [
+                    (template.source.side, template.source.entity, source), (template.target.side, template.target.entity, mapping.target),
+                ]
+                copies += [(ends[0], ends[1]), (ends[1], ends[0])]
+            }
+        }
+        /// Whether `method` may be carried to column `to`: not a key, in the catalog, of a type the method keeps.
+        func takes(_ to: (DataSide, String, String), _ method: MaskMethod) -> Bool {
+            !Self.isKey(side: name(to.0), entity: to.1, column: to.2, catalog: catalog)
+                && Self.isKnown(side: name(to.0), entity: to.1, column: to.2, catalog: catalog)
+                && Self.fits(method, side: name(to.0), entity: to.1, column: to.2, catalog: catalog)
+        }
         // A user's entry first: its method (`keep` too) goes to every column the maps copy it to or from, over the
         // bundled method there, so that a change to one column is a change to all its copies.
         var changed = true
         while changed {
             changed = false
-            for template in templates {
-                for mapping in template.fields {
-                    guard let source = mapping.source.map({ String($0.prefix { $0 != "." }) }) else { continue }
-                    let ends = [
-                        (template.source.side, template.source.entity, source),
-                        (template.target.side, template.target.entity, mapping.target),
-                    ]
-                    for (from, to) in [(ends[0], ends[1]), (ends[1], ends[0])] {
-                        let fromEntry = entry(from.0, from.1, from.2)
-                        let toEntry = entry(to.0, to.1, to.2)
-                        guard userEntries.contains(fromEntry), !userEntries.contains(toEntry), let method = current(from.0, from.1, from.2),
-                            current(to.0, to.1, to.2) != method,
-                            !Self.isKey(side: name(to.0), entity: to.1, column: to.2, catalog: catalog),
-                            Self.isKnown(side: name(to.0), entity: to.1, column: to.2, catalog: catalog),
-                            Self.fits(method, side: name(to.0), entity: to.1, column: to.2, catalog: catalog)
-                        else { continue }
-                        methods[name(to.0), default: [:]][label(to.0, to.1), default: [:]][to.2] = method
-                        userEntries.insert(toEntry)
-                        origins[toEntry] = origins[fromEntry]
-                        changed = true
-                    }
-                }
+            for (from, to) in copies {
+                let fromEntry = entry(from.0, from.1, from.2)
+                let toEntry = entry(to.0, to.1, to.2)
+                guard userEntries.contains(fromEntry), !userEntries.contains(toEntry), let method = current(from.0, from.1, from.2),
+                    current(to.0, to.1, to.2) != method, takes(to, method)
+                else { continue }
+                methods[name(to.0), default: [:]][label(to.0, to.1), default: [:]][to.2] = method
+                userEntries.insert(toEntry)
+                origins[toEntry] = origins[fromEntry]
+                changed = true
             }
         }
+        // Then every masked column's method to the columns without one.
         changed = true
         while changed {
             changed = false
-            for template in templates {
-                for mapping in template.fields {
-                    guard let source = mapping.source.map({ String($0.prefix { $0 != "." }) }) else { continue }
-                    let ends = [
-                        (template.source.side, template.source.entity, source),
-                        (template.target.side, template.target.entity, mapping.target),
-                    ]
-                    for (from, to) in [(ends[0], ends[1]), (ends[1], ends[0])] {
-                        guard let method = current(from.0, from.1, from.2), method != .keep, current(to.0, to.1, to.2) == nil,
-                            !Self.isKey(side: name(to.0), entity: to.1, column: to.2, catalog: catalog),
-                            Self.isKnown(side: name(to.0), entity: to.1, column: to.2, catalog: catalog),
-                            Self.fits(method, side: name(to.0), entity: to.1, column: to.2, catalog: catalog)
-                        else { continue }
-                        methods[name(to.0), default: [:]][label(to.0, to.1), default: [:]][to.2] = method
-                        changed = true
-                    }
-                }
+            for (from, to) in copies {
+                guard let method = current(from.0, from.1, from.2), method != .keep, current(to.0, to.1, to.2) == nil, takes(to, method)
+                else { continue }
+                methods[name(to.0), default: [:]][label(to.0, to.1), default: [:]][to.2] = method
+                changed = true
             }
         }
         try checkJoins(templates, catalog: catalog)
