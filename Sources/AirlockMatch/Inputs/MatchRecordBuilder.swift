@@ -33,6 +33,8 @@ struct MatchRecordBuilder {
             if let first = candidates.first(where: { table.columnIndex(named: $0) != nil }) { names[field] = first }
         }
         let units = lookupNames[names[.unit] ?? ""] ?? [:]
+        // Rows' legal entities are compared upper-cased (the export's spelling may differ in case): upper-cased once.
+        let company = company?.uppercased()
         let chunkCount = (table.rowCount + Self.chunkRows - 1) / Self.chunkRows
         var skipped = 0
         records.reserveCapacity(records.count + table.rowCount)
@@ -80,11 +82,12 @@ struct MatchRecordBuilder {
         return ""
     }
 
-    /// Whether row `row` is of this source: of the legal entity `company` (or none), of the source's party type.
+    /// Whether row `row` is of this source: of the legal entity `company` (upper case; or none), of the source's party
+    /// type.
     private static func belongs(_ row: Int, table: Table, columns: [MatchField: [Int]], source: MatchSource, company: String?) -> Bool {
         if let company, !company.isEmpty {
             let own = value(.company, row, table: table, columns: columns).uppercased()
-            if !own.isEmpty && own != company.uppercased() { return false }
+            if !own.isEmpty && own != company { return false }
         }
         if let kind = source.partyType {
             let isPerson = value(.partyType, row, table: table, columns: columns).lowercased() == "person"
