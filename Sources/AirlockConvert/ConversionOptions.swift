@@ -1,123 +1,14 @@
 import AirlockIO
-import AirlockModel
 import AirlockPackages
 import AirlockReport
 
-/// What `airlock convert` is asked to do: `Converter.run`'s options. `report.json` records them as they were given
-/// (`recorded`).
-public struct ConversionOptions: Sendable, Hashable {
-    /// The F&O export package (zip or folder).
-    public var foPath: String
-    /// The Sales export package (zip or folder).
-    public var salesPath: String
-    /// The output directory.
-    public var outputDirectory: String?
-    /// Flows to run (nil: all); others are skipped and reported as not run.
-    public var only: [String]?
-    /// Compute and report only: write no packages and no reject files.
-    public var dryRun: Bool
-    /// The legal entity (F&O `dataAreaId`); nil: the export's only company.
-    public var company: String?
-    /// A folder of edited templates (`airlock templates export`).
-    public var templatesDirectory: String?
-    /// The bundled template set (`dual-write`); nil: the default, `prospect-to-cash`, or the set an edited folder
-    /// names.
-    public var templateSet: String?
-    /// The side whose values win where both hold a record (`fo` or `sales`): flows towards it create what it lacks
-    /// and, on a record it holds, fill only the fields it holds empty (`ExistingValueKeeper`); a record with nothing
-    /// to fill is filtered `held-by-master`, as dual-write's "master for initial sync" leaves it. Nil:
-    /// `fo` for the `dual-write` set, none for `prospect-to-cash` (whose flows run one way per table).
-    public var master: String?
-    /// Write unchanged records too.
-    public var full: Bool
-    /// More rejected records than this (all flows together) fails the run (exit 1); nil: no limit.
-    public var maxRejects: Int?
-    /// Replace the contents of a non-empty output directory.
-    public var force: Bool
-    /// The F&O data project's locale (`en-US`, `en-GB`, `de-DE`) for the templates' `dateFormat: {from: auto}`;
-    /// nil: learnt from each date column's values.
-    public var foLocale: String?
-    /// The code page of the F&O export's delimited files without a byte-order mark (`--fo-encoding windows-1252`):
-    /// a data format with a Windows code page, an Excel "CSV" save; nil: UTF-8.
-    public var foEncoding: String?
-    /// Exports of an earlier wave (at most one per side): source records they hold unchanged are left out by the
-    /// filter `unchanged-since`; nil: every record is converted.
-    public var since: [String]?
-    /// Limits by which each side's package is also cut into a numbered series in `batches/`, with an import plan
-    /// (`convert --batch-records`, `--batch-mb`); nil: one package per side.
-    public var batchLimits: PackageBatchLimits?
-    /// The shard this process converts (`--shard i/N`): only the account trees it owns, and reference data if it is
-    /// shard 0, written as spool files for `airlock merge` instead of packages; nil: the whole conversion.
-    public var shard: ShardSelection?
-    /// The schema catalog extension files the run's catalog was loaded with (`--catalog`), as given; nil: none. Recorded
-    /// in `report.json`; a shard's are checked by `merge`, whose packages depend on the catalog.
-    public var catalogFiles: [String]?
-    /// A match run's `keymap.csv` (`airlock match`): each linked Sales record takes the F&O key before the flows run,
-    /// so that it updates its F&O record instead of creating a second one; nil: none.
-    public var keymap: String?
-    /// Keys for the Sales accounts and contacts that have none (`--assign-keys`), as given: `p2c` (the Prospect to cash
-    /// solution's `ACC-01000-BVRCPS`), one pattern for both (`C{000001}`), or `account=PATTERN` and `contact=PATTERN`;
-    /// nil: none assigned (see `KeyAssignmentSpec`).
-    public var assignKeys: [String]?
-    /// Currency names the ISO 4217 table does not settle, settled by hand (`--currency NAME=CODE`), as given; nil: none.
-    public var currencies: [String]?
-    /// The currency of records that name none (`--default-currency CODE`): the Sales organisation's base currency,
-    /// which its export does not state; nil: such records keep no currency.
-    public var defaultCurrency: String?
-    /// Country names the ISO 3166 table does not settle, settled by hand (`--country NAME=CODE`), as given; nil: none.
-    public var countries: [String]?
-    /// Target entities the other side's export may lack (`--allow-missing-target`), as given: a flow writing one of
-    /// them counts every record as created. A flow whose target the export lacks is otherwise refused
-    /// (`MissingTargetCheck`); nil: none allowed.
-    public var allowMissingTargets: [String]?
-    /// True when the run only plans (`convert --plan`): a target the export lacks is a finding of the plan, not a
-    /// refusal; nil: a run.
-    public var planOnly: Bool?
+/// What `airlock convert` is asked to do: `Converter.run`'s options, the record `report.json` keeps of them
+/// (`ConversionReport.Options`, in AirlockReport so that the report, its page, `merge` and `verify` read it without
+/// the converter).
+public typealias ConversionOptions = ConversionReport.Options
 
-    public init(
-        foPath: String, salesPath: String, outputDirectory: String?, only: [String]? = nil, dryRun: Bool = false, company: String? = nil,
-        templatesDirectory: String? = nil, full: Bool = false, maxRejects: Int? = nil, force: Bool = false, foLocale: String? = nil,
-        since: [String]? = nil, templateSet: String? = nil, master: String? = nil, batchLimits: PackageBatchLimits? = nil,
-        shard: ShardSelection? = nil, catalogFiles: [String]? = nil, keymap: String? = nil, assignKeys: [String]? = nil,
-        currencies: [String]? = nil, defaultCurrency: String? = nil, countries: [String]? = nil,
-        allowMissingTargets: [String]? = nil
-    ) {
-        self.allowMissingTargets = allowMissingTargets
-        self.assignKeys = assignKeys
-        self.currencies = currencies
-        self.defaultCurrency = defaultCurrency
-        self.countries = countries
-        self.keymap = keymap
-        self.catalogFiles = catalogFiles
-        self.shard = shard
-        self.batchLimits = batchLimits
-        self.master = master
-        self.templateSet = templateSet
-        self.since = since
-        self.foLocale = foLocale
-        self.foPath = foPath
-        self.salesPath = salesPath
-        self.outputDirectory = outputDirectory
-        self.only = only
-        self.dryRun = dryRun
-        self.company = company
-        self.templatesDirectory = templatesDirectory
-        self.full = full
-        self.maxRejects = maxRejects
-        self.force = force
-    }
-
+extension ConversionOptions {
     /// How the F&O exports' files are read (`foEncoding`; a name `SingleByteCodePage` does not know reads as UTF-8,
-    /// and `Converter.run` refuses it first).
+    /// and `ConversionOptionCheck` refuses it first).
     var foFileEncoding: FOFileEncoding { .option(foEncoding.flatMap(SingleByteCodePage.init(name:))) }
-
-    /// The options as `report.json` records them.
-    public var recorded: ConversionReport.Options {
-        ConversionReport.Options(
-            foPath: foPath, salesPath: salesPath, outputDirectory: outputDirectory, only: only, dryRun: dryRun, company: company,
-            templatesDirectory: templatesDirectory, full: full, maxRejects: maxRejects, force: force, foLocale: foLocale, since: since,
-            templateSet: templateSet, master: master, batchLimits: batchLimits, shard: shard, catalogFiles: catalogFiles,
-            keymap: keymap, assignKeys: assignKeys, currencies: currencies, defaultCurrency: defaultCurrency, countries: countries,
-            allowMissingTargets: allowMissingTargets, planOnly: planOnly, foEncoding: foEncoding)
-    }
 }

@@ -90,7 +90,7 @@ public enum Converter {
         let company = flows.company
 
         var report = ConversionReport(
-            tool: "airlock", version: AirlockVersion.current, company: company, options: options.recorded,
+            tool: "airlock", version: AirlockVersion.current, company: company, options: options,
             inputs: try inputDigests.result(), outputs: [:],
             flows: [:], flowsNotRun: templates.templates.map(\.name).filter { !selected.contains($0) },
             totals: ConversionReport.Totals(),
@@ -132,8 +132,9 @@ public enum Converter {
             let foValidation = try jobs.fo.result()
             let salesValidation = try jobs.sales.result()
             validations = try finishPackages(
-                fo: foValidation, sales: salesValidation, report: &report, options: options, catalog: catalog,
-                integration: templates.set.integration, staging: staging, progress: progress)
+                fo: foValidation, sales: salesValidation, report: &report, batchLimits: options.batchLimits,
+                targets: TargetExports(options), catalog: catalog, integration: templates.set.integration, staging: staging,
+                progress: progress)
         }
         try staging.write(report.jsonData(), to: RunLayout.conversionReport)
         try writePage(report, staging: staging)

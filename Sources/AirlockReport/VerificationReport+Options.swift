@@ -1,22 +1,24 @@
 import AirlockModel
 
 extension VerificationReport {
-    /// What `airlock verify` was asked to check, as `verify.json` records it (`options`): the engine's options
-    /// (`VerificationOptions`, AirlockVerify) field for field, so that the report and its page need no verifier.
+    /// What `airlock verify` is asked to check: a conversion's output folder against exports taken after the import.
+    /// The options `Verifier.run` takes (`VerificationOptions` in AirlockVerify names this type), recorded as given in
+    /// `verify.json` (`options`), so that the report and its page need no verifier.
     public struct Options: Sendable, Hashable, Codable {
-        /// The conversion's output folder.
+        /// The conversion's output folder (`report.json`, `to-fo.zip`, `to-sales.zip`).
         public var runDirectory: String
-        /// The F&O export taken after the import; nil: the F&O side was not verified.
+        /// The F&O export taken after importing `to-fo.zip`; nil: the F&O side is not verified.
         public var foPath: String?
-        /// The Sales export taken after the import; nil: the Sales side was not verified.
+        /// The Sales export taken after importing `to-sales.zip`; nil: the Sales side is not verified.
         public var salesPath: String?
-        /// The output folder asked for; nil: `verify` inside the run folder.
+        /// Where `verify.json`, `verify.html`, `missing.csv` and `drifted.csv` go; nil: `verify` inside the run folder.
         public var outputDirectory: String?
-        /// A non-empty output folder replaced.
+        /// Replace a non-empty output folder.
         public var force: Bool
-        /// Drifted records alone do not fail the run.
+        /// Drifted records alone do not fail the run (exit 0 when nothing is missing).
         public var allowDrift: Bool
-        /// The F&O data project's locale asked for; nil: the conversion's, else learnt from each date column.
+        /// The F&O data project's locale for dates and decimals of the F&O export; nil: the conversion's, else learnt
+        /// from each date column.
         public var foLocale: String?
 
         public init(

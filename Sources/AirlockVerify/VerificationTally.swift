@@ -78,7 +78,7 @@ enum VerificationTally {
             sideReports[side.rawValue] = VerificationReport.Side(verified: given, export: given ? path : nil, note: note)
         }
         return VerificationReport(
-            tool: "airlock", version: AirlockVersion.current, company: run.report.company, options: options.recorded, inputs: inputs,
+            tool: "airlock", version: AirlockVersion.current, company: run.report.company, options: options, inputs: inputs,
             sides: sideReports, flows: flows, totals: totals, outputs: [:], warnings: warnings)
     }
 

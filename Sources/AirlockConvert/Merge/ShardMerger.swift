@@ -10,14 +10,16 @@ import Foundation
 /// `airlock merge`: puts the shard folders of one conversion (`convert --shard i/N`) together into one run folder,
 /// as the single run would have written it: `to-fo.zip` and `to-sales.zip` byte for byte (each part's records from
 /// all shards in export order, then laid out and written by the single run's own builders and writers), the reject
-/// files, one report whose counts add up, and the packages validated against the exports.
+/// files, one report whose counts add up, the packages validated against the exports, and the exit the single run
+/// would have had.
 public enum ShardMerger {
-    /// Merges the shards `options` names.
+    /// Merges the shards `options` names: the result the single run would have given (`tooManyRejects` over the
+    /// conversion's `--max-rejects` counted on all shards).
     /// - Throws: `AirlockError(.usage)` when the folders are not all the shards of one conversion (naming the one that
     ///   is not); `ConversionFailure` when a package fails validation (only the report is written).
     public static func run(
         _ options: ShardMergeOptions, catalog: SchemaCatalog, progress: @escaping @Sendable (String) -> Void = { _ in }
-    ) throws -> ShardMergeResult {
+    ) throws -> ConversionResult {
         let shards = try readShards(options.shardFolders)
         let first = shards[0]
         let digests = try options.catalogFiles.map { try FileDigest.of($0).sha256 }
@@ -28,18 +30,19 @@ public enum ShardMerger {
                 "the shards were converted with \(given.isEmpty ? "the bundled catalog alone" : "the catalog extension\(given.count == 1 ? "" : "s") \(given.joined(separator: ", "))"); merge with the same --catalog files (the packages' field types come from the catalog)",
                 at: SourceLocation(file: first.folder))
         }
-        var recorded = first.report.options
-        recorded.shard = nil
-        recorded.outputDirectory = options.outputDirectory
-        recorded.batchLimits = options.batchLimits
-        recorded.catalogFiles = options.catalogFiles.isEmpty ? nil : options.catalogFiles
+        // The single run's options: the shards' own, but for what merge is given.
+        var runOptions = first.report.options
+        runOptions.shard = nil
+        runOptions.outputDirectory = options.outputDirectory
+        runOptions.batchLimits = options.batchLimits
+        runOptions.catalogFiles = options.catalogFiles.isEmpty ? nil : options.catalogFiles
         let templates = try TemplateLoader.load(
             TemplateSelection(setName: first.manifest.options.templateSet, directory: first.manifest.options.templatesDirectory))
         try checkOutputDirectory(options)
         let staging = try StagingDirectory(target: options.outputDirectory, outputNames: RunLayout.conversionOutputs)
         do {
             var report = ShardReportMerger.merged(shards.map(\.report))
-            report.options = recorded
+            report.options = runOptions
             var merged: [String: FileDigest] = [:]
             for shard in shards {
                 merged[shard.folder] = try FileDigest.of(shard.path(RunLayout.conversionReport), as: shard.folder)
@@ -51,16 +54,17 @@ public enum ShardMerger {
             progress("merging \(shards.count) shards: \(RunLayout.foPackage)")
             let foValidation = try writeFO(shards, catalog: catalog, staging: staging)
             try writeRejects(shards, templates: templates, staging: staging, report: &report)
-            let options = ConversionOptions(
-                foPath: recorded.foPath, salesPath: recorded.salesPath, outputDirectory: options.outputDirectory,
-                batchLimits: options.batchLimits)
             let validations = try Converter.finishPackages(
-                fo: foValidation, sales: salesValidation, report: &report, options: options, catalog: catalog,
-                integration: templates.set.integration, staging: staging, progress: progress)
+                fo: foValidation, sales: salesValidation, report: &report, batchLimits: options.batchLimits,
+                targets: TargetExports(runOptions), catalog: catalog, integration: templates.set.integration, staging: staging,
+                progress: progress)
             try staging.write(report.jsonData(), to: RunLayout.conversionReport)
             try Converter.writePage(report, staging: staging)
             try staging.commit()
-            return ShardMergeResult(report: report, validations: validations, shards: shards.map { ($0.folder, $0.report) })
+            // Over the conversion's `--max-rejects` when all shards' rejects are counted, as the single run would be.
+            return ConversionResult(
+                report: report, validations: validations,
+                tooManyRejects: runOptions.maxRejects.map { report.totals.rejected > $0 } ?? false)
         } catch let failure as ConversionFailure {
             throw failure
         } catch {
@@ -213,7 +217,7 @@ public enum ShardMerger {
         let options = shards[0].manifest.options
         let keys = try FOExportKeys.read(
             path: options.foPath, catalog: catalog,
-            fileEncoding: .option(options.foEncoding.flatMap(SingleByteCodePage.init(name:))), countsAs: .checked)
+            fileEncoding: options.foFileEncoding, countsAs: .checked)
         return try PackageValidator.validate(path: path, target: .fo, catalog: catalog, foTargetRecords: keys, countsAs: .checked)
     }
 

@@ -10,9 +10,10 @@ import Foundation
 /// the batches before it (a delta against the target export and those batches: its references resolve there or in
 /// itself), and the import plan is written beside them (`import-plan.json`, `import-plan.txt`).
 enum BatchWriter {
-    /// The series and plan of the packages in `staging`; the batches' validations, named by their paths in the run.
+    /// The series and plan of the packages in `staging`, each batch validated against `targets` and the batches before
+    /// it; the batches' validations, named by their paths in the run.
     static func write(
-        limits: PackageBatchLimits, options: ConversionOptions, catalog: SchemaCatalog, integration: SyncIntegration,
+        limits: PackageBatchLimits, targets: TargetExports, catalog: SchemaCatalog, integration: SyncIntegration,
         staging: StagingDirectory, writtenFO: Bool, writtenSales: Bool, progress: @Sendable (String) -> Void
     ) throws -> (plan: ImportPlan, validations: [(name: String, report: ValidationReport)]) {
         try staging.makeFolder(RunLayout.batchesFolder)
@@ -26,7 +27,7 @@ enum BatchWriter {
             progress("cutting \(RunLayout.foPackage) into batches")
             foBatches = try FOPackageSplitter.split(foPackage, limits: limits, into: folder, stem: RunLayout.foSeries)
             var context: [any FOTargetRecords] = [
-                try FOExportKeys.read(path: options.foPath, catalog: catalog, fileEncoding: options.foFileEncoding, countsAs: .checked)
+                try FOExportKeys.read(path: targets.foPath, catalog: catalog, fileEncoding: targets.foFileEncoding, countsAs: .checked)
             ]
             for batch in foBatches {
                 let path = folder + "/" + batch.fileName
@@ -40,7 +41,7 @@ enum BatchWriter {
         if let salesPackage {
             progress("cutting \(RunLayout.salesPackage) into batches")
             salesBatches = try CMTPackageSplitter.split(salesPackage, limits: limits, into: folder, stem: RunLayout.salesSeries)
-            var context: [any CMTTargetRecords] = [try CMTExportRecords.read(path: options.salesPath, countsAs: .checked)]
+            var context: [any CMTTargetRecords] = [try CMTExportRecords.read(path: targets.salesPath, countsAs: .checked)]
             for batch in salesBatches {
                 let path = folder + "/" + batch.fileName
                 let report = try PackageValidator.validate(

@@ -8,11 +8,12 @@ import AirlockValidate
 extension Converter {
     /// The last steps of a run once its packages are written and validated (`to-fo.zip` as `fo`, `to-sales.zip` as
     /// `sales`, nil for a package not written), shared by `convert` and `merge`: their digests, the batches when
-    /// asked for, each validation in the report, and, when a package fails validation, the refusal (only the report
+    /// asked for (`batchLimits`, each batch validated against `targets` and the batches before it), each validation in the report, and, when a package fails validation, the refusal (only the report
     /// is committed, and `ConversionFailure` thrown).
     static func finishPackages(
         fo foValidation: ValidationReport?, sales salesValidation: ValidationReport?, report: inout ConversionReport,
-        options: ConversionOptions, catalog: SchemaCatalog, integration: SyncIntegration, staging: StagingDirectory,
+        batchLimits: PackageBatchLimits?, targets: TargetExports, catalog: SchemaCatalog, integration: SyncIntegration,
+        staging: StagingDirectory,
         progress: @escaping @Sendable (String) -> Void
     ) throws -> [ValidationReport] {
         if foValidation != nil {
@@ -23,9 +24,9 @@ extension Converter {
         }
         var validations = [foValidation, salesValidation].compactMap { $0 }
         var named = validations.map { ($0.kind == PackageKind.fo.rawValue ? RunLayout.foPackage : RunLayout.salesPackage, $0) }
-        if let limits = options.batchLimits, !limits.isUnlimited, !validations.contains(where: { $0.errors > 0 }) {
+        if let limits = batchLimits, !limits.isUnlimited, !validations.contains(where: { $0.errors > 0 }) {
             let batches = try BatchWriter.write(
-                limits: limits, options: options, catalog: catalog, integration: integration, staging: staging,
+                limits: limits, targets: targets, catalog: catalog, integration: integration, staging: staging,
                 writtenFO: foValidation != nil, writtenSales: salesValidation != nil, progress: progress)
             report.importPlan = batches.plan
             for (name, validation) in batches.validations {

@@ -28,16 +28,13 @@ extension Converter {
             _ = try Converter.run(shard, catalog: catalog, progress: progress, notice: { line in if first { notice(line) } })
             folders.append(shard.outputDirectory ?? "")
         }
-        let merged = try ShardMerger.run(
+        var result = try ShardMerger.run(
             ShardMergeOptions(
                 shardFolders: folders, outputDirectory: out, force: true, batchLimits: options.batchLimits,
                 catalogFiles: options.catalogFiles ?? []), catalog: catalog,
             progress: progress)
-        var report = merged.report
-        report.options.force = options.force
-        return ConversionResult(
-            report: report, validations: merged.validations,
-            tooManyRejects: options.maxRejects.map { report.totals.rejected > $0 } ?? false)
+        result.report.options.force = options.force
+        return result
     }
 
     /// A shard's last step, in place of the packages: its spool files and `shard.json` for `merge`, and its report.

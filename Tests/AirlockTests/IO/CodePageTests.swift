@@ -6,11 +6,6 @@ import Testing
 /// Western Europe. Such files were refused with a bare "invalid UTF-8 sequence"; now they are read when
 /// `--fo-encoding` (or `--reviewed-encoding`) names the code page, and otherwise refused with a hint naming it.
 @Suite struct CodePageTests {
-    /// `text` as Windows-1252 bytes (characters it lacks become `?`, as Excel writes them).
-    static func windows1252(_ text: String) throws -> [UInt8] {
-        Array(try #require(text.data(using: .windowsCP1252, allowLossyConversion: true)))
-    }
-
     static func decode(_ bytes: [UInt8], codePage: SingleByteCodePage?, hint: String? = nil) throws -> String {
         let location = SourceLocation(file: "test.csv")
         let stream = try TextDecodingStream(MemoryByteStream(bytes), location: location, codePage: codePage, hint: hint)
@@ -41,30 +36,15 @@ import Testing
 
     @Test func withoutTheOptionTheErrorNamesIt() throws {
         let error = try #require(throws: AirlockError.self) {
-            try Self.decode(try Self.windows1252("name\nZürich\n"), codePage: nil, hint: "give --fo-encoding windows-1252")
+            try Self.decode(try ExcelSavedExport.windows1252("name\nZürich\n"), codePage: nil, hint: "give --fo-encoding windows-1252")
         }
         #expect(error.message == "invalid UTF-8 byte 0xFC (is the file in another encoding?); give --fo-encoding windows-1252")
         #expect(error.location.line == 2)
     }
 
-    /// The samples' F&O export with Customers V2 as Excel's "CSV" save writes it: Windows-1252, no BOM.
-    static func excelSavedCustomers(in folder: String) throws -> String {
-        let source = try openPackageSource(path: ConvertFixture.sampleFO)
-        var entries: [String: [UInt8]] = [:]
-        for member in source.members {
-            var bytes = try source.open(member.name).readAll()
-            if member.name == "Customers V2.csv" {
-                let text = try TextDecodingStream(MemoryByteStream(bytes), location: SourceLocation(file: member.name)).readAll()
-                bytes = try Self.windows1252(String(decoding: text, as: UTF8.self))
-            }
-            entries[member.name] = bytes
-        }
-        return try ZipFixture.make(folder + "/fo-export.zip", entries: entries)
-    }
-
     @Test func convertReadsAnExcelSaveWhenTheOptionNamesItsCodePage() throws {
         let folder = try Fixture.scratchDirectory("airlock-code-page")
-        let fo = try Self.excelSavedCustomers(in: folder)
+        let fo = try ExcelSavedExport.customers(in: folder)
         let plain = try AirlockRunner.run([
             "convert", "--fo", fo, "--sales", ConvertFixture.sampleSales, "--plan", "--no-ledger",
         ])
@@ -123,7 +103,7 @@ import Testing
         )
         let text = try String(contentsOfFile: utf8, encoding: .utf8)
         let reviewed = folder + "/reviewed.csv"
-        try Data(try Self.windows1252(text)).write(to: URL(fileURLWithPath: reviewed))
+        try Data(try ExcelSavedExport.windows1252(text)).write(to: URL(fileURLWithPath: reviewed))
         let error = try #require(throws: AirlockError.self) { try match(reviewed) }
         #expect(error.message.contains("give --reviewed-encoding windows-1252"), "\(error)")
         #expect(error.location.file == reviewed)

@@ -6,20 +6,23 @@ import Testing
 @Suite struct MergeTests {
     /// Converts shard `0 ..< count` of `pair` into `run/shards/shard-i` and merges them into `run`.
     private static func shardAndMerge(
-        _ pair: (folder: String, fo: String, sales: String), count: Int, run: String
-    ) throws -> (merged: ShardMergeResult, shards: [ConversionResult]) {
+        _ pair: (folder: String, fo: String, sales: String), count: Int, run: String, batchLimits: PackageBatchLimits? = nil,
+        options configure: (inout ConversionOptions) -> Void = { _ in }
+    ) throws -> (merged: ConversionResult, shards: [ConversionResult]) {
         let catalog = try SchemaCatalogLoader.bundled()
         var folders: [String] = []
         var shards: [ConversionResult] = []
         // In reverse, so that nothing depends on shard 0 running first.
         for index in (0..<count).reversed() {
             let folder = run + "/" + RunLayout.shardFolder(index: index)
-            let options = ConversionOptions(
+            var options = ConversionOptions(
                 foPath: pair.fo, salesPath: pair.sales, outputDirectory: folder, shard: try ShardSelection(index: index, count: count))
+            configure(&options)
             shards.append(try Converter.run(options, catalog: catalog))
             folders.append(folder)
         }
-        let merged = try ShardMerger.run(ShardMergeOptions(shardFolders: folders, outputDirectory: run), catalog: catalog)
+        let merged = try ShardMerger.run(
+            ShardMergeOptions(shardFolders: folders, outputDirectory: run, batchLimits: batchLimits), catalog: catalog)
         return (merged, shards)
     }
 
@@ -51,6 +54,34 @@ import Testing
         let owned = shards.reduce(0) { $0 + ($1.report.shards?.ownedRecords ?? 0) }
         #expect(owned == shards.first?.report.shards?.treeRecords, "every tree record is owned by exactly one shard")
         #expect(merged.report.shards?.merged?.count == count)
+    }
+
+    /// The single run fails on the data (exit 1) over `--max-rejects`; no shard alone may be over it, so merge counts
+    /// the rejects of all shards against it.
+    @Test func mergeHoldsTheConversionsRejectLimitOverAllShards() throws {
+        let pair = try ConvertFixture.generatedPair(accounts: 120, seed: 7, defects: true)
+        let single = try ConvertFixture.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/single")
+        let rejected = single.report.totals.rejected
+        #expect(rejected > 4, "the defects pair rejects records")
+        let over = try Self.shardAndMerge(pair, count: 4, run: pair.folder + "/over") { $0.maxRejects = rejected - 1 }
+        #expect(over.shards.allSatisfy { !$0.tooManyRejects }, "each shard alone is under the limit")
+        #expect(over.merged.tooManyRejects)
+        #expect(over.merged.report.options.maxRejects == rejected - 1)
+        let within = try Self.shardAndMerge(pair, count: 4, run: pair.folder + "/within") { $0.maxRejects = rejected }
+        #expect(!within.merged.tooManyRejects)
+    }
+
+    /// Batches cut by merge are validated against the F&O export read as the shards read it (`--fo-encoding`), not
+    /// as UTF-8.
+    @Test func mergeValidatesBatchesAgainstTheExportInItsCodePage() throws {
+        let folder = try Fixture.scratchDirectory("airlock-merge-code-page")
+        let pair = (folder: folder, fo: try ExcelSavedExport.customers(in: folder), sales: ConvertFixture.sampleSales)
+        let merged = try Self.shardAndMerge(pair, count: 2, run: folder + "/run", batchLimits: try PackageBatchLimits(records: 10)) {
+            $0.foEncoding = "windows-1252"
+        }
+        #expect(merged.merged.report.importPlan != nil)
+        #expect(merged.merged.validations.allSatisfy { $0.errors == 0 })
+        #expect(merged.merged.report.options.foEncoding == "windows-1252")
     }
 
     @Test func shardsAreNotAllOfOneConversion() throws {

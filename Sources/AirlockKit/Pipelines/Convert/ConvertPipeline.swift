@@ -51,10 +51,7 @@ public enum ConvertPipeline {
                     notice: { line in if !plan { notice(line) } })
             }
         } catch let failure as ConversionFailure {
-            let text = failure.validations.filter { $0.errors > 0 }.map { $0.text() + "\n" }.joined()
-            return ConvertResult(
-                report: failure.report, validations: failure.validations, refused: true, tooManyRejects: false, text: text,
-                problem: failure.description, status: .dataErrors)
+            return ConvertResult(refused: failure)
         }
         if options.plan { return try planResult(conversion.report, json: options.json) }
         let text: String
@@ -67,12 +64,7 @@ public enum ConvertPipeline {
         } else {
             text = conversion.report.text() + "\n" + String(format: "Done in %.1f s.", Date().timeIntervalSince(started)) + "\n"
         }
-        let problem =
-            conversion.tooManyRejects
-            ? "\(conversion.report.totals.rejected) records rejected, more than --max-rejects \(options.conversion.maxRejects ?? 0)" : nil
-        return ConvertResult(
-            report: conversion.report, validations: conversion.validations, refused: false, tooManyRejects: conversion.tooManyRejects,
-            text: text, problem: problem, status: conversion.tooManyRejects ? .dataErrors : .success)
+        return ConvertResult(conversion, text: text)
     }
 
     /// What a shard's run shows: what it owns and converted, and how the shards are merged.

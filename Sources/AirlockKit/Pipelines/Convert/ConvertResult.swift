@@ -1,4 +1,4 @@
-/// What a conversion gave: its report, what to show, and the exit status.
+/// What a conversion gave (`convert`, or `merge` of its shards): its report, what to show, and the exit status.
 public struct ConvertResult: Sendable {
     /// The conversion's report (also when the outputs were refused).
     public var report: ConversionReport
@@ -27,5 +27,24 @@ public struct ConvertResult: Sendable {
         self.text = text
         self.problem = problem
         self.status = status
+    }
+
+    /// A run that wrote its outputs, showing `text`: over the reject limit it fails on the data all the same.
+    init(_ conversion: ConversionResult, text: String) {
+        let problem =
+            conversion.tooManyRejects
+            ? "\(conversion.report.totals.rejected) records rejected, more than --max-rejects \(conversion.report.options.maxRejects ?? 0)"
+            : nil
+        self.init(
+            report: conversion.report, validations: conversion.validations, refused: false, tooManyRejects: conversion.tooManyRejects,
+            text: text, problem: problem, status: conversion.tooManyRejects ? .dataErrors : .success)
+    }
+
+    /// A run whose packages failed validation: only its report was written; the failing validations are shown.
+    init(refused failure: ConversionFailure) {
+        self.init(
+            report: failure.report, validations: failure.validations, refused: true, tooManyRejects: false,
+            text: failure.validations.filter { $0.errors > 0 }.map { $0.text() + "\n" }.joined(), problem: failure.description,
+            status: .dataErrors)
     }
 }

@@ -15,7 +15,7 @@ extension MergePipeline {
         return LedgerRunEntry(
             migrationFolder: MigrationLedger.folder(containing: out), inputs: LedgerRecorder.files(report.inputs) + shardFiles(options),
             outputs: outputs, outputDirectory: out, counts: counts, exitCode: result.status.rawValue,
-            outcome: result.refused ? "refused: " + (result.problem ?? "the merged packages fail validation") : "done")
+            outcome: result.refused ? "refused: " + (result.problem ?? "the merged packages fail validation") : result.problem ?? "done")
     }
 
     /// The entry of a merge that failed with `error`: the shard reports as given.

@@ -19,26 +19,23 @@ public enum MergePipeline {
     private static func merge(_ options: MergeOptions, started: Date, progress: @escaping @Sendable (String) -> Void) throws -> MergeResult
     {
         let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
-        let merged: ShardMergeResult
+        let merged: ConversionResult
         do {
             var merge = options.merge
             merge.catalogFiles = options.catalogFiles
             merged = try ShardMerger.run(merge, catalog: catalog, progress: progress)
         } catch let failure as ConversionFailure {
-            let text = failure.validations.filter { $0.errors > 0 }.map { $0.text() + "\n" }.joined()
-            return MergeResult(
-                report: failure.report, validations: failure.validations, refused: true, text: text, problem: failure.description,
-                status: .dataErrors)
+            return MergeResult(refused: failure)
         }
         let text: String
         if options.json {
             text = String(decoding: try merged.report.jsonData(), as: UTF8.self)
         } else {
+            let count = options.merge.shardFolders.count
             text =
-                "Merged \(merged.shards.count) shard\(merged.shards.count == 1 ? "" : "s") into \(options.merge.outputDirectory).\n"
+                "Merged \(count) shard\(count == 1 ? "" : "s") into \(options.merge.outputDirectory).\n"
                 + merged.report.text() + "\n" + String(format: "Done in %.1f s.", Date().timeIntervalSince(started)) + "\n"
         }
-        return MergeResult(
-            report: merged.report, validations: merged.validations, refused: false, text: text, problem: nil, status: .success)
+        return MergeResult(merged, text: text)
     }
 }
