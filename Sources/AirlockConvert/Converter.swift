@@ -1,4 +1,3 @@
-import AirlockCatalog
 import AirlockIO
 import AirlockMapping
 import AirlockModel
@@ -12,7 +11,10 @@ import Foundation
 /// `to-fo.zip`, `to-sales.zip`, `rejects/<flow>.csv` and `report.json` into the output folder.
 ///
 /// Outputs are built in a temporary folder next to the output folder, validated, and only then moved into
-/// place: a failed run leaves no partial packages.
+/// place: a failed run leaves no partial packages. This type orchestrates; each step lives in the folder of its kind
+/// (docs/architecture.md): the option checks in `Settings/`, the reading and the keymap in `Inputs/`, what stands in
+/// for what the exports lack in `Settings/`, the preflight in `Plan/`, the flows in `Engine/` scheduled by
+/// `Scheduling/`, the packages and the report in `Outputs/`, a shard's run in `Shards/`.
 public enum Converter {
     /// Runs a conversion.
     /// - Parameters:
@@ -44,83 +46,53 @@ public enum Converter {
         let staging = try options.outputDirectory.map {
             try StagingDirectory(target: $0, outputNames: options.shard == nil ? RunLayout.conversionOutputs : RunLayout.shardOutputs)
         }
-        // to-sales.zip is written as soon as the flows that feed it are done, beside the flows still running.
-        let salesJob =
-            options.dryRun || options.shard != nil
-            ? nil
-            : staging.map {
-                SalesPackageJob(
-                    path: $0.path(RunLayout.salesPackage), catalog: catalog, integration: templates.set.integration, progress: progress)
-            }
-        // to-fo.zip likewise, as soon as the flows that write F&O records are done.
-        let foJob =
-            options.dryRun || options.shard != nil
-            ? nil : staging.map { FOPackageJob(path: $0.path(RunLayout.foPackage), catalog: catalog, progress: progress) }
-        // A shard writes spool files for merge, not packages.
-        let jobs = options.shard != nil ? nil : salesJob.flatMap { sales in foJob.map { (sales: sales, fo: $0) } }
+        let run = Run(
+            options: options, settings: settings, templates: templates, selected: selected, catalog: catalog, rules: rules,
+            scheduling: scheduling, staging: staging,
+            jobs: PackageJobs(options, staging: staging, catalog: catalog, integration: templates.set.integration, progress: progress),
+            progress: progress, notice: notice)
         do {
-            return try run(
-                options, settings: settings, templates: templates, selected: selected, catalog: catalog, rules: rules,
-                scheduling: scheduling, staging: staging, jobs: jobs, progress: progress, notice: notice)
+            return try convert(run)
         } catch {
-            foJob?.waitIfStarted()
-            salesJob?.waitIfStarted()
+            run.jobs?.waitIfStarted()
             staging?.discard()
             throw error
         }
     }
 
-    /// The conversion once the output folder is staged (or not asked for); the caller discards it on error.
-    private static func run(
-        _ options: ConversionOptions, settings: RunSettings, templates: TemplateSet, selected: Set<String>, catalog: SchemaCatalog,
-        rules: [any ConversionRule],
-        scheduling: FlowScheduling, staging: StagingDirectory?, jobs: (sales: SalesPackageJob, fo: FOPackageJob)?,
-        progress: @escaping @Sendable (String) -> Void, notice: @escaping @Sendable (String) -> Void
-    ) throws -> ConversionResult {
-        // The report's digests of the inputs are taken on what the reading and the flows leave idle of the cores.
-        let inputDigests = BackgroundTask(lowPriority: true) {
-            var digests = ["fo": try FileDigest.of(options.foPath), "sales": try FileDigest.of(options.salesPath)]
-            for (index, path) in (options.since ?? []).enumerated() { digests["since-\(index + 1)"] = try FileDigest.of(path) }
-            if let keymap = options.keymap { digests["keymap"] = try FileDigest.of(keymap) }
-            return digests
-        }
-        var flows = try runFlows(
-            options, settings: settings, templates: templates, selected: selected, catalog: catalog, rules: rules,
-            scheduling: scheduling, jobs: jobs, progress: progress, notice: notice)
-        let company = flows.company
+    /// A run's settings once its options hold, its output folder staged (or not asked for) and its package jobs made.
+    private struct Run {
+        var options: ConversionOptions
+        var settings: RunSettings
+        var templates: TemplateSet
+        var selected: Set<String>
+        var catalog: SchemaCatalog
+        var rules: [any ConversionRule]
+        var scheduling: FlowScheduling
+        var staging: StagingDirectory?
+        var jobs: PackageJobs?
+        var progress: @Sendable (String) -> Void
+        var notice: @Sendable (String) -> Void
+    }
 
-        var report = ConversionReport(
-            tool: "airlock", version: AirlockVersion.current, company: company, options: options,
-            inputs: try inputDigests.result(), outputs: [:],
-            flows: [:], flowsNotRun: templates.templates.map(\.name).filter { !selected.contains($0) },
-            totals: ConversionReport.Totals(),
-            warnings: flows.warnings, validation: [:], refused: false, plan: flows.plan)
-        for output in flows.outputs where flows.owns(output) { add(output, to: &report) }
+    /// The conversion once the output folder is staged; the caller discards it on error.
+    private static func convert(_ run: Run) throws -> ConversionResult {
+        let options = run.options
+        let inputDigests = ConversionReportBuilder.inputDigests(options)
+        var flows = try runFlows(run)
+        var report = ConversionReportBuilder.report(
+            options, company: flows.company, inputs: try inputDigests.result(), templates: run.templates,
+            selected: run.selected, outputs: flows.outputs, owns: flows.owns, warnings: flows.warnings, plan: flows.plan)
         let tooMany = options.maxRejects.map { report.totals.rejected > $0 } ?? false
-        if let shard = options.shard, let staging, let shardRun = flows.shard {
+        if let shard = options.shard, let staging = run.staging, let shardRun = flows.shard {
             try writeShard(shard, run: shardRun, owns: flows.owns, outputs: flows.outputs, report: &report, staging: staging)
             return ConversionResult(report: report, validations: [], tooManyRejects: tooMany)
         }
-
-        guard let staging else {
-            return ConversionResult(report: report, validations: [], tooManyRejects: tooMany)
-        }
+        guard let staging = run.staging else { return ConversionResult(report: report, validations: [], tooManyRejects: tooMany) }
         var validations: [ValidationReport] = []
-        if let jobs {
+        if let jobs = run.jobs {
             // Reject files first: they are the last use of the source tables, which can then go.
-            for output in flows.outputs where !output.rejects.isEmpty {
-                let name = RunLayout.rejectFile(flow: output.template.name)
-                try staging.makeFolder(RunLayout.rejectsFolder)
-                try RejectFileWriter.write(output, to: staging.path(name))
-                report.outputs[name] = try FileDigest.of(staging.path(name), as: name)
-            }
-            let unresolved = flows.outputs.filter { !$0.unresolved.isEmpty }
-            if !unresolved.isEmpty {
-                let name = RunLayout.unresolvedLookupsFile
-                try staging.makeFolder(RunLayout.rejectsFolder)
-                try RejectFileWriter.writeUnresolved(unresolved, to: staging.path(name))
-                report.outputs[name] = try FileDigest.of(staging.path(name), as: name)
-            }
+            try ConversionReportBuilder.writeRejects(flows.outputs, staging: staging, report: &report)
             for output in flows.outputs { output.releaseSource() }
             flows.outputs = []
             // Both packages were built, written and validated on threads of their own, each started as soon as the
@@ -133,11 +105,10 @@ public enum Converter {
             let salesValidation = try jobs.sales.result()
             validations = try finishPackages(
                 fo: foValidation, sales: salesValidation, report: &report, batchLimits: options.batchLimits,
-                targets: TargetExports(options), catalog: catalog, integration: templates.set.integration, staging: staging,
-                progress: progress)
+                targets: TargetExports(options), catalog: run.catalog, integration: run.templates.set.integration, staging: staging,
+                progress: run.progress)
         }
-        try staging.write(report.jsonData(), to: RunLayout.conversionReport)
-        try writePage(report, staging: staging)
+        try ConversionReportBuilder.write(report, staging: staging)
         try staging.commit()
         return ConversionResult(report: report, validations: validations, tooManyRejects: tooMany)
     }
@@ -161,251 +132,79 @@ public enum Converter {
         var salesTimestamp: String?
     }
 
-    /// Reads both exports and runs the selected flows in dependency order.
-    private static func runFlows(
-        _ options: ConversionOptions, settings: RunSettings, templates: TemplateSet, selected: Set<String>, catalog: SchemaCatalog,
-        rules: [any ConversionRule],
-        scheduling: FlowScheduling, jobs: (sales: SalesPackageJob, fo: FOPackageJob)?, progress: @escaping @Sendable (String) -> Void,
-        notice: @escaping @Sendable (String) -> Void
-    ) throws -> FlowsResult {
-        progress("reading \(options.foPath) and \(options.salesPath)")
-        var inputs: ConversionInputs
-        var shardRows: ShardRowMap?
-        var shardSummary: ShardOwnership.Summary?
-        var trees: ShardTrees?
-        if let shard = options.shard, let declared = ShardTrees.of(templates.set) {
-            let read = try ShardInputReader.read(
-                options, templates: templates, catalog: catalog, trees: declared, selection: shard, progress: progress)
-            inputs = read.inputs
-            shardRows = read.rows
-            shardSummary = read.summary
-            trees = declared
-            progress("shard \(shard): \(read.summary.ownedRecords) of \(read.summary.treeRecords) tree records")
-        } else {
-            inputs = try ConversionInputs.read(options, templates: templates, catalog: catalog)
-        }
-        var keymapWarnings: [(entity: String, text: String)] = []
-        if let keymap = options.keymap {
-            let applied = try KeymapApplier.apply(
-                path: keymap, to: inputs.sales, foTables: inputs.foTables, templates: templates, catalog: catalog)
-            inputs.sales = applied.sales
-            for (entity, count) in applied.keyed.sorted(by: { $0.key < $1.key }) {
-                progress("keymap: \(count) Sales \(entity) records take their F&O key")
-            }
-            for entity in Set(applied.replaced.map(\.entity)).sorted() {
-                let replaced = applied.replaced.filter { $0.entity == entity }
-                let first = replaced[0]
-                keymapWarnings.append(
-                    (
-                        entity,
-                        "keymap: \(replaced.count) Sales \(entity) records held another key, which the F&O key replaces in this conversion (first: \(first.id) \"\(first.old)\" → \"\(first.new)\"); import match's \(RunLayout.salesKeyPackage) so that Sales holds it too"
-                    ))
-            }
-        }
-        let unkeyed = UnkeyedRecords.count(in: inputs.sales, templates: templates)
-        var assignedKeys: AssignedKeys?
-        if let spec = settings.keys {
-            let assigned = try KeyAssigner.assign(spec, to: inputs.sales, foTables: inputs.foTables, templates: templates, catalog: catalog)
-            inputs.sales = assigned.sales
-            assignedKeys = assigned.keys
-        }
-        let currencies = try CurrencyResolver.resolve(inputs.sales, templates: templates, names: settings.currencyNames)
-        inputs.sales = currencies.sales
-        let fo = FOExport(reader: inputs.foReader, catalog: catalog, locale: options.foLocale.flatMap(FOLocale.init(name:)))
-        for (label, table) in inputs.foTables { fo.store(table, label: label) }
-        let sales = SalesExport(package: inputs.sales)
-        let companyTables = try fo.labels.compactMap { try fo.table($0) }
-        let company = try CompanyResolver.resolve(requested: options.company, tables: companyTables)
+    /// Reads both exports, settles what they lack, says what the plan knows, and runs the selected flows in dependency
+    /// order, each package started as soon as the flows feeding it are done.
+    private static func runFlows(_ run: Run) throws -> FlowsResult {
+        let (options, templates, catalog, progress) = (run.options, run.templates, run.catalog, run.progress)
+        var (inputs, shardInputs) = try ConversionInputs.read(for: options, templates: templates, catalog: catalog, progress: progress)
+        let keymapWarnings =
+            try options.keymap.map {
+                try KeymapApplier.apply(path: $0, to: &inputs, templates: templates, catalog: catalog, progress: progress)
+            } ?? []
+        let settled = try SettledSales(
+            inputs.sales, settings: run.settings, foTables: inputs.foTables, templates: templates, catalog: catalog)
+        inputs.sales = settled.package
+        let order = templates.runOrder().filter { run.selected.contains($0.name) }
+        let context = try ConversionContext(
+            inputs, options: options, templates: templates, catalog: catalog, order: order, shardRows: shardInputs?.rows)
+        try RunPreflight.check(
+            order, context: context, keymapWarnings: keymapWarnings, settingsNotices: settled.notices(order: order), notice: run.notice)
+        let keyRule = settled.assignedKeys.map { [AssignedKeyRule(keys: $0, catalog: catalog, selected: run.selected)] } ?? []
+        context.rules = try SpecialRuleRegistry.rules(of: order, context: context) + keyRule + run.rules
+        RunPreflight.warnOfFlowsLeftOut(order, context: context)
         // The flows run on several cores, each once the flows it reads are done; see FlowScheduler for why the
-        // result equals a sequential run's.
-        let order = templates.runOrder().filter { selected.contains($0.name) }
-        let since = try SinceBaseline.load(
-            options.since ?? [], catalog: catalog, locale: options.foLocale.flatMap(FOLocale.init(name:)),
-            fileEncoding: options.foFileEncoding,
-            salesEntities: order.filter { $0.source.side == .sales }.map(\.source.entity), newSales: sales)
-        let context = ConversionContext(
-            catalog: catalog, templates: templates, company: company, fo: fo, sales: sales, options: options, since: since,
-            shardRows: shardRows)
-        // The plan's first part, before any record moves: the columns the templates read that the exports lack.
-        for line in try ConversionPlanner.preflight(order, context: context) {
-            notice("plan: \(line.flow) lacks \(line.missing.column): \(line.missing.effects.joined(separator: "; "))")
-        }
-        // A target the export lacks turns every record into a creation: refused before any record moves (a plan
-        // shows it instead), and said in the report when allowed.
-        let missingTargets = try MissingTargetCheck.find(order, context: context)
-        if options.planOnly != true, let refusal = MissingTargetCheck.refusal(missingTargets) { throw refusal }
-        for finding in missingTargets where finding.allowed { context.warn(MissingTargetCheck.warning(finding), flow: finding.flow) }
-        for warning in keymapWarnings {
-            let flow = order.first { $0.source.entity == warning.entity || $0.target.entity == warning.entity }
-            context.warn(warning.text, flow: flow?.name ?? order.first?.name ?? "")
-        }
-        for (flow, text) in SettingsNotices.texts(
-            unkeyed: unkeyed, assigned: assignedKeys, currencies: currencies.currencies, sales: inputs.sales, order: order)
-        {
-            context.warn(text, flow: flow)
-        }
-        let keyRule: [any ConversionRule] = assignedKeys.map { [AssignedKeyRule(keys: $0, catalog: catalog, selected: selected)] } ?? []
-        context.rules = try SpecialRuleRegistry.rules(of: order, context: context) + keyRule + rules
-        let rules = context.rules
-        let timestamp = inputs.sales.data.timestamp
-        let feedsSales = order.filter { SalesPackageJob.contributes($0, rules: rules) }.map(\.name)
-        // Second-pass lookups are resolved as soon as every flow that writes Sales records is done, before
-        // to-sales.zip is started from the result.
+        // result equals a sequential run's. Second-pass lookups are resolved as soon as every flow that writes Sales
+        // records is done, before to-sales.zip is started from the result.
+        let graph = run.scheduling == .graph
+        let reads = graph ? FlowReads.of(order, context: context, rules: context.rules) : FlowReads.everyEarlier(order)
         let secondPass = SecondPassJob(context: context)
-        let startSales = (
-            names: feedsSales,
-            action: { @Sendable (outputs: [FlowOutput]) in
-                guard let resolved = try? secondPass.run(outputs) else { return }
-                jobs?.sales.start(resolved, timestamp: timestamp, target: sales)
-            }
-        )
-        let feedsFO = order.filter(FOPackageJob.contributes).map(\.name)
-        let startFO = (
-            names: feedsFO,
-            action: { @Sendable (outputs: [FlowOutput]) in
-                jobs?.fo.start(outputs, company: company, target: fo)
-                return
-            }
-        )
-        let reads = scheduling == .graph ? FlowReads.of(order, context: context, rules: rules) : FlowReads.everyEarlier(order)
-        if order.count < templates.templates.count {
-            // What a flow --only leaves out would have given the flows that run: their references to records only
-            // it would write are rejected. Say so before the rejects do.
-            let whole = FlowReads.of(templates.runOrder(), context: context, rules: rules)
-            for template in order {
-                let missing = whole.flows(readBy: template.name).filter { !selected.contains($0) }
-                guard !missing.isEmpty else { continue }
-                context.warn(
-                    "flow \(template.name) reads the records of \(missing.joined(separator: ", ")), which --only leaves out: its references to records only \(missing.count == 1 ? "that flow" : "those flows") would write are rejected (orphan-reference); add \(missing.count == 1 ? "it" : "them") to --only if the target does not hold those records yet",
-                    flow: template.name)
-            }
-        }
-        var outputs = try FlowScheduler.run(
-            order, reads: reads, costs: estimatedCosts(of: order, context: context),
-            workers: scheduling == .graph ? FlowScheduler.defaultWorkerCount : 1, whenFinished: [startSales, startFO]
+        let timestamp = inputs.sales.data.timestamp
+        let flowOutputs = try FlowScheduler.run(
+            order, reads: reads, costs: FlowScheduler.estimatedCosts(of: order, context: context),
+            workers: graph ? FlowScheduler.defaultWorkerCount : 1,
+            whenFinished: PackageJobs.watches(run.jobs, order: order, context: context, secondPass: secondPass, timestamp: timestamp)
         ) { template in
-            progress("flow \(template.name)")
-            let started = DispatchTime.now().uptimeNanoseconds
-            let flowContext = scheduling == .graph ? context.scoped(to: reads.flows(readBy: template.name)) : context
-            let output = try FlowRunner(template: template, context: flowContext).run()
-            context.add(output)
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            progress("flow \(template.name) done (\((seconds * 10).rounded() / 10) s)")
-            return output
+            try runFlow(template, context: context, reads: graph ? reads : nil, progress: progress)
         }
-        let beforeSecondPass = outputs
-        outputs = try secondPass.replacing(outputs)
-        // to-fo.zip was started from the F&O flows' outputs before the second pass: it must have left them as they were.
-        for (before, after) in zip(beforeSecondPass, outputs) where FOPackageJob.contributes(before.template) && before !== after {
-            throw AirlockError(
-                .io, "the second pass changed flow \(before.template.name), from which \(RunLayout.foPackage) was already started")
-        }
-        // The Sales package was started from the contributing flows alone: no other flow may have added to it.
-        for output in outputs where !feedsSales.contains(output.template.name) && !output.generated.isEmpty {
-            throw AirlockError(
-                .io, "flow \(output.template.name) generated Sales records but is not among the flows that feed \(RunLayout.salesPackage)")
-        }
+        let outputs = try secondPass.replacing(flowOutputs)
+        try PackageJobs.checkStarted(from: flowOutputs, resolved: outputs, context: context)
         for (flow, text) in SettingsNotices.defaultSettings(outputs) + SettingsNotices.unmappedCountries(outputs) {
             context.warn(text, flow: flow)
         }
-        guard let shard = options.shard, let trees, let shardSummary else {
+        guard let shard = options.shard, let shardInputs else {
             var plan = try ConversionPlanner.plan(outputs, context: context)
             if options.dryRun && options.batchLimits == nil {
                 plan.sizeWarnings = ConversionPlanner.sizeWarnings(outputs, catalog: catalog)
             }
-            return FlowsResult(outputs: outputs, company: company, warnings: context.warnings(order: order.map(\.name)), plan: plan)
+            return FlowsResult(outputs: outputs, company: context.company, warnings: context.warnings(order: order.map(\.name)), plan: plan)
         }
         // A shard writes and counts its account trees' flows; the reference data flows, which every shard runs for its
         // lookups, shard 0 alone.
         let ownsReferenceData = shard.index == 0
+        let trees = shardInputs.trees
         let owns: @Sendable (FlowOutput) -> Bool = { output in
             ownsReferenceData || trees.isTree(output.template.source, catalog: catalog)
         }
-        let plan = try ConversionPlanner.plan(outputs.filter(owns), context: context)
         return FlowsResult(
-            outputs: outputs, company: company, warnings: context.warnings(order: order.map(\.name)), plan: plan,
-            shard: ShardRun(context: context, summary: shardSummary, salesTimestamp: timestamp?.text), owns: owns)
+            outputs: outputs, company: context.company, warnings: context.warnings(order: order.map(\.name)),
+            plan: try ConversionPlanner.plan(outputs.filter(owns), context: context),
+            shard: ShardRun(context: context, summary: shardInputs.summary, salesTimestamp: timestamp?.text), owns: owns)
     }
 
-    /// Each flow's work as the scheduler estimates it: its source records times its fields (each record is read,
-    /// mapped and checked field by field).
-    private static func estimatedCosts(of order: [MappingTemplate], context: ConversionContext) -> [String: Int] {
-        var costs: [String: Int] = [:]
-        for template in order {
-            let rows: Int =
-                switch template.source.side {
-                case .fo: ((try? context.fo.table(template.source.entity)) ?? nil)?.rowCount ?? 0
-                case .sales: context.sales.table(template.source.entity)?.rowCount ?? 0
-                }
-            costs[template.name] = rows * (template.fields.count + 1)
-        }
-        return costs
-    }
-
-    /// Writes `report.html` (no duration: equal runs give equal files), with the first rows of each reject file.
-    static func writePage(_ report: ConversionReport, staging: StagingDirectory) throws {
-        let page = ReportPage.html(conversion: report, rejectExamples: ReportPage.rejectExamples(in: staging.path(RunLayout.rejectsFolder)))
-        try staging.write(Data(page.utf8), to: RunLayout.conversionPage)
-    }
-
-    /// The flows to run: all, or those `--only` names (unknown names are an error listing the known ones).
-    static func selectFlows(_ only: [String]?, templates: TemplateSet) throws -> Set<String> {
-        let all = templates.templates.map(\.name)
-        guard let only, !only.isEmpty else { return Set(all) }
-        for name in only where !all.contains(name) {
-            throw AirlockError(.usage, "--only names an unknown flow '\(name)'; the flows are \(all.joined(separator: ", "))")
-        }
-        // A line flow is converted only with its header flow: a line's header is the header flow's verdict, so without
-        // it every line whose header the target export does not already hold would be rejected.
-        let selected = Set(only)
-        var needs: [String] = []
-        for template in templates.templates where selected.contains(template.name) {
-            guard let parent = template.parent?.flow, !selected.contains(parent) else { continue }
-            needs.append("\(template.name) needs \(parent)")
-        }
-        if !needs.isEmpty {
-            var closed = only
-            var added = true
-            while added {
-                added = false
-                for template in templates.templates where closed.contains(template.name) {
-                    if let parent = template.parent?.flow, !closed.contains(parent) {
-                        closed.insert(parent, at: 0)
-                        added = true
-                    }
-                }
-            }
-            throw AirlockError(
-                .usage,
-                "--only leaves out flows the flows it names need: \(needs.joined(separator: "; ")) (lines are converted with their headers; a header already in the target is found unchanged and not written again): --only \(closed.joined(separator: ","))"
-            )
-        }
-        return selected
-    }
-
-    /// Refuses an output folder that holds an input, or that is not empty (without `--force`).
-    static func checkOutputDirectory(_ options: ConversionOptions) throws {
-        guard let output = options.outputDirectory else { return }
-        try StagingDirectory.checkTarget(output, inputs: [options.foPath, options.salesPath], force: options.force)
-    }
-
-    static func add(_ output: FlowOutput, to report: inout ConversionReport) {
-        var generated: [String: ConversionReport.Generated] = [:]
-        for records in output.generated {
-            generated[records.kind] = ConversionReport.Generated(
-                entity: records.entity, created: records.created, updated: records.updated, unchanged: records.unchanged)
-        }
-        var flow = ConversionReport.Flow(
-            counts: output.counts, written: output.writtenCount,
-            source: output.template.source.entity, target: output.template.target.entity,
-            direction: output.template.direction == .salesToFO ? "sales-to-fo" : "fo-to-sales", filteredBy: output.filteredBy,
-            updatedFields: output.changedFields.mapValues(\.records), generated: generated,
-            unresolvedLookups: Dictionary(grouping: output.unresolved, by: \.field).mapValues(\.count),
-            rejectFile: output.rejects.isEmpty || report.options.dryRun ? nil : RunLayout.rejectFile(flow: output.template.name),
-            fieldChanges: output.changedFields, keptValues: output.keptExisting)
-        flow.keptByMaster = output.keptByMaster
-        report.flows[output.template.name] = flow
-        report.totals.counts += output.counts
-        report.totals.written += output.writtenCount
+    /// Runs one flow, in a context that shows it the flows it reads (`reads`; nil: every flow before it), said with its
+    /// duration, and hands its output to the flows that read it.
+    private static func runFlow(
+        _ template: MappingTemplate, context: ConversionContext, reads: FlowReads?, progress: @Sendable (String) -> Void
+    ) throws
+        -> FlowOutput
+    {
+        progress("flow \(template.name)")
+        let started = DispatchTime.now().uptimeNanoseconds
+        let flowContext = reads.map { context.scoped(to: $0.flows(readBy: template.name)) } ?? context
+        let output = try FlowRunner(template: template, context: flowContext).run()
+        context.add(output)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        progress("flow \(template.name) done (\((seconds * 10).rounded() / 10) s)")
+        return output
     }
 }

@@ -17,6 +17,29 @@ package enum KeymapApplier {
         var replaced: [(entity: String, id: String, old: String, new: String)] = []
     }
 
+    /// The keymap step of a run: applies the keymap at `path` to the Sales export of `inputs`, says per entity how many
+    /// records took their F&O key (`progress`), and returns the warnings for the report, per Sales entity: the records
+    /// whose other key the F&O key replaced.
+    /// - Throws: as `apply(path:to:foTables:templates:catalog:)`.
+    static func apply(
+        path: String, to inputs: inout ConversionInputs, templates: TemplateSet, catalog: SchemaCatalog,
+        progress: @Sendable (String) -> Void
+    ) throws -> [(entity: String, text: String)] {
+        let applied = try apply(path: path, to: inputs.sales, foTables: inputs.foTables, templates: templates, catalog: catalog)
+        inputs.sales = applied.sales
+        for (entity, count) in applied.keyed.sorted(by: { $0.key < $1.key }) {
+            progress("keymap: \(count) Sales \(entity) records take their F&O key")
+        }
+        return Set(applied.replaced.map(\.entity)).sorted().map { entity in
+            let replaced = applied.replaced.filter { $0.entity == entity }
+            let first = replaced[0]
+            return (
+                entity,
+                "keymap: \(replaced.count) Sales \(entity) records held another key, which the F&O key replaces in this conversion (first: \(first.id) \"\(first.old)\" → \"\(first.new)\"); import match's \(RunLayout.salesKeyPackage) so that Sales holds it too"
+            )
+        }
+    }
+
     /// Applies the keymap at `path` to `sales`.
     /// - Throws: `AirlockError(.usage)` naming the keymap's file, line and column when it names a Sales record the
     ///   Sales export does not hold, or an F&O record the F&O export does not hold; the keymap reader's errors.

@@ -58,8 +58,7 @@ public enum ShardMerger {
                 fo: foValidation, sales: salesValidation, report: &report, batchLimits: options.batchLimits,
                 targets: TargetExports(runOptions), catalog: catalog, integration: templates.set.integration, staging: staging,
                 progress: progress)
-            try staging.write(report.jsonData(), to: RunLayout.conversionReport)
-            try Converter.writePage(report, staging: staging)
+            try ConversionReportBuilder.write(report, staging: staging)
             try staging.commit()
             // Over the conversion's `--max-rejects` when all shards' rejects are counted, as the single run would be.
             return ConversionResult(

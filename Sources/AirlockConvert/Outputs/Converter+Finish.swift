@@ -58,8 +58,7 @@ extension Converter {
             for name in [RunLayout.foPackage, RunLayout.salesPackage, RunLayout.rejectsFolder, RunLayout.batchesFolder] {
                 staging.remove(name)
             }
-            try staging.write(report.jsonData(), to: RunLayout.conversionReport)
-            try writePage(report, staging: staging)
+            try ConversionReportBuilder.write(report, staging: staging)
             try staging.commit()
             throw ConversionFailure(report: report, validations: validations)
         }

@@ -30,7 +30,7 @@ enum ConversionOptionCheck {
             throw AirlockError(
                 .usage, "--fo-encoding names an unknown code page '\(encoding)'; the code pages are \(SingleByteCodePage.names)")
         }
-        let selected = try Converter.selectFlows(options.only, templates: templates)
+        let selected = try selectFlows(options.only, templates: templates)
         try MissingTargetCheck.checkAllowed(options.allowMissingTargets ?? [], templates: templates, catalog: catalog)
         if let shard = options.shard { try Converter.checkShardOptions(options, shard: shard, templates: templates) }
         if settings.keys != nil {
@@ -50,7 +50,48 @@ enum ConversionOptionCheck {
                 "--keymap sets the Prospect to cash keys (accountnumber, msdynce_contactnumber, productnumber); the \(templates.set.rawValue) templates key contacts and products by other columns (convert without --keymap)"
             )
         }
-        try Converter.checkOutputDirectory(options)
+        try checkOutputDirectory(options)
         return selected
+    }
+
+    /// The flows to run: all, or those `--only` names (unknown names are an error listing the known ones).
+    static func selectFlows(_ only: [String]?, templates: TemplateSet) throws -> Set<String> {
+        let all = templates.templates.map(\.name)
+        guard let only, !only.isEmpty else { return Set(all) }
+        for name in only where !all.contains(name) {
+            throw AirlockError(.usage, "--only names an unknown flow '\(name)'; the flows are \(all.joined(separator: ", "))")
+        }
+        // A line flow is converted only with its header flow: a line's header is the header flow's verdict, so without
+        // it every line whose header the target export does not already hold would be rejected.
+        let selected = Set(only)
+        var needs: [String] = []
+        for template in templates.templates where selected.contains(template.name) {
+            guard let parent = template.parent?.flow, !selected.contains(parent) else { continue }
+            needs.append("\(template.name) needs \(parent)")
+        }
+        if !needs.isEmpty {
+            var closed = only
+            var added = true
+            while added {
+                added = false
+                for template in templates.templates where closed.contains(template.name) {
+                    if let parent = template.parent?.flow, !closed.contains(parent) {
+                        closed.insert(parent, at: 0)
+                        added = true
+                    }
+                }
+            }
+            throw AirlockError(
+                .usage,
+                "--only leaves out flows the flows it names need: \(needs.joined(separator: "; ")) (lines are converted with their headers; a header already in the target is found unchanged and not written again): --only \(closed.joined(separator: ","))"
+            )
+        }
+        return selected
+    }
+
+    /// Refuses an output folder that holds an input, or that is not empty (without `--force`).
+    static func checkOutputDirectory(_ options: ConversionOptions) throws {
+        guard let output = options.outputDirectory else { return }
+        try StagingDirectory.checkTarget(output, inputs: [options.foPath, options.salesPath], force: options.force)
     }
 }

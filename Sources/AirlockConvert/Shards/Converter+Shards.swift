@@ -14,7 +14,7 @@ extension Converter {
         guard let out = options.outputDirectory, !options.dryRun else {
             throw AirlockError(.usage, "--shards writes shard folders and merges them: give --out, without --dry-run")
         }
-        try Converter.checkOutputDirectory(options)
+        try ConversionOptionCheck.checkOutputDirectory(options)
         var folders: [String] = []
         for index in 0..<count {
             var shard = options

@@ -1,0 +1,19 @@
+import AirlockMapping
+import AirlockModel
+
+extension ConversionInputs {
+    /// Reads the exports of a run: whole, or for a shard (`--shard`) only the account trees it owns and the reference
+    /// data, with where its rows stood.
+    static func read(
+        for options: ConversionOptions, templates: TemplateSet, catalog: SchemaCatalog, progress: @Sendable (String) -> Void
+    ) throws -> (inputs: ConversionInputs, shard: ShardInputs?) {
+        progress("reading \(options.foPath) and \(options.salesPath)")
+        guard let selection = options.shard, let trees = ShardTrees.of(templates.set) else {
+            return (try read(options, templates: templates, catalog: catalog), nil)
+        }
+        let read = try ShardInputReader.read(
+            options, templates: templates, catalog: catalog, trees: trees, selection: selection, progress: progress)
+        progress("shard \(selection): \(read.summary.ownedRecords) of \(read.summary.treeRecords) tree records")
+        return (read.inputs, ShardInputs(rows: read.rows, summary: read.summary, trees: trees))
+    }
+}
