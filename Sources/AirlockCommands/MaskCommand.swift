@@ -50,8 +50,8 @@ struct MaskCommand: LedgerCommand {
 
     func run(output: CommandOutput, arguments: [String]) throws {
         let result = try MaskPipeline.run(
-            MaskPipeline.Options(
-                masking: Masker.Options(
+            MaskOptions(
+                masking: MaskingOptions(
                     foPath: fo, salesPath: sales, outputDirectory: out, policyPath: policy, plan: plan, foEncoding: foEncoding?.codePage),
                 keyFile: keyFile, catalogFiles: catalogFiles, json: json, ledger: ledger.options(arguments: arguments)),
             notice: { line in output.writeError("airlock: \(line)\n") })

@@ -7,36 +7,6 @@ import Foundation
 /// names them; the same formats, entities, files, record counts and order. Keys and lookups are never masked
 /// (`MaskPolicy` refuses them), so every join holds.
 public enum Masker {
-    /// What to mask.
-    public struct Options: Sendable, Hashable {
-        public var foPath: String?
-        public var salesPath: String?
-        /// Where to write `fo-export.zip`, `sales-export.zip` and `mask.json`.
-        public var outputDirectory: String?
-        /// A policy file laid over the bundled one.
-        public var policyPath: String?
-        /// Count what would be masked, write nothing.
-        public var plan: Bool
-        /// The code page of the F&O export's CSV files without a byte-order mark.
-        public var foEncoding: SingleByteCodePage?
-        /// Records per piece of the Sales export: memory holds one piece (and the words drawn), whatever the export's
-        /// size; the output does not depend on it.
-        public var salesPieceRecords: Int
-
-        public init(
-            foPath: String?, salesPath: String?, outputDirectory: String?, policyPath: String? = nil, plan: Bool = false,
-            foEncoding: SingleByteCodePage? = nil, salesPieceRecords: Int = 4_096
-        ) {
-            self.foPath = foPath
-            self.salesPath = salesPath
-            self.outputDirectory = outputDirectory
-            self.policyPath = policyPath
-            self.plan = plan
-            self.foEncoding = foEncoding
-            self.salesPieceRecords = salesPieceRecords
-        }
-    }
-
     /// The masked exports' names in the output folder, as `airlock sample` names a pair.
     public static let foExport = "fo-export.zip"
     public static let salesExport = "sales-export.zip"
@@ -46,7 +16,7 @@ public enum Masker {
     /// Masks the exports of `options` with `key`.
     /// - Throws: `AirlockError(.usage)` for a policy that does not hold, an export of the wrong kind or in a form
     ///   mask does not write (XML or Excel entity files); the readers' errors. Nothing is written then.
-    public static func run(_ options: Options, key: MaskKey, catalog: SchemaCatalog) throws -> MaskReport {
+    public static func run(_ options: MaskingOptions, key: MaskKey, catalog: SchemaCatalog) throws -> MaskReport {
         guard options.foPath != nil || options.salesPath != nil else { throw AirlockError(.usage, "give --fo, --sales or both") }
         // Both exports of their kinds, not swapped, as every verb that takes both checks them.
         if let fo = options.foPath, let sales = options.salesPath { _ = try PackageDetector.locateExports(fo: fo, sales: sales) }

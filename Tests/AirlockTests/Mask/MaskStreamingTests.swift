@@ -15,7 +15,7 @@ import Testing
         let catalog = try SchemaCatalogLoader.bundled()
         var reports: [MaskReport] = []
         for pieces in [4_096, 7, 1] {
-            let options = Masker.Options(
+            let options = MaskingOptions(
                 foPath: nil, salesPath: ConvertFixture.sampleSales, outputDirectory: "\(folder)/\(pieces)", salesPieceRecords: pieces)
             reports.append(try Masker.run(options, key: Self.key(), catalog: catalog))
         }
@@ -38,7 +38,7 @@ import Testing
         }
         let semicolons = folder + "/semicolons.zip"
         try FOPackageWriter.write(header: reader.header, manifest: reader.manifest, files: files, to: semicolons)
-        let options = Masker.Options(foPath: semicolons, salesPath: nil, outputDirectory: folder + "/masked")
+        let options = MaskingOptions(foPath: semicolons, salesPath: nil, outputDirectory: folder + "/masked")
         let report = try Masker.run(options, key: Self.key(), catalog: try SchemaCatalogLoader.bundled())
         #expect(report.columns.contains { $0.entity == "Customers V2" && $0.masked > 0 })
         let clear = try openPackageSource(path: semicolons)
@@ -90,7 +90,7 @@ import Testing
             header: reader.header, manifest: manifest, files: [FOEntityFile(entity: line, table: table, encoding: .utf8BOM)], to: path)
         let key = try Self.key()
         let report = try Masker.run(
-            Masker.Options(foPath: path, salesPath: nil, outputDirectory: folder + "/masked"), key: key,
+            MaskingOptions(foPath: path, salesPath: nil, outputDirectory: folder + "/masked"), key: key,
             catalog: try SchemaCatalogLoader.bundled())
         let masked = try FOPackageReader(source: openPackageSource(path: folder + "/masked/fo-export.zip"))
         let result = try masked.readEntity(try #require(masked.manifest.entities.first)).table

@@ -20,7 +20,7 @@ import Testing
         let written = try SampleUnkeyedPair.write(to: folder, accounts: 300, seed: 4)
         let catalog = try SchemaCatalogLoader.bundled()
         _ = try Masker.run(
-            Masker.Options(foPath: written[0], salesPath: written[1], outputDirectory: folder + "/masked"),
+            MaskingOptions(foPath: written[0], salesPath: written[1], outputDirectory: folder + "/masked"),
             key: try MaskKey(bytes: Array("a secret long enough for a test".utf8), source: "test"), catalog: catalog)
         for (name, fo, sales) in [
             ("clear", written[0], written[1]), ("masked", folder + "/masked/fo-export.zip", folder + "/masked/sales-export.zip"),

@@ -6,7 +6,7 @@ extension MaskPipeline {
 
     /// The entry of a finished masking: the exports read, the files written, the values masked per side, and the
     /// key by its fingerprint in the outcome (never the key); none for a plan, which writes nothing.
-    static func ledgerEntry(for report: MaskReport, options: Options) -> LedgerRunEntry? {
+    static func ledgerEntry(for report: MaskReport, options: MaskOptions) -> LedgerRunEntry? {
         guard !options.masking.plan, let out = options.masking.outputDirectory else { return nil }
         var counts: [String: Int] = [:]
         for (side, records) in report.records { counts[side + "Records"] = records }
@@ -18,12 +18,12 @@ extension MaskPipeline {
     }
 
     /// The entry of a masking that failed with `error`.
-    static func ledgerEntry(failed error: any Error, options: Options) -> LedgerRunEntry? {
+    static func ledgerEntry(failed error: any Error, options: MaskOptions) -> LedgerRunEntry? {
         guard !options.masking.plan, let out = options.masking.outputDirectory else { return nil }
         return LedgerRunEntry(failed: error, migrationFolder: MigrationLedger.folder(containing: out), inputs: inputs(options))
     }
 
-    private static func inputs(_ options: Options) -> [LedgerFile] {
+    private static func inputs(_ options: MaskOptions) -> [LedgerFile] {
         var inputs: [LedgerFile] = []
         if let fo = options.masking.foPath { inputs.append(LedgerFile.digesting(fo, role: "fo")) }
         if let sales = options.masking.salesPath { inputs.append(LedgerFile.digesting(sales, role: "sales")) }

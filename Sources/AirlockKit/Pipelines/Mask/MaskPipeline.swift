@@ -3,39 +3,18 @@ import Foundation
 /// `airlock mask` as a library call: the key read (a file, else `AIRLOCK_MASK_KEY`), the catalog loaded, `Masker`
 /// run, and what it did as text or JSON.
 public enum MaskPipeline {
-    /// What to mask and how to show it.
-    public struct Options: Sendable, Hashable {
-        public var masking: Masker.Options
-        /// The key file (`--key-file`); nil: `AIRLOCK_MASK_KEY` from `environment`.
-        public var keyFile: String?
-        public var catalogFiles: [String]
-        public var json: Bool
-        /// Where the run is entered (the migration ledger beside the output folder, by default).
-        public var ledger: LedgerOptions
-
-        public init(
-            masking: Masker.Options, keyFile: String?, catalogFiles: [String] = [], json: Bool = false, ledger: LedgerOptions = .off
-        ) {
-            self.ledger = ledger
-            self.masking = masking
-            self.keyFile = keyFile
-            self.catalogFiles = catalogFiles
-            self.json = json
-        }
-    }
-
     /// Masks, says what it did, and enters the run in the migration ledger (not a plan).
     /// - Throws: `AirlockError(.usage)` without a key or with a bad one, and `Masker.run`'s errors.
     public static func run(
-        _ options: Options, environment: [String: String] = ProcessInfo.processInfo.environment,
+        _ options: MaskOptions, environment: [String: String] = ProcessInfo.processInfo.environment,
         notice: @escaping @Sendable (String) -> Void = { _ in }
-    ) throws -> (report: MaskReport, text: String) {
+    ) throws -> MaskResult {
         try LedgeredRun.run(
             ledgerCommand, ledger: options.ledger, notice: notice, body: { _ in try mask(options, environment: environment) },
             entry: { ledgerEntry(for: $0.report, options: options) }, failureEntry: { ledgerEntry(failed: $0, options: options) })
     }
 
-    private static func mask(_ options: Options, environment: [String: String]) throws -> (report: MaskReport, text: String) {
+    private static func mask(_ options: MaskOptions, environment: [String: String]) throws -> MaskResult {
         let key: MaskKey
         if let file = options.keyFile {
             key = try MaskKey.read(file: file)
@@ -49,7 +28,7 @@ public enum MaskPipeline {
         }
         let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
         let report = try Masker.run(options.masking, key: key, catalog: catalog)
-        if options.json { return (report, String(decoding: try Masker.jsonData(report), as: UTF8.self)) }
+        if options.json { return MaskResult(report: report, text: String(decoding: try Masker.jsonData(report), as: UTF8.self)) }
         var lines = [
             options.masking.plan
                 ? "Mask plan (nothing written), key \(report.keyFingerprint):" : "Masked with key \(report.keyFingerprint):"
@@ -66,6 +45,6 @@ public enum MaskPipeline {
             lines.append("warning: left clear, but looks like e-mail addresses or phone numbers: \(warning); add the column to --policy")
         }
         if !report.outputs.isEmpty { lines.append("Wrote \(report.outputs.joined(separator: ", "))") }
-        return (report, lines.joined(separator: "\n") + "\n")
+        return MaskResult(report: report, text: lines.joined(separator: "\n") + "\n")
     }
 }
