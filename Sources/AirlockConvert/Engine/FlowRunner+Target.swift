@@ -79,21 +79,31 @@ extension FlowRunner {
         }
     }
 
-    /// Warns of the F&O export's rows of the target entity that repeat an earlier row exactly (every column), once
-    /// per entity: from the first flow in run order that writes it (the flows after it read its output, so it has
-    /// none). Each such record is matched as one; `validate` reports each repeat as fo.key.duplicate.
-    func noteExactRepeats(in target: KeyIndex) {
+    /// Warns of the F&O export's rows of the target entity that repeat an earlier row's key, once per entity: from the
+    /// first flow in run order that writes it (the flows after it read its output, so it has none). A row that repeats
+    /// the earlier row exactly (every column) is matched as one with it; one with other values is not matched at all,
+    /// the records being matched against the first row of the key. `validate` reports both as fo.key.duplicate.
+    func noteRepeatedKeys(in target: KeyIndex) {
         guard template.target.side == .fo, !target.duplicates.isEmpty,
             !context.outputs.values.contains(where: {
                 $0.template.target.side == template.target.side && $0.template.target.entity == template.target.entity
             })
         else { return }
         let repeats = target.exactRepeats()
-        guard let first = repeats.first else { return }
-        let rows = repeats.count == 1 ? "1 row repeats" : "\(repeats.count) rows repeat"
-        context.warn(
-            "\(target.table.name): \(rows) another row of the F&O export exactly (every column the same; first: \(target.key.naturalKey(row: first.row))); each is taken once when records are matched against the export (validate reports them as fo.key.duplicate)",
-            flow: template.name)
+        if let first = repeats.first {
+            let rows = repeats.count == 1 ? "1 row repeats" : "\(repeats.count) rows repeat"
+            context.warn(
+                "\(target.table.name): \(rows) another row of the F&O export exactly (every column the same; first: \(target.key.naturalKey(row: first.row))); each is taken once when records are matched against the export (validate reports them as fo.key.duplicate)",
+                flow: template.name)
+        }
+        let exact = Set(repeats.map(\.row))
+        let differing = target.duplicates.filter { !exact.contains($0.row) }
+        if let first = differing.first {
+            let rows = differing.count == 1 ? "1 row holds" : "\(differing.count) rows hold"
+            context.warn(
+                "\(target.table.name): \(rows) the key of an earlier row of the F&O export with other values (first: \(target.key.naturalKey(row: first.row)), rows \(first.keptRow + 1) and \(first.row + 1) of the entity's file); records are matched against the first row of each key alone, so whether one is created, updated or unchanged is decided without the others (validate reports them as fo.key.duplicate: settle which record F&O holds before importing)",
+                flow: template.name)
+        }
     }
 
     /// How each compared field is compared, from its target type.

@@ -382,7 +382,7 @@ struct FlowRunner {
     ) throws -> ClassifiedRecords {
         let sourceIndex = try KeyIndex(table: records.mapped, key: layout.keyDefinition)
         let targetIndex = try KeyIndex(table: target.table, key: target.key)
-        noteExactRepeats(in: targetIndex)
+        noteRepeatedKeys(in: targetIndex)
         let classifier = try RecordClassifier(
             source: sourceIndex, target: targetIndex, comparisons: comparisons(layout: layout),
             uncomparedFieldsDiffer: target.table.rowCount > 0,

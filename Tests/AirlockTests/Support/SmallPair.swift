@@ -48,9 +48,13 @@ struct SmallPair {
     }
 
     /// Writes each row of F&O entity `label` that holds every value of `key` `copies` more times, right after itself
-    /// (every column the same); at least one row must.
-    mutating func repeatFO(_ label: String, where key: [String: String], copies: Int) throws {
-        try editFO(label, where: key) { _, record in Array(repeating: record, count: copies + 1) }
+    /// (every column the same but those `changing` sets on the copies); at least one row must.
+    mutating func repeatFO(_ label: String, where key: [String: String], copies: Int, changing: [String: String] = [:]) throws {
+        try editFO(label, where: key) { table, record in
+            var copy = record
+            for (column, value) in changing { copy[try #require(table.columnIndex(named: column), "\(label) has \(column)")] = value }
+            return [record] + Array(repeating: copy, count: copies)
+        }
     }
 
     /// Replaces each row of F&O entity `label` that holds every value of `key` with the rows `edit` makes of it (its

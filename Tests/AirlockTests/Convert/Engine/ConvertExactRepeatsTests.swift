@@ -26,4 +26,23 @@ struct ConvertExactRepeatsTests {
         let duplicates = validation.findings.filter { $0.rule == ValidationRules.foKeyDuplicate.id }
         #expect(duplicates.map(\.entity) == ["Customers V2", "Customers V2"])
     }
+
+    /// Rows that repeat a key with other values are not taken as one: the records are matched against the first row of
+    /// the key, and the run says so once, with the rows.
+    @Test func repeatedKeysWithOtherValuesAreSaidOnce() throws {
+        var pair = try SmallPair()
+        let plain = try pair.convert()
+        try pair.repeatFO("Customers V2", where: ["CUSTOMERACCOUNT": "ACC-10000"], copies: 1, changing: ["ADDRESSCITY": "Elsewhere"])
+        let repeated = try pair.convert()
+        let said = repeated.report.warnings.filter { $0.contains("with other values") }
+        #expect(said.count == 1, "\(repeated.report.warnings)")
+        #expect(
+            said.first?.hasPrefix(
+                "Customers V2: 1 row holds the key of an earlier row of the F&O export with other values (first: USMF/ACC-10000, rows ")
+                == true, "\(said)")
+        #expect(!repeated.report.warnings.contains { $0.contains("exactly") })
+        #expect(repeated.report.warnings.count == plain.report.warnings.count + 1)
+        let validation = try PackageValidator.validate(path: pair.fo, catalog: SchemaCatalogLoader.bundled())
+        #expect(validation.findings.filter { $0.rule == ValidationRules.foKeyDuplicate.id }.map(\.entity) == ["Customers V2"])
+    }
 }
