@@ -39,8 +39,21 @@ final class SinceBaseline: Sendable {
         newSales: SalesExport
     ) throws -> SinceBaseline? {
         guard !paths.isEmpty else { return nil }
-        var fo: FOExport?
-        var sales: CMTPackageReader?
+        let located = try locate(paths)
+        let fo = try located.fo.map {
+            FOExport(reader: try ConversionInputs.openFO($0, fileEncoding: fileEncoding), catalog: catalog, locale: locale)
+        }
+        let sales = try located.sales.map { try CMTPackageReader(source: $0) }
+        let indexes = try sales.map { try salesIndexes($0, entities: salesEntities, newSales: newSales) }
+        return SinceBaseline(fo: fo, sales: indexes)
+    }
+
+    /// The earlier exports `paths` name, each side's package source, told apart by their files (no record read):
+    /// what `ConversionOptionCheck` checks before anything else is read, and `load` then reads.
+    /// - Throws: `AirlockError(.usage)` for two exports of one side, naming the second; the detector's errors.
+    static func locate(_ paths: [String]) throws -> (fo: PackageSource?, sales: PackageSource?) {
+        var fo: PackageSource?
+        var sales: PackageSource?
         for path in paths {
             let located = try PackageDetector.locate(openPackageSource(path: path))
             switch located.kind {
@@ -48,17 +61,15 @@ final class SinceBaseline: Sendable {
                 guard fo == nil else {
                     throw AirlockError(.usage, "--since names two F&O exports; give one per side", at: SourceLocation(file: path))
                 }
-                fo = FOExport(
-                    reader: try ConversionInputs.openFO(located.source, fileEncoding: fileEncoding), catalog: catalog, locale: locale)
+                fo = located.source
             case .cmt:
                 guard sales == nil else {
                     throw AirlockError(.usage, "--since names two Sales exports; give one per side", at: SourceLocation(file: path))
                 }
-                sales = try CMTPackageReader(source: located.source)
+                sales = located.source
             }
         }
-        let indexes = try sales.map { try salesIndexes($0, entities: salesEntities, newSales: newSales) }
-        return SinceBaseline(fo: fo, sales: indexes)
+        return (fo, sales)
     }
 
     /// Per row of `table` (the new export's source entity of `template`), whether the earlier export holds it

@@ -4,7 +4,8 @@ import AirlockModel
 
 /// Every refusal of `convert`'s options that needs no export, in one check run before anything is read or staged:
 /// templates that do not hold against the catalog, unknown sides, locales and code pages, flows and entities, shard
-/// options, `--assign-keys` and `--keymap` with a template set they do not key, an output folder that holds an input.
+/// options, `--assign-keys` and `--keymap` with a template set they do not key, two `--since` exports of one side, an
+/// output folder that holds an input.
 enum ConversionOptionCheck {
     /// The flows to run, once every option holds.
     /// - Throws: `AirlockError` naming the option and what it may be.
@@ -50,6 +51,8 @@ enum ConversionOptionCheck {
                 "--keymap sets the Prospect to cash keys (accountnumber, msdynce_contactnumber, productnumber); the \(templates.set.rawValue) templates key contacts and products by other columns (convert without --keymap)"
             )
         }
+        // At most one earlier export per side: told by their files, before the exports are read.
+        if let since = options.since { _ = try SinceBaseline.locate(since) }
         try checkOutputDirectory(options)
         return selected
     }

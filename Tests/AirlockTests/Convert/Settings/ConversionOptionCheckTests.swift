@@ -15,6 +15,10 @@ import Testing
             (["--fo-encoding", "ebcdic", "--dry-run"], "The value 'ebcdic' is invalid for '--fo-encoding"),
             (["--only", "nosuchflow", "--dry-run"], "--only names an unknown flow 'nosuchflow'"),
             (
+                ["--since", ConvertFixture.sampleFO, "--since", ConvertFixture.sampleFO, "--dry-run"],
+                "--since names two F&O exports; give one per side"
+            ),
+            (
                 ["--out", folder + "/out", "--shard", "0/2", "--templates", "dual-write"],
                 "the dual-write templates declare no account trees"
             ),
