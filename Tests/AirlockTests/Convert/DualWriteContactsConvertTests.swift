@@ -26,8 +26,8 @@ import Testing
     }
 
     @Test func aVendorContactOnlySalesHasGoesToFOAndComesBackUnchanged() throws {
-        let pair = try DualWriteConvertTests.pair(accounts: 24, seed: 13)
-        let first = try DualWriteConvertTests.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/first").report
+        let pair = try DualWritePair(accounts: 24, seed: 13)
+        let first = try DualWritePair.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/first").report
         let toFO = try #require(first.flows["contacts-to-vendor-contacts"])
         #expect(toFO.created == 2 && toFO.rejected == 0, "\(toFO.rejectedByReason)")
         let export = try CMTPackageReader(path: pair.sales).read()
@@ -44,7 +44,7 @@ import Testing
             #expect(row["ASSOCIATEDCONTACTNUMBER"] == vendor["msdyn_vendoraccountnumber"])
             #expect(row["CONTACTPERSONPARTYNUMBER"] == contact["msdyn_partynumber"])
             #expect(row["FIRSTNAME"] == contact["firstname"] && row["EMPLOYMENTDEPARTMENT"] == contact["department"])
-            #expect(row["DATAAREAID"] == DualWriteConvertTests.company)
+            #expect(row["DATAAREAID"] == DualWritePair.company)
         }
         // The one without a company gets it back in Sales.
         let sales = try CMTPackageReader(path: pair.folder + "/first/" + RunLayout.salesPackage).read()
@@ -57,16 +57,16 @@ import Testing
         try ExportMerger.mergeFO(export: pair.fo, imported: pair.folder + "/first/" + RunLayout.foPackage, output: mergedFO)
         try ExportMerger.mergeSales(
             export: pair.sales, imported: pair.folder + "/first/" + RunLayout.salesPackage, output: mergedSales)
-        let second = try DualWriteConvertTests.convert(fo: mergedFO, sales: mergedSales, out: nil).report
+        let second = try DualWritePair.convert(fo: mergedFO, sales: mergedSales, out: nil).report
         let back2 = try #require(second.flows["vendor-contacts"])
         #expect(back2.read == (first.flows["vendor-contacts"]?.read ?? 0) + 2)
         #expect(back2.created == 0 && back2.updated == 0 && back2.rejected == 0, "\(back2.updatedFields)")
     }
 
     @Test func vendorContactsFollowTheMasterSide() throws {
-        let pair = try DualWriteConvertTests.pair(accounts: 24, seed: 17)
-        let fo = try DualWriteConvertTests.convert(fo: pair.fo, sales: pair.sales, out: nil).report
-        let sales = try DualWriteConvertTests.convert(fo: pair.fo, sales: pair.sales, out: nil, master: "sales").report
+        let pair = try DualWritePair(accounts: 24, seed: 17)
+        let fo = try DualWritePair.convert(fo: pair.fo, sales: pair.sales, out: nil).report
+        let sales = try DualWritePair.convert(fo: pair.fo, sales: pair.sales, out: nil, master: "sales").report
         // A vendor contact both sides hold with another department: F&O's wins by default, Sales' with --master sales.
         let toSales = try #require(fo.flows["vendor-contacts"])
         #expect(toSales.updated > 0 && toSales.updatedFields["department"] == toSales.updated)
@@ -78,8 +78,8 @@ import Testing
     }
 
     @Test func aContactForPartyLinksTheContactPersonsPartyToItsOrganizations() throws {
-        let pair = try DualWriteConvertTests.pair(accounts: 30, seed: 5)
-        let result = try DualWriteConvertTests.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/run")
+        let pair = try DualWritePair(accounts: 30, seed: 5)
+        let result = try DualWritePair.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/run")
         let written = try CMTPackageReader(path: pair.folder + "/run/" + RunLayout.salesPackage).read()
         let export = try CMTPackageReader(path: pair.sales).read()
         // Party numbers by Sales id, from the package and the export.
@@ -111,8 +111,8 @@ import Testing
     }
 
     @Test func aPartyReadFromSeveralRolesIsWrittenOnce() throws {
-        let pair = try DualWriteConvertTests.pair(accounts: 30, seed: 5)
-        let report = try DualWriteConvertTests.convert(fo: pair.fo, sales: pair.sales, out: nil).report
+        let pair = try DualWritePair(accounts: 30, seed: 5)
+        let report = try DualWritePair.convert(fo: pair.fo, sales: pair.sales, out: nil).report
         // The first vendor is a customer's party; one person is a contact of a customer and of a vendor.
         #expect(report.flows["vendor-parties"]?.filteredBy[BuiltInFilter.alreadyWritten] == 1)
         #expect(report.flows["contact-person-parties"]?.filteredBy[BuiltInFilter.alreadyWritten] == 1)
@@ -120,10 +120,10 @@ import Testing
     }
 
     @Test func aVendorOfAnotherCompanyIsFiltered() throws {
-        let pair = try DualWriteConvertTests.pair(accounts: 24, seed: 21)
-        let result = try DualWriteConvertTests.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/run")
+        let pair = try DualWritePair(accounts: 24, seed: 21)
+        let result = try DualWritePair.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/run")
         let vendors = Self.rows(try #require(try ConvertFixture.foTables(pair.fo)["Vendors V2"]))
-        let others = vendors.filter { $0["DATAAREAID"] != DualWriteConvertTests.company }
+        let others = vendors.filter { $0["DATAAREAID"] != DualWritePair.company }
         #expect(others.count == 1)
         for flow in ["vendors", "vendor-parties", "vendor-contacts", "contact-persons"] {
             #expect(result.report.flows[flow]?.filteredBy["other-company"] == 1, "\(flow)")

@@ -25,8 +25,8 @@ extension DualWriteConvertTests {
     }
 
     @Test func anFOOnlyQuotationIsCreatedInSalesWithItsLines() throws {
-        let pair = try Self.pair(accounts: 30, seed: 5)
-        let report = try Self.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/run").report
+        let pair = try DualWritePair(accounts: 30, seed: 5)
+        let report = try DualWritePair.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/run").report
         let export = try CMTPackageReader(path: pair.sales).read()
         let salesNumbers = Set(Self.records(export, "quote").compactMap { $0.field("msdyn_quotenumber")?.value })
         let headers = try Self.foRows(pair.fo, "CDS sales quotation header")
@@ -61,7 +61,7 @@ extension DualWriteConvertTests {
     }
 
     @Test func aQuotationBothSidesHoldIsUpdatedFromTheMasterOnly() throws {
-        let pair = try Self.pair(accounts: 30, seed: 5)
+        let pair = try DualWritePair(accounts: 30, seed: 5)
         let export = try CMTPackageReader(path: pair.sales).read()
         var salesReference: [String: String] = [:]
         for record in Self.records(export, "quote") {
@@ -78,7 +78,7 @@ extension DualWriteConvertTests {
         let foReference = try #require(drifted["CUSTOMERSREFERENCE"])
 
         // --master fo (the default): Sales takes F&O's reference; the Sales → F&O flow leaves F&O's quotation alone.
-        let fo = try Self.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/fo").report
+        let fo = try DualWritePair.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/fo").report
         #expect((fo.flows["quotes-to-sales"]?.updated ?? 0) > 0)
         #expect((fo.flows["quotes"]?.filteredBy[BuiltInFilter.heldByMaster] ?? 0) > 0)
         #expect(fo.flows["quotes"]?.updated == 0)
@@ -89,7 +89,7 @@ extension DualWriteConvertTests {
         #expect(!sentToFO.contains { $0["SALESQUOTATIONNUMBER"] == number })
 
         // --master sales: the other way round.
-        let sales = try Self.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/sales", master: "sales").report
+        let sales = try DualWritePair.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/sales", master: "sales").report
         // Towards the master, only fields it holds empty are filled; a quotation with none to fill is left out.
         let towardsSales = try #require(sales.flows["quotes-to-sales"])
         #expect(towardsSales.updated + (towardsSales.filteredBy[BuiltInFilter.heldByMaster] ?? 0) == fo.flows["quotes-to-sales"]?.updated)

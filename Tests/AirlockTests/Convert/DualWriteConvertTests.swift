@@ -7,39 +7,6 @@ import Testing
 /// the Sales export, runs are byte-identical, a second run after importing the outputs changes nothing, the master
 /// side keeps its values, and a Sales record's company decides whether it is taken.
 @Suite struct DualWriteConvertTests {
-    static let company = "USMF"
-
-    /// A generated dual-write pair in a new scratch folder.
-    static func pair(accounts: Int = 30, seed: UInt64 = 5) throws -> (folder: String, fo: String, sales: String) {
-        let folder = try Fixture.scratchDirectory("airlock-dual-write")
-        _ = try SampleGenerator.write(to: folder, accounts: accounts, seed: seed, templates: .dualWrite)
-        return (folder, folder + "/" + SampleGenerator.foFileName, folder + "/" + SampleGenerator.salesFileName)
-    }
-
-    @discardableResult
-    static func convert(fo: String, sales: String, out: String?, master: String? = nil) throws -> ConversionResult {
-        let options = ConversionOptions(
-            foPath: fo, salesPath: sales, outputDirectory: out, company: company, templateSet: TemplateSetName.dualWrite.rawValue,
-            master: master)
-        return try Converter.run(options, catalog: SchemaCatalogLoader.bundled())
-    }
-
-    /// Adds a second legal entity, `code`, to a Sales export's `cdm_company` rows (a copy of the first); returns its id.
-    static func addCompany(_ code: String, to package: inout CMTPackage) throws -> String {
-        let companies = try #require(package.data.entities.firstIndex { $0.name == "cdm_company" })
-        let id = "0b7e6d0e-5f2c-4c8e-9a51-000000000d3f"
-        var second = package.data.entities[companies].record(at: 0)
-        second.id = id
-        second.fields = second.fields.map { field in
-            var field = field
-            if field.name == "cdm_companycode" { field.value = code }
-            if field.name == "cdm_companyid" { field.value = id }
-            return field
-        }
-        try package.data.entities[companies].append(second)
-        return id
-    }
-
     /// Record ids per entity (lower-cased) of a Configuration Migration package.
     static func ids(_ package: CMTPackage) -> [String: Set<String>] {
         var ids: [String: Set<String>] = [:]
@@ -50,8 +17,8 @@ import Testing
     }
 
     @Test func aGeneratedPairConvertsEveryFlowWithEveryLookupClosed() throws {
-        let pair = try Self.pair()
-        let result = try Self.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/run")
+        let pair = try DualWritePair()
+        let result = try DualWritePair.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/run")
         let report = result.report
         #expect(report.options.templateSet == "dual-write")
         for name in TemplateSetName.dualWrite.flowNames {
@@ -99,9 +66,9 @@ import Testing
     }
 
     @Test func twoRunsWriteTheSameBytes() throws {
-        let pair = try Self.pair(accounts: 20, seed: 9)
-        try Self.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/one")
-        try Self.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/two")
+        let pair = try DualWritePair(accounts: 20, seed: 9)
+        try DualWritePair.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/one")
+        try DualWritePair.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/two")
         let one = try ConvertFixture.files(under: pair.folder + "/one")
         let two = try ConvertFixture.files(under: pair.folder + "/two")
         #expect(one.keys.sorted() == two.keys.sorted())
@@ -111,8 +78,8 @@ import Testing
     }
 
     @Test func aSecondRunAfterImportingTheOutputsChangesNothing() throws {
-        let pair = try Self.pair(accounts: 24, seed: 13)
-        let first = try Self.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/first").report
+        let pair = try DualWritePair(accounts: 24, seed: 13)
+        let first = try DualWritePair.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/first").report
         #expect(first.totals.created > 0)
         // The second-pass lookups are among what the first run writes, so the second run checks them too.
         #expect((first.flows["customers-to-accounts"]?.updatedFields["primarycontactid"] ?? 0) > 0)
@@ -124,7 +91,7 @@ import Testing
         try ExportMerger.mergeFO(export: pair.fo, imported: pair.folder + "/first/" + RunLayout.foPackage, output: mergedFO)
         try ExportMerger.mergeSales(
             export: pair.sales, imported: pair.folder + "/first/" + RunLayout.salesPackage, output: mergedSales)
-        let second = try Self.convert(fo: mergedFO, sales: mergedSales, out: pair.folder + "/second").report
+        let second = try DualWritePair.convert(fo: mergedFO, sales: mergedSales, out: pair.folder + "/second").report
         for name in TemplateSetName.dualWrite.flowNames {
             let flow = try #require(second.flows[name])
             #expect(
@@ -135,9 +102,9 @@ import Testing
     }
 
     @Test func theMasterSideKeepsItsValues() throws {
-        let pair = try Self.pair(accounts: 24, seed: 17)
-        let fo = try Self.convert(fo: pair.fo, sales: pair.sales, out: nil).report
-        let sales = try Self.convert(fo: pair.fo, sales: pair.sales, out: nil, master: "sales").report
+        let pair = try DualWritePair(accounts: 24, seed: 17)
+        let fo = try DualWritePair.convert(fo: pair.fo, sales: pair.sales, out: nil).report
+        let sales = try DualWritePair.convert(fo: pair.fo, sales: pair.sales, out: nil, master: "sales").report
         // A customer both sides hold with other values: F&O's win by default, Sales' with --master sales.
         let toSales = try #require(fo.flows["customers-to-accounts"])
         let toFO = try #require(sales.flows["accounts-to-customers"])
@@ -151,15 +118,15 @@ import Testing
         // What a side lacks is created whichever side is the master.
         #expect(fo.flows["accounts-to-customers"]?.created == toFO.created)
         #expect(fo.flows["customers-to-accounts"]?.created == sales.flows["customers-to-accounts"]?.created)
-        #expect(throws: AirlockError.self) { try Self.convert(fo: pair.fo, sales: pair.sales, out: nil, master: "both") }
+        #expect(throws: AirlockError.self) { try DualWritePair.convert(fo: pair.fo, sales: pair.sales, out: nil, master: "both") }
     }
 
     @Test func aSalesRecordOfAnotherCompanyIsFilteredAndOneOfAnUnknownCompanyRefused() throws {
-        let pair = try Self.pair(accounts: 24, seed: 21)
+        let pair = try DualWritePair(accounts: 24, seed: 21)
         var package = try CMTPackageReader(path: pair.sales).read()
         let accounts = try #require(package.data.entities.firstIndex { $0.name == "account" })
         // A second company in the export, and two of the accounts moved: one to it, one to a company it lacks.
-        let other = try Self.addCompany("DEMF", to: &package)
+        let other = try DualWritePair.addCompany("DEMF", to: &package)
         var section = package.data.entities[accounts]
         var records = (0..<section.recordCount).map { section.record(at: $0) }
         let moved = try #require(records.indices.filter { records[$0].fields.contains { $0.name == "msdyn_company" } }.prefix(2).last)
@@ -180,8 +147,8 @@ import Testing
         let edited = pair.folder + "/edited-sales.zip"
         try CMTPackageWriter.write(package, to: edited)
 
-        let before = try Self.convert(fo: pair.fo, sales: pair.sales, out: nil).report
-        let after = try Self.convert(fo: pair.fo, sales: edited, out: nil).report
+        let before = try DualWritePair.convert(fo: pair.fo, sales: pair.sales, out: nil).report
+        let after = try DualWritePair.convert(fo: pair.fo, sales: edited, out: nil).report
         let flow = try #require(after.flows["accounts-to-customers"])
         #expect(flow.read == before.flows["accounts-to-customers"]?.read)
         #expect(flow.filteredBy["other-company"] == 1)

@@ -43,14 +43,14 @@ import Testing
     }
 
     @Test func invoiceAccountsAndPrimaryContactsResolveToRecordsOfTheSameRun() throws {
-        let pair = try DualWriteConvertTests.pair(accounts: 24, seed: 13)
-        let report = try DualWriteConvertTests.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/run").report
+        let pair = try DualWritePair(accounts: 24, seed: 13)
+        let report = try DualWritePair.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/run").report
         let written = try CMTPackageReader(path: pair.folder + "/run/" + RunLayout.salesPackage).read()
         let export = try CMTPackageReader(path: pair.sales).read()
         let accountIDs = Self.ids(by: "accountnumber", "account", in: [written, export])
         let contactIDs = Self.ids(by: "msdyn_contactpersonid", "contact", in: [written, export])
         let accounts = Self.records(written, "account")
-        let customers = try Self.foRows(pair.fo, "Customers V3").filter { $0["DATAAREAID"] == DualWriteConvertTests.company }
+        let customers = try Self.foRows(pair.fo, "Customers V3").filter { $0["DATAAREAID"] == DualWritePair.company }
         var later = 0
         var invoiced = 0
         var withContact = 0
@@ -72,7 +72,7 @@ import Testing
         let vendorIDs = Self.ids(by: "msdyn_vendoraccountnumber", "msdyn_vendor", in: [written, export])
         let vendorRecords = Self.records(written, "msdyn_vendor")
         var vendorLookups = 0
-        for vendor in try Self.foRows(pair.fo, "Vendors V2") where vendor["DATAAREAID"] == DualWriteConvertTests.company {
+        for vendor in try Self.foRows(pair.fo, "Vendors V2") where vendor["DATAAREAID"] == DualWritePair.company {
             guard let id = vendorIDs[vendor["VENDORACCOUNTNUMBER"] ?? ""], let record = vendorRecords[id] else { continue }
             if let invoice = vendor["INVOICEVENDORACCOUNTNUMBER"], !invoice.isEmpty {
                 vendorLookups += 1
@@ -93,8 +93,8 @@ import Testing
     }
 
     @Test func anExistingAccountWhosePrimaryContactDiffersIsUpdated() throws {
-        let pair = try DualWriteConvertTests.pair(accounts: 24, seed: 13)
-        try DualWriteConvertTests.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/first")
+        let pair = try DualWritePair(accounts: 24, seed: 13)
+        try DualWritePair.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/first")
         let first = try CMTPackageReader(path: pair.folder + "/first/" + RunLayout.salesPackage).read()
         // An account the first run gave a primary contact lands with another contact as its primary contact.
         let accounts = Self.records(first, "account")
@@ -108,13 +108,13 @@ import Testing
         tampering.changedSales[ImportSimulator.SalesRecord(entity: "account", id: id)] = ("primarycontactid", other)
         try ImportSimulator.importSales(
             export: pair.sales, imported: pair.folder + "/first/" + RunLayout.salesPackage, output: mergedSales, tampering: tampering)
-        let second = try DualWriteConvertTests.convert(fo: mergedFO, sales: mergedSales, out: pair.folder + "/second").report
+        let second = try DualWritePair.convert(fo: mergedFO, sales: mergedSales, out: pair.folder + "/second").report
         let flow = try #require(second.flows["customers-to-accounts"])
         #expect(flow.updated == 1 && flow.updatedFields == ["primarycontactid": 1], "\(flow.updatedFields)")
         let rewritten = Self.records(try CMTPackageReader(path: pair.folder + "/second/" + RunLayout.salesPackage).read(), "account")
         #expect(rewritten[id]?["primarycontactid"]?.lowercased() == held.lowercased())
         // Towards the master side, the same difference is held: filtered, not written.
-        let held2 = try DualWriteConvertTests.convert(fo: mergedFO, sales: mergedSales, out: nil, master: "sales").report
+        let held2 = try DualWritePair.convert(fo: mergedFO, sales: mergedSales, out: nil, master: "sales").report
         let towardsMaster = try #require(held2.flows["customers-to-accounts"])
         #expect(towardsMaster.updated == 0 && towardsMaster.filteredBy[BuiltInFilter.heldByMaster] == 1)
         #expect(towardsMaster.read == towardsMaster.created + towardsMaster.unchanged + towardsMaster.filtered)
@@ -124,7 +124,7 @@ import Testing
         func full(_ folder: String, master: String?) throws -> [String: [String: String]] {
             let options = ConversionOptions(
                 foPath: mergedFO, salesPath: mergedSales, outputDirectory: pair.folder + "/" + folder,
-                company: DualWriteConvertTests.company,
+                company: DualWritePair.company,
                 full: true, templateSet: TemplateSetName.dualWrite.rawValue, master: master)
             _ = try Converter.run(options, catalog: SchemaCatalogLoader.bundled())
             return Self.records(try CMTPackageReader(path: pair.folder + "/" + folder + "/" + RunLayout.salesPackage).read(), "account")
@@ -137,12 +137,12 @@ import Testing
     }
 
     @Test func anUnresolvedLookupLeavesTheFieldEmptyAndIsCountedAndListed() throws {
-        let pair = try DualWriteConvertTests.pair(accounts: 24, seed: 13)
+        let pair = try DualWritePair(accounts: 24, seed: 13)
         let fo = pair.folder + "/nowhere-fo.zip"
         try FOExportRewriter.rewrite(export: pair.fo, output: fo, label: "Customers V3", column: "INVOICEACCOUNT") {
             $0.isEmpty ? $0 : "US-NOWHERE"
         }
-        let result = try DualWriteConvertTests.convert(fo: fo, sales: pair.sales, out: pair.folder + "/run")
+        let result = try DualWritePair.convert(fo: fo, sales: pair.sales, out: pair.folder + "/run")
         let flow = try #require(result.report.flows["customers-to-accounts"])
         let missing = try #require(flow.unresolvedLookups["msdyn_billingaccount"])
         #expect(missing > 0 && flow.rejected == 0)
@@ -169,7 +169,7 @@ import Testing
         let planText = result.report.plan?.text(order: ["customers-to-accounts"]) ?? ""
         #expect(planText.contains("not held by the output or the exports") && !planText.contains("NOT HELD"), "\(planText)")
         // Two runs give the same bytes (report.json names the output folder).
-        try DualWriteConvertTests.convert(fo: fo, sales: pair.sales, out: pair.folder + "/again")
+        try DualWritePair.convert(fo: fo, sales: pair.sales, out: pair.folder + "/again")
         for name in [RunLayout.salesPackage, RunLayout.foPackage, "rejects/" + RunLayout.unresolvedLookups] {
             let one = try Data(contentsOf: URL(fileURLWithPath: pair.folder + "/run/" + name))
             let two = try Data(contentsOf: URL(fileURLWithPath: pair.folder + "/again/" + name))

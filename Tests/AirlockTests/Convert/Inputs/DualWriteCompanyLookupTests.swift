@@ -7,7 +7,7 @@ import Testing
 /// entities' rows under the same code must not resolve to another company's row.
 @Suite struct DualWriteCompanyLookupTests {
     @Test func aLookupClosedByTheSalesExportTakesTheConversionCompanysRow() throws {
-        let pair = try DualWriteConvertTests.pair(accounts: 24, seed: 33)
+        let pair = try DualWritePair(accounts: 24, seed: 33)
         // F&O's terms of payment renamed, so that the customers' payment terms are not among the rows the run
         // writes and must be found in the Sales export.
         let fo = pair.folder + "/renamed-terms-fo.zip"
@@ -17,7 +17,7 @@ import Testing
         // company's: the first row with a name is the other company's.
         var package = try CMTPackageReader(path: pair.sales).read()
         let terms = try #require(package.data.entities.firstIndex { $0.name == "msdyn_paymentterm" })
-        let other = try DualWriteConvertTests.addCompany("DEMF", to: &package)
+        let other = try DualWritePair.addCompany("DEMF", to: &package)
         let original = package.data.entities[terms]
         var section = CMTEntityData(
             name: original.name, displayName: original.displayName,
@@ -45,9 +45,9 @@ import Testing
         try CMTPackageWriter.write(package, to: sales)
 
         let run = pair.folder + "/run"
-        let result = try DualWriteConvertTests.convert(fo: fo, sales: sales, out: run)
+        let result = try DualWritePair.convert(fo: fo, sales: sales, out: run)
         // The same accounts are refused as with the Sales export of one company (payment terms only F&O holds).
-        let alone = try DualWriteConvertTests.convert(fo: fo, sales: pair.sales, out: nil)
+        let alone = try DualWritePair.convert(fo: fo, sales: pair.sales, out: nil)
         #expect(result.report.flows["customers-to-accounts"]?.rejected == alone.report.flows["customers-to-accounts"]?.rejected)
         let written = try CMTPackageReader(path: run + "/to-sales.zip").read()
         let accounts = try #require(written.data.entities.first { $0.name == "account" })
@@ -65,7 +65,7 @@ import Testing
     /// (lines exported before their company was filled) matches them as the conversion company's (no line is created
     /// twice).
     @Test func linesCarryTheirCompanyAndExportedLinesWithoutOneStillMatch() throws {
-        let pair = try DualWriteConvertTests.pair(accounts: 24, seed: 13)
+        let pair = try DualWritePair(accounts: 24, seed: 13)
         // The sample's lines name their company; an export without the column is cut from it.
         var exported = try CMTPackageReader(path: pair.sales).read()
         let lineEntities = ["salesorderdetail", "quotedetail"]
@@ -86,7 +86,7 @@ import Testing
         let sales = pair.folder + "/sales-lines-without-company.zip"
         try CMTPackageWriter.write(exported, to: sales)
         let run = pair.folder + "/run"
-        let report = try DualWriteConvertTests.convert(fo: pair.fo, sales: sales, out: run).report
+        let report = try DualWritePair.convert(fo: pair.fo, sales: sales, out: run).report
         for flow in ["order-lines-to-sales", "quote-lines-to-sales"] {
             let counts = try #require(report.flows[flow])
             #expect(

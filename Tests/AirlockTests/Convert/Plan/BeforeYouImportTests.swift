@@ -118,8 +118,8 @@ import Testing
     }
 
     @Test func contactPersonsTheOutputCreatesAreHeldByIt() throws {
-        let pair = try DualWriteConvertTests.pair(accounts: 40, seed: 3)
-        let result = try DualWriteConvertTests.convert(fo: pair.fo, sales: pair.sales, out: nil)
+        let pair = try DualWritePair(accounts: 40, seed: 3)
+        let result = try DualWritePair.convert(fo: pair.fo, sales: pair.sales, out: nil)
         let plan = try #require(result.report.plan)
         // Contacts created in Sales go to F&O as CDS contacts with their contact person id; the documents that name
         // them need no Contacts V2 record first.

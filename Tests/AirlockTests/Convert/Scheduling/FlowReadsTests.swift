@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func aGraphRunOfTheDualWriteSetEqualsASequentialOne() throws {
-        let pair = try DualWriteConvertTests.pair(accounts: 40, seed: 11)
+        let pair = try DualWritePair(accounts: 40, seed: 11)
         try Self.expectGraphEqualsSequential(fo: pair.fo, sales: pair.sales, folder: pair.folder, set: .dualWrite)
     }
 
