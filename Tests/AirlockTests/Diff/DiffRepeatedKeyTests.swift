@@ -35,7 +35,7 @@ import Testing
     static func baseline(seed: UInt64) throws -> (report: DiffReport, out: String) {
         let pair = try foPair(seed: seed, oldCustomers: { _, _ in }, newCustomers: { _, _ in })
         let out = pair.folder + "/baseline"
-        return (try DiffTests.diff(old: pair.old, new: pair.new, out: out), out)
+        return (try DiffRunner.run(old: pair.old, new: pair.new, out: out), out)
     }
 
     /// The other entities' reports and delta files equal the baseline's.
@@ -73,7 +73,7 @@ import Testing
                 rows.append(rows[2])
             }, newCustomers: { _, _ in })
         let out = pair.folder + "/diff"
-        let report = try DiffTests.diff(old: pair.old, new: pair.new, out: out)
+        let report = try DiffRunner.run(old: pair.old, new: pair.new, out: out)
         let entity = try #require(report.entities.first { $0.entity == Self.customers })
         #expect((entity.old, entity.new) == (rowCount + 1, rowCount))
         #expect((entity.created, entity.changed, entity.unchanged, entity.deleted) == (0, 0, rowCount, 0))
@@ -107,7 +107,7 @@ import Testing
                 rows.append(rows[5])
             })
         let out = pair.folder + "/diff"
-        let report = try DiffTests.diff(old: pair.old, new: pair.new, out: out)
+        let report = try DiffRunner.run(old: pair.old, new: pair.new, out: out)
         let entity = try #require(report.entities.first { $0.entity == Self.customers })
         #expect((entity.old, entity.new) == (rowCount, rowCount + 3))
         #expect((entity.created, entity.changed, entity.unchanged, entity.deleted) == (0, 1, rowCount - 1, 0))
@@ -133,7 +133,7 @@ import Testing
         }
         let pair = try Self.foPair(seed: 13, oldCustomers: copy, newCustomers: copy)
         let out = pair.folder + "/diff"
-        let report = try DiffTests.diff(old: pair.old, new: pair.new, out: out)
+        let report = try DiffRunner.run(old: pair.old, new: pair.new, out: out)
         let entity = try #require(report.entities.first { $0.entity == Self.customers })
         #expect((entity.old, entity.new) == (rowCount + 1, rowCount + 1))
         #expect((entity.created, entity.changed, entity.unchanged, entity.deleted) == (0, 0, rowCount, 0))
@@ -168,7 +168,7 @@ import Testing
                 rows.append(third)
             })
         let out = pair.folder + "/diff"
-        let report = try DiffTests.diff(old: pair.old, new: pair.new, out: out)
+        let report = try DiffRunner.run(old: pair.old, new: pair.new, out: out)
         let entity = try #require(report.entities.first { $0.entity == Self.customers })
         #expect((entity.old, entity.new) == (rowCount, rowCount + 2))
         #expect((entity.created, entity.changed, entity.unchanged, entity.deleted) == (0, 4, rowCount - 2, 0))
@@ -196,7 +196,7 @@ import Testing
 
         // The same inputs give the same bytes.
         let again = pair.folder + "/diff-again"
-        _ = try DiffTests.diff(old: pair.old, new: pair.new, out: again)
+        _ = try DiffRunner.run(old: pair.old, new: pair.new, out: again)
         #expect(try ConvertFixture.files(under: out) == ConvertFixture.files(under: again))
     }
 
@@ -225,7 +225,7 @@ import Testing
                 rows.remove(at: 7)
             })
         let out = pair.folder + "/diff"
-        let report = try DiffTests.diff(old: pair.old, new: pair.new, out: out)
+        let report = try DiffRunner.run(old: pair.old, new: pair.new, out: out)
         let entity = try #require(report.entities.first { $0.entity == Self.customers })
         #expect((entity.old, entity.new) == (rowCount + 4, rowCount + 1))
         #expect((entity.created, entity.changed, entity.unchanged, entity.deleted) == (0, 3, rowCount - 2, 1))
@@ -259,7 +259,7 @@ import Testing
         let pair = try ConvertFixture.generatedPair(accounts: 6, seed: 2)
         let same = pair.folder + "/same.zip"
         try FOExportRewriter.rewrite(export: pair.fo, output: same, label: "Customers V2", column: "CUSTOMERACCOUNT") { _ in "SAME" }
-        let report = try DiffTests.diff(old: same, new: pair.fo, out: pair.folder + "/out")
+        let report = try DiffRunner.run(old: same, new: pair.fo, out: pair.folder + "/out")
         let entity = try #require(report.entities.first { $0.entity == Self.customers })
         #expect(entity.ambiguous.keys == 1)
         #expect(entity.ambiguous.old == entity.old)
@@ -315,8 +315,8 @@ import Testing
         try WaveMaker.cmtRecords(export: pair.sales, output: paths[3], edits: ["account": { _ in }, "contact": renameContact])
 
         let out = pair.folder + "/diff"
-        let report = try DiffTests.diff(old: paths[0], new: paths[1], out: out)
-        let plain = try DiffTests.diff(old: paths[2], new: paths[3], out: pair.folder + "/plain")
+        let report = try DiffRunner.run(old: paths[0], new: paths[1], out: out)
+        let plain = try DiffRunner.run(old: paths[2], new: paths[3], out: pair.folder + "/plain")
         let accounts = try #require(report.entities.first { $0.entity == "account" })
         #expect((accounts.old, accounts.new) == (accountCount + 2, accountCount + 2))
         // Id 4: old {A, B}, new {A}: changed. Id 5: old {A}, new {A, C}: both changed.
@@ -350,7 +350,7 @@ import Testing
         #expect(contactSection.record(at: 0) == plainContacts.record(at: 0))
 
         let again = pair.folder + "/diff-again"
-        _ = try DiffTests.diff(old: paths[0], new: paths[1], out: again)
+        _ = try DiffRunner.run(old: paths[0], new: paths[1], out: again)
         #expect(try ConvertFixture.files(under: out) == ConvertFixture.files(under: again))
     }
 

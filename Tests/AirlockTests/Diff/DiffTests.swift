@@ -5,11 +5,6 @@ import Testing
 /// `airlock diff`: two waves of one export give a delta of exactly the created and changed records and a delete
 /// list of exactly the removed keys, on both sides; reruns are byte-identical and the delta validates.
 @Suite struct DiffTests {
-    static func diff(old: String, new: String, out: String, force: Bool = false) throws -> DiffReport {
-        try PackageDiffer.run(
-            PackageDiffOptions(oldPath: old, newPath: new, outputDirectory: out, force: force), catalog: SchemaCatalogLoader.bundled())
-    }
-
     static func deletedKeys(_ out: String, column: String) throws -> [String] {
         try ConvertFixture.csvRows(out + "/" + RunLayout.deletedList).map { $0[column] ?? "" }
     }
@@ -21,7 +16,7 @@ import Testing
             export: pair.fo, output: wave, label: "Customers V2", keyColumn: "CUSTOMERACCOUNT", column: "ORGANIZATIONNAME",
             change: [1, 4, 9], remove: [2, 5], add: 2)
         let out = pair.folder + "/diff"
-        let report = try Self.diff(old: pair.fo, new: wave, out: out)
+        let report = try DiffRunner.run(old: pair.fo, new: wave, out: out)
 
         let customers = try #require(report.entities.first { $0.entity == "Customers V2" })
         #expect(customers.key == ["DATAAREAID", "CUSTOMERACCOUNT"])
@@ -53,7 +48,7 @@ import Testing
 
         // The same inputs give the same bytes.
         let again = pair.folder + "/diff-again"
-        _ = try Self.diff(old: pair.fo, new: wave, out: again)
+        _ = try DiffRunner.run(old: pair.fo, new: wave, out: again)
         #expect(try ConvertFixture.files(under: out) == ConvertFixture.files(under: again))
         #expect(ConvertFixture.stagingLeftovers(in: pair.folder).isEmpty)
     }
@@ -64,7 +59,7 @@ import Testing
         let changes = try WaveMaker.cmtWave(
             export: pair.sales, output: wave, entity: "account", field: "name", change: [0, 3, 8], remove: [6], add: 3)
         let out = pair.folder + "/diff"
-        let report = try Self.diff(old: pair.sales, new: wave, out: out)
+        let report = try DiffRunner.run(old: pair.sales, new: wave, out: out)
 
         let accounts = try #require(report.entities.first { $0.entity == "account" })
         #expect(accounts.keySource == .recordID)
@@ -93,7 +88,7 @@ import Testing
         #expect(validation.errors == 0)
 
         let again = pair.folder + "/diff-again"
-        _ = try Self.diff(old: pair.sales, new: wave, out: again)
+        _ = try DiffRunner.run(old: pair.sales, new: wave, out: again)
         #expect(try ConvertFixture.files(under: out) == ConvertFixture.files(under: again))
     }
 
@@ -156,7 +151,7 @@ import Testing
         try FODialectWriter.write(export: pair.fo, output: old, dialect: .xmlElement)
         try FODialectWriter.write(export: csvWave, output: new, dialect: .xmlElement)
         let out = pair.folder + "/diff"
-        let report = try Self.diff(old: old, new: new, out: out)
+        let report = try DiffRunner.run(old: old, new: new, out: out)
         let customers = try #require(report.entities.first { $0.entity == "Customers V2" })
         #expect((customers.created, customers.changed, customers.deleted) == (2, 2, 1))
         #expect(customers.changedFields == ["ORGANIZATIONNAME": 2])
@@ -202,7 +197,7 @@ import Testing
         try write([link(account, [contactIDs[1], contactIDs[2]]), link(other, [contactIDs[0]])], to: new)
 
         let out = pair.folder + "/diff"
-        let report = try Self.diff(old: old, new: new, out: out)
+        let report = try DiffRunner.run(old: old, new: new, out: out)
         let entity = try #require(report.entities.first { $0.entity == "account" })
         #expect(entity.associationsCreated == 2)
         #expect(entity.associationsRemoved == 1)
@@ -218,7 +213,7 @@ import Testing
 
         // Unchanged links alone give no section.
         let same = pair.folder + "/same"
-        let unchanged = try Self.diff(old: old, new: old, out: same)
+        let unchanged = try DiffRunner.run(old: old, new: old, out: same)
         #expect(unchanged.entities.allSatisfy { $0.associationsCreated == 0 && $0.associationsRemoved == 0 })
         #expect(try CMTPackageReader(path: same + "/" + RunLayout.deltaPackage).read().data.entities.isEmpty)
     }
@@ -233,7 +228,7 @@ import Testing
             export: pair.sales, output: salesWave, entity: "", field: "", change: [], remove: [], add: 0, reversed: true)
         for (old, new, name) in [(pair.fo, foWave, "fo"), (pair.sales, salesWave, "cmt")] {
             let out = pair.folder + "/" + name
-            let report = try Self.diff(old: old, new: new, out: out)
+            let report = try DiffRunner.run(old: old, new: new, out: out)
             #expect(report.totals.created + report.totals.changed + report.totals.deleted == 0, "\(name)")
             #expect(report.totals.unchanged == report.totals.old, "\(name)")
             #expect(try Self.deletedKeys(out, column: "entity").isEmpty)
@@ -270,8 +265,8 @@ import Testing
         let split = pair.folder + "/split.zip"
         try CMTPackageWriter.write(CMTPackage(schema: package.schema, data: data), to: split)
 
-        let whole = try Self.diff(old: pair.sales, new: wave, out: pair.folder + "/whole")
-        let parts = try Self.diff(old: split, new: wave, out: pair.folder + "/parts")
+        let whole = try DiffRunner.run(old: pair.sales, new: wave, out: pair.folder + "/whole")
+        let parts = try DiffRunner.run(old: split, new: wave, out: pair.folder + "/parts")
         #expect(parts.entities == whole.entities)
         #expect(parts.warnings == whole.warnings)
         for name in [RunLayout.deltaPackage, RunLayout.deletedList] {
