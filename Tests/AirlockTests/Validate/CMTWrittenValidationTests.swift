@@ -37,7 +37,7 @@ struct CMTWrittenValidationTests {
         let reread = FindingCollector()
         try CMTPackageValidator(catalog: catalog, integration: dualWrite ? .dualWrite : nil).validate(path: path, into: reread)
         // The checks that followed the writer did not read the XML: it must read back as the package written.
-        // (Schema and tables, as `CMTDataWriterTests.realPackagesRoundTrip` compares them.)
+        // (Schema and tables, as `CMTDataWriterTests` compares the real packages it writes back.)
         let readBack = try CMTPackageReader(path: path).read()
         #expect(readBack.schema == package.schema && readBack.data.entities == package.data.entities, "\(name) reads back as written")
         return (summary(written), summary(reread))
