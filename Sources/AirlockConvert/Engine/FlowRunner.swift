@@ -298,28 +298,11 @@ struct FlowRunner {
             records.masterKept.append(keptForMaster)
         }
         records.assumedReferences = fieldPlans.flatMap { $0.pipeline.assumedReferences(context: context) }
-        for plan in fieldPlans where !plan.pipeline.clearedStates.isEmpty {
-            let values = plan.pipeline.clearedStates.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
-            let listed = values.prefix(20).map { "'\($0.key)' (\($0.value) record\($0.value == 1 ? "" : "s"))" }.joined(separator: ", ")
-            context.warn(
-                "flow \(template.name): \(plan.mapping.target) left empty where the Sales state is no ISO 3166-2 subdivision of the record's country and longer than the field holds: \(listed)\(values.count > 20 ? " and \(values.count - 20) more" : ""); F&O keeps address states as IDs it has set up (an edited template's value map keeps them)",
-                flow: template.name)
-        }
+        warnOfClearedStates(fieldPlans)
         records.keptExisting = keeper.kept
         records.keptByMaster = keeper.keptByMaster
-        if !keeper.notKeptByMaster.isEmpty, let master = context.options.master {
-            let fields = keeper.notKeptByMaster.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
-            let side = template.target.side == .fo ? "F&O" : "Sales"
-            context.warn(
-                "flow \(template.name): --master \(master) cannot keep the \(side) values of \(fields.map { "\($0.key) (\($0.value) record\($0.value == 1 ? "" : "s"))" }.joined(separator: ", ")): the \(side) export's \(template.target.entity) lacks the column\(fields.count == 1 ? "" : "s"), so those records take the other side's values there; export the column\(fields.count == 1 ? "" : "s") to keep them",
-                flow: template.name)
-        }
-        if !keeper.notKept.isEmpty {
-            let fields = keeper.notKept.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value) record\($0.value == 1 ? "" : "s"))" }
-            context.warn(
-                "flow \(template.name): the F&O export's \(template.target.entity) has no \(fields.map { $0.prefix { $0 != " " } }.joined(separator: ", ")), so existing records cannot keep their values there: the template's own value goes to \(fields.joined(separator: ", ")); export the column to keep them",
-                flow: template.name)
-        }
+        warnOfMasterValuesNotKept(by: keeper)
+        warnOfExistingValuesNotKept(by: keeper)
         return records
     }
 
