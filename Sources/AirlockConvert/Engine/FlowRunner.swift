@@ -106,38 +106,12 @@ struct FlowRunner {
         }
     }
 
-    /// What mapping the source records gives: an outcome for each record filtered or rejected so far, and the
-    /// mapped records that go on to classification.
-    private struct MappedRecords {
-        /// Source records read.
-        var read = 0
-        /// Per source row: its outcome once decided.
-        var outcomes: [RecordOutcome?]
-        var rejects: [RejectEntry] = []
-        /// The records that passed, in the target layout, and the source row of each.
-        var mapped: Table
-        var mappedSourceRows: [Int] = []
-        /// Every record's key (for the status index line flows read) and source row, and its status.
-        var keyTable: Table
-        var keySourceRows: [Int] = []
-        var statuses: [HeaderStatus] = []
-        /// Per mapped record: its entry in `statuses`.
-        var statusOfMapped: [Int] = []
-        /// The records the template names by a fixed value, whether they are held, and the value a record that
-        /// carries one holds in the target field.
-        var assumedReferences: [(reference: ConversionPlan.AssumedReference, written: String?)] = []
-        /// Field → existing records that kept their value instead of the template's own (`on: create`).
-        var keptExisting: [String: Int] = [:]
-        /// Field → records the master holds that kept the master's value (`--master`, a flow towards it).
-        var keptByMaster: [String: Int] = [:]
-        /// Per mapped record: whether it kept a master's value (`--master`, a flow towards it).
-        var masterKept: [Bool] = []
-    }
-
-    /// Maps every source record into the flow's layout: another company's records are filtered, then those a
-    /// template filter or `--since` leaves out (only the fields of their key are mapped), then each field plan
-    /// writes its value and the record is refused by its parent, by an unreadable value, by its fields or by a
-    /// rule's row hook, or mapped.
+    /// Maps every source record into the flow's layout, each through these steps in turn: another company's record
+    /// is filtered and one whose company cannot be told refused (`CompanyGate`); a template filter or `--since` leaves
+    /// a record out with only its key mapped (`RecordFilter`); the field plans write its values and give their
+    /// problems (`RecordMapper`); an existing record keeps its own or the master's values (`ExistingValueKeeper`); its
+    /// header, an unreadable value, the rules' row hooks and the target's record check decide whether it is left out
+    /// or refused (`MappedRecordCheck`); else it is mapped (`MappedRecords`).
     private func mapRecords(
         view: SourceView, layout: FlowLayout, rules: [any ConversionRule], target: (table: Table, key: KeyDefinition)
     ) throws -> MappedRecords {
@@ -147,155 +121,51 @@ struct FlowRunner {
             plans: fieldPlans, layout: layout, side: template.target.side, target: target,
             salesRecords: template.target.side == .sales ? context.sales.section(template.target.entity)?.records : nil,
             towardsMaster: context.masterSide == template.target.side, comparisons: comparisons(layout: layout))
-        let plans = UnretainedReferences(fieldPlans)
+        let mapper = RecordMapper(plans: fieldPlans, context: context)
         let filters = FilterEvaluator(template: template, view: view, catalog: context.catalog)
         let ruleFlow = RuleFlow(template: template, view: view, layout: layout, context: context)
-        var hooks = try rules.compactMap { try $0.rowHook(for: ruleFlow) }
+        let hooks = try rules.compactMap { try $0.rowHook(for: ruleFlow) }
         let parent = try ParentCheck(template: template, layout: layout, context: context)
         let recordCheck = TargetRecordCheck(
             targetEntity: template.target.side == .fo ? context.catalog.foEntity(named: template.target.entity) : nil, layout: layout)
-        let companyColumn = view.side == .fo ? view.table.columnIndex(named: FlowLayout.companyField) : nil
-        let salesCompany =
-            view.side == .sales ? template.source.company.map { view.prepare($0, lookup: [], catalog: context.catalog) } : nil
-        let badValues = unreadableValues()
-        let unchangedSince = try context.since?.unchangedRows(of: template, table: view.table)
-        var records = MappedRecords(
-            outcomes: Array(repeating: nil, count: view.table.rowCount),
-            mapped: Table(name: layout.targetEntity, columnNames: layout.columns),
-            keyTable: Table(name: layout.targetEntity, columnNames: layout.keyColumns))
+        var companyGate = CompanyGate(template: template, view: view, layout: layout, context: context)
+        var checks = MappedRecordCheck(parent: parent, unreadable: unreadableValues(), hooks: hooks, recordCheck: recordCheck)
         let keyPositions = layout.keyColumns.map { layout.position($0) ?? 0 }
-        // A filtered record keeps only its key (the status lines read): the plans that write it, in order.
-        let keyPlans = UnretainedReferences(fieldPlans.filter { !Set(keyPositions).isDisjoint(with: $0.positions) })
+        let recordFilter = RecordFilter(
+            filters: filters, unchangedSince: try context.since?.unchangedRows(of: template, table: view.table), plans: fieldPlans,
+            keyPositions: keyPositions, parent: parent, context: context)
+        var records = MappedRecords(rowCount: view.table.rowCount, layout: layout, keyPositions: keyPositions)
         var values = RowValues(count: layout.columns.count)
-        let companyPosition = layout.companyColumn.flatMap { layout.position($0) }
-        let company = context.company.lowercased()
-        let companyBytes = Array(context.company.utf8)
-        // Whether a row is of another company, by the dictionary code of its company value (a handful of
-        // companies per export): the text is compared once per code, not once per row.
-        var otherCompanyByCode = [Bool?](repeating: nil, count: 256)
-        func isOtherCompany(row: Int, column: Int) -> Bool {
-            let code = view.table.dictionaryCode(row: row, column: column)
-            if let code, let known = otherCompanyByCode[code] { return known }
-            guard let rowCompany = view.table.value(row: row, column: column) else { return false }
-            let other = rowCompany.trimmingASCIIWhitespace().lowercased() != company
-            if let code { otherCompanyByCode[code] = other }
-            return other
-        }
 
         var tally = RecordTally(.converted)
         defer { tally.flush() }
         for row in 0..<view.table.rowCount {
             records.read += 1
             tally.count()
-            if let companyColumn, isOtherCompany(row: row, column: companyColumn) {
-                records.outcomes[row] = .filtered(filter: BuiltInFilter.otherCompany)
+            let companyProblem: RejectEntry.Problem?
+            switch companyGate.verdict(row: row, in: view) {
+            case .conversionCompany: companyProblem = nil
+            case .unknownCompany(let problem): companyProblem = problem
+            case .otherCompany:
+                records.leaveOutOtherCompany(row)
                 continue
-            }
-            // A Sales record's company, when the template names its field: another company's is filtered; one that
-            // cannot be told is refused rather than sent to the wrong legal entity.
-            var companyProblem: RejectEntry.Problem?
-            if let salesCompany {
-                switch salesCompany.read(row: row, in: view) {
-                case .value(let text):
-                    if let text, !text.trimmingASCIIWhitespace().isEmpty, text.trimmingASCIIWhitespace().lowercased() != company {
-                        records.outcomes[row] = .filtered(filter: BuiltInFilter.otherCompany)
-                        continue
-                    }
-                case .orphan(let message):
-                    companyProblem = RejectEntry.Problem(reason: .orphanReference, field: salesCompany.name, message: message)
-                }
             }
             values.reset()
-            if let companyPosition { companyBytes.withUnsafeBytes { values.setBytes(companyPosition, $0) } }
-            // A template filter, or `--since`'s, decides before the fields are mapped: a filtered record's
-            // problems are not reported, and only its key is kept, so only the plans that write the key run.
-            let filter: String?
-            if let failed = filters.failedFilter(row: row, in: view) {
-                filter = failed
-            } else if unchangedSince?[row] == true {
-                // As the earlier wave left it: its lines count it present (it is in the target since that wave).
-                filter = BuiltInFilter.unchangedSince
-            } else {
-                filter = nil
-            }
-            if var filter {
-                keyPlans.withEach { plan in _ = plan.map(row: row, view: view, context: context, values: &values) }
-                // A line unchanged since the last wave whose header the template's filters leave out was left out
-                // then too: it is filtered with its header, not counted as sent in an earlier wave.
-                if filter == BuiltInFilter.unchangedSince, let verdict = parent.verdict(values: values),
-                    case .filtered(let parentFilter) = verdict.outcome
-                {
-                    filter = parentFilter
-                }
-                try values.appendRow(to: &records.keyTable, positions: keyPositions)
-                records.keySourceRows.append(row)
-                records.outcomes[row] = .filtered(filter: filter)
-                records.statuses.append(filter == BuiltInFilter.unchangedSince ? .accepted : .filtered)
+            companyGate.writeCompany(into: &values)
+            if let filter = recordFilter.filterLeavingOut(row: row, view: view, values: &values) {
+                try records.leaveOut(row, filter: filter, key: values)
                 continue
             }
-            // Every problem of the record, the most fundamental first: its header, a value the export reader
-            // could not decode, each field's, each rule's. The first decides the outcome; the others go with it.
             var problems: [RejectEntry.Problem] = companyProblem.map { [$0] } ?? []
-            plans.withEach { plan in
-                if let refusal = plan.map(row: row, view: view, context: context, values: &values) {
-                    problems.append(
-                        RejectEntry.Problem(
-                            reason: refusal.reason, field: plan.mapping.target, message: refusal.message, value: values[plan.position]))
-                }
-            }
-            try values.appendRow(to: &records.keyTable, positions: keyPositions)
-            records.keySourceRows.append(row)
+            mapper.map(row: row, view: view, values: &values, problems: &problems)
+            try records.appendKey(of: row, values: values)
             let keptForMaster = keeper.isActive && keeper.keep(row: row, view: view, values: &values)
-            var outcome: RecordOutcome?
             var reasons: [RejectEntry.Problem] = []
-            if let verdict = parent.verdict(values: values) {
-                if case .rejected(let reason, let detail) = verdict.outcome {
-                    reasons.append(RejectEntry.Problem(reason: reason, field: verdict.field, message: detail))
-                    // The link to a header that is rejected or nowhere finds nothing: that is the same problem.
-                    let link = Set(
-                        verdict.field.split(separator: ",").flatMap { part in
-                            let name = String(part).trimmingASCIIWhitespace()
-                            return [name, String(name.prefix { $0 != "." })]
-                        })
-                    problems.removeAll { $0.reason == .orphanReference && link.contains($0.field) }
-                } else {
-                    outcome = verdict.outcome
-                }
+            if let outcome = checks.outcome(row: row, values: &values, problems: &problems, reasons: &reasons) {
+                records.settle(row, outcome: outcome, reasons: reasons)
+            } else {
+                try records.accept(row, values: values, keptForMaster: keptForMaster)
             }
-            if outcome == nil {
-                if let bad = badValues[row] {
-                    reasons.append(
-                        RejectEntry.Problem(
-                            reason: .invalidValue, field: bad.field, message: "\(bad.description) (in the Sales export)"))
-                }
-                reasons += problems
-                // The rules' row hooks, in order, each on every record not filtered.
-                for index in hooks.indices {
-                    guard let refusal = hooks[index].apply(row: row, values: &values) else { continue }
-                    reasons.append(RejectEntry.Problem(reason: refusal.reason, field: refusal.field, message: refusal.message))
-                }
-                // The target's checks of the whole record as the fields and rules left it (an organization's name).
-                reasons += recordCheck.problems(values)
-                if let first = reasons.first { outcome = .rejected(first.reason, detail: first.message) }
-            }
-            if let outcome {
-                records.outcomes[row] = outcome
-                if case .rejected = outcome, let first = reasons.first {
-                    records.rejects.append(
-                        RejectEntry(
-                            sourceRow: row, reason: first.reason, field: first.field, message: first.message, value: first.value,
-                            also: Array(reasons.dropFirst())))
-                    records.statuses.append(.rejected)
-                } else {
-                    records.statuses.append(outcome == .filtered(filter: BuiltInFilter.unchangedSince) ? .accepted : .filtered)
-                }
-                continue
-            }
-            records.statuses.append(.accepted)
-            records.statusOfMapped.append(records.statuses.count - 1)
-            try values.appendRow(to: &records.mapped)
-            records.mappedSourceRows.append(row)
-            records.masterKept.append(keptForMaster)
         }
         records.assumedReferences = fieldPlans.flatMap { $0.pipeline.assumedReferences(context: context) }
         warnOfClearedStates(fieldPlans)
