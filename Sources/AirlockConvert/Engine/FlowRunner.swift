@@ -8,11 +8,13 @@ import AirlockValidate
 /// Runs one flow: reads its source records, filters and maps them, checks references, classifies them against
 /// the target export and keeps what it accepts for later flows and the output packages.
 ///
-/// Each source record gets exactly one outcome, decided in this order: `filtered` (a template filter, the
-/// header's filter, or another company's record), `header-rejected` / `orphan-reference` for a line whose header
-/// is rejected or nowhere, then the field pipeline's rejections (`orphan-reference`, `unmapped-value`,
-/// `invalid-value`, `missing-required`), then the classifier's (`missing-required` for an incomplete key,
-/// `duplicate-key`), else `create`, `update` or `unchanged`.
+/// Each source record gets exactly one outcome, decided in this order: `filtered` (another company's record, a
+/// template filter or `--since`, the header's filter), `header-rejected` / `orphan-reference` for a line whose header
+/// is rejected or nowhere, then the record's own problems (a value the Sales export reader could not decode, a Sales
+/// company that cannot be told, the field pipeline's rejections (`orphan-reference`, `unmapped-value`,
+/// `invalid-value`, `missing-required`), the rules' row hooks', the target's check of the whole record), then the
+/// classifier's (`missing-required` for an incomplete key, `duplicate-key`; `filtered` by `held-by-master` or
+/// `already-written`), else `create`, `update` or `unchanged`.
 struct FlowRunner {
     let template: MappingTemplate
     let context: ConversionContext
