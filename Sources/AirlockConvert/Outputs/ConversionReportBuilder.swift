@@ -72,7 +72,7 @@ enum ConversionReportBuilder {
     }
 
     /// Writes `report.html` (no duration: equal runs give equal files), with the first rows of each reject file.
-    static func writePage(_ report: ConversionReport, staging: StagingDirectory) throws {
+    private static func writePage(_ report: ConversionReport, staging: StagingDirectory) throws {
         let page = ReportPage.html(conversion: report, rejectExamples: ReportPage.rejectExamples(in: staging.path(RunLayout.rejectsFolder)))
         try staging.write(Data(page.utf8), to: RunLayout.conversionPage)
     }

@@ -58,7 +58,7 @@ enum ConversionOptionCheck {
     }
 
     /// The flows to run: all, or those `--only` names (unknown names are an error listing the known ones).
-    static func selectFlows(_ only: [String]?, templates: TemplateSet) throws -> Set<String> {
+    private static func selectFlows(_ only: [String]?, templates: TemplateSet) throws -> Set<String> {
         let all = templates.templates.map(\.name)
         guard let only, !only.isEmpty else { return Set(all) }
         for name in only where !all.contains(name) {
