@@ -1,17 +1,19 @@
 import AirlockIO
 import AirlockModel
 
-/// The page of a verification's `verify.json` (see `ReportPage`): what landed per flow and entity, the fields that
-/// drifted, and the first rows of `missing.csv` and `drifted.csv`.
+/// The page of a verification's `verify.json` (see `ReportPage`): what landed per flow and entity (each entity on the
+/// side it was sent to), the fields that drifted, the fields not proven, and the first rows of `missing.csv` and
+/// `drifted.csv`.
 struct VerificationPage {
     let report: VerificationReport
     /// `missing` and `drifted`: the first lines of each CSV (header first).
     let examples: [String: [[String]]]
 
+    /// The parts of a bar of sent records: landed records proven and not, drifted, missing, not verified.
     private static var outcomes: [(name: String, cssClass: String, value: (VerificationCounts) -> Int)] {
         [
-            ("landed", "created", \.landed), ("drifted", "filtered", \.drifted), ("missing", "rejected", \.missing),
-            ("not verified", "unchanged", \.notVerified),
+            ("landed", "created", \.proven), ("landed, not proven", "updated", \.unproven), ("drifted", "filtered", \.drifted),
+            ("missing", "rejected", \.missing), ("not verified", "unchanged", \.notVerified),
         ]
     }
 
@@ -23,6 +25,7 @@ struct VerificationPage {
             ("flows", "Flows and entities", flows),
             ("identity", "Accounting identity", identity),
             ("drift", "Drifted fields", drift),
+            ("unproven", "Fields not proven", unproven),
             ("missing", "Missing records", exampleSection("missing", file: RunLayout.missingList, empty: "No sent record is missing.")),
             ("drifted", "Drifted records", exampleSection("drifted", file: RunLayout.driftedList, empty: "No sent record drifted.")),
             ("warnings", "Warnings", warnings),
@@ -60,6 +63,12 @@ struct VerificationPage {
                 "<div class=\"banner note\"><strong>Not verified</strong> — \(HTMLText.number(totals.notVerified)) sent records were not checked "
                 + "(no export of their side, or an export without their entity); see <a href=\"#inputs\">Inputs</a>.</div>\n"
         }
+        let notProven = report.notProven.map(\.summary)
+        if !notProven.isEmpty {
+            return
+                "<div class=\"banner note\"><strong>Landed, not proven</strong> — \(HTMLText.escape(notProven.joined(separator: "; "))): "
+                + "the exports do not carry those fields, so they were not compared; see <a href=\"#next\">Next steps</a>.</div>\n"
+        }
         return "<div class=\"banner good\"><strong>Landed</strong> — every record sent is in the exports with the values sent.</div>\n"
     }
 
@@ -75,6 +84,7 @@ struct VerificationPage {
         var out = PageFrame.cards(
             [
                 ("sent", HTMLText.number(totals.sent), nil), ("landed", HTMLText.number(totals.landed), "created"),
+                ("of which not proven", HTMLText.number(totals.unproven), "updated"),
                 ("drifted", HTMLText.number(totals.drifted), "filtered"), ("missing", HTMLText.number(totals.missing), "rejected"),
                 ("not verified", HTMLText.number(totals.notVerified), nil),
             ], prefix: "total")
@@ -82,6 +92,11 @@ struct VerificationPage {
             "<p>Sent \(HTMLText.number(totals.sent)) = landed \(HTMLText.number(totals.landed)) + drifted \(HTMLText.number(totals.drifted)) "
             + "+ missing \(HTMLText.number(totals.missing)) + not verified \(HTMLText.number(totals.notVerified)) "
             + (totals.holds ? "<span class=\"ok\">✓</span>" : "<span class=\"bad\">✗</span>") + "</p>\n"
+        if totals.unproven > 0 {
+            out += PageFrame.paragraph(
+                "Of the \(HTMLText.number(totals.landed)) landed, \(HTMLText.number(totals.unproven)) were sent with values in fields the "
+                    + "exports do not carry: found, but those fields are not proven.")
+        }
         return out
     }
 
@@ -126,43 +141,40 @@ struct VerificationPage {
         }
         var out = ReportChart.stacked(
             id: "chart-flows", title: "Sent records per flow by outcome",
-            description: "One bar per flow, its length the records sent, split into landed, drifted, missing and not verified.",
+            description:
+                "One bar per flow, its length the records sent, split into landed (proven), landed but not proven, drifted, missing and not verified.",
             legend: legend, bars: bars)
         var table = ReportTable(
             id: "table-flows", caption: "Sent records per flow and target entity",
             columns: [
                 .init("flow"), .init("side"), .init("entity"), .init("export entity"), .init("sent", numeric: true),
-                .init("landed", numeric: true), .init("drifted", numeric: true), .init("missing", numeric: true),
-                .init("not verified", numeric: true),
+                .init("landed", numeric: true), .init("not proven", numeric: true), .init("drifted", numeric: true),
+                .init("missing", numeric: true), .init("not verified", numeric: true),
             ])
         for name in order {
             guard let flow = report.flows[name] else { continue }
             if flow.entities.isEmpty {
-                table.add([
-                    .text(name), .text(flow.side), .text("(nothing sent)"), .text(""), .number(0), .number(0), .number(0), .number(0),
-                    .number(0),
-                ])
+                table.add([.text(name), .text(flow.side), .text("(nothing sent)"), .text("")] + Self.cells(VerificationCounts()))
             }
             for (entityName, entity) in flow.entities.sorted(by: { $0.key < $1.key }) {
-                let counts = entity.counts
-                table.add([
-                    .text(name), .text(flow.side), .text(entityName), .text(entity.exportEntity ?? "—"), .number(counts.sent),
-                    .number(counts.landed),
-                    .number(counts.drifted), .number(counts.missing), .number(counts.notVerified),
-                ])
+                table.add(
+                    [.text(name), .text(entity.side), .text(entityName), .text(entity.exportEntity ?? "—")] + Self.cells(entity.counts))
             }
         }
-        let totals = report.totals
-        table.footer.append([
-            .text("total"), .text(""), .text(""), .text(""), .number(totals.sent), .number(totals.landed), .number(totals.drifted),
-            .number(totals.missing), .number(totals.notVerified),
-        ])
+        table.footer.append([.text("total"), .text(""), .text(""), .text("")] + Self.cells(report.totals))
         out += table.html
         return out
     }
 
+    /// The counts of a row of the flows' table, in its columns' order.
+    private static func cells(_ counts: VerificationCounts) -> [ReportTable.Cell] {
+        [counts.sent, counts.landed, counts.unproven, counts.drifted, counts.missing, counts.notVerified].map { .number($0) }
+    }
+
     private var identity: String {
-        var out = PageFrame.paragraph("Every record a flow sent landed, drifted, is missing, or was not verified: exactly one of them.")
+        var out = PageFrame.paragraph(
+            "Every record a flow sent landed, drifted, is missing, or was not verified: exactly one of them. "
+                + "Records landed but not proven are some of those landed.")
         var table = ReportTable(
             id: "table-identity", caption: "sent = landed + drifted + missing + not verified",
             columns: [.init("flow"), .init("sent", numeric: true), .init("landed + drifted + missing + not verified"), .init("holds")])
@@ -215,6 +227,33 @@ struct VerificationPage {
         }
         out += table.html
         return out
+    }
+
+    /// The fields sent that the exports do not carry, per flow and entity, with the landed records sent with a value
+    /// in each (not proven).
+    private var unproven: String {
+        var table = ReportTable(
+            id: "table-unproven", caption: "Fields sent that the exports do not carry",
+            columns: [
+                .init("flow"), .init("side"), .init("entity"), .init("field"), .init("records not proven", numeric: true),
+                .init("of landed", numeric: true),
+            ])
+        for name in report.flowOrder {
+            guard let flow = report.flows[name] else { continue }
+            for (entityName, entity) in flow.entities.sorted(by: { $0.key < $1.key }) {
+                for (field, count) in entity.unprovenFields.sorted(by: { $0.key < $1.key }) {
+                    table.add([
+                        .text(name), .text(entity.side), .text(entityName), .text(field, class: "code"), .number(count),
+                        .number(entity.counts.landed),
+                    ])
+                }
+            }
+        }
+        guard !table.rows.isEmpty else { return PageFrame.paragraph("Every field sent was compared.", class: "none") }
+        return PageFrame.paragraph(
+            "Records found whose compared fields hold the values sent, but which were sent with a value in a field the export does "
+                + "not carry: that value is not proven until the entity is exported with the field and verified again.")
+            + table.html
     }
 
     private func exampleSection(_ name: String, file: String, empty: String) -> String {

@@ -1,8 +1,8 @@
 import AirlockModel
 import Foundation
 
-/// What to do after a verification: the exact `retry` command for what did not land, or the sign-off when
-/// everything did (docs/runbook.md, "After the import").
+/// What to do after a verification: the exact `retry` command for what did not land, how to prove what landed
+/// unproven, or the sign-off when everything landed and was proven (docs/runbook.md, "After the import").
 extension VerificationReport {
     /// The next steps, one per line, numbered.
     public var nextSteps: [String] {
@@ -25,7 +25,9 @@ extension VerificationReport {
             steps.append(
                 "Verify the side not verified yet: airlock verify --run \(run) with the export of that side after the import (--fo or --sales)."
             )
-        } else {
+        }
+        steps += notProven.map(\.nextStep)
+        if steps.isEmpty {
             steps.append(
                 "Every record sent landed: keep \(folder)/\(RunLayout.verificationReport) and \(RunLayout.verificationPage) with the run, and sign the cut-over off against the migration ledger (airlock report \(ledger), unless --ledger put it elsewhere; docs/runbook.md, \"The audit trail\")."
             )

@@ -34,6 +34,7 @@ enum FOExportMatcher {
             entity.verified = true
             entity.exportEntity = line.entityName
             warnings += try matcher.finish(exportEntity: line.entityName)
+            try entity.settleUnproven(spool: spool)
         }
         return warnings
     }

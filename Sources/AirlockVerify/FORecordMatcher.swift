@@ -180,7 +180,7 @@ struct FORecordMatcher: FORecordConsumer {
             )
         }
         let carried = Set(pairing.pairs.map(\.sent))
-        entity.notCompared = entity.compared.filter { !carried.contains($0) }.map { entity.columnNames[$0] }
+        entity.notComparedColumns = entity.compared.filter { !carried.contains($0) }
         return warnings
     }
 

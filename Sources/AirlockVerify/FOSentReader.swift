@@ -23,8 +23,9 @@ struct FOSentReader: FORecordConsumer {
     private var keptSources: [Int] = []
     /// Whether the first record has been read: the digests are planned on the columns known then.
     private var planned = false
-    /// The columns whose values go to the work file: those digested first (in their order), then, unless the
-    /// export's columns are fixed, the other columns compared but dates.
+    /// The columns whose values go to the work file: those digested first (in their order), then the other columns
+    /// compared but dates (those the export's file does not carry, to tell the records sent with a value in them,
+    /// which are not proven; and, when the export's columns are not fixed, those a record may reveal).
     private var spooled: [Int] = []
     private var filer = SentRecordFiler()
 
@@ -93,6 +94,6 @@ struct FOSentReader: FORecordConsumer {
         let digests = SentDigests(columns: pairs.filter { parts.rules[$0] != .foDate })
         parts.plannedPairs = pairs
         parts.digests = digests
-        spooled = digests.columns + (exportColumns.fixed ? [] : undated.filter { !digests.columns.contains($0) })
+        spooled = digests.columns + undated.filter { !digests.columns.contains($0) }
     }
 }

@@ -77,6 +77,7 @@ final class SalesRecordMatcher {
                     "the Sales export's schema has no entity \(entity.name): its \(entity.rowCount) sent records are not verified (export it too)"
                 )
             }
+            try entity.settleUnproven(spool: spool)
         }
         return warnings
     }
@@ -91,7 +92,7 @@ final class SalesRecordMatcher {
         let names = entity.columnNames
         var carried: [Int] = []
         for column in entity.compared {
-            if declared.contains(names[column]) { carried.append(column) } else { entity.notCompared.append(names[column]) }
+            if declared.contains(names[column]) { carried.append(column) } else { entity.notComparedColumns.append(column) }
         }
         compared[ObjectIdentifier(entity)] = carried
         if entity.digests?.columns == carried { digested.insert(ObjectIdentifier(entity)) }

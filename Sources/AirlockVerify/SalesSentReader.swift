@@ -34,7 +34,8 @@ final class SalesSentReader: CMTRecordConsumer {
     private var parts = SentEntity.Parts(columnNames: [], rowCount: 0, keys: Table(name: ""), keptColumns: [:], compared: [], rules: [])
     /// Per column of `parts.keys`: its column in the section.
     private var keySources: [Int] = []
-    /// The columns whose values go to the work file: those digested (in their order), or every column compared
+    /// The columns whose values go to the work file: those digested (in their order), then those the export's schema
+    /// does not declare (to tell the records sent with a value in them, which are not proven); every column compared
     /// when there are no digests.
     private var spooled: [Int] = []
     private var filer = SentRecordFiler()
@@ -74,7 +75,7 @@ final class SalesSentReader: CMTRecordConsumer {
         if let exportFields {
             let digests = SentDigests(columns: parts.compared.filter { exportFields.contains(parts.columnNames[$0]) })
             parts.digests = digests
-            spooled = digests.columns
+            spooled = digests.columns + parts.compared.filter { !exportFields.contains(parts.columnNames[$0]) }
         }
     }
 
@@ -92,6 +93,9 @@ final class SalesSentReader: CMTRecordConsumer {
             spooled = parts.compared
         } else if parts.digests == nil {
             spooled = parts.compared
+        } else {
+            // A field the export's schema does not declare: spooled, not compared.
+            spooled.append(index)
         }
     }
 

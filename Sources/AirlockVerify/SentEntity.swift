@@ -15,6 +15,9 @@ final class SentEntity {
         case notFound = 0
         case landed = 1
         case drifted = 2
+        /// Found with every compared field as sent, but sent with a value in a field the export does not carry
+        /// (counted as landed, and as unproven).
+        case unproven = 3
     }
 
     let side: DataSide
@@ -56,10 +59,12 @@ final class SentEntity {
     var outcomes: [Outcome]
     /// Per flow, per column: drifted records in which the field differs.
     var driftCounts: [[Int]]
+    /// Per flow, per column: unproven records sent with a value in the field (one the export does not carry).
+    var unprovenCounts: [[Int]]
     /// The export's entity read for this one (nil: not verified).
     var exportEntity: String?
-    /// Fields sent that the export does not carry.
-    var notCompared: [String] = []
+    /// The columns compared that the export does not carry, so are not compared after all.
+    var notComparedColumns: [Int] = []
     /// Whether the export was read for this entity.
     var verified = false
     /// Records of the export whose key an earlier export record had (only the first is compared).
@@ -107,7 +112,11 @@ final class SentEntity {
         columnIndexes = indexes
         outcomes = Array(repeating: .notFound, count: parts.rowCount)
         driftCounts = Array(repeating: Array(repeating: 0, count: parts.columnNames.count), count: flows.count)
+        unprovenCounts = driftCounts
     }
+
+    /// Fields sent that the export does not carry.
+    var notCompared: [String] { notComparedColumns.map { columnNames[$0] } }
 
     /// The flow that wrote record `row`.
     func flow(of row: Int) -> String { flows[Int(flowOfRow[row])] }
@@ -132,5 +141,34 @@ final class SentEntity {
     func noteDrift(row: Int, column: Int) {
         outcomes[row] = .drifted
         driftCounts[Int(flowOfRow[row])][column] += 1
+    }
+
+    /// Once the export is read (and `notComparedColumns` known): each landed record sent with a value in a column
+    /// the export does not carry is unproven, and counted per such column. The values are read back from `spool`
+    /// (the readers spool those columns too; a date column is in `keys`), only for the landed records of an entity
+    /// with such columns.
+    /// - Throws: `AirlockError(.io)` when the work file cannot be read.
+    func settleUnproven(spool: SentValueSpool) throws {
+        guard verified, !notComparedColumns.isEmpty else { return }
+        let spooled = notComparedColumns.filter { keptColumns[$0] == nil }
+        for row in 0..<rowCount where outcomes[row] == .landed {
+            let values = spooled.isEmpty ? SentValues([]) : try sentValues(of: row, in: spool)
+            var unproven = false
+            for column in notComparedColumns {
+                let sent =
+                    keptColumns[column] != nil
+                    ? withKeptValue(row: row, column: column) { Self.hasValue($0) } : values.withValue(column) { Self.hasValue($0) }
+                guard sent else { continue }
+                unproven = true
+                unprovenCounts[Int(flowOfRow[row])][column] += 1
+            }
+            if unproven { outcomes[row] = .unproven }
+        }
+    }
+
+    /// Whether `value` is a value sent (not blank).
+    private static func hasValue(_ value: UnsafeRawBufferPointer?) -> Bool {
+        guard let value else { return false }
+        return !ASCII.trimmed(value).isEmpty
     }
 }

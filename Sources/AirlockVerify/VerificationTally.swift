@@ -42,20 +42,22 @@ enum VerificationTally {
                 switch entity.outcomes[row] {
                 case .notFound: counts[slot].missing += 1
                 case .landed: counts[slot].landed += 1
+                case .unproven:
+                    counts[slot].landed += 1
+                    counts[slot].unproven += 1
                 case .drifted: counts[slot].drifted += 1
                 }
             }
             for (slot, name) in entity.flows.enumerated() where counts[slot].sent > 0 {
                 guard var flow = flows[name] else { continue }
-                var fields: [String: Int] = [:]
-                for (column, count) in entity.driftCounts[slot].enumerated() where count > 0 {
-                    fields[entity.columnNames[column]] = count
-                }
+                let fields = fieldCounts(entity, entity.driftCounts[slot])
+                let unproven = fieldCounts(entity, entity.unprovenCounts[slot])
                 flow.entities[entity.name] = VerificationReport.Entity(
-                    counts: counts[slot], driftedFields: fields, exportEntity: entity.exportEntity, notCompared: entity.notCompared,
-                    matchedBy: entity.side == .fo ? "key" : "id")
+                    counts: counts[slot], side: entity.side.rawValue, driftedFields: fields, unprovenFields: unproven,
+                    exportEntity: entity.exportEntity, notCompared: entity.notCompared, matchedBy: entity.side == .fo ? "key" : "id")
                 flow.counts += counts[slot]
                 for (field, count) in fields { flow.driftedFields[field, default: 0] += count }
+                for (field, count) in unproven { flow.unprovenFields[field, default: 0] += count }
                 flows[name] = flow
             }
         }
@@ -80,6 +82,13 @@ enum VerificationTally {
         return VerificationReport(
             tool: "airlock", version: AirlockVersion.current, company: run.report.company, options: options, inputs: inputs,
             sides: sideReports, flows: flows, totals: totals, outputs: [:], warnings: warnings)
+    }
+
+    /// Field → count, of the columns of `entity` whose count in `counts` is not zero.
+    private static func fieldCounts(_ entity: SentEntity, _ counts: [Int]) -> [String: Int] {
+        var fields: [String: Int] = [:]
+        for (column, count) in counts.enumerated() where count > 0 { fields[entity.columnNames[column]] = count }
+        return fields
     }
 
     /// A sent F&O record whose key an earlier sent record of the entity has is the same target record: it has that

@@ -11,7 +11,7 @@ extension VerifyPipeline {
     }
 
     /// The entry of a finished verification: the report's input digests (the run's report and packages, the
-    /// exports), its lists, verify.json and its page, the totals.
+    /// exports), its lists, verify.json and its page, the totals (`unproven` among them: part of `landed`).
     static func ledgerEntry(for result: VerifyResult, options: VerifyOptions) -> LedgerRunEntry? {
         let report = result.report
         let folder = result.outputDirectory
@@ -20,8 +20,8 @@ extension VerifyPipeline {
             + LedgerRecorder.files(named: [RunLayout.verificationReport, RunLayout.verificationPage], in: folder)
         let totals = report.totals
         let counts = [
-            "sent": totals.sent, "landed": totals.landed, "drifted": totals.drifted, "missing": totals.missing,
-            "notVerified": totals.notVerified,
+            "sent": totals.sent, "landed": totals.landed, "unproven": totals.unproven, "drifted": totals.drifted,
+            "missing": totals.missing, "notVerified": totals.notVerified,
         ]
         let outcome = report.verdict + (result.problem.map { ": " + $0 } ?? "")
         return LedgerRunEntry(

@@ -41,7 +41,9 @@ public enum VerifyPipeline {
     }
 
     /// Why the verification fails, or nil: records missing; records drifted (unless allowed); records of a side
-    /// whose export was given that could not be verified (the export lacks their entity).
+    /// whose export was given that could not be verified (the export lacks their entity); what was found but not
+    /// proven (`VerificationReport.notProven`: fields sent that the exports do not carry), which `--allow-drift`
+    /// does not accept: a value not compared was never seen, a drifted one is named in `drifted.csv`.
     static func problem(_ report: VerificationReport, allowDrift: Bool) -> String? {
         var reasons: [String] = []
         let totals = report.totals
@@ -49,9 +51,18 @@ public enum VerifyPipeline {
         if totals.drifted > 0, !allowDrift {
             reasons.append("\(totals.drifted) sent record\(totals.drifted == 1 ? " has" : "s have") drifted (--allow-drift accepts that)")
         }
-        let unverified = report.flows.values.filter(\.verified).reduce(0) { $0 + $1.counts.notVerified }
+        // An entity's side is its own: a flow's generated records may be on the other side (keys written back to Sales).
+        let unverified = report.flows.values.flatMap(\.entities.values).filter { report.sides[$0.side]?.verified == true }.reduce(0) {
+            $0 + $1.counts.notVerified
+        }
         if unverified > 0 { reasons.append("\(unverified) sent records could not be verified: the export given lacks their entity") }
-        guard !reasons.isEmpty else { return nil }
-        return reasons.joined(separator: "; ") + " (see \(RunLayout.missingList) and \(RunLayout.driftedList) in the output folder)"
+        let notProven = report.notProven.map(\.summary)
+        guard !reasons.isEmpty else {
+            guard !notProven.isEmpty else { return nil }
+            return "landed, but " + notProven.joined(separator: "; ")
+                + ": the exports do not carry those fields; export them and verify again (the next steps say how)"
+        }
+        return (reasons + notProven).joined(separator: "; ")
+            + " (see \(RunLayout.missingList) and \(RunLayout.driftedList) in the output folder)"
     }
 }

@@ -7,7 +7,8 @@ public struct VerifyResult: Sendable {
     public var text: String
     /// Why the run failed on the data, as one line for standard error (nil when it did not).
     public var problem: String?
-    /// `.dataErrors` when a record is missing, drifted (unless allowed) or not verified on a side given.
+    /// `.dataErrors` when a record is missing, drifted (unless allowed) or not verified on a side given, or when
+    /// something found is not proven (a field sent that the export does not carry).
     public var status: ExitStatus
 
     public init(report: VerificationReport, outputDirectory: String, text: String, problem: String?, status: ExitStatus) {
