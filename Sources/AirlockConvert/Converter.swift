@@ -25,19 +25,22 @@ public enum Converter {
     ///   - notice: told, before any record moves, what the plan already knows: each column the templates read
     ///     that the exports lack, with what that does (`plan: <flow> lacks <column>: …`); for the user whether or
     ///     not on a terminal (a batch job's log).
+    ///   - register: the migration's key register: applied before the flows, and what the run decides appended to it
+    ///     before the outputs are moved into place (see `KeyRegisterUse`).
     /// - Throws: `AirlockError` for bad options or unreadable input (exit 2); `ConversionFailure` when the output
     ///   packages fail validation (exit 1); `AirlockError(.accountingIdentity)` if a flow's counts do not add up.
     public static func run(
-        _ options: ConversionOptions, catalog: SchemaCatalog, rules: [any ConversionRule] = [],
+        _ options: ConversionOptions, catalog: SchemaCatalog, register: KeyRegisterUse = .none, rules: [any ConversionRule] = [],
         progress: @escaping @Sendable (String) -> Void = { _ in }, notice: @escaping @Sendable (String) -> Void = { _ in }
     ) throws -> ConversionResult {
-        try run(options, catalog: catalog, rules: rules, scheduling: .graph, progress: progress, notice: notice)
+        try run(options, catalog: catalog, register: register, rules: rules, scheduling: .graph, progress: progress, notice: notice)
     }
 
-    /// Runs a conversion with its flows run as `scheduling` says (see `run(_:catalog:rules:progress:notice:)`).
+    /// Runs a conversion with its flows run as `scheduling` says (see `run(_:catalog:register:rules:progress:notice:)`).
     static func run(
-        _ options: ConversionOptions, catalog: SchemaCatalog, rules: [any ConversionRule] = [], scheduling: FlowScheduling,
-        progress: @escaping @Sendable (String) -> Void = { _ in }, notice: @escaping @Sendable (String) -> Void = { _ in }
+        _ options: ConversionOptions, catalog: SchemaCatalog, register: KeyRegisterUse = .none, rules: [any ConversionRule] = [],
+        scheduling: FlowScheduling, progress: @escaping @Sendable (String) -> Void = { _ in },
+        notice: @escaping @Sendable (String) -> Void = { _ in }
     ) throws -> ConversionResult {
         let loaded = try TemplateLoader.load(TemplateSelection(setName: options.templateSet, directory: options.templatesDirectory))
         let settings = try RunSettings.parse(options)
@@ -46,9 +49,21 @@ public enum Converter {
         let staging = try options.outputDirectory.map {
             try StagingDirectory(target: $0, outputNames: options.shard == nil ? RunLayout.conversionOutputs : RunLayout.shardOutputs)
         }
+        var registerFile: KeyRegisterFile?
+        defer { registerFile?.close() }
+        do {
+            if case .append(let path, _, let check) = register, staging != nil {
+                let file = try KeyRegisterFile(path: path)
+                registerFile = file
+                try check(file.register)
+            }
+        } catch {
+            staging?.discard()
+            throw error
+        }
         let run = Run(
-            options: options, settings: settings, templates: templates, selected: selected, catalog: catalog, rules: rules,
-            scheduling: scheduling, staging: staging,
+            options: options, settings: settings, templates: templates, selected: selected, catalog: catalog, register: register,
+            registerFile: registerFile, rules: rules, scheduling: scheduling, staging: staging,
             jobs: PackageJobs(options, staging: staging, catalog: catalog, integration: templates.set.integration, progress: progress),
             progress: progress, notice: notice)
         do {
@@ -67,6 +82,9 @@ public enum Converter {
         var templates: TemplateSet
         var selected: Set<String>
         var catalog: SchemaCatalog
+        var register: KeyRegisterUse
+        /// The register opened for appending (`KeyRegisterUse.append`), locked until the run ends.
+        var registerFile: KeyRegisterFile?
         var rules: [any ConversionRule]
         var scheduling: FlowScheduling
         var staging: StagingDirectory?
@@ -109,8 +127,15 @@ public enum Converter {
                 progress: run.progress)
         }
         try ConversionReportBuilder.write(report, staging: staging)
+        // What the run decided is entered before its packages are handed over: a run whose keys the register does not
+        // hold leaves no package.
+        if case .append(_, let name, _) = run.register, let file = run.registerFile, !options.dryRun, !report.refused {
+            try file.append(flows.registerEntries, run: name)
+        }
         try staging.commit()
-        return ConversionResult(report: report, validations: validations, tooManyRejects: tooMany)
+        return ConversionResult(
+            report: report, validations: validations, tooManyRejects: tooMany, registerEntries: flows.registerEntries,
+            keyRegister: run.registerFile.map { ($0.register.path, $0.register.lineCount, $0.register.head) })
     }
 
     /// What the flows produced, with what the report needs from the inputs (which are released on return).
@@ -119,6 +144,8 @@ public enum Converter {
         var company: String
         var warnings: [String]
         var plan: ConversionPlan
+        /// What the run enters in the key register (`KeyRegisterDecisions`).
+        var registerEntries: [KeyRegisterEntry] = []
         /// A shard's run: what it needs to write its spools; nil for a whole run.
         var shard: ShardRun?
         /// Whether this run writes and counts a flow's records (every flow, but in a shard: see `ShardRun.owns`).
@@ -137,19 +164,31 @@ public enum Converter {
     private static func runFlows(_ run: Run) throws -> FlowsResult {
         let (options, templates, catalog, progress) = (run.options, run.templates, run.catalog, run.progress)
         var (inputs, shardInputs) = try ConversionInputs.read(for: options, templates: templates, catalog: catalog, progress: progress)
-        let keymapWarnings =
+        let register = run.registerFile?.register ?? run.register.register
+        let keymap =
             try options.keymap.map {
-                try KeymapApplier.apply(path: $0, to: &inputs, templates: templates, catalog: catalog, progress: progress)
-            } ?? []
+                try KeymapApplier.apply(
+                    path: $0, to: &inputs, register: register, templates: templates, catalog: catalog, progress: progress)
+            } ?? (warnings: [], links: [])
+        let registered = try register.map {
+            try KeyRegisterApplier.apply($0, to: inputs.sales, foTables: inputs.foTables, templates: templates)
+        }
+        if let registered { inputs.sales = registered.sales }
         let settled = try SettledSales(
-            inputs.sales, settings: run.settings, foTables: inputs.foTables, templates: templates, catalog: catalog)
+            inputs.sales, settings: run.settings, foTables: inputs.foTables, register: register, restored: registered?.restored ?? [:],
+            templates: templates, catalog: catalog)
         inputs.sales = settled.package
         let order = templates.runOrder().filter { run.selected.contains($0.name) }
         let context = try ConversionContext(
             inputs, options: options, templates: templates, catalog: catalog, order: order, shardRows: shardInputs?.rows)
+        let registerNotices = KeyRegisterNotices.texts(
+            applied: registered, writeBack: settled.writeBack, register: register, off: run.register.isOff, assigned: settled.assignedKeys,
+            links: keymap.links.count, order: order)
         try RunPreflight.check(
-            order, context: context, keymapWarnings: keymapWarnings, settingsNotices: settled.notices(order: order), notice: run.notice)
-        let keyRule = settled.assignedKeys.map { [AssignedKeyRule(keys: $0, catalog: catalog, selected: run.selected)] } ?? []
+            order, context: context, keymapWarnings: keymap.warnings, settingsNotices: settled.notices(order: order) + registerNotices,
+            notice: run.notice)
+        let keyRule =
+            settled.writeBack.written.isEmpty ? [] : [AssignedKeyRule(keys: settled.writeBack, catalog: catalog, selected: run.selected)]
         context.rules = try SpecialRuleRegistry.rules(of: order, context: context) + keyRule + run.rules
         RunPreflight.warnOfFlowsLeftOut(order, context: context)
         // The flows run on several cores, each once the flows it reads are done; see FlowScheduler for why the
@@ -176,7 +215,14 @@ public enum Converter {
             if options.dryRun && options.batchLimits == nil {
                 plan.sizeWarnings = ConversionPlanner.sizeWarnings(outputs, catalog: catalog)
             }
-            return FlowsResult(outputs: outputs, company: context.company, warnings: context.warnings(order: order.map(\.name)), plan: plan)
+            var entries: [KeyRegisterEntry] = []
+            if run.registerFile != nil {
+                entries = KeyRegisterDecisions.entries(
+                    assigned: settled.assignedKeys, links: keymap.links, outputs: outputs, register: register, catalog: catalog)
+            }
+            return FlowsResult(
+                outputs: outputs, company: context.company, warnings: context.warnings(order: order.map(\.name)), plan: plan,
+                registerEntries: entries)
         }
         // A shard writes and counts its account trees' flows; the reference data flows, which every shard runs for its
         // lookups, shard 0 alone.

@@ -5,6 +5,7 @@
 /// ```
 /// <migration folder>/
 ///   airlock-ledger.jsonl                      ledger
+///   airlock-ledger-keys.jsonl                 keyRegister(ledger:) (the keys and links the runs decided)
 ///   <run>/                                    convert --out
 ///     to-fo.zip, to-sales.zip                 foPackage, salesPackage
 ///     report.json, report.html                conversionReport, conversionPage
@@ -139,4 +140,12 @@ public enum RunLayout {
 
     /// The migration ledger, in the migration folder: the parent of the run folders (docs/ledger.md).
     public static let ledger = "airlock-ledger.jsonl"
+
+    /// The key register of the migration whose ledger is at `ledger`: beside it, its name with `-keys` before the
+    /// extension (`airlock-ledger-keys.jsonl`; `--ledger m/wave.jsonl` → `m/wave-keys.jsonl`).
+    public static func keyRegister(ledger: String) -> String {
+        let suffix = ".jsonl"
+        if ledger.lowercased().hasSuffix(suffix) { return String(ledger.dropLast(suffix.count)) + "-keys" + suffix }
+        return ledger + "-keys" + suffix
+    }
 }

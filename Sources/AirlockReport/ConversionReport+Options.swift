@@ -75,6 +75,9 @@ extension ConversionReport {
         /// The code page of the F&O export's delimited files without a byte-order mark (`--fo-encoding windows-1252`):
         /// a data format with a Windows code page, an Excel "CSV" save; nil: UTF-8.
         public var foEncoding: String?
+        /// The migration's key register the run read before the flows (docs/ledger.md, "The key register"): the keys
+        /// and links earlier runs decided, which the run keeps; nil: none (no ledger, or no run has entered one yet).
+        public var keyRegister: String?
 
         public init(
             foPath: String, salesPath: String, outputDirectory: String?, only: [String]? = nil, dryRun: Bool = false,
@@ -82,7 +85,7 @@ extension ConversionReport {
             foLocale: String? = nil, since: [String]? = nil, templateSet: String? = nil, master: String? = nil,
             batchLimits: PackageBatchLimits? = nil, shard: ShardSelection? = nil, catalogFiles: [String]? = nil, keymap: String? = nil,
             assignKeys: [String]? = nil, currencies: [String]? = nil, defaultCurrency: String? = nil, countries: [String]? = nil,
-            allowMissingTargets: [String]? = nil, planOnly: Bool? = nil, foEncoding: String? = nil
+            allowMissingTargets: [String]? = nil, planOnly: Bool? = nil, foEncoding: String? = nil, keyRegister: String? = nil
         ) {
             self.foPath = foPath
             self.salesPath = salesPath
@@ -109,6 +112,7 @@ extension ConversionReport {
             self.allowMissingTargets = allowMissingTargets
             self.planOnly = planOnly
             self.foEncoding = foEncoding
+            self.keyRegister = keyRegister
         }
     }
 }

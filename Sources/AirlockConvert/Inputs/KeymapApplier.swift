@@ -15,22 +15,25 @@ package enum KeymapApplier {
         var keyed: [String: Int] = [:]
         /// Records whose key attribute held another value, which the F&O key replaced (for the report's warnings).
         var replaced: [(entity: String, id: String, old: String, new: String)] = []
+        /// The links applied, in the keymap's order: what the run enters in the key register.
+        var links: [KeymapEntry] = []
     }
 
     /// The keymap step of a run: applies the keymap at `path` to the Sales export of `inputs`, says per entity how many
     /// records took their F&O key (`progress`), and returns the warnings for the report, per Sales entity: the records
-    /// whose other key the F&O key replaced.
-    /// - Throws: as `apply(path:to:foTables:templates:catalog:)`.
+    /// whose other key the F&O key replaced; and the links applied.
+    /// - Throws: as `apply(path:to:foTables:register:templates:catalog:)`.
     static func apply(
-        path: String, to inputs: inout ConversionInputs, templates: TemplateSet, catalog: SchemaCatalog,
+        path: String, to inputs: inout ConversionInputs, register: KeyRegister?, templates: TemplateSet, catalog: SchemaCatalog,
         progress: @Sendable (String) -> Void
-    ) throws -> [(entity: String, text: String)] {
-        let applied = try apply(path: path, to: inputs.sales, foTables: inputs.foTables, templates: templates, catalog: catalog)
+    ) throws -> (warnings: [(entity: String, text: String)], links: [KeymapEntry]) {
+        let applied = try apply(
+            path: path, to: inputs.sales, foTables: inputs.foTables, register: register, templates: templates, catalog: catalog)
         inputs.sales = applied.sales
         for (entity, count) in applied.keyed.sorted(by: { $0.key < $1.key }) {
             progress("keymap: \(count) Sales \(entity) records take their F&O key")
         }
-        return Set(applied.replaced.map(\.entity)).sorted().map { entity in
+        let warnings = Set(applied.replaced.map(\.entity)).sorted().map { entity -> (entity: String, text: String) in
             let replaced = applied.replaced.filter { $0.entity == entity }
             let first = replaced[0]
             return (
@@ -38,13 +41,16 @@ package enum KeymapApplier {
                 "keymap: \(replaced.count) Sales \(entity) records held another key, which the F&O key replaces in this conversion (first: \(first.id) \"\(first.old)\" → \"\(first.new)\"); import match's \(RunLayout.salesKeyPackage) so that Sales holds it too"
             )
         }
+        return (warnings, applied.links)
     }
 
     /// Applies the keymap at `path` to `sales`.
     /// - Throws: `AirlockError(.usage)` naming the keymap's file, line and column when it names a Sales record the
-    ///   Sales export does not hold, or an F&O record the F&O export does not hold; the keymap reader's errors.
+    ///   Sales export does not hold, or an F&O record the F&O export does not hold, or links a record otherwise than the
+    ///   key register (`register`) does; the keymap reader's errors.
     static func apply(
-        path: String, to sales: CMTPackage, foTables: [(String, Table)], templates: TemplateSet, catalog: SchemaCatalog
+        path: String, to sales: CMTPackage, foTables: [(String, Table)], register: KeyRegister? = nil, templates: TemplateSet,
+        catalog: SchemaCatalog
     ) throws -> Applied {
         let keymap = try Keymap.read(path)
         var applied = Applied(sales: sales)
@@ -92,6 +98,8 @@ package enum KeymapApplier {
                     throw AirlockError(
                         .usage, "the keymap names F&O \(entry.foEntity) \(entry.foKey), which the F&O export does not hold", at: at)
                 }
+                try checkAgainst(register, entry: entry, at: location)
+                applied.links.append(entry)
                 let old = table.value(row: row, column: keyColumn)?.trimmingASCIIWhitespace() ?? ""
                 if old != entry.foKey {
                     if !old.isEmpty { applied.replaced.append((section.name, entry.salesID, old, entry.foKey)) }
@@ -108,6 +116,30 @@ package enum KeymapApplier {
                 at: SourceLocation(file: path, line: entry.line, column: 2, field: "sales_entity"))
         }
         return applied
+    }
+
+    /// Refuses a link that the key register contradicts: its Sales record registered under another key, or its F&O key
+    /// registered for another Sales record. An identity an earlier run decided stands.
+    private static func checkAgainst(_ register: KeyRegister?, entry: KeymapEntry, at location: SourceLocation) throws {
+        guard let register else { return }
+        if let identity = register.identity(of: entry.salesEntity, id: entry.salesID), identity.key != entry.foKey {
+            var at = location
+            at.column = 8
+            at.field = "fo_key"
+            throw AirlockError(
+                .usage,
+                "the keymap links Sales \(entry.salesEntity) \(entry.salesID) to \(entry.foKey), and the key register gives it \(identity.key) (\(register.path) line \(identity.line), \(identity.run)): a record keeps the key an earlier run decided; leave the line out or give it that key",
+                at: at)
+        }
+        if let holder = register.holder(of: entry.foKey, in: entry.salesEntity), holder.id != entry.salesID {
+            var at = location
+            at.column = 8
+            at.field = "fo_key"
+            throw AirlockError(
+                .usage,
+                "the keymap links Sales \(entry.salesEntity) \(entry.salesID) to \(entry.foKey), which the key register gives Sales \(entry.salesEntity) \(holder.id) (\(register.path) line \(holder.line), \(holder.run)): two Sales records would update one F&O record",
+                at: at)
+        }
     }
 
     /// The F&O key column that Sales `salesEntity`'s `keyAttribute` joins in F&O entity `label`: the key of the

@@ -15,6 +15,7 @@ enum ConversionReportBuilder {
             var digests = ["fo": try FileDigest.of(options.foPath), "sales": try FileDigest.of(options.salesPath)]
             for (index, path) in (options.since ?? []).enumerated() { digests["since-\(index + 1)"] = try FileDigest.of(path) }
             if let keymap = options.keymap { digests["keymap"] = try FileDigest.of(keymap) }
+            if let register = options.keyRegister { digests["key-register"] = try FileDigest.of(register) }
             return digests
         }
     }

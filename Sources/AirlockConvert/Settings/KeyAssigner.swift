@@ -1,6 +1,7 @@
 import AirlockMapping
 import AirlockModel
 import AirlockPackages
+import AirlockReconcile
 
 /// Gives every Sales account and contact without a key one (`convert --assign-keys`), before the flows run, as the
 /// Prospect to cash solution's upgrade script numbers the existing records when the solution is installed: the
@@ -18,11 +19,12 @@ enum KeyAssigner {
     /// - Throws: `AirlockError(.usage)` when a pattern cannot hold the records' count, makes a key longer than a field
     ///   it goes to, or would give a key that an export holds or another record takes (nothing is written then).
     static func assign(
-        _ spec: KeyAssignmentSpec, to sales: CMTPackage, foTables: [(String, Table)], templates: TemplateSet, catalog: SchemaCatalog
+        _ spec: KeyAssignmentSpec, to sales: CMTPackage, foTables: [(String, Table)], register: KeyRegister?, templates: TemplateSet,
+        catalog: SchemaCatalog
     ) throws -> (sales: CMTPackage, keys: AssignedKeys) {
         let all = KeyedEntity.of(templates)
         let keyed = all.filter { spec.patterns[$0.entity] != nil }
-        let held = heldKeys(all, sales: sales, foTables: foTables, catalog: catalog)
+        let held = heldKeys(all, sales: sales, foTables: foTables, register: register, catalog: catalog)
         var package = sales
         var result = AssignedKeys()
         var nextNumber: [KeyPattern: Int] = [:]
@@ -82,13 +84,23 @@ enum KeyAssigner {
         return (package, result)
     }
 
-    /// The keys the exports hold, upper-cased, each with where it is held (`the F&O export's Customers V2
-    /// CUSTOMERACCOUNT`): `all`, and `foOnly`, the F&O keys no Sales record holds, each with the key as written.
-    static func heldKeys(_ keyed: [KeyedEntity], sales: CMTPackage, foTables: [(String, Table)], catalog: SchemaCatalog) -> (
-        all: [String: String], foOnly: [String: String]
-    ) {
+    /// The keys the exports and the key register hold, upper-cased, each with where it is held (`the F&O export's
+    /// Customers V2 CUSTOMERACCOUNT`): `all`, and `foOnly`, the F&O keys no Sales record holds (nor the register for
+    /// one), each with the key as written.
+    static func heldKeys(
+        _ keyed: [KeyedEntity], sales: CMTPackage, foTables: [(String, Table)], register: KeyRegister?, catalog: SchemaCatalog
+    ) -> (all: [String: String], foOnly: [String: String]) {
         var all: [String: String] = [:]
         var salesKeys: Set<String> = []
+        for entity in keyed {
+            for identity in register?.identities(of: entity.entity) ?? [] {
+                let folded = identity.key.uppercased()
+                salesKeys.insert(folded)
+                if all[folded] == nil {
+                    all[folded] = "the key register's line \(identity.line) (Sales \(entity.entity) \(identity.id), \(identity.run))"
+                }
+            }
+        }
         for entity in keyed {
             guard let table = sales.data.entities.first(where: { $0.name == entity.entity })?.records.values,
                 let column = table.columnIndex(named: entity.attribute)

@@ -8,8 +8,8 @@ import AirlockPackages
 /// the first flow it concerns.
 enum SettingsNotices {
     static func texts(
-        unkeyed: [UnkeyedRecords.Count], assigned: AssignedKeys?, currencies: [CurrencyResolver.NamedCurrency], sales: CMTPackage,
-        order: [MappingTemplate]
+        unkeyed: [UnkeyedRecords.Count], assigned: AssignedKeys?, writeBack: KeyWriteBack, currencies: [CurrencyResolver.NamedCurrency],
+        sales: CMTPackage, order: [MappingTemplate]
     ) -> [(flow: String, text: String)] {
         let runs = Set(order.map(\.name))
         func flow(of entity: String) -> String {
@@ -30,7 +30,10 @@ enum SettingsNotices {
             let first = keys.assignments[0].key
             let last = keys.assignments[keys.assignments.count - 1].key
             var text =
-                "\(keys.assignments.count) Sales \(keys.keyed.entity) records without \(keys.keyed.attribute) take the keys \(first)\(keys.assignments.count > 1 ? " to \(last)" : "") (--assign-keys \(keys.pattern), by createdon, then GUID): \(RunLayout.foPackage) creates their F&O records with them and \(RunLayout.salesPackage) writes each key back to its Sales record (\(AssignedKeyRule.kind)); import both"
+                "\(keys.assignments.count) Sales \(keys.keyed.entity) records without \(keys.keyed.attribute) take the keys \(first)\(keys.assignments.count > 1 ? " to \(last)" : "") (--assign-keys \(keys.pattern), by createdon, then GUID): \(RunLayout.foPackage) creates their F&O records with them and "
+                + (writeBack.written.contains { $0.keyed.entity == keys.keyed.entity }
+                    ? "\(RunLayout.salesPackage) writes each key back to its Sales record (\(AssignedKeyRule.kind)); import both"
+                    : "\(RunLayout.salesPackage) cannot write them back (below)")
             if let held = keys.highestHeld { text += "; numbered after \(held.key), the highest key of this form the exports hold" }
             texts.append((flow(of: keys.keyed.entity), text))
             if let example = keys.heldByFOOnly.first {

@@ -1,6 +1,7 @@
 import AirlockIO
 import AirlockMapping
 import AirlockModel
+import AirlockReconcile
 import AirlockReport
 
 extension Converter {
@@ -8,13 +9,20 @@ extension Converter {
     /// memory at a time, so a load larger than memory still fits one machine), then merged into `--out` as `merge` does.
     /// - Throws: as `run` and `ShardMerger.run` do.
     public static func runInShards(
-        _ options: ConversionOptions, count: Int, catalog: SchemaCatalog, progress: @escaping @Sendable (String) -> Void,
-        notice: @escaping @Sendable (String) -> Void
+        _ options: ConversionOptions, count: Int, catalog: SchemaCatalog, register: KeyRegisterUse = .none,
+        progress: @escaping @Sendable (String) -> Void, notice: @escaping @Sendable (String) -> Void
     ) throws -> ConversionResult {
         guard let out = options.outputDirectory, !options.dryRun else {
             throw AirlockError(.usage, "--shards writes shard folders and merges them: give --out, without --dry-run")
         }
         try ConversionOptionCheck.checkOutputDirectory(options)
+        // Shards number and link nothing (refused with --shard): each applies the register as read.
+        var shardRegister = register
+        if case .append(let path, _, let check) = register {
+            let read = try KeyRegister.read(path)
+            try check(read)
+            shardRegister = .read(read)
+        }
         var folders: [String] = []
         for index in 0..<count {
             var shard = options
@@ -25,7 +33,8 @@ extension Converter {
             progress("shard \(index + 1) of \(count)")
             // The plan's notices once, with the first shard: every shard reads the same exports.
             let first = index == 0
-            _ = try Converter.run(shard, catalog: catalog, progress: progress, notice: { line in if first { notice(line) } })
+            _ = try Converter.run(
+                shard, catalog: catalog, register: shardRegister, progress: progress, notice: { line in if first { notice(line) } })
             folders.append(shard.outputDirectory ?? "")
         }
         var result = try ShardMerger.run(

@@ -19,7 +19,7 @@ public enum LedgerRecorder {
     @discardableResult
     public static func record(
         command: String, options: LedgerOptions, migrationFolder: String, startedAt: Date, inputs: [LedgerFile], outputs: [LedgerFile],
-        outputDirectory: String?, counts: [String: Int], exitCode: Int32, outcome: String
+        outputDirectory: String?, counts: [String: Int], exitCode: Int32, outcome: String, keyRegister: LedgerKeyRegister? = nil
     ) -> String? {
         guard let path = options.file(in: migrationFolder) else { return nil }
         if options.path == nil {
@@ -38,7 +38,10 @@ public enum LedgerRecorder {
             user: info.userName, host: info.hostName, startedAt: MigrationLedger.timestamp(startedAt),
             finishedAt: MigrationLedger.timestamp(Date()), outputDirectory: outputDirectory.map { relative($0, to: ledgerFolder) },
             inputs: inputs.map(shown), outputs: outputs.map(shown), counts: counts, exitCode: exitCode,
-            outcome: outcome.split(whereSeparator: \.isNewline).joined(separator: " "))
+            outcome: outcome.split(whereSeparator: \.isNewline).joined(separator: " "),
+            keyRegister: keyRegister.map {
+                LedgerKeyRegister(path: relative($0.path, to: ledgerFolder), lines: $0.lines, sha256: $0.sha256)
+            })
         do {
             try MigrationLedger.append(entry, to: path)
             return nil

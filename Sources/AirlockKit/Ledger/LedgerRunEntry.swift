@@ -11,6 +11,8 @@ struct LedgerRunEntry {
     var counts: [String: Int]
     var exitCode: Int32
     var outcome: String
+    /// The key register as the run left it (a `convert` that entered keys or links), its path as the run knows it.
+    var keyRegister: LedgerKeyRegister?
 
     init(
         migrationFolder: String, inputs: [LedgerFile], outputs: [LedgerFile], outputDirectory: String?, counts: [String: Int],

@@ -49,6 +49,6 @@ enum LedgeredRun {
         LedgerRecorder.record(
             command: command, options: ledger, migrationFolder: entry.migrationFolder, startedAt: startedAt, inputs: entry.inputs,
             outputs: entry.outputs, outputDirectory: entry.outputDirectory, counts: entry.counts, exitCode: entry.exitCode,
-            outcome: entry.outcome)
+            outcome: entry.outcome, keyRegister: entry.keyRegister)
     }
 }

@@ -32,13 +32,15 @@ public struct LedgerEntry: Sendable, Hashable, Codable {
     public var exitCode: Int32
     /// What became of the run in words: `done`, the verdict, or the error's message.
     public var outcome: String
+    /// The key register after the run appended to it (`convert`); nil for a run that entered nothing.
+    public var keyRegister: LedgerKeyRegister?
     /// The SHA-256 (lower-case hex) of the previous line's bytes, its line end excluded; nil on the first line.
     public var previous: String?
 
     public init(
         command: String, arguments: [String], workingDirectory: String, user: String, host: String, startedAt: String, finishedAt: String,
         outputDirectory: String?, inputs: [LedgerFile], outputs: [LedgerFile], counts: [String: Int], exitCode: Int32, outcome: String,
-        previous: String? = nil
+        keyRegister: LedgerKeyRegister? = nil, previous: String? = nil
     ) {
         self.version = MigrationLedger.formatVersion
         self.tool = "airlock"
@@ -56,6 +58,7 @@ public struct LedgerEntry: Sendable, Hashable, Codable {
         self.counts = counts
         self.exitCode = exitCode
         self.outcome = outcome
+        self.keyRegister = keyRegister
         self.previous = previous
     }
 

@@ -1,3 +1,4 @@
+import AirlockIO
 import Foundation
 
 /// A ledger read back (`MigrationLedger.read`): every line, whether the chain holds from the first to the last,
@@ -48,25 +49,7 @@ public struct LedgerReading: Sendable {
 
     /// Why the chain breaks at line `number`, whose entry holds `previous`; nil when it holds.
     private static func chainBreak(_ previous: String?, line number: Int, digests: [String]) -> String? {
-        let index = number - 1
-        if index == 0 {
-            guard previous != nil else { return nil }
-            return "line 1 chains to a line the ledger does not hold: lines were removed from its start"
-        }
-        if previous == digests[index - 1] { return nil }
-        guard let previous else {
-            return "line \(number) starts a new chain: the ledger did not hold line \(number - 1) when line \(number) was appended "
-                + "(lines were put in before it, or two ledgers joined)"
-        }
-        if let other = digests.firstIndex(of: previous) {
-            if other < index - 1 {
-                return
-                    "line \(number) chains to line \(other + 1): lines \(other + 2) to \(number - 1) were put in after line \(number) was appended"
-            }
-            return "line \(number) chains to line \(other + 1), which comes after it: lines were moved"
-        }
-        return "line \(number) does not chain to line \(number - 1): line \(number - 1) was changed after line \(number) was appended, "
-            + "or lines between them were removed"
+        LineChain.breakReason(previous: previous, line: number, digests: digests, kind: "ledger")
     }
 
     /// For each entry, its inputs that equal an output of an earlier entry (the latest one).

@@ -1,6 +1,5 @@
 import AirlockIO
 import AirlockModel
-import Crypto
 import Foundation
 
 /// The migration ledger: `airlock-ledger.jsonl` in a migration's folder (the parent of the runs' output folders),
@@ -18,11 +17,7 @@ public enum MigrationLedger {
     }
 
     /// The SHA-256 of `bytes` as lower-case hex, as `previous` holds it.
-    public static func sha256(_ bytes: some Sequence<UInt8>) -> String {
-        var hasher = SHA256()
-        hasher.update(data: Array(bytes))
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
-    }
+    public static func sha256(_ bytes: some Sequence<UInt8>) -> String { LineChain.sha256(bytes) }
 
     /// The time `date` as the ledger writes it: UTC, ISO 8601 with milliseconds.
     public static func timestamp(_ date: Date) -> String {
@@ -51,45 +46,17 @@ public enum MigrationLedger {
     /// - Throws: `AirlockError(.io)` naming `path`.
     @discardableResult
     public static func append(_ entry: LedgerEntry, to path: String) throws -> LedgerEntry {
-        func failure(_ what: String) -> AirlockError {
-            AirlockError(
-                .io, "cannot \(what) the migration ledger", at: SourceLocation(file: path), cause: String(cString: strerror(errno)))
-        }
-        let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure("open") }
-        defer { close(descriptor) }
-        guard flock(descriptor, LOCK_EX) == 0 else { throw failure("lock") }
-        defer { flock(descriptor, LOCK_UN) }
-        let size = lseek(descriptor, 0, SEEK_END)
-        guard size >= 0 else { throw failure("read") }
+        let file = try ChainedLineFile(path: path, what: "the migration ledger")
+        defer { file.close() }
         var written = entry
-        var line: [UInt8] = []
-        if size > 0 {
-            let last = try lastLine(of: descriptor, size: size, path: path)
-            if !last.ended { line.append(0x0A) }
-            written.previous = sha256(last.bytes)
-        } else {
-            written.previous = nil
-        }
-        do {
-            line += try ReportJSON.encoded(written, pretty: false)
-        } catch {
-            throw AirlockError(.io, "cannot encode the ledger entry", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
-        }
-        line.append(0x0A)
-        var offset = 0
-        while offset < line.count {
-            let count = line.withUnsafeBytes { buffer in
-                write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        try file.append(count: 1) { _, previous in
+            written.previous = previous
+            do {
+                return Array(try ReportJSON.encoded(written, pretty: false))
+            } catch {
+                throw AirlockError(.io, "cannot encode the ledger entry", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("write to")
-            }
-            offset += count
         }
-        guard fsync(descriptor) == 0 else { throw failure("sync") }
-        if size == 0 { syncFolder(of: path) }
         return written
     }
 
@@ -111,42 +78,5 @@ public enum MigrationLedger {
         let first = data.prefix { $0 != 0x0A }
         guard let object = try? JSONSerialization.jsonObject(with: Data(first)) as? [String: Any] else { return false }
         return object["toolVersion"] != nil && object["command"] != nil && object["exitCode"] != nil
-    }
-
-    /// The last line of the open ledger (`size` bytes), without its line end, and whether it had one.
-    private static func lastLine(of descriptor: Int32, size: off_t, path: String) throws -> (bytes: [UInt8], ended: Bool) {
-        var last: UInt8 = 0
-        guard pread(descriptor, &last, 1, size - 1) == 1 else {
-            throw AirlockError(
-                .io, "cannot read the migration ledger", at: SourceLocation(file: path), cause: String(cString: strerror(errno)))
-        }
-        let ended = last == 0x0A
-        var position = ended ? size - 1 : size
-        var pieces: [[UInt8]] = []
-        while position > 0 {
-            let length = min(off_t(1 << 16), position)
-            var chunk = [UInt8](repeating: 0, count: Int(length))
-            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, Int(length), position - length) }
-            guard count == Int(length) else {
-                throw AirlockError(
-                    .io, "cannot read the migration ledger", at: SourceLocation(file: path), cause: String(cString: strerror(errno)))
-            }
-            if let newline = chunk.lastIndex(of: 0x0A) {
-                pieces.append(Array(chunk[(newline + 1)...]))
-                break
-            }
-            pieces.append(chunk)
-            position -= length
-        }
-        return (pieces.reversed().flatMap { $0 }, ended)
-    }
-
-    /// Makes a new ledger's name durable in its folder (best effort).
-    private static func syncFolder(of path: String) {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
-        close(descriptor)
     }
 }

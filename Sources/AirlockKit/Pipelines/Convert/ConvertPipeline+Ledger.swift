@@ -29,9 +29,11 @@ extension ConvertPipeline {
         } else {
             outcome = options.conversion.dryRun ? "done (dry run)" : "done"
         }
-        return LedgerRunEntry(
+        var entry = LedgerRunEntry(
             migrationFolder: folder, inputs: LedgerRecorder.files(report.inputs) + settingsFiles(options), outputs: outputs,
             outputDirectory: out, counts: counts, exitCode: result.status.rawValue, outcome: outcome)
+        entry.keyRegister = result.keyRegister
+        return entry
     }
 
     /// A conversion's totals as its ledger entry counts them (`merge`'s entry too).

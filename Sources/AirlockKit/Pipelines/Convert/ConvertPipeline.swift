@@ -38,15 +38,18 @@ public enum ConvertPipeline {
             conversionOptions.outputDirectory = nil
             conversionOptions.planOnly = true
         }
+        // The keys and links earlier runs of the migration decided, kept by this one (docs/ledger.md).
+        let register = try keyRegisterAccess(options)
+        conversionOptions.keyRegister = register.recorded
         let conversion: ConversionResult
         do {
             let plan = options.plan
             if let count = options.shards, !plan {
                 conversion = try Converter.runInShards(
-                    conversionOptions, count: count, catalog: catalog, progress: progress, notice: notice)
+                    conversionOptions, count: count, catalog: catalog, register: register.use, progress: progress, notice: notice)
             } else {
                 conversion = try Converter.run(
-                    conversionOptions, catalog: catalog,
+                    conversionOptions, catalog: catalog, register: register.use,
                     progress: progress,
                     notice: { line in if !plan { notice(line) } })
             }
@@ -64,7 +67,11 @@ public enum ConvertPipeline {
         } else {
             text = conversion.report.text() + "\n" + String(format: "Done in %.1f s.", Date().timeIntervalSince(started)) + "\n"
         }
-        return ConvertResult(conversion, text: text)
+        var result = ConvertResult(conversion, text: text)
+        if let state = conversion.keyRegister, let head = state.head {
+            result.keyRegister = LedgerKeyRegister(path: state.path, lines: state.lines, sha256: head)
+        }
+        return result
     }
 
     /// What a shard's run shows: what it owns and converted, and how the shards are merged.

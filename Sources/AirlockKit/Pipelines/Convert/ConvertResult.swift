@@ -15,6 +15,8 @@ public struct ConvertResult: Sendable {
     public var problem: String?
     /// `.dataErrors` when refused or over the reject limit, `.success` otherwise.
     public var status: ExitStatus
+    /// The key register as the run left it, for its ledger entry; nil when the run did not open it to append.
+    public var keyRegister: LedgerKeyRegister?
 
     public init(
         report: ConversionReport, validations: [ValidationReport], refused: Bool, tooManyRejects: Bool, text: String, problem: String?,

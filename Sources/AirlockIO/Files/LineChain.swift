@@ -1,0 +1,64 @@
+import Crypto
+
+/// A file of lines each of which holds the SHA-256 of the line before it (the migration ledger, the key register):
+/// a line changed, removed or put in afterwards shows where the chain breaks. The digests and the reasons a chain
+/// breaks, in one place for every such file.
+public enum LineChain {
+    /// The SHA-256 of `bytes` as lower-case hex (a line's bytes, its line end excluded).
+    public static func sha256(_ bytes: some Sequence<UInt8>) -> String {
+        var hasher = SHA256()
+        hasher.update(data: Array(bytes))
+        return hex(hasher.finalize())
+    }
+
+    /// The SHA-256 of the bytes at `buffer` as lower-case hex.
+    public static func sha256(_ buffer: UnsafeRawBufferPointer) -> String {
+        var hasher = SHA256()
+        hasher.update(bufferPointer: buffer)
+        return hex(hasher.finalize())
+    }
+
+    /// The lines of a chained file's bytes, without their line ends, each with its digest; a last line without a line
+    /// end is a line too (a write cut short).
+    public static func lines(of bytes: [UInt8]) -> [(bytes: ArraySlice<UInt8>, sha256: String)] {
+        var pieces = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        if pieces.last?.isEmpty == true { pieces.removeLast() }
+        return pieces.map { piece in (piece, piece.withUnsafeBytes { sha256($0) }) }
+    }
+
+    /// Why the chain breaks at line `number` (1-based), whose `previous` is given, among lines whose digests are
+    /// `digests` (in order); nil when it holds. `kind` names the file in the message (`ledger`, `register`).
+    public static func breakReason(previous: String?, line number: Int, digests: [String], kind: String) -> String? {
+        let index = number - 1
+        if index == 0 {
+            guard previous != nil else { return nil }
+            return "line 1 chains to a line the \(kind) does not hold: lines were removed from its start"
+        }
+        if previous == digests[index - 1] { return nil }
+        guard let previous else {
+            return "line \(number) starts a new chain: the \(kind) did not hold line \(number - 1) when line \(number) was appended "
+                + "(lines were put in before it, or two \(kind)s joined)"
+        }
+        if let other = digests.firstIndex(of: previous) {
+            if other < index - 1 {
+                return
+                    "line \(number) chains to line \(other + 1): lines \(other + 2) to \(number - 1) were put in after line \(number) was appended"
+            }
+            return "line \(number) chains to line \(other + 1), which comes after it: lines were moved"
+        }
+        return "line \(number) does not chain to line \(number - 1): line \(number - 1) was changed after line \(number) was appended, "
+            + "or lines between them were removed"
+    }
+
+    /// A digest's bytes in lower-case hex.
+    private static func hex(_ digest: SHA256.Digest) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for byte in digest {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}

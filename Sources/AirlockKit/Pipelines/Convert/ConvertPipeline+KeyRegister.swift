@@ -1,0 +1,49 @@
+import Foundation
+
+extension ConvertPipeline {
+    /// How a run uses its key register, and the path `report.json` records as read.
+    struct KeyRegisterAccess {
+        var use: KeyRegisterUse
+        /// The register's path when it holds a line (`ConversionOptions.keyRegister`), else nil.
+        var recorded: String?
+    }
+
+    /// The migration folder whose register (and ledger) a run uses: `--out`'s parent; for a shard's folder inside a run
+    /// folder (`RUN/shards/shard-0`), the run folder's parent. Nil without `--out`.
+    static func registerMigrationFolder(_ options: ConvertOptions) -> String? {
+        guard let out = options.conversion.outputDirectory else { return nil }
+        let folder = URL(fileURLWithPath: out).standardizedFileURL
+        if options.conversion.shard != nil, folder.deletingLastPathComponent().lastPathComponent == RunLayout.shardsFolder {
+            return folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        }
+        return MigrationLedger.folder(containing: out)
+    }
+
+    /// How the run uses its key register (docs/ledger.md, "The key register"): the register beside the ledger the run's
+    /// entry goes to, read (a plan, a dry run, a shard), or opened and locked by the conversion until it has appended to
+    /// it (a run that writes its packages), each time checked against what the ledger recorded of it. Off with
+    /// `--no-ledger`; none for a run without `--out`.
+    /// - Throws: the register's refusals (a line that does not read, a broken chain, a register the ledger says was
+    ///   changed), naming the file and line.
+    static func keyRegisterAccess(_ options: ConvertOptions) throws -> KeyRegisterAccess {
+        guard options.ledger.enabled else { return KeyRegisterAccess(use: .off) }
+        guard let folder = registerMigrationFolder(options), let ledger = options.ledger.file(in: folder) else {
+            return KeyRegisterAccess(use: .none)
+        }
+        // Shown (in what the run says, and as the file of its errors) relative to the working folder when inside it.
+        let path = LedgerRecorder.relative(RunLayout.keyRegister(ledger: ledger), to: FileManager.default.currentDirectoryPath)
+        let recorded = ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) > 0 ? path : nil
+        let writes = !options.plan && !options.conversion.dryRun && options.conversion.shard == nil
+        guard writes, let out = options.conversion.outputDirectory else {
+            let register = try KeyRegister.read(path)
+            try KeyRegisterLedgerCheck.check(register, ledger: ledger)
+            return KeyRegisterAccess(use: .read(register), recorded: recorded)
+        }
+        let registerFolder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+        return KeyRegisterAccess(
+            use: .append(
+                path: path, run: LedgerRecorder.relative(out, to: registerFolder),
+                check: { register in try KeyRegisterLedgerCheck.check(register, ledger: ledger) }),
+            recorded: recorded)
+    }
+}

@@ -1,0 +1,198 @@
+import AirlockIO
+import AirlockModel
+import Foundation
+
+/// The key register of a migration (docs/ledger.md, "The key register"): every key a `convert` gave a Sales record
+/// (`--assign-keys`) and every link it applied (`--keymap`), one line per record, beside the migration ledger and
+/// chained as it is (each line holds the SHA-256 of the line before). Every later run of the migration reads it first,
+/// so that a record keeps its key and a linked record its F&O record whatever the Sales export now holds.
+///
+/// Read back whole and checked: a line that does not read, a chain that breaks (a line changed, removed or put in),
+/// a record registered twice or a key given to two records refuse the register with its file and line.
+public struct KeyRegister: Sendable {
+    /// The first line's fields: what the file is.
+    static let header: [(key: String, value: String)] = [("format", "airlock key register"), ("version", "1")]
+
+    /// The register's path as given.
+    public var path: String
+    /// The entries, in line order (the header line is not one).
+    public private(set) var entries: [KeyRegisterEntry] = []
+    /// The file's lines, the header included.
+    public private(set) var lineCount = 0
+    /// The SHA-256 of the last line (nil for an empty file): what the next line chains to, and what the ledger's entry
+    /// of the run that wrote it records.
+    public private(set) var head: String?
+    /// The SHA-256 of each line, by line number − 1.
+    public private(set) var lineDigests: [String] = []
+
+    /// Per entity, record id → the index in `entries` of its identity (an `assigned` or `linked` line).
+    private var identities: [String: [String: Int]] = [:]
+    /// Per entity, upper-cased key → the index of the identity holding it.
+    private var holders: [String: [String: Int]] = [:]
+    /// Identity index → the F&O entity it is held in (the link's, or the first `sent` line's).
+    private var foEntities: [Int: String] = [:]
+
+    /// An empty register at `path` (a migration whose runs have decided nothing yet).
+    public init(path: String) { self.path = path }
+
+    /// Reads the register at `path`; a file that does not exist is an empty register.
+    /// - Throws: `AirlockError(.invalidValue)` naming the file and line of the first line that does not read or
+    ///   breaks the chain or the register's rules; `AirlockError(.io)` when it cannot be read.
+    public static func read(_ path: String) throws -> KeyRegister {
+        guard FileManager.default.fileExists(atPath: path) else { return KeyRegister(path: path) }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw AirlockError(.io, "cannot read the key register", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
+        }
+        return try KeyRegister(path: path, bytes: Array(data))
+    }
+
+    /// The register whose file holds `bytes`.
+    /// - Throws: as `read`.
+    public init(path: String, bytes: [UInt8]) throws {
+        self.path = path
+        let lines = LineChain.lines(of: bytes)
+        lineDigests = lines.map(\.sha256)
+        lineCount = lines.count
+        head = lineDigests.last
+        for (index, line) in lines.enumerated() {
+            let number = index + 1
+            func refuse(_ message: String) -> AirlockError {
+                AirlockError(.invalidValue, message, at: SourceLocation(file: path, line: number))
+            }
+            let fields: [(key: String, value: String)]
+            do {
+                fields = try FlatJSONLine.decode(line.bytes)
+            } catch {
+                throw refuse("line \(number) is not a line of a key register (\(error)); the register was changed by hand")
+            }
+            var values: [String: String] = [:]
+            for field in fields { values[field.key] = field.value }
+            if let reason = LineChain.breakReason(previous: values["previous"], line: number, digests: lineDigests, kind: "register") {
+                throw refuse("the register's chain breaks: \(reason)")
+            }
+            if number == 1 {
+                guard values["format"] == Self.header[0].value else {
+                    throw refuse(
+                        "line 1 is not the first line of a key register (\(Self.header[0].value)): lines were removed from its start")
+                }
+                guard values["version"] == Self.header[1].value else {
+                    throw refuse(
+                        "the key register's version \(values["version"] ?? "?") is not one this airlock reads (\(Self.header[1].value))")
+                }
+                continue
+            }
+            let entry = try Self.entry(values, line: number, refuse: refuse)
+            try add(entry, refuse: refuse)
+        }
+    }
+
+    /// The entry of a line's `values`.
+    private static func entry(_ values: [String: String], line: Int, refuse: (String) -> AirlockError) throws -> KeyRegisterEntry {
+        func field(_ name: String) throws -> String {
+            guard let value = values[name], !value.isEmpty else { throw refuse("line \(line) has no \(name)") }
+            return value
+        }
+        let kindText = try field("kind")
+        guard let kind = KeyRegisterEntry.Kind(rawValue: kindText) else {
+            throw refuse(
+                "line \(line)'s kind \"\(kindText)\" is not \(KeyRegisterEntry.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let fo = values["fo"].flatMap { $0.isEmpty ? nil : $0 }
+        if kind != .assigned, fo == nil { throw refuse("line \(line) has no fo (the F&O entity a \(kind.rawValue) record is in)") }
+        return KeyRegisterEntry(
+            kind: kind, entity: try field("entity"), id: try field("id").lowercased(), attribute: try field("attribute"),
+            key: try field("key"), fo: fo, run: try field("run"), line: line)
+    }
+
+    /// Adds `entry` (read or appended), holding the register's rules: one identity per record, one record per key of an
+    /// entity, a `sent` line for a registered record under its key.
+    private mutating func add(_ entry: KeyRegisterEntry, refuse: (String) -> AirlockError) throws {
+        let folded = entry.key.uppercased()
+        switch entry.kind {
+        case .assigned, .linked:
+            if let earlier = identities[entry.entity]?[entry.id] {
+                throw refuse(
+                    "line \(entry.line) registers Sales \(entry.entity) \(entry.id) again (\(entry.key)); line \(entries[earlier].line) registered it (\(entries[earlier].key))"
+                )
+            }
+            if let earlier = holders[entry.entity]?[folded] {
+                throw refuse(
+                    "line \(entry.line) gives the key \(entry.key) to Sales \(entry.entity) \(entry.id); line \(entries[earlier].line) gave it to \(entries[earlier].id)"
+                )
+            }
+            identities[entry.entity, default: [:]][entry.id] = entries.count
+            holders[entry.entity, default: [:]][folded] = entries.count
+            if let fo = entry.fo { foEntities[entries.count] = fo }
+        case .sent:
+            guard let identity = identities[entry.entity]?[entry.id] else {
+                throw refuse("line \(entry.line) says Sales \(entry.entity) \(entry.id) was sent, and no earlier line registers it")
+            }
+            guard entries[identity].key == entry.key else {
+                throw refuse(
+                    "line \(entry.line) says Sales \(entry.entity) \(entry.id) was sent as \(entry.key); line \(entries[identity].line) registered it as \(entries[identity].key)"
+                )
+            }
+            if foEntities[identity] == nil, let fo = entry.fo { foEntities[identity] = fo }
+        }
+        entries.append(entry)
+    }
+
+    // MARK: lookups
+
+    /// Whether the register holds no entry.
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// The Sales entities the register holds records of, in the order first registered.
+    public var entities: [String] {
+        var seen: [String] = []
+        for entry in entries where !seen.contains(entry.entity) { seen.append(entry.entity) }
+        return seen
+    }
+
+    /// The identity of Sales `entity` record `id` (its `assigned` or `linked` entry), or nil.
+    public func identity(of entity: String, id: String) -> KeyRegisterEntry? {
+        identities[entity]?[id.lowercased()].map { entries[$0] }
+    }
+
+    /// The identity holding `key` (ignoring case) among `entity`'s records, or nil.
+    public func holder(of key: String, in entity: String) -> KeyRegisterEntry? {
+        holders[entity]?[key.uppercased()].map { entries[$0] }
+    }
+
+    /// The identities of `entity`'s records, in line order.
+    public func identities(of entity: String) -> [KeyRegisterEntry] {
+        (identities[entity]?.values.sorted() ?? []).map { entries[$0] }
+    }
+
+    /// The F&O entity that holds Sales `entity` record `id` under its key: the linked record's, or the one a run first
+    /// wrote it to; nil when no run has sent it.
+    public func foEntity(of entity: String, id: String) -> String? {
+        identities[entity]?[id.lowercased()].flatMap { foEntities[$0] }
+    }
+
+    // MARK: appending
+
+    /// `self` with `new` added after its last line (the header first when the file is empty), their lines numbered.
+    /// - Throws: `AirlockError(.invalidValue)` when an entry breaks the register's rules (a record registered twice, a
+    ///   key given to two records): the run that made them appends nothing.
+    func adding(_ new: [KeyRegisterEntry]) throws -> KeyRegister {
+        var register = self
+        if register.lineCount == 0, !new.isEmpty { register.lineCount = 1 }
+        for var entry in new {
+            register.lineCount += 1
+            entry.line = register.lineCount
+            let line = entry.line
+            try register.add(entry) { message in AirlockError(.invalidValue, message, at: SourceLocation(file: path, line: line)) }
+        }
+        return register
+    }
+
+    /// Takes the digests of the lines just written (the header's first when it was written too).
+    mutating func written(digests: [String]) {
+        lineDigests += digests
+        head = lineDigests.last
+    }
+}
