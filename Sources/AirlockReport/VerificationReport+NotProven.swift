@@ -1,7 +1,7 @@
 import AirlockModel
 
 /// What `verify` found without proving it landed as sent: the reasons for the verdict `unproven` (docs/verify.md,
-/// "Outcomes"), each with the step that proves it.
+/// the outcomes and "Next steps"), each with the step that proves it.
 extension VerificationReport {
     /// One reason why what was found does not prove everything sent, with how many records it leaves unproven, in
     /// words, and what proves them. Any reason makes the verdict `unproven` (when nothing is missing, drifted or not

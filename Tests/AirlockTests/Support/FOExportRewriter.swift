@@ -38,6 +38,25 @@ enum FOExportRewriter {
         try FOPackageWriter.write(header: reader.header, manifest: manifest, files: files, to: output)
     }
 
+    /// Copies `export` to `output` with entity `label`'s file lacking column `column`: an export whose data project's
+    /// field mapping left the field out.
+    static func droppingColumn(_ column: String, of label: String, export: String, output: String) throws {
+        let reader = try FOPackageReader(source: openPackageSource(path: export))
+        var files: [FOEntityFile] = []
+        for line in reader.manifest.entities {
+            let data = try reader.readEntity(line)
+            var table = data.table
+            if line.entityName == label, let dropped = table.columnIndex(named: column) {
+                let kept = table.columnNames.indices.filter { $0 != dropped }
+                var rewritten = Table(name: table.name, columnNames: kept.map { table.columnNames[$0] })
+                for row in 0..<table.rowCount { try rewritten.appendRow(kept.map { table.value(row: row, column: $0) }) }
+                table = rewritten
+            }
+            files.append(FOEntityFile(entity: line, table: table, encoding: data.summary.encoding ?? .utf8BOM))
+        }
+        try FOPackageWriter.write(header: reader.header, manifest: reader.manifest, files: files, to: output)
+    }
+
     /// `M/d/yyyy h:mm:ss AM` (an en-US export's date-time) as `locale` or ISO 8601 (`nil`) writes it.
     static func date(_ enUS: String, as locale: FOLocale?, seconds: Bool = true) -> String {
         guard case .date(let date) = FODateGrammar.read(enUS, locale: .enUS) else { return enUS }
