@@ -163,15 +163,17 @@ public enum Converter {
     /// order, each package started as soon as the flows feeding it are done.
     private static func runFlows(_ run: Run) throws -> FlowsResult {
         let (options, templates, catalog, progress) = (run.options, run.templates, run.catalog, run.progress)
-        var (inputs, shardInputs) = try ConversionInputs.read(for: options, templates: templates, catalog: catalog, progress: progress)
         let register = run.registerFile?.register ?? run.register.register
+        var (inputs, shardInputs) = try ConversionInputs.read(
+            for: options, templates: templates, catalog: catalog, register: register, progress: progress)
         let keymap =
             try options.keymap.map {
                 try KeymapApplier.apply(
                     path: $0, to: &inputs, register: register, templates: templates, catalog: catalog, progress: progress)
             } ?? (warnings: [], links: [])
         let registered = try register.map {
-            try KeyRegisterApplier.apply($0, to: inputs.sales, foTables: inputs.foTables, templates: templates)
+            try KeyRegisterApplier.apply(
+                $0, to: inputs.sales, foTables: inputs.foTables, templates: templates, wholeExports: options.shard == nil)
         }
         if let registered { inputs.sales = registered.sales }
         let settled = try SettledSales(
@@ -218,7 +220,8 @@ public enum Converter {
             var entries: [KeyRegisterEntry] = []
             if run.registerFile != nil {
                 entries = KeyRegisterDecisions.entries(
-                    assigned: settled.assignedKeys, links: keymap.links, outputs: outputs, register: register, catalog: catalog)
+                    assigned: settled.assignedKeys, links: keymap.links, outputs: outputs, register: register, templates: templates,
+                    catalog: catalog)
             }
             return FlowsResult(
                 outputs: outputs, company: context.company, warnings: context.warnings(order: order.map(\.name)), plan: plan,

@@ -1,18 +1,20 @@
 import AirlockMapping
 import AirlockModel
+import AirlockReconcile
 
 extension ConversionInputs {
     /// Reads the exports of a run: whole, or for a shard (`--shard`) only the account trees it owns and the reference
-    /// data, with where its rows stood.
+    /// data, with where its rows stood (a shard's trees joined by the keys `register` holds too).
     static func read(
-        for options: ConversionOptions, templates: TemplateSet, catalog: SchemaCatalog, progress: @Sendable (String) -> Void
+        for options: ConversionOptions, templates: TemplateSet, catalog: SchemaCatalog, register: KeyRegister?,
+        progress: @Sendable (String) -> Void
     ) throws -> (inputs: ConversionInputs, shard: ShardInputs?) {
         progress("reading \(options.foPath) and \(options.salesPath)")
         guard let selection = options.shard, let trees = ShardTrees.of(templates.set) else {
             return (try read(options, templates: templates, catalog: catalog), nil)
         }
         let read = try ShardInputReader.read(
-            options, templates: templates, catalog: catalog, trees: trees, selection: selection, progress: progress)
+            options, templates: templates, catalog: catalog, trees: trees, selection: selection, register: register, progress: progress)
         progress("shard \(selection): \(read.summary.ownedRecords) of \(read.summary.treeRecords) tree records")
         return (read.inputs, ShardInputs(rows: read.rows, summary: read.summary, trees: trees))
     }

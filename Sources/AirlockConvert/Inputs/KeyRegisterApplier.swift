@@ -24,11 +24,12 @@ enum KeyRegisterApplier {
         var replaced: [(entity: String, id: String, old: String, new: String, line: Int)] = []
     }
 
-    /// Applies `register` to `sales`; `foTables` tell a register of another migration.
+    /// Applies `register` to `sales`; `foTables` tell a register of another migration (only of `wholeExports`: a
+    /// shard's part of them may hold none of the register's records by chance).
     /// - Throws: `AirlockError(.invalidValue)` naming the register's file and line (see the type).
-    static func apply(_ register: KeyRegister, to sales: CMTPackage, foTables: [(String, Table)], templates: TemplateSet) throws
-        -> Applied
-    {
+    static func apply(
+        _ register: KeyRegister, to sales: CMTPackage, foTables: [(String, Table)], templates: TemplateSet, wholeExports: Bool = true
+    ) throws -> Applied {
         var applied = Applied(sales: sales)
         guard !register.isEmpty else { return applied }
         var foKeys: Set<String>?
@@ -55,7 +56,7 @@ enum KeyRegisterApplier {
                     throw refusal(held: held, by: id, holder: holder, entity: entity, register: register, foTables: foTables)
                 }
             }
-            if kept == 0 {
+            if kept == 0, wholeExports {
                 if foKeys == nil { foKeys = Self.foKeys(foTables, templates: templates) }
                 let assigned = identities.filter { $0.kind == .assigned }
                 if !assigned.contains(where: { foKeys?.contains($0.key.uppercased()) == true }) {

@@ -29,10 +29,12 @@ struct AssignedKeyRule: ConversionRule {
         var table = Table(name: entity.keyed.entity, columnNames: [idField, entity.keyed.attribute])
         for record in entity.records { try table.appendRow([record.id, record.key]) }
         let count = entity.records.count
+        // A shard's rows are its part of the export's: merge orders the records by their rows in the whole export.
+        let exportRow = flow.context.exportRows(flow.template.source)
         return GeneratedRecords(
             kind: Self.kind, entity: entity.keyed.entity, table: table, keyFields: [idField],
             written: [Bool](repeating: true, count: count), created: 0, updated: count, unchanged: 0,
-            exportRows: entity.records.map(\.row))
+            exportRows: entity.records.map { exportRow($0.row) })
     }
 
     /// The entity whose keys go out after `flow`: the first flow of the run, in run order, that reads it.

@@ -9,7 +9,7 @@ struct KeyWriteBack: Sendable {
     /// One keyed entity's records whose key Sales does not hold yet.
     struct EntityKeys: Sendable {
         var keyed: KeyedEntity
-        /// In numbering order (the assigned), then in export order (the restored).
+        /// In the export's order (as a merge of shards orders them too).
         var records: [AssignedKeys.Assignment]
         var evidence: KeyColumnEvidence
     }
@@ -22,7 +22,9 @@ struct KeyWriteBack: Sendable {
         catalog: SchemaCatalog
     ) {
         for entity in keyed {
-            let records = (assigned?.keys(of: entity.entity)?.assignments ?? []) + (restored[entity.entity] ?? [])
+            let records = ((assigned?.keys(of: entity.entity)?.assignments ?? []) + (restored[entity.entity] ?? [])).sorted {
+                $0.row < $1.row
+            }
             guard !records.isEmpty else { continue }
             entities.append(
                 EntityKeys(

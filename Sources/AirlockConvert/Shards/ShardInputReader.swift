@@ -2,6 +2,7 @@ import AirlockIO
 import AirlockMapping
 import AirlockModel
 import AirlockPackages
+import AirlockReconcile
 
 /// Reads the exports for one shard without holding them whole: a first pass streams the link values of every tree
 /// record (`ShardOwnership`), a second reads each table keeping only the tree records this shard owns (reference
@@ -9,9 +10,11 @@ import AirlockPackages
 /// section is read, that section.
 enum ShardInputReader {
     /// The shard's inputs, where its rows stood in the exports, and what it kept.
+    /// A record the key register holds links by its registered key too (the key an F&O record of its tree has), so that
+    /// a record whose export does not hold the key joins its F&O records' tree as it does in the whole run.
     static func read(
         _ options: ConversionOptions, templates: TemplateSet, catalog: SchemaCatalog, trees: ShardTrees, selection: ShardSelection,
-        progress: @Sendable (String) -> Void
+        register: KeyRegister?, progress: @Sendable (String) -> Void
     ) throws -> (inputs: ConversionInputs, rows: ShardRowMap, summary: ShardOwnership.Summary) {
         let sources = try ConversionInputs.sources(options)
         let foReader = try ConversionInputs.openFO(sources.fo, fileEncoding: options.foFileEncoding)
@@ -33,9 +36,15 @@ enum ShardInputReader {
             if salesTables[section] == nil { salesTables[section] = ownership.beginTable("sales:\(chunk.name):\(section)") }
             let records = chunk.records.values
             let positions = salesLinkColumns(records, entity: chunk.name, keys: keys, trees: trees, catalog: catalog)
+            let registered = register.flatMap { $0.identities(of: chunk.name).isEmpty ? nil : $0 }
+            let ids = records.columnIndex(named: CMTRecordTable.idColumn)
             for row in 0..<records.rowCount {
+                let key = registered.flatMap { register in
+                    ids.flatMap { records.value(row: row, column: $0) }.flatMap { register.identity(of: chunk.name, id: $0)?.key }
+                }
                 ownership.addRow { add in
                     for position in positions { records.withValue(row: row, column: position) { add($0) } }
+                    if let key { Array(key.utf8).withUnsafeBytes { add($0) } }
                 }
             }
         }

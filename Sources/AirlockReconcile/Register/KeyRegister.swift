@@ -29,8 +29,8 @@ public struct KeyRegister: Sendable {
     private var identities: [String: [String: Int]] = [:]
     /// Per entity, upper-cased key → the index of the identity holding it.
     private var holders: [String: [String: Int]] = [:]
-    /// Identity index → the F&O entity it is held in (the link's, or the first `sent` line's).
-    private var foEntities: [Int: String] = [:]
+    /// Identity index → the entry that says where F&O holds it (the link, or the first `sent` line).
+    private var foPlaces: [Int: Int] = [:]
 
     /// An empty register at `path` (a migration whose runs have decided nothing yet).
     public init(path: String) { self.path = path }
@@ -102,9 +102,10 @@ public struct KeyRegister: Sendable {
         }
         let fo = values["fo"].flatMap { $0.isEmpty ? nil : $0 }
         if kind != .assigned, fo == nil { throw refuse("line \(line) has no fo (the F&O entity a \(kind.rawValue) record is in)") }
+        let foField = try fo.map { _ in try field("foField") }
         return KeyRegisterEntry(
             kind: kind, entity: try field("entity"), id: try field("id").lowercased(), attribute: try field("attribute"),
-            key: try field("key"), fo: fo, run: try field("run"), line: line)
+            key: try field("key"), fo: fo, foField: foField, run: try field("run"), line: line)
     }
 
     /// Adds `entry` (read or appended), holding the register's rules: one identity per record, one record per key of an
@@ -125,7 +126,7 @@ public struct KeyRegister: Sendable {
             }
             identities[entry.entity, default: [:]][entry.id] = entries.count
             holders[entry.entity, default: [:]][folded] = entries.count
-            if let fo = entry.fo { foEntities[entries.count] = fo }
+            if entry.fo != nil { foPlaces[entries.count] = entries.count }
         case .sent:
             guard let identity = identities[entry.entity]?[entry.id] else {
                 throw refuse("line \(entry.line) says Sales \(entry.entity) \(entry.id) was sent, and no earlier line registers it")
@@ -135,7 +136,7 @@ public struct KeyRegister: Sendable {
                     "line \(entry.line) says Sales \(entry.entity) \(entry.id) was sent as \(entry.key); line \(entries[identity].line) registered it as \(entries[identity].key)"
                 )
             }
-            if foEntities[identity] == nil, let fo = entry.fo { foEntities[identity] = fo }
+            if foPlaces[identity] == nil, entry.fo != nil { foPlaces[identity] = entries.count }
         }
         entries.append(entry)
     }
@@ -170,7 +171,18 @@ public struct KeyRegister: Sendable {
     /// The F&O entity that holds Sales `entity` record `id` under its key: the linked record's, or the one a run first
     /// wrote it to; nil when no run has sent it.
     public func foEntity(of entity: String, id: String) -> String? {
-        identities[entity]?[id.lowercased()].flatMap { foEntities[$0] }
+        foPlace(of: entity, id: id)?.fo
+    }
+
+    /// The entry saying where F&O holds Sales `entity` record `id` (`fo`, `foField`): the link, or the first line of a
+    /// run that sent it; nil when no run has sent it.
+    public func foPlace(of entity: String, id: String) -> KeyRegisterEntry? {
+        identities[entity]?[id.lowercased()].flatMap { foPlaces[$0] }.map { entries[$0] }
+    }
+
+    /// Each registered record F&O holds (linked, or sent by a run), with the entry saying where, in line order.
+    public var recordsInFO: [KeyRegisterEntry] {
+        foPlaces.values.sorted().map { entries[$0] }
     }
 
     // MARK: appending

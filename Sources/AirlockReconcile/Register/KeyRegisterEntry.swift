@@ -24,18 +24,25 @@ public struct KeyRegisterEntry: Sendable, Hashable {
     /// The F&O entity (label) that holds the record under the key: the linked record's, or the one a run wrote it
     /// to; nil for a key given to a record no run has sent to F&O yet (filtered, rejected).
     public var fo: String?
+    /// The F&O field that holds the key there (the entity's key field the templates join on: `CUSTOMERACCOUNT`,
+    /// `CONTACTPERSONPARTYNUMBER`); nil without `fo`.
+    public var foField: String?
     /// The run that decided it: its output folder, relative to the register's folder (as the ledger names it).
     public var run: String
     /// The register's line (1-based; 0 for an entry not written yet).
     public var line: Int
 
-    public init(kind: Kind, entity: String, id: String, attribute: String, key: String, fo: String?, run: String = "", line: Int = 0) {
+    public init(
+        kind: Kind, entity: String, id: String, attribute: String, key: String, fo: String?, foField: String?, run: String = "",
+        line: Int = 0
+    ) {
         self.kind = kind
         self.entity = entity
         self.id = id
         self.attribute = attribute
         self.key = key
         self.fo = fo
+        self.foField = fo == nil ? nil : foField
         self.run = run
         self.line = line
     }
@@ -43,7 +50,7 @@ public struct KeyRegisterEntry: Sendable, Hashable {
     /// The line's text (keys in name order, as every JSON the tool writes), chained to `previous`.
     func encoded(previous: String?) -> [UInt8] {
         var fields: [(key: String, value: String)] = [("attribute", attribute), ("entity", entity)]
-        if let fo { fields.append(("fo", fo)) }
+        if let fo, let foField { fields += [("fo", fo), ("foField", foField)] }
         fields += [("id", id), ("key", key), ("kind", kind.rawValue)]
         if let previous { fields.append(("previous", previous)) }
         fields.append(("run", run))

@@ -1,6 +1,7 @@
 import AirlockIO
 import AirlockModel
 import AirlockPackages
+import AirlockReconcile
 import AirlockReport
 import Foundation
 
@@ -15,7 +16,8 @@ public enum Retrier {
     /// - Throws: `AirlockError(.usage)` naming the file for a run folder or input that cannot be used, an F&O
     ///   error file whose entity cannot be told, a request for a side the conversion sent nothing to; read and
     ///   write errors.
-    public static func run(_ options: RetrialOptions, catalog: SchemaCatalog) throws -> RetrialResult {
+    /// - Parameter register: the migration's key register: a Sales record sent again must carry the key it gives.
+    public static func run(_ options: RetrialOptions, catalog: SchemaCatalog, register: KeyRegister? = nil) throws -> RetrialResult {
         let run = try RunFolder.open(options.runDirectory)
         let output = options.resolvedOutputDirectory
         let inputFiles = options.verifyLists + options.foErrorFiles.map { RetryInputFile.path(of: $0) } + options.salesLogs
@@ -81,6 +83,7 @@ public enum Retrier {
             }
             notFound += unmatched.filter { request in !options.salesLogs.contains(request.location.file ?? "") }
             if options.withParents { selection.addParents() }
+            if let register { try selection.check(against: register) }
             entities += selection.entityReports(notFound: notFound)
             salesPackage = selection
         }

@@ -1,6 +1,7 @@
 import AirlockIO
 import AirlockModel
 import AirlockPackages
+import AirlockReconcile
 import AirlockReport
 
 /// The records of a conversion's `to-sales.zip` that `retry` sends again: those the inputs name by id and,
@@ -86,6 +87,30 @@ struct RetrySalesSelection {
                 RetryReport.Entity(side: "sales", entity: name, requested: count, found: 0, notFound: count, parents: 0, written: 0))
         }
         return reports
+    }
+
+    /// Refuses a selected record whose key attribute holds another key than the migration's key register gives it: sent
+    /// again, it would write a key the migration no longer stands by (the run kept none of the register: it was made
+    /// without the ledger, or before another run registered the record).
+    /// - Throws: `AirlockError(.invalidValue)` naming the register's line, and the record.
+    func check(against register: KeyRegister) throws {
+        for (index, section) in package.data.entities.enumerated() {
+            let identities = register.identities(of: section.name)
+            guard let attribute = identities.first?.attribute,
+                let column = section.records.values.columnIndex(named: attribute),
+                let ids = section.records.values.columnIndex(named: CMTRecordTable.idColumn)
+            else { continue }
+            for row in 0..<section.recordCount where marks[index][row] != 0 {
+                guard let id = section.records.values.value(row: row, column: ids),
+                    let value = section.records.values.value(row: row, column: column)?.trimmingASCIIWhitespace(), !value.isEmpty,
+                    let identity = register.identity(of: section.name, id: id), identity.key != value
+                else { continue }
+                throw AirlockError(
+                    .invalidValue,
+                    "the run's \(RunLayout.salesPackage) gives Sales \(section.name) \(id) the key \(value) in \(attribute), and the migration's key register gives it \(identity.key) (\(identity.run)): sending it again would undo that; convert again in the migration instead",
+                    at: SourceLocation(file: register.path, line: identity.line, entity: section.name, record: id, field: attribute))
+            }
+        }
     }
 
     /// Writes the selected records as a Configuration Migration package at `path`: the conversion's schema, its

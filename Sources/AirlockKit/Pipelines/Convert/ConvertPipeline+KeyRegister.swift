@@ -27,16 +27,13 @@ extension ConvertPipeline {
     ///   changed), naming the file and line.
     static func keyRegisterAccess(_ options: ConvertOptions) throws -> KeyRegisterAccess {
         guard options.ledger.enabled else { return KeyRegisterAccess(use: .off) }
-        guard let folder = registerMigrationFolder(options), let ledger = options.ledger.file(in: folder) else {
-            return KeyRegisterAccess(use: .none)
-        }
-        // Shown (in what the run says, and as the file of its errors) relative to the working folder when inside it.
-        let path = LedgerRecorder.relative(RunLayout.keyRegister(ledger: ledger), to: FileManager.default.currentDirectoryPath)
+        guard let folder = registerMigrationFolder(options),
+            let (path, ledger) = MigrationKeyRegister.path(options.ledger, migrationFolder: folder)
+        else { return KeyRegisterAccess(use: .none) }
         let recorded = ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) > 0 ? path : nil
         let writes = !options.plan && !options.conversion.dryRun && options.conversion.shard == nil
         guard writes, let out = options.conversion.outputDirectory else {
-            let register = try KeyRegister.read(path)
-            try KeyRegisterLedgerCheck.check(register, ledger: ledger)
+            let register = try MigrationKeyRegister.read(options.ledger, migrationFolder: folder) ?? KeyRegister(path: path)
             return KeyRegisterAccess(use: .read(register), recorded: recorded)
         }
         let registerFolder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path

@@ -19,7 +19,9 @@ public enum RetryPipeline {
     /// The retry itself, as `run` describes it, without the ledger.
     private static func retry(_ options: RetryOptions, started: Date) throws -> RetryResult {
         let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
-        let result = try Retrier.run(options.retry, catalog: catalog)
+        // The keys the migration stands by: a record sent again must carry its registered key.
+        let register = try MigrationKeyRegister.read(options.ledger, migrationFolder: migrationFolder(options))
+        let result = try Retrier.run(options.retry, catalog: catalog, register: register)
         let report = result.report
         let written = [RunLayout.foPackage, RunLayout.salesPackage].filter { report.outputs[$0] != nil }
         let text: String

@@ -164,7 +164,7 @@ import Testing
             ConversionOptions(foPath: pair.fo, salesPath: pair.sales, outputDirectory: nil),
             templates: TemplateLoader.bundled(.prospectToCash),
             catalog: SchemaCatalogLoader.bundled(), trees: .prospectToCash, selection: ShardSelection(index: index, count: count),
-            progress: { _ in })
+            register: nil, progress: { _ in })
     }
 
     static func ids(_ inputs: ConversionInputs, _ entity: String) throws -> [String] {
