@@ -7,14 +7,20 @@ extension FieldMapping {
     /// format rewrites it. Lookups are not applied here: they need the target's records. A blank result is nil.
     /// `dateLocale` is the source column's F&O locale, for a date format `from: auto` (en-US when nil).
     /// `country` is the alpha-2 code of the record's country, for a `subdivision` step (nil: not known).
-    public func applyTransforms(to source: String?, valueMap: ValueMap?, dateLocale: FOLocale? = nil, country: String? = nil)
-        -> TransformOutcome
-    {
+    /// `otherFields` gives the record's value of another source field, for an `onlyWith` or `fallback` step.
+    public func applyTransforms(
+        to source: String?, valueMap: ValueMap?, dateLocale: FOLocale? = nil, country: String? = nil,
+        otherFields: (String) -> String? = { _ in nil }
+    ) -> TransformOutcome {
         var value = source
         for transform in transforms {
             switch transform {
             case .copy, .lookup:
                 break
+            case .onlyWith(let fields):
+                if ASCII.isBlank(value), fields.allSatisfy({ ASCII.isBlank(otherFields($0)) }) { return .value(nil) }
+            case .fallback(let field):
+                if ASCII.isBlank(value) { value = otherFields(field) }
             case .constant(let constant):
                 value = constant
             case .defaultValue(let fallback):
@@ -101,17 +107,52 @@ extension FieldMapping {
         return form == .alpha2 ? country.alpha2 : country.alpha3
     }
 
-    /// Whether the value `applyTransforms` gives for `source` is the field map's own (its constant, or its default:
-    /// the source is blank, or a value map that falls back to the default lacks it) rather than the source's.
-    public func ownValueApplies(to source: String?, valueMap: ValueMap?) -> Bool {
-        if constant != nil { return true }
-        guard defaultValue != nil else { return false }
-        guard let text = source, !ASCII.isBlank(text) else { return true }
-        if case .useDefault = unmappedValuePolicy, valueMap?.value(for: text) == nil { return true }
+    /// The fields of an `onlyWith` step: the field map's own value goes only to a record holding a value in its
+    /// source or in one of these (empty: every record).
+    public var onlyWithFields: [String] {
+        for case .onlyWith(let fields) in transforms { return fields }
+        return []
+    }
+
+    /// The field of a `fallback` step, read when the source is blank.
+    public var fallbackField: String? {
+        for case .fallback(let field) in transforms { return field }
+        return nil
+    }
+
+    /// The source fields the field map reads besides its own source: its `onlyWith` fields and its fallback.
+    public var otherFieldsRead: [String] { onlyWithFields + [fallbackField].compactMap { $0 } }
+
+    /// Where the value `applyTransforms` gives for `source` comes from: the source itself, the fallback field, the
+    /// field map's own value (its constant or default: the source and the fallback are blank, or a value map that
+    /// falls back to the default lacks them), nothing because `onlyWith` withholds it, or nothing at all.
+    /// `otherFields` gives the record's other source fields, as to `applyTransforms`.
+    public func valueOrigin(of source: String?, valueMap: ValueMap?, otherFields: (String) -> String? = { _ in nil }) -> ValueOrigin {
+        let blank = ASCII.isBlank(source)
+        if blank, !onlyWithFields.isEmpty, onlyWithFields.allSatisfy({ ASCII.isBlank(otherFields($0)) }) {
+            return .withheld
+        }
+        if constant != nil { return .ownValue }
+        var origin = ValueOrigin.source
+        var text = source
+        if blank, let fallbackField, !ASCII.isBlank(otherFields(fallbackField)) {
+            origin = .fallback
+            text = otherFields(fallbackField)
+        }
+        guard let text, !ASCII.isBlank(text) else { return defaultValue == nil ? .empty : .ownValue }
+        guard defaultValue != nil else { return origin }
+        if case .useDefault = unmappedValuePolicy, valueMap?.value(for: text) == nil { return .ownValue }
         for case .country(let form, .useDefault, let overrides) in transforms
         where Self.countryCode(text, form: form, overrides: overrides) == nil {
-            return true
+            return .ownValue
         }
-        return false
+        return origin
+    }
+
+    /// Whether the value `applyTransforms` gives for `source` is the field map's own (its constant, or its default:
+    /// the source is blank, or a value map that falls back to the default lacks it) rather than the source's or
+    /// the fallback's (`valueOrigin`).
+    public func ownValueApplies(to source: String?, valueMap: ValueMap?, otherFields: (String) -> String? = { _ in nil }) -> Bool {
+        valueOrigin(of: source, valueMap: valueMap, otherFields: otherFields) == .ownValue
     }
 }

@@ -2,6 +2,13 @@
 public enum FieldTransform: Sendable, Hashable {
     /// The value unchanged.
     case copy
+    /// Nothing at all, not even the steps after this one, for a record whose value so far is blank and that holds no
+    /// value in any of `fields` either (`onlyWith:`, the rest of an address): a default or a fallback describes a
+    /// record that has such data, and an address the record lacks altogether is not made up.
+    case onlyWith([String])
+    /// The value of the record's source field `field` when the value so far is blank (`fallback:`, a delivery
+    /// country taking the record's own country), read before the steps after it, which apply to it too.
+    case fallback(String)
     /// Always this value; the source (if any) is ignored.
     case constant(String)
     /// This value when the value so far is blank (the Data Integrator's Default transform; with no source field it

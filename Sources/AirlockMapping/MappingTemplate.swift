@@ -56,14 +56,15 @@ public struct MappingTemplate: Sendable, Hashable {
     /// The template's file name.
     public var fileName: String { name + ".yaml" }
 
-    /// Every source field the flow reads: mapped fields, key and link fields (their first part), `alsoReads` and
-    /// the source's company field, in that order without repeats.
+    /// Every source field the flow reads: mapped fields, key and link fields (their first part), `alsoReads`, the
+    /// source's company field and the fields field maps read besides their own (`onlyWith`, `fallback`), in that
+    /// order without repeats.
     public var sourceFieldsRead: [String] {
         var seen: Set<String> = []
         var fields: [String] = []
         let all =
             self.fields.compactMap(\.source) + source.key.map(\.field) + (parent?.link.map(\.field) ?? []) + alsoReads
-            + [source.company?.field].compactMap { $0 }
+            + [source.company?.field].compactMap { $0 } + self.fields.flatMap(\.otherFieldsRead)
         for field in all where seen.insert(field).inserted { fields.append(field) }
         return fields
     }

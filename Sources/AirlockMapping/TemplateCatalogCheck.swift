@@ -98,6 +98,9 @@ public enum TemplateCatalogCheck {
                 if let source = mapping.source {
                     problems += check(FieldReference(field: source), on: template.source, what: "the source field", line: mapping.line)
                 }
+                for field in mapping.otherFieldsRead {
+                    problems += check(FieldReference(field: field), on: template.source, what: "onlyWith or fallback", line: mapping.line)
+                }
                 problems += check(FieldReference(field: mapping.target), on: template.target, what: "the target field", line: mapping.line)
                 problems += checkLookups(mapping, salesEndpoint: sales)
             }

@@ -201,6 +201,11 @@ public enum TemplateDocumentation {
             switch step {
             case .copy:
                 if field.transforms.count == 1 { steps.append("copy") }
+            case .onlyWith(let fields):
+                steps.append(
+                    "nothing when \(field.source == nil ? "" : "it and ")\(fields.map(code).joined(separator: ", ")) are all blank")
+            case .fallback(let field):
+                steps.append("\(code(field)) when blank")
             case .constant(let value):
                 steps.append("constant \(Self.value(value))")
             case .defaultValue(let value):

@@ -208,9 +208,13 @@ enum TemplateParser {
         var passNode: YAMLNode?
         var scope: FixedValueScope?
         var scopeNode: YAMLNode?
+        var onlyWith: [String] = []
+        var onlyWithNode: YAMLNode?
+        var fallback: String?
+        var fallbackNode: YAMLNode?
         for entry in try node.entries(allowing: [
             "from", "to", "lookup", "valueMap", "unmapped", "default", "constant", "dateFormat", "numberFormat", "source", "inferred",
-            "row", "note", "pass", "on", "country", "defaultSetting", "state",
+            "row", "note", "pass", "on", "country", "defaultSetting", "state", "onlyWith", "fallback",
         ]) {
             let value = entry.value
             switch entry.key {
@@ -241,6 +245,13 @@ enum TemplateParser {
             case "defaultSetting":
                 defaultSetting = try value.choice(Dictionary(uniqueKeysWithValues: TemplateSetting.allCases.map { ($0.rawValue, $0) }))
             case "state": stateCountry = try plainField(value)
+            case "onlyWith":
+                onlyWith = try value.itemsOrSingle().map { try plainField($0) }
+                onlyWithNode = value
+                guard !onlyWith.isEmpty else { throw value.error("'onlyWith' needs at least one source field") }
+            case "fallback":
+                fallback = try plainField(value)
+                fallbackNode = value
             case "country":
                 country = try value.choice(Dictionary(uniqueKeysWithValues: CountryCodeForm.allCases.map { ($0.rawValue, $0) }))
             case "constant":
@@ -297,6 +308,18 @@ enum TemplateParser {
         if let scopeNode, constant == nil, defaultValue == nil {
             throw scopeNode.error("'on' says which records get the field map's own value: it needs a 'constant' or a 'default'")
         }
+        if let fallbackNode {
+            guard let source, constant == nil else {
+                throw fallbackNode.error(
+                    "a 'fallback' is read when 'from' is blank: the field map of \(target) needs 'from' and no 'constant'")
+            }
+            if fallback == source { throw fallbackNode.error("the fallback of \(target) is its own source field \(source)") }
+        }
+        if let onlyWithNode, constant == nil, defaultValue == nil, defaultSetting == nil, fallback == nil {
+            throw onlyWithNode.error(
+                "'onlyWith' says which records get the field map's own value: it needs a 'constant', 'default', 'defaultSetting' or 'fallback'"
+            )
+        }
         if let passNode, pass == .second, lookup.isEmpty || direction != .foToSales {
             throw passNode.error("'pass: second' resolves a Sales target lookup: it needs a 'lookup' in an F&O → Sales flow")
         }
@@ -307,6 +330,8 @@ enum TemplateParser {
         // The pipeline: read a Sales source reference first; resolve a Sales target reference last.
         var transforms: [FieldTransform] = []
         if !lookup.isEmpty, direction == .salesToFO { transforms.append(.lookup(lookup)) }
+        if !onlyWith.isEmpty { transforms.append(.onlyWith(onlyWith)) }
+        if let fallback { transforms.append(.fallback(fallback)) }
         if let constant { transforms.append(.constant(constant)) }
         if let valueMap { transforms.append(.valueMap(name: valueMap, unmapped: unmapped ?? (defaultValue == nil ? .keep : .useDefault))) }
         if let country { transforms.append(.country(country, unmapped: unmapped ?? .reject)) }
