@@ -10,10 +10,15 @@ extension ConversionPage {
     var planSection: String {
         guard let plan = report.plan else { return PageFrame.paragraph("The report holds no plan (an older report).", class: "none") }
         var out = ""
-        let empty = plan.flowsLosingAllRecords
+        let empty = plan.flowsRejectingAllTheyConvert
         if !empty.isEmpty {
             out +=
                 "<div class=\"banner bad\" role=\"alert\"><strong>Nothing converted</strong> by \(HTMLText.escape(empty.joined(separator: ", "))).</div>\n"
+        }
+        for name in flowOrder {
+            guard let flow = plan.flows[name], flow.filtersLeaveOutAll else { continue }
+            out +=
+                "<div class=\"banner note\"><strong>\(HTMLText.escape(name))</strong>: \(HTMLText.escape(flow.nothingToConvertText)).</div>\n"
         }
         let untargeted = flowOrder.compactMap { name in plan.flows[name]?.missingTarget.map { (name, $0) } }
         if !untargeted.isEmpty {
@@ -30,6 +35,9 @@ extension ConversionPage {
             id: "table-plan-references",
             caption: "Records the templates and the values name in the target (defaults, value maps, reference data)",
             columns: [.init("flow"), .init("field"), .init("looked up as"), .init("value"), .init("held"), .init("records", numeric: true)])
+        var defaults = ReportTable(
+            id: "table-plan-defaults", caption: "Defaults given only to records with data for the field, or after another field",
+            columns: [.init("flow"), .init("field"), .init("what the records took")])
         var causes = ReportTable(
             id: "table-plan-causes", caption: "Causes of rejection",
             columns: [.init("flow"), .init("reason"), .init("field"), .init("records", numeric: true), .init("message")])
@@ -48,6 +56,11 @@ extension ConversionPage {
                     reference.records.map { .number($0) } ?? .text(""),
                 ])
             }
+            for conditional in flow.conditionalDefaults {
+                for line in conditional.lines {
+                    defaults.add([.text(name), .text(conditional.field, class: "code"), .text(line, class: "wide")])
+                }
+            }
             for cause in flow.rejectCauses {
                 causes.add([
                     .text(name), .text(cause.reason), .text(cause.field, class: "code"), .number(cause.records),
@@ -57,6 +70,7 @@ extension ConversionPage {
         }
         out += columns.rows.isEmpty ? PageFrame.paragraph("The exports hold every column the templates read.", class: "none") : columns.html
         if !assumed.rows.isEmpty { out += assumed.html }
+        if !defaults.rows.isEmpty { out += defaults.html }
         out += causes.rows.isEmpty ? PageFrame.paragraph("No record is rejected.", class: "none") : causes.html
         return out
     }

@@ -300,9 +300,7 @@ struct ConversionPage {
                 .init("share", numeric: true), .init("example (the first record's)"),
             ])
         for entry in entries {
-            let example = report.flows[entry.flow]?.fieldChanges[entry.field].map {
-                "\(FieldChange.shown($0.from)) → \(FieldChange.shown($0.to))"
-            }
+            let example = report.flows[entry.flow]?.fieldChanges[entry.field].map(\.example)
             table.add([
                 .text(entry.flow), .text(entry.field, class: "code"), .number(entry.count), .number(entry.updated),
                 .html(

@@ -37,8 +37,14 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
         /// Records the master side holds that kept the master's value, field by field (`--master`).
         public var keptByMaster: [String: Int] = [:]
         /// Rejected records a run setting would settle, per option (`--assign-keys p2c`: 13): the export lacks what
-        /// the setting stands in for.
+        /// the setting stands in for. A record that needs two settings counts under each.
         public var settable: [String: Int] = [:]
+        /// Rejected records the settings would settle together, each once: every problem of theirs is one a setting
+        /// settles. The flow loses no record for good when they are all it rejects.
+        public var settableRecords: Int = 0
+        /// The field maps whose default goes only to records with data for the field (`onlyWith`) or comes after
+        /// another field (`fallback`), with how the records took them.
+        public var conditionalDefaults: [ConditionalDefault] = []
         /// The records rejected.
         public var rejected: Int = 0
         /// The target entity, when the other side's export lacks it: every record counts as created.
@@ -73,17 +79,59 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             return read - filteredBy.values.reduce(0, +) > 0
         }
 
-        /// The flow loses every record it reads, and not only for want of a run setting: a flow whose rejected
-        /// records a setting would all settle (`settable`) would convert them with it, and the plan names the setting
-        /// instead of failing; one whose filters leave out every record (an export without the columns they read)
-        /// still fails.
+        /// The flow loses every record it reads, and not only for want of a run setting: some records are rejected,
+        /// for a cause no setting settles. A flow whose rejected records the settings would all settle
+        /// (`settableRecords`) would convert them with them, and the plan names the settings instead of failing; one
+        /// whose own filters leave out every record and rejects none loses nothing (`filtersLeaveOutAll`).
         public var losesRecordsForGood: Bool {
-            losesAllRecords && !(rejected > 0 && rejected == settable.values.reduce(0, +))
+            losesAllRecords && rejected > settableRecords
+        }
+
+        /// The flow reads records and converts none, every one left out by a filter (its template's, another company,
+        /// a header left out) and none rejected: nothing to convert, nothing lost. A wave's records unchanged since
+        /// the last one are the other case (`unchangedSince`).
+        public var filtersLeaveOutAll: Bool {
+            converted == 0 && read > 0 && rejected == 0 && unchangedSince == 0 && !filteredBy.isEmpty
+        }
+
+        /// What the plan and the run say of a flow whose filters leave out every record: `nothing to convert: its
+        /// filter active-customers leaves out all 83 records (it reads msdynce_isactivecustomer, which the export
+        /// lacks: read as empty)`.
+        public var nothingToConvertText: String {
+            let filters = filteredBy.filter { $0.value > 0 }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+            let named =
+                filters.count == 1
+                ? "its filter \(filters[0].key) leaves"
+                : "its filters \(filters.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")) leave"
+            let lacking = missingColumns.filter { column in !column.filters.filter { filteredBy[$0] ?? 0 > 0 }.isEmpty }.map(\.column)
+            let why =
+                lacking.isEmpty
+                ? ""
+                : " (\(filters.count == 1 ? "it reads" : "they read") \(lacking.joined(separator: ", ")), which the export lacks: read as empty)"
+            return "nothing to convert: \(named) out all \(read) record\(read == 1 ? "" : "s")\(why)"
+        }
+
+        /// The plan's lines on the settings that would settle rejected records: one per option, counting every record
+        /// it settles a problem of, and, when some need several, the records they settle together.
+        public var settableLines: [String] {
+            let sorted = settable.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+            var lines = sorted.map { option, records in
+                "would convert with \(option): \(records) rejected record\(records == 1 ? "" : "s") (the export lacks what the setting stands in for)"
+            }
+            let counted = settable.values.reduce(0, +)
+            if sorted.count > 1, counted > settableRecords {
+                let both = sorted.count == 2 ? " (\(counted - settableRecords) need both)" : ""
+                lines.append(
+                    "would convert with \(sorted.map(\.key).joined(separator: " and ")) together: \(settableRecords) rejected record\(settableRecords == 1 ? "" : "s")\(both)"
+                )
+            }
+            return lines
         }
 
         enum CodingKeys: String, CodingKey {
             case read, converted, sourceMissing, missingColumns, filteredBy, rejectCauses, otherCauses, assumedReferences
-            case unchangedNotInTarget, fieldChanges, keptValues, keptByMaster, settable, rejected, missingTarget
+            case unchangedNotInTarget, fieldChanges, keptValues, keptByMaster, settable, settableRecords, conditionalDefaults, rejected
+            case missingTarget
         }
 
         public init(from decoder: any Decoder) throws {
@@ -101,6 +149,9 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             keptValues = try container.decodeIfPresent([String: Int].self, forKey: .keptValues) ?? [:]
             keptByMaster = try container.decodeIfPresent([String: Int].self, forKey: .keptByMaster) ?? [:]
             settable = try container.decodeIfPresent([String: Int].self, forKey: .settable) ?? [:]
+            // A report written before `settableRecords` counted each record under one option.
+            settableRecords = try container.decodeIfPresent(Int.self, forKey: .settableRecords) ?? settable.values.reduce(0, +)
+            conditionalDefaults = try container.decodeIfPresent([ConditionalDefault].self, forKey: .conditionalDefaults) ?? []
             rejected = try container.decodeIfPresent(Int.self, forKey: .rejected) ?? 0
             missingTarget = try container.decodeIfPresent(MissingTarget.self, forKey: .missingTarget)
         }
@@ -120,6 +171,8 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             if !keptValues.isEmpty { try container.encode(keptValues, forKey: .keptValues) }
             if !keptByMaster.isEmpty { try container.encode(keptByMaster, forKey: .keptByMaster) }
             if !settable.isEmpty { try container.encode(settable, forKey: .settable) }
+            if settableRecords > 0 { try container.encode(settableRecords, forKey: .settableRecords) }
+            if !conditionalDefaults.isEmpty { try container.encode(conditionalDefaults, forKey: .conditionalDefaults) }
             if rejected > 0 { try container.encode(rejected, forKey: .rejected) }
             try container.encodeIfPresent(missingTarget, forKey: .missingTarget)
         }
@@ -157,12 +210,34 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
     public struct MissingColumn: Sendable, Codable, Equatable {
         /// The column (a Sales attribute or an F&O field).
         public var column: String
-        /// What its absence does: filters reading it as empty, fields left empty, keys that cannot be built.
+        /// What its absence does: filters reading it as empty, fields left empty or taking their defaults, keys that
+        /// cannot be built.
         public var effects: [String]
+        /// The filters that read it (as empty).
+        public var filters: [String]
 
-        public init(column: String, effects: [String]) {
+        public init(column: String, effects: [String], filters: [String] = []) {
             self.column = column
             self.effects = effects
+            self.filters = filters
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case column, effects, filters
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            column = try container.decode(String.self, forKey: .column)
+            effects = try container.decode([String].self, forKey: .effects)
+            filters = try container.decodeIfPresent([String].self, forKey: .filters) ?? []
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(column, forKey: .column)
+            try container.encode(effects, forKey: .effects)
+            if !filters.isEmpty { try container.encode(filters, forKey: .filters) }
         }
     }
 
@@ -292,6 +367,15 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
     /// The flows that read records and would convert none of them, some for a cause no run setting settles.
     public var flowsLosingRecordsForGood: [String] { flows.filter { $0.value.losesRecordsForGood }.map(\.key).sorted() }
 
+    /// The flows that read records and would convert none of them, rejecting some: what a run warns of (a flow whose
+    /// filters leave out every record is a note instead, `filtersLeaveOutAll`).
+    public var flowsRejectingAllTheyConvert: [String] {
+        flows.filter { $0.value.losesAllRecords && !$0.value.filtersLeaveOutAll }.map(\.key).sorted()
+    }
+
+    /// The flows whose filters leave out every record they read, rejecting none.
+    public var flowsFilteringAll: [String] { flows.filter { $0.value.filtersLeaveOutAll }.map(\.key).sorted() }
+
     /// The JSON text, as `report.json` writes it.
     public func jsonData() throws -> Data { try ReportJSON.data(self) }
 
@@ -302,8 +386,10 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
         for name in order {
             guard let flow = flows[name] else { continue }
             let verdict: String
-            if flow.losesAllRecords && !flow.losesRecordsForGood {
+            if flow.losesAllRecords && !flow.losesRecordsForGood && flow.rejected > 0 {
                 verdict = "nothing would be converted without a setting (below)"
+            } else if flow.filtersLeaveOutAll {
+                verdict = flow.nothingToConvertText
             } else if flow.convertsNothing {
                 verdict = "NOTHING WOULD BE CONVERTED"
             } else if flow.converted == 0 && flow.read > 0 {
@@ -328,6 +414,7 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             for missing in flow.missingColumns {
                 lines.append("  lacks column \(missing.column): \(missing.effects.joined(separator: "; "))")
             }
+            lines += flow.conditionalDefaults.flatMap(\.lines).map { "  " + $0 }
             let unused = flow.assumedReferences.filter { $0.records == 0 }.count
             for reference in flow.assumedReferences where reference.records != 0 {
                 let held = reference.held ? "held" : "not held by the output or the exports"
@@ -344,11 +431,7 @@ public struct ConversionPlan: Sendable, Codable, Equatable {
             for (filter, records) in flow.filteredBy.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) where records > 0 {
                 lines.append("  filtered by \(filter): \(records)")
             }
-            for (option, records) in flow.settable.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
-                lines.append(
-                    "  would convert with \(option): \(records) rejected record\(records == 1 ? "" : "s") (the export lacks what the setting stands in for)"
-                )
-            }
+            lines += flow.settableLines.map { "  " + $0 }
             for cause in flow.rejectCauses {
                 let example = cause.variants.map { "\($0) different values, e.g. " } ?? ""
                 lines.append("  rejected \(cause.reason) \(cause.field): \(cause.records) (\(example)\(cause.message))")

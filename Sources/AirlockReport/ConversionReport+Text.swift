@@ -89,8 +89,13 @@ extension ConversionReport {
                 "warning: flow \(name): \(missing) record\(missing == 1 ? " is" : "s are") unchanged since the last wave but not in the target export (rejected or not imported in an earlier wave, or deleted in the target since): --since does not send \(missing == 1 ? "it" : "them") again; where \(missing == 1 ? "it" : "they") should be there, fix the cause, then convert without --since or retry"
             )
         }
-        if let empty = plan?.flowsLosingAllRecords, !empty.isEmpty {
+        if let empty = plan?.flowsRejectingAllTheyConvert, !empty.isEmpty {
             lines.append("warning: nothing converted by \(empty.joined(separator: ", ")); `airlock convert --plan` says why")
+        }
+        for name in flowOrder {
+            // Not a loss: the flow's own filters leave out every record (the plan says the same).
+            guard let flow = plan?.flows[name], flow.filtersLeaveOutAll else { continue }
+            lines.append("note: \(name): \(flow.nothingToConvertText)")
         }
         let prerequisites = ImportPrerequisite.text(plan?.beforeImport ?? [])
         if !prerequisites.isEmpty && !refused { lines += [""] + prerequisites }

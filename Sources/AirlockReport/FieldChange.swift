@@ -3,23 +3,31 @@
 public struct FieldChange: Sendable, Codable, Equatable {
     /// Existing records whose value the package changes.
     public var records: Int
-    /// The first such record's value in the target export ("" when it has none).
-    public var from: String
+    /// The first such record's value in the target export ("" when it holds none; nil when the export lacks the
+    /// column, so that its value cannot be told).
+    public var from: String?
     /// The value the package writes for it ("" when none).
     public var to: String
 
-    public init(records: Int, from: String, to: String) {
+    public init(records: Int, from: String?, to: String) {
         self.records = records
         self.from = from
         self.to = to
     }
 
-    /// `CUSTOMERGROUPID on 1,488 existing records, e.g. 10 → 20`, values quoted when they hold blanks or are empty: the
-    /// pair is the first record's, marked as an example, as the others may hold and get other values.
+    /// `CUSTOMERGROUPID on 1,488 existing records, e.g. 10 → 20`, values quoted when they hold blanks or are empty, a
+    /// column the target export lacks as `(not exported)`: the pair is the first record's, marked as an example, as the
+    /// others may hold and get other values.
     public func text(field: String) -> String {
-        let shown = Self.shown
-        return "\(field) on \(records) existing record\(records == 1 ? ", " : "s, e.g. ")\(shown(from)) → \(shown(to))"
+        "\(field) on \(records) existing record\(records == 1 ? ", " : "s, e.g. ")\(example)"
     }
+
+    /// The example's pair: `10 → 20`, `'' → 20` (the record holds no value), `(not exported) → 20` (the target export
+    /// lacks the column).
+    public var example: String { "\(from.map(Self.shown) ?? Self.notExported) → \(Self.shown(to))" }
+
+    /// How an example shows the value of a column the target export lacks: not an empty value, an unknown one.
+    public static let notExported = "(not exported)"
 
     /// A value as an example shows it: quoted when empty or holding a space, line breaks as `\n`, cut at 40
     /// characters.

@@ -6,7 +6,8 @@ import AirlockReconcile
 /// Keeps an existing record's own values where the template would write its constant or default (`on: create`,
 /// the default of a field map's own value): a template's default describes a new record, and written on an update it
 /// would change what the target holds without a word ("the group for new customers" moving every existing
-/// customer to another group).
+/// customer to another group). So it does where `onlyWith` withholds a field's value (a record without a delivery
+/// address gets no delivery country): written empty on an update, an F&O import would clear what the target holds.
 ///
 /// Per record whose value of such a field is the template's own: when the target export holds the record, the field
 /// takes the target export's value (a lookup its record id and entity), so that the import writes back what the
@@ -60,7 +61,8 @@ struct ExistingValueKeeper {
         self.salesRecords = salesRecords
         let keys = Set(layout.keyColumns + [layout.companyColumn].compactMap { $0 })
         let fields = plans.filter {
-            $0.pipeline.mapping.writesOwnValueOnCreateOnly && !keys.contains($0.pipeline.mapping.target) && $0.keyPathPosition == nil
+            ($0.pipeline.mapping.writesOwnValueOnCreateOnly || !$0.pipeline.mapping.onlyWithFields.isEmpty)
+                && !keys.contains($0.pipeline.mapping.target) && $0.keyPathPosition == nil
         }
         .map {
             Field(plan: $0, name: $0.pipeline.mapping.target, targetColumn: target.table.columnIndex(named: $0.pipeline.mapping.target))
@@ -91,7 +93,7 @@ struct ExistingValueKeeper {
     @discardableResult
     mutating func keep(row: Int, view: SourceView, values: inout RowValues) -> Bool {
         guard let index, keyPositions.count > 0 else { return false }
-        let own = fields.filter { $0.plan.pipeline.ownValueApplies(row: row, view: view) }
+        let own = fields.filter { $0.plan.pipeline.keepsExistingValue(row: row, view: view) }
         guard !own.isEmpty || !masterFields.isEmpty else { return false }
         let parts = keyPositions.map { values[$0] }
         guard parts.allSatisfy({ $0 != nil }), let targetRow = index.row(for: NaturalKey(company: company, parts: parts)) else {
@@ -126,8 +128,10 @@ struct ExistingValueKeeper {
         }
         for field in own {
             let existing = field.targetColumn.flatMap { target.value(row: targetRow, column: $0) }
-            // The template's value is the record's already: nothing to keep.
+            // The template's value is the record's already, or nothing is written where the record holds nothing:
+            // nothing to keep.
             if let existing, values[field.plan.position] == existing { continue }
+            if values[field.plan.position] == nil, field.targetColumn != nil, ASCII.isBlank(existing) { continue }
             switch side {
             case .sales:
                 guard let existing else {

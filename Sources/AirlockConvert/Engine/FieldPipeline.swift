@@ -23,6 +23,13 @@ final class FieldPipeline {
     /// Where a `subdivision` step finds the record's country: nil for any other field. Such a field's value depends
     /// on two columns, so `FieldPlan` evaluates it every row.
     let country: CountrySource?
+    /// The source fields an `onlyWith` or `fallback` step reads besides the field's own: nil for any other field. Such
+    /// a field's value depends on several columns too.
+    let otherFields: OtherSourceFields?
+
+    /// The value depends on the row through other columns than the source's (`country`, `otherFields`), so that
+    /// `FieldPlan` evaluates it every row.
+    var readsOtherColumns: Bool { country != nil || otherFields != nil }
 
     /// State texts a `subdivision` step could not read as a subdivision of the record's country and that the target
     /// field cannot hold (longer than an F&O state ID): left empty rather than refusing the record, with their counts
@@ -36,12 +43,17 @@ final class FieldPipeline {
         let mapping: FieldMapping?
         /// Country names settled by hand (folded name → alpha-2), for a country field without a map of its own.
         let overrides: [String: String]
+        /// The source fields that map reads besides its own (its `onlyWith` and `fallback`).
+        let otherFields: OtherSourceFields?
 
         /// The alpha-2 code of row `row`'s country, or nil.
         func code(row: Int, view: SourceView) -> String? {
             var text: String?
             if case .value(let value) = reader.read(row: row, in: view) { text = value }
-            if let mapping, case .value(let mapped?) = mapping.applyTransforms(to: text, valueMap: nil) {
+            if let mapping,
+                case .value(let mapped?) = mapping.applyTransforms(
+                    to: text, valueMap: nil, otherFields: { otherFields?.value(of: $0, row: row, view: view) })
+            {
                 return CountryCodes.country(mapped)?.alpha2
             }
             guard let text else { return nil }
@@ -59,10 +71,12 @@ final class FieldPipeline {
 
     init(
         mapping: FieldMapping, reader: SourceFieldReader?, valueMap: ValueMap?, check: TargetValueCheck, targetLookups: [LookupTarget],
-        references: [ReferenceCandidate], writesKeyPath: Bool, dateLocale: FOLocale? = nil, country: CountrySource? = nil
+        references: [ReferenceCandidate], writesKeyPath: Bool, dateLocale: FOLocale? = nil, country: CountrySource? = nil,
+        otherFields: OtherSourceFields? = nil
     ) {
         self.dateLocale = dateLocale
         self.country = country
+        self.otherFields = otherFields
         self.mapping = mapping
         self.reader = reader
         self.valueMap = valueMap
@@ -83,7 +97,8 @@ final class FieldPipeline {
         }
         var value: String?
         switch mapping.applyTransforms(
-            to: source, valueMap: valueMap, dateLocale: dateLocale, country: country?.code(row: row, view: view))
+            to: source, valueMap: valueMap, dateLocale: dateLocale, country: country?.code(row: row, view: view),
+            otherFields: { self.otherFields?.value(of: $0, row: row, view: view) })
         {
         case .value(let result): value = result
         case .unmapped(let kept, let message): return FieldEvaluation(outcome: .problem(.unmappedValue, message, value: kept))
@@ -120,13 +135,22 @@ final class FieldPipeline {
         return evaluation
     }
 
-    /// Whether the value of row `row` is the field map's own (its constant, or its default because the source is
-    /// blank or unmapped), not the source's: an existing record then keeps its value (`FieldMapping.fixedScope`).
-    func ownValueApplies(row: Int, view: SourceView) -> Bool {
-        guard mapping.constant == nil, let reader else { return mapping.constant != nil || mapping.defaultValue != nil }
-        switch reader.read(row: row, in: view) {
-        case .value(let text): return mapping.ownValueApplies(to: text, valueMap: valueMap)
-        case .orphan: return false
+    /// Whether an existing record keeps the target's value of this field on row `row`: the value is the field map's
+    /// own (its constant, or its default because the source is blank or unmapped) and for created records only
+    /// (`FieldMapping.fixedScope`), or `onlyWith` withholds one (an import would otherwise clear what the target holds).
+    /// A value of the source's or its fallback's is the record's own, and written.
+    func keepsExistingValue(row: Int, view: SourceView) -> Bool {
+        var source: String?
+        if let reader, mapping.constant == nil {
+            switch reader.read(row: row, in: view) {
+            case .value(let text): source = text
+            case .orphan: return false
+            }
+        }
+        switch mapping.valueOrigin(of: source, valueMap: valueMap, otherFields: { otherFields?.value(of: $0, row: row, view: view) }) {
+        case .withheld: return true
+        case .ownValue: return mapping.fixedScope == .create
+        case .source, .fallback, .empty: return false
         }
     }
 

@@ -91,9 +91,10 @@ final class FieldPlan {
     }
 
     /// The pipeline depends on the row only through the source value: a plain column (no Sales lookup, whose
-    /// result also depends on the row's `lookupentity`) or no source at all. A Sales lookup is memoised by its
-    /// reader instead (`LookupMemo`); target lookups and reference checks are memoised here by value.
-    private var canMemoise: Bool { pipeline.country == nil && (reader.map { $0.targets.isEmpty } ?? true) }
+    /// result also depends on the row's `lookupentity`) or no source at all, and no other column (a state's
+    /// country, an `onlyWith` or `fallback` field). A Sales lookup is memoised by its reader instead (`LookupMemo`);
+    /// target lookups and reference checks are memoised here by value.
+    private var canMemoise: Bool { !pipeline.readsOtherColumns && (reader.map { $0.targets.isEmpty } ?? true) }
 
     /// The value is the source column's as it is (or this field's default when it is blank), checked against
     /// the target's type and length only: nothing else writes it or refers to it.
@@ -201,7 +202,7 @@ final class FieldPlan {
             decided = .memoised
         } else if isPlainCopy, let column = reader?.column {
             decided = .copy(column: column)
-        } else if let column = reader?.column, pipeline.country == nil {
+        } else if let column = reader?.column, !pipeline.readsOtherColumns {
             // The result depends on the row through the source value (and, for a Sales lookup, the entity the
             // row's `lookupentity` names) alone: see `canMemoise` and `SourceFieldReader.read`.
             evaluationCache = EvaluationCache()

@@ -38,6 +38,9 @@ final class FlowOutput: @unchecked Sendable {
     var keptExisting: [String: Int] = [:]
     /// Field → records the master holds that kept the master's value (`--master`, a flow towards it).
     var keptByMaster: [String: Int] = [:]
+    /// How the accepted records took the values of the field maps that fill a blank source or withhold a value
+    /// (set by the flow once its records are classified).
+    var fills = FieldFills.none
     /// Filter name → records it left out.
     let filteredBy: [String: Int]
     let statusIndex: KeyIndex?

@@ -47,15 +47,6 @@ extension FlowRunner {
         let catalog = context.catalog
         var plans: [FieldPlan] = []
         var seenTargets: Set<String> = []
-        var absent: [String] = []
-        defer {
-            if !absent.isEmpty {
-                let side = template.source.side == .fo ? "F&O" : "Sales"
-                context.warn(
-                    "flow \(template.name): the \(side) export's \(template.source.entity) has no \(absent.joined(separator: ", ")); the fields mapped from them stay empty",
-                    flow: template.name)
-            }
-        }
         for var mapping in template.fields where seenTargets.insert(mapping.target).inserted {
             guard let position = layout.position(mapping.target) else { continue }
             if template.source.side == .fo, mapping.source?.uppercased() == FlowLayout.companyField {
@@ -66,9 +57,6 @@ extension FlowRunner {
             }
             let sourceLookups = template.direction == .salesToFO ? mapping.lookup : []
             let reader = mapping.source.map { view.prepare(FieldReference(field: $0), lookup: sourceLookups, catalog: catalog) }
-            if let source = mapping.source, reader?.column == nil, view.table.rowCount > 0, !absent.contains(source) {
-                absent.append(source)
-            }
             var foCheck: FOFieldValueCheck?
             var salesCheck: CMTFieldValueCheck?
             var required = false
@@ -111,14 +99,17 @@ extension FlowRunner {
                 target: mapping.target, foCheck: foCheck, salesCheck: salesCheck, isRequired: required)
             // A state's code depends on the record's country: its field, read through its own map when it has one.
             let country = mapping.subdivisionCountryField.map { state in
-                FieldPipeline.CountrySource(
+                let countryMapping = template.fields.first { $0.source == state.field && $0.countryForm != nil }
+                return FieldPipeline.CountrySource(
                     reader: view.prepare(FieldReference(field: state.field), lookup: [], catalog: catalog),
-                    mapping: template.fields.first { $0.source == state.field && $0.countryForm != nil }, overrides: state.overrides)
+                    mapping: countryMapping, overrides: state.overrides,
+                    otherFields: countryMapping.flatMap { OtherSourceFields(of: $0, view: view, catalog: catalog) })
             }
             let pipeline = FieldPipeline(
                 mapping: mapping, reader: reader, valueMap: mapping.valueMapName.flatMap(context.templates.valueMap(named:)), check: check,
                 targetLookups: targetLookups, references: references, writesKeyPath: keyPath != nil,
-                dateLocale: dateLocale(of: mapping, reader: reader, view: view), country: country)
+                dateLocale: dateLocale(of: mapping, reader: reader, view: view), country: country,
+                otherFields: OtherSourceFields(of: mapping, view: view, catalog: catalog))
             plans.append(
                 FieldPlan(
                     pipeline: pipeline, position: position, keyPathPosition: keyPath,

@@ -1,5 +1,5 @@
-/// What a flow says once its records are mapped: the states it left empty, and the values an existing record or the
-/// master could not keep.
+/// What a flow says once its records are mapped: the states it left empty, the values an existing record or the
+/// master could not keep, the source columns its export lacks and the defaults its records' own data contradicts.
 extension FlowRunner {
     /// Warns of the Sales states each of `plans` left empty: no ISO 3166-2 subdivision of the record's country, and
     /// longer than the target field holds (`FieldPipeline.clearedStates`), the 20 most frequent named.
@@ -32,5 +32,35 @@ extension FlowRunner {
         context.warn(
             "flow \(template.name): the F&O export's \(template.target.entity) has no \(fields.map { $0.prefix { $0 != " " } }.joined(separator: ", ")), so existing records cannot keep their values there: the template's own value goes to \(fields.joined(separator: ", ")); export the column to keep them",
             flow: template.name)
+    }
+
+    /// Warns of the source columns the flow's field maps read that its export lacks, with what that does to each
+    /// field (`ConversionPlanner.mappedFieldEffects`, as the plan says it): left empty, or filled by a default with
+    /// its records.
+    func warnOfMissingSourceColumns(_ output: FlowOutput) {
+        guard output.source.rowCount > 0 else { return }
+        var absent: [String] = []
+        for mapping in template.fields {
+            guard let source = mapping.source.map(ConversionPlanner.column(of:)), output.source.columnIndex(named: source) == nil,
+                !absent.contains(source)
+            else { continue }
+            absent.append(source)
+        }
+        guard !absent.isEmpty else { return }
+        let effects = absent.flatMap { ConversionPlanner.mappedFieldEffects(of: $0, template: template, fills: output.fills) }
+        let side = template.source.side == .fo ? "F&O" : "Sales"
+        context.warn(
+            "flow \(template.name): the \(side) export's \(template.source.entity) has no \(absent.joined(separator: ", ")): \(effects.joined(separator: "; "))",
+            flow: template.name)
+    }
+
+    /// Warns of the field maps whose default would have contradicted some records' own data (`onlyWith`,
+    /// `fallback`): what the records took instead, with their own values and the first records
+    /// (`ConversionPlan.ConditionalDefault.warning`, which the plan lists too).
+    func warnOfWithheldDefaults(_ output: FlowOutput) {
+        for conditional in output.fills.conditionalDefaults(of: template) {
+            guard let warning = conditional.warning else { continue }
+            context.warn("flow \(template.name): \(warning)", flow: template.name)
+        }
     }
 }

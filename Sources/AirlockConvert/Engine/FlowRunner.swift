@@ -60,13 +60,16 @@ struct FlowRunner {
             acceptedSourceRows: classified.acceptedRows.map { records.mappedSourceRows[$0] },
             written: classified.written, counts: counts, rejects: records.rejects,
             changedFields: classified.changedFields.reduce(into: [:]) { changes, item in
-                let example = classified.changeExamples[item.key] ?? ("", "")
+                let example = classified.changeExamples[item.key] ?? (from: "", to: "")
                 changes[item.key] = FieldChange(records: item.value, from: example.from, to: example.to)
             },
             filteredBy: filteredBy, statusIndex: statusIndex, statuses: records.statuses)
         output.assumedReferences = Self.countingRecords(records.assumedReferences, in: accepted)
         output.keptExisting = records.keptExisting
         output.keptByMaster = records.keptByMaster
+        output.fills = FieldFills(output, created: classified.targetRows.map { $0 == nil }, valueMaps: context.templates)
+        warnOfMissingSourceColumns(output)
+        warnOfWithheldDefaults(output)
         if (filteredBy[BuiltInFilter.unchangedSince] ?? 0) > 0 {
             output.unchangedNotInTarget = try unchangedNotInTarget(records, layout: layout, target: target)
         }
@@ -226,8 +229,9 @@ struct FlowRunner {
         var updated: [Bool] = []
         /// Field → updated records in which it differs from the target.
         var changedFields: [String: Int] = [:]
-        /// Field → the first updated record's value in the target and in the package.
-        var changeExamples: [String: (from: String, to: String)] = [:]
+        /// Field → the first updated record's value in the target (nil: the target export lacks the column; empty:
+        /// the record holds none) and in the package.
+        var changeExamples: [String: (from: String?, to: String)] = [:]
     }
 
     /// Classifies the mapped records against the target export (create, update, unchanged, or rejected for an
@@ -293,9 +297,9 @@ struct FlowRunner {
                 for field in fields {
                     result.changedFields[field, default: 0] += 1
                     if result.changeExamples[field] == nil {
-                        let from = target.table.columnIndex(named: field).flatMap { target.table.value(row: targetRow, column: $0) }
+                        let from = target.table.columnIndex(named: field).map { target.table.value(row: targetRow, column: $0) ?? "" }
                         let to = records.mapped.columnIndex(named: field).flatMap { records.mapped.value(row: mappedRow, column: $0) }
-                        result.changeExamples[field] = (from ?? "", to ?? "")
+                        result.changeExamples[field] = (from, to ?? "")
                     }
                 }
             case .unchanged(let targetRow):

@@ -80,8 +80,9 @@ enum SecondPass {
         var written: [Bool] = []
         var counts = output.counts
         var changedFields = output.changedFields
-        /// Field → the first change's values, for a field no change had named before.
-        var examples: [String: (from: String, to: String)] = [:]
+        /// Field → the first change's values, for a field no change had named before (`from` nil: the target export
+        /// lacks the column).
+        var examples: [String: (from: String?, to: String)] = [:]
         var filteredBy = output.filteredBy
         var unresolved: [UnresolvedLookup] = []
         var uncompared: Set<String> = []
@@ -132,6 +133,9 @@ enum SecondPass {
                     // The target export lacks the column: it cannot be shown to hold the value (as in classification).
                     changed.append(field.mapping.target)
                     uncompared.insert(field.mapping.target)
+                    if changedFields[field.mapping.target] == nil, examples[field.mapping.target] == nil {
+                        examples[field.mapping.target] = (nil, record.id)
+                    }
                 }
             }
             var isWritten = output.written[row]
@@ -150,7 +154,8 @@ enum SecondPass {
                 }
                 for field in changed {
                     var change =
-                        changedFields[field] ?? FieldChange(records: 0, from: examples[field]?.from ?? "", to: examples[field]?.to ?? "")
+                        changedFields[field]
+                        ?? FieldChange(records: 0, from: examples[field].map { $0.from } ?? "", to: examples[field]?.to ?? "")
                     change.records += 1
                     changedFields[field] = change
                 }
@@ -180,6 +185,7 @@ enum SecondPass {
             counts: counts, rejects: output.rejects, changedFields: changedFields, filteredBy: filteredBy,
             statusIndex: output.statusIndex, statuses: output.statuses)
         resolved.generated = output.generated
+        resolved.fills = output.fills
         resolved.assumedReferences =
             output.assumedReferences + assumedReferences(fields.map(\.mapping), accepted: accepted, unresolved: unresolved)
         resolved.unresolved = unresolved

@@ -81,6 +81,10 @@ enum ShardReportMerger {
                 sum.keptValues = adding(flow.keptValues, to: sum.keptValues)
                 sum.keptByMaster = adding(flow.keptByMaster, to: sum.keptByMaster)
                 sum.fieldChanges = adding(flow.fieldChanges, to: sum.fieldChanges)
+                sum.settable = adding(flow.settable, to: sum.settable)
+                sum.settableRecords += flow.settableRecords
+                sum.rejected += flow.rejected
+                sum.conditionalDefaults = adding(flow.conditionalDefaults, to: sum.conditionalDefaults)
                 for cause in flow.rejectCauses {
                     if let position = sum.rejectCauses.firstIndex(where: {
                         $0.reason == cause.reason && $0.field == cause.field && $0.message == cause.message
@@ -104,6 +108,30 @@ enum ShardReportMerger {
                 result.flows[name] = sum
             }
             result.beforeImport = adding(plan.beforeImport, to: result.beforeImport)
+        }
+        return result
+    }
+
+    /// The conditional defaults of two shards as one, field by field: the counts added up, the records' own values
+    /// too (most records first, at most `causeLimit`), the first shard's examples first.
+    private static func adding(
+        _ defaults: [ConversionPlan.ConditionalDefault], to total: [ConversionPlan.ConditionalDefault]
+    ) -> [ConversionPlan.ConditionalDefault] {
+        var result = total
+        for item in defaults {
+            guard let position = result.firstIndex(where: { $0.field == item.field }) else {
+                result.append(item)
+                continue
+            }
+            var sum = result[position]
+            sum.defaulted += item.defaulted
+            sum.fromFallback += item.fromFallback
+            sum.withheld += item.withheld
+            sum.contradicted += item.contradicted
+            let own = adding(item.ownValues, to: sum.ownValues).sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+            sum.ownValues = Dictionary(uniqueKeysWithValues: own.prefix(ConversionPlan.causeLimit).map { ($0.key, $0.value) })
+            sum.examples = Array((sum.examples + item.examples).prefix(ConversionPlan.ConditionalDefault.exampleLimit))
+            result[position] = sum
         }
         return result
     }

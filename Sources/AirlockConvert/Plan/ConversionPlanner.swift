@@ -37,7 +37,7 @@ enum ConversionPlanner {
             }
             flows[template.name] = ConversionPlan.Flow(
                 read: counts.read, converted: counts.created + counts.updated + counts.unchanged, sourceMissing: sourceMissing,
-                missingColumns: missingColumns(template, source: output.source, filteredBy: output.filteredBy, read: counts.read),
+                missingColumns: missingColumns(template, source: output.source, filteredBy: output.filteredBy, fills: output.fills),
                 filteredBy: output.filteredBy, rejectCauses: listed,
                 otherCauses: sorted.dropFirst(ConversionPlan.causeLimit).reduce(0) { $0 + $1.records },
                 assumedReferences: references + referenceData.references)
@@ -47,10 +47,15 @@ enum ConversionPlanner {
             flows[template.name]?.keptByMaster = output.keptByMaster
             let settable = SettableRejects(template: template, templates: context.templates, options: context.options)
             var settled: [String: Int] = [:]
+            var settledTogether = 0
             for reject in output.rejects {
-                if let option = settable.option(for: reject) { settled[option, default: 0] += 1 }
+                guard let options = settable.options(for: reject) else { continue }
+                for option in options { settled[option, default: 0] += 1 }
+                settledTogether += 1
             }
             flows[template.name]?.settable = settled
+            flows[template.name]?.settableRecords = settledTogether
+            flows[template.name]?.conditionalDefaults = output.fills.conditionalDefaults(of: template)
             flows[template.name]?.rejected = counts.rejected
             flows[template.name]?.missingTarget = missingTargets.first { $0.flow == template.name }?.planned
         }
@@ -234,20 +239,20 @@ enum ConversionPlanner {
             case .fo: source = try context.fo.table(template.source.entity)
             }
             guard let source else { continue }
-            lines += missingColumns(template, source: source, filteredBy: nil, read: source.rowCount).map { (template.name, $0) }
+            lines += missingColumns(template, source: source, filteredBy: nil, fills: nil).map { (template.name, $0) }
         }
         return lines
     }
 
     /// The columns `template` reads that `source` lacks, each with what that does (nothing is said of a source
-    /// without records: its columns cannot be told); `filteredBy` gives the filters' counts once the flow has run.
-    private static func missingColumns(
-        _ template: MappingTemplate, source: Table, filteredBy: [String: Int]?, read: Int
+    /// without records: its columns cannot be told); `filteredBy` and `fills` give the filters' counts and how the
+    /// records took the fields' defaults once the flow has run.
+    static func missingColumns(
+        _ template: MappingTemplate, source: Table, filteredBy: [String: Int]?, fills: FieldFills?
     ) -> [ConversionPlan.MissingColumn] {
         guard source.rowCount > 0 else { return [] }
-        func head(_ field: String) -> String { String(field.prefix { $0 != "." }) }
-        let filterFields = template.filters.flatMap { filter in filter.condition.tests.map { (filter.name, head($0.field.field)) } }
-        let ruleFields = Set(template.ruleFields(onSource: true).map(head))
+        let filterFields = template.filters.flatMap { filter in filter.condition.tests.map { (filter.name, column(of: $0.field.field)) } }
+        let ruleFields = Set(template.ruleFields(onSource: true).map(column(of:)))
         var missing: [ConversionPlan.MissingColumn] = []
         for column in template.sourceColumnsRead where source.columnIndex(named: column) == nil {
             var effects: [String] = []
@@ -255,19 +260,75 @@ enum ConversionPlanner {
                 let count = filteredBy.map { " (it leaves out \($0[filter] ?? 0) records)" } ?? ""
                 effects.append("filter \(filter) reads it as empty\(count)")
             }
-            let targets = template.fields.filter { $0.source.map(head) == column }.map(\.target)
-            if !targets.isEmpty { effects.append("\(targets.joined(separator: ", ")) left empty") }
-            if template.source.key.contains(where: { head($0.field) == column }) {
+            effects += mappedFieldEffects(of: column, template: template, fills: fills)
+            if template.source.key.contains(where: { self.column(of: $0.field) == column }) {
                 effects.append("the records' key cannot be built: each is rejected missing-required")
             }
-            if template.parent?.link.contains(where: { head($0.field) == column }) == true {
+            if template.parent?.link.contains(where: { self.column(of: $0.field) == column }) == true {
                 effects.append("lines cannot be tied to their header")
             }
-            if template.alsoReads.contains(where: { head($0) == column }) || ruleFields.contains(column) {
+            if template.alsoReads.contains(where: { self.column(of: $0) == column }) || ruleFields.contains(column) {
                 effects.append("a rule or lookup reads it")
             }
-            missing.append(ConversionPlan.MissingColumn(column: column, effects: effects.isEmpty ? ["read as empty"] : effects))
+            let filters = Set(filterFields.filter { $0.1 == column }.map(\.0)).sorted()
+            missing.append(
+                ConversionPlan.MissingColumn(column: column, effects: effects.isEmpty ? ["read as empty"] : effects, filters: filters))
         }
         return missing
     }
+
+    /// The column a source field is read from: a lookup path's first part (`parentcustomerid` of
+    /// `parentcustomerid.accountnumber`).
+    static func column(of field: String) -> String { String(field.prefix { $0 != "." }) }
+
+    /// What the absence of source column `column` does to the fields mapped from it: the fields it leaves empty,
+    /// together, then each field that something else fills, with the records that take each value once the flow has
+    /// run (`fills`): its fallback field, its default or the run's setting (`GENDER takes its default Unknown (79
+    /// records)`), the existing records that keep their own value, those `onlyWith` leaves empty. The plan's line and
+    /// the run's warning both say it from here.
+    static func mappedFieldEffects(of column: String, template: MappingTemplate, fills: FieldFills?) -> [String] {
+        var empty: [String] = []
+        var effects: [String] = []
+        for mapping in template.fields where mapping.source.map(self.column(of:)) == column {
+            let own: String?
+            if let (setting, value) = mapping.defaultSetting {
+                guard let value else {
+                    effects.append("\(mapping.target) left empty (the run gives no \(setting.option))")
+                    continue
+                }
+                own = "\(setting.option) \(value)"
+            } else {
+                own = mapping.defaultValue.map { "its default \($0)" }
+            }
+            var parts: [String] = []
+            if let count = fills?.counts[mapping.target] {
+                if let fallback = mapping.fallbackField, let records = count.origins[.fallback], records > 0 {
+                    parts.append("takes \(fallback) (\(Self.records(records)))")
+                }
+                if let own, count.defaulted > 0 { parts.append("takes \(own) (\(Self.records(count.defaulted)))") }
+                if count.kept > 0 { parts.append("keeps the value existing records hold (\(Self.records(count.kept)))") }
+                if let records = count.origins[.withheld], records > 0 {
+                    let fields = mapping.onlyWithFields.joined(separator: ", ")
+                    parts.append("is left empty where none of \(fields) holds a value (onlyWith: \(Self.records(records)))")
+                }
+            }
+            if parts.isEmpty {
+                // Before the flow has run, or no record converted: what the field map does.
+                parts = [
+                    mapping.fallbackField.map { "takes \($0)" }, own.map { (mapping.fallbackField == nil ? "takes " : "else ") + $0 },
+                ].compactMap { $0 }
+                if !parts.isEmpty, !mapping.onlyWithFields.isEmpty {
+                    parts[parts.count - 1] += " where one of \(mapping.onlyWithFields.joined(separator: ", ")) holds a value (onlyWith)"
+                }
+            }
+            if parts.isEmpty {
+                empty.append(mapping.target)
+            } else {
+                effects.append("\(mapping.target) \(parts.joined(separator: ", "))")
+            }
+        }
+        return (empty.isEmpty ? [] : ["\(empty.joined(separator: ", ")) left empty"]) + effects
+    }
+
+    private static func records(_ count: Int) -> String { "\(count) record\(count == 1 ? "" : "s")" }
 }

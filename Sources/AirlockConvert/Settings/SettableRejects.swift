@@ -4,8 +4,9 @@ import AirlockReconcile
 
 /// Which rejections a run setting would settle: a record rejected only because the export lacks what a setting
 /// stands in for (its key: `--assign-keys`; its currency: `--default-currency`; a currency or country name the
-/// tables do not know: `--currency`, `--country`). The plan counts them per option and does not fail for them
-/// (`ConversionPlan.Flow.settable`): the run needs a setting, not other data.
+/// tables do not know: `--currency`, `--country`). The plan counts them per option, a record needing two under each,
+/// and does not fail for them (`ConversionPlan.Flow.settable`, `settableRecords`): the run needs settings, not other
+/// data.
 struct SettableRejects {
     let template: MappingTemplate
     /// The key attributes of the entities `--assign-keys` would number, when the run does not: entity → attribute.
@@ -50,10 +51,14 @@ struct SettableRejects {
         return nil
     }
 
-    /// The option that settles every problem of `reject` (the first problem's), or nil when one is not settled.
-    func option(for reject: RejectEntry) -> String? {
-        let options = reject.problems.map { option(for: $0) }
-        guard let first = options.first ?? nil, options.allSatisfy({ $0 != nil }) else { return nil }
-        return first
+    /// The options that together settle every problem of `reject` (a record without a key and without a currency
+    /// needs two), or nil when some problem is one no setting settles: the record is then a real reject.
+    func options(for reject: RejectEntry) -> Set<String>? {
+        var options: Set<String> = []
+        for problem in reject.problems {
+            guard let option = option(for: problem) else { return nil }
+            options.insert(option)
+        }
+        return options.isEmpty ? nil : options
     }
 }

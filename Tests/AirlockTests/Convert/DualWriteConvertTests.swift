@@ -114,7 +114,7 @@ import Testing
         // and a record with none to fill is left out.
         let towardsSales = try #require(sales.flows["customers-to-accounts"])
         #expect(towardsSales.updated + (towardsSales.filteredBy[BuiltInFilter.heldByMaster] ?? 0) == toSales.updated)
-        #expect(towardsSales.fieldChanges.values.allSatisfy { $0.from.isEmpty }, "\(towardsSales.fieldChanges)")
+        #expect(towardsSales.fieldChanges.values.allSatisfy { ($0.from ?? "").isEmpty }, "\(towardsSales.fieldChanges)")
         // What a side lacks is created whichever side is the master.
         #expect(fo.flows["accounts-to-customers"]?.created == toFO.created)
         #expect(fo.flows["customers-to-accounts"]?.created == sales.flows["customers-to-accounts"]?.created)

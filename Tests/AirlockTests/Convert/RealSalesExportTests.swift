@@ -46,8 +46,12 @@ import Testing
             #expect(accountKeys.contains(key) && key.hasPrefix("ACC-"))
             #expect(customers.value(row: row, column: "PARTYNUMBER") == key)
             #expect(customers.value(row: row, column: "SALESCURRENCYCODE") == "USD")
+            // A customer with an address has its country as a code; one without any address field has none.
             let country = customers.value(row: row, column: "ADDRESSCOUNTRYREGIONISOCODE") ?? ""
-            #expect(country.count == 2 && country == country.uppercased(), "\(country)")
+            let address = ["ADDRESSSTREET", "ADDRESSCITY", "ADDRESSZIPCODE", "ADDRESSSTATE"].compactMap {
+                customers.value(row: row, column: $0)
+            }.filter { !$0.isEmpty }
+            #expect(address.isEmpty ? country.isEmpty : country.count == 2 && country == country.uppercased(), "\(country) \(address)")
         }
         let persons = try #require(fo["CDS Contacts"])
         #expect(persons.rowCount == contacts.created)
@@ -100,6 +104,99 @@ import Testing
         }
         // FRANCE, DENMARK, USA, UNITED KINGDOM, UK, NEW ZEALAND; Île-de-France, Region Sjælland, Rhône-Alpes.
         #expect(pairs.isSuperset(of: ["FR/IDF", "DK/85", "FR/ARA", "US/NY", "GB/", "NZ/Dunedin", "NO/"]), "\(pairs.sorted())")
+    }
+
+    @Test(arguments: exports)
+    func noCustomerGetsAnAddressMadeOfTheDefaultCountryAlone(_ export: String) throws {
+        let folder = try Fixture.scratchDirectory("airlock-real-sales")
+        _ = try Self.convert(export, into: folder + "/run")
+        let fo = try ConvertFixture.foTables(folder + "/run/" + RunLayout.foPackage)
+        let customers = try #require(fo["Customers V2"])
+        for row in 0..<customers.rowCount {
+            let value = { (column: String) in customers.value(row: row, column: column) ?? "" }
+            let delivery = value("DELIVERYADDRESSCOUNTRYREGIONISOCODE")
+            let street = ["DELIVERYADDRESSSTREET", "DELIVERYADDRESSCITY", "DELIVERYADDRESSZIPCODE", "DELIVERYADDRESSSTATE"].map(value)
+            // A delivery country goes with a delivery address, and US only to a customer whose own data says so.
+            #expect(delivery.isEmpty || street.contains { !$0.isEmpty }, "\(value("CUSTOMERACCOUNT")): \(delivery) without an address")
+            #expect(delivery != "US" || ["US", ""].contains(value("ADDRESSCOUNTRYREGIONISOCODE")), "\(value("CUSTOMERACCOUNT"))")
+        }
+        let persons = try #require(fo["CDS Contacts"])
+        for row in 0..<persons.rowCount {
+            let address = ["PRIMARYADDRESSSTREET", "PRIMARYADDRESSCITY", "PRIMARYADDRESSZIPCODE", "PRIMARYADDRESSSTATEID"].compactMap {
+                persons.value(row: row, column: $0)
+            }.filter { !$0.isEmpty }
+            let country = persons.value(row: row, column: "PRIMARYADDRESSCOUNTRYREGIONISOCODE") ?? ""
+            #expect(address.isEmpty ? country.isEmpty : !country.isEmpty, "\(country) \(address)")
+        }
+    }
+
+    @Test func theRunSaysWhichCustomersTheDefaultDeliveryCountryWouldHaveContradicted() throws {
+        let folder = try Fixture.scratchDirectory("airlock-real-sales")
+        let report = try Self.convert(Self.exports[1], into: folder + "/run").report
+        // 14 accounts in France, Denmark, New Zealand, Great Britain and Norway hold no delivery address: before, each
+        // got DELIVERYADDRESSCOUNTRYREGIONISOCODE US without a word.
+        let warning = try #require(report.warnings.first { $0.contains("DELIVERYADDRESSCOUNTRYREGIONISOCODE") }, "\(report.warnings)")
+        #expect(
+            warning.hasPrefix(
+                "flow accounts: DELIVERYADDRESSCOUNTRYREGIONISOCODE: its default US is not given to 14 records whose own address1_country says otherwise (DK 3, FR 3, GB 3, NZ 3, NO 2; first: ACC-"
+            ), "\(warning)")
+        #expect(
+            warning.hasSuffix(
+                "14 records left empty, holding none of address2_country, address2_line1, address2_city, address2_postalcode, address2_stateorprovince (onlyWith)"
+            ))
+        let accounts = try #require(report.plan?.flows["accounts"])
+        let delivery = try #require(accounts.conditionalDefaults.first { $0.field == "DELIVERYADDRESSCOUNTRYREGIONISOCODE" })
+        #expect(delivery.withheld == 36 && delivery.defaulted == 0 && delivery.fromFallback == 0 && delivery.contradicted == 14)
+        #expect(delivery.examples.count == ConversionPlan.ConditionalDefault.exampleLimit)
+        // The plan prints what each field's records took; the page lists the same lines.
+        let plan = accounts.conditionalDefaults.flatMap(\.lines)
+        #expect(
+            plan.contains(
+                "DELIVERYADDRESSCOUNTRYREGIONISOCODE left empty on 36 records holding none of address2_country, address2_line1, address2_city, address2_postalcode, address2_stateorprovince (onlyWith), not its default US"
+            ), "\(plan)")
+        let page = try String(contentsOfFile: folder + "/run/" + RunLayout.conversionPage, encoding: .utf8)
+        #expect(page.contains("table-plan-defaults") && page.contains("left empty on 36 records"))
+        // The contact persons without an address get no country either; the three with an address but no country, US.
+        let contacts = try #require(report.plan?.flows["contacts"]?.conditionalDefaults.first)
+        #expect(contacts.field == "PRIMARYADDRESSCOUNTRYREGIONISOCODE" && contacts.withheld == 68 && contacts.defaulted == 3)
+    }
+
+    @Test func eachSettingCountsEveryRecordItSettlesAndAFilteredFlowIsANote() throws {
+        let result = try AirlockRunner.run([
+            "convert", "--fo", ConvertFixture.sampleFO, "--sales", RealExport.path(Self.exports[1]), "--plan", "--only",
+            "accounts,contacts,contacts-to-customers",
+        ])
+        // 34 accounts lack a currency and a key, 2 a key alone: --assign-keys settles all 36.
+        #expect(result.stdout.contains("would convert with --assign-keys p2c: 36 rejected records"), "\(result.stdout)")
+        #expect(result.stdout.contains("would convert with --default-currency CODE: 34 rejected records"))
+        #expect(
+            result.stdout.contains(
+                "would convert with --assign-keys p2c and --default-currency CODE together: 36 rejected records (34 need both)"))
+        // contacts-to-customers' own filter leaves out every contact (the export has no msdynce_isactivecustomer): a note.
+        #expect(
+            result.stdout.contains(
+                "contacts-to-customers: 83 read, nothing to convert: its filter active-customers leaves out all 83 records (it reads msdynce_isactivecustomer, which the export lacks: read as empty)"
+            ), "\(result.stdout)")
+        #expect(!result.stdout.contains("NOTHING WOULD BE CONVERTED"))
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try AirlockRunner.run([
+            "convert", "--fo", ConvertFixture.sampleFO, "--sales", RealExport.path(Self.exports[1]), "--plan", "--json", "--only",
+            "accounts",
+        ])
+        let accounts = try #require(try JSONDecoder().decode(ConversionPlan.self, from: Data(json.stdout.utf8)).flows["accounts"])
+        #expect(accounts.settable == ["--assign-keys p2c": 36, "--default-currency CODE": 34] && accounts.settableRecords == 36)
+        #expect(accounts.rejected == 36 && !accounts.losesRecordsForGood)
+        // With the settings the run converts them, and says the same of contacts-to-customers.
+        let folder = try Fixture.scratchDirectory("airlock-real-sales")
+        let run = try AirlockRunner.run([
+            "convert", "--fo", ConvertFixture.sampleFO, "--sales", RealExport.path(Self.exports[1]), "--out", folder + "/run",
+            "--no-ledger", "--assign-keys", "p2c", "--default-currency", "USD", "--only", "accounts,contacts,contacts-to-customers",
+        ])
+        #expect(run.status == 0)
+        #expect(!run.stdout.contains("nothing converted by"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                "note: contacts-to-customers: nothing to convert: its filter active-customers leaves out all 83 records"), "\(run.stdout)")
     }
 
     @Test func allFlowsAreRefusedForTheTargetsTheExportLacks() throws {

@@ -128,9 +128,12 @@ struct MappingTemplateTests {
             #expect(country.applyTransforms(to: " \(name.uppercased()) ", valueMap: nil) == .value(code), "case and blanks")
             #expect(toName.value(for: code) == name, "\(code)")
         }
-        for (text, code) in ["U.K.": "GB", "Nederland": "NL", "USA": "US", "Deutschland": "DE", "": "US", "gbr": "GB"] {
+        for (text, code) in ["U.K.": "GB", "Nederland": "NL", "USA": "US", "Deutschland": "DE", "gbr": "GB"] {
             #expect(country.applyTransforms(to: text, valueMap: nil) == .value(code), "\(text)")
         }
+        // A blank country is the default's on a record with an address, and nothing on one without (`onlyWith`).
+        #expect(country.applyTransforms(to: "", valueMap: nil, otherFields: { $0 == "address1_city" ? "Boston" : nil }) == .value("US"))
+        #expect(country.applyTransforms(to: "", valueMap: nil) == .value(nil))
         guard case .unmapped(let kept, let message) = country.applyTransforms(to: "Atlantis", valueMap: nil) else {
             Issue.record("an unknown country is written")
             return
@@ -270,8 +273,8 @@ struct MappingTemplateTests {
     @Test func unknownValueMapIsReported() throws {
         let text = try accountsText(
             replacing:
-                "country: alpha2\n    unmapped: reject\n    default: US\n    source: doc\n    inferred: true\n    note: >-",
-            with: "valueMap: country-names\n    unmapped: keep\n    default: US\n    source: doc\n    inferred: true\n    note: >-")
+                "country: alpha2\n    unmapped: reject\n    fallback: address2_country\n    default: US",
+            with: "valueMap: country-names\n    unmapped: keep\n    fallback: address2_country\n    default: US")
         let error = try loadError(text)
         #expect(error.location.line == line(of: "valueMap: country-names", in: text))
         #expect(error.location.field == "fields[7].valueMap")

@@ -74,17 +74,28 @@ struct SampleRealismTests {
         report.flows.filter { !$0.value.fieldChanges.isEmpty }.mapValues { $0.fieldChanges.mapValues(\.records) }
     }
 
-    @Test func theCommittedSamplesConvertWithoutAWarningOrAPlanLine() throws {
+    /// The one warning the sample world designs: accounts outside the US without a delivery address, whose new
+    /// customers get no delivery country rather than the accounts map's default US.
+    static func isDesignedWarning(_ warning: String) -> Bool {
+        warning.hasPrefix("flow accounts: DELIVERYADDRESSCOUNTRYREGIONISOCODE: its default US is not given to ")
+    }
+
+    @Test func theCommittedSamplesConvertWithTheDesignedWarningAloneAndNoPlanLine() throws {
         let out = try Fixture.scratchDirectory("airlock-sample-realism") + "/out"
         let run = AirlockRunner.runInProcess([
             "convert", "--fo", ConvertFixture.sampleFO, "--sales", ConvertFixture.sampleSales, "--out", out, "--no-ledger",
         ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(!run.stdout.contains("warning:"), "\(run.stdout)")
+        #expect(run.stdout.components(separatedBy: "warning:").count == 2, "\(run.stdout)")
         #expect(!run.stdout.contains("plan:") && !run.stderr.contains("plan:"), "\(run.stderr)")
         #expect(run.stderr.isEmpty, "\(run.stderr)")
         let report = try JSONDecoder().decode(ConversionReport.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))
-        #expect(report.warnings.isEmpty)
+        #expect(report.warnings.count == 1 && report.warnings.allSatisfy(Self.isDesignedWarning), "\(report.warnings)")
+        #expect(
+            report.warnings.first?.contains(
+                "5 records whose own address1_country says otherwise (FR 4, JP 1; first: ACC-10006, ACC-10008, ACC-10012, ACC-10015, ACC-10018)"
+            )
+                == true)
         #expect(report.totals.rejected == 0)
         // The packages written validate without a finding: a contact person's customer that F&O holds unchanged is
         // expected there, not reported.
@@ -118,15 +129,20 @@ struct SampleRealismTests {
         let run = AirlockRunner.runInProcess(["convert", "--fo", pair.fo, "--sales", pair.sales, "--out", out, "--no-ledger"])
         #expect(run.status == 0, "\(run.stderr)")
         let report = try JSONDecoder().decode(ConversionReport.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))
+        let warnings = report.warnings.filter { !Self.isDesignedWarning($0) }
+        let designed = report.warnings.count - warnings.count
+        #expect(designed <= 1)
         if defects {
             // The designed defects include accounts without an account number: the one warning says so and names the
             // option that would number them.
-            #expect(report.warnings.count == 1 && run.stdout.components(separatedBy: "warning:").count == 2, "\(report.warnings)")
-            #expect(report.warnings.first?.contains("Sales account records have no accountnumber") == true)
-            #expect(report.warnings.first?.contains("--assign-keys p2c") == true)
+            #expect(
+                warnings.count == 1 && run.stdout.components(separatedBy: "warning:").count == 2 + designed, "\(report.warnings)")
+            #expect(warnings.first?.contains("Sales account records have no accountnumber") == true)
+            #expect(warnings.first?.contains("--assign-keys p2c") == true)
         } else {
-            #expect(!run.stdout.contains("warning:") && run.stderr.isEmpty, "\(run.stdout)\n\(run.stderr)")
-            #expect(report.warnings.isEmpty)
+            #expect(
+                run.stdout.components(separatedBy: "warning:").count == 1 + designed && run.stderr.isEmpty, "\(run.stdout)\n\(run.stderr)")
+            #expect(warnings.isEmpty)
             #expect(report.totals.rejected == 0)
         }
         let drift = try Self.designedDrift(fo: pair.fo, sales: pair.sales)
