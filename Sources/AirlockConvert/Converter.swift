@@ -49,13 +49,12 @@ public enum Converter {
         let staging = try options.outputDirectory.map {
             try StagingDirectory(target: $0, outputNames: options.shard == nil ? RunLayout.conversionOutputs : RunLayout.shardOutputs)
         }
-        var registerFile: KeyRegisterFile?
-        defer { registerFile?.close() }
+        var appendedRegister: KeyRegister?
         do {
             if case .append(let path, _, let check) = register, staging != nil {
-                let file = try KeyRegisterFile(path: path)
-                registerFile = file
-                try check(file.register)
+                let read = try KeyRegister.read(path)
+                try check(read)
+                appendedRegister = read
             }
         } catch {
             staging?.discard()
@@ -63,7 +62,7 @@ public enum Converter {
         }
         let run = Run(
             options: options, settings: settings, templates: templates, selected: selected, catalog: catalog, register: register,
-            registerFile: registerFile, rules: rules, scheduling: scheduling, staging: staging,
+            appendedRegister: appendedRegister, rules: rules, scheduling: scheduling, staging: staging,
             jobs: PackageJobs(options, staging: staging, catalog: catalog, integration: templates.set.integration, progress: progress),
             progress: progress, notice: notice)
         do {
@@ -83,8 +82,8 @@ public enum Converter {
         var selected: Set<String>
         var catalog: SchemaCatalog
         var register: KeyRegisterUse
-        /// The register opened for appending (`KeyRegisterUse.append`), locked until the run ends.
-        var registerFile: KeyRegisterFile?
+        /// The register the run appends to (`KeyRegisterUse.append`), as read before the flows.
+        var appendedRegister: KeyRegister?
         var rules: [any ConversionRule]
         var scheduling: FlowScheduling
         var staging: StagingDirectory?
@@ -129,13 +128,14 @@ public enum Converter {
         try ConversionReportBuilder.write(report, staging: staging)
         // What the run decided is entered before its packages are handed over: a run whose keys the register does not
         // hold leaves no package.
-        if case .append(_, let name, _) = run.register, let file = run.registerFile, !options.dryRun, !report.refused {
-            try file.append(flows.registerEntries, run: name)
+        var registerAfter = run.appendedRegister
+        if case .append(let path, let name, _) = run.register, registerAfter != nil, !options.dryRun, !report.refused {
+            registerAfter = try KeyRegisterFile.append(flows.registerEntries, run: name, to: path)
         }
         try staging.commit()
         return ConversionResult(
             report: report, validations: validations, tooManyRejects: tooMany, registerEntries: flows.registerEntries,
-            keyRegister: run.registerFile.map { ($0.register.path, $0.register.lineCount, $0.register.head) })
+            keyRegister: registerAfter.map { ($0.path, $0.lineCount, $0.head) })
     }
 
     /// What the flows produced, with what the report needs from the inputs (which are released on return).
@@ -163,7 +163,7 @@ public enum Converter {
     /// order, each package started as soon as the flows feeding it are done.
     private static func runFlows(_ run: Run) throws -> FlowsResult {
         let (options, templates, catalog, progress) = (run.options, run.templates, run.catalog, run.progress)
-        let register = run.registerFile?.register ?? run.register.register
+        let register = run.appendedRegister ?? run.register.register
         var (inputs, shardInputs) = try ConversionInputs.read(
             for: options, templates: templates, catalog: catalog, register: register, progress: progress)
         let keymap =
@@ -218,7 +218,7 @@ public enum Converter {
                 plan.sizeWarnings = ConversionPlanner.sizeWarnings(outputs, catalog: catalog)
             }
             var entries: [KeyRegisterEntry] = []
-            if run.registerFile != nil {
+            if run.appendedRegister != nil {
                 entries = KeyRegisterDecisions.entries(
                     assigned: settled.assignedKeys, links: keymap.links, outputs: outputs, register: register, templates: templates,
                     catalog: catalog)

@@ -20,6 +20,7 @@
 ///     verify/                                 verifyFolder (verify's default --out)
 ///       verify.json, verify.html              verificationReport, verificationPage
 ///       missing.csv, drifted.csv              missingList, driftedList
+///       missing-keys.csv                      missingKeysList (when the key register says F&O holds keys)
 ///     retry/                                  retryFolder (retry's default --out)
 ///       to-fo.zip, to-sales.zip               foPackage, salesPackage
 ///       retry.json, not-found.csv             retryReport, notFoundList
@@ -90,8 +91,11 @@ public enum RunLayout {
     /// The records sent that the exports after the import hold with other values, a line per field.
     public static let driftedList = "drifted.csv"
 
+    /// The registered keys the F&O export after the import does not hold, or that could not be looked for (written when
+    /// the migration's key register says F&O holds keys).
+    public static let missingKeysList = "missing-keys.csv"
     /// The files a verification leaves in its output folder.
-    public static let verificationOutputs = [verificationReport, verificationPage, missingList, driftedList]
+    public static let verificationOutputs = [verificationReport, verificationPage, missingList, driftedList, missingKeysList]
 
     // MARK: retry's output folder
 

@@ -4,17 +4,20 @@ import Foundation
 
 /// A saved report, as `airlock report` reads it: a conversion's `report.json`, or the `--json` output of
 /// `airlock validate` (keys `kind`, `errors`, `warnings`, `findings`), or a verification's `verify.json` (`kind`
-/// `verification`), or a migration ledger (`airlock-ledger.jsonl`, read line by line, its chain checked).
+/// `verification`), or a migration ledger (`airlock-ledger.jsonl`, read line by line, its chain checked), or its key
+/// register (`airlock-ledger-keys.jsonl`, checked as every run that reads it checks it).
 public enum ReportDocument: Sendable {
     case conversion(ConversionReport)
     case validation(ValidationReport)
     case verification(VerificationReport)
     case ledger(LedgerReading)
+    case keyRegister(KeyRegisterReading)
 
     /// Decodes `data`, read from `file`.
     /// - Throws: `AirlockError(.usage)` naming `file` when the JSON is neither kind of report.
     public static func decode(_ data: Data, file: String) throws -> ReportDocument {
         let location = SourceLocation(file: file)
+        if KeyRegisterReading.isKeyRegister(data) { return .keyRegister(KeyRegisterReading(path: file, data: data)) }
         if MigrationLedger.isLedger(data, file: file) { return .ledger(LedgerReading(path: file, data: data)) }
         let object: Any
         do {

@@ -7,7 +7,8 @@ extension VerificationReport {
     /// words, and what proves them. Any reason makes the verdict `unproven` (when nothing is missing, drifted or not
     /// verified), fails the run and keeps the sign-off out of the next steps.
     public struct NotProven: Sendable, Equatable {
-        /// What it is about: `fields` (records landed with fields sent that the exports do not carry).
+        /// What it is about: `fields` (records landed with fields sent that the exports do not carry), `registered-keys`
+        /// (keys of the migration's key register the F&O export does not hold, or that could not be looked for).
         public var kind: String
         /// The records it leaves unproven.
         public var records: Int
@@ -18,11 +19,11 @@ extension VerificationReport {
         public var nextStep: String
     }
 
-    /// What was found but not proven, a reason each; none when everything found was compared. Today one reason:
-    /// records landed with fields sent that the exports do not carry (`totals.unproven`, per entity
-    /// `unprovenFields`).
+    /// What was found but not proven, a reason each; none when everything found was compared: records landed with
+    /// fields sent that the exports do not carry (`totals.unproven`, per entity `unprovenFields`), and keys the
+    /// migration's key register holds that the F&O export does not (`registeredKeys`).
     public var notProven: [NotProven] {
-        [fieldsNotProven].compactMap { $0 }
+        [fieldsNotProven, registeredKeysNotProven].compactMap { $0 }
     }
 
     /// The records landed with fields sent that the exports do not carry, with the fields per side and entity, and how

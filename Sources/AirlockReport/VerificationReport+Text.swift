@@ -33,6 +33,7 @@ extension VerificationReport {
             guard let info = sides[side], let note = info.note else { continue }
             lines.append("\(side == "fo" ? "F&O" : "Sales"): \(note)")
         }
+        if let keys = registeredKeys { lines.append(keys.text) }
         for warning in warnings { lines.append("warning: \(warning)") }
         lines.append("Verdict: \(verdictText)")
         lines.append("")

@@ -159,6 +159,9 @@ public struct VerificationReport: Sendable, Codable, Equatable {
     /// `missing.csv` and `drifted.csv` with size and SHA-256.
     public var outputs: [String: FileDigest]
     public var warnings: [String]
+    /// The migration's key register checked against the F&O export; nil when the run read none (docs/verify.md,
+    /// "Registered keys").
+    public var registeredKeys: RegisteredKeys?
     /// `landed` (every record sent was found with the values sent, every field sent compared), `drifted` (none
     /// missing, some drifted), `missing` (some missing), `not-verified` (nothing missing or drifted, but some records
     /// not verified), or `unproven` (every record verified was found with the values compared, but something sent
@@ -167,7 +170,8 @@ public struct VerificationReport: Sendable, Codable, Equatable {
 
     public init(
         tool: String, version: String, company: String, options: Options, inputs: [String: FileDigest],
-        sides: [String: Side], flows: [String: Flow], totals: VerificationCounts, outputs: [String: FileDigest], warnings: [String]
+        sides: [String: Side], flows: [String: Flow], totals: VerificationCounts, outputs: [String: FileDigest], warnings: [String],
+        registeredKeys: RegisteredKeys? = nil
     ) {
         self.kind = Self.kindName
         self.tool = tool
@@ -180,6 +184,7 @@ public struct VerificationReport: Sendable, Codable, Equatable {
         self.totals = totals
         self.outputs = outputs
         self.warnings = warnings
+        self.registeredKeys = registeredKeys
         self.verdict = ""
         self.verdict = Self.verdict(totals, notProven: notProven)
     }

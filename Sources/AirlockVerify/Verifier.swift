@@ -3,6 +3,7 @@ import AirlockIO
 import AirlockMapping
 import AirlockModel
 import AirlockPackages
+import AirlockReconcile
 import AirlockReport
 import Foundation
 
@@ -20,10 +21,13 @@ public enum Verifier {
     public static let driftedColumns = missingColumns + ["field", "sent", "found"]
 
     /// Runs a verification.
-    /// - Parameter progress: told what is happening, a line at a time (for a terminal).
+    /// - Parameters:
+    ///   - register: the migration's key register: every key it says F&O holds is looked for in the F&O export.
+    ///   - progress: told what is happening, a line at a time (for a terminal).
     /// - Throws: `AirlockError` (exit 2) for bad options or input, naming the file, entity, record or field.
     public static func run(
-        _ options: VerificationOptions, catalog: SchemaCatalog, progress: @escaping @Sendable (String) -> Void = { _ in }
+        _ options: VerificationOptions, catalog: SchemaCatalog, register: KeyRegister? = nil,
+        progress: @escaping @Sendable (String) -> Void = { _ in }
     ) throws -> VerificationResult {
         guard options.foPath != nil || options.salesPath != nil else {
             throw AirlockError(
@@ -80,13 +84,21 @@ public enum Verifier {
             var report = VerificationTally.report(
                 run: run, sent: sent, options: options, sides: (fo: foSource != nil, sales: salesSource != nil), inputs: inputs,
                 warnings: &warnings)
+            if let register, !register.isEmpty {
+                let (keys, missing) = try registeredKeys(register, export: foSource, company: run.report.company, catalog: catalog)
+                report.registeredKeys = keys
+                report.verdict = VerificationReport.verdict(report.totals, notProven: report.notProven)
+                if let missing {
+                    try writeMissingKeys(missing, to: folder.path(RunLayout.missingKeysList))
+                    report.outputs[RunLayout.missingKeysList] = try FileDigest.of(
+                        folder.path(RunLayout.missingKeysList), as: RunLayout.missingKeysList)
+                }
+            }
             try writeMissing(sent, to: folder.path(RunLayout.missingList))
             try writeDrifted(parts: [foPart, salesPart], to: folder.path(RunLayout.driftedList))
             for part in [foPart, salesPart] { try? FileManager.default.removeItem(atPath: part) }
-            report.outputs = [
-                RunLayout.missingList: try FileDigest.of(folder.path(RunLayout.missingList), as: RunLayout.missingList),
-                RunLayout.driftedList: try FileDigest.of(folder.path(RunLayout.driftedList), as: RunLayout.driftedList),
-            ]
+            report.outputs[RunLayout.missingList] = try FileDigest.of(folder.path(RunLayout.missingList), as: RunLayout.missingList)
+            report.outputs[RunLayout.driftedList] = try FileDigest.of(folder.path(RunLayout.driftedList), as: RunLayout.driftedList)
             report.warnings = warnings
             try folder.write(report.jsonData(), to: RunLayout.verificationReport)
             let page = ReportPage.html(verification: report, examples: ReportPage.verificationExamples(in: folder.staging))
@@ -120,6 +132,46 @@ public enum Verifier {
             }
         }
         return located.source
+    }
+
+    /// The columns of `missing-keys.csv`.
+    public static let missingKeysColumns = ["entity", "id", "key", "fo_entity", "fo_field", "run", "found"]
+
+    /// The register's keys looked for in the F&O export (when given), and the keys not found or not checked, for
+    /// `missing-keys.csv` (nil when none was looked for).
+    private static func registeredKeys(_ register: KeyRegister, export: PackageSource?, company: String, catalog: SchemaCatalog) throws
+        -> (VerificationReport.RegisteredKeys, [(entry: KeyRegisterEntry, found: String)]?)
+    {
+        guard let export else {
+            var entities: [String: VerificationReport.RegisteredKeys.Counts] = [:]
+            for entity in register.entities {
+                let identities = register.identities(of: entity).count
+                let inFO = register.recordsInFO.filter { $0.entity == entity }.count
+                entities[entity] = .init(registered: inFO, found: 0, notFound: 0, notChecked: inFO, notSent: identities - inFO)
+            }
+            return (.init(register: register.path, checked: false, entities: entities, entitiesNotInExport: []), nil)
+        }
+        let outcome = try RegisteredKeyCheck.run(register, export: export, company: company, catalog: catalog)
+        let entities = outcome.counts.mapValues {
+            VerificationReport.RegisteredKeys.Counts(
+                registered: $0.registered, found: $0.found, notFound: $0.notFound, notChecked: $0.notChecked, notSent: $0.notSent)
+        }
+        var absent: [String] = []
+        for entry in outcome.notChecked where !absent.contains(entry.fo ?? "") { absent.append(entry.fo ?? "") }
+        let missing = (outcome.notFound.map { ($0, "no") } + outcome.notChecked.map { ($0, "not checked") }).sorted {
+            $0.0.line < $1.0.line
+        }
+        return (.init(register: register.path, checked: true, entities: entities, entitiesNotInExport: absent), missing)
+    }
+
+    /// `missing-keys.csv`: each registered key the F&O export does not hold (`found` `no`) or whose entity it lacks
+    /// (`not checked`), in register order.
+    private static func writeMissingKeys(_ keys: [(entry: KeyRegisterEntry, found: String)], to path: String) throws {
+        let csv = try CSVFileWriter(path: path, header: missingKeysColumns)
+        for (entry, found) in keys {
+            try csv.writeRecord([entry.entity, entry.id, entry.key, entry.fo ?? "", entry.foField ?? "", entry.run, found])
+        }
+        try csv.close()
     }
 
     /// `missing.csv`: every sent record of a verified entity that the export does not hold, in package order.

@@ -9,10 +9,10 @@ public enum KeyRegisterUse: Sendable {
     case off
     /// Applied before the flows run; nothing is added (a plan, a dry run, a shard).
     case read(KeyRegister)
-    /// The register at `path` (created when absent), opened and locked once the output folder is staged, checked by
-    /// `check` (the ledger's record of it), applied before the flows run; the keys and links the run decides are
-    /// appended before its outputs are moved into place, entered as decided by `run` (its output folder as the ledger
-    /// names it).
+    /// The register at `path`, read once the output folder is staged and checked by `check` (the ledger's record of
+    /// it), applied before the flows run; the keys and links the run decides are appended before its outputs are moved
+    /// into place (`KeyRegisterFile.append`, which checks them against the register as it then stands), entered as
+    /// decided by `run` (its output folder as the ledger names it).
     case append(path: String, run: String, check: @Sendable (KeyRegister) throws -> Void)
 
     /// The register read, if any (the appended one is read once opened).

@@ -1,31 +1,22 @@
 import AirlockIO
 import AirlockModel
 
-/// The key register opened by a run that may add to it (`convert`): locked from reading to appending, so that two runs
-/// of one migration never number from the same register at once, and checked as `KeyRegister.read` checks it.
-public final class KeyRegisterFile {
-    /// The register as read, with what this run appended.
-    public private(set) var register: KeyRegister
-    private let file: ChainedLineFile
-
-    /// Opens, locks and reads the register at `path` (created empty when absent; its folder must exist).
-    /// - Throws: `KeyRegister`'s refusals; `AirlockError(.io)`.
-    public init(path: String) throws {
-        file = try ChainedLineFile(path: path, what: "the key register")
-        do {
-            register = try KeyRegister(path: path, bytes: try file.contents())
-        } catch {
-            file.close()
-            throw error
-        }
-    }
-
-    /// Appends `entries`, each entered as decided by `run` (its output folder as the ledger names it), after the
-    /// register's header when it is new.
-    /// - Throws: `AirlockError(.invalidValue)` when an entry breaks the register's rules (nothing is appended);
-    ///   `AirlockError(.io)`.
-    public func append(_ entries: [KeyRegisterEntry], run: String) throws {
-        guard !entries.isEmpty else { return }
+/// Appends a run's entries to the key register: under an exclusive lock, the register read again as it stands then
+/// (another run of the migration may have appended since this one read it) and the entries checked against it, so
+/// that two runs never give one record two keys or one key two records, whichever appends first. The file is created
+/// with its first entries, never before.
+public enum KeyRegisterFile {
+    /// Appends `entries` to the register at `path`, each entered as decided by `run` (its output folder as the ledger
+    /// names it), after the register's header when it is new; nothing when `entries` is empty.
+    /// - Returns: the register as it stands after.
+    /// - Throws: `KeyRegister`'s refusals (the register as it stands, or an entry that breaks its rules: nothing is
+    ///   appended then); `AirlockError(.io)`.
+    @discardableResult
+    public static func append(_ entries: [KeyRegisterEntry], run: String, to path: String) throws -> KeyRegister {
+        guard !entries.isEmpty else { return try KeyRegister.read(path) }
+        let file = try ChainedLineFile(path: path, what: "the key register")
+        defer { file.close() }
+        let register = try KeyRegister(path: path, bytes: try file.contents())
         let stamped = entries.map { entry -> KeyRegisterEntry in
             var entry = entry
             entry.run = run
@@ -37,9 +28,6 @@ public final class KeyRegisterFile {
             index < header.count ? header[index] : stamped[index - header.count].encoded(previous: previous)
         }
         next.written(digests: digests)
-        register = next
+        return next
     }
-
-    /// Unlocks and closes the register.
-    public func close() { file.close() }
 }

@@ -35,6 +35,20 @@ public enum ReportPipeline {
             defaultName = ReportPage.ledgerPageName(for: options.reportPath)
             timeline = ledger.text() + "\n"
             problem = ledger.problem
+        case .keyRegister(var register):
+            // Held to its ledger too, when the ledger it is named after sits beside it.
+            if let read = register.register, options.reportPath.hasSuffix("-keys.jsonl") {
+                let ledger = String(options.reportPath.dropLast("-keys.jsonl".count)) + ".jsonl"
+                do {
+                    try KeyRegisterLedgerCheck.check(read, ledger: ledger)
+                } catch {
+                    register = register.refused("\(error)")
+                }
+            }
+            page = register.html()
+            defaultName = ReportPage.ledgerPageName(for: options.reportPath)
+            timeline = register.text() + "\n"
+            problem = register.problem
         }
         let destination = options.htmlPath ?? folder + "/" + defaultName
         try ReportPage.write(page, to: destination)

@@ -22,7 +22,9 @@ public enum VerifyPipeline {
         -> VerifyResult
     {
         let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
-        let result = try Verifier.run(options.verification, catalog: catalog, progress: progress)
+        // The keys and links the migration's runs decided: each one F&O should hold is looked for in its export.
+        let register = try MigrationKeyRegister.read(options.ledger, migrationFolder: migrationFolder(options))
+        let result = try Verifier.run(options.verification, catalog: catalog, register: register, progress: progress)
         let report = result.report
         let text: String
         if options.json {
@@ -30,7 +32,8 @@ public enum VerifyPipeline {
         } else {
             text =
                 report.text() + "\n" + "Wrote \(result.outputDirectory) (\(RunLayout.verificationReport), \(RunLayout.verificationPage), "
-                + "\(RunLayout.missingList), \(RunLayout.driftedList)).\n"
+                + "\(RunLayout.missingList), \(RunLayout.driftedList)"
+                + (report.outputs[RunLayout.missingKeysList] != nil ? ", \(RunLayout.missingKeysList)" : "") + ").\n"
                 + String(format: "Done in %.1f s.", Date().timeIntervalSince(started))
                 + "\n"
         }
