@@ -15,6 +15,7 @@ import Foundation
 ///   export keeps its columns (a re-export with the same data project) and each file its encoding.
 /// - Sales: each section of `to-sales.zip` is upserted into the export by record id: the fields the export's schema
 ///   has replace the record's, new ids are appended, and an entity the schema lacks is added with its schema.
+/// - A side the run sent nothing to (no package) is written as the run read it: exported again unchanged.
 /// - `lose` records sent are left out as if their import had failed (a new record is not there, an update did not
 ///   land), and `drift` records imported get a text field changed after the import (`… (edited)`); which records is
 ///   drawn from `seed`, and `after-import.csv` lists them, the answer key of the rehearsal.
@@ -45,7 +46,8 @@ public enum ImportRehearsal {
 
     /// What a rehearsal wrote.
     public struct Result: Sendable {
-        /// The files written: the F&O export, the Sales export (each when the run wrote that side's package), the key.
+        /// The files written: the F&O export, the Sales export (a side the run sent nothing to as the run read it, when
+        /// that export is a file), the key.
         public var paths: [String]
         /// Records sent, per side (`F&O`, `Sales`).
         public var sent: [String: Int]
@@ -107,6 +109,12 @@ public enum ImportRehearsal {
                 changes += try sales?.write(lost: picked.lost, drifted: picked.drifted, to: staging.path(salesExport)) ?? []
                 paths.append(options.outputDirectory + "/" + salesExport)
             }
+            // A side the run sent nothing to is exported again as it was: the next wave reads both exports.
+            for (sent, export, name) in [(foSent, report.options.foPath, foExport), (salesSent, report.options.salesPath, salesExport)]
+            where sent == nil && isFile(export) {
+                try FileManager.default.copyItem(atPath: export, toPath: staging.path(name))
+                paths.append(options.outputDirectory + "/" + name)
+            }
             try RehearsalChange.writeKey(changes, to: staging.path(answerKey))
             paths.append(options.outputDirectory + "/" + answerKey)
             try staging.commit()
@@ -119,5 +127,11 @@ public enum ImportRehearsal {
         var sent: [String: Int] = [:]
         for candidate in candidates { sent[candidate.side, default: 0] += 1 }
         return Result(paths: paths, sent: sent, changes: changes)
+    }
+
+    /// Whether `path` is a file (not a folder package).
+    private static func isFile(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
     }
 }
