@@ -19,6 +19,9 @@ struct AssignedKeys: Sendable {
         /// Keys of this pattern's form the F&O export holds and the Sales export does not: a sign that an earlier
         /// run's keys were imported into F&O but not written back to Sales.
         var heldByFOOnly: [String]
+        /// The records left without a key because another record of the entity has their id (or they have none), and
+        /// the first such id; nil when there are none.
+        var sharedIDs: (records: Int, firstID: String)?
     }
 
     var entities: [EntityKeys] = []

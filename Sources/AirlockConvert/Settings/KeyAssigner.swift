@@ -34,7 +34,14 @@ enum KeyAssigner {
                 let index = package.data.entities.firstIndex(where: { $0.name == entity.entity })
             else { continue }
             var table = package.data.entities[index].records.values
-            let rows = ordered(entity.unkeyedRows(in: table), in: table)
+            // A record whose id another record of the entity shares (or that has none) is not numbered: neither Sales,
+            // which matches records by id, nor the key register could tell it apart in a later wave.
+            let shared = sharedIDs(in: table)
+            let unkeyed = entity.unkeyedRows(in: table).count
+            let rows = ordered(
+                entity.unkeyedRows(in: table).filter { row in
+                    shared[table.value(row: row, column: CMTRecordTable.idColumn)?.trimmingASCIIWhitespace().lowercased() ?? ""] == nil
+                }, in: table)
             var highest: (number: Int, key: String)?
             for key in held.all.keys.sorted() {
                 if let number = pattern.number(in: key), number > (highest?.number ?? Int.min) { highest = (number, key) }
@@ -77,9 +84,11 @@ enum KeyAssigner {
             try table.replaceValues(in: column, replacements)
             package.data.entities[index].records.values = table
             let foOnly = held.foOnly.keys.filter { pattern.number(in: $0) != nil }.sorted().map { held.foOnly[$0] ?? $0 }
+            let unnumbered = unkeyed - rows.count
             result.entities.append(
                 AssignedKeys.EntityKeys(
-                    keyed: entity, pattern: pattern, assignments: assignments, highestHeld: highest, heldByFOOnly: foOnly))
+                    keyed: entity, pattern: pattern, assignments: assignments, highestHeld: highest, heldByFOOnly: foOnly,
+                    sharedIDs: unnumbered == 0 ? nil : (unnumbered, shared.sorted { $0.key < $1.key }.first?.key ?? "")))
         }
         return (package, result)
     }
@@ -125,6 +134,16 @@ enum KeyAssigner {
             }
         }
         return (all, foOnly)
+    }
+
+    /// The record ids of `table` that more than one record has, or that are empty, with how many records have each.
+    static func sharedIDs(in table: Table) -> [String: Int] {
+        guard let column = table.columnIndex(named: CMTRecordTable.idColumn) else { return [:] }
+        var counts: [String: Int] = [:]
+        for row in 0..<table.rowCount {
+            counts[table.value(row: row, column: column)?.trimmingASCIIWhitespace().lowercased() ?? "", default: 0] += 1
+        }
+        return counts.filter { $0.key.isEmpty || $0.value > 1 }
     }
 
     /// `rows` in numbering order: by `createdon` (rows without a readable one after the others), then by GUID.

@@ -26,16 +26,23 @@ enum SettingsNotices {
                     "\(counts.joined(separator: " and ")), the key \(flows.joined(separator: ", ")) create and match their F&O records by: they are rejected (missing-required). The Prospect to cash solution numbers such records when it is installed; offline, --assign-keys p2c numbers them the same way (ACC-01000-ABCDEF, CON-01000-ABCDEF) and writes each key back to its Sales record in to-sales.zip. Link the ones F&O already holds first (airlock match, then --keymap)."
                 ))
         }
-        for keys in assigned?.entities ?? [] where !keys.assignments.isEmpty {
-            let first = keys.assignments[0].key
-            let last = keys.assignments[keys.assignments.count - 1].key
-            var text =
-                "\(keys.assignments.count) Sales \(keys.keyed.entity) records without \(keys.keyed.attribute) take the keys \(first)\(keys.assignments.count > 1 ? " to \(last)" : "") (--assign-keys \(keys.pattern), by createdon, then GUID): \(RunLayout.foPackage) creates their F&O records with them and "
-                + (writeBack.written.contains { $0.keyed.entity == keys.keyed.entity }
-                    ? "\(RunLayout.salesPackage) writes each key back to its Sales record (\(AssignedKeyRule.kind)); import both"
-                    : "\(RunLayout.salesPackage) cannot write them back (below)")
-            if let held = keys.highestHeld { text += "; numbered after \(held.key), the highest key of this form the exports hold" }
-            texts.append((flow(of: keys.keyed.entity), text))
+        for keys in assigned?.entities ?? [] where !keys.assignments.isEmpty || keys.sharedIDs != nil {
+            if let first = keys.assignments.first?.key, let last = keys.assignments.last?.key {
+                var text =
+                    "\(keys.assignments.count) Sales \(keys.keyed.entity) records without \(keys.keyed.attribute) take the keys \(first)\(keys.assignments.count > 1 ? " to \(last)" : "") (--assign-keys \(keys.pattern), by createdon, then GUID): \(RunLayout.foPackage) creates their F&O records with them and "
+                    + (writeBack.written.contains { $0.keyed.entity == keys.keyed.entity }
+                        ? "\(RunLayout.salesPackage) writes each key back to its Sales record (\(AssignedKeyRule.kind)); import both"
+                        : "\(RunLayout.salesPackage) cannot write them back (below)")
+                if let held = keys.highestHeld { text += "; numbered after \(held.key), the highest key of this form the exports hold" }
+                texts.append((flow(of: keys.keyed.entity), text))
+            }
+            if let shared = keys.sharedIDs {
+                texts.append(
+                    (
+                        flow(of: keys.keyed.entity),
+                        "\(shared.records) Sales \(keys.keyed.entity) records without \(keys.keyed.attribute) share their id with another record (first: '\(shared.firstID)'; validate's cmt.record.duplicate-id) and take no key: Sales matches records by id, so neither it nor the key register could tell them apart in a later wave; a flow that converts them rejects them (missing-required) until each has an id of its own"
+                    ))
+            }
             if let example = keys.heldByFOOnly.first {
                 texts.append(
                     (

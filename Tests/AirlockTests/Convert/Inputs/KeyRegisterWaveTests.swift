@@ -287,6 +287,31 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: migration.folder + "/run-2"))
     }
 
+    @Test func recordsThatShareAnIdTakeNoKeySinceNoWaveCouldTellThemApart() throws {
+        let folder = try Fixture.scratchDirectory("airlock-waves")
+        let shared = folder + "/shared-ids.zip"
+        try WaveMaker.cmtRecords(
+            export: RealExport.path(Self.exports[1]), output: shared,
+            edits: [
+                "account": { records in
+                    for index in [1, 2] {
+                        records[index].id = records[0].id
+                        for field in records[index].fields.indices where records[index].fields[field].name == "accountid" {
+                            records[index].fields[field].value = records[0].id
+                        }
+                    }
+                }
+            ])
+        let result = try AirlockRunner.run(Self.convert(fo: ConvertFixture.sampleFO, sales: shared, out: folder + "/run-1"))
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try Self.report(folder + "/run-1")
+        #expect(
+            report.warnings.contains { $0.contains("3 Sales account records without accountnumber share their id with another record") })
+        let register = try KeyRegister.read(folder + "/airlock-ledger-keys.jsonl")
+        #expect(register.identities(of: "account").count == 33)
+        #expect(report.flows["accounts"]?.counts.rejected == 3)
+    }
+
     @Test func aRunWithoutTheLedgerSaysThatItRemembersNothing() throws {
         let folder = try Fixture.scratchDirectory("airlock-waves")
         let result = try AirlockRunner.run(
