@@ -122,22 +122,20 @@ package enum KeymapApplier {
     /// registered for another Sales record. An identity an earlier run decided stands.
     private static func checkAgainst(_ register: KeyRegister?, entry: KeymapEntry, at location: SourceLocation) throws {
         guard let register else { return }
+        var at = location
+        at.column = 8
+        at.field = "fo_key"
+        let link = "the keymap links Sales \(entry.salesEntity) \(entry.salesID) to \(entry.foKey)"
         if let identity = register.identity(of: entry.salesEntity, id: entry.salesID), identity.key != entry.foKey {
-            var at = location
-            at.column = 8
-            at.field = "fo_key"
             throw AirlockError(
                 .usage,
-                "the keymap links Sales \(entry.salesEntity) \(entry.salesID) to \(entry.foKey), and the key register gives it \(identity.key) (\(register.path) line \(identity.line), \(identity.run)): a record keeps the key an earlier run decided; leave the line out or give it that key",
+                "\(link), and the key register gives it \(identity.key) (\(register.path) line \(identity.line), \(identity.run)): a record keeps the key an earlier run decided; leave the line out or give it that key",
                 at: at)
         }
         if let holder = register.holder(of: entry.foKey, in: entry.salesEntity), holder.id != entry.salesID {
-            var at = location
-            at.column = 8
-            at.field = "fo_key"
             throw AirlockError(
                 .usage,
-                "the keymap links Sales \(entry.salesEntity) \(entry.salesID) to \(entry.foKey), which the key register gives Sales \(entry.salesEntity) \(holder.id) (\(register.path) line \(holder.line), \(holder.run)): two Sales records would update one F&O record",
+                "\(link), which the key register gives Sales \(entry.salesEntity) \(holder.id) (\(register.path) line \(holder.line), \(holder.run)): two Sales records would update one F&O record",
                 at: at)
         }
     }

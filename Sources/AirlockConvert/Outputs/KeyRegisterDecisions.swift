@@ -28,14 +28,22 @@ enum KeyRegisterDecisions {
                         key: assignment.key, fo: place?.entity, foField: place?.field))
             }
         }
+        // The F&O entity and key field of each kind of link, once.
+        var linkPlaces: [String: (entity: String, field: String)] = [:]
         for link in links where register?.identity(of: link.salesEntity, id: link.salesID) == nil {
-            let field =
-                KeymapApplier.foKeyColumn(
-                    joining: link.salesEntity, link.keyAttribute, to: link.foEntity, templates: templates, catalog: catalog) ?? ""
+            let kind = link.salesEntity + "\u{0}" + link.keyAttribute + "\u{0}" + link.foEntity
+            let place =
+                linkPlaces[kind]
+                ?? (
+                    catalog.foLabel(of: link.foEntity),
+                    KeymapApplier.foKeyColumn(
+                        joining: link.salesEntity, link.keyAttribute, to: link.foEntity, templates: templates, catalog: catalog) ?? ""
+                )
+            linkPlaces[kind] = place
             entries.append(
                 KeyRegisterEntry(
                     kind: .linked, entity: link.salesEntity, id: link.salesID.lowercased(), attribute: link.keyAttribute, key: link.foKey,
-                    fo: catalog.foLabel(of: link.foEntity), foField: field))
+                    fo: place.entity, foField: place.field))
         }
         guard let register else { return entries }
         var sent: Set<String> = []

@@ -61,7 +61,7 @@ enum KeyAssigner {
                 let key = pattern.key(number: number, recordID: id)
                 number += 1
                 let folded = key.uppercased()
-                if let place = held.all[folded] {
+                if let place = held.all[folded]?.description(catalog) {
                     throw AirlockError(
                         .usage,
                         "--assign-keys would give Sales \(entity.entity) \(id) the key \(key), which \(place) already holds; choose another pattern",
@@ -98,16 +98,14 @@ enum KeyAssigner {
     /// one), each with the key as written.
     static func heldKeys(
         _ keyed: [KeyedEntity], sales: CMTPackage, foTables: [(String, Table)], register: KeyRegister?, catalog: SchemaCatalog
-    ) -> (all: [String: String], foOnly: [String: String]) {
-        var all: [String: String] = [:]
+    ) -> (all: [String: HeldKey], foOnly: [String: String]) {
+        var all: [String: HeldKey] = [:]
         var salesKeys: Set<String> = []
         for entity in keyed {
             for identity in register?.identities(of: entity.entity) ?? [] {
                 let folded = identity.key.uppercased()
                 salesKeys.insert(folded)
-                if all[folded] == nil {
-                    all[folded] = "the key register's line \(identity.line) (Sales \(entity.entity) \(identity.id), \(identity.run))"
-                }
+                if all[folded] == nil { all[folded] = .register(identity) }
             }
         }
         for entity in keyed {
@@ -118,7 +116,7 @@ enum KeyAssigner {
                 guard let value = table.value(row: row, column: column)?.trimmingASCIIWhitespace(), !value.isEmpty else { continue }
                 let folded = value.uppercased()
                 salesKeys.insert(folded)
-                if all[folded] == nil { all[folded] = "the Sales export's \(entity.entity).\(entity.attribute)" }
+                if all[folded] == nil { all[folded] = .sales(entity: entity.entity, attribute: entity.attribute) }
             }
         }
         var foOnly: [String: String] = [:]
@@ -128,7 +126,7 @@ enum KeyAssigner {
                 for row in 0..<table.rowCount {
                     guard let value = table.value(row: row, column: position)?.trimmingASCIIWhitespace(), !value.isEmpty else { continue }
                     let folded = value.uppercased()
-                    if all[folded] == nil { all[folded] = "the F&O export's \(catalog.foLabel(of: label)) \(column.name)" }
+                    if all[folded] == nil { all[folded] = .fo(label: label, column: column.name) }
                     if !salesKeys.contains(folded) && foOnly[folded] == nil { foOnly[folded] = value }
                 }
             }
@@ -186,6 +184,21 @@ enum KeyAssigner {
                 .usage,
                 "--assign-keys pattern '\(pattern)' makes keys of \(longest.key.count) characters (\(longest.key)); \(limit.place) holds \(limit.length): shorten the pattern"
             )
+        }
+    }
+
+    /// Where a key the exports or the register hold is held, said only when a key would collide with it.
+    enum HeldKey {
+        case sales(entity: String, attribute: String)
+        case fo(label: String, column: String)
+        case register(KeyRegisterEntry)
+
+        func description(_ catalog: SchemaCatalog) -> String {
+            switch self {
+            case .sales(let entity, let attribute): "the Sales export's \(entity).\(attribute)"
+            case .fo(let label, let column): "the F&O export's \(catalog.foLabel(of: label)) \(column)"
+            case .register(let entry): "the key register's line \(entry.line) (Sales \(entry.entity) \(entry.id), \(entry.run))"
+            }
         }
     }
 }

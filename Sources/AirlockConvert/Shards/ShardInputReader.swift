@@ -36,7 +36,7 @@ enum ShardInputReader {
             if salesTables[section] == nil { salesTables[section] = ownership.beginTable("sales:\(chunk.name):\(section)") }
             let records = chunk.records.values
             let positions = salesLinkColumns(records, entity: chunk.name, keys: keys, trees: trees, catalog: catalog)
-            let registered = register.flatMap { $0.identities(of: chunk.name).isEmpty ? nil : $0 }
+            let registered = register.flatMap { $0.holdsRecords(of: chunk.name) ? $0 : nil }
             let ids = records.columnIndex(named: CMTRecordTable.idColumn)
             for row in 0..<records.rowCount {
                 let key = registered.flatMap { register in

@@ -63,8 +63,9 @@ public final class ChainedLineFile {
     /// - Returns: the SHA-256 of each line written, in order.
     /// - Throws: `AirlockError(.io)`; `encode`'s errors (nothing is written then).
     @discardableResult
-    public func append(count: Int, encode: (Int, String?) throws -> [UInt8]) throws -> [String] {
-        guard count > 0 else { return [] }
+    public func append(count: Int, encode: (Int, String?) throws -> [UInt8]) throws -> LineChain.Digests {
+        var digests = LineChain.Digests()
+        guard count > 0 else { return digests }
         let size = try self.size()
         var bytes: [UInt8] = []
         var previous: String?
@@ -73,12 +74,10 @@ public final class ChainedLineFile {
             if !last.ended { bytes.append(0x0A) }
             previous = LineChain.sha256(last.bytes)
         }
-        var digests: [String] = []
         for index in 0..<count {
             let line = try encode(index, previous)
-            let digest = line.withUnsafeBytes { LineChain.sha256($0) }
-            digests.append(digest)
-            previous = digest
+            line.withUnsafeBytes { digests.append($0) }
+            previous = digests.hex(digests.count - 1)
             bytes += line
             bytes.append(0x0A)
         }

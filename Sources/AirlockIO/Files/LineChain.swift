@@ -50,6 +50,60 @@ public enum LineChain {
             + "or lines between them were removed"
     }
 
+    /// The digests of a chained file's lines, packed (32 bytes each): what a file of millions of lines keeps to check its
+    /// chain and name its lines, without a text per line.
+    public struct Digests: Sendable, Equatable {
+        private var bytes: [UInt8] = []
+
+        public init() {}
+
+        /// The lines digested.
+        public var count: Int { bytes.count / 32 }
+
+        /// Digests `line` (its bytes, the line end excluded) as the next line's.
+        public mutating func append(_ line: UnsafeRawBufferPointer) {
+            var hasher = SHA256()
+            hasher.update(bufferPointer: line)
+            bytes.append(contentsOf: hasher.finalize())
+        }
+
+        /// Appends `other`'s digests, in order.
+        public mutating func append(contentsOf other: Digests) { bytes += other.bytes }
+
+        /// Line `index`'s digest (0-based) as lower-case hex.
+        public func hex(_ index: Int) -> String {
+            String(decoding: hexBytes(index), as: UTF8.self)
+        }
+
+        /// Whether line `index`'s digest (0-based) is the lower-case hex text `text`.
+        public func matches(_ index: Int, hex text: [UInt8]) -> Bool {
+            guard text.count == 64 else { return false }
+            let base = index * 32
+            for offset in 0..<32 {
+                let byte = bytes[base + offset]
+                guard text[2 * offset] == LineChain.hexDigits[Int(byte >> 4)],
+                    text[2 * offset + 1] == LineChain.hexDigits[Int(byte & 0x0F)]
+                else { return false }
+            }
+            return true
+        }
+
+        /// Every digest as hex, in order (for `LineChain.breakReason`, once a chain is known to break).
+        public var hexStrings: [String] { (0..<count).map(hex) }
+
+        private func hexBytes(_ index: Int) -> [UInt8] {
+            var text: [UInt8] = []
+            text.reserveCapacity(64)
+            for byte in bytes[(index * 32)..<(index * 32 + 32)] {
+                text.append(LineChain.hexDigits[Int(byte >> 4)])
+                text.append(LineChain.hexDigits[Int(byte & 0x0F)])
+            }
+            return text
+        }
+    }
+
+    static let hexDigits = Array("0123456789abcdef".utf8)
+
     /// A digest's bytes in lower-case hex.
     private static func hex(_ digest: SHA256.Digest) -> String {
         let digits = Array("0123456789abcdef".utf8)

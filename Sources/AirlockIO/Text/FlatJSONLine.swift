@@ -7,6 +7,7 @@ public enum FlatJSONLine {
     /// The line of `fields` (keys in the order given), without a line end.
     public static func encode(_ fields: [(key: String, value: String)]) -> [UInt8] {
         var bytes: [UInt8] = [UInt8(ascii: "{")]
+        bytes.reserveCapacity(fields.reduce(2) { $0 + $1.key.utf8.count + $1.value.utf8.count + 6 })
         for (index, field) in fields.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             appendString(field.key, to: &bytes)
@@ -20,10 +21,30 @@ public enum FlatJSONLine {
     /// The fields of `line` in their order.
     /// - Throws: `Problem` saying what is not as written.
     public static func decode(_ line: ArraySlice<UInt8>) throws(Problem) -> [(key: String, value: String)] {
+        var fields: [(key: String, value: String)] = []
+        do {
+            try scan(line) { key, value in
+                guard let key = String(validating: key, as: UTF8.self), let value = String(validating: value, as: UTF8.self) else {
+                    throw Problem("a text is not UTF-8")
+                }
+                if fields.contains(where: { $0.key == key }) { throw Problem("\(key) is given twice") }
+                fields.append((key, value))
+            }
+        } catch let problem as Problem {
+            throw problem
+        } catch {
+            throw Problem("\(error)")
+        }
+        return fields
+    }
+
+    /// Calls `field` with each field's key and value bytes (escapes read), in their order, without making a text of
+    /// either: what a reader of millions of lines uses, making texts of the values it keeps only.
+    /// - Throws: `Problem` saying what is not as written; `field`'s errors.
+    public static func scan(_ line: ArraySlice<UInt8>, _ field: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) throws {
         var reader = Reader(bytes: line)
         reader.skipSpaces()
         try reader.expect(UInt8(ascii: "{"))
-        var fields: [(key: String, value: String)] = []
         reader.skipSpaces()
         if reader.peek() == UInt8(ascii: "}") {
             reader.index += 1
@@ -34,10 +55,9 @@ public enum FlatJSONLine {
                 reader.skipSpaces()
                 try reader.expect(UInt8(ascii: ":"))
                 reader.skipSpaces()
-                guard reader.peek() == UInt8(ascii: "\"") else { throw Problem("the value of \(key) is not text") }
+                guard reader.peek() == UInt8(ascii: "\"") else { throw Problem("a value is not text") }
                 let value = try reader.string()
-                if fields.contains(where: { $0.key == key }) { throw Problem("\(key) is given twice") }
-                fields.append((key, value))
+                try reader.withBytes(key) { key in try reader.withBytes(value) { value in try field(key, value) } }
                 reader.skipSpaces()
                 if reader.peek() == UInt8(ascii: ",") {
                     reader.index += 1
@@ -49,18 +69,26 @@ public enum FlatJSONLine {
         }
         reader.skipSpaces()
         guard reader.index == line.endIndex else { throw Problem("text after the object") }
-        return fields
     }
 
     /// Why a line does not read.
     public struct Problem: Error, Sendable, CustomStringConvertible {
         public var description: String
-        init(_ description: String) { self.description = description }
+        public init(_ description: String) { self.description = description }
+
+        /// A key or value that is not UTF-8.
+        public static let notUTF8 = Problem("a text is not UTF-8")
     }
 
     private static func appendString(_ text: String, to bytes: inout [UInt8]) {
-        let digits = Array("0123456789abcdef".utf8)
         bytes.append(UInt8(ascii: "\""))
+        // Most texts need no escape: appended whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
+        let digits = Array("0123456789abcdef".utf8)
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
@@ -102,17 +130,36 @@ public enum FlatJSONLine {
             index += 1
         }
 
+        /// A string read: its bytes in place (no escape), or its escapes read.
+        enum Text {
+            case inPlace(Range<Int>)
+            case unescaped([UInt8])
+        }
+
+        /// Calls `body` with the bytes of `text`.
+        func withBytes<R>(_ text: Text, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+            switch text {
+            case .inPlace(let range): try bytes[range].withUnsafeBytes(body)
+            case .unescaped(let bytes): try bytes.withUnsafeBytes(body)
+            }
+        }
+
         /// A string at `index`, its escapes read.
-        mutating func string() throws(Problem) -> String {
+        mutating func string() throws(Problem) -> Text {
             try expect(UInt8(ascii: "\""))
-            var text: [UInt8] = []
+            let start = index
+            while let byte = peek(), byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 { index += 1 }
+            if peek() == UInt8(ascii: "\"") {
+                index += 1
+                return .inPlace(start..<(index - 1))
+            }
+            var text = Array(bytes[start..<index])
             while true {
                 guard let byte = peek() else { throw Problem("a text is not closed") }
                 index += 1
                 switch byte {
                 case UInt8(ascii: "\""):
-                    guard let string = String(validating: text, as: UTF8.self) else { throw Problem("a text is not UTF-8") }
-                    return string
+                    return .unescaped(text)
                 case UInt8(ascii: "\\"):
                     guard let escape = peek() else { throw Problem("a text is not closed") }
                     index += 1

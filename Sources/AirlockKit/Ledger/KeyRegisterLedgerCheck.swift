@@ -26,7 +26,7 @@ enum KeyRegisterLedgerCheck {
                 "the key register holds \(register.lineCount) lines, and the migration ledger's line \(line) (\(run)) recorded \(mark.lines): lines were removed from its end",
                 at: SourceLocation(file: register.path, line: register.lineCount))
         }
-        guard register.lineDigests[mark.lines - 1] == mark.sha256 else {
+        guard register.lineDigests.hex(mark.lines - 1) == mark.sha256 else {
             throw AirlockError(
                 .invalidValue,
                 "the key register's line \(mark.lines) is not the line the migration ledger's line \(line) recorded (\(run)): it was changed after that run",

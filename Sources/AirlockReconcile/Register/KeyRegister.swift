@@ -23,12 +23,14 @@ public struct KeyRegister: Sendable {
     /// of the run that wrote it records.
     public private(set) var head: String?
     /// The SHA-256 of each line, by line number − 1.
-    public private(set) var lineDigests: [String] = []
+    public private(set) var lineDigests = LineChain.Digests()
 
     /// Per entity, record id → the index in `entries` of its identity (an `assigned` or `linked` line).
-    private var identities: [String: [String: Int]] = [:]
+    private var identities: [[String: Int]] = []
     /// Per entity, upper-cased key → the index of the identity holding it.
-    private var holders: [String: [String: Int]] = [:]
+    private var holders: [[String: Int]] = []
+    /// Entity → its place in `identities` and `holders`.
+    private var entityIndex: [String: Int] = [:]
     /// Identity index → the entry that says where F&O holds it (the link, or the first `sent` line).
     private var foPlaces: [Int: Int] = [:]
 
@@ -46,89 +48,160 @@ public struct KeyRegister: Sendable {
         } catch {
             throw AirlockError(.io, "cannot read the key register", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
         }
-        return try KeyRegister(path: path, bytes: Array(data))
+        return try data.withUnsafeBytes { try KeyRegister(path: path, bytes: Array($0)) }
     }
 
     /// The register whose file holds `bytes`.
     /// - Throws: as `read`.
     public init(path: String, bytes: [UInt8]) throws {
         self.path = path
-        let lines = LineChain.lines(of: bytes)
-        lineDigests = lines.map(\.sha256)
-        lineCount = lines.count
-        head = lineDigests.last
-        for (index, line) in lines.enumerated() {
+        var pieces = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        if pieces.last?.isEmpty == true { pieces.removeLast() }
+        for piece in pieces { piece.withUnsafeBytes { lineDigests.append($0) } }
+        lineCount = pieces.count
+        head = lineCount > 0 ? lineDigests.hex(lineCount - 1) : nil
+        var reader = LineReader()
+        for (index, piece) in pieces.enumerated() {
             let number = index + 1
             func refuse(_ message: String) -> AirlockError {
                 AirlockError(.invalidValue, message, at: SourceLocation(file: path, line: number))
             }
-            let fields: [(key: String, value: String)]
+            let line: LineReader.Line
             do {
-                fields = try FlatJSONLine.decode(line.bytes)
+                line = try reader.read(piece)
             } catch {
                 throw refuse("line \(number) is not a line of a key register (\(error)); the register was changed by hand")
             }
-            var values: [String: String] = [:]
-            for field in fields { values[field.key] = field.value }
-            if let reason = LineChain.breakReason(previous: values["previous"], line: number, digests: lineDigests, kind: "register") {
+            let chained =
+                index == 0 ? line.previous == nil : line.previous.map { lineDigests.matches(index - 1, hex: $0) } ?? false
+            if !chained {
+                let previous = line.previous.map { String(decoding: $0, as: UTF8.self) }
+                let reason =
+                    LineChain.breakReason(previous: previous, line: number, digests: lineDigests.hexStrings, kind: "register")
+                    ?? "line \(number) does not chain to line \(number - 1)"
                 throw refuse("the register's chain breaks: \(reason)")
             }
             if number == 1 {
-                guard values["format"] == Self.header[0].value else {
+                guard line[.format] == Self.header[0].value else {
                     throw refuse(
                         "line 1 is not the first line of a key register (\(Self.header[0].value)): lines were removed from its start")
                 }
-                guard values["version"] == Self.header[1].value else {
+                guard line[.version] == Self.header[1].value else {
                     throw refuse(
-                        "the key register's version \(values["version"] ?? "?") is not one this airlock reads (\(Self.header[1].value))")
+                        "the key register's version \(line[.version] ?? "?") is not one this airlock reads (\(Self.header[1].value))")
                 }
                 continue
             }
-            let entry = try Self.entry(values, line: number, refuse: refuse)
+            let entry = try Self.entry(line, line: number, refuse: refuse)
             try add(entry, refuse: refuse)
         }
     }
 
-    /// The entry of a line's `values`.
-    private static func entry(_ values: [String: String], line: Int, refuse: (String) -> AirlockError) throws -> KeyRegisterEntry {
-        func field(_ name: String) throws -> String {
+    /// Reads a register's lines into their fields without a text for a key or for `previous`, and making each repeated
+    /// value (an entity, attribute, F&O entity and field, kind or run) once while it repeats line after line, so that a
+    /// register of millions of lines makes a text of its own only for ids and keys. Keys it does not know are passed over
+    /// (a later version may add some).
+    private struct LineReader {
+        enum Name: Int, CaseIterable {
+            case attribute, entity, fo, foField, id, key, kind, run, format, version
+        }
+
+        struct Line {
+            var values = [String?](repeating: nil, count: Name.allCases.count)
+            /// `previous`'s hex, as written.
+            var previous: [UInt8]?
+
+            subscript(_ name: Name) -> String? { values[name.rawValue] }
+        }
+
+        private static let names = Name.allCases.map { Array(String(describing: $0).utf8) }
+        private static let previousName = Array("previous".utf8)
+        private static let repeating: Set<Name> = [.attribute, .entity, .fo, .foField, .kind, .run]
+        /// Per repeating field, the last value read, as bytes and as text.
+        private var last = [(bytes: [UInt8], text: String)?](repeating: nil, count: Name.allCases.count)
+
+        mutating func read(_ piece: ArraySlice<UInt8>) throws -> Line {
+            var line = Line()
+            var problem: String?
+            try FlatJSONLine.scan(piece) { keyBytes, valueBytes in
+                if keyBytes.elementsEqual(Self.previousName) {
+                    if line.previous != nil { problem = "previous is given twice" }
+                    line.previous = Array(valueBytes)
+                    return
+                }
+                guard let index = Self.names.firstIndex(where: { keyBytes.elementsEqual($0) }) else { return }
+                if line.values[index] != nil { problem = "\(Self.names[index]) is given twice" }
+                if Self.repeating.contains(Name.allCases[index]), let known = last[index], valueBytes.elementsEqual(known.bytes) {
+                    line.values[index] = known.text
+                    return
+                }
+                let text = try Self.text(valueBytes)
+                line.values[index] = text
+                if Self.repeating.contains(Name.allCases[index]) { last[index] = (Array(valueBytes), text) }
+            }
+            if let problem { throw FlatJSONLine.Problem(problem) }
+            return line
+        }
+
+        /// `bytes` as text: ASCII at once, else validated as UTF-8.
+        private static func text(_ bytes: UnsafeRawBufferPointer) throws -> String {
+            let units = bytes.bindMemory(to: UInt8.self)
+            if !units.contains(where: { $0 >= 0x80 }) { return String(decoding: units, as: UTF8.self) }
+            guard let text = String(validating: units, as: UTF8.self) else { throw FlatJSONLine.Problem.notUTF8 }
+            return text
+        }
+    }
+
+    /// The entry of a line's fields.
+    private static func entry(_ values: LineReader.Line, line: Int, refuse: (String) -> AirlockError) throws -> KeyRegisterEntry {
+        func field(_ name: LineReader.Name) throws -> String {
             guard let value = values[name], !value.isEmpty else { throw refuse("line \(line) has no \(name)") }
             return value
         }
-        let kindText = try field("kind")
+        let kindText = try field(.kind)
         guard let kind = KeyRegisterEntry.Kind(rawValue: kindText) else {
             throw refuse(
                 "line \(line)'s kind \"\(kindText)\" is not \(KeyRegisterEntry.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        let fo = values["fo"].flatMap { $0.isEmpty ? nil : $0 }
+        let fo = values[.fo].flatMap { $0.isEmpty ? nil : $0 }
         if kind != .assigned, fo == nil { throw refuse("line \(line) has no fo (the F&O entity a \(kind.rawValue) record is in)") }
-        let foField = try fo.map { _ in try field("foField") }
+        let foField = try fo.map { _ in try field(.foField) }
         return KeyRegisterEntry(
-            kind: kind, entity: try field("entity"), id: try field("id").lowercased(), attribute: try field("attribute"),
-            key: try field("key"), fo: fo, foField: foField, run: try field("run"), line: line)
+            kind: kind, entity: try field(.entity), id: Self.lower(try field(.id)), attribute: try field(.attribute),
+            key: try field(.key), fo: fo, foField: foField, run: try field(.run), line: line)
+    }
+
+    /// The place of `entity` in `identities` and `holders`, made on first use.
+    private mutating func slot(of entity: String) -> Int {
+        if let slot = entityIndex[entity] { return slot }
+        entityIndex[entity] = identities.count
+        identities.append([:])
+        holders.append([:])
+        return identities.count - 1
     }
 
     /// Adds `entry` (read or appended), holding the register's rules: one identity per record, one record per key of an
     /// entity, a `sent` line for a registered record under its key.
     private mutating func add(_ entry: KeyRegisterEntry, refuse: (String) -> AirlockError) throws {
-        let folded = entry.key.uppercased()
+        let folded = Self.upper(entry.key)
         switch entry.kind {
         case .assigned, .linked:
-            if let earlier = identities[entry.entity]?[entry.id] {
+            let slot = slot(of: entry.entity)
+            if let earlier = identities[slot][entry.id] {
                 throw refuse(
                     "line \(entry.line) registers Sales \(entry.entity) \(entry.id) again (\(entry.key)); line \(entries[earlier].line) registered it (\(entries[earlier].key))"
                 )
             }
-            if let earlier = holders[entry.entity]?[folded] {
+            if let earlier = holders[slot][folded] {
                 throw refuse(
                     "line \(entry.line) gives the key \(entry.key) to Sales \(entry.entity) \(entry.id); line \(entries[earlier].line) gave it to \(entries[earlier].id)"
                 )
             }
-            identities[entry.entity, default: [:]][entry.id] = entries.count
-            holders[entry.entity, default: [:]][folded] = entries.count
+            identities[slot][entry.id] = entries.count
+            holders[slot][folded] = entries.count
             if entry.fo != nil { foPlaces[entries.count] = entries.count }
         case .sent:
-            guard let identity = identities[entry.entity]?[entry.id] else {
+            guard let identity = entityIndex[entry.entity].flatMap({ identities[$0][entry.id] }) else {
                 throw refuse("line \(entry.line) says Sales \(entry.entity) \(entry.id) was sent, and no earlier line registers it")
             }
             guard entries[identity].key == entry.key else {
@@ -155,17 +228,20 @@ public struct KeyRegister: Sendable {
 
     /// The identity of Sales `entity` record `id` (its `assigned` or `linked` entry), or nil.
     public func identity(of entity: String, id: String) -> KeyRegisterEntry? {
-        identities[entity]?[id.lowercased()].map { entries[$0] }
+        entityIndex[entity].flatMap { identities[$0][Self.lower(id)] }.map { entries[$0] }
     }
 
     /// The identity holding `key` (ignoring case) among `entity`'s records, or nil.
     public func holder(of key: String, in entity: String) -> KeyRegisterEntry? {
-        holders[entity]?[key.uppercased()].map { entries[$0] }
+        entityIndex[entity].flatMap { holders[$0][Self.upper(key)] }.map { entries[$0] }
     }
+
+    /// Whether the register holds records of `entity`.
+    public func holdsRecords(of entity: String) -> Bool { entityIndex[entity].map { !identities[$0].isEmpty } ?? false }
 
     /// The identities of `entity`'s records, in line order.
     public func identities(of entity: String) -> [KeyRegisterEntry] {
-        (identities[entity]?.values.sorted() ?? []).map { entries[$0] }
+        (entityIndex[entity].map { identities[$0].values.sorted() } ?? []).map { entries[$0] }
     }
 
     /// The F&O entity that holds Sales `entity` record `id` under its key: the linked record's, or the one a run first
@@ -177,12 +253,22 @@ public struct KeyRegister: Sendable {
     /// The entry saying where F&O holds Sales `entity` record `id` (`fo`, `foField`): the link, or the first line of a
     /// run that sent it; nil when no run has sent it.
     public func foPlace(of entity: String, id: String) -> KeyRegisterEntry? {
-        identities[entity]?[id.lowercased()].flatMap { foPlaces[$0] }.map { entries[$0] }
+        entityIndex[entity].flatMap { identities[$0][Self.lower(id)] }.flatMap { foPlaces[$0] }.map { entries[$0] }
     }
 
     /// Each registered record F&O holds (linked, or sent by a run), with the entry saying where, in line order.
     public var recordsInFO: [KeyRegisterEntry] {
         foPlaces.values.sorted().map { entries[$0] }
+    }
+
+    /// `text` in lower case, itself when it has no upper-case ASCII letter (no new text: ids are written lower case).
+    static func lower(_ text: String) -> String {
+        text.utf8.contains { $0 >= 0x41 && $0 <= 0x5A } ? text.lowercased() : text
+    }
+
+    /// `text` in upper case, itself when it has no lower-case ASCII letter (keys are mostly written upper case).
+    static func upper(_ text: String) -> String {
+        text.utf8.contains { ($0 >= 0x61 && $0 <= 0x7A) || $0 >= 0x80 } ? text.uppercased() : text
     }
 
     // MARK: appending
@@ -203,8 +289,8 @@ public struct KeyRegister: Sendable {
     }
 
     /// Takes the digests of the lines just written (the header's first when it was written too).
-    mutating func written(digests: [String]) {
-        lineDigests += digests
-        head = lineDigests.last
+    mutating func written(_ digests: LineChain.Digests) {
+        lineDigests.append(contentsOf: digests)
+        head = lineDigests.count > 0 ? lineDigests.hex(lineDigests.count - 1) : nil
     }
 }

@@ -27,7 +27,7 @@ public enum KeyRegisterFile {
         let digests = try file.append(count: header.count + stamped.count) { index, previous in
             index < header.count ? header[index] : stamped[index - header.count].encoded(previous: previous)
         }
-        next.written(digests: digests)
+        next.written(digests)
         return next
     }
 }

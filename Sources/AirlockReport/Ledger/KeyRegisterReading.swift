@@ -41,11 +41,13 @@ public struct KeyRegisterReading: Sendable {
     /// Per Sales entity: records by kind (`assigned`, `linked`), and those F&O holds (linked or sent).
     public var counts: [(entity: String, assigned: Int, linked: Int, inFO: Int)] {
         guard let register else { return [] }
+        var inFO: [String: Int] = [:]
+        for entry in register.recordsInFO { inFO[entry.entity, default: 0] += 1 }
         return register.entities.map { entity in
             let identities = register.identities(of: entity)
             return (
                 entity, identities.filter { $0.kind == .assigned }.count, identities.filter { $0.kind == .linked }.count,
-                register.recordsInFO.filter { $0.entity == entity }.count
+                inFO[entity] ?? 0
             )
         }
     }
