@@ -128,6 +128,7 @@ enum ShardReportMerger {
             sum.fromFallback += item.fromFallback
             sum.withheld += item.withheld
             sum.contradicted += item.contradicted
+            sum.contradictedWithheld += item.contradictedWithheld
             let own = adding(item.ownValues, to: sum.ownValues).sorted { ($1.value, $0.key) < ($0.value, $1.key) }
             sum.ownValues = Dictionary(uniqueKeysWithValues: own.prefix(ConversionPlan.causeLimit).map { ($0.key, $0.value) })
             sum.examples = Array((sum.examples + item.examples).prefix(ConversionPlan.ConditionalDefault.exampleLimit))
