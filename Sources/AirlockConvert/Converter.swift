@@ -129,8 +129,8 @@ public enum Converter {
         // What the run decided is entered before its packages are handed over: a run whose keys the register does not
         // hold leaves no package.
         var registerAfter = run.appendedRegister
-        if case .append(let path, let name, _) = run.register, registerAfter != nil, !options.dryRun, !report.refused {
-            registerAfter = try KeyRegisterFile.append(flows.registerEntries, run: name, to: path)
+        if case .append(let path, let name, _) = run.register, let read = registerAfter, !options.dryRun, !report.refused {
+            registerAfter = try KeyRegisterFile.append(flows.registerEntries, run: name, to: path, readAs: read)
         }
         try staging.commit()
         return ConversionResult(
@@ -163,7 +163,9 @@ public enum Converter {
     /// order, each package started as soon as the flows feeding it are done.
     private static func runFlows(_ run: Run) throws -> FlowsResult {
         let (options, templates, catalog, progress) = (run.options, run.templates, run.catalog, run.progress)
-        let register = run.appendedRegister ?? run.register.register
+        // The register keeps the Prospect to cash keys: a set that keys records by other columns does not apply it.
+        let held = run.appendedRegister ?? run.register.register
+        let register = templates.set == .standard ? held : nil
         var (inputs, shardInputs) = try ConversionInputs.read(
             for: options, templates: templates, catalog: catalog, register: register, progress: progress)
         let keymap =
@@ -183,9 +185,16 @@ public enum Converter {
         let order = templates.runOrder().filter { run.selected.contains($0.name) }
         let context = try ConversionContext(
             inputs, options: options, templates: templates, catalog: catalog, order: order, shardRows: shardInputs?.rows)
-        let registerNotices = KeyRegisterNotices.texts(
+        var registerNotices = KeyRegisterNotices.texts(
             applied: registered, writeBack: settled.writeBack, register: register, off: run.register.isOff, assigned: settled.assignedKeys,
             links: keymap.links.count, order: order)
+        if let held, !held.isEmpty, register == nil {
+            registerNotices.append(
+                (
+                    order.first?.name ?? "",
+                    "the key register (\(held.path)) is not applied: it holds the Prospect to cash keys, and the \(templates.set.rawValue) templates key records by other columns"
+                ))
+        }
         try RunPreflight.check(
             order, context: context, keymapWarnings: keymap.warnings, settingsNotices: settled.notices(order: order) + registerNotices,
             notice: run.notice)

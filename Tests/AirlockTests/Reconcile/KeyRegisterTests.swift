@@ -131,11 +131,21 @@ struct KeyRegisterTests {
     @Test func anAppendThatBreaksTheRulesWritesNothing() throws {
         let path = try Self.written()
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        // Two runs that read the same register: the second to append finds the first's entries and is refused.
         #expect(throws: AirlockError.self) {
             try KeyRegisterFile.append([Self.entry("a7", "NEW-1"), Self.entry("a8", "ACC-01000-AAAAAA")], run: "run-3", to: path)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        // Two runs that read the same register: the second to append finds the first's entries, and is refused as a race.
+        let read = try KeyRegister.read(path)
+        try KeyRegisterFile.append([Self.entry("a9", "ACC-01009-XXXXXX")], run: "run-4", to: path, readAs: read)
+        let afterFirst = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect {
+            try KeyRegisterFile.append([Self.entry("a10", "ACC-01009-XXXXXX")], run: "run-5", to: path, readAs: read)
+        } throws: { error in
+            "\(error)".contains(
+                "the key register changed while this run ran: another run of the migration entered 1 lines since it was read")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == afterFirst)
     }
 
     @Test func flatJSONLinesReadBackWhatTheyWriteAndRefuseOtherShapes() throws {
