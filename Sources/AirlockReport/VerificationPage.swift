@@ -26,6 +26,7 @@ struct VerificationPage {
             ("identity", "Accounting identity", identity),
             ("drift", "Drifted fields", drift),
             ("unproven", "Fields not proven", unproven),
+            ("keys", "Registered keys", registeredKeys),
             ("missing", "Missing records", exampleSection("missing", file: RunLayout.missingList, empty: "No sent record is missing.")),
             ("drifted", "Drifted records", exampleSection("drifted", file: RunLayout.driftedList, empty: "No sent record drifted.")),
             ("warnings", "Warnings", warnings),
@@ -254,6 +255,33 @@ struct VerificationPage {
             "Records found whose compared fields hold the values sent, but which were sent with a value in a field the export does "
                 + "not carry: that value is not proven until the entity is exported with the field and verified again.")
             + table.html
+    }
+
+    /// The migration's key register looked for in the F&O export, per Sales entity.
+    private var registeredKeys: String {
+        guard let keys = report.registeredKeys else {
+            return PageFrame.paragraph("No key register was read (none yet in this migration, or --no-ledger).", class: "none")
+        }
+        guard keys.checked else {
+            return PageFrame.paragraph(
+                "\(HTMLText.number(keys.registered)) keys of the key register \(HTMLText.escape(keys.register)) that F&O should hold were not looked for: no --fo export was given.",
+                class: "none")
+        }
+        var table = ReportTable(
+            id: "table-keys", caption: "Keys of \(keys.register) in the F&O export",
+            columns: [
+                .init("entity"), .init("F&O should hold", numeric: true), .init("found", numeric: true), .init("not found", numeric: true),
+                .init("not checked", numeric: true), .init("not sent yet", numeric: true),
+            ])
+        for (entity, counts) in keys.entities.sorted(by: { $0.key < $1.key }) {
+            table.add([
+                .text(entity), .number(counts.registered), .number(counts.found), .number(counts.notFound), .number(counts.notChecked),
+                .number(counts.notSent),
+            ])
+        }
+        return PageFrame.paragraph(
+            "Every key the migration's key register says F&O holds (a link's, or one a run sent) looked for in the F&O export; \(RunLayout.missingKeysList) lists those not found."
+        ) + table.html
     }
 
     private func exampleSection(_ name: String, file: String, empty: String) -> String {

@@ -100,6 +100,8 @@ import Testing
         // The 4 contacts filtered out of every flow keep their keys, which no run has sent yet: not looked for.
         #expect(keys.entities["contact"]?.notSent == 4)
         #expect(report.flows["accounts"]?.entities["account"]?.side == "sales")
+        let page = try String(contentsOfFile: run + "/verify/" + RunLayout.verificationPage, encoding: .utf8)
+        #expect(page.contains("id=\"table-keys\"") && page.contains("F&amp;O should hold"))
 
         // Records lost on the way: their registered keys are named, one line each, and the verification fails.
         let lossy = migration.folder + "/after-lossy"
