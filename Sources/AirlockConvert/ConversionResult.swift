@@ -1,4 +1,3 @@
-import AirlockReconcile
 import AirlockReport
 import AirlockValidate
 
@@ -9,8 +8,7 @@ public struct ConversionResult: Sendable {
     public var validations: [ValidationReport]
     /// The rejected records exceed `--max-rejects`: the outputs are written, and the run exits 1.
     public var tooManyRejects: Bool
-    /// What the run entered in the key register (none without one, for a plan, a dry run or a shard).
-    public var registerEntries: [KeyRegisterEntry] = []
-    /// The key register as the run left it (its path, lines and last line's SHA-256), when the run opened it to append.
-    public var keyRegister: (path: String, lines: Int, head: String?)?
+    /// The key register as the run left it (its path, lines and last line's SHA-256), as the run's ledger entry records
+    /// it; nil when the run does not add to a register (none, a plan, a dry run, a shard) or it holds no line.
+    public var keyRegister: LedgerKeyRegister?
 }

@@ -134,8 +134,10 @@ public enum Converter {
         }
         try staging.commit()
         return ConversionResult(
-            report: report, validations: validations, tooManyRejects: tooMany, registerEntries: flows.registerEntries,
-            keyRegister: registerAfter.map { ($0.path, $0.lineCount, $0.head) })
+            report: report, validations: validations, tooManyRejects: tooMany,
+            keyRegister: registerAfter.flatMap { register in
+                register.head.map { LedgerKeyRegister(path: register.path, lines: register.lineCount, sha256: $0) }
+            })
     }
 
     /// What the flows produced, with what the report needs from the inputs (which are released on return).

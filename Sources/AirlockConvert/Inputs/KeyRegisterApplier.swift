@@ -92,17 +92,8 @@ enum KeyRegisterApplier {
 
     /// The upper-cased values of every F&O column a Sales → F&O flow writes a Sales key to.
     private static func foKeys(_ foTables: [(String, Table)], templates: TemplateSet) -> Set<String> {
-        let fields = Set(KeyedEntity.of(templates).flatMap { $0.targets.map(\.field) }.map { $0.uppercased() })
         var keys: Set<String> = []
-        for (_, table) in foTables {
-            for (position, column) in table.columns.enumerated() where fields.contains(column.name.uppercased()) {
-                for row in 0..<table.rowCount {
-                    if let value = table.value(row: row, column: position)?.trimmingASCIIWhitespace(), !value.isEmpty {
-                        keys.insert(value.uppercased())
-                    }
-                }
-            }
-        }
+        KeyedEntity.forEachFOKey(of: KeyedEntity.of(templates), in: foTables) { key, _, _ in keys.insert(key.uppercased()) }
         return keys
     }
 }

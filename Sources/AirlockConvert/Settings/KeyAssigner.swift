@@ -120,16 +120,10 @@ enum KeyAssigner {
             }
         }
         var foOnly: [String: String] = [:]
-        let fields = Set(keyed.flatMap { $0.targets.map(\.field) }.map { $0.uppercased() })
-        for (label, table) in foTables {
-            for (position, column) in table.columns.enumerated() where fields.contains(column.name.uppercased()) {
-                for row in 0..<table.rowCount {
-                    guard let value = table.value(row: row, column: position)?.trimmingASCIIWhitespace(), !value.isEmpty else { continue }
-                    let folded = value.uppercased()
-                    if all[folded] == nil { all[folded] = .fo(label: label, column: column.name) }
-                    if !salesKeys.contains(folded) && foOnly[folded] == nil { foOnly[folded] = value }
-                }
-            }
+        KeyedEntity.forEachFOKey(of: keyed, in: foTables) { value, label, column in
+            let folded = value.uppercased()
+            if all[folded] == nil { all[folded] = .fo(label: label, column: column) }
+            if !salesKeys.contains(folded) && foOnly[folded] == nil { foOnly[folded] = value }
         }
         return (all, foOnly)
     }

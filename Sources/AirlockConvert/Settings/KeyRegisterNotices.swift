@@ -11,10 +11,7 @@ enum KeyRegisterNotices {
         applied: KeyRegisterApplier.Applied?, writeBack: KeyWriteBack, register: KeyRegister?, off: Bool, assigned: AssignedKeys?,
         links: Int, order: [MappingTemplate]
     ) -> [(flow: String, text: String)] {
-        func flow(of entity: String) -> String {
-            order.first { $0.direction == .salesToFO && $0.source.entity == entity }?.name
-                ?? order.first { $0.source.entity == entity || $0.target.entity == entity }?.name ?? order.first?.name ?? ""
-        }
+        func flow(of entity: String) -> String { SettingsNotices.firstFlow(of: entity, in: order) }
         var texts: [(flow: String, text: String)] = []
         if let applied, let register {
             for (entity, count) in applied.kept.sorted(by: { $0.key < $1.key }) where count > 0 {

@@ -41,6 +41,22 @@ struct KeyedEntity: Sendable, Hashable {
         return result
     }
 
+    /// Calls `body` with each key `foTables` hold in a field one of `keyed` writes its key to (`CUSTOMERACCOUNT`,
+    /// `PARTYNUMBER`, `CONTACTPERSONPARTYNUMBER`), trimmed and not blank, with the table's label and the column.
+    static func forEachFOKey(
+        of keyed: [KeyedEntity], in foTables: [(String, Table)], _ body: (_ key: String, _ label: String, _ column: String) -> Void
+    ) {
+        let fields = Set(keyed.flatMap { $0.targets.map(\.field) }.map { $0.uppercased() })
+        for (label, table) in foTables {
+            for (position, column) in table.columns.enumerated() where fields.contains(column.name.uppercased()) {
+                for row in 0..<table.rowCount {
+                    guard let value = table.value(row: row, column: position)?.trimmingASCIIWhitespace(), !value.isEmpty else { continue }
+                    body(value, label, column.name)
+                }
+            }
+        }
+    }
+
     /// The rows of `table` (the entity's section) whose key attribute is blank or absent.
     func unkeyedRows(in table: Table) -> [Int] {
         guard let column = table.columnIndex(named: attribute) else { return Array(0..<table.rowCount) }

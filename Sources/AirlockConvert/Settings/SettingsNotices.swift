@@ -12,9 +12,7 @@ enum SettingsNotices {
         sales: CMTPackage, order: [MappingTemplate]
     ) -> [(flow: String, text: String)] {
         let runs = Set(order.map(\.name))
-        func flow(of entity: String) -> String {
-            order.first { $0.direction == .salesToFO && $0.source.entity == entity }?.name ?? order.first?.name ?? ""
-        }
+        func flow(of entity: String) -> String { firstFlow(of: entity, in: order) }
         var texts: [(flow: String, text: String)] = []
         let lacking = unkeyed.filter { $0.unkeyed > 0 && $0.keyed.flows.contains(where: runs.contains) }
         if assigned == nil, let first = lacking.first {
@@ -73,6 +71,13 @@ enum SettingsNotices {
                 ))
         }
         return texts
+    }
+
+    /// The flow a notice about Sales `entity` goes under: the first of `order` from Sales to F&O that reads it, else the
+    /// first that reads or writes it, else the first.
+    static func firstFlow(of entity: String, in order: [MappingTemplate]) -> String {
+        order.first { $0.direction == .salesToFO && $0.source.entity == entity }?.name
+            ?? order.first { $0.source.entity == entity || $0.target.entity == entity }?.name ?? order.first?.name ?? ""
     }
 
     /// After the flows: per flow and field map with a `defaultSetting:`, the records whose source named no value:

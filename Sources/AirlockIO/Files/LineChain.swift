@@ -11,21 +11,6 @@ public enum LineChain {
         return hex(hasher.finalize())
     }
 
-    /// The SHA-256 of the bytes at `buffer` as lower-case hex.
-    public static func sha256(_ buffer: UnsafeRawBufferPointer) -> String {
-        var hasher = SHA256()
-        hasher.update(bufferPointer: buffer)
-        return hex(hasher.finalize())
-    }
-
-    /// The lines of a chained file's bytes, without their line ends, each with its digest; a last line without a line
-    /// end is a line too (a write cut short).
-    public static func lines(of bytes: [UInt8]) -> [(bytes: ArraySlice<UInt8>, sha256: String)] {
-        var pieces = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
-        if pieces.last?.isEmpty == true { pieces.removeLast() }
-        return pieces.map { piece in (piece, piece.withUnsafeBytes { sha256($0) }) }
-    }
-
     /// Why the chain breaks at line `number` (1-based), whose `previous` is given, among lines whose digests are
     /// `digests` (in order); nil when it holds. `kind` names the file in the message (`ledger`, `register`).
     public static func breakReason(previous: String?, line number: Int, digests: [String], kind: String) -> String? {

@@ -21,7 +21,7 @@ public struct KeyRegister: Sendable {
     public private(set) var lineCount = 0
     /// The SHA-256 of the last line (nil for an empty file): what the next line chains to, and what the ledger's entry
     /// of the run that wrote it records.
-    public private(set) var head: String?
+    public var head: String? { lineDigests.count > 0 ? lineDigests.hex(lineDigests.count - 1) : nil }
     /// The SHA-256 of each line, by line number − 1.
     public private(set) var lineDigests = LineChain.Digests()
 
@@ -59,7 +59,6 @@ public struct KeyRegister: Sendable {
         if pieces.last?.isEmpty == true { pieces.removeLast() }
         for piece in pieces { piece.withUnsafeBytes { lineDigests.append($0) } }
         lineCount = pieces.count
-        head = lineCount > 0 ? lineDigests.hex(lineCount - 1) : nil
         var reader = LineReader()
         for (index, piece) in pieces.enumerated() {
             let number = index + 1
@@ -291,6 +290,5 @@ public struct KeyRegister: Sendable {
     /// Takes the digests of the lines just written (the header's first when it was written too).
     mutating func written(_ digests: LineChain.Digests) {
         lineDigests.append(contentsOf: digests)
-        head = lineDigests.count > 0 ? lineDigests.hex(lineDigests.count - 1) : nil
     }
 }

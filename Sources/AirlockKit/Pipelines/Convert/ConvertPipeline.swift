@@ -67,11 +67,7 @@ public enum ConvertPipeline {
         } else {
             text = conversion.report.text() + "\n" + String(format: "Done in %.1f s.", Date().timeIntervalSince(started)) + "\n"
         }
-        var result = ConvertResult(conversion, text: text)
-        if let state = conversion.keyRegister, let head = state.head {
-            result.keyRegister = LedgerKeyRegister(path: state.path, lines: state.lines, sha256: head)
-        }
-        return result
+        return ConvertResult(conversion, text: text)
     }
 
     /// What a shard's run shows: what it owns and converted, and how the shards are merged.

@@ -40,6 +40,7 @@ public struct ConvertResult: Sendable {
         self.init(
             report: conversion.report, validations: conversion.validations, refused: false, tooManyRejects: conversion.tooManyRejects,
             text: text, problem: problem, status: conversion.tooManyRejects ? .dataErrors : .success)
+        keyRegister = conversion.keyRegister
     }
 
     /// A run whose packages failed validation: only its report was written; the failing validations are shown.
