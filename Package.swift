@@ -59,7 +59,12 @@ let package = Package(
             ]
         ),
         .target(name: "AirlockDiff", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockReconcile"]),
-        .target(name: "AirlockMatch", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockReconcile"]),
+        .target(
+            name: "AirlockMatch",
+            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockReconcile", "AirlockYAML"],
+            exclude: ["Resources"],
+            plugins: ["EmbedResources"]
+        ),
         .target(
             name: "AirlockMask",
             dependencies: [

@@ -63,6 +63,12 @@ struct MatchCommand: LedgerCommand {
             valueName: "CODE-PAGE"))
     var reviewedEncoding: CodePageOption?
 
+    @Option(
+        help:
+            "A nickname list added to the bundled one: CSV with the header name1,relationship,name2 and lines such as robert,has_nickname,bob (UTF-8)."
+    )
+    var nicknames: String?
+
     @Option(name: .customLong("fo-encoding"), help: CodePageOption.help)
     var foEncoding: CodePageOption?
 
@@ -98,6 +104,7 @@ struct MatchCommand: LedgerCommand {
             reviewScore: review, ambiguityMargin: margin, reviewedPath: reviewed, maxPairsPerKey: maxPairsPerKey)
         matching.foEncoding = foEncoding?.codePage
         matching.reviewedEncoding = reviewedEncoding?.codePage
+        matching.nicknamesPath = nicknames
         let options = MatchOptions(matching: matching, json: json, catalogFiles: catalogFiles, ledger: ledger.options(arguments: arguments))
         let meter = progress.meter("match", output: output)
         let result: MatchResult

@@ -20,11 +20,81 @@ struct EntityMatcher: Sendable {
 
     /// The signals that say a pair is one record beyond its name: a `sure` link needs one of them to agree (exact or
     /// close). A city, a country, a legal form, a house number or a unit is shared by too many records to count.
-    static let corroborating: [MatchSignal] = [.key, .taxNumber, .email, .domain, .phone, .company, .postcode, .street, .number]
+    static let corroborating: [MatchSignal] = [
+        .key, .taxNumber, .email, .domain, .phone, .company, .postcode, .street, .number, .birthDate, .middleName,
+    ]
 
-    /// Whether a pair agrees on a corroborating signal.
-    static func hasCorroboration(_ vector: ComparisonVector) -> Bool {
-        corroborating.contains { vector[$0] == .exact || vector[$0] == .close }
+    /// The household a pair's records live in, when the given name must decide between its members: the larger of the
+    /// two records' households (`MatchRecord.householdSize`: its side's persons of that family name at that address),
+    /// where the family names agree, the given names do not, nothing of the person's own agrees (`ownSignals`) and a
+    /// household holds others; nil otherwise. Where neither side has another person of the name at the address, a
+    /// given name misspelt beyond `close` is left to the model's weights.
+    static func household(_ vector: ComparisonVector, _ sales: MatchRecord, _ fo: MatchRecord) -> UInt8? {
+        guard vector[.familyName].isNameAgreement, !vector[.givenName].isNameAgreement, !hasOwnAgreement(vector) else { return nil }
+        let household = max(sales.householdSize, fo.householdSize)
+        return household > 1 ? household : nil
+    }
+
+    /// Why a pair of persons is not proposed at all, or nil: another given name (not one misspelt) beside the same
+    /// family name in a household is a relative.
+    static func relativeInHousehold(_ vector: ComparisonVector, _ sales: MatchRecord, _ fo: MatchRecord) -> String? {
+        guard vector[.givenName] == .different, let household = household(vector, sales, fo) else { return nil }
+        return "its best candidate has another given name, and \(household) persons of that family name share the address: a relative"
+    }
+
+    /// Why a pair of persons is held for review, or nil: no given name on one side, or one only weakly alike, in a
+    /// household: the given name does not tell its members apart.
+    static func familyNotPerson(_ vector: ComparisonVector, _ sales: MatchRecord, _ fo: MatchRecord) -> String? {
+        guard let household = household(vector, sales, fo) else { return nil }
+        return vector[.givenName] == .absent
+            ? "no given name to tell the \(household) of this family name at this address apart"
+            : "a given name only weakly alike, and \(household) of this family name at this address: a relative, or a typo?"
+    }
+
+    /// Whether two persons share a family name and have other given names, nothing of their own agreeing.
+    static func relatives(_ vector: ComparisonVector) -> Bool {
+        vector[.familyName].isNameAgreement && vector[.givenName] != .absent && !vector[.givenName].isNameAgreement
+            && !hasOwnAgreement(vector)
+    }
+
+    /// Whether two persons' given and family names are both exactly one another's.
+    static func isSameFullName(_ vector: ComparisonVector) -> Bool {
+        vector[.givenName] == .exact && vector[.familyName] == .exact
+    }
+
+    /// The least a corroborating signal's agreement must weigh in the entity's model against random pairs, in bits: a
+    /// postcode every record of a town shares agrees and says nothing.
+    static let corroborationBits = 0.5
+
+    /// Whether a pair agrees on a corroborating signal (exact or close) that says something in `model` (nil: any).
+    static func hasCorroboration(_ vector: ComparisonVector, model: MatchModel? = nil) -> Bool {
+        corroborating.contains { signal in
+            let level = vector[signal]
+            guard level == .exact || level == .close else { return false }
+            guard let model else { return true }
+            // Against random pairs: how rare the agreement is at all, whatever the names.
+            return model.weight(signal, level, group: .missing) >= corroborationBits
+        }
+    }
+
+    /// Why two persons whose given and family names both differ are not linked without a reviewer, or nil: only
+    /// what is a person's own (a birth date, an e-mail address, a phone) says they are one; a shared address or
+    /// company says they live or work together.
+    static func strangers(_ vector: ComparisonVector) -> String? {
+        guard vector[.givenName] != .absent, vector[.familyName] != .absent, !vector[.givenName].isNameAgreement,
+            !vector[.familyName].isNameAgreement
+        else { return nil }
+        guard !hasOwnAgreement(vector) else { return nil }
+        return "another given name and another family name: only the address or company agrees"
+    }
+
+    /// What is a person's own, not a household's or a company's: a birth date, an e-mail address, the key, a tax
+    /// number (a phone is often the office's or the home's). One of them agreeing says two records are one person where the names leave it open.
+    static let ownSignals: [MatchSignal] = [.birthDate, .email, .key, .taxNumber]
+
+    /// Whether one of `ownSignals` agrees exactly.
+    static func hasOwnAgreement(_ vector: ComparisonVector) -> Bool {
+        ownSignals.contains { vector[$0] == .exact }
     }
 
     /// How many bits a best candidate must be ahead of the runner-up to be clearly the one: of the two, it is the
@@ -63,13 +133,11 @@ struct EntityMatcher: Sendable {
         var vectors = try compare(candidates.pairs)
         var patterns: [ComparisonVector: Int] = [:]
         for vector in vectors { patterns[vector, default: 0] += 1 }
-        var acceptedPatterns: [ComparisonVector: Int] = [:]
-        var rejectedPatterns: [ComparisonVector: Int] = [:]
-        for (s, (f, _)) in accepted { acceptedPatterns[scorer.compare(sales[s], fo[f]), default: 0] += 1 }
-        for pair in rejected { rejectedPatterns[scorer.compare(sales[Int(pair >> 32)], fo[Int(pair & 0xFFFF_FFFF)]), default: 0] += 1 }
+        // The model is the exports' alone: a reviewer's decisions settle their own records (and those whose candidates
+        // they hold), not the weights every other pair is scored with. Re-estimated with them, a review of 97 pairs
+        // moved 94 undecided pairs, and rejecting those moved more (docs/match.md, "Reviewing").
         let model = MatchModelEstimator.estimate(
-            candidates: patterns, random: try randomPatterns(), accepted: acceptedPatterns, rejected: rejectedPatterns,
-            expectedMatches: min(sales.count, fo.count))
+            candidates: patterns, random: try randomPatterns(), expectedMatches: min(sales.count, fo.count))
         var scorer = scorer
         scorer.model = model
         let ranked = try rank(candidates.pairs, vectors: vectors, scorer: scorer, rejected: rejected)
@@ -82,10 +150,29 @@ struct EntityMatcher: Sendable {
         let foDuplicatePairs = Set(foDuplicates.map { UInt64($0.first) << 32 | UInt64($0.second) })
         func areDuplicates(_ a: Int, _ b: Int) -> Bool { foDuplicatePairs.contains(UInt64(min(a, b)) << 32 | UInt64(max(a, b))) }
         var bestScores = [Double](repeating: 0, count: sales.count)
+        for s in sales.indices { bestScores[s] = ranked.list(s).first?.score ?? 0 }
+        let assignment = LinkAssignment(salesRecords: sales.count, fixed: accepted.mapValues(\.fo)) { s in
+            ranked.list(s).map { ($0.fo, $0.bits) }
+        }
+        let margin = Self.bitsAhead(margin: options.ambiguityMargin)
+        // Whether another Sales record than `s` holds `f` clearly: its weight on `f` ahead of `s`'s by the margin.
+        func clearlyHeld(_ f: Int, against s: Int, bits: Double) -> (holder: Int, clearly: Bool)? {
+            guard let holder = assignment.holder[f], holder != s else { return nil }
+            if accepted[holder] != nil { return (holder, true) }
+            let held = ranked.list(holder).first { $0.fo == f }?.bits ?? bits
+            return (holder, held - bits >= margin)
+        }
+        // Whether a pair may be proposed at all: something beyond the name agrees, or (a person) the full name.
+        func proposable(_ vector: ComparisonVector) -> Bool {
+            entity == .products || Self.hasCorroboration(vector, model: scorer.model) || Self.isSameFullName(vector)
+        }
         var proposals: [MatchProposal] = []
+        var heldInHouseholds = 0
+        var relativesLeftOut = 0
+        // Why a Sales record whose best candidate scores at least review is not proposed.
+        var unproposed: [Int: String] = [:]
         for s in sales.indices {
             let list = ranked.list(s)
-            bestScores[s] = list.first?.score ?? 0
             if let (f, decision) = accepted[s] {
                 var proposal = MatchProposal(salesIndex: s, foIndex: f, score: scorer.score(sales[s], fo[f]), matchClass: nil)
                 proposal.matchClass = classOf(proposal.score)
@@ -97,24 +184,65 @@ struct EntityMatcher: Sendable {
                 proposals.append(proposal)
                 continue
             }
-            guard let best = list.first, best.score >= options.reviewScore else { continue }
-            // A company or a person is never proposed on a name alone: namesakes are common, and nothing else says
-            // they are one (a product's name and unit are all two catalogues share). On the project's generated pair,
-            // such proposals were right for 41 of 9,700 contacts.
-            guard entity == .products || Self.hasCorroboration(scorer.compare(sales[s], fo[best.fo])) else { continue }
-            var proposal = MatchProposal(salesIndex: s, foIndex: best.fo, score: best.score, matchClass: classOf(best.score))
-            // Clearly ahead: of the two, the best is the one by at least 100 - margin percent (its weight ahead by
-            // log2((100 - margin) / margin) bits), whatever both their probabilities.
-            if let runnerUp = list.dropFirst().first(where: { !areDuplicates($0.fo, best.fo) }),
-                best.bits - runnerUp.bits < Self.bitsAhead(margin: options.ambiguityMargin), runnerUp.score >= options.reviewScore
-            {
+            guard var chosen = list.first else { continue }
+            var notes: [String] = []
+            // One link per record: where another Sales record holds this one's best clearly, its next candidate is
+            // proposed. Where none is left to propose, or the other holds it by a little, the best is proposed for
+            // review beside the record that holds it (`resolveSharedTargets`): a duplicate to merge, or a choice.
+            if let held = clearlyHeld(chosen.fo, against: s, bits: chosen.bits), held.clearly {
+                let given = assignment.given[s]
+                if given >= 0, let next = list.first(where: { $0.fo == given }), next.score >= options.reviewScore,
+                    proposable(scorer.compare(sales[s], fo[next.fo]))
+                {
+                    notes.append(
+                        "\(store.key(fo[chosen.fo])) is linked to Sales \(store.key(sales[held.holder])), which it matches better")
+                    chosen = next
+                }
+            }
+            guard chosen.score >= options.reviewScore else { continue }
+            // A company or a person is never linked on a name alone: namesakes are common, and nothing else says they
+            // are one (a product's name and unit are all two catalogues share). On the project's generated pair, such
+            // proposals were right for 41 of 9,700 contacts. A person's full name, both parts exact, and rare enough
+            // to score, is proposed for review: a person who moved, or a namesake.
+            let vector = scorer.compare(sales[s], fo[chosen.fo])
+            let corroborated = entity == .products || Self.hasCorroboration(vector, model: scorer.model)
+            guard proposable(vector) else {
+                unproposed[s] = "only the name agrees: nothing else says its best candidate is the same"
+                continue
+            }
+            if let reason = Self.relativeInHousehold(vector, sales[s], fo[chosen.fo]) {
+                unproposed[s] = reason
+                relativesLeftOut += 1
+                continue
+            }
+            var proposal = MatchProposal(salesIndex: s, foIndex: chosen.fo, score: chosen.score, matchClass: classOf(chosen.score))
+            proposal.notes = notes
+            if !corroborated {
+                proposal.matchClass = .review
+                proposal.notes.append("the same full name and no address, phone, e-mail or birth date in common: moved, or a namesake")
+            }
+            // One family, not one person: another given name beside the same family name is a relative or a spouse,
+            // however much else agrees (a household shares its address); without a given name, a household's members
+            // cannot be told apart. Never linked without a reviewer.
+            if proposal.matchClass == .sure, let reason = Self.familyNotPerson(vector, sales[s], fo[chosen.fo]) ?? Self.strangers(vector) {
+                proposal.matchClass = .review
+                proposal.notes.append(reason)
+                if vector[.familyName].isNameAgreement { heldInHouseholds += 1 }
+            }
+            // Clearly ahead: of the two, the chosen one is the one by at least 100 - margin percent (its weight ahead
+            // by log2((100 - margin) / margin) bits), whatever both their probabilities. A candidate another Sales
+            // record holds clearly is not in the running.
+            if let runnerUp = list.first(where: { candidate in
+                candidate.fo != chosen.fo && !areDuplicates(candidate.fo, chosen.fo)
+                    && clearlyHeld(candidate.fo, against: s, bits: candidate.bits)?.clearly != true
+            }), chosen.bits - runnerUp.bits < margin, runnerUp.score >= options.reviewScore {
                 if proposal.matchClass == .sure { proposal.matchClass = .review }
                 proposal.notes.append("\(store.key(fo[runnerUp.fo])) scores \(ScoreText.score(runnerUp.score)) too")
             }
             if rejectedSales.contains(s) { proposal.notes.append("a rejected pair is left out") }
             proposals.append(proposal)
         }
-        resolveSharedTargets(&proposals)
+        resolveSharedTargets(&proposals, holder: assignment.holder)
         // A rejection stays in the list, so that the next review still has it.
         for decision in decisions where decision.verdict == .reject {
             guard let s = salesIndex[decision.salesKey], let f = foIndex[decision.foKey] else { continue }
@@ -124,18 +252,24 @@ struct EntityMatcher: Sendable {
             proposal.notes.append("rejected on review (line \(decision.line))")
             proposals.append(proposal)
         }
+        var households: MatchHouseholds?
+        if entity == .contacts {
+            let sure = proposals.filter { $0.decision == nil && $0.matchClass == .sure }.map { ($0.salesIndex, $0.foIndex, $0.score / 100) }
+            households = MatchHouseholds(sales: sales, fo: fo, sure: sure, held: heldInHouseholds, relatives: relativesLeftOut)
+        }
         return EntityMatches(
             entity: entity, proposals: proposals, duplicates: foDuplicates + salesDuplicates, bestScores: bestScores,
-            comparisons: comparisons, keysTooCommon: keysTooCommon, model: model)
+            comparisons: comparisons, keysTooCommon: keysTooCommon, model: model, households: households, unproposed: unproposed)
     }
 
     func classOf(_ score: Double) -> MatchClass? {
         score >= options.sureScore ? .sure : score >= options.reviewScore ? .review : nil
     }
 
-    /// One F&O record is linked to at most one Sales record: where several propose it, an accepted one keeps it,
-    /// else the highest score (then the first Sales record); the others become `review`, with a note.
-    func resolveSharedTargets(_ proposals: inout [MatchProposal]) {
+    /// One F&O record is linked to at most one Sales record: where several propose it, an accepted one keeps it, else
+    /// the one the assignment gave it to (`holder`), else the highest score (then the first Sales record); the others
+    /// become `review`, with a note.
+    func resolveSharedTargets(_ proposals: inout [MatchProposal], holder: [Int: Int] = [:]) {
         var byTarget: [Int: [Int]] = [:]
         for (index, proposal) in proposals.enumerated() where proposal.decision != .reject {
             byTarget[proposal.foIndex, default: []].append(index)
@@ -145,6 +279,8 @@ struct EntityMatcher: Sendable {
                 let x = proposals[a]
                 let y = proposals[b]
                 if (x.decision == .accept) != (y.decision == .accept) { return y.decision == .accept }
+                let holds = holder[target]
+                if (x.salesIndex == holds) != (y.salesIndex == holds) { return y.salesIndex == holds }
                 if x.score != y.score { return x.score < y.score }
                 return x.salesIndex > y.salesIndex
             }
@@ -266,7 +402,10 @@ struct EntityMatcher: Sendable {
                 let b = Int(pair & 0xFFFF_FFFF)
                 let vector = vectors[chunk][offset]
                 // Two companies or persons of one side that share nothing but a name are namesakes, not a duplicate.
-                guard entity == .products || Self.hasCorroboration(vector) else { continue }
+                guard entity == .products || Self.hasCorroboration(vector, model: scorer.model) else { continue }
+                // Two persons of one family or one address are two people, unless something of their own agrees.
+                // Within one side there is no other record to tell them apart by: another given name is another person.
+                if entity == .contacts, Self.relatives(vector) || Self.strangers(vector) != nil { continue }
                 let score = 100 * (scorer.model?.probability(bits: scorer.bits(vector, records[a], records[b])) ?? 0)
                 if let matchClass = classOf(score) {
                     found.append(MatchDuplicate(isSales: isSales, first: a, second: b, score: score, matchClass: matchClass))

@@ -14,4 +14,8 @@ public struct EntityMatches: Sendable {
     public var keysTooCommon: Int
     /// The model the pairs were scored with, estimated from this run's exports.
     public var model: MatchModel
+    /// Persons only: the households of each side and what matching did there.
+    public var households: MatchHouseholds?
+    /// Why a Sales record whose best candidate scores at least review is not proposed, by Sales index.
+    public var unproposed: [Int: String] = [:]
 }

@@ -15,6 +15,9 @@ public struct MatchModelSummary: Sendable, Codable, Equatable {
         public var weightAlike: Double?
         public var uUnlike: Double?
         public var weightUnlike: Double?
+        /// `u` and the weight among relatives: persons whose family names are alike and given names not.
+        public var uRelative: Double?
+        public var weightRelative: Double?
     }
 
     /// The share of candidate pairs that are one record.
@@ -49,28 +52,34 @@ public struct MatchModelSummary: Sendable, Codable, Equatable {
         candidatePairs = model.candidatePairs
         randomPairs = model.randomPairs
         var levels: [Level] = []
+        // Relatives are a group of persons' pairs only.
+        let hasRelatives = model.m[.familyName] != nil
         for signal in MatchSignal.allCases {
             guard let m = model.m[signal], let u = model.u[signal] else { continue }
-            for level in ComparisonLevel.present where m[Int(level.rawValue)] > 0 {
+            for level in ComparisonLevel.present where Int(level.rawValue) < min(m.count, u.count) && m[Int(level.rawValue)] > 0 {
                 let alike = model.uAlike[signal]?[Int(level.rawValue)]
                 let unlike = model.uUnlike[signal]?[Int(level.rawValue)]
+                let relative = hasRelatives ? model.uRelative[signal]?[Int(level.rawValue)] : nil
                 levels.append(
                     Level(
                         signal: signal.rawValue, level: "\(level)", m: m[Int(level.rawValue)], u: u[Int(level.rawValue)],
                         weight: model.weight(signal, level), uAlike: alike,
                         weightAlike: alike == nil ? nil : model.weight(signal, level, group: .alike), uUnlike: unlike,
-                        weightUnlike: unlike == nil ? nil : model.weight(signal, level, group: .unlike)))
+                        weightUnlike: unlike == nil ? nil : model.weight(signal, level, group: .unlike), uRelative: relative,
+                        weightRelative: relative == nil ? nil : model.weight(signal, level, group: .relative)))
             }
         }
         // A place none of whose parts agrees, as one piece of evidence.
         if MatchModel.placeParts.contains(where: { model.m[$0] != nil }), let apartU = model.apartU[.missing] {
             let alike = model.apartU[.alike]
             let unlike = model.apartU[.unlike]
+            let relative = hasRelatives ? model.apartU[.relative] : nil
             levels.append(
                 Level(
                     signal: "place", level: "apart", m: model.apartM, u: apartU, weight: model.apartWeight(group: .missing), uAlike: alike,
                     weightAlike: alike == nil ? nil : model.apartWeight(group: .alike), uUnlike: unlike,
-                    weightUnlike: unlike == nil ? nil : model.apartWeight(group: .unlike)))
+                    weightUnlike: unlike == nil ? nil : model.apartWeight(group: .unlike), uRelative: relative,
+                    weightRelative: relative == nil ? nil : model.apartWeight(group: .relative)))
         }
         self.levels = levels
         let sure = proposals.filter(\.isSure).map(\.probability)

@@ -37,6 +37,12 @@ public struct MatchRecord: Sendable, BitwiseCopyable {
     var isPerson: Bool
     /// Whether it is a Sales record (else an F&O one).
     public var isSales: Bool
+    /// A person's gender (`PersonDetails.Gender`), 0 when unknown; the first letter of a middle name, 0 for none.
+    public var gender: UInt8 = 0
+    public var middleInitial: UInt8 = 0
+    /// A person's household: how many records of its side (itself included, at most 255) share its family name and
+    /// its address (street and house number); 0 where it has no address or family name (`TermFrequencies`).
+    public var householdSize: UInt8 = 0
     /// The entity it was read from, as an index into the store's labels.
     var label: UInt16
     /// Its row in the export's entity file (1 = the first record).
@@ -51,12 +57,16 @@ public struct MatchRecord: Sendable, BitwiseCopyable {
     public var phones: (UInt64, UInt64)
     /// A contact's company: the hash of its Sales parent account's GUID, or of the F&O customer account.
     public var parent: UInt64
-    /// The share of its side's records of the entity holding the same name, street, postcode and city (0: not
-    /// counted): how much an exact agreement on it says (`MatchScorer.frequencyBits`).
+    /// The share of its side's records of the entity holding the same name (a person's: family names), street,
+    /// postcode and city (0: not counted): how much an exact agreement on it says (`MatchScorer.frequencyBits`).
     public var nameFrequency: Float = 0
     public var streetFrequency: Float = 0
     public var postcodeFrequency: Float = 0
     public var cityFrequency: Float = 0
+    /// A person's given names' share, as `nameFrequency` is the family names' (a company's: its name's).
+    public var givenFrequency: Float = 0
+    /// A person's birth date as `yyyymmdd` (`PersonDetails.birthDate`), 0 when unknown.
+    public var birthDate: UInt32 = 0
 
     /// Where text `text` lies in the store's bytes.
     func range(_ text: Text) -> Range<Int> {

@@ -16,6 +16,10 @@ public struct MatchRecordDraft: Sendable {
     /// A person's given and family names, folded (a person's name words are these two, in this order).
     public var firstWords: [String] = []
     public var lastWords: [String] = []
+    /// A person's middle name's first letter (folded), gender and birth date (`PersonDetails`); 0 when unknown.
+    public var middleInitial: UInt8 = 0
+    public var gender: UInt8 = 0
+    public var birthDate: UInt32 = 0
     /// Street without number, and number (`StreetName`).
     public var street = ""
     public var houseNumber = ""

@@ -70,11 +70,12 @@ public struct MatchRecordStore: Sendable {
             textEnds: (ends[0], ends[1], ends[2], ends[3], ends[4], ends[5], ends[6], ends[7], ends[8], ends[9], ends[10], ends[11]),
             wordStart: UInt32(wordStart), wordCount: UInt16(clamping: words.count - wordStart),
             firstWordCount: UInt16(clamping: firstWordCount),
-            isPerson: draft.isPerson, isSales: draft.isSales, label: label, row: Int32(clamping: draft.row),
+            isPerson: draft.isPerson, isSales: draft.isSales, gender: draft.gender, middleInitial: draft.middleInitial, label: label,
+            row: Int32(clamping: draft.row),
             legalFormClasses: OrganisationName.classMask(draft.legalForm), taxNumber: MatchRecord.hash(draft.taxNumber),
             email: MatchRecord.hash(draft.email), emailDomain: MatchRecord.hash(draft.emailDomain),
             webDomain: MatchRecord.hash(draft.webDomain), phones: (phones.first ?? 0, phones.dropFirst().first ?? 0),
-            parent: MatchRecord.hash(draft.parent))
+            parent: MatchRecord.hash(draft.parent), birthDate: draft.birthDate)
     }
 
     /// The first `maxTextBytes` bytes of `text`, or fewer so as to end at a character.

@@ -54,6 +54,9 @@ public struct MatchVocabulary: Sendable {
     /// The word's text.
     public func text(_ id: WordID) -> String { String(decoding: bytes[offsets[Int(id)]..<offsets[Int(id) + 1]], as: UTF8.self) }
 
+    /// How many words there are (ids `0..<count`).
+    public var count: Int { counts.count }
+
     /// The word's weight (1 for a word every record has, more the rarer it is).
     public func weight(_ id: WordID) -> Double { weights.isEmpty ? 1 : weights[Int(id)] }
 }

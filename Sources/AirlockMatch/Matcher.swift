@@ -1,6 +1,7 @@
 import AirlockIO
 import AirlockModel
 import AirlockReconcile
+import AirlockYAML
 import Foundation
 
 /// `airlock match`: finds which Sales record is which F&O record when no key joins them (docs/match.md).
@@ -39,23 +40,29 @@ public enum Matcher {
             }
             inputsToKeep.append(reviewed)
         }
+        if let nicknames = options.nicknamesPath { inputsToKeep.append(nicknames) }
         for input in inputsToKeep where !FileManager.default.fileExists(atPath: input) {
             throw AirlockError(.usage, "no such file", at: SourceLocation(file: input))
         }
         try StagingDirectory.checkTarget(options.outputDirectory, inputs: [options.foPath, options.salesPath], force: true)
+        var nicknames = try Nicknames.bundled()
+        if let path = options.nicknamesPath {
+            try nicknames.add(csv: BundledResources.readText(path, what: "a nickname list"), file: path)
+        }
         progress("reading \(options.foPath) and \(options.salesPath)")
         var inputs = try MatchInputs.read(
             foPath: options.foPath, salesPath: options.salesPath, entities: options.entities, company: options.company, catalog: catalog,
             foFileEncoding: .option(options.foEncoding))
         let decisions =
             try options.reviewedPath.map { try MatchDecisionReader.read($0, inputs: inputs, codePage: options.reviewedEncoding) } ?? []
+        let personNames = PersonNameIndex(vocabulary: inputs.store.vocabulary, nicknames: nicknames)
 
         var matches: [EntityMatches] = []
         var scorers: [MatchEntity: MatchScorer] = [:]
         var accountLinks: [UInt64: UInt64] = [:]
         for entity in options.entities.sorted() {
             progress("matching \(entity.rawValue)")
-            var scorer = MatchScorer(entity: entity, store: inputs.store, accountLinks: accountLinks)
+            var scorer = MatchScorer(entity: entity, store: inputs.store, accountLinks: accountLinks, personNames: personNames)
             // How common each name, street, postcode and city is: the records keep it for every score of the run.
             // Taken out of the inputs while counted, so that they are changed in place, not copied.
             var fo = inputs.fo.removeValue(forKey: entity) ?? []
@@ -140,6 +147,7 @@ public enum Matcher {
                 counts.keysReplaced = keys[found.entity]?.replaced ?? 0
                 counts.comparisons = found.comparisons
                 counts.keysTooCommon = found.keysTooCommon
+                counts.households = found.households
                 counts.model = MatchModelSummary(
                     found.model,
                     proposals: open.filter { $0.decision == nil }.map {

@@ -29,6 +29,9 @@ public struct MatchingOptions: Sendable, Hashable {
     /// save); nil: UTF-8.
     public var reviewedEncoding: SingleByteCodePage?
 
+    /// A nickname list added to the bundled one (`Nicknames`: `name1,relationship,name2`); nil: the bundled list.
+    public var nicknamesPath: String?
+
     public static let defaultSureScore = 80.0
     public static let defaultReviewScore = 50.0
     public static let defaultAmbiguityMargin = 10.0

@@ -25,6 +25,8 @@ public struct MatchingResult: Sendable, Codable {
         public var keysTooCommon = 0
         /// The model the pairs were scored with, estimated from the exports, and what it expects of the classes.
         public var model: MatchModelSummary?
+        /// Persons only: households (a family name at an address) on each side, and the sure pairs among them.
+        public var households: MatchHouseholds?
 
         public init(entity: String) { self.entity = entity }
     }

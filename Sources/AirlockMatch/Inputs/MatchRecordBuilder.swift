@@ -123,6 +123,12 @@ struct MatchRecordBuilder {
             record.isPerson = true
             record.firstWords = TextFolding.words(first)
             record.lastWords = TextFolding.words(last)
+            record.middleInitial = PersonDetails.middleInitial(value(.middleName))
+            record.gender = PersonDetails.gender(value(.gender))
+            record.birthDate =
+                isSales
+                ? PersonDetails.birthDate(value(.birthDate))
+                : PersonDetails.birthDate(day: value(.birthDay), month: value(.birthMonth), year: value(.birthYear))
         case .products:
             record.name = value(.name)
             record.nameWords = TextFolding.words(record.name)

@@ -30,6 +30,8 @@ public struct MatchSource: Sendable {
                         .street: ["PRIMARYADDRESSSTREET"], .streetNumber: ["PRIMARYADDRESSSTREETNUMBER"],
                         .postcode: ["PRIMARYADDRESSZIPCODE"], .city: ["PRIMARYADDRESSCITY"],
                         .country: ["PRIMARYADDRESSCOUNTRYREGIONISOCODE", "PRIMARYADDRESSCOUNTRYREGIONID"], .company: ["DATAAREAID"],
+                        .middleName: ["MIDDLENAME"], .gender: ["GENDER"], .birthDay: ["BIRTHDAY"], .birthMonth: ["BIRTHMONTH"],
+                        .birthYear: ["BIRTHYEAR"],
                     ]),
                 customers(.person),
             ]
@@ -56,6 +58,8 @@ public struct MatchSource: Sendable {
                 .country: ["ADDRESSCOUNTRYREGIONISOCODE", "ADDRESSCOUNTRYREGIONID"], .taxNumber: ["TAXEXEMPTNUMBER"],
                 .email: ["PRIMARYCONTACTEMAIL"], .phone: ["PRIMARYCONTACTPHONE"], .website: ["PRIMARYCONTACTURL"],
                 .party: ["PARTYNUMBER"], .company: ["DATAAREAID"], .partyType: ["PARTYTYPE"],
+                // Customers V3 and V2 carry a person's gender and middle name, not a birth date.
+                .middleName: kind == .person ? ["PERSONMIDDLENAME"] : [], .gender: kind == .person ? ["PERSONGENDER"] : [],
             ],
             partyType: kind)
     }
@@ -78,7 +82,8 @@ public struct MatchSource: Sendable {
                     .key: ["@id"], .firstName: ["firstname"], .lastName: ["lastname"], .name: ["fullname"], .email: ["emailaddress1"],
                     .phone: ["telephone1"], .mobile: ["mobilephone"], .parent: ["parentcustomerid"], .street: ["address1_line1"],
                     .postcode: ["address1_postalcode"], .city: ["address1_city"], .country: ["address1_country"],
-                    .currentKey: ["msdynce_contactnumber"],
+                    .currentKey: ["msdynce_contactnumber"], .middleName: ["middlename"], .gender: ["gendercode"],
+                    .birthDate: ["birthdate"],
                 ])
         case .products:
             MatchSource(

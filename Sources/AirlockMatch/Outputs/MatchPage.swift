@@ -51,7 +51,7 @@ enum MatchPage {
             }
             page += "<h3>To review: \(HTMLText.number(review.count))</h3>\n"
             page +=
-                "<p class=small>Nearest an even chance first: those decisions teach the model most (pass the reviewed file with --reviewed).\(review.count > reviewRowsShown ? " The first \(reviewRowsShown) are shown; \(RunLayout.matchList) holds them all." : "")</p>\n"
+                "<p class=small>Nearest an even chance first: the model knows least of them. Pass the reviewed file with --reviewed: a decision settles its pair and the pairs of the records it names, nothing else.\(review.count > reviewRowsShown ? " The first \(reviewRowsShown) are shown; \(RunLayout.matchList) holds them all." : "")</p>\n"
             page += "<table><tr><th>score</th><th>Sales</th><th>F&amp;O</th><th>evidence (bits)</th><th>notes</th></tr>\n"
             let sales = outcome.sales(matches.entity)
             let fo = outcome.fo(matches.entity)
@@ -83,12 +83,44 @@ enum MatchPage {
             html += "<tr><td>\(counts.entity)</td><td class=n>\(share(model.expectedSurePrecision))</td>"
             html += "<td class=n>\(String(format: "%.1f", model.expectedWrongSure))</td><td class=n>\(share(model.expectedSureRecall))</td>"
             html += "<td class=n>\(share(model.expectedReviewRecall))</td><td class=n>\(share(model.prior))</td>"
-            html += "<td>\(model.rounds) rounds\(model.converged ? "" : ", not converged")</td>"
+            html += "<td>\(HTMLText.escape(Self.convergence(model)))</td>"
             html += "<td class=n>\(share(model.reviewedSurePrecision))</td><td class=n>\(share(model.reviewedReviewPrecision))</td></tr>\n"
         }
         return html + "</table>\n<p class=small>Expected from the pairs' probabilities (the sure pairs' mean, the sum of their doubts; "
             + "found: over the sum of every Sales record's best probability): the model's own estimate. Reviewed: of the pairs a "
             + "reviewer decided (--reviewed), the share accepted, by the class the model gives them: what the decisions measure.</p>\n"
+            + households(result)
+    }
+
+    /// The estimate's course in a steward's words: it settled, or it stopped at its limit still moving a little.
+    static func convergence(_ model: MatchModelSummary) -> String {
+        model.converged
+            ? "settled after \(model.rounds) rounds: estimating again changes no weight"
+            : "stopped at its limit of rounds (\(model.rounds)) while a weight still moved a little; the classes are those of the last "
+                + "round, and the same exports give the same classes"
+    }
+
+    /// Per entity of persons, the households on each side and what the model expects of the sure pairs there.
+    static func households(_ result: MatchingResult) -> String {
+        let rows = result.entities.compactMap { counts in counts.households.map { (counts.entity, $0) } }
+        guard !rows.isEmpty else { return "" }
+        func share(_ value: Double?) -> String { value.map { String(format: "%.2f %%", $0 * 100) } ?? "—" }
+        var html = "<h2>Households</h2>\n<table><tr><th>entity</th><th>Sales households (persons)</th><th>F&amp;O households (persons)</th>"
+        html += "<th>sure pairs in a household</th><th>their expected precision</th><th>expected wrong</th><th>held for review</th>"
+        html += "<th>relatives not proposed</th></tr>\n"
+        for (entity, households) in rows {
+            html +=
+                "<tr><td>\(entity)</td><td class=n>\(HTMLText.number(households.sales)) (\(HTMLText.number(households.salesPersons)))</td>"
+            html += "<td class=n>\(HTMLText.number(households.fo)) (\(HTMLText.number(households.foPersons)))</td>"
+            html += "<td class=n>\(HTMLText.number(households.sure))</td><td class=n>\(share(households.expectedSurePrecision))</td>"
+            html += "<td class=n>\(String(format: "%.1f", households.expectedWrongSure))</td>"
+            html += "<td class=n>\(HTMLText.number(households.heldForReview))</td>"
+            html += "<td class=n>\(HTMLText.number(households.relativesNotProposed))</td></tr>\n"
+        }
+        return html + "</table>\n<p class=small>A household: persons of one side who share a family name and an address. Between them "
+            + "the given name decides: another given name is a relative and is not proposed; none, or one only weakly alike, is never "
+            + "linked without a reviewer (held for review); unless a birth date or an e-mail address agrees. unmatched.csv names "
+            + "each Sales record left out and why.</p>\n"
     }
 
     /// A pair's evidence as a waterfall: each signal's weight as a bar for (green) or against (red) the pair.

@@ -30,6 +30,8 @@ enum UnmatchedListWriter {
                 let reason: String
                 if let proposal {
                     reason = proposal.decision == .reject ? "rejected on review" : "to review: \(store.key(fo[proposal.foIndex]))"
+                } else if let why = matches.unproposed[index] {
+                    reason = why
                 } else if best > 0 {
                     reason = "best candidate below the review score"
                 } else {

@@ -1,17 +1,21 @@
-/// A pair's comparison: each signal's level (`ComparisonLevel`), four bits a signal in one word, so that the
+/// A pair's comparison: each signal's level (`ComparisonLevel`), three bits a signal in one word, so that the
 /// patterns of millions of candidate pairs are counted, not kept as records.
 public struct ComparisonVector: Sendable, Hashable {
-    /// Signal `i` (its position in `MatchSignal.allCases`) in bits `4i`…`4i+3`.
+    /// Signal `i` (its position in `MatchSignal.allCases`) in bits `3i`…`3i+2`.
     public var bits: UInt64 = 0
+
+    /// The bits a level takes.
+    static let levelBits: UInt64 = 3
+    static let levelMask: UInt64 = 0x7
 
     public init(bits: UInt64 = 0) { self.bits = bits }
 
     /// The level of `signal`.
     public subscript(signal: MatchSignal) -> ComparisonLevel {
-        get { ComparisonLevel(rawValue: UInt8((bits >> Self.shift(signal)) & 0xF)) ?? .absent }
+        get { ComparisonLevel(rawValue: UInt8((bits >> Self.shift(signal)) & Self.levelMask)) ?? .absent }
         set {
             let shift = Self.shift(signal)
-            bits = (bits & ~(0xF << shift)) | (UInt64(newValue.rawValue) << shift)
+            bits = (bits & ~(Self.levelMask << shift)) | (UInt64(newValue.rawValue) << shift)
         }
     }
 
@@ -23,5 +27,5 @@ public struct ComparisonVector: Sendable, Hashable {
         }
     }
 
-    static func shift(_ signal: MatchSignal) -> UInt64 { UInt64(signal.index) * 4 }
+    static func shift(_ signal: MatchSignal) -> UInt64 { UInt64(signal.index) * levelBits }
 }

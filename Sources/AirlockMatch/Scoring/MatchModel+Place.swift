@@ -18,7 +18,7 @@ extension MatchModel {
         for part in placeParts {
             switch vector[part] {
             case .absent: continue
-            case .weak, .different: held += 1
+            case .weak, .different, .initial, .nickname, .phonetic: held += 1
             case .exact, .close:
                 held += 1
                 apart = false

@@ -8,8 +8,9 @@ import Foundation
 ///
 /// Two candidate records that are not one are seldom alike by chance: whose names are alike are sister companies
 /// sharing a domain and a postcode, or namesakes; whose names are not were paired for sharing a company or an address
-/// (colleagues, neighbours). So the other signals' `u` is held three times: `uAlike` among candidates whose names are
-/// alike, `uUnlike` among those whose names are not, `u` (random pairs) where a name is missing: agreeing on a domain
+/// (colleagues, neighbours); whose family names are alike and given names not are relatives, often of one household.
+/// So the other signals' `u` is held four times: `uAlike` among candidates whose names are alike, `uUnlike` among
+/// those whose names are not, `uRelative` among relatives, `u` (random pairs) where a name is missing: agreeing on a domain
 /// says less when the names already agree, and a colleague's shared company says nothing of being the same person.
 public struct MatchModel: Sendable, Equatable {
     /// `m[signal][level]`, `u[signal][level]`: the probabilities of each present level (`ComparisonLevel.present`,
@@ -21,16 +22,45 @@ public struct MatchModel: Sendable, Equatable {
     public var uAlike: [MatchSignal: [Double]] = [:]
     public var uUnlike: [MatchSignal: [Double]] = [:]
 
-    /// Which `u` a pair's signals other than the name take, by its name's level.
-    public enum NameGroup: Sendable {
-        case missing, alike, unlike
+    /// `u` of the signals other than the names among candidates whose family names are alike and whose given names are
+    /// not: relatives, who share a family name and, in a household, an address (`NameGroup.relative`).
+    public var uRelative: [MatchSignal: [Double]] = [:]
 
-        /// The group of `vector`.
+    /// Which `u` a pair's signals other than the name take, by its names' levels.
+    public enum NameGroup: Sendable, CaseIterable {
+        case missing, alike, unlike
+        /// A person's family names alike and given names not: a relative, a spouse, a namesake's family.
+        case relative
+
+        /// The group of `vector`: a person's by the given and family names, anything else's by its name.
         public init(_ vector: ComparisonVector) {
+            let family = vector[.familyName]
+            let given = vector[.givenName]
+            if family != .absent || given != .absent {
+                if family == .absent {
+                    self = given.isNameAgreement ? .alike : .unlike
+                } else if !family.isNameAgreement {
+                    self = .unlike
+                } else {
+                    // With another given name, the same family name says "of one family", not "one person".
+                    self = given == .absent || given.isNameAgreement ? .alike : .relative
+                }
+                return
+            }
             switch vector[.name] {
             case .absent: self = .missing
             case .exact, .close: self = .alike
-            case .weak, .different: self = .unlike
+            default: self = .unlike
+            }
+        }
+
+        /// The group's position in tables held per group.
+        var index: Int {
+            switch self {
+            case .missing: 0
+            case .alike: 1
+            case .unlike: 2
+            case .relative: 3
             }
         }
     }
@@ -58,22 +88,34 @@ public struct MatchModel: Sendable, Equatable {
         self.prior = prior
     }
 
+    /// Among relatives (`NameGroup.relative`), the share of candidate pairs that are one record, estimated over them
+    /// alone; 0 until estimated. The family name's agreement weighs `log2` of its odds against the prior's there: what
+    /// the same family name says where the given names differ is how often such pairs are one person in these exports
+    /// (a household's members in one, a given name replaced by a typist in another), not how rare the name is.
+    public var relativePrior = 0.0
+
     /// The weight of `level` of `signal` in bits, for a pair of name group `group`; 0 for `absent`.
     public func weight(_ signal: MatchSignal, _ level: ComparisonLevel, group: NameGroup = .missing) -> Double {
-        guard let table = uTable(signal, group) else { return 0 }
-        guard level != .absent, let m = m[signal]?[Int(level.rawValue)], m > 0 else { return 0 }
-        let u = table[Int(level.rawValue)]
-        guard u > 0 else { return 0 }
+        if signal == .familyName, group == .relative, relativePrior > 0, level.isNameAgreement {
+            let odds = { (share: Double) in log2(share / (1 - share)) }
+            return min(Self.weightLimit, max(-Self.weightLimit, odds(relativePrior) - odds(prior)))
+        }
+        let at = Int(level.rawValue)
+        // A table shorter than the levels (a model written with the four levels most signals take) lacks the rest.
+        guard level != .absent, let table = uTable(signal, group), let ms = m[signal], at < table.count, at < ms.count else { return 0 }
+        let (m, u) = (ms[at], table[at])
+        guard m > 0, u > 0 else { return 0 }
         return min(Self.weightLimit, max(-Self.weightLimit, log2(m / u)))
     }
 
     /// The `u` of `signal` for a pair of name group `group`.
     public func uTable(_ signal: MatchSignal, _ group: NameGroup) -> [Double]? {
-        guard signal != .name else { return u[signal] }
+        guard !MatchSignal.names.contains(signal) else { return u[signal] }
         switch group {
         case .missing: return u[signal]
         case .alike: return uAlike[signal] ?? u[signal]
         case .unlike: return uUnlike[signal] ?? u[signal]
+        case .relative: return uRelative[signal] ?? uUnlike[signal] ?? u[signal]
         }
     }
 

@@ -36,7 +36,7 @@ public enum MatchModelEstimator {
         candidates: [ComparisonVector: Int], random: [ComparisonVector: Int], accepted: [ComparisonVector: Int] = [:],
         rejected: [ComparisonVector: Int] = [:], expectedMatches: Int? = nil
     ) -> MatchModel {
-        let levelCount = ComparisonLevel.allCases.count
+        let levelCount = ComparisonLevel.count
         // The levels each signal takes in any pair seen.
         var seen: [MatchSignal: Set<Int>] = [:]
         for patterns in [candidates, random, accepted, rejected] {
@@ -63,15 +63,17 @@ public enum MatchModelEstimator {
         // m starts where agreement is likely among one record's two copies: most of it on the exact level.
         var m: [MatchSignal: [Double]] = [:]
         for (signal, levels) in takes {
-            let seed: [Double] = [0, 0.85, 0.08, 0.04, 0.03]
+            // absent, exact, close, weak, different, initial, nickname, phonetic.
+            let seed: [Double] = [0, 0.85, 0.08, 0.04, 0.03, 0.03, 0.03, 0.03]
             let total = levels.reduce(0) { $0 + seed[$1] }
             m[signal] = (0..<levelCount).map { levels.contains($0) ? seed[$0] / total : 0 }
         }
         let candidateTotal = candidates.values.reduce(0, +)
         let expected = Double(expectedMatches ?? max(1, candidateTotal / 10))
         var model = MatchModel(m: m, u: u, prior: min(0.5, max(1e-6, expected / Double(max(1, candidateTotal)))))
-        model.uAlike = u.filter { $0.key != .name }
+        model.uAlike = u.filter { !MatchSignal.names.contains($0.key) }
         model.uUnlike = model.uAlike
+        model.uRelative = model.uAlike
         // A place none of whose parts agrees, among the random pairs holding two parts at least.
         var held = 0.0
         var apart = 0.0
@@ -82,7 +84,7 @@ public enum MatchModelEstimator {
             if place.apart { apart += Double(count) }
         }
         let apartU = (apart + pseudoCount) / (held + 2 * pseudoCount)
-        model.apartU = [.missing: apartU, .alike: apartU, .unlike: apartU]
+        model.apartU = Dictionary(uniqueKeysWithValues: MatchModel.NameGroup.allCases.map { ($0, apartU) })
         model.candidatePairs = candidateTotal
         model.randomPairs = random.values.reduce(0, +)
         let signals = Set(takes.keys)
@@ -90,27 +92,49 @@ public enum MatchModelEstimator {
 
         let alike: (ComparisonVector) -> Bool = { MatchModel.NameGroup($0) == .alike }
         let unlike: (ComparisonVector) -> Bool = { MatchModel.NameGroup($0) == .unlike }
+        let relative: (ComparisonVector) -> Bool = { MatchModel.NameGroup($0) == .relative }
+        // Persons are placed by their address: a town's people share its postcode (a simulated town's, one for all),
+        // so pairs sharing one are no sample of one-record pairs.
+        let persons = signals.contains(.givenName) || signals.contains(.familyName)
         let placed: (ComparisonVector) -> Bool = {
-            $0[.postcode] == .exact || $0[.street] == .exact || $0[.company] == .exact || $0[.number] == .exact
+            if persons {
+                return $0[.company] == .exact || ($0[.street] == .exact && $0[.houseNumber] != .different)
+            }
+            return $0[.postcode] == .exact || $0[.street] == .exact || $0[.company] == .exact || $0[.number] == .exact
         }
         func subset(_ keep: (ComparisonVector) -> Bool, _ patterns: [ComparisonVector: Int]) -> [ComparisonVector: Int] {
             patterns.filter { keep($0.key) }
         }
         // Session 1: alike names; every other signal's m, and its u among such pairs.
-        let others = signals.subtracting([.name])
+        let others = signals.subtracting(MatchSignal.names)
         session(
             &model, takes: takes, candidates: subset(alike, candidates), accepted: subset(alike, accepted),
             rejected: subset(alike, rejected), estimating: others, weighing: others, estimatingU: .alike)
-        // Session 2: a shared place, company or product number; the name's m, weighed with what is the record's own.
+        // Session 2: a shared place, company or product number; the names' m, weighed with what is the record's own.
         let own = signals.subtracting(placeSignals).subtracting([.number])
+        // A person's names among pairs at one address are not as random pairs' are: relatives share a family name
+        // there. Their `u` among these pairs is estimated with their `m` (the model keeps the random pairs' `u`), or the
+        // session takes a household for one person whose given name is misspelt.
         session(
             &model, takes: takes, candidates: subset(placed, candidates), accepted: subset(placed, accepted),
-            rejected: subset(placed, rejected), estimating: [.name], weighing: own)
+            rejected: subset(placed, rejected), estimating: signals.intersection(MatchSignal.names), weighing: own,
+            localU: signals.intersection([.givenName, .familyName]))
         // Session 3: names that are not alike (colleagues and neighbours); the other signals' u among them, every m held
         // and every signal weighed.
         session(
             &model, takes: takes, candidates: subset(unlike, candidates), accepted: subset(unlike, accepted),
             rejected: subset(unlike, rejected), estimating: [], weighing: own, estimatingU: .unlike)
+        // Session 3b: a person's family names alike and given names not (relatives, a household at one address); the
+        // other signals' u among them, judged as the unlike names are: a shared address says little among relatives.
+        // Its prior is the relatives' own: how often such a pair is one person here (`MatchModel.relativePrior`), judged
+        // on what is the person's own and the given name, the family name's agreement being what makes them relatives.
+        let priorBefore = model.prior
+        session(
+            &model, takes: takes, candidates: subset(relative, candidates), accepted: subset(relative, accepted),
+            rejected: subset(relative, rejected), estimating: [], weighing: signals.subtracting([.familyName, .name]),
+            estimatingU: .relative)
+        if subset(relative, candidates).isEmpty == false { model.relativePrior = model.prior }
+        model.prior = priorBefore
         // The prior, over every candidate, with every level's m and u as estimated.
         session(&model, takes: takes, candidates: candidates, accepted: accepted, rejected: rejected, estimating: [], weighing: signals)
         return model
@@ -123,25 +147,37 @@ public enum MatchModelEstimator {
     static func session(
         _ model: inout MatchModel, takes: [MatchSignal: [Int]], candidates: [ComparisonVector: Int],
         accepted: [ComparisonVector: Int], rejected: [ComparisonVector: Int], estimating: Set<MatchSignal>, weighing: Set<MatchSignal>,
-        estimatingU group: MatchModel.NameGroup? = nil
+        estimatingU group: MatchModel.NameGroup? = nil, localU: Set<MatchSignal> = []
     ) {
         let total = candidates.values.reduce(0, +)
         guard total > 0 else { return }
-        let levelCount = ComparisonLevel.allCases.count
+        let levelCount = ComparisonLevel.count
         let candidateList = Array(candidates).sorted { $0.key.bits < $1.key.bits }
         let acceptedList = Array(accepted).sorted { $0.key.bits < $1.key.bits }
         let decidedTotal = Double(accepted.values.reduce(0, +) + rejected.values.reduce(0, +))
+        // The `u` of the `localU` signals among this session's pairs, estimated with their `m` and weighed in its
+        // posteriors only: the model keeps the random pairs' `u` of them.
+        var sessionU: [MatchSignal: [Double]] = [:]
+        for signal in localU { sessionU[signal] = model.u[signal] }
+        func weight(_ signal: MatchSignal, _ level: ComparisonLevel, group: MatchModel.NameGroup) -> Double {
+            guard let local = sessionU[signal] else { return model.weight(signal, level, group: group) }
+            let m = model.m[signal]?[Int(level.rawValue)] ?? 0
+            let u = local[Int(level.rawValue)]
+            guard m > 0, u > 0 else { return 0 }
+            return min(MatchModel.weightLimit, max(-MatchModel.weightLimit, log2(m / u)))
+        }
         func bits(_ vector: ComparisonVector) -> Double {
             let group = MatchModel.NameGroup(vector)
-            let sum = vector.present.reduce(0) { weighing.contains($1.signal) ? $0 + model.weight($1.signal, $1.level, group: group) : $0 }
+            let sum = vector.present.reduce(0) { weighing.contains($1.signal) ? $0 + weight($1.signal, $1.level, group: group) : $0 }
             // The place as one, where the session weighs every part the pair holds.
             let placeWeighed = MatchModel.placeParts.allSatisfy { vector[$0] == .absent || weighing.contains($0) }
             return placeWeighed ? sum + model.placeCorrection(vector, group: group) : sum
         }
         // Whether the session estimates the place's joint `m` (with the parts' `m`).
         let estimatesPlace = !estimating.isDisjoint(with: MatchModel.placeParts)
-        // The signals whose u the session estimates: all but the name.
-        let uSignals = group == nil ? [] : Set(takes.keys).subtracting([.name])
+        // The signals whose u the session estimates: all but the names.
+        let uSignals = group == nil ? [] : Set(takes.keys).subtracting(MatchSignal.names)
+        let countedOthers = uSignals.union(localU)
         let rejectedList = Array(rejected).sorted { $0.key.bits < $1.key.bits }
         for round in 1...maximumRounds {
             var matchCounts: [MatchSignal: [Double]] = [:]
@@ -169,21 +205,17 @@ public enum MatchModelEstimator {
                 matches += posterior * Double(pairs)
                 count(vector, posterior * Double(pairs), of: estimating, into: &matchCounts)
                 if estimatesPlace { countPlace(vector, posterior * Double(pairs), into: &placeMatches) }
-                if group != nil {
-                    count(vector, (1 - posterior) * Double(pairs), of: uSignals, into: &otherCounts)
-                    countPlace(vector, (1 - posterior) * Double(pairs), into: &placeOthers)
-                }
+                if !countedOthers.isEmpty { count(vector, (1 - posterior) * Double(pairs), of: countedOthers, into: &otherCounts) }
+                if group != nil { countPlace(vector, (1 - posterior) * Double(pairs), into: &placeOthers) }
             }
             for (vector, pairs) in acceptedList {
                 matches += Double(pairs)
                 count(vector, Double(pairs), of: estimating, into: &matchCounts)
                 if estimatesPlace { countPlace(vector, Double(pairs), into: &placeMatches) }
             }
-            if group != nil {
-                for (vector, pairs) in rejectedList {
-                    count(vector, Double(pairs), of: uSignals, into: &otherCounts)
-                    countPlace(vector, Double(pairs), into: &placeOthers)
-                }
+            for (vector, pairs) in rejectedList {
+                if !countedOthers.isEmpty { count(vector, Double(pairs), of: countedOthers, into: &otherCounts) }
+                if group != nil { countPlace(vector, Double(pairs), into: &placeOthers) }
             }
             var change = 0.0
             if estimatesPlace {
@@ -212,7 +244,19 @@ public enum MatchModelEstimator {
                 let otherSum = levels.reduce(0) { $0 + other[$1] } + randomPairsWeight
                 let u = (0..<levelCount).map { levels.contains($0) ? (other[$0] + randomPairsWeight * random[$0]) / otherSum : 0 }
                 for level in levels { change = max(change, abs(u[level] - (model.uTable(signal, group)?[level] ?? 0))) }
-                if group == .alike { model.uAlike[signal] = u } else { model.uUnlike[signal] = u }
+                switch group {
+                case .alike: model.uAlike[signal] = u
+                case .relative: model.uRelative[signal] = u
+                case .unlike, .missing: model.uUnlike[signal] = u
+                }
+            }
+            for signal in localU {
+                guard let levels = takes[signal] else { continue }
+                let other = otherCounts[signal] ?? Array(repeating: 0, count: levelCount)
+                let sum = levels.reduce(0) { $0 + other[$1] } + pseudoCount * Double(levels.count)
+                let u = (0..<levelCount).map { levels.contains($0) ? (other[$0] + pseudoCount) / sum : 0 }
+                for level in levels { change = max(change, abs(u[level] - (sessionU[signal]?[level] ?? 0))) }
+                sessionU[signal] = u
             }
             let prior = min(1 - 1e-9, max(1e-9, matches / (Double(total) + decidedTotal)))
             change = max(change, abs(prior - model.prior))

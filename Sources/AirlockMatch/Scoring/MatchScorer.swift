@@ -12,6 +12,8 @@ public struct MatchScorer: Sendable {
     /// Sales account GUID → the F&O customer account it is linked to (for contacts' company signal), both as
     /// `MatchRecord.hash`.
     public var accountLinks: [UInt64: UInt64]
+    /// The nicknames and Soundex codes of the store's words, for a person's given and family names.
+    public var personNames: PersonNameIndex
     /// The model scores are computed with; nil until it is estimated (`score` is then 0).
     public var model: MatchModel? {
         didSet {
@@ -20,22 +22,27 @@ public struct MatchScorer: Sendable {
             apartWeights = model.map(Self.apartTable) ?? []
         }
     }
-    /// The weight of a place none of whose parts agrees, per name group (missing, alike, unlike).
+    /// The weight of a place none of whose parts agrees, per name group (`NameGroup.index`).
     private var apartWeights: [Double] = []
     /// The exact level's `u` of each signal among random pairs, for the rarity of a value (`frequencyBits`).
     private var exactU: [Double] = []
-    /// The model's weight of each signal and level, `index * 5 + level`, read per pair: for pairs without a name, then
-    /// (`+ groupSize`) for those whose names are alike, then (`+ 2 * groupSize`) those whose names are not.
+    /// The model's weight of each signal and level, `group * groupSize + index * levels + level`, read per pair, the
+    /// group its `NameGroup.index`.
     private var weights: [Double] = []
-    private static let groupSize = MatchSignal.allCases.count * 5
+    private static let levels = ComparisonLevel.count
+    private static let groupSize = MatchSignal.allCases.count * levels
 
     /// The most a value's rarity adds to, or takes from, an exact agreement, in bits.
     public static let frequencyLimit = 10.0
 
-    public init(entity: MatchEntity, store: MatchRecordStore, accountLinks: [UInt64: UInt64] = [:], model: MatchModel? = nil) {
+    public init(
+        entity: MatchEntity, store: MatchRecordStore, accountLinks: [UInt64: UInt64] = [:], model: MatchModel? = nil,
+        personNames: PersonNameIndex = PersonNameIndex()
+    ) {
         self.entity = entity
         self.store = store
         self.accountLinks = accountLinks
+        self.personNames = personNames
         self.model = model
         weights = model.map(Self.weightTable) ?? []
         exactU = model.map(Self.exactUTable) ?? []
@@ -43,7 +50,7 @@ public struct MatchScorer: Sendable {
     }
 
     static func apartTable(_ model: MatchModel) -> [Double] {
-        [MatchModel.NameGroup.missing, .alike, .unlike].map { model.apartWeight(group: $0) }
+        MatchModel.NameGroup.allCases.sorted { $0.index < $1.index }.map { model.apartWeight(group: $0) }
     }
 
     static func exactUTable(_ model: MatchModel) -> [Double] {
@@ -51,13 +58,12 @@ public struct MatchScorer: Sendable {
     }
 
     static func weightTable(_ model: MatchModel) -> [Double] {
-        var table = [Double](repeating: 0, count: 3 * groupSize)
-        for signal in MatchSignal.allCases {
-            for level in ComparisonLevel.present {
-                let at = signal.index * 5 + Int(level.rawValue)
-                table[at] = model.weight(signal, level, group: .missing)
-                table[groupSize + at] = model.weight(signal, level, group: .alike)
-                table[2 * groupSize + at] = model.weight(signal, level, group: .unlike)
+        var table = [Double](repeating: 0, count: MatchModel.NameGroup.allCases.count * groupSize)
+        for group in MatchModel.NameGroup.allCases {
+            for signal in MatchSignal.allCases {
+                for level in ComparisonLevel.present {
+                    table[group.index * groupSize + signal.index * levels + Int(level.rawValue)] = model.weight(signal, level, group: group)
+                }
             }
         }
         return table
@@ -78,39 +84,42 @@ public struct MatchScorer: Sendable {
     /// The weight of a pair already compared, in bits (without the prior): what ranks candidates, where
     /// probabilities near certainty are all 100.
     public func bits(_ vector: ComparisonVector, _ a: MatchRecord, _ b: MatchRecord) -> Double {
-        bits(vector, frequencies: (b.nameFrequency, b.streetFrequency, b.postcodeFrequency, b.cityFrequency))
+        bits(vector, frequencies: (b.nameFrequency, b.streetFrequency, b.postcodeFrequency, b.cityFrequency, b.givenFrequency))
     }
 
-    /// The weight of a pair already compared, from the second record's frequencies (name, street, postcode, city): the
-    /// hot path of ranking reads four numbers of the record, not the record.
-    public func bits(_ vector: ComparisonVector, frequencies: (Float, Float, Float, Float)) -> Double {
+    /// The weight of a pair already compared, from the second record's frequencies (name or family name, street,
+    /// postcode, city, given name): the hot path of ranking reads five numbers of the record, not the record.
+    public func bits(_ vector: ComparisonVector, frequencies: (Float, Float, Float, Float, Float)) -> Double {
         guard !weights.isEmpty else { return 0 }
         var bits = 0.0
         var rest = vector.bits
-        let group = MatchModel.NameGroup(vector)
-        var index = group == .missing ? 0 : group == .alike ? Self.groupSize / 5 : 2 * Self.groupSize / 5
+        let groupIndex = MatchModel.NameGroup(vector).index
+        var at = groupIndex * Self.groupSize
         while rest != 0 {
-            let level = Int(rest & 0xF)
-            if level != 0 { bits += weights[index * 5 + level] }
-            rest >>= 4
-            index += 1
+            let level = Int(rest & ComparisonVector.levelMask)
+            if level != 0 { bits += weights[at + level] }
+            rest >>= ComparisonVector.levelBits
+            at += Self.levels
         }
-        let groupIndex = group == .missing ? 0 : group == .alike ? 1 : 2
         // A place none of whose parts agrees weighs once (`MatchModel.placeCorrection`).
         if MatchModel.place(vector).apart {
             bits += apartWeights[groupIndex]
             for part in MatchModel.placeParts {
                 let level = Int(vector[part].rawValue)
-                if level != 0 { bits -= weights[groupIndex * Self.groupSize + part.index * 5 + level] }
+                if level != 0 { bits -= weights[groupIndex * Self.groupSize + part.index * Self.levels + level] }
             }
         }
+        // Among relatives a rare name or street says "one family", not "one person": no rarity there.
+        let weighsRarity = groupIndex != MatchModel.NameGroup.relative.index
         func add(_ signal: MatchSignal, _ frequency: Float) {
-            guard frequency > 0, vector[signal] == .exact else { return }
+            guard weighsRarity, frequency > 0, vector[signal] == .exact else { return }
             // Rarity against the random pairs' u: the group's u already says how often such candidates agree.
             let u = exactU[signal.index]
             if u > 0 { bits += rarity(u, frequency) }
         }
         add(.name, frequencies.0)
+        add(.familyName, frequencies.0)
+        add(.givenName, frequencies.4)
         add(.street, frequencies.1)
         add(.postcode, frequencies.2)
         add(.city, frequencies.3)
@@ -143,10 +152,12 @@ public struct MatchScorer: Sendable {
     /// `log2(u / f)`, `u` the exact level's share among random pairs, `f` the share of records holding the value
     /// (the F&O side's, `b`), within `frequencyLimit`.
     func frequencyBits(_ vector: ComparisonVector, _ a: MatchRecord, _ b: MatchRecord) -> [(signal: MatchSignal, bits: Double)] {
-        guard let model else { return [] }
+        guard let model, MatchModel.NameGroup(vector) != .relative else { return [] }
         var result: [(signal: MatchSignal, bits: Double)] = []
         for (signal, frequency) in [
-            (MatchSignal.name, b.nameFrequency), (.street, b.streetFrequency), (.postcode, b.postcodeFrequency), (.city, b.cityFrequency),
+            (MatchSignal.name, b.nameFrequency), (.familyName, b.nameFrequency), (.givenName, b.givenFrequency),
+            (.street, b.streetFrequency),
+            (.postcode, b.postcodeFrequency), (.city, b.cityFrequency),
         ] where frequency > 0 && vector[signal] == .exact {
             guard let u = model.u[signal]?[Int(ComparisonLevel.exact.rawValue)], u > 0 else { continue }
             result.append((signal, min(Self.frequencyLimit, max(-Self.frequencyLimit, log2(u / Double(frequency))))))
@@ -164,13 +175,15 @@ public struct MatchScorer: Sendable {
         var vector = ComparisonVector()
         // Already keyed: the Sales record holds the F&O key.
         if a.isSales != b.isSales, !a.lacks(.comparableKey), store.same(.comparableKey, a, b) { vector[.key] = .exact }
-        let aWords = store.nameWords(a)
-        let bWords = store.nameWords(b)
-        if !aWords.isEmpty && !bWords.isEmpty {
-            let similarity =
-                entity == .contacts
-                ? personSimilarity(a, b, in: store) : StringSimilarity.words(aWords, bWords, vocabulary: store.vocabulary)
-            vector[.name] = similarity >= 0.98 ? .exact : similarity >= 0.85 ? .close : similarity >= 0.6 ? .weak : .different
+        if entity == .contacts && a.isPerson && b.isPerson && a.wordCount > 0 && b.wordCount > 0 {
+            comparePersons(a, b, in: store, into: &vector)
+        } else {
+            let aWords = store.nameWords(a)
+            let bWords = store.nameWords(b)
+            if !aWords.isEmpty && !bWords.isEmpty {
+                let similarity = StringSimilarity.words(aWords, bWords, vocabulary: store.vocabulary)
+                vector[.name] = similarity >= 0.98 ? .exact : similarity >= 0.85 ? .close : similarity >= 0.6 ? .weak : .different
+            }
         }
         if a.legalFormClasses != 0 && b.legalFormClasses != 0 {
             vector[.legalForm] = OrganisationName.legalFormsDiffer(a.legalFormClasses, b.legalFormClasses) ? .different : .exact
@@ -227,45 +240,5 @@ public struct MatchScorer: Sendable {
         if differing.count == 1 { return true }
         return differing.count == 2 && differing[1] == differing[0] + 1 && x[differing[0]] == y[differing[1]]
             && x[differing[1]] == y[differing[0]]
-    }
-
-    /// The similarity under which two given names are not one name misspelt (Jaro–Winkler; `Kimberly`/`Robert`
-    /// 0.6), and the most two person names with such given names are alike: below the close level.
-    static let givenNameLikeness = 0.75
-    static let unlikeGivenNameCap = 0.84
-
-    /// A person's names, in either order: the family name counts twice the given name; a given name written as its
-    /// initial agrees with the name.
-    func personSimilarity(_ a: MatchRecord, _ b: MatchRecord, in store: MatchRecordStore.View) -> Double {
-        let vocabulary = store.vocabulary
-        func part(_ x: UnsafeBufferPointer<WordID>, _ y: UnsafeBufferPointer<WordID>) -> Double {
-            if x.isEmpty || y.isEmpty { return x.isEmpty && y.isEmpty ? 1 : 0.5 }
-            if x.elementsEqual(y) { return 1 }
-            if x.count == 1 && y.count == 1 {
-                return vocabulary.withStorage { bytes, starts in
-                    let first = UnsafeBufferPointer(rebasing: bytes[starts[Int(x[0])]..<starts[Int(x[0]) + 1]])
-                    let second = UnsafeBufferPointer(rebasing: bytes[starts[Int(y[0])]..<starts[Int(y[0]) + 1]])
-                    if first.count == 1 || second.count == 1, first.first == second.first { return 0.9 }
-                    return StringSimilarity.jaroWinkler(first, second)
-                }
-            }
-            let bytesX = x.flatMap { vocabulary.bytes($0) }
-            let bytesY = y.flatMap { vocabulary.bytes($0) }
-            if bytesX.count == 1 || bytesY.count == 1, bytesX.first == bytesY.first { return 0.9 }
-            return StringSimilarity.jaroWinkler(bytesX, bytesY)
-        }
-        let (aFirst, aLast, bFirst, bLast) = (store.firstWords(a), store.lastWords(a), store.firstWords(b), store.lastWords(b))
-        if aFirst.isEmpty && aLast.isEmpty || bFirst.isEmpty && bLast.isEmpty {
-            return StringSimilarity.words(store.nameWords(a), store.nameWords(b), vocabulary: vocabulary)
-        }
-        // A given name unlike the other's is a relative's or a colleague's: however alike the family names, the
-        // names are then at most weakly alike.
-        func combined(_ first: Double, _ last: Double) -> Double {
-            let similarity = (first + 2 * last) / 3
-            return first < Self.givenNameLikeness ? min(similarity, Self.unlikeGivenNameCap) : similarity
-        }
-        let straight = combined(part(aFirst, bFirst), part(aLast, bLast))
-        let swapped = combined(part(aFirst, bLast), part(aLast, bFirst))
-        return max(straight, swapped)
     }
 }

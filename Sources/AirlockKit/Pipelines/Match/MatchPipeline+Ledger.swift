@@ -4,13 +4,12 @@ extension MatchPipeline {
     /// The verb's name in the ledger.
     static let ledgerCommand = "match"
 
-    /// The entry of a finished match: both exports and the reviewed file, the outputs, the counts summed over
-    /// the entities.
+    /// The entry of a finished match: both exports, the reviewed file and the nickname list, the outputs, the counts
+    /// summed over the entities.
     static func ledgerEntry(for result: MatchResult, options: MatchOptions) -> LedgerRunEntry? {
         let matching = options.matching
         let out = matching.outputDirectory
-        var inputs = [LedgerFile.digesting(matching.foPath, role: "fo"), LedgerFile.digesting(matching.salesPath, role: "sales")]
-        if let reviewed = matching.reviewedPath { inputs.append(LedgerFile.digesting(reviewed, role: "reviewed")) }
+        let inputs = ledgerInputs(matching)
         let outputs = LedgerRecorder.files(named: result.report.outputs, in: out)
         var counts: [String: Int] = [:]
         for entity in result.report.entities {
@@ -31,8 +30,15 @@ extension MatchPipeline {
     /// The entry of a match that failed with `error`: the inputs as given (digested when they can be read).
     static func ledgerEntry(failed error: any Error, options: MatchOptions) -> LedgerRunEntry? {
         let matching = options.matching
+        return LedgerRunEntry(
+            failed: error, migrationFolder: MigrationLedger.folder(containing: matching.outputDirectory), inputs: ledgerInputs(matching))
+    }
+
+    /// What a match reads, digested: both exports, the reviewed file and the nickname list where given.
+    static func ledgerInputs(_ matching: MatchingOptions) -> [LedgerFile] {
         var inputs = [LedgerFile.digesting(matching.foPath, role: "fo"), LedgerFile.digesting(matching.salesPath, role: "sales")]
         if let reviewed = matching.reviewedPath { inputs.append(LedgerFile.digesting(reviewed, role: "reviewed")) }
-        return LedgerRunEntry(failed: error, migrationFolder: MigrationLedger.folder(containing: matching.outputDirectory), inputs: inputs)
+        if let nicknames = matching.nicknamesPath { inputs.append(LedgerFile.digesting(nicknames, role: "nicknames")) }
+        return inputs
     }
 }

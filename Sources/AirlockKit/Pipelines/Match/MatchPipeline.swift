@@ -41,6 +41,12 @@ public enum MatchPipeline {
             lines.append(
                 "  \(counts.entity): \(counts.salesRecords) Sales, \(counts.foRecords) F&O; \(counts.linked) linked (\(counts.sure) sure, \(counts.accepted) accepted), \(counts.review) to review, \(counts.rejected) rejected; unmatched \(counts.salesUnmatched) Sales, \(counts.foUnmatched) F&O; duplicates \(counts.foDuplicates) F&O, \(counts.salesDuplicates) Sales"
             )
+            if let households = counts.households, households.sales + households.fo > 0 {
+                let precision = households.expectedSurePrecision.map { String(format: ", expected %.2f %% precise", $0 * 100) } ?? ""
+                lines.append(
+                    "    households (a family name at one address): \(households.sales) Sales, \(households.fo) F&O; \(households.sure) sure pairs among them\(precision); \(households.heldForReview) held for review, the given name not telling them apart; \(households.relativesNotProposed) not proposed, another given name (a relative)"
+                )
+            }
             if counts.keysReplaced > 0 {
                 lines.append(
                     "    warning: \(counts.keysReplaced) linked Sales records hold another key now, which the F&O key replaces in \(RunLayout.salesKeyPackage) and in convert --keymap (\(RunLayout.keymap), sales_key_before)"
