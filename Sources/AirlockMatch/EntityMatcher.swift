@@ -57,6 +57,11 @@ struct EntityMatcher: Sendable {
             && !hasOwnAgreement(vector)
     }
 
+    /// Whether a person's full name is rare: no other record of either side holds it (`MatchRecord.fullNameCount`).
+    static func isRareFullName(_ sales: MatchRecord, _ fo: MatchRecord) -> Bool {
+        sales.fullNameCount == 1 && fo.fullNameCount == 1
+    }
+
     /// Whether two persons' given and family names are both exactly one another's.
     static func isSameFullName(_ vector: ComparisonVector) -> Bool {
         vector[.givenName] == .exact && vector[.familyName] == .exact
@@ -163,8 +168,9 @@ struct EntityMatcher: Sendable {
             return (holder, held - bits >= margin)
         }
         // Whether a pair may be proposed at all: something beyond the name agrees, or (a person) the full name.
-        func proposable(_ vector: ComparisonVector) -> Bool {
-            entity == .products || Self.hasCorroboration(vector, model: scorer.model) || Self.isSameFullName(vector)
+        func proposable(_ vector: ComparisonVector, _ s: Int, _ f: Int) -> Bool {
+            entity == .products || Self.hasCorroboration(vector, model: scorer.model)
+                || (Self.isSameFullName(vector) && Self.isRareFullName(sales[s], fo[f]))
         }
         var proposals: [MatchProposal] = []
         var heldInHouseholds = 0
@@ -192,7 +198,7 @@ struct EntityMatcher: Sendable {
             if let held = clearlyHeld(chosen.fo, against: s, bits: chosen.bits), held.clearly {
                 let given = assignment.given[s]
                 if given >= 0, let next = list.first(where: { $0.fo == given }), next.score >= options.reviewScore,
-                    proposable(scorer.compare(sales[s], fo[next.fo]))
+                    proposable(scorer.compare(sales[s], fo[next.fo]), s, next.fo)
                 {
                     notes.append(
                         "\(store.key(fo[chosen.fo])) is linked to Sales \(store.key(sales[held.holder])), which it matches better")
@@ -206,7 +212,7 @@ struct EntityMatcher: Sendable {
             // to score, is proposed for review: a person who moved, or a namesake.
             let vector = scorer.compare(sales[s], fo[chosen.fo])
             let corroborated = entity == .products || Self.hasCorroboration(vector, model: scorer.model)
-            guard proposable(vector) else {
+            guard proposable(vector, s, chosen.fo) else {
                 unproposed[s] = "only the name agrees: nothing else says its best candidate is the same"
                 continue
             }

@@ -43,6 +43,9 @@ public struct MatchRecord: Sendable, BitwiseCopyable {
     /// A person's household: how many records of its side (itself included, at most 255) share its family name and
     /// its address (street and house number); 0 where it has no address or family name (`TermFrequencies`).
     public var householdSize: UInt8 = 0
+    /// A person's full name: how many records of its side (itself included, at most 255) hold its given and family
+    /// names both; 0 for a record that is not a person with both (`TermFrequencies`).
+    public var fullNameCount: UInt8 = 0
     /// The entity it was read from, as an index into the store's labels.
     var label: UInt16
     /// Its row in the export's entity file (1 = the first record).

@@ -61,5 +61,23 @@ import Testing
         #expect(refused.stderr.contains(reviewed + ": line 1, column 10"), "\(refused.stderr)")
         #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/d/" + RunLayout.matchList)) == before)
+
+        // A nickname list that does not read: one line with its file and line, exit 2, the last run's files kept.
+        let nicknames = folder + "/nicknames.csv"
+        try Data("name1,relationship,name2\r\nrobert,has_nickname,bob\r\nwilliam;has_nickname;bill\r\n".utf8)
+            .write(to: URL(fileURLWithPath: nicknames))
+        let badList = try AirlockRunner.run([
+            "match", "--fo", written[0], "--sales", written[1], "--out", folder + "/d", "--nicknames", nicknames, "--no-ledger",
+        ])
+        #expect(badList.status == 2)
+        #expect(badList.stderr.contains(nicknames + ": line 3"), "\(badList.stderr)")
+        #expect(badList.stderr.split(separator: "\n").count == 1, "\(badList.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/d/" + RunLayout.matchList)) == before)
+        // One that reads is taken, and the ledger would name it.
+        try Data("name1,relationship,name2\nrobert,has_nickname,bobbo\n".utf8).write(to: URL(fileURLWithPath: nicknames))
+        let goodList = try AirlockRunner.run([
+            "match", "--fo", written[0], "--sales", written[1], "--out", folder + "/e", "--nicknames", nicknames, "--no-ledger",
+        ])
+        #expect(goodList.status == 0, "\(goodList.stderr)")
     }
 }

@@ -82,6 +82,47 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: run.folder + "/match/" + RunLayout.keymap)) == before)
     }
 
+    /// A review settles: every pair to review decided right by the answer key (a second Sales record for an F&O
+    /// record a sure pair holds rejected: a duplicate to merge), the rerun changes the class of no pair it did not
+    /// decide, and a rerun with its own new `matches.csv` changes nothing.
+    @Test func aReviewSettles() throws {
+        let run = try Run("airlock-match-review-settles")
+        let truth = try MatchQuality.rows(run.folder + "/" + SampleUnkeyedPair.truthFileName)
+        let pairs = Set(truth.filter { $0["kind"] == "pair" }.map { ($0["left"] ?? "") + "|" + ($0["right"] ?? "") })
+        func isTrue(_ row: [String: String]) -> Bool {
+            let sales = row["sales_id"] ?? ""
+            let fo = row["fo_key"] ?? ""
+            return pairs.contains(sales + "|" + fo) || pairs.contains(fo + "|" + sales)
+        }
+        var rows = try run.rows()
+        var held = Set(rows.filter { $0["class"] == "sure" }.map { ($0["entity"] ?? "") + "|" + ($0["fo_key"] ?? "") })
+        var decided: Set<String> = []
+        for index in rows.indices where rows[index]["class"] == "review" {
+            let target = (rows[index]["entity"] ?? "") + "|" + (rows[index]["fo_key"] ?? "")
+            let accept = isTrue(rows[index]) && !held.contains(target)
+            if accept { held.insert(target) }
+            rows[index]["decision"] = accept ? "accept" : "reject"
+            decided.insert((rows[index]["entity"] ?? "") + "|" + (rows[index]["sales_id"] ?? ""))
+        }
+        #expect(decided.count >= 10, "\(decided.count) pairs to review")
+        func classes(_ rows: [[String: String]]) -> [String: String] {
+            var classes: [String: String] = [:]
+            for row in rows {
+                let record = (row["entity"] ?? "") + "|" + (row["sales_id"] ?? "")
+                classes[record, default: ""] += "\(row["fo_key"] ?? ""):\(row["class"] ?? "");"
+            }
+            return classes
+        }
+        let before = classes(rows)
+        _ = try run.match(reviewed: try run.write(rows, to: "reviewed.csv"))
+        let after = classes(try run.rows())
+        let moved = Set(before.keys).union(after.keys).subtracting(decided).filter { before[$0] != after[$0] }
+        #expect(moved.isEmpty, "undecided records whose class moved: \(moved.sorted().prefix(10))")
+        // Its own new matches.csv as the reviewed file: nothing moves.
+        _ = try run.match(reviewed: try run.write(try run.rows(), to: "reviewed-again.csv"))
+        #expect(classes(try run.rows()) == after)
+    }
+
     @Test func aReviewedFileThatDoesNotHoldIsRefusedAndNothingIsWritten() throws {
         let run = try Run("airlock-match-review-bad")
         let rows = try run.rows()
