@@ -11,7 +11,7 @@ extension MatchModel {
     public static let placeParts: [MatchSignal] = [.street, .houseNumber, .postcode, .city]
 
     /// How many parts of the place `vector` holds, and whether none of them agrees (two held at least; a weak
-    /// likeness is no agreement, nor is the city or a postcode one character off).
+    /// likeness is no agreement, nor, where both hold a street, is the city or a postcode one character off).
     public static func place(_ vector: ComparisonVector) -> (held: Int, apart: Bool) {
         var held = 0
         var apart = true
@@ -21,9 +21,10 @@ extension MatchModel {
             case .weak, .different, .initial, .nickname, .phonetic: held += 1
             case .exact, .close:
                 held += 1
-                // A town holds many streets, and a postcode one digit off is a neighbouring one as often as a typo:
-                // neither brings a place that moved within the town back.
-                if part != .city && !(part == .postcode && vector[part] == .close) { apart = false }
+                // Where the streets differ: a town holds many streets, and a postcode one digit off is a neighbouring
+                // one as often as a typo: neither brings a place that moved within the town back.
+                let withinTown = vector[.street] != .absent && (part == .city || (part == .postcode && vector[part] == .close))
+                if !withinTown { apart = false }
             }
         }
         return (held, apart && held >= 2)

@@ -33,7 +33,17 @@ import Testing
         let pairs = Set(clear.keys).union(masked.keys)
         let differing = pairs.filter { clear[$0]?.matchClass != masked[$0]?.matchClass }.sorted()
         #expect(pairs.count > 400)
-        #expect(Double(differing.count) <= Double(pairs.count) * 0.01, "\(differing.count) of \(pairs.count) pairs change class")
+        // Two Sales duplicates of one F&O record that swap their classes (one sure, the other to review, as one link
+        // per record has it) are one event, not a change of what is linked: the F&O record keeps its classes.
+        func classes(of foKey: Substring, in run: [String: (matchClass: String, agrees: String)]) -> [String] {
+            run.filter { $0.key.hasSuffix(" " + foKey) }.map(\.value.matchClass).sorted()
+        }
+        let changed = differing.filter { pair in
+            let foKey = pair.split(separator: " ").last ?? ""
+            return classes(of: foKey, in: clear) != classes(of: foKey, in: masked)
+        }
+        #expect(Double(changed.count) <= Double(pairs.count) * 0.01, "\(changed.count) of \(pairs.count) pairs change class")
+        #expect(Double(differing.count) <= Double(pairs.count) * 0.02, "\(differing.count) of \(pairs.count) pairs, swaps included")
         // Each difference has a cause masking cannot keep: a name spelt with a typo on one side (a fuzzy agreement,
         // `~`, whose words mask to unrelated ones), or a Sales record that duplicates another one of the same F&O
         // record (which of the two is sure turns on a score's last decimals).

@@ -96,9 +96,16 @@ import Testing
         #expect(model.probability(bits: model.bits(moved)) > 0.9)
         // A place that agrees in one part is not apart.
         var partly = moved
-        partly[.city] = .exact
+        partly[.postcode] = .exact
         #expect(!MatchModel.place(partly).apart)
         #expect(model.placeCorrection(partly, group: .alike) == 0)
+        // Unless that part is the city, or a postcode one character off, where the streets differ: a move within a town.
+        var withinTown = moved
+        withinTown[.city] = .exact
+        withinTown[.postcode] = .close
+        #expect(MatchModel.place(withinTown).apart)
+        withinTown[.street] = .absent
+        #expect(!MatchModel.place(withinTown).apart, "without a street, the city agreeing is agreement")
     }
 
     @Test func aReviewersDecisionsArePairsOfKnownKind() {
