@@ -24,49 +24,6 @@ struct EntityMatcher: Sendable {
         .key, .taxNumber, .email, .domain, .phone, .company, .postcode, .street, .number, .birthDate, .middleName,
     ]
 
-    /// The household a pair's records live in, when the given name must decide between its members: the larger of the
-    /// two records' households (`MatchRecord.householdSize`: its side's persons of that family name at that address),
-    /// where the family names agree, the given names do not, nothing of the person's own agrees (`ownSignals`) and a
-    /// household holds others; nil otherwise. Where neither side has another person of the name at the address, a
-    /// given name misspelt beyond `close` is left to the model's weights.
-    static func household(_ vector: ComparisonVector, _ sales: MatchRecord, _ fo: MatchRecord) -> UInt8? {
-        guard vector[.familyName].isNameAgreement, !vector[.givenName].isNameAgreement, !hasOwnAgreement(vector) else { return nil }
-        let household = max(sales.householdSize, fo.householdSize)
-        return household > 1 ? household : nil
-    }
-
-    /// Why a pair of persons is not proposed at all, or nil: another given name (not one misspelt) beside the same
-    /// family name in a household is a relative.
-    static func relativeInHousehold(_ vector: ComparisonVector, _ sales: MatchRecord, _ fo: MatchRecord) -> String? {
-        guard vector[.givenName] == .different, let household = household(vector, sales, fo) else { return nil }
-        return "its best candidate has another given name, and \(household) persons of that family name share the address: a relative"
-    }
-
-    /// Why a pair of persons is held for review, or nil: no given name on one side, or one only weakly alike, in a
-    /// household: the given name does not tell its members apart.
-    static func familyNotPerson(_ vector: ComparisonVector, _ sales: MatchRecord, _ fo: MatchRecord) -> String? {
-        guard let household = household(vector, sales, fo) else { return nil }
-        return vector[.givenName] == .absent
-            ? "no given name to tell the \(household) of this family name at this address apart"
-            : "a given name only weakly alike, and \(household) of this family name at this address: a relative, or a typo?"
-    }
-
-    /// Whether two persons share a family name and have other given names, nothing of their own agreeing.
-    static func relatives(_ vector: ComparisonVector) -> Bool {
-        vector[.familyName].isNameAgreement && vector[.givenName] != .absent && !vector[.givenName].isNameAgreement
-            && !hasOwnAgreement(vector)
-    }
-
-    /// Whether a person's full name is rare: no other record of either side holds it (`MatchRecord.fullNameCount`).
-    static func isRareFullName(_ sales: MatchRecord, _ fo: MatchRecord) -> Bool {
-        sales.fullNameCount == 1 && fo.fullNameCount == 1
-    }
-
-    /// Whether two persons' given and family names are both exactly one another's.
-    static func isSameFullName(_ vector: ComparisonVector) -> Bool {
-        vector[.givenName] == .exact && vector[.familyName] == .exact
-    }
-
     /// The least a corroborating signal's agreement must weigh in the entity's model against random pairs, in bits: a
     /// postcode every record of a town shares agrees and says nothing.
     static let corroborationBits = 0.5
@@ -80,26 +37,6 @@ struct EntityMatcher: Sendable {
             // Against random pairs: how rare the agreement is at all, whatever the names.
             return model.weight(signal, level, group: .missing) >= corroborationBits
         }
-    }
-
-    /// Why two persons whose given and family names both differ are not linked without a reviewer, or nil: only
-    /// what is a person's own (a birth date, an e-mail address, a phone) says they are one; a shared address or
-    /// company says they live or work together.
-    static func strangers(_ vector: ComparisonVector) -> String? {
-        guard vector[.givenName] != .absent, vector[.familyName] != .absent, !vector[.givenName].isNameAgreement,
-            !vector[.familyName].isNameAgreement
-        else { return nil }
-        guard !hasOwnAgreement(vector) else { return nil }
-        return "another given name and another family name: only the address or company agrees"
-    }
-
-    /// What is a person's own, not a household's or a company's: a birth date, an e-mail address, the key, a tax
-    /// number (a phone is often the office's or the home's). One of them agreeing says two records are one person where the names leave it open.
-    static let ownSignals: [MatchSignal] = [.birthDate, .email, .key, .taxNumber]
-
-    /// Whether one of `ownSignals` agrees exactly.
-    static func hasOwnAgreement(_ vector: ComparisonVector) -> Bool {
-        ownSignals.contains { vector[$0] == .exact }
     }
 
     /// How many bits a best candidate must be ahead of the runner-up to be clearly the one: of the two, it is the
@@ -156,99 +93,11 @@ struct EntityMatcher: Sendable {
         func areDuplicates(_ a: Int, _ b: Int) -> Bool { foDuplicatePairs.contains(UInt64(min(a, b)) << 32 | UInt64(max(a, b))) }
         var bestScores = [Double](repeating: 0, count: sales.count)
         for s in sales.indices { bestScores[s] = ranked.list(s).first?.score ?? 0 }
-        let assignment = LinkAssignment(salesRecords: sales.count, fixed: accepted.mapValues(\.fo)) { s in
-            ranked.list(s).map { ($0.fo, $0.bits) }
-        }
-        let margin = Self.bitsAhead(margin: options.ambiguityMargin)
-        // Whether another Sales record than `s` holds `f` clearly: its weight on `f` ahead of `s`'s by the margin.
-        func clearlyHeld(_ f: Int, against s: Int, bits: Double) -> (holder: Int, clearly: Bool)? {
-            guard let holder = assignment.holder[f], holder != s else { return nil }
-            if accepted[holder] != nil { return (holder, true) }
-            let held = ranked.list(holder).first { $0.fo == f }?.bits ?? bits
-            return (holder, held - bits >= margin)
-        }
-        // Whether a pair may be proposed at all: something beyond the name agrees, or (a person) the full name.
-        func proposable(_ vector: ComparisonVector, _ s: Int, _ f: Int) -> Bool {
-            entity == .products || Self.hasCorroboration(vector, model: scorer.model)
-                || (Self.isSameFullName(vector) && Self.isRareFullName(sales[s], fo[f]))
-        }
-        var proposals: [MatchProposal] = []
-        var heldInHouseholds = 0
-        var relativesLeftOut = 0
-        // Why a Sales record whose best candidate scores at least review is not proposed.
-        var unproposed: [Int: String] = [:]
-        for s in sales.indices {
-            let list = ranked.list(s)
-            if let (f, decision) = accepted[s] {
-                var proposal = MatchProposal(salesIndex: s, foIndex: f, score: scorer.score(sales[s], fo[f]), matchClass: nil)
-                proposal.matchClass = classOf(proposal.score)
-                proposal.decision = .accept
-                proposal.notes.append("accepted on review (line \(decision.line))")
-                if let best = list.first, best.fo != f {
-                    proposal.notes.append("matching proposes \(store.key(fo[best.fo])) (\(ScoreText.score(best.score)))")
-                }
-                proposals.append(proposal)
-                continue
-            }
-            guard var chosen = list.first else { continue }
-            var notes: [String] = []
-            // One link per record: where another Sales record holds this one's best clearly, its next candidate is
-            // proposed. Where none is left to propose, or the other holds it by a little, the best is proposed for
-            // review beside the record that holds it (`resolveSharedTargets`): a duplicate to merge, or a choice.
-            if let held = clearlyHeld(chosen.fo, against: s, bits: chosen.bits), held.clearly {
-                let given = assignment.given[s]
-                if given >= 0, let next = list.first(where: { $0.fo == given }), next.score >= options.reviewScore,
-                    proposable(scorer.compare(sales[s], fo[next.fo]), s, next.fo)
-                {
-                    notes.append(
-                        "\(store.key(fo[chosen.fo])) is linked to Sales \(store.key(sales[held.holder])), which it matches better")
-                    chosen = next
-                }
-            }
-            guard chosen.score >= options.reviewScore else { continue }
-            // A company or a person is never linked on a name alone: namesakes are common, and nothing else says they
-            // are one (a product's name and unit are all two catalogues share). On the project's generated pair, such
-            // proposals were right for 41 of 9,700 contacts. A person's full name, both parts exact, and rare enough
-            // to score, is proposed for review: a person who moved, or a namesake.
-            let vector = scorer.compare(sales[s], fo[chosen.fo])
-            let corroborated = entity == .products || Self.hasCorroboration(vector, model: scorer.model)
-            guard proposable(vector, s, chosen.fo) else {
-                unproposed[s] = "only the name agrees: nothing else says its best candidate is the same"
-                continue
-            }
-            if let reason = Self.relativeInHousehold(vector, sales[s], fo[chosen.fo]) {
-                unproposed[s] = reason
-                relativesLeftOut += 1
-                continue
-            }
-            var proposal = MatchProposal(salesIndex: s, foIndex: chosen.fo, score: chosen.score, matchClass: classOf(chosen.score))
-            proposal.notes = notes
-            if !corroborated {
-                proposal.matchClass = .review
-                proposal.notes.append("the same full name and no address, phone, e-mail or birth date in common: moved, or a namesake")
-            }
-            // One family, not one person: another given name beside the same family name is a relative or a spouse,
-            // however much else agrees (a household shares its address); without a given name, a household's members
-            // cannot be told apart. Never linked without a reviewer.
-            if proposal.matchClass == .sure, let reason = Self.familyNotPerson(vector, sales[s], fo[chosen.fo]) ?? Self.strangers(vector) {
-                proposal.matchClass = .review
-                proposal.notes.append(reason)
-                if vector[.familyName].isNameAgreement { heldInHouseholds += 1 }
-            }
-            // Clearly ahead: of the two, the chosen one is the one by at least 100 - margin percent (its weight ahead
-            // by log2((100 - margin) / margin) bits), whatever both their probabilities. A candidate another Sales
-            // record holds clearly is not in the running.
-            if let runnerUp = list.first(where: { candidate in
-                candidate.fo != chosen.fo && !areDuplicates(candidate.fo, chosen.fo)
-                    && clearlyHeld(candidate.fo, against: s, bits: candidate.bits)?.clearly != true
-            }), chosen.bits - runnerUp.bits < margin, runnerUp.score >= options.reviewScore {
-                if proposal.matchClass == .sure { proposal.matchClass = .review }
-                proposal.notes.append("\(store.key(fo[runnerUp.fo])) scores \(ScoreText.score(runnerUp.score)) too")
-            }
-            if rejectedSales.contains(s) { proposal.notes.append("a rejected pair is left out") }
-            proposals.append(proposal)
-        }
-        resolveSharedTargets(&proposals, holder: assignment.holder)
+        var maker = ProposalMaker(
+            matcher: self, scorer: scorer, ranked: ranked, accepted: accepted, rejectedSales: rejectedSales,
+            foDuplicatePairs: Set(foDuplicates.map { UInt64($0.first) << 32 | UInt64($0.second) }))
+        var proposals = maker.make()
+        resolveSharedTargets(&proposals, holder: maker.assignment.holder)
         // A rejection stays in the list, so that the next review still has it.
         for decision in decisions where decision.verdict == .reject {
             guard let s = salesIndex[decision.salesKey], let f = foIndex[decision.foKey] else { continue }
@@ -261,11 +110,11 @@ struct EntityMatcher: Sendable {
         var households: MatchHouseholds?
         if entity == .contacts {
             let sure = proposals.filter { $0.decision == nil && $0.matchClass == .sure }.map { ($0.salesIndex, $0.foIndex, $0.score / 100) }
-            households = MatchHouseholds(sales: sales, fo: fo, sure: sure, held: heldInHouseholds, relatives: relativesLeftOut)
+            households = MatchHouseholds(sales: sales, fo: fo, sure: sure, held: maker.heldInHouseholds, relatives: maker.relativesLeftOut)
         }
         return EntityMatches(
             entity: entity, proposals: proposals, duplicates: foDuplicates + salesDuplicates, bestScores: bestScores,
-            comparisons: comparisons, keysTooCommon: keysTooCommon, model: model, households: households, unproposed: unproposed)
+            comparisons: comparisons, keysTooCommon: keysTooCommon, model: model, households: households, unproposed: maker.unproposed)
     }
 
     func classOf(_ score: Double) -> MatchClass? {
@@ -411,7 +260,7 @@ struct EntityMatcher: Sendable {
                 guard entity == .products || Self.hasCorroboration(vector, model: scorer.model) else { continue }
                 // Two persons of one family or one address are two people, unless something of their own agrees.
                 // Within one side there is no other record to tell them apart by: another given name is another person.
-                if entity == .contacts, Self.relatives(vector) || Self.strangers(vector) != nil { continue }
+                if entity == .contacts, PersonRules.relatives(vector) || PersonRules.strangers(vector) != nil { continue }
                 let score = 100 * (scorer.model?.probability(bits: scorer.bits(vector, records[a], records[b])) ?? 0)
                 if let matchClass = classOf(score) {
                     found.append(MatchDuplicate(isSales: isSales, first: a, second: b, score: score, matchClass: matchClass))
