@@ -20,8 +20,10 @@ public struct MatchModelSummary: Sendable, Codable, Equatable {
         public var weightRelative: Double?
     }
 
-    /// The share of candidate pairs that are one record.
+    /// The share of candidate pairs that are one record; among relatives (persons of one family name with other given
+    /// names) alone, where estimated (`MatchModel.relativePrior`).
     public var prior: Double
+    public var relativePrior: Double?
     public var rounds: Int
     public var converged: Bool
     public var candidatePairs: Int
@@ -47,6 +49,7 @@ public struct MatchModelSummary: Sendable, Codable, Equatable {
         decided: [(isSure: Bool, accepted: Bool)] = []
     ) {
         prior = model.prior
+        relativePrior = model.relativePrior > 0 ? model.relativePrior : nil
         rounds = model.rounds
         converged = model.converged
         candidatePairs = model.candidatePairs

@@ -51,4 +51,10 @@ import Testing
         #expect(MatchRecord.hash("a") != 0 && MatchRecord.hash("a") != MatchRecord.hash("b"))
         #expect(MatchRecord.hash("sales@contoso.com") == MatchRecord.hash("sales@contoso.com"))
     }
+
+    /// A record is 136 bytes (docs/match.md, "How the records are held"): a million accounts' four million records
+    /// are held at once.
+    @Test func aRecordIsSmall() {
+        #expect(MemoryLayout<MatchRecord>.stride == 136)
+    }
 }
