@@ -9,10 +9,14 @@ import Foundation
 ///   agreement does not bias: pairs with alike names learn every other signal's `m`, and its `u` among such pairs
 ///   (`uAlike`: their non-matches are namesakes and sister companies, which share domains and postcodes more often than
 ///   random pairs do); pairs that share a postcode, a street, a company or a product number learn the name's `m` (their
-///   non-matches are neighbours and colleagues, as random in their names as random pairs, whose `u` holds);
+///   non-matches are neighbours and colleagues, as random in their names as random pairs, whose `u` holds); persons
+///   placed by their address, their given and family names' `u` estimated among those pairs with their `m`;
+/// - among relatives (a person's family name alike, the given name not), the other signals' `u` and the relatives' own
+///   prior (`MatchModel.relativePrior`);
 /// - the prior share of one-record pairs among the candidates, every other number held;
-/// - pairs a reviewer decided (`--reviewed`) take part as known: an accepted pair is one record, a rejected one is
-///   not.
+/// - labelled pairs (`accepted`, `rejected`) take part as known where a caller passes them: an accepted pair is one
+///   record, a rejected one is not. `airlock match` passes none: a reviewer's decisions settle their own records and
+///   do not re-weigh the model (docs/match.md, "Reviewing").
 /// Patterns are counted, not pairs kept: a million candidate pairs make a few thousand patterns.
 public enum MatchModelEstimator {
     /// The pseudo-count each level of a signal starts from, so that a level seen in none of the pairs is rare,
