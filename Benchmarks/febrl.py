@@ -191,12 +191,17 @@ def sales_contact(row):
 
 
 def sales_package(rows):
+    return contacts_package([sales_contact(row) for row in rows], CONTACT_FIELDS)
+
+
+def contacts_package(contacts, fields):
+    """A CMT package of Sales contacts: `fields` ((name, display name, type, ...) each) of `contacts` (dicts)."""
     crlf = "\r\n"
     schema = ["<entities>",
               '  <entity name="contact" displayname="Contact" primaryidfield="contactid" primarynamefield="fullname" '
               'disableplugins="false">',
               "    <fields>"]
-    for name, display, kind in CONTACT_FIELDS:
+    for name, display, kind, *_ in fields:
         key = ' primaryKey="true"' if name == "contactid" else ""
         schema.append(f'      <field displayname="{display}" name="{name}" type="{kind}"{key} />')
     schema += ["    </fields>", "  </entity>", "  <entityImportOrder>", "    <entityName>contact</entityName>",
@@ -206,10 +211,9 @@ def sales_package(rows):
             f'timestamp="{TIMESTAMP}">',
             '  <entity name="contact" displayname="Contact">',
             "    <records>"]
-    for row in rows:
-        contact = sales_contact(row)
+    for contact in contacts:
         data.append(f'      <record id="{contact["contactid"]}">')
-        for name, _, kind in CONTACT_FIELDS:
+        for name, _, kind, *_ in fields:
             if contact[name]:  # a blank value is left out, as CMT leaves out nulls
                 data.append(f'        <field name="{name}" value="{cmt_value(contact[name], kind == "string")}" />')
         data.append("      </record>")

@@ -311,34 +311,8 @@ def sales_contact(row, key, layout):
 
 
 def sales_package(febrl, contacts, fields):
-    """febrl.py's sales_package for the fields `fields` (CONTACT_FIELDS entries) of `contacts` (dicts)."""
-    crlf = "\r\n"
-    schema = ["<entities>",
-              '  <entity name="contact" displayname="Contact" primaryidfield="contactid" primarynamefield="fullname" '
-              'disableplugins="false">',
-              "    <fields>"]
-    for name, display, kind, _ in fields:
-        key = ' primaryKey="true"' if name == "contactid" else ""
-        schema.append(f'      <field displayname="{display}" name="{name}" type="{kind}"{key} />')
-    schema += ["    </fields>", "  </entity>", "  <entityImportOrder>", "    <entityName>contact</entityName>",
-               "  </entityImportOrder>", "</entities>"]
-    data = ['<?xml version="1.0" encoding="utf-8"?>',
-            '<entities xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '
-            f'timestamp="{febrl.TIMESTAMP}">',
-            '  <entity name="contact" displayname="Contact">',
-            "    <records>"]
-    for contact in contacts:
-        data.append(f'      <record id="{contact["contactid"]}">')
-        for name, _, kind, _ in fields:
-            if contact[name]:  # a blank value is left out, as CMT leaves out nulls
-                data.append(f'        <field name="{name}" value="{febrl.cmt_value(contact[name], kind == "string")}" />')
-        data.append("      </record>")
-    data += ["    </records>", "    <m2mrelationships />", "  </entity>", "</entities>"]
-    content_types = ('\ufeff<?xml version="1.0" encoding="utf-8"?><Types xmlns="http://schemas.openxmlformats.org/'
-                     'package/2006/content-types"><Default Extension="xml" ContentType="application/octet-stream" /></Types>')
-    return [("data_schema.xml", crlf.join(schema).encode("utf-8")),
-            ("data.xml", crlf.join(data).encode("utf-8")),
-            ("[Content_Types].xml", content_types.encode("utf-8"))]
+    """The CMT package of `contacts` (dicts) in `fields` (CONTACT_FIELDS entries): febrl.py's contact package."""
+    return febrl.contacts_package(contacts, fields)
 
 
 # --- The F&O export: person customers in Customers V3 ---------------------------------------------------------------
