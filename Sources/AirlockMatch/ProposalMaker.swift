@@ -123,7 +123,7 @@ struct ProposalMaker {
     func clearlyHeld(_ f: Int, against s: Int, bits: Double) -> (holder: Int, clearly: Bool)? {
         guard let holder = assignment.holder[f], holder != s else { return nil }
         if accepted[holder] != nil { return (holder, true) }
-        let held = ranked.list(holder).first { $0.fo == f }?.bits ?? bits
+        let held = ranked.bits(holder, on: f) ?? bits
         return (holder, held - bits >= margin)
     }
 

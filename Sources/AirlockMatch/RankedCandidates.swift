@@ -32,4 +32,11 @@ struct RankedCandidates: Sendable {
             return (Int(fo[sales * kept + offset]), 100 * (model?.probability(bits: bits) ?? 0), bits)
         }
     }
+
+    /// The weight of Sales record `sales`'s candidate `fo`, or nil when it is not among the kept ones: read in place,
+    /// no list made.
+    func bits(_ sales: Int, on fo: Int) -> Double? {
+        for offset in 0..<Int(counts[sales]) where Int(self.fo[sales * kept + offset]) == fo { return bits[sales * kept + offset] }
+        return nil
+    }
 }

@@ -21,12 +21,10 @@ enum TermFrequencies {
                 guard record.isPerson, record.wordCount > record.firstWordCount, !record.lacks(.street) else { return nil }
                 return name(record) ^ hash(view.bytes(.street, of: record)) &* 31 ^ hash(view.bytes(.houseNumber, of: record)) &* 131
             }
-            // A person's given and family names together.
+            // A person's given and family names together (the two hashes combined: no array per record).
             func fullName(_ record: MatchRecord) -> UInt64? {
                 guard record.isPerson, record.firstWordCount > 0, record.wordCount > record.firstWordCount else { return nil }
-                var ids = Array(view.nameWords(record))
-                ids.insert(WordID.max, at: Int(record.firstWordCount))
-                return ids.withUnsafeBytes { ValueHash.hash($0) }
+                return given(record) ^ name(record) &* 0x9E37_79B9_7F4A_7C15
             }
             var fullNames: [UInt64: Int] = [:]
             var households: [UInt64: Int] = [:]
