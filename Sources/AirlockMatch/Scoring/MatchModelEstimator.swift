@@ -129,15 +129,16 @@ public enum MatchModelEstimator {
             &model, takes: takes, candidates: subset(unlike, candidates), accepted: subset(unlike, accepted),
             rejected: subset(unlike, rejected), estimating: [], weighing: own, estimatingU: .unlike)
         // Session 3b: a person's family names alike and given names not (relatives, a household at one address); the
-        // other signals' u among them, judged as the unlike names are: a shared address says little among relatives.
-        // Its prior is the relatives' own: how often such a pair is one person here (`MatchModel.relativePrior`), judged
-        // on what is the person's own and the given name, the family name's agreement being what makes them relatives.
+        // other signals' u among them, and their own prior (`MatchModel.relativePrior`): how often such a pair is one
+        // person here, judged on every signal but the family name, whose agreement is what makes them relatives. The
+        // place is weighed too: where relatives are not one household (FEBRL's typists replacing given names), a
+        // shared address is what says they are one person; where they are, the u it learns says it is not.
         let priorBefore = model.prior
+        let relatives = subset(relative, candidates)
         session(
-            &model, takes: takes, candidates: subset(relative, candidates), accepted: subset(relative, accepted),
-            rejected: subset(relative, rejected), estimating: [], weighing: signals.subtracting([.familyName, .name]),
-            estimatingU: .relative)
-        if subset(relative, candidates).isEmpty == false { model.relativePrior = model.prior }
+            &model, takes: takes, candidates: relatives, accepted: subset(relative, accepted), rejected: subset(relative, rejected),
+            estimating: [], weighing: signals.subtracting([.familyName, .name]), estimatingU: .relative)
+        if !relatives.isEmpty { model.relativePrior = model.prior }
         model.prior = priorBefore
         // The prior, over every candidate, with every level's m and u as estimated.
         session(&model, takes: takes, candidates: candidates, accepted: accepted, rejected: rejected, estimating: [], weighing: signals)
