@@ -28,27 +28,42 @@ public enum TextFolding {
                 }
                 continue
             }
-            if value == 0x2019 { continue }  // a typographic apostrophe, as above
-            if let folded = latinFold(value) {
-                word.append(contentsOf: folded.unicodeScalars)
-                continue
-            }
-            let properties = scalar.properties
-            if properties.isAlphabetic || properties.numericType != nil {
-                if properties.generalCategory == .nonspacingMark { continue }
-                // A letter of another script: its base letters, lower-cased, without their accents (ά → α).
-                for base in String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars
-                where base.properties.generalCategory != .nonspacingMark {
-                    for lower in base.properties.lowercaseMapping.unicodeScalars { word.append(lower) }
-                }
-            } else if properties.generalCategory == .nonspacingMark {
-                continue  // a combining accent after its letter
-            } else {
-                flush()
+            switch fold(scalar) {
+            case .letters(let folded): word.append(contentsOf: folded.unicodeScalars)
+            case .skipped: continue
+            case .breaksWord: flush()
             }
         }
         flush()
         return words
+    }
+
+    /// What folding does with a scalar outside ASCII.
+    public enum ScalarFold: Equatable, Sendable {
+        /// Part of a word, as these lower-case letters without accents.
+        case letters(String)
+        /// Left out, the word going on (a typographic apostrophe, a combining accent).
+        case skipped
+        /// Ends the word (punctuation, a symbol, a space).
+        case breaksWord
+    }
+
+    /// How `scalar` (outside ASCII) is folded: a Latin letter with an accent or a ligature to its base letters, a
+    /// letter of another script to its base letters lower-cased without accents (ά → α), a typographic apostrophe and
+    /// a combining accent left out, anything else a word break.
+    public static func fold(_ scalar: Unicode.Scalar) -> ScalarFold {
+        let value = scalar.value
+        if value == 0x2019 { return .skipped }  // a typographic apostrophe joins, as `'` does
+        if let folded = latinFold(value) { return .letters(folded) }
+        let properties = scalar.properties
+        if properties.generalCategory == .nonspacingMark { return .skipped }  // a combining accent after its letter
+        guard properties.isAlphabetic || properties.numericType != nil else { return .breaksWord }
+        var letters = String.UnicodeScalarView()
+        for base in String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars
+        where base.properties.generalCategory != .nonspacingMark {
+            letters.append(contentsOf: base.properties.lowercaseMapping.unicodeScalars)
+        }
+        return .letters(String(letters))
     }
 
     /// `text` folded to its words joined by single spaces.
