@@ -1,11 +1,20 @@
 /// One column of a table being masked: its method (nil: left clear), its length in the catalog, the masks made
-/// so far (each distinct value masked once) and what it did for the report.
+/// so far (each distinct value masked once) and what it did for the report. A text column left clear, and one masked
+/// as free text, is searched for the values masked elsewhere (`MaskPhrases`), each found replaced by its masked text.
 struct MaskColumn {
     let name: String
     let method: MaskMethod?
     let maxLength: Int?
-    /// Whether a clear column is read for values that look personal (text columns that are not keys).
+    /// Whether a clear column is read for values that look personal and searched for masked values (text columns
+    /// that are not keys).
     let scanned: Bool
+    /// Whether the policy keeps the column clear (`keep`): masked values found in it are counted, not replaced.
+    let kept: Bool
+    /// The values sought inside text (empty when nothing is sought).
+    private let phrases: MaskPhrases
+    private var scratch = MaskPhrases.Scratch()
+    /// What the search found in a clear column (nil for a masked one).
+    private(set) var clearEntry: MaskReport.ClearColumn?
     /// A 64-bit digest of each distinct value seen (for the count of distinct values; the masks themselves are not
     /// kept: the replacer remembers the words it drew, which is where the time goes).
     private var seen: Set<UInt64> = []
@@ -13,15 +22,23 @@ struct MaskColumn {
     /// Clear values that look like an e-mail address or a phone number.
     private(set) var personalLooking = 0
 
-    init(name: String, side: String, entity: String, method: MaskMethod?, maxLength: Int?, scanned: Bool) {
+    init(
+        name: String, side: String, entity: String, method: MaskMethod?, maxLength: Int?, scanned: Bool, kept: Bool,
+        phrases: MaskPhrases
+    ) {
         self.name = name
         self.method = method
         self.maxLength = maxLength
         self.scanned = scanned
+        self.kept = kept
+        self.phrases = phrases
         entry = method.map {
             MaskReport.Column(
                 side: side, entity: entity, column: name, method: $0.rawValue, masked: 0, distinct: 0, shortened: 0, lengthened: 0,
-                unchanged: 0)
+                unchanged: 0, sought: 0)
+        }
+        if method == nil, scanned {
+            clearEntry = MaskReport.ClearColumn(side: side, entity: entity, column: name, kept: kept, values: 0, found: 0, replaced: 0)
         }
     }
 
@@ -30,7 +47,16 @@ struct MaskColumn {
         // A part of a date is masked with its group (`MaskTable`), which counts it.
         guard let method, method != .dateParts, !value.isEmpty else { return value }
         let isNew = count(value)
-        var result = method.apply(value, with: replacer)
+        var result: String
+        if method == .text, !phrases.isEmpty {
+            // Free text: the masked values in it replaced by their masked text, the rest word by word.
+            var value = value
+            let found = value.withUTF8 { phrases.find(in: UnsafeRawBufferPointer($0), scratch: &scratch) }
+            entry?.sought += found.count
+            result = Self.replacing(found, in: value, with: replacer) { replacer.freeText($0) }
+        } else {
+            result = method.apply(value, with: replacer)
+        }
         if let maxLength, result.count > maxLength {
             if value.count <= maxLength {
                 result = String(result.prefix(maxLength))
@@ -72,9 +98,36 @@ struct MaskColumn {
         return hash
     }
 
-    /// Counts a clear value that looks personal (only in a scanned column).
-    mutating func scan(_ bytes: UnsafeRawBufferPointer) {
-        guard scanned, Masker.mightLookPersonal(bytes), Masker.looksPersonal(String(decoding: bytes, as: UTF8.self)) else { return }
-        personalLooking += 1
+    /// Reads a clear value (only in a scanned column): counts it when it looks personal, and returns it with the masked
+    /// values found in it replaced by their masked text (nil when there is nothing to replace, or the policy keeps the
+    /// column: then the bytes are written as read).
+    mutating func scan(_ bytes: UnsafeRawBufferPointer, with replacer: MaskReplacer) -> String? {
+        guard scanned, !bytes.isEmpty else { return nil }
+        if Masker.mightLookPersonal(bytes), Masker.looksPersonal(String(decoding: bytes, as: UTF8.self)) { personalLooking += 1 }
+        clearEntry?.values += 1
+        let found = phrases.find(in: bytes, scratch: &scratch)
+        guard !found.isEmpty else { return nil }
+        clearEntry?.found += 1
+        if kept { return nil }
+        clearEntry?.replaced += found.count
+        return Self.replacing(found, in: String(decoding: bytes, as: UTF8.self), with: replacer) { $0 }
+    }
+
+    /// `text` with each value `found` in it masked by its method, and what lies between passed through `between`.
+    static func replacing(
+        _ found: [MaskPhrases.Found], in text: String, with replacer: MaskReplacer, between: (String) -> String
+    ) -> String {
+        guard !found.isEmpty else { return between(text) }
+        let bytes = Array(text.utf8)
+        func piece(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        var result = ""
+        var position = 0
+        for value in found {
+            if position < value.range.lowerBound { result += between(piece(position..<value.range.lowerBound)) }
+            result += value.method.apply(piece(value.range), with: replacer)
+            position = value.range.upperBound
+        }
+        if position < bytes.count { result += between(piece(position..<bytes.count)) }
+        return result
     }
 }

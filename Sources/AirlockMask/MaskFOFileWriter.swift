@@ -66,8 +66,11 @@ struct MaskFOFileWriter: FORecordConsumer {
                 try csv?.writeField(masked ?? "")
             } else {
                 try record.withValue(index) { bytes in
-                    if let bytes { table.scan(bytes, at: position) }
-                    try csv?.writeField(bytes ?? UnsafeRawBufferPointer(start: nil, count: 0))
+                    if let bytes, let replaced = table.scan(bytes, at: position) {
+                        try csv?.writeField(replaced)
+                    } else {
+                        try csv?.writeField(bytes ?? UnsafeRawBufferPointer(start: nil, count: 0))
+                    }
                 }
             }
         }

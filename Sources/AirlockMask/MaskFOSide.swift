@@ -6,7 +6,7 @@ import AirlockPackages
 /// replaced, the rest as they were; the manifest and the package header as read.
 enum MaskFOSide {
     static func mask(
-        _ path: String, to output: String?, policy: MaskPolicy, replacer: MaskReplacer, catalog: SchemaCatalog,
+        _ path: String, to output: String?, policy: MaskPolicy, replacer: MaskReplacer, phrases: MaskPhrases, catalog: SchemaCatalog,
         fileEncoding: FOFileEncoding,
         report: inout MaskReport
     ) throws {
@@ -31,8 +31,9 @@ enum MaskFOSide {
                 maxLength: { schema?.field(named: $0)?.maxLength },
                 isText: { name in
                     guard case .string? = schema?.field(named: name)?.type else { return false }
-                    return !MaskPolicy.isKey(side: "fo", entity: line.entityName, column: name, catalog: catalog)
-                })
+                    return !policy.isKey(side: "fo", entity: line.entityName, column: name, catalog: catalog)
+                },
+                isKept: { policy.keeps(side: "fo", entity: line.entityName, column: $0, catalog: catalog) }, phrases: phrases)
             let map = FOColumnMap(line.entityMap ?? [])
             var writer = MaskFOFileWriter(
                 table: table, entityField: { map.entityField(for: $0) ?? $0 }, sink: sink, readInCodePage: fileEncoding.codePage != nil)

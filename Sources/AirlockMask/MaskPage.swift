@@ -45,11 +45,12 @@ enum MaskPage {
             + "values the method found nothing to replace in (an initial, a legal form alone); cut: replacements shortened to the "
             + "column's length in the catalog.</p>\n"
         page += "<table><tr><th>side</th><th>entity</th><th>column</th><th>method</th><th>values</th><th>distinct</th>"
-        page += "<th>unchanged</th><th>cut</th></tr>\n"
+        page += "<th>unchanged</th><th>cut</th><th>in free text</th></tr>\n"
         for column in report.columns where column.masked > 0 {
             page += "<tr><td>\(system(column.side))</td><td>\(HTMLText.escape(column.entity))</td>"
             page += "<td>\(HTMLText.escape(column.column))</td><td>\(HTMLText.escape(column.method))</td>"
-            page += cell(column.masked) + cell(column.distinct) + cell(column.unchanged) + cell(column.shortened) + "</tr>\n"
+            page += cell(column.masked) + cell(column.distinct) + cell(column.unchanged) + cell(column.shortened)
+            page += (column.method == MaskMethod.text.rawValue ? cell(column.sought) : "<td class=n>—</td>") + "</tr>\n"
         }
         page += "</table>\n"
         let empty = report.columns.filter { $0.masked == 0 }.map {
@@ -58,6 +59,21 @@ enum MaskPage {
         if !empty.isEmpty {
             page += "<p class=small>Named by the policy, without values in these exports: \(empty.joined(separator: ", ")).</p>\n"
         }
+        page += "<h2>Text left clear, searched for masked values</h2>\n"
+        page +=
+            "<p class=small>Every masked value (\(HTMLText.number(report.sought)) distinct ones of two words or more, or of one word of "
+            + "\(MaskPhrases.singleWordMinimum) letters or more) was sought in every text column left clear, as its folded words, and "
+            + "replaced where found by the same masked text as the value itself. Free text the policy masks (<code>text</code>) was "
+            + "searched too: <i>in free text</i> in the table above. Values: the column's non-empty values; holding: the values that "
+            + "held a masked value; replaced: the masked values replaced in them. A column the policy keeps clear (<code>keep</code>) "
+            + "is counted, not changed. Keys and lookups are not searched: they are never changed.</p>\n"
+        page += "<table><tr><th>side</th><th>entity</th><th>column</th><th>values</th><th>holding</th><th>replaced</th></tr>\n"
+        for column in report.clearColumns where column.values > 0 {
+            let replaced = column.kept ? "<td class=bad>kept clear</td>" : cell(column.replaced)
+            page += "<tr><td>\(system(column.side))</td><td>\(HTMLText.escape(column.entity))</td>"
+            page += "<td>\(HTMLText.escape(column.column))</td>" + cell(column.values) + cell(column.found) + replaced + "</tr>\n"
+        }
+        page += "</table>\n"
         if !report.clearLookingPersonal.isEmpty {
             page += "<h2>Left clear, but looking personal</h2>\n<p>Text columns the policy leaves clear whose values look like "
             page += "e-mail addresses or phone numbers: name them in a <code>--policy</code> file, or keep them clear on purpose.</p><ul>\n"

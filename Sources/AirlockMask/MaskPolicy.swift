@@ -14,6 +14,10 @@ public struct MaskPolicy: Sendable, Equatable {
     private var origins: [String: SourceLocation] = [:]
     /// The entries of a `--policy` file, and the columns its methods were carried to.
     private var userEntries: Set<String> = []
+    /// The columns the bundled templates join records by (`side/entity/column`, lower case): their keys and the
+    /// columns their lookups find a record by (an order's number, an account's number), which the catalog may not
+    /// mark as keys.
+    private var joinColumns: Set<String> = []
 
     /// The method of `column` of `entity` on `side` (its any name for F&O), nil when the column is not masked.
     public func method(side: String, entity: String, column: String, catalog: SchemaCatalog) -> MaskMethod? {
@@ -24,6 +28,14 @@ public struct MaskPolicy: Sendable, Equatable {
         return method == .keep ? nil : method
     }
 
+    /// Whether the policy keeps `column` of `entity` clear by name (`keep`): masked values found in it are counted, not
+    /// replaced.
+    public func keeps(side: String, entity: String, column: String, catalog: SchemaCatalog) -> Bool {
+        let label = side == "fo" ? catalog.foLabel(of: entity) : entity
+        return methods[side]?.first { $0.key.lowercased() == label.lowercased() }?.value
+            .first { $0.key.lowercased() == column.lowercased() }?.value == .keep
+    }
+
     /// The bundled policy, with `overlay` (a `--policy` file) laid over it, checked against `catalog`.
     /// - Throws: `AirlockError(.usage)` naming the file, line and key for an unknown side, entity, column or method,
     ///   or a key or lookup column given a method (masking it would break the joins).
@@ -32,20 +44,37 @@ public struct MaskPolicy: Sendable, Equatable {
         guard let text = bundled.first(where: { $0.path.hasSuffix("mask-policy.yaml") })?.text else {
             throw AirlockError(.io, "the bundled masking policy is missing from the executable")
         }
-        var policy = MaskPolicy(methods: [:], origins: [:], userEntries: [])
+        var templates: [MappingTemplate] = []
+        for set in TemplateSetName.allCases { templates += try TemplateLoader.bundled(set).templates }
+        var policy = MaskPolicy(methods: [:], origins: [:], userEntries: [], joinColumns: joinColumns(of: templates, catalog: catalog))
         try policy.add(yaml: text, file: bundledFile, catalog: catalog)
         if let overlay {
             try policy.add(yaml: try BundledResources.readText(overlay, what: "the masking policy"), file: overlay, catalog: catalog)
         }
-        try policy.carryAlongTemplates(catalog: catalog)
+        try policy.carryAlongTemplates(templates, catalog: catalog)
         return policy
+    }
+
+    /// The columns `templates` join records by: each end's key and each lookup's column (a path's first part).
+    static func joinColumns(of templates: [MappingTemplate], catalog: SchemaCatalog) -> Set<String> {
+        func entry(_ side: DataSide, _ entity: String, _ column: String) -> String {
+            "\(side == .fo ? "fo" : "sales")/\(side == .fo ? catalog.foLabel(of: entity) : entity)/\(column)".lowercased()
+        }
+        var result: Set<String> = []
+        for template in templates {
+            for end in [template.source, template.target] {
+                for key in end.key { result.insert(entry(end.side, end.entity, key.field)) }
+            }
+            for mapping in template.fields {
+                for lookup in mapping.lookup { result.insert(entry(template.target.side, lookup.entity, lookup.keyAttribute)) }
+            }
+        }
+        return result
     }
 
     /// Masks, by the same method, each column a bundled template maps to or from a masked column, until nothing
     /// changes; a column the policy keeps clear (`keep`), a key and a lookup stay as they are.
-    mutating func carryAlongTemplates(catalog: SchemaCatalog) throws {
-        var templates: [MappingTemplate] = []
-        for set in TemplateSetName.allCases { templates += try TemplateLoader.bundled(set).templates }
+    mutating func carryAlongTemplates(_ templates: [MappingTemplate], catalog: SchemaCatalog) throws {
         func label(_ side: DataSide, _ entity: String) -> String { side == .fo ? catalog.foLabel(of: entity) : entity }
         func name(_ side: DataSide) -> String { side == .fo ? "fo" : "sales" }
         func current(_ side: DataSide, _ entity: String, _ column: String) -> MaskMethod? {
@@ -66,9 +95,40 @@ public struct MaskPolicy: Sendable, Equatable {
                 copies += [(ends[0], ends[1]), (ends[1], ends[0])]
             }
         }
+        // A column of one document entity and the same column of another (order, quotation and invoice headers and
+        // lines, each side's alike): one meaning, masked alike wherever it is.
+        for family in Self.alikeEntities {
+            let side: DataSide = family.side == "fo" ? .fo : .sales
+            let members = family.entities.filter { Self.columns(side: family.side, entity: $0, catalog: catalog) != nil }
+            for (index, first) in members.enumerated() {
+                let firstColumns = Self.columns(side: family.side, entity: first, catalog: catalog) ?? []
+                for second in members[(index + 1)...] {
+                    let secondColumns = Set(
+                        (Self.columns(side: family.side, entity: second, catalog: catalog) ?? []).map { $0.lowercased() })
+                    for column in firstColumns where secondColumns.contains(column.lowercased()) {
+                        copies += [((side, first, column), (side, second, column)), ((side, second, column), (side, first, column))]
+                    }
+                }
+            }
+        }
+        // Columns a template copies to or from a key (an invoice's name from its number): masked, they would
+        // disagree with the key the other export holds clear.
+        var keyBound: Set<String> = []
+        for template in templates {
+            for mapping in template.fields {
+                guard let source = mapping.source, !source.contains(".") else { continue }
+                let ends = [
+                    (template.source.side, template.source.entity, source), (template.target.side, template.target.entity, mapping.target),
+                ]
+                for (one, other) in [(ends[0], ends[1]), (ends[1], ends[0])]
+                where isKey(side: name(other.0), entity: other.1, column: other.2, catalog: catalog) {
+                    keyBound.insert(entry(one.0, one.1, one.2))
+                }
+            }
+        }
         /// Whether `method` may be carried to column `to`: not a key, in the catalog, of a type the method keeps.
         func takes(_ to: (DataSide, String, String), _ method: MaskMethod) -> Bool {
-            !Self.isKey(side: name(to.0), entity: to.1, column: to.2, catalog: catalog)
+            !keyBound.contains(entry(to.0, to.1, to.2)) && !isKey(side: name(to.0), entity: to.1, column: to.2, catalog: catalog)
                 && Self.isKnown(side: name(to.0), entity: to.1, column: to.2, catalog: catalog)
                 && Self.fits(method, side: name(to.0), entity: to.1, column: to.2, catalog: catalog)
         }
@@ -132,7 +192,7 @@ public struct MaskPolicy: Sendable, Equatable {
                     guard let method = current(masked.0, masked.1, masked.2) else { continue }
                     let other = current(clear.0, clear.1, clear.2)
                     let problem: String?
-                    if other == nil, Self.isKey(side: name(clear.0), entity: clear.1, column: clear.2, catalog: catalog) {
+                    if other == nil, isKey(side: name(clear.0), entity: clear.1, column: clear.2, catalog: catalog) {
                         problem = "is a key, never masked"
                     } else if let other, other != method, !(Self.drawAlike.contains(other) && Self.drawAlike.contains(method)) {
                         problem = "is masked as \(other.rawValue), which draws otherwise"
@@ -152,6 +212,53 @@ public struct MaskPolicy: Sendable, Equatable {
                 }
             }
         }
+    }
+
+    /// Entities whose columns of one name mean one thing (versions of one entity; the headers and lines of orders,
+    /// quotations and invoices): a column masked in one is masked alike in every other that has it, so that the order's
+    /// reference and the invoice's say the same.
+    static let alikeEntities: [(side: String, entities: [String])] = [
+        ("fo", ["Customers V2", "Customers V3"]),
+        ("fo", ["CDS Contacts", "CDS Contacts V2", "Contacts V2"]),
+        (
+            "fo",
+            [
+                "CDS sales order headers", "Sales order headers V2", "Sales order headers V3", "Sales order headers V4",
+                "CDS sales quotation header", "Sales quotation headers V2", "Sales invoice headers V2",
+                "Externally maintained customer sales invoice headers",
+            ]
+        ),
+        (
+            "fo",
+            [
+                "CDS sales order lines", "Sales order lines V2", "Sales order lines V3", "CDS sales quotation lines",
+                "Sales quotation lines V2", "Sales invoice lines V2", "Externally maintained customer sales invoice lines",
+            ]
+        ),
+        ("sales", ["salesorder", "quote", "invoice"]),
+        ("sales", ["salesorderdetail", "quotedetail", "invoicedetail"]),
+    ]
+
+    /// The columns of `entity` in the catalog, nil when the catalog does not know it.
+    static func columns(side: String, entity: String, catalog: SchemaCatalog) -> [String]? {
+        side == "fo"
+            ? catalog.foEntity(named: entity)?.fields.map(\.name)
+            : catalog.salesEntity(named: entity)?.attributes.map(\.logicalName)
+    }
+
+    /// Methods free text may take: word by word, its shape kept (`text`, or a name's method for a column that holds a
+    /// name such as an order's reference), or `blank` and `keep`. The others read a value as one key (an e-mail
+    /// address, a phone number, a postcode, an identifier, a date) and would draw a reference or a note as a whole.
+    static let freeTextMethods: Set<MaskMethod> = [.text, .organisation, .person, .blank, .keep]
+
+    /// Whether `column` holds free text: a description, a note, a memo, a comment, a reference or a subject (by its
+    /// name), or a multi-line Sales column (`memo`).
+    static func isFreeText(side: String, entity: String, column: String, catalog: SchemaCatalog) -> Bool {
+        if side == "sales", catalog.salesEntity(named: entity)?.attribute(named: column)?.format?.lowercased() == "memo" { return true }
+        let name = column.lowercased()
+        return ["description", "descrption", "notes", "memo", "comments", "reference", "subject", "requisition"].contains {
+            name.contains($0)
+        } || name.hasSuffix("note") || name.hasSuffix("text")
     }
 
     /// How errors name the bundled policy.
@@ -195,8 +302,16 @@ public struct MaskPolicy: Sendable, Equatable {
             : catalog.salesEntity(named: entity)?.attribute(named: column) != nil
     }
 
-    /// Whether `column` of `entity` is a key or names another record: masking it would break the joins.
-    public static func isKey(side: String, entity: String, column: String, catalog: SchemaCatalog) -> Bool {
+    /// Whether `column` of `entity` is a key or names another record, in the catalog or in the bundled templates'
+    /// joins: masking it would break the joins, and text found in it is left as it is.
+    public func isKey(side: String, entity: String, column: String, catalog: SchemaCatalog) -> Bool {
+        let label = side == "fo" ? catalog.foLabel(of: entity) : entity
+        return joinColumns.contains("\(side)/\(label)/\(column)".lowercased())
+            || Self.isCatalogKey(side: side, entity: entity, column: column, catalog: catalog)
+    }
+
+    /// Whether `column` of `entity` is a key or names another record in the catalog.
+    static func isCatalogKey(side: String, entity: String, column: String, catalog: SchemaCatalog) -> Bool {
         if side == "fo" {
             guard let schema = catalog.foEntity(named: entity) else { return false }
             return schema.keyFields.contains { $0.uppercased() == column.uppercased() }
@@ -226,7 +341,8 @@ public struct MaskPolicy: Sendable, Equatable {
                     label = schema.logicalName
                 }
                 let known = { Self.isKnown(side: side.key, entity: label, column: $0, catalog: catalog) }
-                let isKey = { Self.isKey(side: side.key, entity: label, column: $0, catalog: catalog) }
+                let joins = self
+                let isKey = { joins.isKey(side: side.key, entity: label, column: $0, catalog: catalog) }
                 for column in try entity.value.entries() {
                     guard let text = column.value.node.scalar?.string, let method = MaskMethod(rawValue: text) else {
                         throw column.value.error(
@@ -239,6 +355,13 @@ public struct MaskPolicy: Sendable, Equatable {
                     guard Self.fits(method, side: side.key, entity: label, column: column.key, catalog: catalog) else {
                         throw column.value.error(
                             "\(method.rawValue) does not keep the type of \(label).\(column.key): text methods go on text columns, date on dates"
+                        )
+                    }
+                    if !Self.freeTextMethods.contains(method),
+                        Self.isFreeText(side: side.key, entity: label, column: column.key, catalog: catalog)
+                    {
+                        throw column.value.error(
+                            "\(label).\(column.key) is free text, which keeps its shape: give it \(Self.freeTextMethods.map(\.rawValue).sorted().joined(separator: ", ")), not \(method.rawValue), which draws the whole value as one key"
                         )
                     }
                     if method != .keep, isKey(column.key) {

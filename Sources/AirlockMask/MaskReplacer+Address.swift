@@ -74,11 +74,28 @@ extension MaskReplacer {
     }
 
     /// A street line: the house number and the street-type word (`Street`, `St`, `Straße`, `rue`) kept, every other
-    /// word replaced by a word drawn from its folded form, in its case pattern.
+    /// word replaced by a word drawn from its folded form, in its case pattern. A compass word (`West`, `W`, `NE`) is
+    /// drawn from the word it stands for, so `W` and `West` stay one street as `match` reads them. A line made of
+    /// nothing else (`1698 1st Boulevard`) has its type words drawn likewise (`Blvd` as `Boulevard`): no street line is
+    /// left as it was.
     public func street(_ line: String) -> String {
+        let masked = street(line, drawingTypes: false)
+        guard masked == line else { return masked }
+        return street(line, drawingTypes: true)
+    }
+
+    private func street(_ line: String, drawingTypes: Bool) -> String {
         Self.replacingLetterRuns(line) { run, _ in
             let folded = TextFolding.words(String(run)).joined()
-            guard folded.count > 1, !Self.streetTypes.contains(folded) else { return nil }
+            if let direction = Self.compassWords[folded] ?? (Self.compassWords.values.contains(folded) ? folded : nil) {
+                return Self.cased(word("street", direction, length: direction.count), like: run)
+            }
+            guard folded.count > 1 else { return nil }
+            if Self.streetTypes.contains(folded) {
+                guard drawingTypes else { return nil }
+                let full = StreetName.expansions[folded] ?? folded
+                return Self.cased(word("street", full, length: full.count), like: run)
+            }
             // A compound with its type word (`Bahnhofstrasse`, `Königsallee`): the name part replaced, the type kept.
             if let suffix = Self.compoundSuffixes.first(where: { folded.hasSuffix($0) && folded.count > $0.count + 1 }) {
                 let written = Self.writtenSuffix(of: run, folded: suffix)
@@ -89,6 +106,11 @@ extension MaskReplacer {
             let key = Self.nameKey(run)
             return Self.cased(word("street", key, length: key.count), like: run)
         }
+    }
+
+    /// Compass words as `match` writes them out (`w` → `west`), the written-out forms among the values.
+    static let compassWords: [String: String] = StreetName.expansions.filter {
+        ["north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest"].contains($0.value)
     }
 
     /// Type words that end compound street names (`Bahnhofstrasse`, `Hauptstraße`, `Königsallee`, `Kerkstraat`).
@@ -105,8 +127,11 @@ extension MaskReplacer {
         return run.suffix(0)
     }
 
-    /// Street-type words: the abbreviations `match` expands and what they stand for, and a few it reads as they are.
-    static let streetTypes: Set<String> = Set(StreetName.expansions.keys).union(StreetName.expansions.values).union([
+    /// Street-type words: the abbreviations `match` expands and what they stand for, and a few it reads as they are
+    /// (compass words are not among them: they are drawn).
+    static let streetTypes: Set<String> = Set(StreetName.expansions.keys).union(StreetName.expansions.values).subtracting(
+        Set(compassWords.keys).union(compassWords.values)
+    ).union([
         "rue", "via", "calle", "avenida", "weg", "gasse", "platz", "allee", "straat", "laan", "plein", "vej", "gatan", "vagen",
     ])
 }

@@ -20,9 +20,13 @@ extension MaskReplacer {
         return mapped
     }
 
+    /// Whether host `lowered` (lower case) is kept as it is: a public mail domain (`gmail.com`), which names nobody.
+    static func keepsDomain(_ lowered: String) -> Bool {
+        PublicMailDomains.all.contains(lowered)
+    }
+
     private func mappedDomain(_ host: String) -> String {
-        let lowered = host.lowercased()
-        if PublicMailDomains.all.contains(lowered) { return host }
+        if Self.keepsDomain(host.lowercased()) { return host }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         return labels.enumerated().map { index, label in
             let key = label.lowercased()

@@ -19,6 +19,23 @@ public struct MaskReport: Sendable, Codable, Equatable {
         /// Values the method left as they were: nothing in them to replace (an initial alone, a legal form alone, a
         /// public mail domain's address without letters or digits before the `@`).
         public var unchanged: Int
+        /// Masked values of other columns found inside this one's values (free text) and replaced by their masked text.
+        public var sought: Int
+    }
+
+    /// A text column left clear, searched for the values masked elsewhere (`MaskPhrases`).
+    public struct ClearColumn: Sendable, Codable, Equatable {
+        public var side: String
+        public var entity: String
+        public var column: String
+        /// Whether the policy keeps it clear (`keep`): what is found is counted, not replaced.
+        public var kept: Bool
+        /// Values read (empty ones not counted).
+        public var values: Int
+        /// Values that held one or more masked values.
+        public var found: Int
+        /// Masked values replaced in them by their masked text.
+        public var replaced: Int
     }
 
     /// One entity (an F&O entity file, a Sales section) and its records, read and found again in the written package.
@@ -45,10 +62,24 @@ public struct MaskReport: Sendable, Codable, Equatable {
     public var outputs: [String]
     public var entities: [Entity] = []
     public var columns: [Column]
+    /// Every text column left clear, in the order read, with the masked values found in it.
+    public var clearColumns: [ClearColumn] = []
     /// Text columns left clear that hold values shaped like e-mail addresses or phone numbers, with how many: what the
     /// policy may have missed.
     public var clearLookingPersonal: [String]
     /// Records per side, read and written.
     public var records: [String: Int]
     public var checks: [Check] = []
+    /// Distinct masked values sought inside text (`MaskPhrases`).
+    public var sought = 0
+
+    /// Adds what one side did (its entities, columns, records and checks) after what is there.
+    mutating func append(_ side: MaskReport) {
+        entities += side.entities
+        columns += side.columns
+        clearColumns += side.clearColumns
+        clearLookingPersonal += side.clearLookingPersonal
+        for (name, count) in side.records { records[name, default: 0] += count }
+        checks += side.checks
+    }
 }

@@ -8,6 +8,8 @@ struct MaskSalesSections {
     let policy: MaskPolicy
     let replacer: MaskReplacer
     let catalog: SchemaCatalog
+    /// The values masked anywhere, sought in text columns.
+    let phrases: MaskPhrases
     /// The section being read, and its records so far.
     private var table: MaskTable?
     private var sectionRecords = 0
@@ -17,9 +19,10 @@ struct MaskSalesSections {
     private var lookupMethods: [String: MaskMethod?] = [:]
     private var lookupNames: [String: String] = [:]
 
-    init(policy: MaskPolicy, replacer: MaskReplacer, catalog: SchemaCatalog) {
+    init(policy: MaskPolicy, replacer: MaskReplacer, phrases: MaskPhrases, catalog: SchemaCatalog) {
         self.policy = policy
         self.replacer = replacer
+        self.phrases = phrases
         self.catalog = catalog
     }
 
@@ -49,6 +52,7 @@ struct MaskSalesSections {
         report.entities += self.report.entities
         report.columns += self.report.columns
         report.clearLookingPersonal += self.report.clearLookingPersonal
+        report.clearColumns += self.report.clearColumns
         report.records["sales", default: 0] += self.report.records["sales", default: 0]
     }
 
@@ -64,8 +68,9 @@ struct MaskSalesSections {
             maxLength: { schema?.attribute(named: $0)?.maxLength },
             isText: { name in
                 schema?.attribute(named: name)?.type == .string
-                    && !MaskPolicy.isKey(side: "sales", entity: section, column: name, catalog: catalog)
-            })
+                    && !policy.isKey(side: "sales", entity: section, column: name, catalog: catalog)
+            },
+            isKept: { policy.keeps(side: "sales", entity: section, column: $0, catalog: catalog) }, phrases: phrases)
     }
 
     /// The display names lookups carry (`lookupentityname="Alpine Ski House"`), masked as the referenced record's

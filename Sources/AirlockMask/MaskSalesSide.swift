@@ -7,11 +7,12 @@ import AirlockPackages
 /// attributes and the many-to-many associations as they were.
 enum MaskSalesSide {
     static func mask(
-        _ path: String, to output: String?, policy: MaskPolicy, replacer: MaskReplacer, catalog: SchemaCatalog, pieceRecords: Int,
+        _ path: String, to output: String?, policy: MaskPolicy, replacer: MaskReplacer, phrases: MaskPhrases, catalog: SchemaCatalog,
+        pieceRecords: Int,
         report: inout MaskReport
     ) throws {
         let reader = try CMTPackageReader(source: PackageDetector.locateExport(path, as: .cmt))
-        var sections = MaskSalesSections(policy: policy, replacer: replacer, catalog: catalog)
+        var sections = MaskSalesSections(policy: policy, replacer: replacer, phrases: phrases, catalog: catalog)
         guard let output else {
             _ = try reader.readChunks(chunkRecords: pieceRecords) { piece, isLast in _ = try sections.mask(piece, isLast: isLast) }
             sections.finish(into: &report)

@@ -12,8 +12,13 @@ struct MaskTable {
     private let method: (String) -> MaskMethod?
     /// The column's length in the catalog, nil when it has none.
     private let maxLength: (String) -> Int?
-    /// Whether a column holds text (a clear text column is scanned for values that look personal).
+    /// Whether a column holds text (a clear text column is scanned for values that look personal and searched for
+    /// masked values).
     private let isText: (String) -> Bool
+    /// Whether the policy keeps a column clear (`keep`): masked values found in it are counted, not replaced.
+    private let isKept: (String) -> Bool
+    /// The values masked anywhere, sought in text columns.
+    private let phrases: MaskPhrases
     /// The columns seen, in the order first seen.
     private(set) var columns: [MaskColumn] = []
     private var positions: [String: Int] = [:]
@@ -25,7 +30,8 @@ struct MaskTable {
 
     init(
         side: String, entity: String, replacer: MaskReplacer, method: @escaping (String) -> MaskMethod?,
-        maxLength: @escaping (String) -> Int?, isText: @escaping (String) -> Bool
+        maxLength: @escaping (String) -> Int?, isText: @escaping (String) -> Bool, isKept: @escaping (String) -> Bool,
+        phrases: MaskPhrases
     ) {
         self.side = side
         self.entity = entity
@@ -33,6 +39,8 @@ struct MaskTable {
         self.method = method
         self.maxLength = maxLength
         self.isText = isText
+        self.isKept = isKept
+        self.phrases = phrases
     }
 
     /// The position of column `name` in `columns`, added when first seen.
@@ -41,7 +49,8 @@ struct MaskTable {
         let method = method(name)
         columns.append(
             MaskColumn(
-                name: name, side: side, entity: entity, method: method, maxLength: maxLength(name), scanned: method == nil && isText(name)))
+                name: name, side: side, entity: entity, method: method, maxLength: maxLength(name), scanned: method == nil && isText(name),
+                kept: isKept(name), phrases: phrases))
         positions[name] = columns.count - 1
         if method == .dateParts, let (group, part) = MaskDateGroup.part(of: name) {
             dateGroups[group, default: MaskDateGroup()][keyPath: part] = columns.count - 1
@@ -70,9 +79,10 @@ struct MaskTable {
         columns[position].mask(value, with: replacer)
     }
 
-    /// Reads a value of the clear column at `position` for the report.
-    mutating func scan(_ bytes: UnsafeRawBufferPointer, at position: Int) {
-        columns[position].scan(bytes)
+    /// Reads a value of the clear column at `position`: counted for the report, and returned with the masked values
+    /// found in it replaced (nil: written as read).
+    mutating func scan(_ bytes: UnsafeRawBufferPointer, at position: Int) -> String? {
+        columns[position].scan(bytes, with: replacer)
     }
 
     /// `table` (a piece of the table) masked.
@@ -98,8 +108,11 @@ struct MaskTable {
                     try column.append(table.value(row: row, column: index).map { mask($0, at: position) })
                 } else {
                     try table.withValue(row: row, column: index) { bytes in
-                        if let bytes { scan(bytes, at: position) }
-                        try column.append(bytes)
+                        if let bytes, let replaced = scan(bytes, at: position) {
+                            try column.append(replaced)
+                        } else {
+                            try column.append(bytes)
+                        }
                     }
                 }
             }
@@ -112,6 +125,7 @@ struct MaskTable {
     /// personal, by name.
     func finish(into report: inout MaskReport) {
         report.columns += columns.compactMap(\.entry)
+        report.clearColumns += columns.compactMap(\.clearEntry)
         let system = side == "fo" ? "F&O" : "Sales"
         report.clearLookingPersonal +=
             columns.filter { $0.personalLooking > 0 }.sorted { $0.name < $1.name }

@@ -21,7 +21,6 @@ public enum Masker {
         // Both exports of their kinds, not swapped, as every verb that takes both checks them.
         if let fo = options.foPath, let sales = options.salesPath { _ = try PackageDetector.locateExports(fo: fo, sales: sales) }
         let policy = try MaskPolicy.load(overlay: options.policyPath, catalog: catalog)
-        let replacer = MaskReplacer(key: key)
         var report = MaskReport(
             keyFingerprint: key.fingerprint, inputs: [:], outputs: [], columns: [], clearLookingPersonal: [], records: [:])
         let out = options.plan ? nil : options.outputDirectory
@@ -30,28 +29,63 @@ public enum Masker {
         }
         let staging = try out.map { try StagingDirectory(target: $0, outputNames: [foExport, salesExport, reportName, pageName]) }
         do {
-            if let path = options.foPath {
-                report.inputs["fo"] = path
-                try MaskFOSide.mask(
-                    path, to: staging?.path(foExport), policy: policy, replacer: replacer, catalog: catalog,
-                    fileEncoding: .option(options.foEncoding), report: &report)
-                if let staging, let out {
-                    report.checks.append(
-                        try MaskReadBack.check(side: "fo", package: staging.path(foExport), report: &report, catalog: catalog))
-                    report.outputs.append(out + "/" + foExport)
+            // First every value the policy masks, from both exports, then both exports written with them sought in
+            // text: the two exports at once, each read on a thread of its own with a replacer of its own (the words a
+            // replacer draws are the same on either: they come from the key alone).
+            let fileEncoding = FOFileEncoding.option(options.foEncoding)
+            let pieceRecords = options.salesPieceRecords
+            let foSurvey = options.foPath.map { path in
+                BackgroundTask {
+                    try MaskSurvey.phrases(
+                        fo: path, sales: nil, policy: policy, catalog: catalog, fileEncoding: fileEncoding, pieceRecords: pieceRecords)
                 }
             }
+            var phrases = try MaskSurvey.phrases(
+                fo: nil, sales: options.salesPath, policy: policy, catalog: catalog, fileEncoding: fileEncoding,
+                pieceRecords: pieceRecords)
+            if let foSurvey { phrases.formUnion(try foSurvey.result()) }
+            let sought = phrases
+            let foOutput = staging?.path(foExport)
+            let foSide = options.foPath.map { path in
+                BackgroundTask { () throws -> MaskReport in
+                    var side = MaskReport(keyFingerprint: "", inputs: [:], outputs: [], columns: [], clearLookingPersonal: [], records: [:])
+                    try MaskFOSide.mask(
+                        path, to: foOutput, policy: policy, replacer: MaskReplacer(key: key), phrases: sought, catalog: catalog,
+                        fileEncoding: fileEncoding, report: &side)
+                    if let foOutput {
+                        side.checks.append(try MaskReadBack.check(side: "fo", package: foOutput, report: &side, catalog: catalog))
+                    }
+                    return side
+                }
+            }
+            var salesSide = MaskReport(keyFingerprint: "", inputs: [:], outputs: [], columns: [], clearLookingPersonal: [], records: [:])
+            var salesError: (any Error)?
+            if let path = options.salesPath {
+                do {
+                    try MaskSalesSide.mask(
+                        path, to: staging?.path(salesExport), policy: policy, replacer: MaskReplacer(key: key), phrases: sought,
+                        catalog: catalog, pieceRecords: pieceRecords, report: &salesSide)
+                    if let staging {
+                        salesSide.checks.append(
+                            try MaskReadBack.check(side: "sales", package: staging.path(salesExport), report: &salesSide, catalog: catalog))
+                    }
+                } catch {
+                    salesError = error
+                }
+            }
+            // The F&O side's error first, as a run that reads it first would give it.
+            if let path = options.foPath, let foSide {
+                report.inputs["fo"] = path
+                report.append(try foSide.result())
+                if let out { report.outputs.append(out + "/" + foExport) }
+            }
+            if let salesError { throw salesError }
             if let path = options.salesPath {
                 report.inputs["sales"] = path
-                try MaskSalesSide.mask(
-                    path, to: staging?.path(salesExport), policy: policy, replacer: replacer, catalog: catalog,
-                    pieceRecords: options.salesPieceRecords, report: &report)
-                if let staging, let out {
-                    report.checks.append(
-                        try MaskReadBack.check(side: "sales", package: staging.path(salesExport), report: &report, catalog: catalog))
-                    report.outputs.append(out + "/" + salesExport)
-                }
+                report.append(salesSide)
+                if let out { report.outputs.append(out + "/" + salesExport) }
             }
+            report.sought = sought.count
             report.checks.append(
                 MaskReport.Check(
                     name: "keys and lookups", passed: true,

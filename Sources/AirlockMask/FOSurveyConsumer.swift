@@ -1,0 +1,33 @@
+import AirlockIO
+import AirlockPackages
+
+/// Reads an F&O entity file's masked columns into `MaskPhrases` (`MaskSurvey`), passing the others over.
+struct FOSurveyConsumer: FORecordConsumer {
+    private(set) var phrases: MaskPhrases
+    /// The method of a file column (by its name in the file), nil when it is not masked.
+    private let method: (String) -> MaskMethod?
+    /// The masked file columns sought in text, by index, and their methods.
+    private var sought: [(index: Int, method: MaskMethod)] = []
+
+    init(phrases: MaskPhrases, method: @escaping (String) -> MaskMethod?) {
+        self.phrases = phrases
+        self.method = method
+    }
+
+    mutating func addColumn(_ name: String, at index: Int) throws {
+        guard let method = method(name), MaskPhrases.soughtMethods.contains(method) else { return }
+        sought.append((index, method))
+    }
+
+    mutating func consume(_ record: some FORecordView, line: Int) throws {
+        guard !sought.isEmpty else { return }
+        // A CSV record's fields split once, not per value.
+        if let csv = record as? CSVRecord { csv.withFields { add($0) } } else { add(record) }
+    }
+
+    private mutating func add(_ record: some FORecordView) {
+        for (index, method) in sought {
+            record.withValue(index) { bytes in if let bytes, !bytes.isEmpty { phrases.add(bytes, method: method) } }
+        }
+    }
+}
