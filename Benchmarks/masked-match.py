@@ -5,7 +5,7 @@ Usage: masked-match.py --fo FO.zip --sales SALES.zip --out DIR [--airlock BINARY
                        [--list N]
 
 Masks the pair (`airlock mask`, a fixed key unless --key-file names one), runs `airlock match --no-ledger` on the
-clear pair and on the masked one, and compares `matches.csv` pair by pair (entity, Sales id, F&O key: the keys are
+clear pair and on the masked one (with `--nicknames` naming the masked nickname pairs mask writes), and compares `matches.csv` pair by pair (entity, Sales id, F&O key: the keys are
 never masked, so a pair names the same records in both runs). A pair's class is sure, review or none (not proposed).
 Two Sales records of one F&O record that swap their classes (one sure, the other to review, as one link per record
 has it) are one event, not a change of what is linked: `changed` leaves them out, `differing` counts them.
@@ -61,8 +61,12 @@ def main():
          "--no-ledger"])
     for name, fo, sales in [("clear", args.fo, args.sales),
                             ("masked", os.path.join(masked, "fo-export.zip"), os.path.join(masked, "sales-export.zip"))]:
+        more = []
+        # The masked given names' nickname pairs, as docs/mask.md says to match a masked pair.
+        if name == "masked" and os.path.exists(os.path.join(masked, "nicknames.csv")):
+            more = ["--nicknames", os.path.join(masked, "nicknames.csv")]
         run([args.airlock, "match", "--fo", fo, "--sales", sales, "--out", os.path.join(args.out, "match-" + name),
-             "--no-ledger"])
+             "--no-ledger"] + more)
     clear = read_matches(os.path.join(args.out, "match-clear"))
     masked_run = read_matches(os.path.join(args.out, "match-masked"))
     pairs = sorted(set(clear) | set(masked_run))

@@ -4,13 +4,15 @@ import AirlockPackages
 /// Reads an F&O entity file's masked columns into `MaskPhrases` (`MaskSurvey`), passing the others over.
 struct FOSurveyConsumer: FORecordConsumer {
     private(set) var phrases: MaskPhrases
+    private(set) var words: MaskWordVocabulary
     /// The method of a file column (by its name in the file), nil when it is not masked.
     private let method: (String) -> MaskMethod?
     /// The masked file columns sought in text, by index, and their methods.
     private var sought: [(index: Int, method: MaskMethod)] = []
 
-    init(phrases: MaskPhrases, method: @escaping (String) -> MaskMethod?) {
+    init(phrases: MaskPhrases, words: MaskWordVocabulary, method: @escaping (String) -> MaskMethod?) {
         self.phrases = phrases
+        self.words = words
         self.method = method
     }
 
@@ -27,7 +29,13 @@ struct FOSurveyConsumer: FORecordConsumer {
 
     private mutating func add(_ record: some FORecordView) {
         for (index, method) in sought {
-            record.withValue(index) { bytes in if let bytes, !bytes.isEmpty { phrases.add(bytes, method: method) } }
+            record.withValue(index) { bytes in
+                guard let bytes, !bytes.isEmpty else { return }
+                phrases.add(bytes, method: method)
+                if let purpose = MaskWordVocabulary.purpose(of: method) {
+                    words.add(String(decoding: bytes, as: UTF8.self), purpose: purpose)
+                }
+            }
         }
     }
 }

@@ -101,10 +101,9 @@ extension MaskReplacer {
                 let written = Self.writtenSuffix(of: run, folded: suffix)
                 let stem = run.dropLast(written.count)
                 let key = Self.nameKey(stem)
-                return Self.cased(word("street", key, length: key.count), like: stem) + written
+                return Self.cased(nameWord("street", key), like: stem) + written
             }
-            let key = Self.nameKey(run)
-            return Self.cased(word("street", key, length: key.count), like: run)
+            return Self.cased(nameWord("street", Self.nameKey(run)), like: run)
         }
     }
 

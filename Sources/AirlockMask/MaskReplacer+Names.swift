@@ -16,19 +16,26 @@ extension MaskReplacer {
         for span in LegalForms.spans(in: folded) { kept.formUnion(folded[span.range]) }
         return Self.replacingLetterRuns(name) { run, _ in
             let folded = TextFolding.words(String(run)).joined()
-            guard folded.count > 1, !kept.contains(folded), !LegalForms.contains(folded) else { return nil }
-            let key = Self.nameKey(run)
-            return Self.cased(word(Self.namePurpose, key, length: key.count), like: run)
+            guard !kept.contains(folded), !LegalForms.contains(folded) else { return nil }
+            guard folded.count > 1 else { return initialAlone(run) }
+            return Self.cased(nameWord(Self.namePurpose, folded), like: run)
         }
     }
 
     /// A person's name (first, middle or last name, or a full name): each word replaced by a word drawn from its
-    /// folded form, in its case pattern, as an organisation's words are; initials kept.
+    /// folded form, in its case pattern, as an organisation's words are; an initial by the image of its letter, which
+    /// the masked words of that letter begin with.
     public func person(_ name: String) -> String {
         Self.replacingLetterRuns(name) { run, _ in
             let key = Self.nameKey(run)
-            guard key.count > 1 else { return nil }
-            return Self.cased(word(Self.namePurpose, key, length: key.count), like: run)
+            guard key.count > 1 else { return initialAlone(run) }
+            return Self.cased(nameWord(Self.namePurpose, key), like: run)
         }
+    }
+
+    /// A single letter of a name (`J.`): the image of its initial, in its case (nil for another letter: kept).
+    private func initialAlone(_ run: Substring) -> String? {
+        guard run.count == 1, let scalar = run.unicodeScalars.first, let image = initial(of: scalar) else { return nil }
+        return Self.cased(String(image), like: run)
     }
 }

@@ -9,10 +9,22 @@ import AirlockModel
 /// A replacer remembers the words it has drawn (`MaskWordMemo`): use one per run, on one thread.
 public struct MaskReplacer {
     let key: MaskKey
+    /// Which words are typos of another, decided from both exports (`MaskWordPlan`).
+    let plan: MaskWordPlan
     let memo = MaskWordMemo()
+    /// A keyed order of the letters `a`–`z`: a name's masked words begin with the image of its initial, and an initial
+    /// alone masks to it, so `J.` and `John` stay an initial and its name as `match` reads them.
+    private let initials: [Character]
 
-    public init(key: MaskKey) {
+    public init(key: MaskKey, plan: MaskWordPlan = MaskWordPlan()) {
         self.key = key
+        self.plan = plan
+        var letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let drawn = key.digest("initials", "")
+        for index in stride(from: letters.count - 1, to: 0, by: -1) {
+            letters.swapAt(index, Int(drawn[index % drawn.count]) % (index + 1))
+        }
+        initials = letters
     }
 
     /// Keyed bytes for `text` under `purpose`, as many as `count` (HMAC blocks chained by a counter).
@@ -26,53 +38,86 @@ public struct MaskReplacer {
         return Array(out.prefix(count))
     }
 
-    private static let consonants = Array("bcdfghjklmnprstvz")
-    private static let vowels = Array("aeiou")
+    private static let consonants = Array("bcdfghjklmnprstvwxz")
+    private static let vowels = Array("aeiouy")
+    private static let letters = consonants + vowels
 
-    /// A pronounceable lower-case word of `length` letters (at least 1) drawn from the keyed bytes of `text`.
+    /// A lower-case word of `length` letters (at least 1) drawn from the keyed bytes of `text`: any letter, but never
+    /// three consonants or three vowels in a row, so that it reads as a word; about 25 choices a letter, so that two
+    /// words seldom draw alike.
     func word(_ purpose: String, _ text: String, length: Int) -> String {
         let length = max(1, length)
         let memoKey = MaskWordMemo.Key(purpose: purpose, text: text, length: length)
         if let known = memo.words[memoKey] { return known }
-        let drawn = bytes(purpose, text, count: length + 1)
-        var vowel = drawn[length] & 1 == 0
+        let drawn = bytes(purpose, text, count: length)
+        var consonantRun = 0
+        var vowelRun = 0
         var word = ""
         for index in 0..<length {
-            let pool = vowel ? Self.vowels : Self.consonants
-            word.append(pool[Int(drawn[index]) % pool.count])
-            vowel.toggle()
+            let pool = consonantRun >= 2 ? Self.vowels : vowelRun >= 2 ? Self.consonants : Self.letters
+            let letter = pool[Int(drawn[index]) % pool.count]
+            let isVowel = Self.vowels.contains(letter)
+            consonantRun = isVowel ? 0 : consonantRun + 1
+            vowelRun = isVowel ? vowelRun + 1 : 0
+            word.append(letter)
         }
         memo.words[memoKey] = word
         return word
     }
 
-    /// The form of a name's word a replacement is drawn from: folded as `match` folds it (`TextFolding`), and German
-    /// spellings without umlauts or ß made one with theirs (`Müller`, `Muller` and `MUELLER` give one word).
-    static func nameKey(_ word: Substring) -> String {
-        let folded = TextFolding.words(String(word)).joined()
-        // One pass, left to right, each pair taken once: `ae`, `oe`, `ue` and `ss` are made `a`, `o`, `u` and `s`
-        // (no pair's second letter begins another, so one pass is the four replacements one after another).
-        var key: [UInt8] = []
-        key.reserveCapacity(folded.utf8.count)
-        var pending: UInt8?
-        for byte in folded.utf8 {
-            if let first = pending {
-                pending = nil
-                key.append(first)
-                let pair = (first, byte)
-                let joined =
-                    pair == (UInt8(ascii: "a"), UInt8(ascii: "e")) || pair == (UInt8(ascii: "o"), UInt8(ascii: "e"))
-                    || pair == (UInt8(ascii: "u"), UInt8(ascii: "e")) || pair == (UInt8(ascii: "s"), UInt8(ascii: "s"))
-                if joined { continue }
+    /// The masked word of a name's or a street's word `key` (folded, `nameKey`): drawn from the word itself, or, for a
+    /// typo of another word of the exports (`MaskWordPlan`), that word's masked form with the same typo; a name's
+    /// beginning with the image of its initial.
+    func nameWord(_ purpose: String, _ key: String) -> String {
+        let memoKey = MaskWordMemo.Key(purpose: purpose, text: key, length: 0)
+        if let known = memo.words[memoKey] { return known }
+        var result: String
+        if let variant = plan.variant(of: key, purpose: purpose) {
+            var drawnLetters = 0
+            let letters = variant.edit.applied(to: Array(drawnWord(purpose, variant.anchor))) { replaced in
+                defer { drawnLetters += 1 }
+                return letter(purpose, key, drawnLetters, replacing: replaced)
             }
-            if byte == UInt8(ascii: "a") || byte == UInt8(ascii: "o") || byte == UInt8(ascii: "u") || byte == UInt8(ascii: "s") {
-                pending = byte
-            } else {
-                key.append(byte)
-            }
+            result = purpose == Self.namePurpose ? withInitial(String(letters), of: key) : String(letters)
+        } else {
+            result = drawnWord(purpose, key)
         }
-        if let first = pending { key.append(first) }
-        return String(decoding: key, as: UTF8.self)
+        memo.words[memoKey] = result
+        return result
+    }
+
+    private func drawnWord(_ purpose: String, _ key: String) -> String {
+        let drawn = word(purpose, key, length: key.count)
+        return purpose == Self.namePurpose ? withInitial(drawn, of: key) : drawn
+    }
+
+    /// `word` beginning with the image of `key`'s initial (when that is a letter `a`–`z`).
+    private func withInitial(_ word: String, of key: String) -> String {
+        guard let initial = key.unicodeScalars.first.flatMap(initial(of:)), !word.isEmpty else { return word }
+        return String(initial) + word.dropFirst()
+    }
+
+    /// The image of letter `scalar` (`a`–`z`, either case: lower case), nil for any other.
+    func initial(of scalar: Unicode.Scalar) -> Character? {
+        let value = scalar.value | 0x20
+        guard value >= 0x61, value <= 0x7A else { return nil }
+        return initials[Int(value - 0x61)]
+    }
+
+    /// A letter a typo brings into a masked word, drawn from the typo'd word and its place: of the kind (vowel or
+    /// consonant) of the letter it replaces and never that letter.
+    private func letter(_ purpose: String, _ key: String, _ index: Int, replacing replaced: Character?) -> Character {
+        let drawn = bytes("typo " + purpose, key + "#\(index)", count: 1)[0]
+        guard let replaced else { return Self.letters[Int(drawn) % Self.letters.count] }
+        let pool = (Self.vowels.contains(replaced) ? Self.vowels : Self.consonants).filter { $0 != replaced }
+        return pool[Int(drawn) % pool.count]
+    }
+
+    /// The form of a name's or a street's word a replacement is drawn from: folded as `match` folds it (`TextFolding`),
+    /// so `Müller`, `Muller` and `MULLER` give one word; `Mueller`, which `match` calls close to them, is a typo of
+    /// theirs when both are in the exports (`MaskWordPlan`).
+    static func nameKey(_ word: Substring) -> String {
+        TextFolding.words(String(word)).joined()
     }
 
     /// `word` written in the case pattern of `original`: all capitals, capitalised, or lower case.

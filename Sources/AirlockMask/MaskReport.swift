@@ -72,6 +72,10 @@ public struct MaskReport: Sendable, Codable, Equatable {
     public var checks: [Check] = []
     /// Distinct masked values sought inside text (`MaskPhrases`).
     public var sought = 0
+    /// Words masked as a typo of another word of the exports (`MaskWordPlan`).
+    public var typos = 0
+    /// Nickname pairs among the given names, written masked to `nicknames.csv`.
+    public var nicknamePairs = 0
 
     /// Adds what one side did (its entities, columns, records and checks) after what is there.
     mutating func append(_ side: MaskReport) {

@@ -6,35 +6,47 @@ import AirlockPackages
 /// that the second, which writes, replaces each of them wherever it is typed into another text column of either
 /// export, whichever entity or export comes first.
 enum MaskSurvey {
-    /// The values the policy masks in the exports of `options`, sought in text.
-    /// - Throws: the readers' errors.
-    static func phrases(
-        fo: String?, sales: String?, policy: MaskPolicy, catalog: SchemaCatalog, fileEncoding: FOFileEncoding, pieceRecords: Int
-    ) throws -> MaskPhrases {
+    /// What one export holds: the values the policy masks, sought in text, and the words names and streets draw from.
+    struct Found: Sendable {
         var phrases = MaskPhrases()
-        if let fo { try survey(fo: fo, policy: policy, catalog: catalog, fileEncoding: fileEncoding, into: &phrases) }
-        if let sales { try survey(sales: sales, policy: policy, catalog: catalog, pieceRecords: pieceRecords, into: &phrases) }
-        return phrases
+        var words = MaskWordVocabulary()
+
+        /// Adds what another export holds.
+        mutating func formUnion(_ other: Found) {
+            phrases.formUnion(other.phrases)
+            words.formUnion(other.words)
+        }
+    }
+
+    /// What the export `fo` or `sales` (one of them) holds.
+    /// - Throws: the readers' errors.
+    static func read(
+        fo: String?, sales: String?, policy: MaskPolicy, catalog: SchemaCatalog, fileEncoding: FOFileEncoding, pieceRecords: Int
+    ) throws -> Found {
+        var found = Found()
+        if let fo { try survey(fo: fo, policy: policy, catalog: catalog, fileEncoding: fileEncoding, into: &found) }
+        if let sales { try survey(sales: sales, policy: policy, catalog: catalog, pieceRecords: pieceRecords, into: &found) }
+        return found
     }
 
     private static func survey(
-        fo path: String, policy: MaskPolicy, catalog: SchemaCatalog, fileEncoding: FOFileEncoding, into phrases: inout MaskPhrases
+        fo path: String, policy: MaskPolicy, catalog: SchemaCatalog, fileEncoding: FOFileEncoding, into found: inout Found
     ) throws {
         let reader = try FOPackageReader(
             source: PackageDetector.locateExport(path, as: .fo), fileEncoding: fileEncoding, countsAs: .checked)
         for line in reader.manifest.entities where reader.dataMember(for: line) != nil {
             let map = FOColumnMap(line.entityMap ?? [])
-            var consumer = FOSurveyConsumer(phrases: phrases) { column in
+            var consumer = FOSurveyConsumer(phrases: found.phrases, words: found.words) { column in
                 policy.method(side: "fo", entity: line.entityName, column: map.entityField(for: column) ?? column, catalog: catalog)
             }
-            phrases = MaskPhrases()
-            defer { phrases = consumer.phrases }
+            found = Found()
+            defer { found = Found(phrases: consumer.phrases, words: consumer.words) }
             _ = try reader.scan(line, into: &consumer)
         }
     }
 
     private static func survey(
-        sales path: String, policy: MaskPolicy, catalog: SchemaCatalog, pieceRecords: Int, into phrases: inout MaskPhrases
+        sales path: String, policy: MaskPolicy, catalog: SchemaCatalog, pieceRecords: Int, into found: inout Found
     ) throws {
         let reader = try CMTPackageReader(source: PackageDetector.locateExport(path, as: .cmt), countsAs: .checked)
         var methods: [String: [MaskMethod?]] = [:]
@@ -50,8 +62,13 @@ enum MaskSurvey {
             methods[piece.name] = columns
             for (index, method) in columns.enumerated() {
                 guard let method, MaskPhrases.soughtMethods.contains(method) else { continue }
+                let purpose = MaskWordVocabulary.purpose(of: method)
                 for row in 0..<table.rowCount {
-                    table.withValue(row: row, column: index) { bytes in if let bytes { phrases.add(bytes, method: method) } }
+                    table.withValue(row: row, column: index) { bytes in
+                        guard let bytes else { return }
+                        found.phrases.add(bytes, method: method)
+                        if let purpose { found.words.add(String(decoding: bytes, as: UTF8.self), purpose: purpose) }
+                    }
                 }
             }
             // The display names lookups carry, masked as the records they name are.
@@ -69,7 +86,13 @@ enum MaskSurvey {
                         }
                     lookupMethods[entity] = method
                     guard let method else { continue }
-                    names.withValue(row: row, column: index) { bytes in if let bytes { phrases.add(bytes, method: method) } }
+                    names.withValue(row: row, column: index) { bytes in
+                        guard let bytes else { return }
+                        found.phrases.add(bytes, method: method)
+                        if let purpose = MaskWordVocabulary.purpose(of: method) {
+                            found.words.add(String(decoding: bytes, as: UTF8.self), purpose: purpose)
+                        }
+                    }
                 }
             }
         }

@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockMatch
 import AirlockModel
 import AirlockPackages
 import Foundation
@@ -12,6 +13,9 @@ public enum Masker {
     public static let salesExport = "sales-export.zip"
     public static let reportName = "mask.json"
     public static let pageName = "mask.html"
+    /// The nickname pairs among the masked given names (`match --nicknames` reads it, so that the masked pair's
+    /// nicknames agree as the clear pair's do).
+    public static let nicknamesName = "nicknames.csv"
 
     /// Masks the exports of `options` with `key`.
     /// - Throws: `AirlockError(.usage)` for a policy that does not hold, an export of the wrong kind or in a form
@@ -27,7 +31,9 @@ public enum Masker {
         if let out {
             try StagingDirectory.checkTarget(out, inputs: [options.foPath, options.salesPath].compactMap { $0 }, force: true)
         }
-        let staging = try out.map { try StagingDirectory(target: $0, outputNames: [foExport, salesExport, reportName, pageName]) }
+        let staging = try out.map {
+            try StagingDirectory(target: $0, outputNames: [foExport, salesExport, nicknamesName, reportName, pageName])
+        }
         do {
             // First every value the policy masks, from both exports, then both exports written with them sought in
             // text: the two exports at once, each read on a thread of its own with a replacer of its own (the words a
@@ -36,21 +42,22 @@ public enum Masker {
             let pieceRecords = options.salesPieceRecords
             let foSurvey = options.foPath.map { path in
                 BackgroundTask {
-                    try MaskSurvey.phrases(
+                    try MaskSurvey.read(
                         fo: path, sales: nil, policy: policy, catalog: catalog, fileEncoding: fileEncoding, pieceRecords: pieceRecords)
                 }
             }
-            var phrases = try MaskSurvey.phrases(
+            var found = try MaskSurvey.read(
                 fo: nil, sales: options.salesPath, policy: policy, catalog: catalog, fileEncoding: fileEncoding,
                 pieceRecords: pieceRecords)
-            if let foSurvey { phrases.formUnion(try foSurvey.result()) }
-            let sought = phrases
+            if let foSurvey { found.formUnion(try foSurvey.result()) }
+            let sought = found.phrases
+            let plan = MaskWordPlan.make(found.words, nicknames: try Nicknames.bundled())
             let foOutput = staging?.path(foExport)
             let foSide = options.foPath.map { path in
                 BackgroundTask { () throws -> MaskReport in
                     var side = MaskReport(keyFingerprint: "", inputs: [:], outputs: [], columns: [], clearLookingPersonal: [], records: [:])
                     try MaskFOSide.mask(
-                        path, to: foOutput, policy: policy, replacer: MaskReplacer(key: key), phrases: sought, catalog: catalog,
+                        path, to: foOutput, policy: policy, replacer: MaskReplacer(key: key, plan: plan), phrases: sought, catalog: catalog,
                         fileEncoding: fileEncoding, report: &side)
                     if let foOutput {
                         side.checks.append(try MaskReadBack.check(side: "fo", package: foOutput, report: &side, catalog: catalog))
@@ -63,7 +70,7 @@ public enum Masker {
             if let path = options.salesPath {
                 do {
                     try MaskSalesSide.mask(
-                        path, to: staging?.path(salesExport), policy: policy, replacer: MaskReplacer(key: key), phrases: sought,
+                        path, to: staging?.path(salesExport), policy: policy, replacer: MaskReplacer(key: key, plan: plan), phrases: sought,
                         catalog: catalog, pieceRecords: pieceRecords, report: &salesSide)
                     if let staging {
                         salesSide.checks.append(
@@ -86,6 +93,15 @@ public enum Masker {
                 if let out { report.outputs.append(out + "/" + salesExport) }
             }
             report.sought = sought.count
+            report.typos = plan.variantCount
+            // The nickname pairs among the masked given names, for `match --nicknames` on the masked pair.
+            let replacer = MaskReplacer(key: key, plan: plan)
+            var nicknames = Nicknames.header.joined(separator: ",") + "\n"
+            for pair in plan.nicknamePairs {
+                nicknames +=
+                    "\(replacer.nameWord(MaskReplacer.namePurpose, pair[0])),\(Nicknames.relationship),\(replacer.nameWord(MaskReplacer.namePurpose, pair[1]))\n"
+            }
+            report.nicknamePairs = plan.nicknamePairs.count
             report.checks.append(
                 MaskReport.Check(
                     name: "keys and lookups", passed: true,
@@ -100,7 +116,8 @@ public enum Masker {
                         : "\(report.clearLookingPersonal.count) text columns left clear hold values shaped like e-mail addresses or phone numbers (below)"
                 ))
             if let staging, let out {
-                report.outputs += [out + "/" + reportName, out + "/" + pageName]
+                report.outputs += [out + "/" + nicknamesName, out + "/" + reportName, out + "/" + pageName]
+                try staging.write(Data(nicknames.utf8), to: nicknamesName)
                 try staging.write(try jsonData(report), to: reportName)
                 try staging.write(Data(MaskPage.html(report).utf8), to: pageName)
                 try staging.commit()
