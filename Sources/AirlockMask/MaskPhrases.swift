@@ -6,8 +6,11 @@ import AirlockModel
 /// what is found is replaced by the same masked text as the value itself. Gathered from both exports before either
 /// is written (`MaskSurvey`); only 64-bit digests are held, never a clear value.
 public struct MaskPhrases: Sendable {
-    /// Each sought value's digest → the method it is masked by.
+    /// Each sought value's digest → the method it is masked by, while the first reading adds them.
     private var entries: [UInt64: MaskMethod] = [:]
+    /// The same once sealed (`sealed()`), for the second reading: each digest with its low four bits replaced by the
+    /// method's place in `MaskMethod.allCases`, sorted (half the memory of the table, found by a binary search).
+    private var sealedEntries: [UInt64] = []
     /// The digests of the sought values' first words: a word of text that begins none is passed over at once.
     private var firstWords: Set<UInt64> = []
     /// The most words a sought value has.
@@ -30,21 +33,45 @@ public struct MaskPhrases: Sendable {
     public init() {}
 
     /// The number of distinct values sought.
-    public var count: Int { entries.count }
+    public var count: Int { entries.count + sealedEntries.count }
 
     /// Whether nothing is sought.
-    var isEmpty: Bool { entries.isEmpty }
+    var isEmpty: Bool { count == 0 }
+
+    /// These phrases as the second reading uses them: the table made a sorted array.
+    func sealed() -> MaskPhrases {
+        var result = self
+        result.sealedEntries = entries.map { $0.key & ~0xF | UInt64(Self.order($0.value)) }.sorted()
+        result.entries = [:]
+        return result
+    }
+
+    /// The method `digest` is sought under, nil when it is not.
+    private func method(of digest: UInt64) -> MaskMethod? {
+        if !entries.isEmpty { return entries[digest] }
+        let wanted = digest & ~0xF
+        var low = 0
+        var high = sealedEntries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sealedEntries[middle] < wanted { low = middle + 1 } else { high = middle }
+        }
+        guard low < sealedEntries.count, sealedEntries[low] & ~0xF == wanted else { return nil }
+        return MaskMethod.allCases[Int(sealedEntries[low] & 0xF)]
+    }
 
     /// Adds `value`, masked by `method`, when it is long enough to be sought (an e-mail address's or a website's host
     /// too, as a website, so that `example.com` in a note is mapped as the address's domain is). A value sought under
     /// two methods keeps the one first in `MaskMethod`'s order, so that the result does not depend on which was read
     /// first.
-    mutating func add(_ value: UnsafeRawBufferPointer, method: MaskMethod) {
+    mutating func add(
+        _ value: UnsafeRawBufferPointer, method: MaskMethod, eachWord: (UnsafeBufferPointer<UInt8>) -> Void = { _ in }
+    ) {
         guard Self.soughtMethods.contains(method) else { return }
-        addValue(value, method: method)
+        addValue(value, method: method, eachWord: eachWord)
         if method == .email || method == .website, let host = Self.host(of: String(decoding: value, as: UTF8.self), method: method) {
             var host = host
-            host.withUTF8 { addValue(UnsafeRawBufferPointer($0), method: .website) }
+            host.withUTF8 { addValue(UnsafeRawBufferPointer($0), method: .website) { _ in } }
         }
     }
 
@@ -58,12 +85,17 @@ public struct MaskPhrases: Sendable {
         longestWords = max(longestWords, other.longestWords)
     }
 
-    private mutating func addValue(_ bytes: UnsafeRawBufferPointer, method: MaskMethod) {
+    /// Adds `bytes` (a value masked by `method`) when long enough to be sought, and passes each of its folded words to
+    /// `eachWord` (the first reading counts them for `MaskWordPlan` in the same pass).
+    private mutating func addValue(
+        _ bytes: UnsafeRawBufferPointer, method: MaskMethod, eachWord: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         var digest = Self.seed
         var first: UInt64?
         var words = 0
         var characters = 0
         FoldedWords.forEach(in: bytes, word: &buffer) { word, _ in
+            eachWord(word)
             let wordDigest = Self.digest(of: word)
             if first == nil { first = wordDigest }
             digest = Self.combine(digest, wordDigest)
@@ -88,7 +120,7 @@ public struct MaskPhrases: Sendable {
     /// Where sought values stand in UTF-8 `text`, left to right, the longest at each place, none overlapping.
     /// `scratch` holds the text's words while it is read (passed in, made once per column).
     func find(in text: UnsafeRawBufferPointer, scratch: inout Scratch) -> [Found] {
-        guard !entries.isEmpty else { return [] }
+        guard !isEmpty else { return [] }
         scratch.words.removeAll(keepingCapacity: true)
         var anyFirst = false
         FoldedWords.forEach(in: text, word: &scratch.buffer) { word, range in
@@ -109,7 +141,7 @@ public struct MaskPhrases: Sendable {
             var best: (last: Int, method: MaskMethod)?
             for last in index..<min(words.count, index + longestWords) {
                 digest = Self.combine(digest, words[last].digest)
-                if let method = entries[digest] { best = (last, method) }
+                if let method = method(of: digest) { best = (last, method) }
             }
             guard let best else {
                 index += 1

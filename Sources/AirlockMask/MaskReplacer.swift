@@ -72,14 +72,19 @@ public struct MaskReplacer {
         let memoKey = MaskWordMemo.Key(purpose: purpose, text: key, length: 0)
         if let known = memo.words[memoKey] { return known }
         var result: String
-        if let variant = plan.variant(of: key, purpose: purpose) {
+        switch plan.variant(of: key, purpose: purpose) {
+        case .edit(let anchor, let edit)?:
             var drawnLetters = 0
-            let letters = variant.edit.applied(to: Array(drawnWord(purpose, variant.anchor))) { replaced in
+            let masked = Array(drawnWord(purpose, anchor))
+            let present = Set(masked)
+            let letters = edit.applied(to: masked) { replaced in
                 defer { drawnLetters += 1 }
-                return letter(purpose, key, drawnLetters, replacing: replaced)
+                return letter(purpose, key, drawnLetters, replacing: replaced, avoiding: present)
             }
             result = purpose == Self.namePurpose ? withInitial(String(letters), of: key) : String(letters)
-        } else {
+        case .fixed(let masked)?:
+            result = masked
+        case nil:
             result = drawnWord(purpose, key)
         }
         memo.words[memoKey] = result
@@ -105,12 +110,18 @@ public struct MaskReplacer {
     }
 
     /// A letter a typo brings into a masked word, drawn from the typo'd word and its place: of the kind (vowel or
-    /// consonant) of the letter it replaces and never that letter.
-    private func letter(_ purpose: String, _ key: String, _ index: Int, replacing replaced: Character?) -> Character {
-        let drawn = bytes("typo " + purpose, key + "#\(index)", count: 1)[0]
-        guard let replaced else { return Self.letters[Int(drawn) % Self.letters.count] }
-        let pool = (Self.vowels.contains(replaced) ? Self.vowels : Self.consonants).filter { $0 != replaced }
-        return pool[Int(drawn) % pool.count]
+    /// consonant) of the letter it replaces, never that letter, and one the word does not hold (`present`) where one is
+    /// left (a letter the word holds elsewhere would make `match`'s Jaro–Winkler see a transposition the clear typo has
+    /// not).
+    private func letter(
+        _ purpose: String, _ key: String, _ index: Int, replacing replaced: Character?, avoiding present: Set<Character>
+    ) -> Character {
+        let drawn = Int(bytes("typo " + purpose, key + "#\(index)", count: 1)[0])
+        let kind = replaced.map { Self.vowels.contains($0) ? Self.vowels : Self.consonants } ?? Self.letters
+        let allowed = kind.filter { $0 != replaced }
+        let fresh = allowed.filter { !present.contains($0) }
+        let pool = fresh.isEmpty ? allowed : fresh
+        return pool[drawn % pool.count]
     }
 
     /// The form of a name's or a street's word a replacement is drawn from: folded as `match` folds it (`TextFolding`),

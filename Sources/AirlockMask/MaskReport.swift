@@ -76,6 +76,13 @@ public struct MaskReport: Sendable, Codable, Equatable {
     public var typos = 0
     /// Nickname pairs among the given names, written masked to `nicknames.csv`.
     public var nicknamePairs = 0
+    /// The migration's mask word register (`MaskWordRegister`), nil without one (`--no-ledger`).
+    public var wordRegister: String?
+    /// Whether the migration's register was written with another key: not used, and left as it was.
+    public var foreignWordRegister = false
+    /// Words the register held before the run (masked as earlier waves masked them), and words it added.
+    public var registeredWords = 0
+    public var newWords = 0
 
     /// Adds what one side did (its entities, columns, records and checks) after what is there.
     mutating func append(_ side: MaskReport) {

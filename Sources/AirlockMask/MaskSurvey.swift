@@ -45,54 +45,73 @@ enum MaskSurvey {
         }
     }
 
+    /// The Sales export's `data.xml` read as XML alone (no record tables: the first reading needs only the values of
+    /// masked fields, `<field name=… value=…>` of each `<entity name=…>`, and the display names lookups carry), on a
+    /// parser a few chunks ahead on a thread of its own.
     private static func survey(
         sales path: String, policy: MaskPolicy, catalog: SchemaCatalog, pieceRecords: Int, into found: inout Found
     ) throws {
         let reader = try CMTPackageReader(source: PackageDetector.locateExport(path, as: .cmt), countsAs: .checked)
-        var methods: [String: [MaskMethod?]] = [:]
+        try reader.checkContentTypes()
+        let xml = try XMLStreamReader(
+            reader.source.open(reader.dataMember), location: reader.source.location(of: reader.dataMember), parseAhead: true)
+        var methods: [String: MaskMethod?] = [:]
         var lookupMethods: [String: MaskMethod?] = [:]
-        _ = try reader.readChunks(chunkRecords: pieceRecords) { piece, _ in
-            let table = piece.records.values
-            let columns =
-                methods[piece.name]
-                ?? table.columnNames.map { name in
-                    CMTRecordTable.isAttributeColumn(name)
-                        ? nil : policy.method(side: "sales", entity: piece.name, column: name, catalog: catalog)
-                }
-            methods[piece.name] = columns
-            for (index, method) in columns.enumerated() {
-                guard let method, MaskPhrases.soughtMethods.contains(method) else { continue }
-                let purpose = MaskWordVocabulary.purpose(of: method)
-                for row in 0..<table.rowCount {
-                    table.withValue(row: row, column: index) { bytes in
-                        guard let bytes else { return }
-                        found.phrases.add(bytes, method: method)
-                        if let purpose { found.words.add(String(decoding: bytes, as: UTF8.self), purpose: purpose) }
-                    }
-                }
+        var entity = ""
+        var phrases = found.phrases
+        var words = found.words
+        found = Found()
+        defer { found = Found(phrases: phrases, words: words) }
+        // Values as the export's reader gives them: strings HTML-decoded, as the Configuration Migration tool writes
+        // them encoded (`O&#39;Brien`).
+        var decoded: [UInt8] = []
+        func add(_ raw: UnsafeRawBufferPointer, _ method: MaskMethod) {
+            decoded.removeAll(keepingCapacity: true)
+            _ = CMTValueCodec.decode(raw, as: .string, into: &decoded)
+            decoded.withUnsafeBytes { add(decoded: $0, method) }
+        }
+        func add(decoded bytes: UnsafeRawBufferPointer, _ method: MaskMethod) {
+            if let purpose = MaskWordVocabulary.purpose(of: method) {
+                phrases.add(bytes, method: method) { words.add(folded: $0, purpose: purpose) }
+            } else {
+                phrases.add(bytes, method: method)
             }
-            // The display names lookups carry, masked as the records they name are.
-            guard let names = piece.records.attributeTable(named: CMTRecordTable.lookupEntityNameAttribute),
-                let entities = piece.records.attributeTable(named: CMTRecordTable.lookupEntityAttribute)
-            else { return }
-            for (index, field) in names.columnNames.enumerated() {
-                guard let entityColumn = entities.columnIndex(named: field) else { continue }
-                for row in 0..<names.rowCount {
-                    guard let entity = entities.value(row: row, column: entityColumn) else { continue }
-                    let method =
-                        lookupMethods[entity]
-                        ?? catalog.salesEntity(named: entity)?.primaryNameAttribute.flatMap {
-                            policy.method(side: "sales", entity: entity, column: $0, catalog: catalog)
-                        }
-                    lookupMethods[entity] = method
-                    guard let method else { continue }
-                    names.withValue(row: row, column: index) { bytes in
-                        guard let bytes else { return }
-                        found.phrases.add(bytes, method: method)
-                        if let purpose = MaskWordVocabulary.purpose(of: method) {
-                            found.words.add(String(decoding: bytes, as: UTF8.self), purpose: purpose)
-                        }
-                    }
+        }
+        while let kind = try xml.next() {
+            guard kind == .startElement else { continue }
+            if xml.hasName("entity") {
+                entity = xml.attribute("name") ?? ""
+                continue
+            }
+            if xml.hasName("record") {
+                RecordProgress.add(1, as: .checked)
+                continue
+            }
+            guard xml.hasName("field"), !entity.isEmpty, let name = xml.attribute("name") else { continue }
+            let key = entity + "\u{0}" + name
+            let method: MaskMethod?
+            if let known = methods[key] {
+                method = known
+            } else {
+                let looked = policy.method(side: "sales", entity: entity, column: name, catalog: catalog)
+                method = looked.flatMap { MaskPhrases.soughtMethods.contains($0) ? $0 : nil }
+                methods[key] = method
+            }
+            if let method { xml.withAttribute("value") { bytes in if let bytes, !bytes.isEmpty { add(bytes, method) } } }
+            // The display name a lookup carries, masked as the record it names is.
+            guard let target = xml.attribute(CMTRecordTable.lookupEntityAttribute) else { continue }
+            let lookupMethod: MaskMethod?
+            if let known = lookupMethods[target] {
+                lookupMethod = known
+            } else {
+                lookupMethod = catalog.salesEntity(named: target)?.primaryNameAttribute.flatMap {
+                    policy.method(side: "sales", entity: target, column: $0, catalog: catalog)
+                }
+                lookupMethods[target] = lookupMethod
+            }
+            if let lookupMethod {
+                xml.withAttribute(CMTRecordTable.lookupEntityNameAttribute) { bytes in
+                    if let bytes, !bytes.isEmpty { add(bytes, lookupMethod) }
                 }
             }
         }

@@ -6,10 +6,11 @@ import AirlockMatch
 /// form (`MaskWordEdit`), so `Scildersbedrijf` and `Schildersbedrijf` stay as alike masked as clear; a word that is
 /// no typo of a more frequent one is drawn from itself alone. Only the variants are held.
 public struct MaskWordPlan: Sendable {
-    /// A word that is a typo of `anchor`.
-    struct Variant: Sendable, Equatable {
-        let anchor: String
-        let edit: MaskWordEdit
+    /// How a typo is masked: as `anchor`'s masked form with `edit`, or as an earlier wave masked it (`fixed`, from the
+    /// migration's `MaskWordRegister`).
+    enum Variant: Sendable, Equatable {
+        case edit(anchor: String, MaskWordEdit)
+        case fixed(String)
     }
 
     /// Per purpose, each variant and the word it is a typo of.
@@ -32,7 +33,8 @@ public struct MaskWordPlan: Sendable {
         for (value, method) in values {
             if let purpose = MaskWordVocabulary.purpose(of: method) { vocabulary.add(value, purpose: purpose) }
         }
-        return make(vocabulary, nicknames: nicknames)
+        var register: MaskWordRegister?
+        return make(vocabulary, nicknames: nicknames, register: &register, key: nil)
     }
 
     /// How many words are masked as typos of another.
@@ -43,13 +45,25 @@ public struct MaskWordPlan: Sendable {
         variants[purpose]?[word]
     }
 
-    /// The plan for `vocabulary`: per purpose, the words taken in order of how often they occur (then
-    /// alphabetically), each the typo of the first earlier word one edit away that is itself no typo, or a word of its
-    /// own; and the nickname pairs among the names (`nicknames`).
-    static func make(_ vocabulary: MaskWordVocabulary, nicknames: Nicknames?) -> MaskWordPlan {
+    /// The plan for `vocabulary`: per purpose, the words taken in a fixed order (shorter first, then alphabetically,
+    /// so that a decision depends on which words are there, not on how often), each masked as an earlier wave of the
+    /// migration masked it (`register`), else as the typo of the first earlier word one edit away that is itself no
+    /// typo, else as a word of its own; and the nickname pairs among the names (`nicknames`). Each word decided here is
+    /// added to `register` (`key` digests them).
+    static func make(
+        _ vocabulary: MaskWordVocabulary, nicknames: Nicknames?, register: inout MaskWordRegister?, key: MaskKey?
+    ) -> MaskWordPlan {
         var plan = MaskWordPlan()
+        var decided: [(purpose: String, word: String, digest: UInt64)] = []
         for (purpose, counts) in vocabulary.counts.sorted(by: { $0.key < $1.key }) {
-            plan.variants[purpose] = variants(among: counts)
+            let words = counts.keys.sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
+            let digests = key.map { key in words.map { MaskWordRegister.digest(purpose, $0, key: key) } }
+            plan.variants[purpose] = variants(among: words) { index in
+                guard let digest = digests?[index] else { return nil }
+                if let decision = register?.decision(digest) { return decision }
+                decided.append((purpose, words[index], digest))
+                return nil
+            }
         }
         if let nicknames, let names = vocabulary.counts[MaskReplacer.namePurpose] {
             var members: [UInt32: [String]] = [:]
@@ -65,28 +79,40 @@ public struct MaskWordPlan: Sendable {
             }
             plan.nicknamePairs = pairs.sorted { $0.lexicographicallyPrecedes($1) }
         }
+        // The words decided now, recorded with what they mask to.
+        if let key, register != nil {
+            let replacer = MaskReplacer(key: key, plan: plan)
+            for word in decided {
+                let typo = plan.variants[word.purpose]?[word.word] != nil ? replacer.nameWord(word.purpose, word.word) : nil
+                register?.record(word.digest, maskedAs: typo)
+            }
+        }
         return plan
     }
 
-    private static func variants(among counts: [String: Int]) -> [String: Variant] {
-        let ordered = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+    /// The variants among `words` (in the order decisions are made); `earlier(index)` says what an earlier wave decided
+    /// of a word: nil when nothing, `.some(nil)` a word of its own, `.some(typo)` a typo masked so.
+    private static func variants(among words: [String], earlier: (Int) -> String??) -> [String: Variant] {
         var anchors: [[Character]] = []
         // Each anchor and each of its one-letter deletions → the first anchor holding it: two words one edit apart share
         // one of these (the symmetric-deletion search).
         var index: [UInt64: Int32] = [:]
         var result: [String: Variant] = [:]
-        for (word, _) in ordered {
+        for (position, word) in words.enumerated() {
             let letters = Array(word)
-            if letters.count >= shortestVariant {
-                var found: Variant?
+            switch earlier(position) {
+            case .some(.some(let typo)):
+                result[word] = .fixed(typo)
+                continue
+            case .some(.none):
+                break
+            case .none:
+                guard letters.count >= shortestVariant else { break }
                 var candidates: [Int32] = []
                 for key in deletionKeys(letters) { if let anchor = index[key] { candidates.append(anchor) } }
-                for anchor in Set(candidates).sorted() {
-                    if let edit = MaskWordEdit.between(anchors[Int(anchor)], letters) {
-                        found = Variant(anchor: String(anchors[Int(anchor)]), edit: edit)
-                        break
-                    }
-                }
+                let found = Set(candidates).sorted().lazy.compactMap { anchor in
+                    MaskWordEdit.between(anchors[Int(anchor)], letters).map { Variant.edit(anchor: String(anchors[Int(anchor)]), $0) }
+                }.first
                 if let found {
                     result[word] = found
                     continue

@@ -50,8 +50,12 @@ public enum Masker {
                 fo: nil, sales: options.salesPath, policy: policy, catalog: catalog, fileEncoding: fileEncoding,
                 pieceRecords: pieceRecords)
             if let foSurvey { found.formUnion(try foSurvey.result()) }
-            let sought = found.phrases
-            let plan = MaskWordPlan.make(found.words, nicknames: try Nicknames.bundled())
+            let sought = found.phrases.sealed()
+            // How each word was masked by the migration's earlier waves, and is decided now.
+            var register = try options.wordRegisterPath.flatMap { try MaskWordRegister.read($0, key: key) }
+            let registered = register?.count ?? 0
+            let plan = MaskWordPlan.make(found.words, nicknames: try Nicknames.bundled(), register: &register, key: key)
+            found = MaskSurvey.Found()  // the words counted are not needed past the plan
             let foOutput = staging?.path(foExport)
             let foSide = options.foPath.map { path in
                 BackgroundTask { () throws -> MaskReport in
@@ -94,6 +98,10 @@ public enum Masker {
             }
             report.sought = sought.count
             report.typos = plan.variantCount
+            report.wordRegister = register == nil ? nil : options.wordRegisterPath
+            report.foreignWordRegister = register == nil && options.wordRegisterPath != nil
+            report.registeredWords = registered
+            report.newWords = (register?.count ?? 0) - registered
             // The nickname pairs among the masked given names, for `match --nicknames` on the masked pair.
             let replacer = MaskReplacer(key: key, plan: plan)
             var nicknames = Nicknames.header.joined(separator: ",") + "\n"
@@ -121,6 +129,7 @@ public enum Masker {
                 try staging.write(try jsonData(report), to: reportName)
                 try staging.write(Data(MaskPage.html(report).utf8), to: pageName)
                 try staging.commit()
+                if let path = options.wordRegisterPath, let register, register.count > registered { try register.write(path) }
             }
         } catch {
             staging?.discard()

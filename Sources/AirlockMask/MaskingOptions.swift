@@ -16,11 +16,15 @@ public struct MaskingOptions: Sendable, Hashable {
     /// Records per piece of the Sales export: memory holds one piece (and the words drawn), whatever the export's
     /// size; the output does not depend on it.
     public var salesPieceRecords: Int
+    /// The migration's mask word register (`MaskWordRegister`: how each word of a name or a street was masked, read
+    /// first and added to), nil for none: each word is then decided from these exports alone.
+    public var wordRegisterPath: String?
 
     public init(
         foPath: String?, salesPath: String?, outputDirectory: String?, policyPath: String? = nil, plan: Bool = false,
-        foEncoding: SingleByteCodePage? = nil, salesPieceRecords: Int = 4_096
+        foEncoding: SingleByteCodePage? = nil, salesPieceRecords: Int = 4_096, wordRegisterPath: String? = nil
     ) {
+        self.wordRegisterPath = wordRegisterPath
         self.foPath = foPath
         self.salesPath = salesPath
         self.outputDirectory = outputDirectory

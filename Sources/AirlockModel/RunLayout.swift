@@ -6,6 +6,7 @@
 /// <migration folder>/
 ///   airlock-ledger.jsonl                      ledger
 ///   airlock-ledger-keys.jsonl                 keyRegister(ledger:) (the keys and links the runs decided)
+///   airlock-ledger-mask-words.tsv             maskWordRegister(ledger:) (how mask drew each word of a name or street)
 ///   <run>/                                    convert --out
 ///     to-fo.zip, to-sales.zip                 foPackage, salesPackage
 ///     report.json, report.html                conversionReport, conversionPage
@@ -151,5 +152,14 @@ public enum RunLayout {
         let suffix = ".jsonl"
         if ledger.lowercased().hasSuffix(suffix) { return String(ledger.dropLast(suffix.count)) + "-keys" + suffix }
         return ledger + "-keys" + suffix
+    }
+
+    /// The mask word register of the migration whose ledger is at `ledger`: beside it, its name with `-mask-words` and
+    /// `.tsv` (`airlock-ledger-mask-words.tsv`): how each word of a name or a street was masked, so that a later wave
+    /// masks it alike (docs/mask.md, "Waves").
+    public static func maskWordRegister(ledger: String) -> String {
+        let suffix = ".jsonl"
+        let stem = ledger.lowercased().hasSuffix(suffix) ? String(ledger.dropLast(suffix.count)) : ledger
+        return stem + "-mask-words.tsv"
     }
 }

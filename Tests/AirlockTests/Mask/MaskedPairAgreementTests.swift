@@ -32,8 +32,10 @@ import Testing
         return path
     }
 
+    /// Masks `exports` into `out`, with the migration ledger (and its word register) of `out`'s parent folder: the masks
+    /// of one test are waves of one migration.
     static func mask(_ exports: Exports, out: String, key: String) throws -> Exports {
-        try airlock(["mask", "--fo", exports.fo, "--sales", exports.sales, "--out", out, "--key-file", key, "--no-ledger"])
+        try airlock(["mask", "--fo", exports.fo, "--sales", exports.sales, "--out", out, "--key-file", key])
         return Exports(fo: out + "/" + SampleGenerator.foFileName, sales: out + "/" + SampleGenerator.salesFileName)
     }
 

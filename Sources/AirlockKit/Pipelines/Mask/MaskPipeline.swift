@@ -27,7 +27,12 @@ public enum MaskPipeline {
             )
         }
         let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
-        let report = try Masker.run(options.masking, key: key, catalog: catalog)
+        var masking = options.masking
+        // The migration's word register beside its ledger, so that every wave masks a word alike.
+        if let out = masking.outputDirectory, let ledger = options.ledger.file(in: MigrationLedger.folder(containing: out)) {
+            masking.wordRegisterPath = RunLayout.maskWordRegister(ledger: ledger)
+        }
+        let report = try Masker.run(masking, key: key, catalog: catalog)
         if options.json { return MaskResult(report: report, text: String(decoding: try Masker.jsonData(report), as: UTF8.self)) }
         var lines = [
             options.masking.plan
@@ -43,6 +48,19 @@ public enum MaskPipeline {
         }
         for warning in report.clearLookingPersonal {
             lines.append("warning: left clear, but looks like e-mail addresses or phone numbers: \(warning); add the column to --policy")
+        }
+        if let register = report.wordRegister {
+            lines.append(
+                "words: \(report.registeredWords) masked as earlier waves masked them, \(report.newWords) new ones recorded in \(register); \(report.typos) masked as typos of another word"
+            )
+        } else if report.foreignWordRegister {
+            lines.append(
+                "warning: the migration's mask word register was written with another key: not used and left as it is; every word masks otherwise under this key, so this run does not mask alike with the waves masked before; \(report.typos) masked as typos of another word"
+            )
+        } else {
+            lines.append(
+                "words: decided from these exports alone (no migration ledger, so no word register): a later wave masked apart may mask a typo otherwise; \(report.typos) masked as typos of another word"
+            )
         }
         if !report.outputs.isEmpty { lines.append("Wrote \(report.outputs.joined(separator: ", "))") }
         return MaskResult(report: report, text: lines.joined(separator: "\n") + "\n")
