@@ -35,7 +35,8 @@ enum MaskFOSide {
                 })
             let map = FOColumnMap(line.entityMap ?? [])
             var writer = MaskFOFileWriter(
-                table: table, entityField: { map.entityField(for: $0) ?? $0 }, sink: sink, readInCodePage: fileEncoding.codePage != nil)
+                table: table, entityField: { map.entityField(for: $0) ?? $0 },
+                output: sink.map { MaskCSVRecordWriter(sink: $0, readInCodePage: fileEncoding.codePage != nil) })
             _ = try reader.scan(line, into: &writer)
             try writer.finish()
             report.entities.append(MaskReport.Entity(side: "fo", entity: writer.table.entity, records: writer.records))
