@@ -3,7 +3,7 @@ import AirlockPackages
 
 /// Writes a masked delimited F&O entity file in its own delimiter and encoding (a file read in a code page is written
 /// as UTF-8 with a byte-order mark, as the package writer writes a table); a clear value's bytes copied as read.
-struct MaskCSVRecordWriter: MaskRecordWriter {
+final class MaskCSVRecordWriter: MaskRecordWriter {
     private let sink: ByteSink
     /// Whether the file is read in a code page (`--fo-encoding`), so that it is written as UTF-8 with a BOM.
     private let readInCodePage: Bool
@@ -17,38 +17,38 @@ struct MaskCSVRecordWriter: MaskRecordWriter {
         self.readInCodePage = readInCodePage
     }
 
-    mutating func beginFile(format: FODataFormat, encoding: TextEncoding) throws {
+    func beginFile(format: FODataFormat, encoding: TextEncoding) throws {
         guard case .delimited(let delimiter, _) = format else { return }
         let written: TextEncoding = readInCodePage && encoding == .utf8 ? .utf8BOM : encoding
         csv = CSVWriter(try TextEncodingWriter(sink: sink, encoding: written), dialect: CSVDialect(delimiter: delimiter))
     }
 
-    mutating func addColumn(_ name: String) throws {
+    func addColumn(_ name: String) throws {
         header.append(name)
     }
 
-    mutating func beginRecord(_ record: some FORecordView, line: Int) throws {
+    func beginRecord(_ record: some FORecordView, line: Int) throws {
         try writeHeader()
     }
 
-    mutating func field(_ text: String?, at index: Int) throws {
+    func field(_ text: String?, at index: Int) throws {
         try csv?.writeField(text ?? "")
     }
 
-    mutating func field(bytes: UnsafeRawBufferPointer?, at index: Int) throws {
+    func field(bytes: UnsafeRawBufferPointer?, at index: Int) throws {
         try csv?.writeField(bytes ?? UnsafeRawBufferPointer(start: nil, count: 0))
     }
 
-    mutating func endRecord() throws {
+    func endRecord() throws {
         try csv?.endRecord()
     }
 
-    mutating func finish() throws {
+    func finish() throws {
         try writeHeader()
         try csv?.flush()
     }
 
-    private mutating func writeHeader() throws {
+    private func writeHeader() throws {
         guard !wroteHeader else { return }
         wroteHeader = true
         try csv?.writeRecord(header)

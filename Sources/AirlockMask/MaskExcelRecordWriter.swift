@@ -12,7 +12,7 @@ import AirlockPackages
 /// number cell stays a number when it is one (a day of a date kept in parts), else becomes an inline string. Each
 /// cell keeps its style index when the workbook's style sheet is kept (`styles`); a cell the row did not have is
 /// left out unless masking gave it text.
-struct MaskExcelRecordWriter: MaskRecordWriter {
+final class MaskExcelRecordWriter: MaskRecordWriter {
     /// The sheet's name in the workbook read, which the written workbook gives it too.
     private(set) var sheetName = ""
     /// The workbook's style sheet as read (`xl/styles.xml`), nil when it had none.
@@ -37,17 +37,17 @@ struct MaskExcelRecordWriter: MaskRecordWriter {
         self.location = location
     }
 
-    mutating func beginSheet(named name: String, styles: () throws -> [UInt8]?) throws {
+    func beginSheet(named name: String, styles: () throws -> [UInt8]?) throws {
         sheetName = name
         self.styles = try styles()
     }
 
-    mutating func addColumn(_ name: String) throws {
+    func addColumn(_ name: String) throws {
         letters.append(Array(Self.columnLetters(names.count).utf8))
         names.append(name)
     }
 
-    mutating func beginRecord(_ record: some FORecordView, line: Int) throws {
+    func beginRecord(_ record: some FORecordView, line: Int) throws {
         try start()
         self.line = line
         forms = (record as? FOExcelRecordView)?.forms ?? []
@@ -56,7 +56,7 @@ struct MaskExcelRecordWriter: MaskRecordWriter {
         rowText.append(contentsOf: "<row r=\"\(row)\">".utf8)
     }
 
-    mutating func field(_ text: String?, at index: Int) throws {
+    func field(_ text: String?, at index: Int) throws {
         guard var text else { return }
         let form = index < forms.count ? forms[index] : nil
         if form == nil && text.isEmpty { return }
@@ -71,7 +71,7 @@ struct MaskExcelRecordWriter: MaskRecordWriter {
         }
     }
 
-    mutating func field(bytes: UnsafeRawBufferPointer?, at index: Int) throws {
+    func field(bytes: UnsafeRawBufferPointer?, at index: Int) throws {
         guard let bytes else { return }
         let form = index < forms.count ? forms[index] : nil
         guard let form else {
@@ -91,19 +91,19 @@ struct MaskExcelRecordWriter: MaskRecordWriter {
         }
     }
 
-    mutating func endRecord() throws {
+    func endRecord() throws {
         rowText.append(contentsOf: "</row>".utf8)
         try out.write(contentsOf: rowText)
     }
 
-    mutating func finish() throws {
+    func finish() throws {
         try start()
         try out.write("</sheetData></worksheet>")
         try out.flush()
     }
 
     /// The sheet's start and its header row, once.
-    private mutating func start() throws {
+    private func start() throws {
         guard !started else { return }
         started = true
         try out.write(
@@ -120,7 +120,7 @@ struct MaskExcelRecordWriter: MaskRecordWriter {
     }
 
     /// `<c r="B5" s="3" t="inlineStr"><is><t xml:space="preserve">…</t></is></c>`.
-    private mutating func inlineCell(_ index: Int, style: Int?, _ text: UnsafeRawBufferPointer) throws {
+    private func inlineCell(_ index: Int, style: Int?, _ text: UnsafeRawBufferPointer) throws {
         openCell(index, type: "inlineStr", style: style)
         rowText.append(contentsOf: "><is><t xml:space=\"preserve\">".utf8)
         try escape(text, column: index)
@@ -128,7 +128,7 @@ struct MaskExcelRecordWriter: MaskRecordWriter {
     }
 
     /// `<c r="B5" s="3" t="b"><v>1</v></c>`, or `<c r="B5" s="3"/>` for an empty value (a cell with a style only).
-    private mutating func cell(_ index: Int, type: String?, style: Int?, value: UnsafeRawBufferPointer) throws {
+    private func cell(_ index: Int, type: String?, style: Int?, value: UnsafeRawBufferPointer) throws {
         openCell(index, type: type, style: style)
         if value.isEmpty {
             rowText.append(contentsOf: "/>".utf8)
@@ -139,7 +139,7 @@ struct MaskExcelRecordWriter: MaskRecordWriter {
         rowText.append(contentsOf: "</v></c>".utf8)
     }
 
-    private mutating func openCell(_ index: Int, type: String?, style: Int?) {
+    private func openCell(_ index: Int, type: String?, style: Int?) {
         rowText.append(contentsOf: "<c r=\"".utf8)
         rowText.append(contentsOf: letters[index])
         rowText.append(contentsOf: "\(row)\"".utf8)
@@ -148,7 +148,7 @@ struct MaskExcelRecordWriter: MaskRecordWriter {
         if let type { rowText.append(contentsOf: " t=\"\(type)\"".utf8) }
     }
 
-    private mutating func escape(_ value: UnsafeRawBufferPointer, column index: Int) throws {
+    private func escape(_ value: UnsafeRawBufferPointer, column index: Int) throws {
         guard let problem = MaskXMLText.append(value, attribute: false, to: &rowText) else { return }
         var place = location
         place.line = line

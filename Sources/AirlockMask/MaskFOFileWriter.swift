@@ -4,20 +4,20 @@ import AirlockPackages
 
 /// One F&O entity file masked as it streams: each record written again at once, its masked columns replaced, the
 /// others as read (their bytes copied). What each field becomes is decided here (`write(_:)`); how a record is laid
-/// out in the file's own format, by `Output` (`MaskRecordWriter`). Nothing is held but the masks made.
-struct MaskFOFileWriter<Output: MaskRecordWriter>: FORecordConsumer {
+/// out in the file's own format, by `output` (`MaskRecordWriter`). Nothing is held but the masks made.
+struct MaskFOFileWriter: FORecordConsumer {
     private(set) var table: MaskTable
     /// The entity field a file column stands for (the manifest's field map), which the policy names.
     private let entityField: (String) -> String
     /// Where the records go; nil when nothing is written (`--plan`), only counted.
-    private(set) var output: Output?
+    private let output: (any MaskRecordWriter)?
     /// Each file column's position in `table`.
     private var positions: [Int] = []
     /// The file column of each position in `table` (made once the columns are known, for dates kept in parts).
     private var fileIndexes: [Int: Int] = [:]
     private(set) var records = 0
 
-    init(table: MaskTable, entityField: @escaping (String) -> String, output: Output?) {
+    init(table: MaskTable, entityField: @escaping (String) -> String, output: (any MaskRecordWriter)?) {
         self.table = table
         self.entityField = entityField
         self.output = output

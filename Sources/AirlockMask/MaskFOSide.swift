@@ -14,7 +14,7 @@ enum MaskFOSide {
         let reader = try FOPackageReader(source: PackageDetector.locateExport(path, as: .fo), fileEncoding: fileEncoding)
         let entities = reader.manifest.entities
         /// `line`'s file scanned into a writer that masks it and writes it through `output` (nil: counted only).
-        func scan<Output: MaskRecordWriter>(_ line: FOManifestEntity, into output: Output?) throws -> MaskFOFileWriter<Output> {
+        func scan(_ line: FOManifestEntity, into output: (any MaskRecordWriter)?) throws -> MaskFOFileWriter {
             let schema = catalog.foEntity(named: line.entityName)
             let table = MaskTable(
                 side: "fo", entity: catalog.foLabel(of: line.entityName), replacer: replacer,
@@ -30,7 +30,7 @@ enum MaskFOSide {
             try writer.finish()
             return writer
         }
-        func done<Output>(_ writer: MaskFOFileWriter<Output>) {
+        func done(_ writer: MaskFOFileWriter) {
             report.entities.append(MaskReport.Entity(side: "fo", entity: writer.table.entity, records: writer.records))
             writer.table.finish(into: &report)
             report.records["fo", default: 0] += writer.records
@@ -53,11 +53,11 @@ enum MaskFOSide {
                             MaskXMLRecordWriter(sink: $0, location: location, attributesByDefault: format == .xmlAttribute)
                         }))
             case .excel:
-                guard let sink else { return done(try scan(line, into: MaskExcelRecordWriter?.none)) }
-                try MaskWorkbookWriter.write(to: sink, location: location) { sheet in
-                    let writer = try scan(line, into: MaskExcelRecordWriter(sink: sheet, location: location))
-                    done(writer)
-                    return (writer.output?.sheetName ?? "", writer.output?.styles)
+                guard let sink else { return done(try scan(line, into: nil)) }
+                try MaskWorkbookWriter.write(to: sink, location: location) { sheetSink in
+                    let sheet = MaskExcelRecordWriter(sink: sheetSink, location: location)
+                    done(try scan(line, into: sheet))
+                    return (sheet.sheetName, sheet.styles)
                 }
             }
         }

@@ -6,32 +6,33 @@ import AirlockPackages
 /// (`MaskCSVRecordWriter`, `MaskXMLRecordWriter`, `MaskExcelRecordWriter`).
 ///
 /// Columns are the file's, in the order the reader announces them; fields are given by file column index, each
-/// record's in column order, between `beginRecord` and `endRecord`.
-protocol MaskRecordWriter {
+/// record's in column order, between `beginRecord` and `endRecord`. Writers are classes, called through the protocol
+/// (one indirect call a field): `MaskFOFileWriter` stays one concrete type, specialised for CSV records as it was.
+protocol MaskRecordWriter: AnyObject {
     /// The layout and encoding of a delimited file, told before its columns.
-    mutating func beginFile(format: FODataFormat, encoding: TextEncoding) throws
+    func beginFile(format: FODataFormat, encoding: TextEncoding) throws
     /// The root element of an XML file, told before its columns.
-    mutating func beginDocument(root: String) throws
+    func beginDocument(root: String) throws
     /// The sheet of a workbook and its style sheet, told before its columns.
-    mutating func beginSheet(named name: String, styles: () throws -> [UInt8]?) throws
+    func beginSheet(named name: String, styles: () throws -> [UInt8]?) throws
     /// A new file column (a file's header text, an XML name).
-    mutating func addColumn(_ name: String) throws
+    func addColumn(_ name: String) throws
     /// Starts the record `record` of the input, at `line`: a writer reads from it how the record was written (an
     /// element's name, a cell's kind), never its values, which come by field.
-    mutating func beginRecord(_ record: some FORecordView, line: Int) throws
+    func beginRecord(_ record: some FORecordView, line: Int) throws
     /// The field of file column `index`, as text (a masked value); nil when the record has no value there.
-    mutating func field(_ text: String?, at index: Int) throws
+    func field(_ text: String?, at index: Int) throws
     /// The field of file column `index` as read (a clear value), copied without being made a string where the
     /// format allows; nil when the record has no value there.
-    mutating func field(bytes: UnsafeRawBufferPointer?, at index: Int) throws
+    func field(bytes: UnsafeRawBufferPointer?, at index: Int) throws
     /// Ends the record.
-    mutating func endRecord() throws
+    func endRecord() throws
     /// Ends the file (a file without records gets its header), and flushes.
-    mutating func finish() throws
+    func finish() throws
 }
 
 extension MaskRecordWriter {
-    mutating func beginFile(format: FODataFormat, encoding: TextEncoding) throws {}
-    mutating func beginDocument(root: String) throws {}
-    mutating func beginSheet(named name: String, styles: () throws -> [UInt8]?) throws {}
+    func beginFile(format: FODataFormat, encoding: TextEncoding) throws {}
+    func beginDocument(root: String) throws {}
+    func beginSheet(named name: String, styles: () throws -> [UInt8]?) throws {}
 }

@@ -6,7 +6,7 @@ import AirlockPackages
 /// record in an element of the name it had, each value an attribute or a child element as it was, a value the
 /// record did not have left out. UTF-8 with an XML declaration saying so, one record a line (CR LF), values escaped
 /// as `MaskXMLText` says. A record streams out as it ends: nothing else is held.
-struct MaskXMLRecordWriter: MaskRecordWriter {
+final class MaskXMLRecordWriter: MaskRecordWriter {
     /// How a value of the record being written is laid out.
     private enum Place: UInt8 {
         case absent, attribute, element
@@ -40,15 +40,15 @@ struct MaskXMLRecordWriter: MaskRecordWriter {
         self.attributesByDefault = attributesByDefault
     }
 
-    mutating func beginDocument(root: String) throws {
+    func beginDocument(root: String) throws {
         self.root = root
     }
 
-    mutating func addColumn(_ name: String) throws {
+    func addColumn(_ name: String) throws {
         names.append(Array(name.utf8))
     }
 
-    mutating func beginRecord(_ record: some FORecordView, line: Int) throws {
+    func beginRecord(_ record: some FORecordView, line: Int) throws {
         try start()
         self.line = line
         let view = record as? FOXMLRecordView
@@ -68,12 +68,12 @@ struct MaskXMLRecordWriter: MaskRecordWriter {
         startTag.append(contentsOf: element)
     }
 
-    mutating func field(_ text: String?, at index: Int) throws {
+    func field(_ text: String?, at index: Int) throws {
         guard var text else { return }
         try text.withUTF8 { try field(bytes: UnsafeRawBufferPointer($0), at: index) }
     }
 
-    mutating func field(bytes: UnsafeRawBufferPointer?, at index: Int) throws {
+    func field(bytes: UnsafeRawBufferPointer?, at index: Int) throws {
         guard let bytes, index < places.count else { return }
         let problem: String?
         switch places[index] {
@@ -107,7 +107,7 @@ struct MaskXMLRecordWriter: MaskRecordWriter {
         }
     }
 
-    mutating func endRecord() throws {
+    func endRecord() throws {
         if children.isEmpty {
             append(" />", to: &startTag)
         } else {
@@ -121,14 +121,14 @@ struct MaskXMLRecordWriter: MaskRecordWriter {
         try out.write(contentsOf: startTag)
     }
 
-    mutating func finish() throws {
+    func finish() throws {
         try start()
         try out.write("</\(root)>\r\n")
         try out.flush()
     }
 
     /// The declaration and the root's start tag, once.
-    private mutating func start() throws {
+    private func start() throws {
         guard !started else { return }
         started = true
         try out.write("<?xml version=\"1.0\" encoding=\"utf-8\"?>\r\n<\(root)>\r\n")
