@@ -13,7 +13,7 @@ enum MaskFOSide {
     ) throws {
         let reader = try FOPackageReader(source: PackageDetector.locateExport(path, as: .fo), fileEncoding: fileEncoding)
         let entities = reader.manifest.entities
-        /// `line`'s file scanned into a writer that masks it and writes it through `output` (nil: counted only).
+        // `line`'s file scanned into a writer that masks it and writes it through `output` (nil: counted only).
         func scan(_ line: FOManifestEntity, into output: (any MaskRecordWriter)?) throws -> MaskFOFileWriter {
             let schema = catalog.foEntity(named: line.entityName)
             let table = MaskTable(
