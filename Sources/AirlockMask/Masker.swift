@@ -18,8 +18,8 @@ public enum Masker {
     public static let nicknamesName = "nicknames.csv"
 
     /// Masks the exports of `options` with `key`.
-    /// - Throws: `AirlockError(.usage)` for a policy that does not hold, an export of the wrong kind or in a form
-    ///   mask does not write (XML or Excel entity files); the readers' errors. Nothing is written then.
+    /// - Throws: `AirlockError(.usage)` for a policy that does not hold or an export of the wrong kind; the readers'
+    ///   errors. Nothing is written then.
     public static func run(_ options: MaskingOptions, key: MaskKey, catalog: SchemaCatalog) throws -> MaskReport {
         guard options.foPath != nil || options.salesPath != nil else { throw AirlockError(.usage, "give --fo, --sales or both") }
         // Both exports of their kinds, not swapped, as every verb that takes both checks them.

@@ -8,14 +8,18 @@ import Darwin
 #endif
 
 /// Writes a zip archive: deflated entries, UTF-8 names, a fixed timestamp, written under a temporary
-/// name beside the target and renamed into place only by `finish()`.
+/// name beside the target and renamed into place only by `finish()`; or written into a sink as it is made (a
+/// workbook inside a package's entry).
 ///
 /// If the writer is dropped before `finish()` (an error, an interruption), the temporary file is removed
 /// and the target path is untouched.
 public final class ZipArchiveWriter {
-    /// Where the finished archive goes.
+    /// Where the finished archive goes (for an archive written into a sink, the name used in messages).
     public let path: String
-    private let temporaryPath: String
+    /// The file written until `finish()` renames it; nil when the archive goes into a sink.
+    private let temporaryPath: String?
+    /// The sink the archive goes into; nil when it goes to a file.
+    private let target: ZipSinkTarget?
     private var archive: OpaquePointer?
     private var finished = false
     private var names = Set<String>()
@@ -29,16 +33,12 @@ public final class ZipArchiveWriter {
     public init(path: String, modificationTime: Int = ZipArchiveWriter.fixedModificationTime) throws {
         _ = LibArchive.localeConfigured
         _ = Self.utcConfigured
+        let temporaryPath = Self.temporaryPath(for: path)
         self.path = path
         self.modificationTime = modificationTime
-        self.temporaryPath = Self.temporaryPath(for: path)
-        guard let archive = archive_write_new() else {
-            throw AirlockError(.io, "cannot allocate a zip writer", at: SourceLocation(file: path))
-        }
-        archive_write_set_format_zip(archive)
-        archive_write_zip_set_compression_deflate(archive)
-        archive_write_set_options(archive, "zip:hdrcharset=UTF-8")
-        archive_write_set_bytes_in_last_block(archive, 1)
+        self.temporaryPath = temporaryPath
+        self.target = nil
+        let archive = try Self.newArchive(path)
         if archive_write_open_filename(archive, temporaryPath) != ARCHIVE_OK {
             let cause = LibArchive.errorText(archive)
             archive_write_free(archive)
@@ -47,9 +47,51 @@ public final class ZipArchiveWriter {
         self.archive = archive
     }
 
+    /// Starts an archive written into `sink` as its entries are added, `finish()` writing its central directory: a
+    /// zip inside another zip's entry, never held whole. `name` is used in messages. Nothing is removed on failure:
+    /// the sink's owner discards what it received.
+    ///
+    /// Written without Zip64 extensions (an entry streamed without its size otherwise gets them), as Office documents
+    /// are: some of their readers refuse them. An entry or archive of 4 GiB or more is then refused by libarchive.
+    /// - Throws: `AirlockError(.io)` when the writer cannot start.
+    public init(sink: ByteSink, name: String, modificationTime: Int = ZipArchiveWriter.fixedModificationTime) throws {
+        _ = LibArchive.localeConfigured
+        _ = Self.utcConfigured
+        let target = ZipSinkTarget(sink: sink)
+        self.path = name
+        self.modificationTime = modificationTime
+        self.temporaryPath = nil
+        self.target = target
+        let archive = try Self.newArchive(name)
+        archive_write_set_options(archive, "zip:!zip64")
+        let client = Unmanaged.passUnretained(target).toOpaque()
+        if archive_write_open2(archive, client, nil, ZipSinkTarget.write, nil, nil) != ARCHIVE_OK {
+            let cause = LibArchive.errorText(archive)
+            archive_write_free(archive)
+            throw AirlockError(.io, "cannot start the archive", at: SourceLocation(file: name), cause: cause)
+        }
+        self.archive = archive
+    }
+
+    /// A libarchive writer set up for deflated zip entries with UTF-8 names.
+    private static func newArchive(_ path: String) throws -> OpaquePointer {
+        guard let archive = archive_write_new() else {
+            throw AirlockError(.io, "cannot allocate a zip writer", at: SourceLocation(file: path))
+        }
+        archive_write_set_format_zip(archive)
+        archive_write_zip_set_compression_deflate(archive)
+        archive_write_set_options(archive, "zip:hdrcharset=UTF-8")
+        archive_write_set_bytes_in_last_block(archive, 1)
+        return archive
+    }
+
     deinit {
-        if let archive { archive_write_free(archive) }
-        if !finished { unlink(temporaryPath) }
+        if let archive {
+            // Unfinished: nothing more is written (a sink's owner may be failing too).
+            if !finished { archive_write_fail(archive) }
+            archive_write_free(archive)
+        }
+        if !finished, let temporaryPath { unlink(temporaryPath) }
     }
 
     /// Adds a file entry holding `bytes`.
@@ -76,8 +118,13 @@ public final class ZipArchiveWriter {
         let cause = LibArchive.errorText(archive)
         archive_write_free(archive)
         self.archive = nil
+        if let failure = target?.failure { throw failure }
         guard status == ARCHIVE_OK else {
             throw AirlockError(.io, "cannot finish the output archive", at: SourceLocation(file: path), cause: cause)
+        }
+        guard let temporaryPath else {
+            finished = true
+            return
         }
         guard rename(temporaryPath, path) == 0 else {
             throw AirlockError(
@@ -87,6 +134,16 @@ public final class ZipArchiveWriter {
     }
 
     private func writeEntry(name: String, size: Int64?, blocksInFlight: Int = 3, _ body: (ByteSink) throws -> Void) throws {
+        do {
+            try writeEntryData(name: name, size: size, blocksInFlight: blocksInFlight, body)
+        } catch {
+            // libarchive only saw a failed write: the sink's own error says what failed.
+            if let failure = target?.failure { throw failure }
+            throw error
+        }
+    }
+
+    private func writeEntryData(name: String, size: Int64?, blocksInFlight: Int, _ body: (ByteSink) throws -> Void) throws {
         let location = SourceLocation(file: path, entry: name)
         guard let archive else { throw AirlockError(.io, "the archive is already finished", at: location) }
         if let problem = ZipEntryName.problem(with: name) { throw AirlockError(.unsafeEntry, problem, at: location) }

@@ -16,6 +16,8 @@ struct FOExcelEntityScanner {
     var maxWorkbookBytes = 256 << 20
     /// Limits on the workbook's own parts: shared strings are held in memory while the sheet is read.
     var workbookLimits = ZipLimits(maxEntrySize: 512 << 20, maxTotalSize: 1 << 30)
+    /// Largest style sheet handed to a consumer that asks for it (a workbook's styles take kilobytes).
+    var maxStylesBytes = 64 << 20
 
     func scan<Consumer: FORecordConsumer>(_ stream: ByteStream, sheetName: String?, into consumer: inout Consumer) throws
         -> FOEntityFileSummary
@@ -25,7 +27,13 @@ struct FOExcelEntityScanner {
             try ZipArchiveReader(bytes: bytes, name: location.entry ?? "workbook.xlsx", limits: workbookLimits)
         }
         let inner = { (name: String) in SourceLocation(file: location.file, entry: "\(location.entry ?? "workbook")!\(name)") }
-        let sheetPath = try AirlockError.locating(location) { try self.sheetPath(in: workbook, sheetName: sheetName, inner: inner) }
+        let sheet = try AirlockError.locating(location) { try self.sheet(in: workbook, sheetName: sheetName, inner: inner) }
+        let sheetPath = sheet.path
+        try consumer.beginSheet(named: sheet.name) {
+            let name = "xl/styles.xml"
+            guard workbook.contains(name) else { return nil }
+            return try AirlockError.locating(inner(name)) { try workbook.open(name).readAll(limit: maxStylesBytes) }
+        }
         let sharedStrings =
             try workbook.contains("xl/sharedStrings.xml")
             ? readSharedStrings(workbook.open("xl/sharedStrings.xml"), location: inner("xl/sharedStrings.xml")) : []
@@ -39,10 +47,10 @@ struct FOExcelEntityScanner {
             guard kind == .startElement, reader.hasName("row") else { continue }
             let line = reader.line
             let cells = try readRow(reader, sharedStrings: sharedStrings)
-            if cells.allSatisfy({ $0.value.isEmpty }) { continue }
+            if cells.allSatisfy({ $0.value.text.isEmpty }) { continue }
             if !sawHeader {
                 sawHeader = true
-                for (column, name) in cells.sorted(by: { $0.key < $1.key }) where !name.isEmpty {
+                for (column, name) in cells.mapValues(\.text).sorted(by: { $0.key < $1.key }) where !name.isEmpty {
                     header[column] = name
                     columnSlots[column] = summary.columns.count
                     try consumer.addColumn(name, at: summary.columns.count)
@@ -52,17 +60,21 @@ struct FOExcelEntityScanner {
             }
             var flat: [UInt8] = []
             var slots = [Range<Int>?](repeating: nil, count: summary.columns.count)
-            for (column, text) in cells {
+            var forms = [FOExcelCellForm?](repeating: nil, count: summary.columns.count)
+            for (column, cell) in cells {
                 guard let slot = columnSlots[column] else {
-                    if !text.isEmpty { ignoredCells = true }
+                    if !cell.text.isEmpty { ignoredCells = true }
                     continue
                 }
                 let start = flat.count
-                flat.append(contentsOf: text.utf8)
+                flat.append(contentsOf: cell.text.utf8)
                 slots[slot] = start..<flat.count
+                forms[slot] = cell.form
             }
             for slot in slots.indices where slots[slot] == nil { slots[slot] = flat.count..<flat.count }
-            try flat.withUnsafeBytes { raw in try consumer.consume(FOXMLRecordView(bytes: raw, slots: slots), line: line) }
+            try flat.withUnsafeBytes { raw in
+                try consumer.consume(FOExcelRecordView(bytes: raw, slots: slots, forms: forms), line: line)
+            }
             summary.records += 1
             RecordProgress.add(1, as: countsAs)
         }
@@ -73,8 +85,11 @@ struct FOExcelEntityScanner {
     }
 
     /// The worksheet part for `sheetName` (a trailing `$` as F&O writes it is ignored; matched as Excel does, on
-    /// the first 31 characters and without case, when no sheet has the name exactly), else the first sheet.
-    private func sheetPath(in workbook: ZipArchiveReader, sheetName: String?, inner: (String) -> SourceLocation) throws -> String {
+    /// the first 31 characters and without case, when no sheet has the name exactly), else the first sheet; and the
+    /// sheet's name in the workbook.
+    private func sheet(in workbook: ZipArchiveReader, sheetName: String?, inner: (String) -> SourceLocation) throws -> (
+        path: String, name: String
+    ) {
         guard workbook.contains("xl/workbook.xml") else {
             throw AirlockError(.malformedXML, "the Excel file has no xl/workbook.xml (is it an .xlsx workbook?)")
         }
@@ -106,7 +121,7 @@ struct FOExcelEntityScanner {
         guard workbook.contains(path) else {
             throw AirlockError(.malformedXML, "the worksheet part \(path) is missing from the workbook")
         }
-        return path
+        return (path, chosen.attribute("name") ?? "")
     }
 
     private func readSharedStrings(_ stream: ByteStream, location: SourceLocation) throws -> [String] {
@@ -139,9 +154,9 @@ struct FOExcelEntityScanner {
         return text
     }
 
-    /// On `<row>`: its cells' text by 0-based column index.
-    private func readRow(_ reader: XMLStreamReader, sharedStrings: [String]) throws -> [Int: String] {
-        var cells: [Int: String] = [:]
+    /// On `<row>`: its cells' text and form by 0-based column index.
+    private func readRow(_ reader: XMLStreamReader, sharedStrings: [String]) throws -> [Int: (text: String, form: FOExcelCellForm)] {
+        var cells: [Int: (text: String, form: FOExcelCellForm)] = [:]
         if reader.isEmptyElement {
             _ = try reader.next()
             return cells
@@ -154,6 +169,7 @@ struct FOExcelEntityScanner {
             let column = reader.attribute("r").flatMap(Self.columnIndex) ?? nextColumn
             nextColumn = column + 1
             let type = reader.attribute("t") ?? "n"
+            let form = FOExcelCellForm(kind: FOExcelCellKind(type: type), style: reader.attribute("s").flatMap { Int($0) })
             var raw: String?
             var inline: String?
             if !reader.isEmptyElement {
@@ -172,19 +188,21 @@ struct FOExcelEntityScanner {
             } else {
                 _ = try reader.next()
             }
+            let text: String
             switch type {
             case "s":
                 guard let raw, let index = Int(raw.trimmingASCIIWhitespace()), sharedStrings.indices.contains(index) else {
                     throw reader.error("a cell refers to shared string \(raw ?? "(none)"), which the workbook does not have")
                 }
-                cells[column] = sharedStrings[index]
+                text = sharedStrings[index]
             case "inlineStr":
-                cells[column] = inline ?? raw ?? ""
+                text = inline ?? raw ?? ""
             case "b":
-                cells[column] = raw == "1" ? "Yes" : raw == "0" ? "No" : raw ?? ""
+                text = raw == "1" ? "Yes" : raw == "0" ? "No" : raw ?? ""
             default:
-                cells[column] = raw ?? inline ?? ""
+                text = raw ?? inline ?? ""
             }
+            cells[column] = (text, form)
         }
         return cells
     }

@@ -35,12 +35,17 @@ struct FOXMLEntityScanner {
         guard try reader.next() == .startElement else {
             throw AirlockError(.malformedXML, "the file has no root element", at: location)
         }
-        if !reader.hasName("Document") {
-            outcome.warnings.append("the root element is \(reader.name), not Document")
+        let root = reader.name
+        if root != "Document" {
+            outcome.warnings.append("the root element is \(root), not Document")
         }
+        try consumer.beginDocument(root: root)
+        // The records' element name, made a string once (a file's records share it).
+        var element = ""
         while let kind = try reader.next() {
             guard kind == .startElement, reader.depth == 1 else { continue }
             let line = reader.line
+            if !reader.hasName(element) { element = reader.name }
             var flat: [UInt8] = []
             var slots: [(Int, Range<Int>)] = []
             func keep(_ slot: Int, _ text: String) {
@@ -52,6 +57,9 @@ struct FOXMLEntityScanner {
                 keep(try column(attribute.name), attribute.value)
                 outcome.usedAttributes = true
             }
+            // Child elements' values after a gap of one byte, so that the record tells which values were attributes.
+            flat.append(0)
+            let elementsStart = flat.count
             if !reader.isEmptyElement {
                 while let inner = try reader.next() {
                     if inner == .endElement && reader.depth == 1 { break }
@@ -76,7 +84,8 @@ struct FOXMLEntityScanner {
             var ranges = [Range<Int>?](repeating: nil, count: columnIndex.count)
             for (slot, range) in slots { ranges[slot] = range }
             try flat.withUnsafeBytes { raw in
-                try consumer.consume(FOXMLRecordView(bytes: raw, slots: ranges), line: line)
+                try consumer.consume(
+                    FOXMLRecordView(bytes: raw, slots: ranges, element: element, elementsStart: elementsStart), line: line)
             }
             RecordProgress.add(1, as: countsAs)
         }

@@ -45,6 +45,47 @@ struct ZipArchiveTests {
         #expect(a.count < 10_000, "deflate must be on")
     }
 
+    /// A sink that fails once it has taken `capacity` bytes.
+    final class FullSink: ByteSink {
+        var taken = 0
+        let capacity: Int
+        init(capacity: Int) { self.capacity = capacity }
+        func write(_ bytes: UnsafeRawBufferPointer) throws {
+            taken += bytes.count
+            if taken > capacity { throw AirlockError(.io, "the disk is full", at: SourceLocation(file: "outer.zip", entry: "book.xlsx")) }
+        }
+    }
+
+    @Test func anArchiveWrittenIntoASinkReadsBackAndASinkErrorIsRethrown() throws {
+        // A zip inside a zip's entry: written into the sink as it goes, one entry streamed without its size.
+        let sink = MemoryByteSink()
+        let writer = try ZipArchiveWriter(sink: sink, name: "book.xlsx")
+        try writer.addEntry(name: "[Content_Types].xml", bytes: Array("<Types/>".utf8))
+        try writer.addEntry(name: "xl/worksheets/sheet1.xml") { entry in
+            for row in 0..<20_000 { try Array("<row r=\"\(row)\"/>".utf8).withUnsafeBytes { try entry.write($0) } }
+        }
+        try writer.finish()
+        let reader = try ZipArchiveReader(bytes: sink.bytes, name: "book.xlsx")
+        #expect(reader.entries.map(\.name) == ["[Content_Types].xml", "xl/worksheets/sheet1.xml"])
+        #expect(
+            try reader.open("xl/worksheets/sheet1.xml").readAll().count == (0..<20_000).reduce(0) { $0 + "<row r=\"\($1)\"/>".utf8.count })
+        // No Zip64 extensions: every entry is one a reader of version 2.0 extracts.
+        let bytes = sink.bytes
+        let versions = (0..<(bytes.count - 6)).filter { bytes[$0..<$0 + 4] == [0x50, 0x4B, 0x03, 0x04] }.map { bytes[$0 + 4] }
+        #expect(versions == [20, 20], "\(versions)")
+        // The sink's own error, not libarchive's text.
+        let full = FullSink(capacity: 1_000)
+        let failing = try ZipArchiveWriter(sink: full, name: "book.xlsx")
+        #expect {
+            try failing.addEntry(name: "x.xml") { entry in
+                for row in 0..<50_000 { try Array("<row r=\"\(row * 7919 % 10_007)\"/>".utf8).withUnsafeBytes { try entry.write($0) } }
+            }
+            try failing.finish()
+        } throws: { error in
+            (error as? AirlockError)?.message == "the disk is full"
+        }
+    }
+
     @Test func unfinishedWriterLeavesNothingBehind() throws {
         let folder = try Fixture.scratchDirectory()
         do {
