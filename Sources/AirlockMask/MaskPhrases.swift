@@ -11,8 +11,10 @@ public struct MaskPhrases: Sendable {
     /// The same once sealed (`sealed()`), for the second reading: each digest with its low four bits replaced by the
     /// method's place in `MaskMethod.allCases`, sorted (half the memory of the table, found by a binary search).
     private var sealedEntries: [UInt64] = []
-    /// The digests of the sought values' first words: a word of text that begins none is passed over at once.
+    /// The digests of the sought values' first words: a word of text that begins none is passed over at once (a set
+    /// while the first reading adds them; a sorted array once sealed).
     private var firstWords: Set<UInt64> = []
+    private var sealedFirstWords: [UInt64] = []
     /// The most words a sought value has.
     private(set) var longestWords = 0
     /// Where `add` folds a value's words.
@@ -43,7 +45,21 @@ public struct MaskPhrases: Sendable {
         var result = self
         result.sealedEntries = entries.map { $0.key & ~0xF | UInt64(Self.order($0.value)) }.sorted()
         result.entries = [:]
+        result.sealedFirstWords = firstWords.sorted()
+        result.firstWords = []
         return result
+    }
+
+    /// Whether a sought value begins with the word of digest `word`.
+    private func begins(_ word: UInt64) -> Bool {
+        if !firstWords.isEmpty { return firstWords.contains(word) }
+        var low = 0
+        var high = sealedFirstWords.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sealedFirstWords[middle] < word { low = middle + 1 } else { high = middle }
+        }
+        return low < sealedFirstWords.count && sealedFirstWords[low] == word
     }
 
     /// The method `digest` is sought under, nil when it is not.
@@ -125,7 +141,7 @@ public struct MaskPhrases: Sendable {
         var anyFirst = false
         FoldedWords.forEach(in: text, word: &scratch.buffer) { word, range in
             let wordDigest = Self.digest(of: word)
-            if !anyFirst, firstWords.contains(wordDigest) { anyFirst = true }
+            if !anyFirst, begins(wordDigest) { anyFirst = true }
             scratch.words.append((wordDigest, range))
         }
         guard anyFirst else { return [] }
@@ -133,7 +149,7 @@ public struct MaskPhrases: Sendable {
         let words = scratch.words
         var index = 0
         while index < words.count {
-            guard firstWords.contains(words[index].digest) else {
+            guard begins(words[index].digest) else {
                 index += 1
                 continue
             }

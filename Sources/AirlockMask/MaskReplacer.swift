@@ -49,6 +49,14 @@ public struct MaskReplacer {
         let length = max(1, length)
         let memoKey = MaskWordMemo.Key(purpose: purpose, text: text, length: length)
         if let known = memo.words[memoKey] { return known }
+        let word = draw(purpose, text, length: length)
+        memo.words[memoKey] = word
+        return word
+    }
+
+    /// `word` without the memo (for `nameWord`, which keeps its own).
+    private func draw(_ purpose: String, _ text: String, length: Int) -> String {
+        let length = max(1, length)
         let drawn = bytes(purpose, text, count: length)
         var consonantRun = 0
         var vowelRun = 0
@@ -61,7 +69,6 @@ public struct MaskReplacer {
             vowelRun = isVowel ? vowelRun + 1 : 0
             word.append(letter)
         }
-        memo.words[memoKey] = word
         return word
     }
 
@@ -92,7 +99,7 @@ public struct MaskReplacer {
     }
 
     private func drawnWord(_ purpose: String, _ key: String) -> String {
-        let drawn = word(purpose, key, length: key.count)
+        let drawn = draw(purpose, key, length: key.count)
         return purpose == Self.namePurpose ? withInitial(drawn, of: key) : drawn
     }
 
