@@ -45,18 +45,21 @@ public struct MaskWordPlan: Sendable {
         variants[purpose]?[word]
     }
 
-    /// The plan for `vocabulary`: per purpose, the words taken in a fixed order (shorter first, then alphabetically,
-    /// so that a decision depends on which words are there, not on how often), each masked as an earlier wave of the
-    /// migration masked it (`register`), else as the typo of the first earlier word one edit away that is itself no
-    /// typo, else as a word of its own; and the nickname pairs among the names (`nicknames`). Each word decided here is
-    /// added to `register` (`key` digests them).
+    /// The plan for `vocabulary`: per purpose, the words taken from the most frequent (then the shorter, then
+    /// alphabetically: the usual spelling of a word before its typos, so that every typo of it is one edit from it),
+    /// each masked as an earlier wave of the migration masked it (`register`), else as the typo of the first earlier
+    /// word one edit away that is itself no typo, else as a word of its own; and the nickname pairs among the names
+    /// (`nicknames`). Each word decided here is added to `register` (`key` digests them), so that a later wave, whose
+    /// counts differ, masks it alike.
     static func make(
         _ vocabulary: MaskWordVocabulary, nicknames: Nicknames?, register: inout MaskWordRegister?, key: MaskKey?
     ) -> MaskWordPlan {
         var plan = MaskWordPlan()
         var decided: [(purpose: String, word: String, digest: UInt64)] = []
         for (purpose, counts) in vocabulary.counts.sorted(by: { $0.key < $1.key }) {
-            let words = counts.keys.sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
+            let words = counts.sorted {
+                $0.value != $1.value ? $0.value > $1.value : $0.key.count != $1.key.count ? $0.key.count < $1.key.count : $0.key < $1.key
+            }.map(\.key)
             let digests = key.map { key in words.map { MaskWordRegister.digest(purpose, $0, key: key) } }
             plan.variants[purpose] = variants(among: words) { index in
                 guard let digest = digests?[index] else { return nil }
