@@ -1,5 +1,6 @@
 import AirlockMatch
 import AirlockModel
+import Foundation
 
 extension MaskReplacer {
     /// A postcode: its format kept (each letter a letter, each digit a digit, spaces and hyphens where they were, the
@@ -79,9 +80,95 @@ extension MaskReplacer {
     /// nothing else (`1698 1st Boulevard`) has its type words drawn likewise (`Blvd` as `Boulevard`): no street line is
     /// left as it was.
     public func street(_ line: String) -> String {
-        let masked = street(line, drawingTypes: false)
+        let numbered = streetNumbers(line)
+        let masked = street(numbered, drawingTypes: false)
         guard masked == line else { return masked }
-        return street(line, drawingTypes: true)
+        return street(numbered, drawingTypes: true)
+    }
+
+    /// `line` with the numbers that name a street or a box replaced: an ordinal (`23rd`, `1st`: the street's name,
+    /// which `match` reads as a number) and the number of a post-office box (`B.P. 2403`, `PO Box 17`, `Postfach
+    /// 1234`), each by a number of as many digits drawn from it through a keyed order of the numbers of that length
+    /// (two numbers never become one), an ordinal with the suffix its new number takes. A house number stays.
+    func streetNumbers(_ line: String) -> String {
+        let bytes = Array(line.utf8)
+        guard bytes.contains(where: Self.isASCIIDigit) else { return line }
+        let lowered = line.lowercased()
+        // Where a box's number starts: after a post-office box's marker (read in ASCII lines, whose lower case has
+        // their bytes' places).
+        var boxNumber: Int?
+        for marker in Self.boxMarkers where Self.isASCII(line) {
+            guard let found = lowered.range(of: marker) else { continue }
+            let after = lowered.utf8.distance(from: lowered.startIndex, to: found.upperBound)
+            boxNumber = bytes[after...].firstIndex(where: Self.isASCIIDigit)
+            break
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            guard Self.isASCIIDigit(bytes[index]), index == 0 || !Self.isASCIIDigit(bytes[index - 1]) else {
+                out.append(bytes[index])
+                index += 1
+                continue
+            }
+            var end = index
+            while end < bytes.count, Self.isASCIIDigit(bytes[end]) { end += 1 }
+            let digits = Array(bytes[index..<end])
+            let suffix = end + 2 <= bytes.count ? String(decoding: bytes[end..<(end + 2)], as: UTF8.self).lowercased() : ""
+            let isOrdinal =
+                ["st", "nd", "rd", "th"].contains(suffix) && (end + 2 == bytes.count || !Self.isASCIILetter(bytes[end + 2]))
+            if isOrdinal || index == boxNumber, digits.count <= 4, digits.first != UInt8(ascii: "0") {
+                let drawn = keyedNumber(Int(String(decoding: digits, as: UTF8.self)) ?? 0, digits: digits.count)
+                out += Array(String(drawn).utf8)
+                if isOrdinal {
+                    let written = String(decoding: bytes[end..<(end + 2)], as: UTF8.self)
+                    let ordinal = Self.ordinalSuffix(drawn)
+                    out += Array((written == written.uppercased() ? ordinal.uppercased() : ordinal).utf8)
+                    index = end + 2
+                    continue
+                }
+            } else {
+                out += digits
+            }
+            index = end
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The markers of a post-office box, lower case, its number after them.
+    static let boxMarkers = [
+        "p.o. box", "po box", "p o box", "gpo box", "b.p.", "b.p ", "bp ", "c.p.", "c.p ", "cp ", "postfach", "postbus", "apartado",
+        "case postale", "casella postale", "box ",
+    ]
+
+    /// The English suffix of ordinal `number` (`1st`, `12th`, `22nd`).
+    static func ordinalSuffix(_ number: Int) -> String {
+        if (11...13).contains(number % 100) { return "th" }
+        switch number % 10 {
+        case 1: return "st"
+        case 2: return "nd"
+        case 3: return "rd"
+        default: return "th"
+        }
+    }
+
+    /// `number` (of `digits` digits, no leading zero) moved through a keyed order of the numbers of that many digits:
+    /// equal numbers alike, different ones apart.
+    func keyedNumber(_ number: Int, digits: Int) -> Int {
+        let low = digits == 1 ? 1 : Int(pow(10, Double(digits - 1)))
+        let high = Int(pow(10, Double(digits)))
+        guard number >= low, number < high else { return number }
+        if memo.numberOrders[digits] == nil {
+            var order = Array(low..<high)
+            let drawn = bytes("street numbers", "\(digits)", count: order.count * 2)
+            for index in stride(from: order.count - 1, to: 0, by: -1) {
+                let value = Int(drawn[2 * index]) << 8 | Int(drawn[2 * index + 1])
+                order.swapAt(index, value % (index + 1))
+            }
+            memo.numberOrders[digits] = order
+        }
+        return memo.numberOrders[digits]?[number - low] ?? number
     }
 
     private func street(_ line: String, drawingTypes: Bool) -> String {

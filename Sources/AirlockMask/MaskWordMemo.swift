@@ -12,4 +12,6 @@ final class MaskWordMemo {
     var words: [Key: String] = [:]
     /// Host names as `MaskReplacer.domain` maps them.
     var domains: [String: String] = [:]
+    /// Per count of digits, the keyed order of the numbers of that length (`MaskReplacer.keyedNumber`).
+    var numberOrders: [Int: [Int]] = [:]
 }

@@ -74,6 +74,13 @@ import Testing
         let john = mask.person("John")
         #expect(mask.person("J.") == String(john.prefix(1)) + "." && john.first?.isUppercase == true)
         #expect(mask.person("j") == john.prefix(1).lowercased())
+        // A street named by a number, and a box's number, are drawn (alike wherever they stand); a house number stays.
+        let ordinal = mask.street("23rd Street")
+        #expect(ordinal != "23rd Street" && ordinal.hasSuffix(" Street") && mask.street("45 23rd Street") == "45 " + ordinal)
+        #expect(["st", "nd", "rd", "th"].contains(String(ordinal.dropLast(" Street".count).suffix(2))))
+        let box = mask.street("B.P. 2403")
+        #expect(box.hasPrefix("B.P. ") && box != "B.P. 2403" && box.count == "B.P. 2403".count)
+        #expect(mask.street("12 High Street").hasPrefix("12 "))
         // Robert and Bob are nicknames of each other: the pair is listed, to be written masked.
         #expect(plan.nicknamePairs.contains(["bob", "robert"]))
         #expect(plan.variantCount == 3)

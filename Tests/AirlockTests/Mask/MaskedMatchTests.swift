@@ -3,8 +3,8 @@ import AirlockMask
 import Foundation
 import Testing
 
-/// `match` on a masked unkeyed pair classes the pairs as on the clear pair: issue 48's bar is 99 % of the pairs in
-/// the same class (sure, review, none), each difference with its cause.
+/// `match` on a masked unkeyed pair classes the pairs as on the clear pair: issue 59's bar is 99.5 % of the pairs in
+/// the same class (sure, review, none), with the masked nickname pairs mask writes, each difference with its cause.
 @Suite struct MaskedMatchTests {
     /// Each pair of `matches.csv` (entity, Sales id, F&O key) → its class and the evidence that agreed.
     static func classes(_ folder: String) throws -> [String: (matchClass: String, agrees: String)] {
@@ -25,8 +25,9 @@ import Testing
         for (name, fo, sales) in [
             ("clear", written[0], written[1]), ("masked", folder + "/masked/fo-export.zip", folder + "/masked/sales-export.zip"),
         ] {
-            _ = try Matcher.run(
-                MatchingOptions(foPath: fo, salesPath: sales, outputDirectory: folder + "/match-" + name), catalog: catalog)
+            var options = MatchingOptions(foPath: fo, salesPath: sales, outputDirectory: folder + "/match-" + name)
+            if name == "masked" { options.nicknamesPath = folder + "/masked/" + Masker.nicknamesName }
+            _ = try Matcher.run(options, catalog: catalog)
         }
         let clear = try Self.classes(folder + "/match-clear")
         let masked = try Self.classes(folder + "/match-masked")
@@ -42,7 +43,7 @@ import Testing
             let foKey = pair.split(separator: " ").last ?? ""
             return classes(of: foKey, in: clear) != classes(of: foKey, in: masked)
         }
-        #expect(Double(changed.count) <= Double(pairs.count) * 0.01, "\(changed.count) of \(pairs.count) pairs change class")
+        #expect(Double(changed.count) <= Double(pairs.count) * 0.005, "\(changed.count) of \(pairs.count) pairs change class")
         #expect(Double(differing.count) <= Double(pairs.count) * 0.02, "\(differing.count) of \(pairs.count) pairs, swaps included")
         // Each difference has a cause masking cannot keep: a name spelt with a typo on one side (a fuzzy agreement,
         // `~`, whose words mask to unrelated ones), or a Sales record that duplicates another one of the same F&O
