@@ -21,7 +21,11 @@ enum MaskFOSide {
                 method: { policy.method(side: "fo", entity: line.entityName, column: $0, catalog: catalog) },
                 maxLength: { schema?.field(named: $0)?.maxLength },
                 isText: { name in
-                    guard case .string? = schema?.field(named: name)?.type else { return false }
+                    // A field the catalog does not know (a custom or composite field) is read as text too.
+                    if let type = schema?.field(named: name)?.type, case .string = type {
+                    } else if schema?.field(named: name) != nil {
+                        return false
+                    }
                     return !policy.isKey(side: "fo", entity: line.entityName, column: name, catalog: catalog)
                 },
                 isKept: { policy.keeps(side: "fo", entity: line.entityName, column: $0, catalog: catalog) }, phrases: phrases)

@@ -12,6 +12,10 @@ struct MaskSalesSections {
     let phrases: MaskPhrases
     /// The section being read, and its records so far.
     private var table: MaskTable?
+    /// The section's activity parties (an e-mail's senders and recipients: the address used, the party's name): text
+    /// searched for masked values as clear columns are.
+    private var partyTable: MaskTable?
+    private var scratch = MaskPhrases.Scratch()
     private var sectionRecords = 0
     /// What the sections read so far did.
     private var report = MaskReport(keyFingerprint: "", inputs: [:], outputs: [], columns: [], clearLookingPersonal: [], records: [:])
@@ -34,6 +38,13 @@ struct MaskSalesSections {
         var masked = piece
         masked.records.values = try table.mask(piece.records.values)
         try maskLookupNames(&masked.records)
+        if piece.partyMembers.count > 0 || partyTable != nil {
+            var parties = self.partyTable ?? makePartyTable(for: piece.name)
+            self.partyTable = nil
+            masked.partyMembers.values = try parties.mask(piece.partyMembers.values)
+            try maskLookupNames(&masked.partyMembers)
+            if isLast { parties.finish(into: &report) } else { self.partyTable = parties }
+        }
         report.records["sales", default: 0] += piece.recordCount
         sectionRecords += piece.recordCount
         if isLast {
@@ -56,6 +67,13 @@ struct MaskSalesSections {
         report.records["sales", default: 0] += self.report.records["sales", default: 0]
     }
 
+    /// The table of a section's activity parties: no column masked by name, every text column searched.
+    private func makePartyTable(for section: String) -> MaskTable {
+        MaskTable(
+            side: "sales", entity: section + " (activity parties)", replacer: replacer, method: { _ in nil }, maxLength: { _ in nil },
+            isText: { !CMTRecordTable.isAttributeColumn($0) }, isKept: { _ in false }, phrases: phrases)
+    }
+
     private func makeTable(for section: String) -> MaskTable {
         let schema = catalog.salesEntity(named: section)
         let policy = policy
@@ -67,7 +85,8 @@ struct MaskSalesSections {
             },
             maxLength: { schema?.attribute(named: $0)?.maxLength },
             isText: { name in
-                schema?.attribute(named: name)?.type == .string
+                // A column the catalog does not know (a composite address, a custom column) is read as text too.
+                (schema?.attribute(named: name).map { $0.type == .string } ?? true)
                     && !policy.isKey(side: "sales", entity: section, column: name, catalog: catalog)
             },
             isKept: { policy.keeps(side: "sales", entity: section, column: $0, catalog: catalog) }, phrases: phrases)
@@ -95,6 +114,10 @@ struct MaskSalesSections {
                     let replacement = lookupNames[key] ?? method.apply(text, with: replacer)
                     lookupNames[key] = replacement
                     value = replacement
+                } else if var text = value {
+                    // The name of a record no method masks (`Fall 2022 - Gilda Moss`): the masked values in it replaced.
+                    let found = text.withUTF8 { phrases.find(in: UnsafeRawBufferPointer($0), scratch: &scratch) }
+                    if !found.isEmpty { value = MaskColumn.replacing(found, in: text, with: replacer) { $0 } }
                 }
                 try column.append(value)
             }
