@@ -93,15 +93,17 @@ extension MaskReplacer {
     func streetNumbers(_ line: String) -> String {
         let bytes = Array(line.utf8)
         guard bytes.contains(where: Self.isASCIIDigit) else { return line }
-        let lowered = line.lowercased()
-        // Where a box's number starts: after a post-office box's marker (read in ASCII lines, whose lower case has
-        // their bytes' places).
+        // Where a box's number starts: after a post-office box's marker (ASCII, compared in lower case byte by byte).
         var boxNumber: Int?
-        for marker in Self.boxMarkers where Self.isASCII(line) {
-            guard let found = lowered.range(of: marker) else { continue }
-            let after = lowered.utf8.distance(from: lowered.startIndex, to: found.upperBound)
-            boxNumber = bytes[after...].firstIndex(where: Self.isASCIIDigit)
-            break
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            let lowered = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+            search: for marker in Self.boxMarkerBytes where marker.count <= lowered.count {
+                for start in 0...(lowered.count - marker.count) where lowered[start] == marker[0] {
+                    guard lowered[start..<(start + marker.count)].elementsEqual(marker) else { continue }
+                    boxNumber = bytes[(start + marker.count)...].firstIndex(where: Self.isASCIIDigit)
+                    break search
+                }
+            }
         }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
@@ -115,9 +117,12 @@ extension MaskReplacer {
             var end = index
             while end < bytes.count, Self.isASCIIDigit(bytes[end]) { end += 1 }
             let digits = Array(bytes[index..<end])
-            let suffix = end + 2 <= bytes.count ? String(decoding: bytes[end..<(end + 2)], as: UTF8.self).lowercased() : ""
-            let isOrdinal =
-                ["st", "nd", "rd", "th"].contains(suffix) && (end + 2 == bytes.count || !Self.isASCIILetter(bytes[end + 2]))
+            var isOrdinal = false
+            if end + 2 <= bytes.count, end + 2 == bytes.count || !Self.isASCIILetter(bytes[end + 2]) {
+                let suffix = (bytes[end] | 0x20, bytes[end + 1] | 0x20)
+                isOrdinal =
+                    suffix == (0x73, 0x74) || suffix == (0x6E, 0x64) || suffix == (0x72, 0x64) || suffix == (0x74, 0x68)  // st nd rd th
+            }
             if isOrdinal || index == boxNumber, digits.count <= 4, digits.first != UInt8(ascii: "0") {
                 let drawn = keyedNumber(Int(String(decoding: digits, as: UTF8.self)) ?? 0, digits: digits.count)
                 out += Array(String(drawn).utf8)
@@ -137,6 +142,7 @@ extension MaskReplacer {
     }
 
     /// The markers of a post-office box, lower case, its number after them.
+    static let boxMarkerBytes = boxMarkers.map { Array($0.utf8) }
     static let boxMarkers = [
         "p.o. box", "po box", "p o box", "gpo box", "b.p.", "b.p ", "bp ", "c.p.", "c.p ", "cp ", "postfach", "postbus", "apartado",
         "case postale", "casella postale", "box ",
