@@ -10,6 +10,9 @@ struct MaskColumn {
     let scanned: Bool
     /// Whether the policy keeps the column clear (`keep`): masked values found in it are counted, not replaced.
     let kept: Bool
+    /// Whether only values holding a letter, and not shaped like a GUID, are searched: a column the catalog does not
+    /// know, which may hold numbers, dates or record ids (a masked value of digits found in a date would break it).
+    let lettersOnly: Bool
     /// The values sought inside text (empty when nothing is sought).
     private let phrases: MaskPhrases
     private var scratch = MaskPhrases.Scratch()
@@ -24,8 +27,9 @@ struct MaskColumn {
 
     init(
         name: String, side: String, entity: String, method: MaskMethod?, maxLength: Int?, scanned: Bool, kept: Bool,
-        phrases: MaskPhrases
+        lettersOnly: Bool, phrases: MaskPhrases
     ) {
+        self.lettersOnly = lettersOnly
         self.name = name
         self.method = method
         self.maxLength = maxLength
@@ -105,12 +109,19 @@ struct MaskColumn {
         guard scanned, !bytes.isEmpty else { return nil }
         if Masker.mightLookPersonal(bytes), Masker.looksPersonal(String(decoding: bytes, as: UTF8.self)) { personalLooking += 1 }
         clearEntry?.values += 1
+        if lettersOnly, !Self.holdsWords(bytes) { return nil }
         let found = phrases.find(in: bytes, scratch: &scratch)
         guard !found.isEmpty else { return nil }
         clearEntry?.found += 1
         if kept { return nil }
         clearEntry?.replaced += found.count
         return Self.replacing(found, in: String(decoding: bytes, as: UTF8.self), with: replacer) { $0 }
+    }
+
+    /// Whether `bytes` hold a letter and are not a GUID (`8-4-4-4-12` hexadecimal digits).
+    static func holdsWords(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if bytes.count == 36, bytes[8] == 0x2D, bytes[13] == 0x2D, bytes[18] == 0x2D, bytes[23] == 0x2D { return false }
+        return bytes.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x80 }
     }
 
     /// `text` with each value `found` in it masked by its method, and what lies between passed through `between`.

@@ -28,7 +28,8 @@ enum MaskFOSide {
                     }
                     return !policy.isKey(side: "fo", entity: line.entityName, column: name, catalog: catalog)
                 },
-                isKept: { policy.keeps(side: "fo", entity: line.entityName, column: $0, catalog: catalog) }, phrases: phrases)
+                isKept: { policy.keeps(side: "fo", entity: line.entityName, column: $0, catalog: catalog) },
+                isKnown: { schema?.field(named: $0) != nil }, phrases: phrases)
             let map = FOColumnMap(line.entityMap ?? [])
             var writer = MaskFOFileWriter(table: table, entityField: { map.entityField(for: $0) ?? $0 }, output: output)
             _ = try reader.scan(line, into: &writer)

@@ -71,7 +71,7 @@ struct MaskSalesSections {
     private func makePartyTable(for section: String) -> MaskTable {
         MaskTable(
             side: "sales", entity: section + " (activity parties)", replacer: replacer, method: { _ in nil }, maxLength: { _ in nil },
-            isText: { !CMTRecordTable.isAttributeColumn($0) }, isKept: { _ in false }, phrases: phrases)
+            isText: { !CMTRecordTable.isAttributeColumn($0) }, isKept: { _ in false }, isKnown: { _ in false }, phrases: phrases)
     }
 
     private func makeTable(for section: String) -> MaskTable {
@@ -89,7 +89,8 @@ struct MaskSalesSections {
                 (schema?.attribute(named: name).map { $0.type == .string } ?? true)
                     && !policy.isKey(side: "sales", entity: section, column: name, catalog: catalog)
             },
-            isKept: { policy.keeps(side: "sales", entity: section, column: $0, catalog: catalog) }, phrases: phrases)
+            isKept: { policy.keeps(side: "sales", entity: section, column: $0, catalog: catalog) },
+            isKnown: { schema?.attribute(named: $0) != nil }, phrases: phrases)
     }
 
     /// The display names lookups carry (`lookupentityname="Alpine Ski House"`), masked as the referenced record's
@@ -115,9 +116,16 @@ struct MaskSalesSections {
                     lookupNames[key] = replacement
                     value = replacement
                 } else if var text = value {
-                    // The name of a record no method masks (`Fall 2022 - Gilda Moss`): the masked values in it replaced.
-                    let found = text.withUTF8 { phrases.find(in: UnsafeRawBufferPointer($0), scratch: &scratch) }
-                    if !found.isEmpty { value = MaskColumn.replacing(found, in: text, with: replacer) { $0 } }
+                    // The name of a record no method masks (`Fall 2022 - Gilda Moss`): the masked values in it replaced
+                    // (each name searched once: a lookup names the same few records over and over).
+                    let key = (entities?.value(row: row, column: entityColumn ?? 0) ?? "") + "\u{0}" + text
+                    if let known = lookupNames[key] {
+                        value = known
+                    } else {
+                        let found = text.withUTF8 { phrases.find(in: UnsafeRawBufferPointer($0), scratch: &scratch) }
+                        if !found.isEmpty { value = MaskColumn.replacing(found, in: text, with: replacer) { $0 } }
+                        lookupNames[key] = value
+                    }
                 }
                 try column.append(value)
             }

@@ -17,6 +17,8 @@ struct MaskTable {
     private let isText: (String) -> Bool
     /// Whether the policy keeps a column clear (`keep`): masked values found in it are counted, not replaced.
     private let isKept: (String) -> Bool
+    /// Whether the catalog knows a column (one it does not know is searched only where a value holds words).
+    private let isKnown: (String) -> Bool
     /// The values masked anywhere, sought in text columns.
     private let phrases: MaskPhrases
     /// The columns seen, in the order first seen.
@@ -31,8 +33,9 @@ struct MaskTable {
     init(
         side: String, entity: String, replacer: MaskReplacer, method: @escaping (String) -> MaskMethod?,
         maxLength: @escaping (String) -> Int?, isText: @escaping (String) -> Bool, isKept: @escaping (String) -> Bool,
-        phrases: MaskPhrases
+        isKnown: @escaping (String) -> Bool = { _ in true }, phrases: MaskPhrases
     ) {
+        self.isKnown = isKnown
         self.side = side
         self.entity = entity
         self.replacer = replacer
@@ -50,7 +53,7 @@ struct MaskTable {
         columns.append(
             MaskColumn(
                 name: name, side: side, entity: entity, method: method, maxLength: maxLength(name), scanned: method == nil && isText(name),
-                kept: isKept(name), phrases: phrases))
+                kept: isKept(name), lettersOnly: !isKnown(name), phrases: phrases))
         positions[name] = columns.count - 1
         if method == .dateParts, let (group, part) = MaskDateGroup.part(of: name) {
             dateGroups[group, default: MaskDateGroup()][keyPath: part] = columns.count - 1
