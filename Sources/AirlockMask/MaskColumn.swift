@@ -107,9 +107,13 @@ struct MaskColumn {
     /// column: then the bytes are written as read).
     mutating func scan(_ bytes: UnsafeRawBufferPointer, with replacer: MaskReplacer) -> String? {
         guard scanned, !bytes.isEmpty else { return nil }
-        if Masker.mightLookPersonal(bytes), Masker.looksPersonal(String(decoding: bytes, as: UTF8.self)) { personalLooking += 1 }
         clearEntry?.values += 1
-        if lettersOnly, !Self.holdsWords(bytes) { return nil }
+        if lettersOnly {
+            // A column the catalog does not know: only values that hold words.
+            guard Self.holdsWords(bytes) else { return nil }
+        } else if Masker.mightLookPersonal(bytes), Masker.looksPersonal(String(decoding: bytes, as: UTF8.self)) {
+            personalLooking += 1
+        }
         let found = phrases.find(in: bytes, scratch: &scratch)
         guard !found.isEmpty else { return nil }
         clearEntry?.found += 1
