@@ -28,6 +28,14 @@ public struct MaskPolicy: Sendable, Equatable {
         return method == .keep ? nil : method
     }
 
+    /// The method the primary name of Sales `entity` is masked by (a lookup's display name is masked so, as the record
+    /// it names is), nil when it is not masked.
+    public func nameMethod(ofSales entity: String, catalog: SchemaCatalog) -> MaskMethod? {
+        catalog.salesEntity(named: entity)?.primaryNameAttribute.flatMap {
+            method(side: "sales", entity: entity, column: $0, catalog: catalog)
+        }
+    }
+
     /// Whether the policy keeps `column` of `entity` clear by name (`keep`): masked values found in it are counted, not
     /// replaced.
     public func keeps(side: String, entity: String, column: String, catalog: SchemaCatalog) -> Bool {

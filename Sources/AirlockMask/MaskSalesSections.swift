@@ -136,9 +136,7 @@ struct MaskSalesSections {
 
     private mutating func lookupMethod(of entity: String) -> MaskMethod? {
         if let known = lookupMethods[entity] { return known }
-        let method = catalog.salesEntity(named: entity)?.primaryNameAttribute.flatMap {
-            policy.method(side: "sales", entity: entity, column: $0, catalog: catalog)
-        }
+        let method = policy.nameMethod(ofSales: entity, catalog: catalog)
         lookupMethods[entity] = method
         return method
     }

@@ -20,12 +20,11 @@ enum MaskSurvey {
 
     /// What the export `fo` or `sales` (one of them) holds.
     /// - Throws: the readers' errors.
-    static func read(
-        fo: String?, sales: String?, policy: MaskPolicy, catalog: SchemaCatalog, fileEncoding: FOFileEncoding, pieceRecords: Int
-    ) throws -> Found {
+    static func read(fo: String?, sales: String?, policy: MaskPolicy, catalog: SchemaCatalog, fileEncoding: FOFileEncoding) throws -> Found
+    {
         var found = Found()
         if let fo { try survey(fo: fo, policy: policy, catalog: catalog, fileEncoding: fileEncoding, into: &found) }
-        if let sales { try survey(sales: sales, policy: policy, catalog: catalog, pieceRecords: pieceRecords, into: &found) }
+        if let sales { try survey(sales: sales, policy: policy, catalog: catalog, into: &found) }
         return found
     }
 
@@ -49,7 +48,7 @@ enum MaskSurvey {
     /// masked fields, `<field name=… value=…>` of each `<entity name=…>`, and the display names lookups carry), on a
     /// parser a few chunks ahead on a thread of its own.
     private static func survey(
-        sales path: String, policy: MaskPolicy, catalog: SchemaCatalog, pieceRecords: Int, into found: inout Found
+        sales path: String, policy: MaskPolicy, catalog: SchemaCatalog, into found: inout Found
     ) throws {
         let reader = try CMTPackageReader(source: PackageDetector.locateExport(path, as: .cmt), countsAs: .checked)
         try reader.checkContentTypes()
@@ -104,9 +103,7 @@ enum MaskSurvey {
             if let known = lookupMethods[target] {
                 lookupMethod = known
             } else {
-                lookupMethod = catalog.salesEntity(named: target)?.primaryNameAttribute.flatMap {
-                    policy.method(side: "sales", entity: target, column: $0, catalog: catalog)
-                }
+                lookupMethod = policy.nameMethod(ofSales: target, catalog: catalog)
                 lookupMethods[target] = lookupMethod
             }
             if let lookupMethod {

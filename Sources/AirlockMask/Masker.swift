@@ -36,96 +36,28 @@ public enum Masker {
         }
         do {
             // First every value the policy masks, from both exports, then both exports written with them sought in
-            // text: the two exports at once, each read on a thread of its own with a replacer of its own (the words a
-            // replacer draws are the same on either: they come from the key alone).
-            let fileEncoding = FOFileEncoding.option(options.foEncoding)
-            let pieceRecords = options.salesPieceRecords
-            let foSurvey = options.foPath.map { path in
-                BackgroundTask {
-                    try MaskSurvey.read(
-                        fo: path, sales: nil, policy: policy, catalog: catalog, fileEncoding: fileEncoding, pieceRecords: pieceRecords)
-                }
-            }
-            var found = try MaskSurvey.read(
-                fo: nil, sales: options.salesPath, policy: policy, catalog: catalog, fileEncoding: fileEncoding,
-                pieceRecords: pieceRecords)
-            if let foSurvey { found.formUnion(try foSurvey.result()) }
+            // text: each reading takes the two exports at once, each on a thread of its own with a replacer of its own
+            // (the words a replacer draws are the same on either: they come from the key alone).
+            var found = try firstReading(options, policy: policy, catalog: catalog)
             let sought = found.phrases.sealed()
             // How each word was masked by the migration's earlier waves, and is decided now.
             var register = try options.wordRegisterPath.flatMap { try MaskWordRegister.read($0, key: key) }
             let registered = register?.count ?? 0
             let plan = MaskWordPlan.make(found.words, nicknames: try Nicknames.bundled(), register: &register, key: key)
             found = MaskSurvey.Found()  // the words counted are not needed past the plan
-            let foOutput = staging?.path(foExport)
-            let foSide = options.foPath.map { path in
-                BackgroundTask { () throws -> MaskReport in
-                    var side = MaskReport(keyFingerprint: "", inputs: [:], outputs: [], columns: [], clearLookingPersonal: [], records: [:])
-                    try MaskFOSide.mask(
-                        path, to: foOutput, policy: policy, replacer: MaskReplacer(key: key, plan: plan), phrases: sought, catalog: catalog,
-                        fileEncoding: fileEncoding, report: &side)
-                    if let foOutput {
-                        side.checks.append(try MaskReadBack.check(side: "fo", package: foOutput, report: &side, catalog: catalog))
-                    }
-                    return side
-                }
-            }
-            var salesSide = MaskReport(keyFingerprint: "", inputs: [:], outputs: [], columns: [], clearLookingPersonal: [], records: [:])
-            var salesError: (any Error)?
-            if let path = options.salesPath {
-                do {
-                    try MaskSalesSide.mask(
-                        path, to: staging?.path(salesExport), policy: policy, replacer: MaskReplacer(key: key, plan: plan), phrases: sought,
-                        catalog: catalog, pieceRecords: pieceRecords, report: &salesSide)
-                    if let staging {
-                        salesSide.checks.append(
-                            try MaskReadBack.check(side: "sales", package: staging.path(salesExport), report: &salesSide, catalog: catalog))
-                    }
-                } catch {
-                    salesError = error
-                }
-            }
-            // The F&O side's error first, as a run that reads it first would give it.
-            if let path = options.foPath, let foSide {
-                report.inputs["fo"] = path
-                report.append(try foSide.result())
-                if let out { report.outputs.append(out + "/" + foExport) }
-            }
-            if let salesError { throw salesError }
-            if let path = options.salesPath {
-                report.inputs["sales"] = path
-                report.append(salesSide)
-                if let out { report.outputs.append(out + "/" + salesExport) }
-            }
+            try secondReading(
+                options, key: key, policy: policy, plan: plan, sought: sought, catalog: catalog, staging: staging, into: &report)
             report.sought = sought.count
             report.typos = plan.variantCount
+            report.nicknamePairs = plan.nicknamePairs.count
             report.wordRegister = register == nil ? nil : options.wordRegisterPath
             report.foreignWordRegister = register == nil && options.wordRegisterPath != nil
             report.registeredWords = registered
             report.newWords = (register?.count ?? 0) - registered
-            // The nickname pairs among the masked given names, for `match --nicknames` on the masked pair.
-            let replacer = MaskReplacer(key: key, plan: plan)
-            var nicknames = Nicknames.header.joined(separator: ",") + "\n"
-            for pair in plan.nicknamePairs {
-                nicknames +=
-                    "\(replacer.nameWord(MaskReplacer.namePurpose, pair[0])),\(Nicknames.relationship),\(replacer.nameWord(MaskReplacer.namePurpose, pair[1]))\n"
-            }
-            report.nicknamePairs = plan.nicknamePairs.count
-            report.checks.append(
-                MaskReport.Check(
-                    name: "keys and lookups", passed: true,
-                    detail:
-                        "no key, lookup or record id is masked (the policy refuses a method on one; lookups' display names are masked as the records they name), so every join of the exports holds"
-                ))
-            report.checks.append(
-                MaskReport.Check(
-                    name: "clear text columns", passed: report.clearLookingPersonal.isEmpty,
-                    detail: report.clearLookingPersonal.isEmpty
-                        ? "no text column left clear holds values shaped like e-mail addresses or phone numbers"
-                        : "\(report.clearLookingPersonal.count) text columns left clear hold values shaped like e-mail addresses or phone numbers (below)"
-                ))
+            appendChecks(to: &report)
             if let staging, let out {
                 report.outputs += [out + "/" + nicknamesName, out + "/" + reportName, out + "/" + pageName]
-                try staging.write(Data(nicknames.utf8), to: nicknamesName)
+                try staging.write(Data(nicknamesCSV(plan, key: key).utf8), to: nicknamesName)
                 try staging.write(try jsonData(report), to: reportName)
                 try staging.write(Data(MaskPage.html(report).utf8), to: pageName)
                 try staging.commit()
@@ -136,6 +68,109 @@ public enum Masker {
             throw error
         }
         return report
+    }
+
+    /// The first reading: what both exports hold (`MaskSurvey`), the two read at once.
+    private static func firstReading(_ options: MaskingOptions, policy: MaskPolicy, catalog: SchemaCatalog) throws -> MaskSurvey.Found {
+        let fileEncoding = FOFileEncoding.option(options.foEncoding)
+        let (fo, sales) = try atOnce(
+            options.foPath.map { path in
+                { try MaskSurvey.read(fo: path, sales: nil, policy: policy, catalog: catalog, fileEncoding: fileEncoding) }
+            }
+        ) {
+            try MaskSurvey.read(fo: nil, sales: options.salesPath, policy: policy, catalog: catalog, fileEncoding: fileEncoding)
+        }
+        var found = sales
+        if let fo { found.formUnion(fo) }
+        return found
+    }
+
+    /// The second reading: both exports masked and written into `staging` at once, each read back, and what each did
+    /// added to `report` (F&O first).
+    private static func secondReading(
+        _ options: MaskingOptions, key: MaskKey, policy: MaskPolicy, plan: MaskWordPlan, sought: MaskPhrases, catalog: SchemaCatalog,
+        staging: StagingDirectory?, into report: inout MaskReport
+    ) throws {
+        let fileEncoding = FOFileEncoding.option(options.foEncoding)
+        let foOutput = staging?.path(foExport)
+        let salesOutput = staging?.path(salesExport)
+        @Sendable func emptyReport() -> MaskReport {
+            MaskReport(keyFingerprint: "", inputs: [:], outputs: [], columns: [], clearLookingPersonal: [], records: [:])
+        }
+        let (fo, sales) = try atOnce(
+            options.foPath.map { path in
+                {
+                    var side = emptyReport()
+                    try MaskFOSide.mask(
+                        path, to: foOutput, policy: policy, replacer: MaskReplacer(key: key, plan: plan), phrases: sought, catalog: catalog,
+                        fileEncoding: fileEncoding, report: &side)
+                    if let foOutput {
+                        side.checks.append(try MaskReadBack.check(side: "fo", package: foOutput, report: &side, catalog: catalog))
+                    }
+                    return side
+                }
+            }
+        ) { () throws -> MaskReport? in
+            guard let path = options.salesPath else { return nil }
+            var side = emptyReport()
+            try MaskSalesSide.mask(
+                path, to: salesOutput, policy: policy, replacer: MaskReplacer(key: key, plan: plan), phrases: sought, catalog: catalog,
+                pieceRecords: options.salesPieceRecords, report: &side)
+            if let salesOutput {
+                side.checks.append(try MaskReadBack.check(side: "sales", package: salesOutput, report: &side, catalog: catalog))
+            }
+            return side
+        }
+        let out = options.plan ? nil : options.outputDirectory
+        if let path = options.foPath, let fo {
+            report.inputs["fo"] = path
+            report.append(fo)
+            if let out { report.outputs.append(out + "/" + foExport) }
+        }
+        if let path = options.salesPath, let sales {
+            report.inputs["sales"] = path
+            report.append(sales)
+            if let out { report.outputs.append(out + "/" + salesExport) }
+        }
+    }
+
+    /// Runs `fo` (when given) on a thread of its own and `sales` on this one, and waits for both: the F&O side's error
+    /// first, as a run that reads it first would give it.
+    private static func atOnce<FO: Sendable, Sales>(
+        _ fo: (@Sendable () throws -> FO)?, _ sales: () throws -> Sales
+    ) throws -> (FO?, Sales) {
+        let task = fo.map { BackgroundTask($0) }
+        let salesResult = Result { try sales() }
+        let foResult = try task?.result()
+        return (foResult, try salesResult.get())
+    }
+
+    /// The nickname pairs among the masked given names, as a list `match --nicknames` reads.
+    private static func nicknamesCSV(_ plan: MaskWordPlan, key: MaskKey) -> String {
+        let replacer = MaskReplacer(key: key, plan: plan)
+        var text = Nicknames.header.joined(separator: ",") + "\n"
+        for pair in plan.nicknamePairs {
+            let names = pair.map { replacer.nameWord(MaskReplacer.namePurpose, $0) }
+            text += names[0] + "," + Nicknames.relationship + "," + names[1] + "\n"
+        }
+        return text
+    }
+
+    /// The checks that hold by construction, and the clear columns that look personal.
+    private static func appendChecks(to report: inout MaskReport) {
+        report.checks.append(
+            MaskReport.Check(
+                name: "keys and lookups", passed: true,
+                detail:
+                    "no key, lookup or record id is masked (the policy refuses a method on one; lookups' display names are masked as the records they name), so every join of the exports holds"
+            ))
+        report.checks.append(
+            MaskReport.Check(
+                name: "clear text columns", passed: report.clearLookingPersonal.isEmpty,
+                detail: report.clearLookingPersonal.isEmpty
+                    ? "no text column left clear holds values shaped like e-mail addresses or phone numbers"
+                    : "\(report.clearLookingPersonal.count) text columns left clear hold values shaped like e-mail addresses or phone numbers (below)"
+            ))
     }
 
     /// The report as `mask.json` holds it.
