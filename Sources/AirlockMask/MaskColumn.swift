@@ -119,7 +119,12 @@ struct MaskColumn {
         clearEntry?.found += 1
         if kept { return nil }
         clearEntry?.replaced += found.count
-        return Self.replacing(found, in: String(decoding: bytes, as: UTF8.self), with: replacer) { $0 }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let replaced = Self.replacing(found, in: text, with: replacer) { $0 }
+        // A replacement longer than the value (a compass abbreviation drawn as its word) kept to the column's length,
+        // when the value fitted it.
+        if let maxLength, replaced.count > maxLength, text.count <= maxLength { return String(replaced.prefix(maxLength)) }
+        return replaced
     }
 
     /// Whether `bytes` hold a letter and are not a GUID (`8-4-4-4-12` hexadecimal digits).
