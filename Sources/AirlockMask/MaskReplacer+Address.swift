@@ -86,10 +86,10 @@ extension MaskReplacer {
         return street(numbered, drawingTypes: true)
     }
 
-    /// `line` with the numbers that name a street or a box replaced: an ordinal (`23rd`, `1st`: the street's name,
-    /// which `match` reads as a number) and the number of a post-office box (`B.P. 2403`, `PO Box 17`, `Postfach
-    /// 1234`), each by a number of as many digits drawn from it through a keyed order of the numbers of that length
-    /// (two numbers never become one), an ordinal with the suffix its new number takes. A house number stays.
+    /// `line` with the numbers that name a street or a box replaced: an ordinal (`23rd`, `1st`: the street's name) by a
+    /// word drawn from it, and the number of a post-office box (`B.P. 2403`, `PO Box 17`, `Postfach 1234`) by a number
+    /// of as many digits drawn from it through a keyed order of the numbers of that length (two numbers never become
+    /// one). A house number stays.
     func streetNumbers(_ line: String) -> String {
         let bytes = Array(line.utf8)
         guard bytes.contains(where: Self.isASCIIDigit) else { return line }
@@ -123,16 +123,16 @@ extension MaskReplacer {
                 isOrdinal =
                     suffix == (0x73, 0x74) || suffix == (0x6E, 0x64) || suffix == (0x72, 0x64) || suffix == (0x74, 0x68)  // st nd rd th
             }
-            if isOrdinal || index == boxNumber, digits.count <= 4, digits.first != UInt8(ascii: "0") {
-                let drawn = keyedNumber(Int(String(decoding: digits, as: UTF8.self)) ?? 0, digits: digits.count)
-                out += Array(String(drawn).utf8)
-                if isOrdinal {
-                    let written = String(decoding: bytes[end..<(end + 2)], as: UTF8.self)
-                    let ordinal = Self.ordinalSuffix(drawn)
-                    out += Array((written == written.uppercased() ? ordinal.uppercased() : ordinal).utf8)
-                    index = end + 2
-                    continue
-                }
+            if isOrdinal {
+                // A street named by its number (`23rd Street`): the name drawn as a word, as a street's name is (a
+                // number drawn would be some other street's name).
+                let ordinal = String(decoding: bytes[index..<(end + 2)], as: UTF8.self).lowercased()
+                let drawn = nameWord("street", ordinal)
+                out += Array((drawn.prefix(1).uppercased() + drawn.dropFirst()).utf8)
+                index = end + 2
+                continue
+            } else if index == boxNumber, digits.count <= 4, digits.first != UInt8(ascii: "0") {
+                out += Array(String(keyedNumber(Int(String(decoding: digits, as: UTF8.self)) ?? 0, digits: digits.count)).utf8)
             } else {
                 out += digits
             }
@@ -147,17 +147,6 @@ extension MaskReplacer {
         "p.o. box", "po box", "p o box", "gpo box", "b.p.", "b.p ", "bp ", "c.p.", "c.p ", "cp ", "postfach", "postbus", "apartado",
         "case postale", "casella postale", "box ",
     ]
-
-    /// The English suffix of ordinal `number` (`1st`, `12th`, `22nd`).
-    static func ordinalSuffix(_ number: Int) -> String {
-        if (11...13).contains(number % 100) { return "th" }
-        switch number % 10 {
-        case 1: return "st"
-        case 2: return "nd"
-        case 3: return "rd"
-        default: return "th"
-        }
-    }
 
     /// `number` (of `digits` digits, no leading zero) moved through a keyed order of the numbers of that many digits:
     /// equal numbers alike, different ones apart.

@@ -77,7 +77,9 @@ import Testing
         // A street named by a number, and a box's number, are drawn (alike wherever they stand); a house number stays.
         let ordinal = mask.street("23rd Street")
         #expect(ordinal != "23rd Street" && ordinal.hasSuffix(" Street") && mask.street("45 23rd Street") == "45 " + ordinal)
-        #expect(["st", "nd", "rd", "th"].contains(String(ordinal.dropLast(" Street".count).suffix(2))))
+        let streetName = ordinal.dropLast(" Street".count)
+        let allLetters = !streetName.isEmpty && streetName.allSatisfy { $0.isLetter }
+        #expect(allLetters, "\(ordinal)")
         let box = mask.street("B.P. 2403")
         #expect(box.hasPrefix("B.P. ") && box != "B.P. 2403" && box.count == "B.P. 2403".count)
         #expect(mask.street("12 High Street").hasPrefix("12 "))
