@@ -259,14 +259,15 @@ public struct MaskPolicy: Sendable, Equatable {
     /// address, a phone number, a postcode, an identifier, a date) and would draw a reference or a note as a whole.
     static let freeTextMethods: Set<MaskMethod> = [.text, .organisation, .person, .blank, .keep]
 
-    /// Whether `column` holds free text: a description, a note, a memo, a comment, a reference or a subject (by its
-    /// name), or a multi-line Sales column (`memo`).
+    /// Whether `column` holds free text: a description, a note, a memo, a comment or a subject, or a customer's or a
+    /// line's reference (by its name), or a multi-line Sales column (`memo`). A number that is a reference
+    /// (`PANREFERENCENUMBER`, a requisition number, a taxpayer's reference) is an identifier, not free text.
     static func isFreeText(side: String, entity: String, column: String, catalog: SchemaCatalog) -> Bool {
         if side == "sales", catalog.salesEntity(named: entity)?.attribute(named: column)?.format?.lowercased() == "memo" { return true }
         let name = column.lowercased()
-        return ["description", "descrption", "notes", "memo", "comments", "reference", "subject", "requisition"].contains {
-            name.contains($0)
-        } || name.hasSuffix("note") || name.hasSuffix("text")
+        return ["description", "descrption", "notes", "memo", "comments", "subject"].contains { name.contains($0) }
+            || ["customersreference", "ordersreference", "orderreference", "linereference"].contains { name.hasSuffix($0) }
+            || name.hasSuffix("note") || name.hasSuffix("text")
     }
 
     /// How errors name the bundled policy.

@@ -169,6 +169,11 @@ import Testing
             #expect(result.stderr.split(separator: "\n").count == 1)
             #expect(!FileManager.default.fileExists(atPath: folder + "/masked"))
         }
+        // A reference that is a number is an identifier: `token` is its method.
+        let path = folder + "/policy.yaml"
+        try Data("fo:\n  Customers V3:\n    PANREFERENCENUMBER: token\n".utf8).write(to: URL(fileURLWithPath: path))
+        let identifier = try Self.mask(written, in: folder, more: ["--policy", path, "--plan"])
+        #expect(identifier.status == 0, "\(identifier.stderr)")
     }
 
     /// The words a search folds inside text are the words `match` folds, wherever they stand.
