@@ -126,6 +126,12 @@ struct ConvertCommand: LedgerCommand {
     var shard: String?
 
     @Option(
+        help: ArgumentHelp(
+            "The partition airlock partition cut the exports into: the shard reads its part of it instead of the exports whole (with --shard).",
+            valueName: "DIR"))
+    var partition: String?
+
+    @Option(
         name: .customLong("shard-count"),
         help: "With --shard auto in a Kubernetes Indexed Job: the number of shards (the Job's completions).")
     var shardCount: Int?
@@ -144,6 +150,7 @@ struct ConvertCommand: LedgerCommand {
         if let maxRejects, maxRejects < 0 { throw ValidationError("--max-rejects must be 0 or more") }
         if shard != nil && shards != nil { throw ValidationError("--shard runs one shard, --shards all of them here: give one") }
         if shardCount != nil && shard == nil { throw ValidationError("--shard-count goes with --shard auto") }
+        if partition != nil && shard == nil { throw ValidationError("--partition is read by a shard: give --shard i/N (or auto) with it") }
         if let shards, shards < 1 || shards > ShardSelection.maximumCount {
             throw ValidationError("--shards takes 1 to \(ShardSelection.maximumCount)")
         }
@@ -173,6 +180,7 @@ struct ConvertCommand: LedgerCommand {
             defaultCurrency: defaultCurrency, countries: countries.isEmpty ? nil : countries,
             allowMissingTargets: allowMissingTargets.isEmpty ? nil : allowMissingTargets)
         conversion.foEncoding = foEncoding?.codePage.rawValue
+        conversion.partition = partition
         let options = ConvertOptions(
             conversion: conversion, catalogFiles: catalogFiles, json: json, plan: plan, ledger: ledger.options(arguments: arguments),
             shards: shards)

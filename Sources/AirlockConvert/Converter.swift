@@ -97,8 +97,10 @@ public enum Converter {
         let options = run.options
         let inputDigests = ConversionReportBuilder.inputDigests(options)
         var flows = try runFlows(run)
+        let inputs = try inputDigests.result()
+        if let partition = options.partition { try ShardPartReader.checkDigests(partition, inputs: inputs) }
         var report = ConversionReportBuilder.report(
-            options, company: flows.company, inputs: try inputDigests.result(), templates: run.templates,
+            options, company: flows.company, inputs: inputs, templates: run.templates,
             selected: run.selected, outputs: flows.outputs, owns: flows.owns, warnings: flows.warnings, plan: flows.plan)
         let tooMany = options.maxRejects.map { report.totals.rejected > $0 } ?? false
         if let shard = options.shard, let staging = run.staging, let shardRun = flows.shard {

@@ -18,6 +18,9 @@
 ///     shards/shard-0, shard-1, …              shardsFolder, shardFolder(index:) (convert --shards; the default
 ///                                             of the Slurm and Kubernetes scripts)
 ///       shard.json, *.spool, report.json      shardManifest, spool files (convert --shard: merge's inputs)
+///     partition/                              partitionFolder (airlock partition: each shard's part of the exports)
+///       partition.json                        partitionManifest
+///       reference/, part-0/, part-1/, …       partitionReferenceFolder, partitionPartFolder(index:)
 ///     verify/                                 verifyFolder (verify's default --out)
 ///       verify.json, verify.html              verificationReport, verificationPage
 ///       missing.csv, drifted.csv              missingList, driftedList
@@ -75,6 +78,17 @@ public enum RunLayout {
     public static let shardOutputs = [shardManifest, conversionReport, shardSpoolFolder]
     /// The folder of a shard's spool files.
     public static let shardSpoolFolder = "spool"
+
+    /// The partition of a sharded run (`airlock partition`), inside the run folder, beside `shards/`.
+    public static let partitionFolder = "partition"
+    /// What the partition holds: the exports it was cut from, the number of parts, and each part's files.
+    public static let partitionManifest = "partition.json"
+    /// The partition's folder of reference data (every shard reads it), and shard `index`'s part.
+    public static let partitionReferenceFolder = "reference"
+    public static func partitionPartFolder(index: Int) -> String { "part-\(index)" }
+    /// The files a partition may leave in its folder (parts up to `ShardSelection.maximumCount`).
+    public static let partitionOutputs =
+        [partitionManifest, partitionReferenceFolder] + (0..<ShardSelection.maximumCount).map(partitionPartFolder(index:))
 
     /// The files a conversion may leave in its output folder; a committed run replaces all of them.
     public static let conversionOutputs = [foPackage, salesPackage, conversionReport, conversionPage, rejectsFolder, batchesFolder]

@@ -34,7 +34,12 @@ public enum CompanyResolver {
     /// - Throws: `AirlockError(.usage)` when `requested` is not in the export, when the export holds several
     ///   companies and none was requested (the message lists them), or when it holds none and none was requested.
     public static func resolve(requested: String?, tables: [Table], column: String = defaultColumn) throws -> String {
-        let found = companies(in: tables, column: column)
+        try resolve(requested: requested, found: companies(in: tables, column: column), column: column)
+    }
+
+    /// The company to use among `found` (the export's, in first-seen order), as `resolve(requested:tables:column:)`
+    /// chooses it.
+    public static func resolve(requested: String?, found: [String], column: String = defaultColumn) throws -> String {
         if let requested {
             let wanted = requested.trimmingASCIIWhitespace()
             guard !found.isEmpty else { return wanted }

@@ -78,6 +78,9 @@ extension ConversionReport {
         /// The migration's key register the run read before the flows (docs/ledger.md, "The key register"): the keys
         /// and links earlier runs decided, which the run keeps; nil: none (no ledger, or no run has entered one yet).
         public var keyRegister: String?
+        /// The partition a shard read its part of the exports from (`convert --partition DIR --shard i/N`, written by
+        /// `airlock partition`); nil: the shard reads the exports themselves.
+        public var partition: String?
 
         public init(
             foPath: String, salesPath: String, outputDirectory: String?, only: [String]? = nil, dryRun: Bool = false,

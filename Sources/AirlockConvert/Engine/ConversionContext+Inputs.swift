@@ -15,7 +15,9 @@ extension ConversionContext {
         let fo = FOExport(reader: inputs.foReader, catalog: catalog, locale: locale)
         for (label, table) in inputs.foTables { fo.store(table, label: label) }
         let sales = SalesExport(package: inputs.sales)
-        let company = try CompanyResolver.resolve(requested: options.company, tables: try fo.labels.compactMap { try fo.table($0) })
+        let company = try CompanyResolver.resolve(
+            requested: options.company,
+            found: try inputs.companies ?? CompanyResolver.companies(in: try fo.labels.compactMap { try fo.table($0) }))
         let since = try SinceBaseline.load(
             options.since ?? [], catalog: catalog, locale: locale, fileEncoding: options.foFileEncoding,
             salesEntities: order.filter { $0.source.side == .sales }.map(\.source.entity), newSales: sales)

@@ -13,6 +13,12 @@ extension ConversionInputs {
         guard let selection = options.shard, let trees = ShardTrees.of(templates.set) else {
             return (try read(options, templates: templates, catalog: catalog), nil)
         }
+        if let folder = options.partition {
+            progress("shard \(selection): reading its part of \(folder)")
+            let read = try ShardPartReader.read(options, folder: folder, selection: selection, templates: templates, catalog: catalog)
+            progress("shard \(selection): \(read.summary.ownedRecords) of \(read.summary.treeRecords) tree records")
+            return (read.inputs, ShardInputs(rows: read.rows, summary: read.summary, trees: trees))
+        }
         let read = try ShardInputReader.read(
             options, templates: templates, catalog: catalog, trees: trees, selection: selection, register: register, progress: progress)
         progress("shard \(selection): \(read.summary.ownedRecords) of \(read.summary.treeRecords) tree records")

@@ -15,10 +15,13 @@ struct ConversionInputs: Sendable {
         case shared
     }
 
-    var foReader: FOPackageReader
+    /// The F&O export's reader; nil for a shard that reads a partition (`ShardPartReader`), which holds every table.
+    var foReader: FOPackageReader?
     /// The F&O tables read, with their entity labels, in manifest order.
     var foTables: [(String, Table)]
     var sales: CMTPackage
+    /// The F&O export's companies, when known without its reader (a partition's); nil: found in its tables.
+    var companies: [String]? = nil
 
     /// Reads both exports of `options`; `schedule` nil picks one by their sizes (`schedule(fo:sales:)`).
     /// - Throws: `AirlockError(.usage)` when a package is of the other kind; the readers' errors, the Sales

@@ -33,6 +33,7 @@ public enum ShardMerger {
         // The single run's options: the shards' own, but for what merge is given.
         var runOptions = first.report.options
         runOptions.shard = nil
+        runOptions.partition = nil
         runOptions.outputDirectory = options.outputDirectory
         runOptions.batchLimits = options.batchLimits
         runOptions.catalogFiles = options.catalogFiles.isEmpty ? nil : options.catalogFiles
@@ -127,15 +128,16 @@ public enum ShardMerger {
         return shards
     }
 
-    /// The output folder may hold the shards' folder (`shards/`), nothing else of its own unless `--force`.
+    /// The output folder may hold the shards' folder (`shards/`) and the partition (`partition/`), nothing else of its
+    /// own unless `--force`.
     private static func checkOutputDirectory(_ options: ShardMergeOptions) throws {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: options.outputDirectory)) ?? []).filter {
-            $0 != RunLayout.shardsFolder && !$0.hasPrefix(StagingDirectory.prefix) && !$0.hasPrefix(".")
+            $0 != RunLayout.shardsFolder && $0 != RunLayout.partitionFolder && !$0.hasPrefix(StagingDirectory.prefix) && !$0.hasPrefix(".")
         }
         if !names.isEmpty && !options.force {
             throw AirlockError(
                 .usage,
-                "the output folder is not empty (\(names.sorted().prefix(3).joined(separator: ", "))): merge writes a run folder; give an empty one (it may hold \(RunLayout.shardsFolder)/) or --force",
+                "the output folder is not empty (\(names.sorted().prefix(3).joined(separator: ", "))): merge writes a run folder; give an empty one (it may hold \(RunLayout.shardsFolder)/ and \(RunLayout.partitionFolder)/) or --force",
                 at: SourceLocation(file: options.outputDirectory))
         }
     }

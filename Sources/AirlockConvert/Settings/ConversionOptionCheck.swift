@@ -34,6 +34,9 @@ enum ConversionOptionCheck {
         let selected = try selectFlows(options.only, templates: templates)
         try MissingTargetCheck.checkAllowed(options.allowMissingTargets ?? [], templates: templates, catalog: catalog)
         if let shard = options.shard { try Converter.checkShardOptions(options, shard: shard, templates: templates) }
+        if options.partition != nil, options.shard == nil {
+            throw AirlockError(.usage, "--partition is read by a shard: give --shard i/N (or auto) with it")
+        }
         if settings.keys != nil {
             guard templates.set == .standard else {
                 throw AirlockError(

@@ -5,8 +5,9 @@ import AirlockReconcile
 import AirlockReport
 
 extension Converter {
-    /// `convert --shards N`: the conversion as `count` shards, each in turn into `--out`'s `shards/shard-i` (one in
-    /// memory at a time, so a load larger than memory still fits one machine), then merged into `--out` as `merge` does.
+    /// `convert --shards N`: the exports cut once into `--out`'s `partition/` (`ShardPartitioner`), the conversion as
+    /// `count` shards, each in turn into `--out`'s `shards/shard-i` reading its part (one in memory at a time, so a load
+    /// larger than memory still fits one machine), then merged into `--out` as `merge` does.
     /// - Throws: as `run` and `ShardMerger.run` do.
     public static func runInShards(
         _ options: ConversionOptions, count: Int, catalog: SchemaCatalog, register: KeyRegisterUse = .none,
@@ -23,9 +24,15 @@ extension Converter {
             try check(read)
             shardRegister = .read(read)
         }
+        let partition = out + "/" + RunLayout.partitionFolder
+        var cut = options
+        cut.outputDirectory = partition
+        cut.force = true
+        _ = try ShardPartitioner.run(cut, count: count, catalog: catalog, register: shardRegister.register, progress: progress)
         var folders: [String] = []
         for index in 0..<count {
             var shard = options
+            shard.partition = partition
             shard.shard = try ShardSelection(index: index, count: count)
             shard.batchLimits = nil
             shard.force = true

@@ -34,19 +34,7 @@ enum ShardInputReader {
             defer { if isLast { section += 1 } }
             guard let keys = trees.salesEntities[chunk.name] else { return }
             if salesTables[section] == nil { salesTables[section] = ownership.beginTable("sales:\(chunk.name):\(section)") }
-            let records = chunk.records.values
-            let positions = salesLinkColumns(records, entity: chunk.name, keys: keys, trees: trees, catalog: catalog)
-            let registered = register.flatMap { $0.holdsRecords(of: chunk.name) ? $0 : nil }
-            let ids = records.columnIndex(named: CMTRecordTable.idColumn)
-            for row in 0..<records.rowCount {
-                let key = registered.flatMap { register in
-                    ids.flatMap { records.value(row: row, column: $0) }.flatMap { register.identity(of: chunk.name, id: $0)?.key }
-                }
-                ownership.addRow { add in
-                    for position in positions { records.withValue(row: row, column: position) { add($0) } }
-                    if let key { Array(key.utf8).withUnsafeBytes { add($0) } }
-                }
-            }
+            addSalesLinks(chunk.records.values, entity: chunk.name, keys: keys, trees: trees, catalog: catalog, register: register, to: &ownership)
         }
         var foTables: [Int: Int] = [:]  // manifest line → table number
         for (index, line) in lines.enumerated() {
@@ -97,6 +85,38 @@ enum ShardInputReader {
         }
         let inputs = ConversionInputs(foReader: foReader, foTables: tables, sales: CMTPackage(schema: salesReader.schema, data: data))
         return (inputs, ShardRowMap(rows: map), summary)
+    }
+
+    /// Adds each record of `records` (of Sales tree entity `entity`, business keys `keys`) to the current table of
+    /// `ownership` with its link values: its id, business keys and lookups to tree entities, and the key `register`
+    /// holds for it.
+    static func addSalesLinks(
+        _ records: Table, entity: String, keys: [String], trees: ShardTrees, catalog: SchemaCatalog, register: KeyRegister?,
+        to ownership: inout ShardOwnership
+    ) {
+        let positions = salesLinkColumns(records, entity: entity, keys: keys, trees: trees, catalog: catalog)
+        let registered = register.flatMap { $0.holdsRecords(of: entity) ? $0 : nil }
+        let ids = records.columnIndex(named: CMTRecordTable.idColumn)
+        for row in 0..<records.rowCount {
+            let key = registered.flatMap { register in
+                ids.flatMap { records.value(row: row, column: $0) }.flatMap { register.identity(of: entity, id: $0)?.key }
+            }
+            ownership.addRow { add in
+                for position in positions { records.withValue(row: row, column: position) { add($0) } }
+                if let key { Array(key.utf8).withUnsafeBytes { add($0) } }
+            }
+        }
+    }
+
+    /// Adds each row of F&O table `table` to the current table of `ownership` with the values of its columns `links`.
+    static func addFOLinks(_ table: Table, links: [String], to ownership: inout ShardOwnership) {
+        let wanted = Set(links)
+        let positions = table.columns.indices.filter { wanted.contains(table.columns[$0].name) }
+        for row in 0..<table.rowCount {
+            ownership.addRow { add in
+                for position in positions { table.withValue(row: row, column: position) { add($0) } }
+            }
+        }
     }
 
     /// The columns that link a Sales record of `entity`: its id, its business keys, and its lookups to tree entities.

@@ -43,6 +43,13 @@ struct ShardOwnership {
 
     /// Per table, the rows shard `selection` owns, in order; and the summary.
     func ownedRows(_ selection: ShardSelection) -> (rows: [[Int]], summary: Summary) {
+        let assignment = assign(count: selection.count)
+        let rows = assignment.owners.map { owners in owners.indices.filter { Int(owners[$0]) == selection.index } }
+        return (rows, assignment.summary(of: selection.index))
+    }
+
+    /// Every tree record's shard among `count`, table by table (what `airlock partition` splits the exports by).
+    func assign(count: Int) -> ShardAssignment {
         // Distinct values, ascending: a value's node is its place, so a tree's smallest hash is its smallest node.
         var nodes = hashes
         nodes.sort()
@@ -90,29 +97,29 @@ struct ShardOwnership {
             }
             start = end
         }
-        var summary = Summary()
         var treeSizes: [Int32: Int] = [:]
-        var owned: [[Int]] = []
+        var result = ShardAssignment(count: count)
         for table in tables {
-            var rows: [Int] = []
+            var owners: [UInt16] = []
+            owners.reserveCapacity(table.rows.count)
             for (position, row) in table.rows.enumerated() {
                 let first = row == 0 ? 0 : rowEnds[row - 1]
                 let owner: Int
                 if rowEnds[row] > first {
                     let root = find(node(hashes[first]))
                     treeSizes[root, default: 0] += 1
-                    owner = Self.shard(of: nodes[Int(root)], count: selection.count)
+                    owner = Self.shard(of: nodes[Int(root)], count: count)
                 } else {
-                    owner = Self.shard(of: Self.hash(Array("\u{1}\(table.name)\u{1}\(position)".utf8)[...]), count: selection.count)
+                    owner = Self.shard(of: Self.hash(Array("\u{1}\(table.name)\u{1}\(position)".utf8)[...]), count: count)
                 }
-                if owner == selection.index { rows.append(position) }
+                owners.append(UInt16(owner))
+                result.ownedRecords[owner] += 1
             }
-            summary.treeRecords += table.rows.count
-            summary.ownedRecords += rows.count
-            owned.append(rows)
+            result.treeRecords += table.rows.count
+            result.owners.append(owners)
         }
-        summary.largestTree = treeSizes.values.max() ?? (summary.treeRecords > 0 ? 1 : 0)
-        return (owned, summary)
+        result.largestTree = treeSizes.values.max() ?? (result.treeRecords > 0 ? 1 : 0)
+        return result
     }
 
     /// The shard of a tree whose smallest value hash is `hash` (splitmix64's finaliser, so that the low bits spread).

@@ -9,12 +9,16 @@ extension ConvertPipeline {
     }
 
     /// The migration folder whose register (and ledger) a run uses: `--out`'s parent; for a shard's folder inside a run
-    /// folder (`RUN/shards/shard-0`), the run folder's parent. Nil without `--out`.
+    /// folder (`RUN/shards/shard-0`) and for a partition's (`RUN/partition`), the run folder's parent. Nil without
+    /// `--out`.
     static func registerMigrationFolder(_ options: ConvertOptions) -> String? {
         guard let out = options.conversion.outputDirectory else { return nil }
         let folder = URL(fileURLWithPath: out).standardizedFileURL
         if options.conversion.shard != nil, folder.deletingLastPathComponent().lastPathComponent == RunLayout.shardsFolder {
             return folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        }
+        if options.conversion.shard == nil, folder.lastPathComponent == RunLayout.partitionFolder {
+            return folder.deletingLastPathComponent().deletingLastPathComponent().path
         }
         return MigrationLedger.folder(containing: out)
     }

@@ -1,0 +1,113 @@
+import AirlockIO
+import AirlockMapping
+import AirlockModel
+import AirlockPackages
+import Foundation
+
+/// Reads one shard's part of a partition (`convert --partition DIR --shard i/N`): the reference data whole and the
+/// shard's trees, as `ShardInputReader` would have kept them from the exports, without reading the exports.
+enum ShardPartReader {
+    /// The shard's inputs (with the export's companies), where its rows stood in the exports, and what it kept.
+    /// - Throws: `AirlockError(.usage)` naming `partition.json` when the partition is not one for this shard: cut
+    ///   for another number of shards, from exports of other sizes, read with other options; `AirlockError(.io)`
+    ///   when a part's file is missing or cut short.
+    static func read(
+        _ options: ConversionOptions, folder: String, selection: ShardSelection, templates: TemplateSet, catalog: SchemaCatalog
+    )
+        throws -> (inputs: ConversionInputs, rows: ShardRowMap, summary: ShardOwnership.Summary)
+    {
+        let partition = try manifest(folder)
+        try check(partition, folder: folder, options: options, selection: selection, templates: templates)
+        let reference = folder + "/" + RunLayout.partitionReferenceFolder
+        let part = folder + "/" + RunLayout.partitionPartFolder(index: selection.index)
+        var map: [String: [Int]] = [:]
+        var sections: [CMTEntityData] = []
+        for section in partition.salesSections {
+            let read = try ShardPartFiles.readSection(folder: section.tree ? part : reference, base: section.file)
+            sections.append(read.section)
+            let key = ShardRowMap.key(side: .sales, entity: section.entity, catalog: catalog)
+            if section.tree, map[key] == nil { map[key] = read.exportRows }
+        }
+        var foTables: [(String, Table)] = []
+        for table in partition.foTables {
+            let read = try ShardPartFiles.readTable(folder: table.tree ? part : reference, base: table.file)
+            foTables.append((table.label, read.table))
+            if table.tree { map[ShardRowMap.key(side: .fo, entity: table.label, catalog: catalog)] = read.exportRows }
+        }
+        let schemaPath = reference + "/" + partition.salesSchemaFile
+        let schema = try CMTSchemaReader.read(FileByteStream(path: schemaPath), location: SourceLocation(file: schemaPath))
+        let data = CMTData(
+            timestamp: partition.salesTimestamp.map(CMTTimestamp.init(text:)),
+            otherAttributes: partition.salesAttributes.map { CMTAttribute($0.first ?? "", $0.last ?? "") }, entities: sections)
+        let owned = partition.parts.first { $0.index == selection.index }?.ownedRecords ?? 0
+        let inputs = ConversionInputs(
+            foReader: nil, foTables: foTables, sales: CMTPackage(schema: schema, data: data), companies: partition.companies)
+        return (
+            inputs, ShardRowMap(rows: map),
+            ShardOwnership.Summary(treeRecords: partition.treeRecords, ownedRecords: owned, largestTree: partition.largestTree)
+        )
+    }
+
+    /// `partition.json` of `folder`.
+    /// - Throws: `AirlockError(.usage)` when there is none, or it is not a partition of this build's layout.
+    static func manifest(_ folder: String) throws -> ShardPartition {
+        let path = folder + "/" + RunLayout.partitionManifest
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw AirlockError(
+                .usage, "--partition \(folder) holds no \(RunLayout.partitionManifest): give the folder airlock partition wrote",
+                at: SourceLocation(file: path))
+        }
+        guard let partition = try? JSONDecoder().decode(ShardPartition.self, from: data), partition.format == ShardPartition.formatVersion
+        else {
+            throw AirlockError(
+                .usage, "not a partition this airlock reads (format \(ShardPartition.formatVersion)): partition the exports again",
+                at: SourceLocation(file: path))
+        }
+        return partition
+    }
+
+    /// Refuses a partition that is not this shard's: another count, other exports (by size here; by SHA-256 once the
+    /// run has digested them, `checkDigests`), other options.
+    private static func check(
+        _ partition: ShardPartition, folder: String, options: ConversionOptions, selection: ShardSelection, templates: TemplateSet
+    ) throws {
+        let location = SourceLocation(file: folder + "/" + RunLayout.partitionManifest)
+        func refuse(_ what: String) -> AirlockError { AirlockError(.usage, what + ": partition the exports again, or give its own", at: location) }
+        if partition.count != selection.count {
+            throw refuse("the partition is cut into \(partition.count) parts, not \(selection.count) (--shard \(selection))")
+        }
+        for (role, path) in [("fo", options.foPath), ("sales", options.salesPath)] {
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            if let recorded = partition.inputs[role], let size, recorded.bytes != size, !isDirectory(path) {
+                throw refuse("the partition was cut from another --\(role) export (\(recorded.bytes) bytes, not \(size) as \(path))")
+            }
+        }
+        if partition.templateSet != templates.set.rawValue {
+            throw refuse("the partition was cut for the \(partition.templateSet) templates, not \(templates.set.rawValue)")
+        }
+        if partition.foEncoding != options.foEncoding || partition.foLocale != options.foLocale {
+            throw refuse(
+                "the partition read the F&O export with --fo-encoding \(partition.foEncoding ?? "utf-8") and --fo-locale \(partition.foLocale ?? "auto"), this shard with \(options.foEncoding ?? "utf-8") and \(options.foLocale ?? "auto")"
+            )
+        }
+        let catalogDigests = try (options.catalogFiles ?? []).map { try FileDigest.of($0).sha256 }
+        if partition.catalogDigests != catalogDigests { throw refuse("the partition was cut with other --catalog files") }
+    }
+
+    /// Refuses a partition cut from exports or a key register other than those the run digested (`inputs`).
+    static func checkDigests(_ folder: String, inputs: [String: FileDigest]) throws {
+        let partition = try manifest(folder)
+        for role in ["fo", "sales", "key-register"] where partition.inputs[role]?.sha256 != inputs[role]?.sha256 {
+            let flag = role == "key-register" ? "key register" : "--\(role) export"
+            throw AirlockError(
+                .usage,
+                "the partition was cut from another \(flag) (SHA-256 \(partition.inputs[role]?.sha256.prefix(12) ?? "none"), not \(inputs[role]?.sha256.prefix(12) ?? "none")): partition the exports again, or give its own",
+                at: SourceLocation(file: folder + "/" + RunLayout.partitionManifest))
+        }
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
+    }
+}
