@@ -19,6 +19,9 @@ struct MergeCommand: LedgerCommand {
     @Argument(help: "The shard folders: all N of one conversion, in any order.")
     var shardFolders: [String] = []
 
+    @Option(help: "Instead of the folders: the N shard folders of --out, shards/shard-0 … shards/shard-(N-1).")
+    var shards: Int?
+
     @Option(
         name: .customLong("catalog"), help: "A schema catalog extension file (YAML), as the shards were converted with; repeat for several."
     )
@@ -36,14 +39,19 @@ struct MergeCommand: LedgerCommand {
     @OptionGroup var progress: ProgressArguments
 
     func validate() throws {
-        if shardFolders.isEmpty {
-            throw ValidationError("give the shard folders (convert --shard i/N --out FOLDER), all of one conversion")
+        if shardFolders.isEmpty, shards == nil {
+            throw ValidationError("give the shard folders (convert --shard i/N --out FOLDER), all of one conversion, or --shards N")
+        }
+        if !shardFolders.isEmpty, shards != nil { throw ValidationError("give the shard folders or --shards N, not both") }
+        if let shards, shards < 1 || shards > ShardSelection.maximumCount {
+            throw ValidationError("--shards takes 1 to \(ShardSelection.maximumCount)")
         }
     }
 
     func run(output: CommandOutput, arguments: [String]) throws {
         let options = MergeOptions(
-            merge: ShardMergeOptions(shardFolders: shardFolders, outputDirectory: out, force: force, batchLimits: try batches.limits()),
+            merge: ShardMergeOptions(
+                shardFolders: shards.map { count in (0..<count).map { out + "/" + RunLayout.shardFolder(index: $0) } } ?? shardFolders, outputDirectory: out, force: force, batchLimits: try batches.limits()),
             catalogFiles: catalogFiles, json: json, ledger: ledger.options(arguments: arguments))
         let meter = progress.meter("merge", output: output)
         let result: MergeResult

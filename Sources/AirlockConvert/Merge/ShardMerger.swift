@@ -78,6 +78,11 @@ public enum ShardMerger {
         guard !folders.isEmpty else {
             throw AirlockError(.usage, "merge needs the shard folders of a conversion (convert --shard i/N --out …)")
         }
+        for folder in folders where !FileManager.default.fileExists(atPath: folder) {
+            throw AirlockError(
+                .usage, "no shard folder here: the shard did not run or failed (run it again alone, then merge)",
+                at: SourceLocation(file: folder))
+        }
         var shards = try folders.map(MergedShard.read)
         shards.sort { $0.manifest.shard.index < $1.manifest.shard.index }
         let first = shards[0]
