@@ -111,7 +111,7 @@ let package = Package(
                 "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
                 "AirlockReport",
                 "AirlockConvert", "AirlockDiff", "AirlockVerify", "AirlockSample", "AirlockMatch", "AirlockMask", "AirlockKit",
-                "AirlockCommands",
+                "AirlockCommands", .product(name: "Yams", package: "Yams"),
             ],
             resources: [.copy("Fixtures")]
         ),

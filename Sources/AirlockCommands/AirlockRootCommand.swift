@@ -7,7 +7,8 @@ struct AirlockRootCommand: ParsableCommand {
         abstract: "Convert and validate Dynamics 365 Sales and Finance and Operations data packages offline.",
         version: AirlockVersion.current,
         subcommands: [
-            InspectCommand.self, ValidateCommand.self, MatchCommand.self, ConvertCommand.self, PartitionCommand.self, MergeCommand.self, DiffCommand.self,
+            InspectCommand.self, ValidateCommand.self, MatchCommand.self, ConvertCommand.self, PartitionCommand.self, MergeCommand.self,
+            DiffCommand.self,
             VerifyCommand.self,
             RetryCommand.self,
             SampleCommand.self,

@@ -51,7 +51,8 @@ struct MergeCommand: LedgerCommand {
     func run(output: CommandOutput, arguments: [String]) throws {
         let options = MergeOptions(
             merge: ShardMergeOptions(
-                shardFolders: shards.map { count in (0..<count).map { out + "/" + RunLayout.shardFolder(index: $0) } } ?? shardFolders, outputDirectory: out, force: force, batchLimits: try batches.limits()),
+                shardFolders: shards.map { count in (0..<count).map { out + "/" + RunLayout.shardFolder(index: $0) } } ?? shardFolders,
+                outputDirectory: out, force: force, batchLimits: try batches.limits()),
             catalogFiles: catalogFiles, json: json, ledger: ledger.options(arguments: arguments))
         let meter = progress.meter("merge", output: output)
         let result: MergeResult

@@ -6,7 +6,8 @@ import Foundation
 struct PartitionCommand: OutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "partition",
-        abstract: "Cut both exports once into the parts of N shards (convert --partition DIR --shard i/N), so that each shard reads only its own.",
+        abstract:
+            "Cut both exports once into the parts of N shards (convert --partition DIR --shard i/N), so that each shard reads only its own.",
         discussion: """
             Writes partition.json, reference/ and part-0/ … part-(N-1)/ into --out (docs/merge.md): the account trees of \
             each shard, and the reference data every shard reads. Give the shards the same --fo, --sales, --templates, \

@@ -34,7 +34,8 @@ enum ShardInputReader {
             defer { if isLast { section += 1 } }
             guard let keys = trees.salesEntities[chunk.name] else { return }
             if salesTables[section] == nil { salesTables[section] = ownership.beginTable("sales:\(chunk.name):\(section)") }
-            addSalesLinks(chunk.records.values, entity: chunk.name, keys: keys, trees: trees, catalog: catalog, register: register, to: &ownership)
+            addSalesLinks(
+                chunk.records.values, entity: chunk.name, keys: keys, trees: trees, catalog: catalog, register: register, to: &ownership)
         }
         var foTables: [Int: Int] = [:]  // manifest line → table number
         for (index, line) in lines.enumerated() {

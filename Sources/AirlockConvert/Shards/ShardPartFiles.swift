@@ -50,7 +50,9 @@ enum ShardPartFiles {
     static func writeSection(_ section: CMTEntityData, exportRows: [Int]?, folder: String, base: String) throws -> [String] {
         let facts = SectionFacts(
             name: section.name, displayName: section.displayName, otherAttributes: section.otherAttributes.map { [$0.name, $0.value] },
-            manyToMany: section.manyToMany.map { SectionFacts.Association(attributes: $0.attributes.map { [$0.name, $0.value] }, targetIDs: $0.targetIDs) },
+            manyToMany: section.manyToMany.map {
+                SectionFacts.Association(attributes: $0.attributes.map { [$0.name, $0.value] }, targetIDs: $0.targetIDs)
+            },
             undeclaredFields: section.undeclaredFields,
             valueProblems: section.valueProblems.map {
                 .init(
@@ -62,7 +64,8 @@ enum ShardPartFiles {
         do {
             try ReportJSON.data(facts).write(to: URL(fileURLWithPath: folder + "/" + names[0]))
         } catch {
-            throw AirlockError(.io, "cannot write the file", at: SourceLocation(file: folder + "/" + names[0]), cause: SystemErrorText.of(error))
+            throw AirlockError(
+                .io, "cannot write the file", at: SourceLocation(file: folder + "/" + names[0]), cause: SystemErrorText.of(error))
         }
         let tables =
             [("records", section.records.values)] + section.records.fieldAttributes.enumerated().map { ("attributes-\($0)", $1) }

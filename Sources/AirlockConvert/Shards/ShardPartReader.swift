@@ -72,7 +72,9 @@ enum ShardPartReader {
         _ partition: ShardPartition, folder: String, options: ConversionOptions, selection: ShardSelection, templates: TemplateSet
     ) throws {
         let location = SourceLocation(file: folder + "/" + RunLayout.partitionManifest)
-        func refuse(_ what: String) -> AirlockError { AirlockError(.usage, what + ": partition the exports again, or give its own", at: location) }
+        func refuse(_ what: String) -> AirlockError {
+            AirlockError(.usage, what + ": partition the exports again, or give its own", at: location)
+        }
         if partition.count != selection.count {
             throw refuse("the partition is cut into \(partition.count) parts, not \(selection.count) (--shard \(selection))")
         }

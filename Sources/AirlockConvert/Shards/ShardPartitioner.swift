@@ -117,7 +117,8 @@ public enum ShardPartitioner {
         for line in foReader.manifest.entities {
             let label = probe.label(of: line)
             var table = try foReader.readEntity(line).table
-            for company in CompanyResolver.companies(in: [table]) where !companies.contains(where: { $0.uppercased() == company.uppercased() }) {
+            for company in CompanyResolver.companies(in: [table])
+            where !companies.contains(where: { $0.uppercased() == company.uppercased() }) {
                 companies.append(company)
             }
             guard used.contains(line.entityName), !foTables.contains(where: { $0.label == label }) else { continue }
