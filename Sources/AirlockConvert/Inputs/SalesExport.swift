@@ -9,6 +9,8 @@ final class SalesExport: @unchecked Sendable {
     let schema: CMTSchema
     let data: CMTData
     private let sections: [String: CMTEntityData]
+    /// The entities the export holds, in the order of their first sections.
+    let entityNames: [String]
     private let idIndexes = SharedCache<KeyIndex>()
     private let keyIndexes = SharedCache<KeyIndex>()
 
@@ -18,6 +20,9 @@ final class SalesExport: @unchecked Sendable {
         var sections: [String: CMTEntityData] = [:]
         for entity in package.data.entities where sections[entity.name] == nil { sections[entity.name] = entity }
         self.sections = sections
+        var names: [String] = []
+        for entity in package.data.entities where !names.contains(entity.name) { names.append(entity.name) }
+        entityNames = names
     }
 
     /// The section of entity `name`, or nil when the export does not hold it.

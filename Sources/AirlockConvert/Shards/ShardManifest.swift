@@ -63,6 +63,9 @@ struct ShardManifest: Codable, Sendable {
     var rejects: [Rejects]
     /// `rejects/unresolved-lookups.csv`'s lines, when the shard has any.
     var unresolvedLookups: String?
+    /// Per Sales entity, the spool of the ids of the export's records the shard holds; nil from a shard that wrote
+    /// none (merge then reads the Sales export for them).
+    var salesIDs: [String: String]?
     var summary: Summary
 
     /// The ordering key of a record: see the type's description.

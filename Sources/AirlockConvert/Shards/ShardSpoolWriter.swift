@@ -1,5 +1,6 @@
 import AirlockIO
 import AirlockModel
+import AirlockPackages
 import AirlockReconcile
 
 /// Writes what a shard converted as spool files for `airlock merge`: the parts of `to-sales.zip` and the entity
@@ -11,6 +12,8 @@ struct ShardSpoolWriter {
     let folder: String
     /// Whether this shard writes a flow's records (a tree flow's own; reference data in shard 0 only).
     let owns: (FlowOutput) -> Bool
+    /// Whether this shard writes the ids of a Sales entity's records (a tree entity's; every other's in shard 0 only).
+    let holdsIDs: (String) -> Bool
 
     /// What the spool files hold, for `shard.json`.
     struct Written {
@@ -18,6 +21,8 @@ struct ShardSpoolWriter {
         var foFiles: [ShardManifest.FOFile] = []
         var rejects: [ShardManifest.Rejects] = []
         var unresolvedLookups: String?
+        /// Per Sales entity, the spool of the ids of the export's records this shard holds (`ShardTargetRecords`).
+        var salesIDs: [String: String] = [:]
         /// The spool files, relative to the shard folder.
         var files: [String] = []
     }
@@ -121,6 +126,17 @@ struct ShardSpoolWriter {
             let name = RunLayout.shardSpoolFolder + "/unresolved-lookups.spool"
             try spoolTable(unresolved, keys: unresolvedKeys, to: name)
             written.unresolvedLookups = name
+            written.files.append(name)
+        }
+        // The ids of the Sales export's records the shard holds: a tree entity's it owns, every other entity's in shard
+        // 0; together, over the shards, the whole export, which merge validates to-sales.zip against.
+        for (number, entity) in context.sales.entityNames.enumerated() where holdsIDs(entity) {
+            guard let table = context.sales.table(entity), let column = table.columnIndex(named: CMTRecordTable.idColumn) else {
+                continue
+            }
+            let name = RunLayout.shardSpoolFolder + "/sales-ids-\(number).spool"
+            try spoolTable(Table(name: entity, columns: [table.columns[column]]), keys: (0..<table.rowCount).map { UInt64($0) }, to: name)
+            written.salesIDs[entity] = name
             written.files.append(name)
         }
         return written

@@ -80,7 +80,7 @@ public enum ConvertPipeline {
             "Shard \(shard) of company \(report.company): \(owned) of \(trees) account-tree records are this shard's\(shard.index == 0 ? ", and the reference data" : "") (largest tree: \(largest) records).",
             "Read \(totals.read), created \(totals.created), updated \(totals.updated), unchanged \(totals.unchanged), filtered \(totals.filtered), rejected \(totals.rejected).",
             "Wrote \(out)/\(RunLayout.shardManifest) and its spool files: not a package to import.",
-            "Next: when all \(shard.count) shards are done, airlock merge --out RUN SHARD-FOLDERS… writes the run's to-fo.zip and to-sales.zip.",
+            "Next: when all \(shard.count) shards are done, airlock merge --out RUN --shards \(shard.count) (their folders RUN/shards/shard-i; or --out RUN SHARD-FOLDERS…) writes the run's to-fo.zip and to-sales.zip.",
         ]
         if !report.warnings.isEmpty {
             lines.insert("\(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s") in report.json.", at: 2)

@@ -57,7 +57,7 @@ import Testing
     func shardsOfAPartitionMergeIntoTheSingleRun(count: Int) throws {
         let pair = try ConvertFixture.generatedPair(accounts: 120, seed: 7, defects: true)
         let catalog = try SchemaCatalogLoader.bundled()
-        _ = try ConvertFixture.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/single")
+        let single = try ConvertFixture.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/single")
         let run = pair.folder + "/run"
         let partition = run + "/" + RunLayout.partitionFolder
         _ = try Self.partition((pair.fo, pair.sales), count: count, into: partition)
@@ -70,7 +70,16 @@ import Testing
             _ = try Converter.run(options, catalog: catalog)
             folders.append(folder)
         }
-        _ = try ShardMerger.run(ShardMergeOptions(shardFolders: folders, outputDirectory: run), catalog: catalog)
+        let merged = try ShardMerger.run(ShardMergeOptions(shardFolders: folders, outputDirectory: run), catalog: catalog)
+        // Validated against the shards' record ids, the merged packages get the single run's findings.
+        #expect(merged.validations.map(\.kind) == single.validations.map(\.kind))
+        for (found, expected) in zip(merged.validations, single.validations) {
+            let said = { (report: ValidationReport) in
+                report.findings.map { "\($0.rule) \($0.entity ?? "") \($0.record ?? "") \($0.field ?? "") \($0.message)" }
+            }
+            #expect(said(found) == said(expected), "\(found.kind)")
+            #expect(found.warnings == expected.warnings && found.errors == expected.errors, "\(found.kind)")
+        }
         for name in [RunLayout.foPackage, RunLayout.salesPackage] {
             let expected = try Data(contentsOf: URL(fileURLWithPath: pair.folder + "/single/" + name))
             let found = try Data(contentsOf: URL(fileURLWithPath: run + "/" + name))
