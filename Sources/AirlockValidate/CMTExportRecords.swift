@@ -22,6 +22,19 @@ public final class CMTExportRecords: CMTTargetRecords, CMTRecordConsumer, @unche
         return records
     }
 
+    /// The records whose ids `body` hands to `add`, entity by entity (a value that is no GUID is no record's id):
+    /// the export as pieces of it were kept elsewhere (the shards of a conversion).
+    /// - Throws: what `body` throws.
+    public static func gathering(_ body: (_ add: (_ entity: String, _ id: UnsafeRawBufferPointer) -> Void) throws -> Void) rethrows
+        -> CMTExportRecords
+    {
+        let records = CMTExportRecords()
+        try body { entity, id in
+            if let guid = CMTGUID(id) { records.ids[entity, default: []].insert(guid) }
+        }
+        return records
+    }
+
     /// How many records the export holds.
     public var count: Int { ids.values.reduce(0) { $0 + $1.count } }
 

@@ -196,8 +196,8 @@ public enum ShardMerger {
         guard let plan = SalesOutputBuilder.plan(parts, catalog: catalog) else { return nil }
         let first = shards[0]
         // The shards' own record ids stand in for the export, which is then not read again.
-        let target: any CMTTargetRecords =
-            try ShardTargetRecords(shards) ?? CMTExportRecords.read(path: first.manifest.options.salesPath, countsAs: .checked)
+        let target =
+            try ShardTargetRecords.read(shards) ?? CMTExportRecords.read(path: first.manifest.options.salesPath, countsAs: .checked)
         return try SalesPackageWriter.write(
             plan, timestamp: first.manifest.salesTimestamp.map(CMTTimestamp.init(text:)), catalog: catalog, integration: integration,
             target: target, to: staging.path(RunLayout.salesPackage))

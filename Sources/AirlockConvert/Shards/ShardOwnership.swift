@@ -159,19 +159,15 @@ struct ShardOwnership {
         result.records.fieldAttributes = try section.records.fieldAttributes.map { try $0.selecting(rows: rows) }
         var newRow: [Int: Int] = [:]
         for (position, row) in rows.enumerated() { newRow[row] = position }
-        result.valueProblems = section.valueProblems.compactMap { problem in
-            guard let row = newRow[problem.row] else { return nil }
-            var moved = problem
-            moved.row = row
-            return moved
-        }
         // Activity parties hang off a record by its row: those of the kept records, renumbered.
         let party = section.partyMembers.values
+        var newMember: [Int: Int] = [:]
         if party.rowCount > 0, let owner = party.columnIndex(named: CMTEntityData.partyRecordColumn) {
             var keptMembers: [Int] = []
             var renumbered = TableColumn(name: party.columns[owner].name)
             for member in 0..<party.rowCount {
                 guard let text = party.value(row: member, column: owner), let row = Int(text), let position = newRow[row] else { continue }
+                newMember[member] = keptMembers.count
                 keptMembers.append(member)
                 try renumbered.append(String(position))
             }
@@ -180,6 +176,14 @@ struct ShardOwnership {
             columns[owner] = renumbered
             result.partyMembers.values = Table(name: kept.name, columns: columns)
             result.partyMembers.fieldAttributes = try section.partyMembers.fieldAttributes.map { try $0.selecting(rows: keptMembers) }
+        }
+        // A value problem of a kept record, at its row (and a party member's at the member's row) in the selection.
+        result.valueProblems = section.valueProblems.compactMap { problem in
+            guard let row = newRow[problem.row] else { return nil }
+            var moved = problem
+            moved.row = row
+            moved.partyMember = problem.partyMember.flatMap { newMember[$0] }
+            return moved
         }
         return result
     }

@@ -8,7 +8,7 @@ import Foundation
 /// value, with no parsing of the exports' XML or CSV.
 enum ShardPartFiles {
     /// A Sales section's parts that are not tables.
-    private struct SectionFacts: Codable {
+    fileprivate struct SectionFacts: Codable {
         struct Problem: Codable {
             var row: Int
             var field: String
@@ -108,6 +108,112 @@ enum ShardPartFiles {
         section.partyMembers.values = try table("party").table
         section.partyMembers.fieldAttributes = try (0..<facts.partyAttributeTables).map { try table("party-attributes-\($0)").table }
         return (section, records.keys.map { Int($0) })
+    }
+
+    /// Cuts the F&O table `base` that `writeTable` wrote whole in `folder` into `parts` (one folder per shard) by
+    /// `owners` (each row's shard), row by row without decoding a value, each row keyed by its row in the export: what
+    /// `writeTable` of the shard's rows would have written.
+    static func splitTable(folder: String, base: String, owners: [UInt16], into parts: [String]) throws {
+        try split(folder + "/" + base + ".spool", owners: { owners[$0] }, into: parts.map { $0 + "/" + base + ".spool" }, exportKeys: true)
+    }
+
+    /// Cuts the Sales section `base` that `writeSection` wrote whole in `folder` into `parts` by `owners` (each record's
+    /// shard), as `writeSection` would have written each shard's selection (`ShardOwnership.selecting`): its records
+    /// and their field attributes, its party members renumbered to the kept records, its value problems with them.
+    static func splitSection(folder: String, base: String, owners: [UInt16], into parts: [String]) throws {
+        let path = folder + "/" + base + ".json"
+        let facts: SectionFacts
+        do {
+            facts = try JSONDecoder().decode(SectionFacts.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw AirlockError(.io, "not a partition's section file", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
+        }
+        // Each record's row among its shard's records.
+        var counts = [Int](repeating: 0, count: parts.count)
+        let newRow = owners.map { owner in
+            defer { counts[Int(owner)] += 1 }
+            return counts[Int(owner)]
+        }
+        func spools(_ part: String) -> (whole: String, parts: [String]) {
+            ("\(folder)/\(base).\(part).spool", parts.map { "\($0)/\(base).\(part).spool" })
+        }
+        let records = spools("records")
+        try split(records.whole, owners: { owners[$0] }, into: records.parts, exportKeys: true)
+        for number in 0..<facts.fieldAttributeTables {
+            let attributes = spools("attributes-\(number)")
+            try split(attributes.whole, owners: { owners[$0] }, into: attributes.parts, exportKeys: false)
+        }
+        // Party members: each goes with its record, the record's row renumbered.
+        var memberOwners: [UInt16] = []
+        var newMember: [Int] = []
+        var memberCounts = [Int](repeating: 0, count: parts.count)
+        let party = spools("party")
+        var writers: [TableSpoolWriter] = []
+        var recordColumn = 0
+        try TableSpoolReader.forEachRow(path: party.whole) { name, columns in
+            recordColumn = columns.firstIndex(of: CMTEntityData.partyRecordColumn) ?? 0
+            writers = try party.parts.map { try TableSpoolWriter(path: $0, name: name, columns: columns) }
+        } _: { _, _, values in
+            guard let text = values[recordColumn].map({ String(decoding: $0, as: UTF8.self) }), let record = Int(text),
+                record >= 0, record < owners.count
+            else {
+                throw AirlockError(.io, "a party member names no record of its section", at: SourceLocation(file: party.whole))
+            }
+            let owner = Int(owners[record])
+            memberOwners.append(UInt16(owner))
+            newMember.append(memberCounts[owner])
+            var encoded: [UInt8] = []
+            for (column, value) in values.enumerated() {
+                if column == recordColumn {
+                    Array(String(newRow[record]).utf8).withUnsafeBytes { TableSpoolWriter.encode($0, into: &encoded) }
+                } else {
+                    TableSpoolWriter.encode(value, into: &encoded)
+                }
+            }
+            try encoded.withUnsafeBytes { try writers[owner].appendEncoded($0, key: UInt64(memberCounts[owner])) }
+            memberCounts[owner] += 1
+        }
+        for writer in writers { try writer.close() }
+        for number in 0..<facts.partyAttributeTables {
+            let attributes = spools("party-attributes-\(number)")
+            try split(attributes.whole, owners: { memberOwners[$0] }, into: attributes.parts, exportKeys: false)
+        }
+        for (shard, part) in parts.enumerated() {
+            var mine = facts
+            mine.valueProblems = facts.valueProblems.compactMap { problem in
+                guard problem.row >= 0, problem.row < owners.count, Int(owners[problem.row]) == shard else { return nil }
+                var moved = problem
+                moved.row = newRow[problem.row]
+                moved.partyMember = problem.partyMember.flatMap { $0 >= 0 && $0 < newMember.count ? newMember[$0] : nil }
+                return moved
+            }
+            let path = part + "/" + base + ".json"
+            do {
+                try ReportJSON.data(mine).write(to: URL(fileURLWithPath: path))
+            } catch {
+                throw AirlockError(.io, "cannot write the file", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
+            }
+        }
+    }
+
+    /// Moves each row of spool `whole` to the spool of its owner's part: keyed by its row in `whole` (`exportKeys`),
+    /// else by its place in the part.
+    private static func split(_ whole: String, owners: (Int) -> UInt16, into parts: [String], exportKeys: Bool) throws {
+        var writers: [TableSpoolWriter] = []
+        var counts = [UInt64](repeating: 0, count: parts.count)
+        var row = 0
+        try TableSpoolReader.forEachRow(path: whole) { name, columns in
+            writers = try parts.map { try TableSpoolWriter(path: $0, name: name, columns: columns) }
+        } _: { _, encoded, _ in
+            let owner = Int(owners(row))
+            guard owner < writers.count else {
+                throw AirlockError(.io, "the spool has more rows than the partition's owners", at: SourceLocation(file: whole))
+            }
+            try writers[owner].appendEncoded(encoded, key: exportKeys ? UInt64(row) : counts[owner])
+            counts[owner] += 1
+            row += 1
+        }
+        for writer in writers { try writer.close() }
     }
 
     private static func spool(_ table: Table, keys: [Int]?, path: String) throws {

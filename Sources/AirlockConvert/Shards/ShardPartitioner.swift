@@ -11,8 +11,9 @@ import Foundation
 /// One read of each export: every table the conversion uses is written as spool files as it goes past (a tree table
 /// in full to a scratch folder, any other table to `reference/`), while the link values of the tree records are
 /// gathered (`ShardOwnership`). The trees are then joined and given their shards exactly as a shard would, and each
-/// tree table is read back from its spool and written out once per shard (`part-i/`), each record keyed by its row in
-/// the export. Memory holds the largest table, and 8 bytes per link value while gathering.
+/// tree table's spool is cut row by row, without decoding a value, into the shards' parts (`part-i/`), each record
+/// keyed by its row in the export. Memory holds the largest table while reading, the largest spool file while
+/// cutting, and 8 bytes per link value.
 public enum ShardPartitioner {
     /// What a partition run did, for the summary.
     public struct Outcome: Sendable {
@@ -141,24 +142,15 @@ public enum ShardPartitioner {
         let assignment = ownership.assign(count: count)
         ownership = ShardOwnership()
         progress("partition: writing \(count) parts")
+        let parts = (0..<count).map { staging.path(RunLayout.partitionPartFolder(index: $0)) }
         for table in unsplit {
-            var rows = Array(repeating: [Int](), count: count)
-            for (row, owner) in assignment.owners[table.table].enumerated() { rows[Int(owner)].append(row) }
+            let owners = assignment.owners[table.table]
             switch table.side {
-            case .sales:
-                let whole = try ShardPartFiles.readSection(folder: scratch, base: table.file).section
-                for shard in 0..<count {
-                    _ = try ShardPartFiles.writeSection(
-                        try ShardOwnership.selecting(rows[shard], of: whole), exportRows: rows[shard],
-                        folder: staging.path(RunLayout.partitionPartFolder(index: shard)), base: table.file)
-                }
-            case .fo:
-                let whole = try ShardPartFiles.readTable(folder: scratch, base: table.file).table
-                for shard in 0..<count {
-                    _ = try ShardPartFiles.writeTable(
-                        try whole.selecting(rows: rows[shard]), exportRows: rows[shard],
-                        folder: staging.path(RunLayout.partitionPartFolder(index: shard)), base: table.file)
-                }
+            case .sales: try ShardPartFiles.splitSection(folder: scratch, base: table.file, owners: owners, into: parts)
+            case .fo: try ShardPartFiles.splitTable(folder: scratch, base: table.file, owners: owners, into: parts)
+            }
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? [] where name.hasPrefix(table.file + ".") {
+                try? FileManager.default.removeItem(atPath: scratch + "/" + name)
             }
         }
         staging.remove(scratchFolder)

@@ -47,4 +47,58 @@ public enum TableSpoolReader {
         }
         return (table, keys)
     }
+
+    /// Reads the spool at `path` row by row without building a table: `header` gets the table's name and columns, then
+    /// `body` each row's key, its values as encoded (`TableSpoolWriter.appendEncoded` takes them), and each column's
+    /// value (nil for a null), all valid during the call.
+    /// - Throws: `AirlockError(.io)` when the file cannot be read or is not a whole spool; what the closures throw.
+    public static func forEachRow(
+        path: String, header: (_ name: String, _ columns: [String]) throws -> Void,
+        _ body: (_ key: UInt64, _ encoded: UnsafeRawBufferPointer, _ values: [UnsafeRawBufferPointer?]) throws -> Void
+    ) throws {
+        let bytes = try FileByteStream(path: path).readAll()
+        try bytes.withUnsafeBytes { buffer in
+            var cursor = 0
+            func fail(_ what: String) -> AirlockError {
+                AirlockError(.io, "not a whole Airlock spool file: \(what) at byte \(cursor)", at: SourceLocation(file: path))
+            }
+            func integer<T: FixedWidthInteger>(_: T.Type) throws -> T {
+                let size = MemoryLayout<T>.size
+                guard cursor + size <= buffer.count else { throw fail("it ends early") }
+                var value = T.zero
+                for index in 0..<size { value |= T(buffer[cursor + index]) << (8 * index) }
+                cursor += size
+                return value
+            }
+            func text() throws -> String {
+                let count = Int(try integer(UInt32.self))
+                guard cursor + count <= buffer.count else { throw fail("it ends early") }
+                defer { cursor += count }
+                return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[cursor..<(cursor + count)]), as: UTF8.self)
+            }
+            guard bytes.starts(with: TableSpoolWriter.magic) else { throw fail("no spool header") }
+            cursor = TableSpoolWriter.magic.count
+            let name = try text()
+            let columnCount = Int(try integer(UInt32.self))
+            var columns: [String] = []
+            for _ in 0..<columnCount { columns.append(try text()) }
+            try header(name, columns)
+            var values = [UnsafeRawBufferPointer?](repeating: nil, count: columnCount)
+            while cursor < buffer.count {
+                let key = try integer(UInt64.self)
+                let start = cursor
+                for column in 0..<columnCount {
+                    let length = try integer(UInt32.self)
+                    if length == TableSpoolWriter.nullLength {
+                        values[column] = nil
+                        continue
+                    }
+                    guard cursor + Int(length) <= buffer.count else { throw fail("a value runs past the end") }
+                    values[column] = UnsafeRawBufferPointer(rebasing: buffer[cursor..<(cursor + Int(length))])
+                    cursor += Int(length)
+                }
+                try body(key, UnsafeRawBufferPointer(rebasing: buffer[start..<cursor]), values)
+            }
+        }
+    }
 }

@@ -44,6 +44,21 @@ public final class TableSpoolWriter {
         rowCount += 1
     }
 
+    /// Appends a row given as its values already encoded (what `TableSpoolReader.forEachRow` hands out: per column a
+    /// length and the value's bytes) with `key`: a row moved from one spool to another without decoding it.
+    public func appendEncoded(_ values: UnsafeRawBufferPointer, key: UInt64) throws {
+        try writeInteger(key)
+        try writer.write(values)
+        rowCount += 1
+    }
+
+    /// The encoded form of `value` as a row's column holds it (`appendEncoded`): its length, then its bytes.
+    public static func encode(_ value: UnsafeRawBufferPointer?, into bytes: inout [UInt8]) {
+        guard let value else { return withUnsafeBytes(of: nullLength.littleEndian) { bytes.append(contentsOf: $0) } }
+        withUnsafeBytes(of: UInt32(value.count).littleEndian) { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: value)
+    }
+
     /// Flushes and closes the file.
     public func close() throws {
         try writer.flush()

@@ -205,4 +205,28 @@ import Testing
         let none = try ShardOwnership.selecting([], of: section)
         #expect(none.recordCount == 0 && none.valueProblems.isEmpty && none.partyMembers.count == 0)
     }
+
+    /// A party member's value problem points at the member's row in the selection, not at its row in the export
+    /// (which, past the first kept record, would name another member or none).
+    @Test func aPartyMembersValueProblemFollowsItsMember() throws {
+        var section = CMTEntityData(name: "letter", fieldNames: ["subject", "to"])
+        func member(_ id: String) -> CMTRecord { CMTRecord(id: id, fields: [CMTFieldValue(name: "donotemail", value: id)]) }
+        for (row, members) in [["p0a", "p0b"], ["p1"], ["p2a", "p2b"]].enumerated() {
+            var to = CMTFieldValue(name: "to", value: "")
+            to.partyMembers = members.map(member)
+            try section.append(CMTRecord(id: "r\(row)", fields: [CMTFieldValue(name: "subject", value: "s\(row)"), to]))
+        }
+        // Members are numbered in document order: p0a 0, p0b 1, p1 2, p2a 3, p2b 4.
+        section.valueProblems = [
+            CMTValueProblemRecord(row: 2, field: "to/donotemail", partyMember: 4, value: "p2b", type: .bool, message: "m"),
+            CMTValueProblemRecord(row: 0, field: "to/donotemail", partyMember: 1, value: "p0b", type: .bool, message: "m"),
+        ]
+        let kept = try ShardOwnership.selecting([1, 2], of: section)
+        #expect(kept.valueProblems.map(\.row) == [1])
+        // p2b is the third member kept (p1, p2a, p2b).
+        #expect(kept.valueProblems.map(\.partyMember) == [2])
+        let member = try #require(kept.valueProblems.first?.partyMember)
+        let idColumn = try #require(kept.partyMembers.values.columnIndex(named: CMTRecordTable.idColumn))
+        #expect(kept.partyMembers.values.value(row: member, column: idColumn) == "p2b")
+    }
 }
