@@ -55,6 +55,11 @@ final class FOExport: Sendable {
         cache.withLockedValue { $0.tables[key] = table }
     }
 
+    /// The tables read or stored so far, by lower-cased catalog label, in label order.
+    var storedTables: [(key: String, table: Table)] {
+        cache.withLockedValue { cache in cache.tables.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+    }
+
     /// The first of `labels` the package holds whose table has every column in `columns`, with its table.
     func firstTable(among labels: [String], having columns: [String]) throws -> (label: String, table: Table)? {
         for label in labels {

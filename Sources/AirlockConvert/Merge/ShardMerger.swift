@@ -197,7 +197,7 @@ public enum ShardMerger {
         let first = shards[0]
         // The shards' own record ids stand in for the export, which is then not read again.
         let target =
-            try ShardTargetRecords.read(shards) ?? CMTExportRecords.read(path: first.manifest.options.salesPath, countsAs: .checked)
+            try ShardTargetRecords.readSales(shards) ?? CMTExportRecords.read(path: first.manifest.options.salesPath, countsAs: .checked)
         return try SalesPackageWriter.write(
             plan, timestamp: first.manifest.salesTimestamp.map(CMTTimestamp.init(text:)), catalog: catalog, integration: integration,
             target: target, to: staging.path(RunLayout.salesPackage))
@@ -223,9 +223,9 @@ public enum ShardMerger {
                 files, catalog: catalog, description: "Airlock conversion for \(shards[0].manifest.company)", to: path)
         else { return nil }
         let options = shards[0].manifest.options
-        let keys = try FOExportKeys.read(
-            path: options.foPath, catalog: catalog,
-            fileEncoding: options.foFileEncoding, countsAs: .checked)
+        let keys =
+            try ShardTargetRecords.readFO(shards, catalog: catalog)
+            ?? FOExportKeys.read(path: options.foPath, catalog: catalog, fileEncoding: options.foFileEncoding, countsAs: .checked)
         return try PackageValidator.validate(path: path, target: .fo, catalog: catalog, foTargetRecords: keys, countsAs: .checked)
     }
 

@@ -65,13 +65,15 @@ extension Converter {
         let trees = ShardTrees.of(run.context.templates.set)
         let spools = try ShardSpoolWriter(
             context: run.context, folder: staging.staging, owns: owns,
-            holdsIDs: { entity in shard.index == 0 || trees?.salesEntities[entity] != nil }
+            holdsIDs: { entity in shard.index == 0 || trees?.salesEntities[entity] != nil },
+            holdsKeys: { label in shard.index == 0 || trees?.foLinks(label: label, catalog: run.context.catalog) != nil }
         ).write(outputs)
         let manifest = ShardManifest(
             format: ShardManifest.formatVersion, shard: shard, inputs: report.inputs, options: report.options, company: report.company,
             catalogDigests: try (run.context.options.catalogFiles ?? []).map { try FileDigest.of($0).sha256 },
             templateSet: run.context.templates.set.rawValue, salesTimestamp: run.salesTimestamp, salesParts: spools.salesParts,
             foFiles: spools.foFiles, rejects: spools.rejects, unresolvedLookups: spools.unresolvedLookups, salesIDs: spools.salesIDs,
+            foKeys: spools.foKeys,
             summary: ShardManifest.Summary(
                 treeRecords: run.summary.treeRecords, ownedRecords: run.summary.ownedRecords,
                 largestTree: run.summary.largestTree))

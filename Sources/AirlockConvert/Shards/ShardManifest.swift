@@ -66,6 +66,9 @@ struct ShardManifest: Codable, Sendable {
     /// Per Sales entity, the spool of the ids of the export's records the shard holds; nil from a shard that wrote
     /// none (merge then reads the Sales export for them).
     var salesIDs: [String: String]?
+    /// Per F&O entity a package line may refer to (lower-cased AOT name), the spool of the key columns of the export's
+    /// records the shard holds; nil from a shard that wrote none (merge then reads the F&O export for them).
+    var foKeys: [String: String]?
     var summary: Summary
 
     /// The ordering key of a record: see the type's description.

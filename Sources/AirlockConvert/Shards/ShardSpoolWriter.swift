@@ -2,6 +2,7 @@ import AirlockIO
 import AirlockModel
 import AirlockPackages
 import AirlockReconcile
+import AirlockValidate
 
 /// Writes what a shard converted as spool files for `airlock merge`: the parts of `to-sales.zip` and the entity
 /// files of `to-fo.zip` as the single run would lay them out, the rejected records and the unresolved lookups, each
@@ -14,6 +15,9 @@ struct ShardSpoolWriter {
     let owns: (FlowOutput) -> Bool
     /// Whether this shard writes the ids of a Sales entity's records (a tree entity's; every other's in shard 0 only).
     let holdsIDs: (String) -> Bool
+    /// Whether this shard writes the keys of an F&O entity's records (by label: a tree entity's; every other's in shard
+    /// 0 only).
+    let holdsKeys: (String) -> Bool
 
     /// What the spool files hold, for `shard.json`.
     struct Written {
@@ -23,6 +27,9 @@ struct ShardSpoolWriter {
         var unresolvedLookups: String?
         /// Per Sales entity, the spool of the ids of the export's records this shard holds (`ShardTargetRecords`).
         var salesIDs: [String: String] = [:]
+        /// Per F&O entity a package may refer to (by lower-cased AOT name), the spool of the key columns of the export's
+        /// records this shard holds (`ShardTargetRecords`).
+        var foKeys: [String: String] = [:]
         /// The spool files, relative to the shard folder.
         var files: [String] = []
     }
@@ -137,6 +144,25 @@ struct ShardSpoolWriter {
             let name = RunLayout.shardSpoolFolder + "/sales-ids-\(number).spool"
             try spoolTable(Table(name: entity, columns: [table.columns[column]]), keys: (0..<table.rowCount).map { UInt64($0) }, to: name)
             written.salesIDs[entity] = name
+            written.files.append(name)
+        }
+        // The key columns of the F&O export's records a package line may refer to (its header, its customer), likewise.
+        var referenced: [String: [String]] = [:]
+        for reference in FOEntityReference.known {
+            for parent in reference.parents {
+                for field in reference.fields.map(\.parent) where !referenced[parent.lowercased(), default: []].contains(field) {
+                    referenced[parent.lowercased(), default: []].append(field)
+                }
+            }
+        }
+        for (number, stored) in context.fo.storedTables.enumerated() where holdsKeys(stored.key) {
+            let technical = context.catalog.foTechnicalName(of: stored.key).lowercased()
+            guard let fields = referenced[technical], written.foKeys[technical] == nil else { continue }
+            let columns = stored.table.columns.filter { fields.contains($0.name) }
+            let name = RunLayout.shardSpoolFolder + "/fo-keys-\(number).spool"
+            try spoolTable(
+                Table(name: technical, columns: columns), keys: (0..<stored.table.rowCount).map { UInt64($0) }, to: name)
+            written.foKeys[technical] = name
             written.files.append(name)
         }
         return written

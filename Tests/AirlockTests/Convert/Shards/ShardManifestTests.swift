@@ -46,13 +46,13 @@ import Testing
         #expect(manifest.summary.ownedRecords > 0 && manifest.summary.ownedRecords < manifest.summary.treeRecords)
         // Decoded and written again, the same bytes: nothing is lost on the way to merge.
         #expect(try ReportJSON.data(manifest) == bytes)
-        // Format 1's fields, by name (an absent optional left out; `salesIDs`, optional, from every shard of this build).
+        // Format 1's fields, by name (an absent optional left out; `salesIDs` and `foKeys`, optional, from every shard of this build).
         let object = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
         let optional = manifest.unresolvedLookups == nil ? [] : ["unresolvedLookups"]
         #expect(
             object.keys.sorted()
                 == ([
-                    "catalogDigests", "company", "foFiles", "format", "inputs", "options", "rejects", "salesIDs", "salesParts",
+                    "catalogDigests", "company", "foFiles", "foKeys", "format", "inputs", "options", "rejects", "salesIDs", "salesParts",
                     "salesTimestamp",
                     "shard",
                     "summary", "templateSet",
