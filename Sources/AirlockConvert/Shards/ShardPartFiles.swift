@@ -61,12 +61,7 @@ enum ShardPartFiles {
             }, fieldAttributeTables: section.records.fieldAttributes.count,
             partyAttributeTables: section.partyMembers.fieldAttributes.count)
         var names = [base + ".json"]
-        do {
-            try ReportJSON.data(facts).write(to: URL(fileURLWithPath: folder + "/" + names[0]))
-        } catch {
-            throw AirlockError(
-                .io, "cannot write the file", at: SourceLocation(file: folder + "/" + names[0]), cause: SystemErrorText.of(error))
-        }
+        try writeFacts(facts, to: folder + "/" + names[0])
         let tables =
             [("records", section.records.values)] + section.records.fieldAttributes.enumerated().map { ("attributes-\($0)", $1) }
             + [("party", section.partyMembers.values)]
@@ -81,13 +76,7 @@ enum ShardPartFiles {
 
     /// A Sales section `writeSection` wrote, with each record's export row.
     static func readSection(folder: String, base: String) throws -> (section: CMTEntityData, exportRows: [Int]) {
-        let path = folder + "/" + base + ".json"
-        let facts: SectionFacts
-        do {
-            facts = try JSONDecoder().decode(SectionFacts.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw AirlockError(.io, "not a partition's section file", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
-        }
+        let facts = try readFacts(folder + "/" + base + ".json")
         func table(_ part: String) throws -> (table: Table, keys: [UInt64]) {
             try TableSpoolReader.read(path: "\(folder)/\(base).\(part).spool")
         }
@@ -121,13 +110,7 @@ enum ShardPartFiles {
     /// shard), as `writeSection` would have written each shard's selection (`ShardOwnership.selecting`): its records
     /// and their field attributes, its party members renumbered to the kept records, its value problems with them.
     static func splitSection(folder: String, base: String, owners: [UInt16], into parts: [String]) throws {
-        let path = folder + "/" + base + ".json"
-        let facts: SectionFacts
-        do {
-            facts = try JSONDecoder().decode(SectionFacts.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw AirlockError(.io, "not a partition's section file", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
-        }
+        let facts = try readFacts(folder + "/" + base + ".json")
         // Each record's row among its shard's records.
         var counts = [Int](repeating: 0, count: parts.count)
         let newRow = owners.map { owner in
@@ -187,12 +170,7 @@ enum ShardPartFiles {
                 moved.partyMember = problem.partyMember.flatMap { $0 >= 0 && $0 < newMember.count ? newMember[$0] : nil }
                 return moved
             }
-            let path = part + "/" + base + ".json"
-            do {
-                try ReportJSON.data(mine).write(to: URL(fileURLWithPath: path))
-            } catch {
-                throw AirlockError(.io, "cannot write the file", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
-            }
+            try writeFacts(mine, to: part + "/" + base + ".json")
         }
     }
 
@@ -214,6 +192,22 @@ enum ShardPartFiles {
             row += 1
         }
         for writer in writers { try writer.close() }
+    }
+
+    private static func readFacts(_ path: String) throws -> SectionFacts {
+        do {
+            return try JSONDecoder().decode(SectionFacts.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw AirlockError(.io, "not a partition's section file", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
+        }
+    }
+
+    private static func writeFacts(_ facts: SectionFacts, to path: String) throws {
+        do {
+            try ReportJSON.data(facts).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw AirlockError(.io, "cannot write the file", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
+        }
     }
 
     private static func spool(_ table: Table, keys: [Int]?, path: String) throws {
