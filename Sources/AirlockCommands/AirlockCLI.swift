@@ -1,12 +1,14 @@
 import ArgumentParser
+import Foundation
 
 /// The `airlock` command line as a library call: parses the arguments, runs the command, and maps what happened
 /// to an exit code, writing everything to a `CommandOutput`.
 public enum AirlockCLI {
     /// Runs `airlock` with `arguments` (without the program's name).
     ///
-    /// An `AirlockError` is shown as one line `airlock: <description>` on standard error. Help and version requests
-    /// are shown on standard output; bad arguments as ArgumentParser shows them, on standard error.
+    /// An `AirlockError` is shown as one line `airlock: <description>` on standard error, and so are bad arguments
+    /// (ArgumentParser's message folded into one line, with where the verb's help is). Help and version requests are
+    /// shown on standard output.
     /// - Returns: the exit code: 0 success; 1 the data has errors; 2 usage or environment errors, including
     ///   unreadable packages.
     public static func run(arguments: [String], output: CommandOutput = .standard) -> Int32 {
@@ -38,8 +40,32 @@ public enum AirlockCLI {
                 }
                 return code.rawValue
             }
-            output.writeError(message + "\n")
+            // Bad arguments: one line naming the option, the value and what is taken, as every other refusal.
+            let verb = arguments.first { !$0.hasPrefix("-") }.map { " \($0)" } ?? ""
+            output.writeError("airlock: \(oneLine(AirlockRootCommand.message(for: error))) (airlock\(verb) --help)\n")
             return ExitStatus.usageOrEnvironmentError.rawValue
         }
+    }
+
+    /// ArgumentParser's message as one line: a list of values (`- windows-1252` lines) joined after the line that
+    /// introduces it, other lines joined by a space.
+    static func oneLine(_ message: String) -> String {
+        var text = ""
+        var items: [String] = []
+        func flush() {
+            guard !items.isEmpty else { return }
+            text += " " + items.joined(separator: ", ")
+            items = []
+        }
+        for line in message.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) where !line.isEmpty {
+            if line.hasPrefix("- ") {
+                items.append(String(line.dropFirst(2)))
+                continue
+            }
+            flush()
+            text += (text.isEmpty ? "" : " ") + line
+        }
+        flush()
+        return text.hasPrefix("Error: ") ? String(text.dropFirst(7)) : text
     }
 }
