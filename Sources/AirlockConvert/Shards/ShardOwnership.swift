@@ -59,15 +59,24 @@ struct ShardOwnership {
             unique += 1
         }
         nodes.removeLast(nodes.count - unique)
-        func node(_ hash: UInt64) -> Int32 {
-            var low = 0
-            var high = nodes.count
-            while low < high {
-                let middle = (low + high) / 2
-                if nodes[middle] < hash { low = middle + 1 } else { high = middle }
-            }
-            return Int32(low)
+        // Each value's node, found once through an open-addressing table (a binary search per value cost a cache miss
+        // a step).
+        var capacity = 16
+        while capacity < nodes.count * 2 { capacity *= 2 }
+        let mask = capacity - 1
+        var slots = [Int32](repeating: -1, count: capacity)
+        for (index, hash) in nodes.enumerated() {
+            var slot = Int(truncatingIfNeeded: Self.spread(hash)) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(index)
         }
+        let valueNodes = hashes.map { hash -> Int32 in
+            var slot = Int(truncatingIfNeeded: Self.spread(hash)) & mask
+            while nodes[Int(slots[slot])] != hash { slot = (slot + 1) & mask }
+            return slots[slot]
+        }
+        slots = []
+        func node(at index: Int) -> Int32 { valueNodes[index] }
         var parent = (0..<Int32(nodes.count)).map { $0 }
         func find(_ start: Int32) -> Int32 {
             var root = start
@@ -84,9 +93,9 @@ struct ShardOwnership {
         var start = 0
         for end in rowEnds {
             if end > start {
-                var root = find(node(hashes[start]))
+                var root = find(node(at: start))
                 for index in (start + 1)..<end {
-                    let other = find(node(hashes[index]))
+                    let other = find(node(at: index))
                     if other < root {
                         parent[Int(root)] = other
                         root = other
@@ -106,7 +115,7 @@ struct ShardOwnership {
                 let first = row == 0 ? 0 : rowEnds[row - 1]
                 let owner: Int
                 if rowEnds[row] > first {
-                    let root = find(node(hashes[first]))
+                    let root = find(node(at: first))
                     treeSizes[root, default: 0] += 1
                     owner = Self.shard(of: nodes[Int(root)], count: count)
                 } else {
@@ -124,11 +133,15 @@ struct ShardOwnership {
 
     /// The shard of a tree whose smallest value hash is `hash` (splitmix64's finaliser, so that the low bits spread).
     static func shard(of hash: UInt64, count: Int) -> Int {
+        Int(spread(hash) % UInt64(count))
+    }
+
+    /// splitmix64's finaliser of `hash`.
+    private static func spread(_ hash: UInt64) -> UInt64 {
         var z = hash &+ 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z = z ^ (z >> 31)
-        return Int(z % UInt64(count))
+        return z ^ (z >> 31)
     }
 
     /// FNV-1a of a link value trimmed of ASCII whitespace and GUID braces, ASCII letters folded to lower case; nil
