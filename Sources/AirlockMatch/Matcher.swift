@@ -45,6 +45,9 @@ public enum Matcher {
             throw AirlockError(.usage, "no such file", at: SourceLocation(file: input))
         }
         try StagingDirectory.checkTarget(options.outputDirectory, inputs: [options.foPath, options.salesPath], force: true)
+        // Interrupted while it reads and matches (before its outputs are staged), the run says the folder is untouched.
+        let untouched = Interrupts.shared.register(output: options.outputDirectory) {}
+        defer { Interrupts.shared.unregister(untouched) }
         var nicknames = try Nicknames.bundled()
         if let path = options.nicknamesPath {
             try nicknames.add(csv: BundledResources.readText(path, what: "a nickname list"), file: path)

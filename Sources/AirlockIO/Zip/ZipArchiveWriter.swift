@@ -1,5 +1,6 @@
 import AirlockModel
 internal import CArchive
+import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -18,6 +19,8 @@ public final class ZipArchiveWriter {
     public let path: String
     /// The file written until `finish()` renames it; nil when the archive goes into a sink.
     private let temporaryPath: String?
+    /// Its registration with `Interrupts`, which removes the unfinished file on an interrupt.
+    private var interruptToken: Int?
     /// The sink the archive goes into; nil when it goes to a file.
     private let target: ZipSinkTarget?
     private var archive: OpaquePointer?
@@ -34,14 +37,18 @@ public final class ZipArchiveWriter {
         _ = LibArchive.localeConfigured
         _ = Self.utcConfigured
         let temporaryPath = Self.temporaryPath(for: path)
+        Self.removeLeftovers(of: path)
         self.path = path
         self.modificationTime = modificationTime
         self.temporaryPath = temporaryPath
         self.target = nil
+        // An interrupt removes the unfinished file (the target is never touched before `finish()`).
+        interruptToken = Interrupts.shared.register(output: nil) { unlink(temporaryPath) }
         let archive = try Self.newArchive(path)
         if archive_write_open_filename(archive, temporaryPath) != ARCHIVE_OK {
             let cause = LibArchive.errorText(archive)
             archive_write_free(archive)
+            if let interruptToken { Interrupts.shared.unregister(interruptToken) }
             throw AirlockError(.io, "cannot create the output archive", at: SourceLocation(file: path), cause: cause)
         }
         self.archive = archive
@@ -92,6 +99,7 @@ public final class ZipArchiveWriter {
             archive_write_free(archive)
         }
         if !finished, let temporaryPath { unlink(temporaryPath) }
+        if let interruptToken { Interrupts.shared.unregister(interruptToken) }
     }
 
     /// Adds a file entry holding `bytes`.
@@ -131,6 +139,8 @@ public final class ZipArchiveWriter {
                 .io, "cannot move the finished archive into place", at: SourceLocation(file: path), cause: String(cString: strerror(errno)))
         }
         finished = true
+        if let interruptToken { Interrupts.shared.unregister(interruptToken) }
+        interruptToken = nil
     }
 
     private func writeEntry(name: String, size: Int64?, blocksInFlight: Int = 3, _ body: (ByteSink) throws -> Void) throws {
@@ -179,9 +189,25 @@ public final class ZipArchiveWriter {
     }()
 
     private static func temporaryPath(for path: String) -> String {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let file = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let (directory, file) = split(path)
         return "\(directory).\(file).partial-\(getpid())"
+    }
+
+    private static func split(_ path: String) -> (directory: String, file: String) {
+        let slash = path.lastIndex(of: "/")
+        return (slash.map { String(path[...$0]) } ?? "", slash.map { String(path[path.index(after: $0)...]) } ?? path)
+    }
+
+    /// Removes the unfinished files of `path` that writers killed before they could (`.NAME.partial-PID`, PID a process
+    /// that is gone): a run's rerun leaves none behind. A live writer's file is left alone.
+    static func removeLeftovers(of path: String) {
+        let (directory, file) = split(path)
+        let prefix = ".\(file).partial-"
+        let folder = directory.isEmpty ? "." : directory
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count)), pid != getpid() else { continue }
+            if kill(pid, 0) == 0 || errno == EPERM { continue }
+            unlink(directory + name)
+        }
     }
 }

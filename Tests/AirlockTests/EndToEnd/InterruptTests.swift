@@ -40,6 +40,53 @@ struct InterruptTests {
         #expect(entry["outcome"] as? String == "interrupted" && entry["exitCode"] as? Int == 130)
     }
 
+    /// An interrupted `sample` leaves no unfinished zip (`.fo-export.zip.partial-PID`) in its folder.
+    @Test func anInterruptedSampleLeavesNoUnfinishedFile() throws {
+        let folder = try Fixture.scratchDirectory("airlock-interrupt-sample")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/pair"
+        func unfinished() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).filter { $0.contains(".partial-") }
+        }
+        let result = try AirlockRunner.runBinary(
+            ["sample", "--accounts", "20000", "--out", out], timeLimit: 600, interrupt: (SIGINT, { !unfinished().isEmpty }))
+        #expect(result.status == Interrupts.exitStatus, "\(result.stderr)")
+        #expect(result.stderr == "airlock: interrupted\n")
+        #expect(unfinished().isEmpty, "\(unfinished())")
+    }
+
+    /// `match` interrupted while it reads and matches says that it left its output folder untouched.
+    @Test func anInterruptedMatchSaysWhatItLeftUntouched() throws {
+        let folder = try Fixture.scratchDirectory("airlock-interrupt-match")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let sample = try AirlockRunner.run(["sample", "--unkeyed", "--accounts", "4000", "--out", folder + "/pair"])
+        try #require(sample.status == 0, "\(sample.stderr)")
+        let out = folder + "/match"
+        let started = Date()
+        let result = try AirlockRunner.runBinary(
+            ["match", "--fo", folder + "/pair/fo-export.zip", "--sales", folder + "/pair/sales-export.zip", "--out", out],
+            timeLimit: 600, interrupt: (SIGINT, { Date().timeIntervalSince(started) > 1.5 }))
+        #expect(result.status == Interrupts.exitStatus, "\(result.stderr)")
+        #expect(result.stderr == "airlock: interrupted: nothing was written to \(out)\n")
+    }
+
+    /// The unfinished zip of a writer that was killed (SIGKILL: no cleanup) is removed by the next writer of that file;
+    /// a live writer's is left alone.
+    @Test func aKilledWritersUnfinishedZipIsRemovedByTheNext() throws {
+        let folder = try Fixture.scratchDirectory("airlock-partial-leftover")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var gone: pid_t = 4_000_000
+        while kill(gone, 0) == 0 || errno != ESRCH { gone -= 1 }
+        let dead = folder + "/.fo-export.zip.partial-\(gone)"
+        let live = folder + "/.fo-export.zip.partial-\(getppid())"
+        for path in [dead, live] { try Data("PK".utf8).write(to: URL(fileURLWithPath: path)) }
+        let writer = try ZipArchiveWriter(path: folder + "/fo-export.zip")
+        try writer.addEntry(name: "a.txt", bytes: Array("a".utf8))
+        try writer.finish()
+        #expect(!FileManager.default.fileExists(atPath: dead))
+        #expect(FileManager.default.fileExists(atPath: live))
+    }
+
     @Test func aStagingFolderAKilledRunLeftIsNamedAndRemoved() throws {
         let folder = try Fixture.scratchDirectory("airlock-leftover")
         defer { try? FileManager.default.removeItem(atPath: folder) }
