@@ -1,30 +1,30 @@
 import Foundation
 
-/// How the process has the C library find its local time zone.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The time zone the process converts times in: UTC, decided once, at the executable's start.
 ///
-/// With `TZ` unset, glibc looks at `/etc/localtime` again at every `localtime`/`mktime` call to see whether it changed
-/// (a `stat` per call), and libarchive converts every zip entry's DOS time through them: opening a zip of 100,000
-/// entries made 200,000 system calls for nothing (1.9 s where 1.1 s does). `TZ=:/etc/localtime` names the same zone,
-/// read once. A `TZ` the user set wins, and without `/etc/localtime` nothing is set.
+/// A zip entry stores its time as DOS local time, which libarchive computes through the C library's zone: the zips
+/// Airlock writes are made in UTC so that equal inputs give equal bytes on any machine. UTC also spares the C library
+/// a `stat` of `/etc/localtime` at every conversion, which with `TZ` unset cost 200,000 system calls to open a zip of
+/// 100,000 entries. Airlock reads no entry's time, so the zone changes nothing else; a `TZ` the user set is replaced.
 public enum TimeZoneTuning {
-    /// The zone file glibc reads when `TZ` is unset.
-    public static let localZoneFile = "/etc/localtime"
+    /// The `TZ` value: UTC, as POSIX spells it (no zone file is read).
+    public static let utc = "UTC0"
 
-    /// The `TZ` value to set in a process with `environment`, or nil to leave it as it is.
-    public static func setting(environment: [String: String], zoneFileExists: Bool) -> String? {
-        guard environment["TZ"] == nil, zoneFileExists else { return nil }
-        return ":" + localZoneFile
-    }
-
-    /// Sets `TZ` as `setting` says. Call once, at start-up, before any other thread runs (`setenv` is not safe beside
-    /// a concurrent `getenv`).
+    /// Sets `TZ` to UTC unless it is already. The executable calls it once, at start-up, before any other thread runs
+    /// (`setenv` is not safe beside a concurrent `getenv`); `ZipArchiveWriter` calls it too, for a library caller
+    /// that did not, and then finds it done.
     /// - Returns: whether it was set here.
     @discardableResult
-    public static func readLocalZoneOnce() -> Bool {
-        guard
-            let value = setting(
-                environment: ProcessInfo.processInfo.environment, zoneFileExists: FileManager.default.fileExists(atPath: localZoneFile))
-        else { return false }
-        return setenv("TZ", value, 0) == 0
+    public static func pinToUTC() -> Bool {
+        if let current = getenv("TZ"), String(cString: current) == utc { return false }
+        setenv("TZ", utc, 1)
+        tzset()
+        return true
     }
 }

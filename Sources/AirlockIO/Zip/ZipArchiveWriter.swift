@@ -181,10 +181,10 @@ public final class ZipArchiveWriter {
         }
     }
 
-    /// Zip stores DOS local time; pin the process time zone to UTC so output does not depend on the machine.
+    /// Zip stores DOS local time: the process converts times in UTC (`TimeZoneTuning`, decided at start-up; here for a
+    /// library caller that did not), so output does not depend on the machine.
     private static let utcConfigured: Bool = {
-        setenv("TZ", "UTC0", 1)
-        tzset()
+        TimeZoneTuning.pinToUTC()
         return true
     }()
 

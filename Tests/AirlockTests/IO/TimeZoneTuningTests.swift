@@ -1,13 +1,32 @@
 import AirlockKit
+import Foundation
 import Testing
 
-/// The executable names the local zone file in `TZ` at start-up, so that libarchive's time conversions read it once
-/// (`TimeZoneTuning`); a user's `TZ` is left alone.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process converts times in UTC, decided in one place (`TimeZoneTuning`): the executable pins it at start-up,
+/// the zip writer finds it done.
 struct TimeZoneTuningTests {
-    @Test func namesTheLocalZoneFileOnlyWhenTZIsUnset() {
-        #expect(TimeZoneTuning.setting(environment: [:], zoneFileExists: true) == ":/etc/localtime")
-        #expect(TimeZoneTuning.setting(environment: ["TZ": "Europe/Berlin"], zoneFileExists: true) == nil)
-        #expect(TimeZoneTuning.setting(environment: ["TZ": ""], zoneFileExists: true) == nil)
-        #expect(TimeZoneTuning.setting(environment: [:], zoneFileExists: false) == nil)
+    @Test func pinsUTCOnceAndFindsItDoneAfter() {
+        TimeZoneTuning.pinToUTC()
+        #expect(getenv("TZ").map { String(cString: $0) } == TimeZoneTuning.utc)
+        #expect(!TimeZoneTuning.pinToUTC(), "already pinned: nothing is set again")
+    }
+
+    /// The executable's first step: a user's `TZ` is replaced, so a zip's entry times do not depend on it.
+    @Test(.enabled(if: AirlockRunner.binaryPath != nil)) func theExecutableWritesTheSameZipInAnyZone() throws {
+        let folder = try Fixture.scratchDirectory("airlock-zone")
+        var digests: [String] = []
+        for zone in ["Pacific/Auckland", "America/Los_Angeles"] {
+            let out = folder + "/" + zone.replacingOccurrences(of: "/", with: "-")
+            let result = try AirlockRunner.runBinary(["sample", "--accounts", "5", "--out", out], environment: ["TZ": zone])
+            #expect(result.status == 0, "\(result.stderr)")
+            digests.append(try FileDigest.of(out + "/fo-export.zip").sha256)
+        }
+        #expect(digests[0] == digests[1])
     }
 }
