@@ -1,4 +1,5 @@
 import AirlockModel
+import AirlockValidate
 
 /// The order `to-sales.zip` lists its entities in (`entityImportOrder`, and its sections): the run order of the
 /// flows and rules that write them, but each entity after the entities its written records reference in the package
@@ -6,7 +7,8 @@ import AirlockModel
 /// (`cmt.schema.import-order`): an account whose primary contact the package creates comes after the contacts, a
 /// quote line that a write-back rule generated before the quotes' flow ran after the quotes. A reference inside a
 /// cycle (account ↔ contact both ways) does not order: one of the two must come first, and CMT's second pass sets
-/// it; the run order decides there. An order that already fits is kept as it is.
+/// it; the run order decides there. An order that already fits is kept as it is. The rule is `CMTImportOrder`'s, which
+/// the validator checks a package by.
 enum SalesImportOrder {
     /// `entities` (in run order) reordered as above; `parts` are the records to write, by entity.
     static func order(_ entities: [String], parts: [String: [SalesOutputBuilder.Part]]) -> [String] {
@@ -24,31 +26,6 @@ enum SalesImportOrder {
                 }
             }
         }
-        func reaches(_ start: String, _ goal: String) -> Bool {
-            var stack = [start]
-            var visited: Set<String> = [start]
-            while let node = stack.popLast() {
-                for next in references[node] ?? [] {
-                    if next == goal { return true }
-                    if visited.insert(next).inserted { stack.append(next) }
-                }
-            }
-            return false
-        }
-        // The references that order: those outside a cycle, which leave no cycle among them.
-        var before: [String: Set<String>] = [:]
-        for (entity, targets) in references {
-            for target in targets where !reaches(target, entity) { before[entity, default: []].insert(target) }
-        }
-        var placed: Set<String> = []
-        var remaining = entities
-        var order: [String] = []
-        while !remaining.isEmpty {
-            let next = remaining.firstIndex { (before[$0] ?? []).isSubset(of: placed) } ?? 0
-            let entity = remaining.remove(at: next)
-            placed.insert(entity)
-            order.append(entity)
-        }
-        return order
+        return CMTImportOrder(references: references).order(entities)
     }
 }
