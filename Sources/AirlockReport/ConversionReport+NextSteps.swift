@@ -69,7 +69,12 @@ extension ConversionReport {
                 "Export \(fo && sales ? "both systems" : fo ? "F&O" : "Sales") again after the import and prove what landed: airlock verify --run \(folder) \(exports)"
             )
         } else {
-            steps.append("Nothing to import: no record was created or changed (`--full` writes the unchanged ones too).")
+            // `--full` is worth a word only when there are unchanged records for it to write.
+            let unchanged = totals.unchanged
+            steps.append(
+                unchanged > 0 && !options.full
+                    ? "Nothing to import: no record was created or changed (`--full` writes the \(unchanged) unchanged one\(unchanged == 1 ? "" : "s") too)."
+                    : "Nothing to import: no record was created or changed.")
         }
         return steps.enumerated().map { "\($0.offset + 1). \($0.element)" }
     }

@@ -77,9 +77,15 @@ enum MissingTargetCheck {
             lacks.append("the \(system) export holds no \(named.joined(separator: ", "))")
         }
         let options = entities.map { "--allow-missing-target \(quoted($0))" }.joined(separator: " ")
+        // Where an export's entities are chosen: an F&O data project, a Sales export's Configuration Migration schema.
+        let systems = Set(refused.map(\.system))
+        let choice = [
+            systems.contains("F&O") ? "the F&O export's data project" : nil,
+            systems.contains("Sales") ? "the schema the Sales export was made with (Configuration Migration tool, data_schema.xml)" : nil,
+        ].compactMap { $0 }.joined(separator: " or ")
         return AirlockError(
             .usage,
-            "\(lacks.joined(separator: "; ")): every record would count as created, and the templates' defaults would go to records the target may already hold. Add the entit\(entities.count == 1 ? "y" : "ies") to the export's data project, leave the flow\(refused.count == 1 ? "" : "s") out with --only, or go on with \(options) (docs/convert.md, \"A target the export lacks\")"
+            "\(lacks.joined(separator: "; ")): every record would count as created, and the templates' defaults would go to records the target may already hold. Add the entit\(entities.count == 1 ? "y" : "ies") to \(choice), leave the flow\(refused.count == 1 ? "" : "s") out with --only, or go on with \(options) (docs/convert.md, \"A target the export lacks\")"
         )
     }
 

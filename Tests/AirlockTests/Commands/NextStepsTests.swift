@@ -69,6 +69,21 @@ import Testing
         #expect(page.contains("id=\"next\"") && page.contains("airlock verify --run \(rerun)"))
     }
 
+    /// A run that wrote no package points at `--full` only when there are unchanged records for it to write.
+    @Test func nothingToImportNamesFullOnlyWhenItWouldWriteSomething() throws {
+        let folder = try Fixture.scratchDirectory("airlock-next-nothing")
+        _ = try ConvertFixture.convert(fo: ConvertFixture.sampleFO, sales: ConvertFixture.sampleSales, out: folder + "/run")
+        var report = try Self.report(folder + "/run")
+        report.outputs[RunLayout.foPackage] = nil
+        report.outputs[RunLayout.salesPackage] = nil
+        report.totals.counts.rejectedByReason = [:]
+        report.totals.counts.unchanged = 12
+        #expect(
+            report.nextSteps.last == "1. Nothing to import: no record was created or changed (`--full` writes the 12 unchanged ones too).")
+        report.totals.counts.unchanged = 0
+        #expect(report.nextSteps.last == "1. Nothing to import: no record was created or changed.")
+    }
+
     @Test func verifyNamesTheRetryThatSendsWhatDidNotLand() throws {
         let scenario = try VerifyScenario.make { run in
             var tampering = ImportSimulator.Tampering()

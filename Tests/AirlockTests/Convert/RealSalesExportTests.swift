@@ -219,6 +219,9 @@ import Testing
         #expect(
             refusal.message.hasSuffix(
                 "--allow-missing-target invoice --allow-missing-target invoicedetail (docs/convert.md, \"A target the export lacks\")"))
+        // The Sales side's words: its entities are chosen in the export's schema, not in an F&O data project.
+        #expect(refusal.message.contains("Add the entities to the schema the Sales export was made with"), "\(refusal.message)")
+        #expect(!refusal.message.contains("data project"), "\(refusal.message)")
     }
 
     @Test func withoutSettingsThePlanNamesThemInsteadOfAWallOfRejects() throws {
