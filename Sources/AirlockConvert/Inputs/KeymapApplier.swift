@@ -54,6 +54,7 @@ package enum KeymapApplier {
     ) throws -> Applied {
         let keymap = try Keymap.read(path)
         var applied = Applied(sales: sales)
+        var refusals: [AirlockError] = []
         var foKeys: [String: Set<String>] = [:]
         func keys(of label: String, entry: KeymapEntry) -> Set<String>? {
             let wanted = catalog.foKey(of: label)
@@ -88,17 +89,27 @@ package enum KeymapApplier {
                     var at = location
                     at.column = 3
                     at.field = "sales_id"
-                    throw AirlockError(
-                        .usage, "the keymap names Sales \(section.name) \(entry.salesID), which the Sales export does not hold", at: at)
+                    refusals.append(
+                        AirlockError(
+                            .usage, "the keymap names Sales \(section.name) \(entry.salesID), which the Sales export does not hold", at: at)
+                    )
+                    continue
                 }
                 guard let known = keys(of: entry.foEntity, entry: entry), known.contains(entry.foKey) else {
                     var at = location
                     at.column = 8
                     at.field = "fo_key"
-                    throw AirlockError(
-                        .usage, "the keymap names F&O \(entry.foEntity) \(entry.foKey), which the F&O export does not hold", at: at)
+                    refusals.append(
+                        AirlockError(
+                            .usage, "the keymap names F&O \(entry.foEntity) \(entry.foKey), which the F&O export does not hold", at: at))
+                    continue
                 }
-                try checkAgainst(register, entry: entry, at: location)
+                do {
+                    try checkAgainst(register, entry: entry, at: location)
+                } catch let refusal as AirlockError {
+                    refusals.append(refusal)
+                    continue
+                }
                 applied.links.append(entry)
                 let old = table.value(row: row, column: keyColumn)?.trimmingASCIIWhitespace() ?? ""
                 if old != entry.foKey {
@@ -111,9 +122,20 @@ package enum KeymapApplier {
             applied.keyed[section.name] = entries.count
         }
         for entry in keymap.entries where !sales.data.entities.contains(where: { $0.name == entry.salesEntity }) {
-            throw AirlockError(
-                .usage, "the keymap names Sales \(entry.salesEntity) records, and the Sales export holds none",
-                at: SourceLocation(file: path, line: entry.line, column: 2, field: "sales_entity"))
+            refusals.append(
+                AirlockError(
+                    .usage, "the keymap names Sales \(entry.salesEntity) records, and the Sales export holds none",
+                    at: SourceLocation(file: path, line: entry.line, column: 2, field: "sales_entity")))
+        }
+        // The first line that does not hold, whatever the order the sections were read in, and how many more do not (a
+        // line holds one link, so one refusal each).
+        if var first = refusals.min(by: { ($0.location.line ?? 0) < ($1.location.line ?? 0) }) {
+            let more = refusals.count - 1
+            if more > 0 {
+                let otherPair = refusals.count * 2 > keymap.entries.count ? ": is it the keymap of another pair of exports?" : ""
+                first.message += "; \(more) more of its \(keymap.entries.count) links do not hold either\(otherPair)"
+            }
+            throw first
         }
         return applied
     }

@@ -128,4 +128,24 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: out), "\(name): nothing written")
         }
     }
+
+    /// The keymap of another pair: refused at its first line, not at the first line of whichever entity the Sales export
+    /// lists first, and named as probably another pair's.
+    @Test func aKeymapOfAnotherPairIsRefusedAtItsFirstLine() throws {
+        let folder = try Fixture.scratchDirectory("airlock-match-keymap-other")
+        for side in ["a", "b"] { try FileManager.default.createDirectory(atPath: folder + "/" + side, withIntermediateDirectories: true) }
+        let pair = try SampleUnkeyedPair.write(to: folder + "/a", accounts: 60, seed: 2)
+        let other = try SampleUnkeyedPair.write(to: folder + "/b", accounts: 60, seed: 3)
+        _ = try Matcher.run(
+            MatchingOptions(foPath: pair[0], salesPath: pair[1], outputDirectory: folder + "/match"), catalog: SchemaCatalogLoader.bundled()
+        )
+        let keymap = folder + "/match/" + RunLayout.keymap
+        let result = try AirlockRunner.run([
+            "convert", "--fo", other[0], "--sales", other[1], "--out", folder + "/run", "--keymap", keymap, "--no-ledger",
+        ])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("airlock: \(keymap): line 2, "), "\(result.stderr)")
+        #expect(result.stderr.contains("is it the keymap of another pair of exports?"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
 }
