@@ -113,8 +113,9 @@ struct RetrySalesSelection {
         }
     }
 
-    /// Writes the selected records as a Configuration Migration package at `path`: the conversion's schema, its
-    /// sections with records in package order, and the many-to-many associations of the records written.
+    /// Writes the selected records as a Configuration Migration package at `path`: the conversion's schema (of the
+    /// entities written), its sections with records in package order, and the many-to-many associations of the records
+    /// written.
     func write(to path: String) throws {
         var data = CMTData(timestamp: package.data.timestamp, otherAttributes: package.data.otherAttributes)
         for (index, section) in package.data.entities.enumerated() where marks[index].contains(where: { $0 != 0 }) {
@@ -132,6 +133,12 @@ struct RetrySalesSelection {
             }
             data.entities.append(written)
         }
-        try CMTPackageWriter.write(CMTPackage(schema: package.schema, data: data), to: path)
+        // The schema declares the entities the package holds, as CMT's export does: an entity declared without a
+        // section is what `inspect` warns of.
+        let held = Set(data.entities.map(\.name))
+        var schema = package.schema
+        schema.entities = schema.entities.filter { held.contains($0.name) }
+        schema.entityImportOrder = schema.entityImportOrder?.filter { held.contains($0) }
+        try CMTPackageWriter.write(CMTPackage(schema: schema, data: data), to: path)
     }
 }

@@ -87,6 +87,13 @@ struct RetryTests {
         #expect(sales.ids.subtracting(dropped).isSubset(of: sales.named), "parents only")
         #expect(sales.named.intersection(sent).isSubset(of: sales.ids), "every parent the conversion sent")
         #expect(sales.ids.count > dropped.count, "the order line's order")
+        // Its schema declares the entities it holds a section of, and no other (inspect warned of each other one).
+        let retriedSales = try CMTPackageReader(path: folder + "/" + RunLayout.salesPackage).read()
+        #expect(
+            retriedSales.schema.entities.map(\.name).sorted() == Set(retriedSales.data.entities.map(\.name)).sorted(),
+            "\(retriedSales.schema.entities.map(\.name))")
+        #expect(
+            (retriedSales.schema.entityImportOrder ?? []).allSatisfy { name in retriedSales.data.entities.contains { $0.name == name } })
 
         // Equal inputs, equal bytes (retry.json records --force, as report.json does).
         #expect(try Self.retry(scenario, ["--from-verify", lists[0], "--from-verify", lists[1], "--force"]).status == 0)
