@@ -8,7 +8,7 @@ public struct CMTImportOrder: Sendable {
     private let references: [String: Set<String>]
 
     public init(references: [String: Set<String>]) {
-        self.references = references.mapValues { $0 }.filter { !$0.value.isEmpty }
+        self.references = references.filter { !$0.value.isEmpty }
     }
 
     /// Whether `entity` must come after `target`: it references `target`, outside a cycle.

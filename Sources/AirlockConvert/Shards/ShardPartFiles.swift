@@ -32,11 +32,10 @@ enum ShardPartFiles {
         var partyAttributeTables: Int
     }
 
-    /// Writes an F&O table as `folder/base.spool`, row `i` keyed by `exportRows[i]`; returns the file's name.
-    static func writeTable(_ table: Table, exportRows: [Int]?, folder: String, base: String) throws -> [String] {
-        let name = base + ".spool"
-        try spool(table, keys: exportRows, path: folder + "/" + name)
-        return [name]
+    /// Writes a whole F&O table as `folder/base.spool`, row `i` keyed by `i`, its row in the export (`splitTable` cuts
+    /// it into the parts).
+    static func writeTable(_ table: Table, folder: String, base: String) throws {
+        try spool(table, path: folder + "/" + base + ".spool")
     }
 
     /// An F&O table `writeTable` wrote, with each row's export row.
@@ -45,9 +44,9 @@ enum ShardPartFiles {
         return (read.table, read.keys.map { Int($0) })
     }
 
-    /// Writes a Sales section as `folder/base.json` and `folder/base.*.spool`, record `i` keyed by `exportRows[i]`;
-    /// returns the files' names.
-    static func writeSection(_ section: CMTEntityData, exportRows: [Int]?, folder: String, base: String) throws -> [String] {
+    /// Writes a whole Sales section as `folder/base.json` and `folder/base.*.spool`, record `i` keyed by `i`, its row in
+    /// the export (`splitSection` cuts it into the parts).
+    static func writeSection(_ section: CMTEntityData, folder: String, base: String) throws {
         let facts = SectionFacts(
             name: section.name, displayName: section.displayName, otherAttributes: section.otherAttributes.map { [$0.name, $0.value] },
             manyToMany: section.manyToMany.map {
@@ -60,18 +59,12 @@ enum ShardPartFiles {
                     message: $0.message, line: $0.line)
             }, fieldAttributeTables: section.records.fieldAttributes.count,
             partyAttributeTables: section.partyMembers.fieldAttributes.count)
-        var names = [base + ".json"]
-        try writeFacts(facts, to: folder + "/" + names[0])
+        try writeFacts(facts, to: folder + "/" + base + ".json")
         let tables =
             [("records", section.records.values)] + section.records.fieldAttributes.enumerated().map { ("attributes-\($0)", $1) }
             + [("party", section.partyMembers.values)]
             + section.partyMembers.fieldAttributes.enumerated().map { ("party-attributes-\($0)", $1) }
-        for (part, table) in tables {
-            let name = "\(base).\(part).spool"
-            try spool(table, keys: part == "records" ? exportRows : nil, path: folder + "/" + name)
-            names.append(name)
-        }
-        return names
+        for (part, table) in tables { try spool(table, path: "\(folder)/\(base).\(part).spool") }
     }
 
     /// A Sales section `writeSection` wrote, with each record's export row.
@@ -210,9 +203,9 @@ enum ShardPartFiles {
         }
     }
 
-    private static func spool(_ table: Table, keys: [Int]?, path: String) throws {
+    private static func spool(_ table: Table, path: String) throws {
         let writer = try TableSpoolWriter(path: path, name: table.name, columns: table.columnNames)
-        for row in 0..<table.rowCount { try writer.append(row: row, of: table, key: UInt64(keys?[row] ?? row)) }
+        for row in 0..<table.rowCount { try writer.append(row: row, of: table, key: UInt64(row)) }
         try writer.close()
     }
 }

@@ -35,7 +35,7 @@ struct ShardPartition: Codable, Sendable {
     struct Part: Codable, Sendable {
         var index: Int
         var ownedRecords: Int
-        /// Bytes of its files, and of the reference data every shard reads beside them.
+        /// Bytes of its files (the reference data every shard reads beside them is `referenceBytes`).
         var bytes: Int
     }
 

@@ -96,10 +96,10 @@ public enum ShardPartitioner {
                 ShardInputReader.addSalesLinks(
                     section.records.values, entity: section.name, keys: keys, trees: trees, catalog: catalog, register: register,
                     to: &ownership)
-                _ = try ShardPartFiles.writeSection(section, exportRows: nil, folder: scratch, base: file)
+                try ShardPartFiles.writeSection(section, folder: scratch, base: file)
                 unsplit.append(Unsplit(side: .sales, file: file, table: table))
             } else {
-                _ = try ShardPartFiles.writeSection(section, exportRows: nil, folder: reference, base: file)
+                try ShardPartFiles.writeSection(section, folder: reference, base: file)
             }
             sections.append(.init(entity: section.name, tree: tree != nil, records: section.records.count, file: file))
         }
@@ -129,10 +129,10 @@ public enum ShardPartitioner {
             if let links {
                 let number = ownership.beginTable("fo:\(label)")
                 ShardInputReader.addFOLinks(table, links: links, to: &ownership)
-                _ = try ShardPartFiles.writeTable(table, exportRows: nil, folder: scratch, base: file)
+                try ShardPartFiles.writeTable(table, folder: scratch, base: file)
                 unsplit.append(Unsplit(side: .fo, file: file, table: number))
             } else {
-                _ = try ShardPartFiles.writeTable(table, exportRows: nil, folder: reference, base: file)
+                try ShardPartFiles.writeTable(table, folder: reference, base: file)
             }
             foTables.append(.init(label: label, tree: links != nil, records: table.rowCount, file: file))
         }
