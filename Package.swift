@@ -59,16 +59,21 @@ let package = Package(
             ]
         ),
         .target(name: "AirlockDiff", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockReconcile"]),
+        // How names, streets, mail hosts and phone numbers are folded: what match compares and mask keeps.
         .target(
-            name: "AirlockMatch",
-            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockReconcile", "AirlockYAML"],
+            name: "AirlockNormalize",
+            dependencies: ["AirlockModel", "AirlockYAML"],
             exclude: ["Resources"],
             plugins: ["EmbedResources"]
         ),
         .target(
+            name: "AirlockMatch",
+            dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockReconcile", "AirlockYAML", "AirlockNormalize"]
+        ),
+        .target(
             name: "AirlockMask",
             dependencies: [
-                "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockYAML", "AirlockMapping", "AirlockMatch",
+                "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockYAML", "AirlockMapping", "AirlockNormalize",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Resources"],
@@ -96,7 +101,8 @@ let package = Package(
             name: "AirlockKit",
             dependencies: [
                 "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
-                "AirlockReport", "AirlockConvert", "AirlockDiff", "AirlockVerify", "AirlockSample", "AirlockMatch", "AirlockMask",
+                "AirlockReport", "AirlockConvert", "AirlockDiff", "AirlockVerify", "AirlockSample", "AirlockNormalize", "AirlockMatch",
+                "AirlockMask",
             ]
         ),
         .target(
@@ -110,7 +116,8 @@ let package = Package(
             dependencies: [
                 "AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog", "AirlockValidate", "AirlockMapping", "AirlockReconcile",
                 "AirlockReport",
-                "AirlockConvert", "AirlockDiff", "AirlockVerify", "AirlockSample", "AirlockMatch", "AirlockMask", "AirlockKit",
+                "AirlockConvert", "AirlockDiff", "AirlockVerify", "AirlockSample", "AirlockNormalize", "AirlockMatch", "AirlockMask",
+                "AirlockKit",
                 "AirlockCommands", .product(name: "Yams", package: "Yams"),
             ],
             resources: [.copy("Fixtures")]

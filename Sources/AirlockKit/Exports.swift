@@ -7,6 +7,7 @@
 @_exported import AirlockMask
 @_exported import AirlockMatch
 @_exported import AirlockModel
+@_exported import AirlockNormalize
 @_exported import AirlockPackages
 @_exported import AirlockReconcile
 @_exported import AirlockReport

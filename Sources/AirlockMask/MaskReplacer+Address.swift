@@ -1,5 +1,5 @@
-import AirlockMatch
 import AirlockModel
+import AirlockNormalize
 import Foundation
 
 extension MaskReplacer {

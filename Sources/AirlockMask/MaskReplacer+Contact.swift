@@ -1,4 +1,4 @@
-import AirlockMatch
+import AirlockNormalize
 
 extension MaskReplacer {
     /// An e-mail address: the local part's letters and digits replaced run by run, the separators kept; a company

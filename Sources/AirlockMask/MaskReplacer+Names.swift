@@ -1,5 +1,5 @@
-import AirlockMatch
 import AirlockModel
+import AirlockNormalize
 
 extension MaskReplacer {
     /// Organisations' and persons' words are drawn alike: a column filled from an account's name by one flow and from a

@@ -1,4 +1,4 @@
-import AirlockMatch
+import AirlockNormalize
 
 /// Which words of the exports are typos of another (one letter replaced, added, left out, or two neighbours swapped,
 /// as `match` calls such words close), and which given names are nicknames of each other: decided once from both

@@ -1,6 +1,6 @@
 import AirlockIO
-import AirlockMatch
 import AirlockModel
+import AirlockNormalize
 import AirlockPackages
 import Foundation
 

@@ -1,4 +1,5 @@
 import AirlockModel
+import AirlockNormalize
 
 /// One record of either side as matching holds it: numbers only, its texts and name words in the run's
 /// `MatchRecordStore`. Values compared for equality alone (tax number, e-mail address, domains, phones, a

@@ -1,3 +1,5 @@
+import AirlockNormalize
+
 /// One record of either side folded into the forms matching compares (`Normalize/`), as text: what a row of an
 /// entity file becomes before `MatchRecordStore.add` turns it into a compact `MatchRecord`.
 public struct MatchRecordDraft: Sendable {

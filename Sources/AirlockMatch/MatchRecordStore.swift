@@ -1,4 +1,5 @@
 import AirlockModel
+import AirlockNormalize
 import Foundation
 
 /// The texts and name words of a run's `MatchRecord`s, each record's end to end, and the vocabulary of the words:

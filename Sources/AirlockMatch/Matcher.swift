@@ -1,5 +1,6 @@
 import AirlockIO
 import AirlockModel
+import AirlockNormalize
 import AirlockReconcile
 import AirlockYAML
 import Foundation

@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockNormalize
 import AirlockReconcile
 
 /// What `airlock match` links and where it writes (see `Matcher`).

@@ -1,5 +1,6 @@
 import AirlockIO
 import AirlockModel
+import AirlockNormalize
 import AirlockReconcile
 
 /// Turns an entity table's rows into `MatchRecord`s in the run's store: the rows are folded in parallel

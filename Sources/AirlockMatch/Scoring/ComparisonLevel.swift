@@ -1,3 +1,5 @@
+import AirlockNormalize
+
 /// How one signal of a pair compares (docs/match.md, "The model"): the levels a Fellegi–Sunter model weighs. A
 /// signal one side lacks is `absent` and says nothing. Most signals take `exact`, `close`, `weak` and `different`; a
 /// person's given name also takes `initial`, `nickname` and `phonetic`, its family name `phonetic`. What a level

@@ -1,3 +1,5 @@
+import AirlockNormalize
+
 /// A person's names compare part by part (docs/match.md, "Person names"): the given name with the given name, the
 /// family name with the family name, each at its own levels, in the order that agrees best (a name written family
 /// name first agrees too); the middle name by its initial, the gender and the birth date beside them.

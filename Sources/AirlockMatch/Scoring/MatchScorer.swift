@@ -1,3 +1,4 @@
+import AirlockNormalize
 import AirlockReconcile
 import Foundation
 

@@ -1,6 +1,7 @@
 import AirlockMask
 import AirlockMatch
 import AirlockModel
+import AirlockNormalize
 import Foundation
 import Testing
 

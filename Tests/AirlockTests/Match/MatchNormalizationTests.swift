@@ -2,6 +2,7 @@ import AirlockModel
 import Testing
 
 @testable import AirlockMatch
+@testable import AirlockNormalize
 
 /// The forms matching compares: names, legal forms, streets, countries, phones, e-mail, tax numbers, units.
 @Suite struct MatchNormalizationTests {

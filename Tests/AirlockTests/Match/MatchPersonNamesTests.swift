@@ -1,6 +1,7 @@
 import Testing
 
 @testable import AirlockMatch
+@testable import AirlockNormalize
 
 /// What a person's name and details fold to: the bundled nickname list and its reader, Soundex codes, birth dates and
 /// genders as the two exports write them, and one link per record.

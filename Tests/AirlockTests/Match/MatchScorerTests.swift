@@ -2,6 +2,7 @@ import AirlockModel
 import Testing
 
 @testable import AirlockMatch
+@testable import AirlockNormalize
 
 /// What the score of a pair is made of: the evidence each signal gives, on records built by hand.
 @Suite struct MatchScorerTests {

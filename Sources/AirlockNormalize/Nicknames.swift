@@ -104,7 +104,7 @@ public struct Nicknames: Sendable {
     }
 
     /// Whether two sorted lists share an element.
-    static func intersect(_ x: [UInt32], _ y: [UInt32]) -> Bool {
+    package static func intersect(_ x: [UInt32], _ y: [UInt32]) -> Bool {
         var i = 0
         var j = 0
         while i < x.count && j < y.count {

@@ -1,3 +1,5 @@
+import AirlockNormalize
+
 /// What comparing a person's names needs of each word of a run's vocabulary beyond its letters: its Soundex code and
 /// the nickname groups it belongs to (`Nicknames`), found once per word, not once per pair.
 public struct PersonNameIndex: Sendable {

@@ -2,9 +2,9 @@
 /// first letter and three digits for the consonants that follow, letters of one digit in a row (also across `h` and
 /// `w`) counted once, vowels breaking a run. `Catherine` and `Kathryn` differ in their first letter and so in their
 /// codes; `Smith` and `Smyth` are both `S530`. Used to tell names that sound alike (`ComparisonLevel.phonetic`).
-enum Soundex {
+package enum Soundex {
     /// The code packed in 32 bits (the letter, then the digits, a byte each), or 0 for a name without a Latin letter.
-    static func code(_ name: some Sequence<UInt8>) -> UInt32 {
+    package static func code(_ name: some Sequence<UInt8>) -> UInt32 {
         var letters = name.lazy.filter { $0 >= 0x61 && $0 <= 0x7A }.makeIterator()
         guard let first = letters.next() else { return 0 }
         var code = UInt32(first)
