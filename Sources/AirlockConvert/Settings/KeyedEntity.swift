@@ -26,9 +26,9 @@ struct KeyedEntity: Sendable, Hashable {
         var result: [KeyedEntity] = []
         for entity in entities {
             let flows = templates.runOrder().filter { $0.direction == .salesToFO && $0.source.entity == entity }
-            guard let attribute = flows.lazy.compactMap({ $0.source.key.first { $0.referencedField == nil }?.field }).first else {
-                continue
-            }
+            guard let attribute = templates.salesKeyAttribute(of: entity),
+                flows.contains(where: { $0.source.key.contains { $0.referencedField == nil && $0.field == attribute } })
+            else { continue }
             var targets: [Target] = []
             for flow in flows {
                 for mapping in flow.fields where mapping.source == attribute && mapping.lookup.isEmpty {

@@ -73,7 +73,7 @@ public struct MatchSource: Sendable {
                 columns: [
                     .key: ["@id"], .name: ["name"], .street: ["address1_line1", "address1_line2"], .postcode: ["address1_postalcode"],
                     .city: ["address1_city"], .country: ["address1_country"], .taxNumber: ["msdyn_taxexemptnumber"],
-                    .email: ["emailaddress1"], .phone: ["telephone1"], .website: ["websiteurl"], .currentKey: ["accountnumber"],
+                    .email: ["emailaddress1"], .phone: ["telephone1"], .website: ["websiteurl"], .currentKey: [entity.salesKeyAttribute],
                 ])
         case .contacts:
             MatchSource(
@@ -82,14 +82,15 @@ public struct MatchSource: Sendable {
                     .key: ["@id"], .firstName: ["firstname"], .lastName: ["lastname"], .name: ["fullname"], .email: ["emailaddress1"],
                     .phone: ["telephone1"], .mobile: ["mobilephone"], .parent: ["parentcustomerid"], .street: ["address1_line1"],
                     .postcode: ["address1_postalcode"], .city: ["address1_city"], .country: ["address1_country"],
-                    .currentKey: ["msdynce_contactnumber"], .middleName: ["middlename"], .gender: ["gendercode"],
+                    .currentKey: [entity.salesKeyAttribute], .middleName: ["middlename"], .gender: ["gendercode"],
                     .birthDate: ["birthdate"],
                 ])
         case .products:
             MatchSource(
                 entities: ["product"],
                 columns: [
-                    .key: ["@id"], .name: ["name"], .unit: ["defaultuomid"], .currentKey: ["productnumber"], .number: ["productnumber"],
+                    .key: ["@id"], .name: ["name"], .unit: ["defaultuomid"], .currentKey: [entity.salesKeyAttribute],
+                    .number: ["productnumber"],
                 ])
         }
     }

@@ -1,8 +1,9 @@
 /// The records `airlock match` links and `convert --keymap` keys: Sales accounts, contacts and products, each with
 /// the Sales attribute that takes the F&O key. The F&O side of each join is the key of the template flow between the
 /// two entities (`accountnumber` ↔ `CUSTOMERACCOUNT`, `msdynce_contactnumber` ↔ `CONTACTPERSONPARTYNUMBER` or a
-/// person customer's `CUSTOMERACCOUNT`, `productnumber` ↔ `PRODUCTNUMBER`); `KeyJoinDeclarationTests` holds the
-/// templates, match's sources and this declaration together.
+/// person customer's `CUSTOMERACCOUNT`, `productnumber` ↔ `PRODUCTNUMBER`). The Sales attribute is match's
+/// declaration of what the templates derive (`TemplateSet.salesKeyAttribute(of:)`, which `convert` keys by);
+/// `KeyJoinDeclarationTests` holds the templates, match's sources and this declaration together.
 public enum LinkedEntity: String, CaseIterable, Sendable, Comparable {
     case accounts
     case contacts

@@ -1,8 +1,11 @@
 import AirlockKit
 import Testing
 
-/// The join between a linked Sales record and its F&O record is declared once: the Sales attribute in
-/// `LinkedEntity` (AirlockReconcile), the F&O column by the key of the template flow between the two entities. Match
+@testable import AirlockConvert
+
+/// The join between a linked Sales record and its F&O record is derived from the templates: the Sales attribute by
+/// `TemplateSet.salesKeyAttribute(of:)` (which `convert --assign-keys` keys by, and match declares in `LinkedEntity`),
+/// the F&O column by the key of the template flow between the two entities. Match
 /// reads its F&O key through `MatchSource`, `convert --keymap` through `KeymapApplier.foKeyColumn`: both must name the
 /// template's column, for every F&O entity match reads, for accounts, contacts and products.
 @Suite struct KeyJoinDeclarationTests {
@@ -16,6 +19,14 @@ import Testing
                 && [template.source, template.target].contains { $0.side == .fo }
         }
         #expect(!flows.isEmpty, "no flow between Sales \(entity.salesEntity) and F&O")
+        // The Sales key has one derivation from the templates, which convert keys by; match declares the same
+        // attribute, reads it as a record's current key and writes it with a link.
+        #expect(templates.salesKeyAttribute(of: entity.salesEntity) == entity.salesKeyAttribute)
+        #expect(MatchSource.sales(entity).columns[.currentKey] == [entity.salesKeyAttribute])
+        if entity != .products {
+            let keyed = KeyedEntity.of(templates, entities: [entity.salesEntity])
+            #expect(keyed.map(\.attribute) == [entity.salesKeyAttribute], "convert --assign-keys keys \(keyed.map(\.attribute))")
+        }
         for flow in flows {
             let sales = flow.source.side == .sales ? flow.source : flow.target
             #expect(sales.key.map(\.field).contains(entity.salesKeyAttribute), "\(flow.name) keys \(sales.key.map(\.field))")
