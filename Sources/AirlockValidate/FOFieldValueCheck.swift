@@ -31,4 +31,20 @@ public struct FOFieldValueCheck: @unchecked Sendable {
         guard value.count > 0, let problem = checker.problem(value) else { return nil }
         return (problem.severity ?? problem.rule.severity) == .error ? problem : nil
     }
+
+    /// `value` as the import should keep it, when it begins or ends with spaces or tabs, which F&O would keep as part
+    /// of it (validate's `fo.value.spreadsheet`): the value without them ("" when nothing else is left); nil when it
+    /// has none.
+    public static func withoutOuterSpaces(_ value: String) -> String? {
+        var text = value
+        guard text.withUTF8({ FOValueChecker.hasOuterSpaces(UnsafeRawBufferPointer($0)) }) else { return nil }
+        let isOuter: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = text.firstIndex(where: { !isOuter($0) }), let last = text.lastIndex(where: { !isOuter($0) }) else { return "" }
+        return String(text[first...last])
+    }
+
+    /// Whether `value` (UTF-8 bytes) begins or ends with a space or a tab (`withoutOuterSpaces`).
+    public static func hasOuterSpaces(_ value: UnsafeRawBufferPointer) -> Bool {
+        FOValueChecker.hasOuterSpaces(value)
+    }
 }

@@ -153,8 +153,8 @@ final class FOValueChecker {
     static func spreadsheetDamage(
         _ bytes: UnsafeRawBufferPointer, isNumeric: Bool, decimalSeparator: UInt8 = UInt8(ascii: ".")
     ) -> FOValueProblem? {
-        guard let first = bytes.first, let last = bytes.last else { return nil }
-        if first == 0x20 || last == 0x20 || first == 0x09 || last == 0x09 {
+        guard !bytes.isEmpty else { return nil }
+        if hasOuterSpaces(bytes) {
             return FOValueProblem(
                 rule: ValidationRules.foValueSpreadsheet, message: "leading or trailing spaces (F&O keeps them as part of the value)",
                 severity: isNumeric ? nil : .warning)
@@ -196,6 +196,12 @@ final class FOValueChecker {
                 rule: ValidationRules.foValueSpreadsheet, message: "thousands separators; write the number without grouping")
         }
         return nil
+    }
+
+    /// Whether `bytes` begin or end with a space or a tab, which F&O keeps as part of the value.
+    static func hasOuterSpaces(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let first = bytes.first, let last = bytes.last else { return false }
+        return first == 0x20 || last == 0x20 || first == 0x09 || last == 0x09
     }
 
     /// `-?[0-9]+`.

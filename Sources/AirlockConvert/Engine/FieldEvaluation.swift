@@ -14,4 +14,6 @@ struct FieldEvaluation {
     var keyPath: String?? = .none
     /// The referenced Sales record's entity and display name, when a target lookup found it.
     var lookup: (entity: String, name: String?)?
+    /// The value lost leading or trailing spaces on its way to F&O (`TargetValueCheck.written`).
+    var trimmedOuterSpaces = false
 }

@@ -115,7 +115,9 @@ final class FieldPipeline {
             value = found.id
             evaluation.lookup = (found.entity, found.name)
         }
-        evaluation.outcome = check.check(value, isLookupID: !targetLookups.isEmpty)
+        let written = check.written(value)
+        evaluation.trimmedOuterSpaces = written.trimmed
+        evaluation.outcome = check.check(written.value, isLookupID: !targetLookups.isEmpty)
         if country != nil, case .problem(.invalidValue, _, let kept?) = evaluation.outcome,
             kept == source?.trimmingASCIIWhitespace() || kept == source
         {

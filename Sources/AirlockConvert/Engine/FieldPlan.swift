@@ -26,6 +26,8 @@ final class FieldPlan {
     var positions: [Int] { [position] + [keyPathPosition, lookupEntityPosition, lookupNamePosition].compactMap { $0 } }
     /// The pipeline's target check (kept here too: the copy route reads it every row).
     private let check: TargetValueCheck
+    /// How many rows' values were written without leading or trailing spaces (`TargetValueCheck.written`).
+    private(set) var trimmedValues = 0
 
     init(pipeline: FieldPipeline, position: Int, keyPathPosition: Int?, lookupEntityPosition: Int?, lookupNamePosition: Int?) {
         self.pipeline = pipeline
@@ -53,6 +55,7 @@ final class FieldPlan {
         let isRefused: Bool
         let keyPath: String??
         let lookup: (entity: String, name: String?)?
+        let trimmedOuterSpaces: Bool
 
         init(_ evaluation: FieldEvaluation) {
             switch evaluation.outcome {
@@ -66,6 +69,7 @@ final class FieldPlan {
             isRefused = refusal != nil
             keyPath = evaluation.keyPath
             lookup = evaluation.lookup
+            trimmedOuterSpaces = evaluation.trimmedOuterSpaces
         }
     }
 
@@ -161,6 +165,7 @@ final class FieldPlan {
 
     /// Writes a memoised evaluation to `values`; the refusal, if any.
     private func write(_ memo: MemoisedEvaluation, to values: inout RowValues) -> (reason: RejectReason, message: String)? {
+        if memo.trimmedOuterSpaces && !memo.isRefused { trimmedValues += 1 }
         if let keyPathPosition, case .some(let keyPath) = memo.keyPath { values[keyPathPosition] = keyPath }
         if let found = memo.lookup {
             if let lookupEntityPosition { values[lookupEntityPosition] = found.entity }
@@ -187,6 +192,7 @@ final class FieldPlan {
         case .value(let text):
             value = text
             refusal = nil
+            if evaluation.trimmedOuterSpaces { trimmedValues += 1 }
         case .problem(let reason, let message, let text):
             value = text
             refusal = (reason, message)

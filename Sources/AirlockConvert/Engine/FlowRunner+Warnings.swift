@@ -13,6 +13,16 @@ extension FlowRunner {
         }
     }
 
+    /// Says which of `plans` wrote values without their leading or trailing spaces (`FieldPlan.trimmedValues`), and
+    /// how many: F&O keeps such spaces as part of a value, and the validator flags them (`fo.value.spreadsheet`).
+    func warnOfTrimmedValues(_ plans: [FieldPlan]) {
+        let fields = plans.filter { $0.trimmedValues > 0 }.map { "\($0.mapping.target) (\($0.trimmedValues))" }
+        guard !fields.isEmpty else { return }
+        context.warn(
+            "flow \(template.name): values mapped without their leading or trailing spaces, which F&O would keep as part of the value (validate's fo.value.spreadsheet): \(fields.joined(separator: ", "))",
+            flow: template.name)
+    }
+
     /// Warns of the fields in which `keeper` could not keep the master's values (`--master`) because the master's
     /// export lacks their column, the most records first.
     func warnOfMasterValuesNotKept(by keeper: ExistingValueKeeper) {

@@ -174,6 +174,7 @@ struct FlowRunner {
         }
         records.assumedReferences = fieldPlans.flatMap { $0.pipeline.assumedReferences(context: context) }
         warnOfClearedStates(fieldPlans)
+        warnOfTrimmedValues(fieldPlans)
         records.keptExisting = keeper.kept
         records.keptByMaster = keeper.keptByMaster
         warnOfMasterValuesNotKept(by: keeper)

@@ -27,6 +27,14 @@ struct TargetValueCheck {
         case canonical
     }
 
+    /// `result` as it is written: an F&O value without the leading and trailing spaces and tabs the import would
+    /// keep as part of it (`FOFieldValueCheck.withoutOuterSpaces`; nil when nothing else is left), with whether any
+    /// were taken off. A Sales value as it is: the data pass writes it as given.
+    func written(_ result: String?) -> (value: String?, trimmed: Bool) {
+        guard foCheck != nil, let result, let cut = FOFieldValueCheck.withoutOuterSpaces(result) else { return (result, false) }
+        return (cut.isEmpty ? nil : cut, true)
+    }
+
     /// Checks `result`; `isLookupID` when it is the GUID a target lookup found (not checked against the type).
     func check(_ result: String?, isLookupID: Bool) -> FieldEvaluation.Outcome {
         guard var value = result else {
@@ -45,11 +53,12 @@ struct TargetValueCheck {
         return .value(value)
     }
 
-    /// Whether ASCII, non-blank `bytes` pass the target's check as a plain copy, and in which form; for a Sales
+    /// Whether ASCII, non-blank `bytes` pass the target's check as a plain copy, and in which form (an F&O value with
+    /// outer spaces is `written` without them, so it is refused here); for a Sales
     /// type the canonical form is written into `canonical`. ASCII text is its own `String`, so the result is byte
     /// for byte what `check` gives.
     func copyForm(_ bytes: UnsafeRawBufferPointer, canonical: inout [UInt8]) -> CopyForm {
-        if let foCheck, !foCheck.accepts(bytes) { return .refused }
+        if let foCheck, !foCheck.accepts(bytes) || FOFieldValueCheck.hasOuterSpaces(bytes) { return .refused }
         guard let salesCheck else { return .asIs }
         canonical.removeAll(keepingCapacity: true)
         guard CMTValueCodec.canonical(bytes, as: salesCheck.type, into: &canonical) else { return .refused }

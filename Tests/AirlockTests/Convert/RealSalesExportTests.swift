@@ -99,6 +99,25 @@ import Testing
             }, "\(nonprofit.warnings)")
     }
 
+    /// The nonprofit export's names carry trailing spaces (`Dianna `), which F&O would keep as part of the name: they
+    /// go without them, the run says how many per field, and validate finds none in the package.
+    @Test func namesGoToFOWithoutTheirOuterSpacesAndTheRunSaysSo() throws {
+        let folder = try Fixture.scratchDirectory("airlock-real-sales")
+        let report = try Self.convert(Self.exports[1], into: folder + "/run").report
+        let trimmed = report.warnings.filter { $0.contains("values mapped without their leading or trailing spaces") }
+        #expect(trimmed.contains { $0.hasPrefix("flow contacts:") && $0.contains("FIRSTNAME (") }, "\(report.warnings)")
+        let collector = FindingCollector()
+        try FOPackageValidator(catalog: SchemaCatalogLoader.bundled()).validate(
+            openPackageSource(path: folder + "/run/" + RunLayout.foPackage), into: collector)
+        let spaces = collector.findings.filter { $0.rule == ValidationRules.foValueSpreadsheet.id }
+        #expect(spaces.isEmpty, "\(spaces.prefix(5).map(\.message))")
+        let persons = try #require(try ConvertFixture.foTables(folder + "/run/" + RunLayout.foPackage)["CDS Contacts"])
+        for row in 0..<persons.rowCount {
+            let name = persons.value(row: row, column: "FIRSTNAME") ?? ""
+            #expect(name == name.trimmingCharacters(in: .whitespaces), "'\(name)'")
+        }
+    }
+
     @Test func countriesAndStatesArriveAsCodes() throws {
         let folder = try Fixture.scratchDirectory("airlock-real-sales")
         _ = try Self.convert(Self.exports[1], into: folder + "/run")
