@@ -199,9 +199,10 @@ public enum Converter {
                     "the key register (\(held.path)) is not applied: it holds the Prospect to cash keys, and the \(templates.set.rawValue) templates key records by other columns"
                 ))
         }
+        let encodingNotices = try inputs.foEncodingWarnings(templates: templates, catalog: catalog).map { (order.first?.name ?? "", $0) }
         try RunPreflight.check(
-            order, context: context, keymapWarnings: keymap.warnings, settingsNotices: settled.notices(order: order) + registerNotices,
-            notice: run.notice)
+            order, context: context, keymapWarnings: keymap.warnings,
+            settingsNotices: encodingNotices + settled.notices(order: order) + registerNotices, notice: run.notice)
         let keyRule =
             settled.writeBack.written.isEmpty ? [] : [AssignedKeyRule(keys: settled.writeBack, catalog: catalog, selected: run.selected)]
         context.rules = try SpecialRuleRegistry.rules(of: order, context: context) + keyRule + run.rules

@@ -258,17 +258,10 @@ public struct FOPackageValidator: Sendable {
         collector: FindingCollector
     ) {
         let label = entity.entityName
-        if case .delimited(_, let unicode) = summary.format, let encoding = summary.encoding {
-            if unicode && !encoding.isUTF16 {
-                collector.add(
-                    ValidationRules.foFileEncoding, entity: label, file: summary.member,
-                    value: summary.codePage?.rawValue ?? encoding.rawValue,
-                    "SourceFormat \(entity.sourceFormat ?? "") expects UTF-16 LE text; F&O says 'Selected file is not Unicode'")
-            } else if !unicode && encoding.isUTF16 {
-                collector.add(
-                    ValidationRules.foFileEncoding, entity: label, file: summary.member, value: encoding.rawValue,
-                    "SourceFormat \(entity.sourceFormat ?? "CSV") expects 8-bit text; F&O says 'Selected file is Unicode'")
-            }
+        if let mismatch = FOSourceFormatEncoding.mismatch(summary, sourceFormat: entity.sourceFormat) {
+            collector.add(
+                ValidationRules.foFileEncoding, entity: label, file: summary.member,
+                value: summary.codePage?.rawValue ?? summary.encoding?.rawValue, mismatch)
         }
         if case .delimited(_, let unicode) = summary.format, summary.lineFeedEndings > 0 {
             collector.add(

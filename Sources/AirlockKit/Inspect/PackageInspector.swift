@@ -1,5 +1,6 @@
 import AirlockIO
 import AirlockPackages
+import AirlockValidate
 
 /// Looks at a package and says what it holds, streaming every entity file in bounded memory.
 public enum PackageInspector {
@@ -44,7 +45,7 @@ public enum PackageInspector {
                         encoding: nil, columns: [], records: 0))
                 continue
             }
-            if let expected = FOEncodingExpectation.warning(for: summary, sourceFormat: entity.sourceFormat) {
+            if let expected = FOSourceFormatEncoding.mismatch(summary, sourceFormat: entity.sourceFormat) {
                 warnings.append("\(summary.member): \(expected)")
             }
             warnings += summary.warnings.map { "\(summary.member): \($0)" }

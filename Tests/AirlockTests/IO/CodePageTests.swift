@@ -52,6 +52,13 @@ import Testing
         #expect(plain.stderr.contains("Customers V2.csv: line "), "\(plain.stderr)")
         #expect(plain.stderr.contains("give --fo-encoding windows-1252 (Western Europe, the Americas)"), "\(plain.stderr)")
         #expect(plain.stderr.split(separator: "\n").count == 1)
+        // One verdict on the package that cannot be read without the option: inspect and convert refuse it, and
+        // validate, which reports every other finding too, exits as they do.
+        for command in [["inspect", fo], ["validate", fo]] {
+            let refused = try AirlockRunner.run(command)
+            #expect(refused.status == 2, "\(command[0]): \(refused.stdout)\(refused.stderr)")
+            #expect((refused.stdout + refused.stderr).contains("give --fo-encoding windows-1252"), "\(command[0])")
+        }
 
         let read = try AirlockRunner.run([
             "convert", "--fo", fo, "--sales", ConvertFixture.sampleSales, "--out", folder + "/run", "--no-ledger", "--fo-encoding",
@@ -61,6 +68,12 @@ import Testing
         let report = try JSONDecoder().decode(
             ConversionReport.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/run/" + RunLayout.conversionReport)))
         #expect(report.options.foEncoding == "windows-1252")
+        // Its manifest line still says CSV-Unicode: convert says what validate says, as a warning, since it reads the
+        // file as the option says and does not import it.
+        #expect(
+            report.warnings.contains(
+                "Customers V2.csv: SourceFormat CSV-Unicode expects UTF-16 LE text but the file is windows-1252; F&O says 'Selected file is not Unicode': convert reads it as the file is, but F&O would not import this file as it is (validate reports fo.file.encoding)"
+            ), "\(report.warnings)")
         let reader = try FOPackageReader(source: openPackageSource(path: fo), fileEncoding: .option(.windows1252))
         let line = try #require(reader.manifest.entities.first { $0.entityName == "Customers V2" })
         let customers = try reader.readEntity(line).table
@@ -74,7 +87,7 @@ import Testing
         #expect(validated.status == 1, "\(validated.stdout)\(validated.stderr)")
         #expect(
             validated.stdout.contains(
-                "Customers V2.csv, value 'windows-1252': SourceFormat CSV-Unicode expects UTF-16 LE text; F&O says 'Selected file is not Unicode'"
+                "Customers V2.csv, value 'windows-1252': SourceFormat CSV-Unicode expects UTF-16 LE text but the file is windows-1252; F&O says 'Selected file is not Unicode'"
             ), "\(validated.stdout)")
         #expect(validated.stdout.contains("1 error,"), "\(validated.stdout)")
         let inspected = try AirlockRunner.run(["inspect", fo, "--fo-encoding", "cp1252"])

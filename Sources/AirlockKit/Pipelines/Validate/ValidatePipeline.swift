@@ -44,7 +44,14 @@ public enum ValidatePipeline {
             try ReportPage.write(ReportPage.html(validation: report, duration: Date().timeIntervalSince(started)), to: htmlPath)
         }
         let text = options.json ? try report.jsonText() : report.text()
-        return ValidateResult(
-            report: report, htmlPath: options.htmlPath, text: text + "\n", status: report.errors > 0 ? .dataErrors : .success)
+        return ValidateResult(report: report, htmlPath: options.htmlPath, text: text + "\n", status: status(of: report))
+    }
+
+    /// The exit status `report` implies: a file of the package that could not be read (`fo.file.unreadable`) makes it
+    /// a package the tool cannot check whole, as `inspect` and `convert` refuse it (exit 2, with the rest still
+    /// checked and reported); else errors make it 1.
+    static func status(of report: ValidationReport) -> ExitStatus {
+        if report.groups.contains(where: { $0.rule == ValidationRules.foFileUnreadable.id }) { return .usageOrEnvironmentError }
+        return report.errors > 0 ? .dataErrors : .success
     }
 }
