@@ -123,12 +123,15 @@ struct ConversionPage {
                 ("read", HTMLText.number(totals.read), nil), ("created", HTMLText.number(totals.created), "created"),
                 ("updated", HTMLText.number(totals.updated), "updated"), ("unchanged", HTMLText.number(totals.unchanged), "unchanged"),
                 ("filtered", HTMLText.number(totals.filtered), "filtered"), ("rejected", HTMLText.number(totals.rejected), "rejected"),
-                ("written", HTMLText.number(totals.written), nil), ("flows", "\(report.flows.count)", nil),
+                ("written", HTMLText.number(totals.written), nil),
+            ] + (report.generatedWritten > 0 ? [("added by rules", HTMLText.number(report.generatedWritten), nil)] : []) + [
+                ("flows", "\(report.flows.count)", nil)
             ], prefix: "total")
         out +=
             "<p>Read \(HTMLText.number(totals.read)) = created \(HTMLText.number(totals.created)) + updated \(HTMLText.number(totals.updated)) "
             + "+ unchanged \(HTMLText.number(totals.unchanged)) + filtered \(HTMLText.number(totals.filtered)) + rejected \(HTMLText.number(totals.rejected)) "
             + (totals.read == sum && allHold ? "<span class=\"ok\">✓</span>" : "<span class=\"bad\">✗</span>") + "</p>\n"
+        if let writtenLine = report.writtenLine { out += "<p>\(HTMLText.escape(writtenLine))</p>\n" }
         return out
     }
 

@@ -53,6 +53,7 @@ extension ConversionReport {
                 )
             }
         }
+        if let writtenLine { lines.append(writtenLine) }
         if !flowsNotRun.isEmpty { lines.append("Not run: \(flowsNotRun.joined(separator: ", "))") }
         for (name, digest) in outputs.sorted(by: { $0.key < $1.key }) where !name.hasPrefix(ImportPlan.folder + "/") {
             lines.append("Wrote \(name) (\(digest.bytes) bytes, sha256 \(digest.sha256.prefix(16))…)")

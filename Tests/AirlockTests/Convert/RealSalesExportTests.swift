@@ -118,6 +118,24 @@ import Testing
         }
     }
 
+    /// The keys written back to Sales are records of to-sales.zip beside the flows' own: the summary and the page say
+    /// how many of each, so that "written" is not read as all the package holds.
+    @Test func theKeysWrittenBackAreCountedBesideTheFlowsRecords() throws {
+        let folder = try Fixture.scratchDirectory("airlock-real-sales")
+        let report = try Self.convert(Self.exports[0], into: folder + "/run").report
+        let added = report.generatedWritten
+        #expect(added > 0 && added == report.flows["accounts"]?.generated.values.reduce(0) { $0 + $1.created + $1.updated })
+        let line =
+            "Written: \(report.totals.written) records of the flows and \(added) that rules added (the \"also\" lines), \(report.totals.written + added) in all"
+        #expect(report.text().contains(line), "\(report.text())")
+        let page = try String(contentsOfFile: folder + "/run/" + RunLayout.conversionPage, encoding: .utf8)
+        #expect(page.contains("<dd id=\"total-added-by-rules\">\(HTMLText.number(added))</dd>"))
+        let sales = try CMTPackageReader(source: openPackageSource(path: folder + "/run/" + RunLayout.salesPackage)).read()
+        let inPackage = sales.data.entities.reduce(0) { $0 + $1.records.count }
+        let salesFlows = report.flows.values.filter { $0.direction == "fo-to-sales" }.reduce(0) { $0 + $1.written }
+        #expect(inPackage == salesFlows + added, "to-sales.zip holds \(inPackage)")
+    }
+
     @Test func countriesAndStatesArriveAsCodes() throws {
         let folder = try Fixture.scratchDirectory("airlock-real-sales")
         _ = try Self.convert(Self.exports[1], into: folder + "/run")
