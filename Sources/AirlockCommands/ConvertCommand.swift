@@ -179,7 +179,7 @@ struct ConvertCommand: LedgerCommand {
             keymap: keymap, assignKeys: assignKeys.isEmpty ? nil : assignKeys, currencies: currencies.isEmpty ? nil : currencies,
             defaultCurrency: defaultCurrency, countries: countries.isEmpty ? nil : countries,
             allowMissingTargets: allowMissingTargets.isEmpty ? nil : allowMissingTargets)
-        conversion.foEncoding = foEncoding?.codePage.rawValue
+        conversion.foEncoding = foEncoding?.codePage
         conversion.partition = partition
         let options = ConvertOptions(
             conversion: conversion, catalogFiles: catalogFiles, json: json, plan: plan, ledger: ledger.options(arguments: arguments),

@@ -55,7 +55,7 @@ struct PartitionCommand: OutputCommand {
         var conversion = ConversionOptions(
             foPath: fo, salesPath: sales, outputDirectory: out, templatesDirectory: selection.directory, force: force,
             foLocale: foLocale?.locale.rawValue, templateSet: selection.set == .standard ? nil : selection.set.rawValue)
-        conversion.foEncoding = foEncoding?.codePage.rawValue
+        conversion.foEncoding = foEncoding?.codePage
         let options = ConvertOptions(conversion: conversion, catalogFiles: catalogFiles, ledger: ledger.options(arguments: []))
         let meter = progress.meter("partition", output: output)
         let text: String

@@ -10,5 +10,5 @@ public typealias ConversionOptions = ConversionReport.Options
 extension ConversionOptions {
     /// How the F&O exports' files are read (`foEncoding`; a name `SingleByteCodePage` does not know reads as UTF-8,
     /// and `ConversionOptionCheck` refuses it first).
-    var foFileEncoding: FOFileEncoding { .option(foEncoding.flatMap(SingleByteCodePage.init(name:))) }
+    var foFileEncoding: FOFileEncoding { .option(foEncoding) }
 }

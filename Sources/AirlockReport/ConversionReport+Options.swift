@@ -1,3 +1,4 @@
+import AirlockIO
 import AirlockModel
 import AirlockPackages
 
@@ -74,7 +75,7 @@ extension ConversionReport {
         public var planOnly: Bool?
         /// The code page of the F&O export's delimited files without a byte-order mark (`--fo-encoding windows-1252`):
         /// a data format with a Windows code page, an Excel "CSV" save; nil: UTF-8.
-        public var foEncoding: String?
+        public var foEncoding: SingleByteCodePage?
         /// The migration's key register the run read before the flows (docs/ledger.md, "The key register"): the keys
         /// and links earlier runs decided, which the run keeps; nil: none (no ledger, or no run has entered one yet).
         public var keyRegister: String?
@@ -88,7 +89,7 @@ extension ConversionReport {
             foLocale: String? = nil, since: [String]? = nil, templateSet: String? = nil, master: String? = nil,
             batchLimits: PackageBatchLimits? = nil, shard: ShardSelection? = nil, catalogFiles: [String]? = nil, keymap: String? = nil,
             assignKeys: [String]? = nil, currencies: [String]? = nil, defaultCurrency: String? = nil, countries: [String]? = nil,
-            allowMissingTargets: [String]? = nil, planOnly: Bool? = nil, foEncoding: String? = nil, keyRegister: String? = nil
+            allowMissingTargets: [String]? = nil, planOnly: Bool? = nil, foEncoding: SingleByteCodePage? = nil, keyRegister: String? = nil
         ) {
             self.foPath = foPath
             self.salesPath = salesPath

@@ -27,10 +27,6 @@ enum ConversionOptionCheck {
             let known = FOLocale.allCases.map(\.rawValue).joined(separator: ", ")
             throw AirlockError(.usage, "--fo-locale names an unknown locale '\(locale)'; the locales are \(known)")
         }
-        if let encoding = options.foEncoding, SingleByteCodePage(name: encoding) == nil {
-            throw AirlockError(
-                .usage, "--fo-encoding names an unknown code page '\(encoding)'; the code pages are \(SingleByteCodePage.names)")
-        }
         let selected = try selectFlows(options.only, templates: templates)
         try MissingTargetCheck.checkAllowed(options.allowMissingTargets ?? [], templates: templates, catalog: catalog)
         if let shard = options.shard { try Converter.checkShardOptions(options, shard: shard, templates: templates) }

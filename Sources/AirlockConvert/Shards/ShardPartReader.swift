@@ -89,7 +89,7 @@ enum ShardPartReader {
         }
         if partition.foEncoding != options.foEncoding || partition.foLocale != options.foLocale {
             throw refuse(
-                "the partition read the F&O export with --fo-encoding \(partition.foEncoding ?? "utf-8") and --fo-locale \(partition.foLocale ?? "auto"), this shard with \(options.foEncoding ?? "utf-8") and \(options.foLocale ?? "auto")"
+                "the partition read the F&O export with --fo-encoding \(partition.foEncoding?.rawValue ?? "utf-8") and --fo-locale \(partition.foLocale ?? "auto"), this shard with \(options.foEncoding?.rawValue ?? "utf-8") and \(options.foLocale ?? "auto")"
             )
         }
         let catalogDigests = try (options.catalogFiles ?? []).map { try FileDigest.of($0).sha256 }

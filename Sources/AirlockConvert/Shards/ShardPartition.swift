@@ -45,7 +45,7 @@ struct ShardPartition: Codable, Sendable {
     var inputs: [String: FileDigest]
     /// The options that decide what is read and how: a shard must be run with the same.
     var templateSet: String
-    var foEncoding: String?
+    var foEncoding: SingleByteCodePage?
     var foLocale: String?
     var catalogDigests: [String]
     /// The F&O export's companies in first-seen order over every entity file (what `--company` is checked against).

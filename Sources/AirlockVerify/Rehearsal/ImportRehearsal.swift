@@ -79,7 +79,7 @@ public enum ImportRehearsal {
         // Inputs are never overwritten: an output folder that holds the exports or the run is refused.
         try StagingDirectory.checkTarget(
             options.outputDirectory, inputs: [report.options.foPath, report.options.salesPath, options.runDirectory], force: true)
-        let codePage = report.options.foEncoding.flatMap(SingleByteCodePage.init(name:))
+        let codePage = report.options.foEncoding
         var fo = try foSent.map { try RehearsalFOSide(export: report.options.foPath, sent: $0, codePage: codePage, catalog: catalog) }
         var sales = try salesSent.map { try RehearsalSalesSide(export: report.options.salesPath, sent: $0) }
         let candidates = (fo?.candidates ?? []) + (sales?.candidates ?? [])

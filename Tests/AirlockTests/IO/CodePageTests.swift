@@ -67,7 +67,7 @@ import Testing
         #expect(read.status == 0, "\(read.stderr)")
         let report = try JSONDecoder().decode(
             ConversionReport.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/run/" + RunLayout.conversionReport)))
-        #expect(report.options.foEncoding == "windows-1252")
+        #expect(report.options.foEncoding == .windows1252)
         // Its manifest line still says CSV-Unicode: convert says what validate says, as a warning, since it reads the
         // file as the option says and does not import it.
         #expect(

@@ -77,11 +77,11 @@ import Testing
         let folder = try Fixture.scratchDirectory("airlock-merge-code-page")
         let pair = (folder: folder, fo: try ExcelSavedExport.customers(in: folder), sales: ConvertFixture.sampleSales)
         let merged = try Self.shardAndMerge(pair, count: 2, run: folder + "/run", batchLimits: try PackageBatchLimits(records: 10)) {
-            $0.foEncoding = "windows-1252"
+            $0.foEncoding = .windows1252
         }
         #expect(merged.merged.report.importPlan != nil)
         #expect(merged.merged.validations.allSatisfy { $0.errors == 0 })
-        #expect(merged.merged.report.options.foEncoding == "windows-1252")
+        #expect(merged.merged.report.options.foEncoding == .windows1252)
     }
 
     @Test func shardsAreNotAllOfOneConversion() throws {
