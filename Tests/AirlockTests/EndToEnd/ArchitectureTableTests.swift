@@ -73,4 +73,23 @@ import Testing
                 "\(name): the table says \(table[name]?.sorted() ?? []), Package.swift \(dependencies.sorted())")
         }
     }
+
+    /// The folders of `Sources/AirlockConvert/`, as "AirlockConvert by folder" lists them, a row each.
+    @Test func theConvertFolderTableListsEveryFolder() throws {
+        let text = try String(contentsOf: ConvertFixture.root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let start = try #require(text.range(of: "## AirlockConvert by folder"))
+        let section = text[start.upperBound...]
+        let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
+        let listed = section[..<end].split(separator: "\n").filter { $0.hasPrefix("| `") }.compactMap { line in
+            line.split(separator: "`").dropFirst().first.map { String($0.dropLast()) }
+        }
+        let root = ConvertFixture.root.appendingPathComponent("Sources/AirlockConvert")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { name in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &isFolder)
+                && isFolder.boolValue
+        }
+        #expect(Set(listed) == Set(folders), "the table lists \(listed.sorted()), the folders are \(folders.sorted())")
+        #expect(listed.count == Set(listed).count)
+    }
 }
