@@ -30,7 +30,8 @@ let package = Package(
             name: "AirlockIO",
             dependencies: ["AirlockModel", "CAllocator", "CArchive", "CLibXML2", .product(name: "Crypto", package: "swift-crypto")]
         ),
-        .target(name: "AirlockModel"),
+        // The reference tables (ISO 3166, ISO 4217) are compiled in as data files, as the catalog and the templates are.
+        .target(name: "AirlockModel", exclude: ["Resources"], plugins: ["EmbedResources"]),
         .target(name: "AirlockPackages", dependencies: ["AirlockIO", "AirlockModel"]),
         .target(name: "AirlockYAML", dependencies: ["AirlockModel", .product(name: "Yams", package: "Yams")]),
         // The catalog and the templates are compiled into the targets (EmbedResources), not bundled beside the

@@ -1,7 +1,7 @@
 /// The countries of ISO 3166-1 by their codes and by the names they are written by: the ISO English short and
 /// official names, common English forms and abbreviations (`UK`, `U.S.A.`, `Holland`, `Ivory Coast`), and their
 /// names in the languages business data is typed in (`Deutschland`, `Allemagne`, `Österreich`). The table is
-/// generated (`CountryTable`, by bin/generate-reference-tables); names are compared folded (`TextFolding.fold`).
+/// generated (`Resources/reference/countries.txt`, by bin/generate-reference-tables); names are compared folded (`TextFolding.fold`).
 public enum CountryCodes {
     /// The country `text` names in any form (codes, names, variants), after `TextFolding.fold`; nil when unknown or
     /// blank or ambiguous.
@@ -26,7 +26,7 @@ public enum CountryCodes {
     public static var all: [Country] { countries }
 
     /// The generated table, read at first use: heads `alpha-2|alpha-3|numeric|name`.
-    static let table = ReferenceTable(text: CountryTable.text, fieldCount: 4, codeFields: [0, 1])
+    static let table = ReferenceTable(text: ReferenceTableFile.text("countries"), fieldCount: 4, codeFields: [0, 1])
 
     static let countries: [Country] = table.heads.map { Country(alpha2: $0[0], alpha3: $0[1], numeric: $0[2], name: $0[3]) }
 

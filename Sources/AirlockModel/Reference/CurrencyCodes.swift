@@ -3,7 +3,7 @@
 /// `Japanese Yen`), and the names in German, French, Spanish, Italian, Dutch and Portuguese (`US-Dollar`, `Dollar des
 /// États-Unis`). A word that names a kind of currency (`Dollar`, `Franc`, `Krone`, `Peso`) names none. Funds, metals
 /// and units of account (`XAU`, `XDR`) are known by their codes and ISO English names only. The table is generated
-/// (`CurrencyTable`, by bin/generate-reference-tables); names are compared folded (`TextFolding.fold`).
+/// (`Resources/reference/currencies.txt`, by bin/generate-reference-tables); names are compared folded (`TextFolding.fold`).
 public enum CurrencyCodes {
     /// The currency `text` names: its code (any case, surrounding blanks) or a name, after `TextFolding.fold`; nil
     /// when unknown or blank or ambiguous.
@@ -20,7 +20,7 @@ public enum CurrencyCodes {
     public static var all: [Currency] { currencies }
 
     /// The generated table, read at first use: heads `code|numeric|minor units|name`.
-    static let table = ReferenceTable(text: CurrencyTable.text, fieldCount: 4, codeFields: [0])
+    static let table = ReferenceTable(text: ReferenceTableFile.text("currencies"), fieldCount: 4, codeFields: [0])
 
     static let currencies: [Currency] = table.heads.map {
         Currency(code: $0[0], numeric: $0[1], name: $0[3], minorUnits: Int($0[2]))

@@ -1,4 +1,4 @@
-/// A generated reference table (`CountryTable`, `CurrencyTable`) as read: each entry's head fields, and the entry
+/// A generated reference table (`countries.txt`, `currencies.txt`: `ReferenceTableFile`) as read: each entry's head fields, and the entry
 /// that each folded code or name (`TextFolding.fold`) stands for. A name of two entries stands for neither: it is
 /// left out and kept in `ambiguousNames`.
 struct ReferenceTable: Sendable {

@@ -2,7 +2,7 @@
 /// names they are written by, within their country: the ISO name (`New York`, `Île-de-France`, `Bayern`), its forms
 /// (`Lleida [Lérida]` → `Lleida`, `Lérida`; `Madrid, Comunidad de` → `Comunidad de Madrid`), its translations in the
 /// languages business data is typed in (`Bavière`, `Nueva York`), and a few hand-written names (France's regions
-/// before 2016 such as `Rhône-Alpes`; `Washington DC`). The table is generated (`SubdivisionTable`, by
+/// before 2016 such as `Rhône-Alpes`; `Washington DC`). The table is generated (`Resources/reference/subdivisions.txt`, by
 /// bin/generate-reference-tables); names are compared folded (`TextFolding.fold`).
 public enum SubdivisionCodes {
     /// The subdivision of country `alpha2` that `text` names: its local code in any case ("ny"), its full code
@@ -52,10 +52,10 @@ public enum SubdivisionCodes {
     }
 
     /// The generated table, read at first use.
-    static let index = SubdivisionIndex(text: SubdivisionTable.text)
+    static let index = SubdivisionIndex(text: ReferenceTableFile.text("subdivisions"))
 }
 
-/// `SubdivisionTable` as read: the subdivisions in the table's order, and per country the subdivision each folded
+/// `subdivisions.txt` as read: the subdivisions in the table's order, and per country the subdivision each folded
 /// code or name stands for. Within a country the codes (local and full) win, then the ISO names, then the other
 /// names; at the same rank a top-level subdivision wins over one below it, and a name two subdivisions share at
 /// the best rank stands for neither (`ambiguousNames`).

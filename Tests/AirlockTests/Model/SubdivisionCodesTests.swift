@@ -93,7 +93,7 @@ struct SubdivisionCodesTests {
         var current: Subdivision?
         var entry = 0
         var aliases = 0
-        for line in SubdivisionTable.text.split(separator: "\n") {
+        for line in ReferenceTableFile.text("subdivisions").split(separator: "\n") {
             guard line.first == " " else {
                 current = SubdivisionCodes.index.subdivisions[entry]
                 entry += 1
