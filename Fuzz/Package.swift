@@ -13,7 +13,11 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "airlock-fuzz",
-            dependencies: [.product(name: "AirlockKit", package: mainPackage)]
+            dependencies: [.product(name: "AirlockKit", package: mainPackage)],
+            // libFuzzer supplies the process's `main` (main.swift defines none): only this target is parsed as a
+            // library. The sanitizer flags come from `bin/fuzz` on the command line instead, because they must reach
+            // every module of the main package too, for the coverage that guides the fuzzer.
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )
     ],
     swiftLanguageModes: [.v6]

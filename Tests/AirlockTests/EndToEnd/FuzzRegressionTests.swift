@@ -2,21 +2,25 @@ import AirlockKit
 import Foundation
 import Testing
 
-/// Replays what the fuzzer found (Fixtures/fuzz/<target>/) and the fuzzer's seeds through the same entry points:
-/// each input must be read or refused with an `AirlockError`, never crash.
+/// Replays each fuzz target's seeds and minimised findings (Fixtures/fuzz/<target>/) through the entry points the
+/// fuzzer calls: each input must be read or refused with an `AirlockError`, never crash.
 struct FuzzRegressionTests {
-    static var savedInputs: [(FuzzTarget, String)] {
-        FuzzTarget.allCases.flatMap { target -> [(FuzzTarget, String)] in
-            let folder = Fixture.path("fuzz/\(target.rawValue)")
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            return names.filter { !$0.hasPrefix(".") }.sorted().map { (target, folder + "/" + $0) }
-        }
+    /// The path under `Fixtures/` of every file of `Fixtures/fuzz/<target>/`; a missing or empty folder fails the test.
+    static func savedInputs(of target: FuzzTarget) throws -> [String] {
+        let folder = "fuzz/\(target.rawValue)"
+        let names = try FileManager.default.contentsOfDirectory(atPath: Fixture.path(folder)).filter { !$0.hasPrefix(".") }.sorted()
+        try #require(!names.isEmpty, "Fixtures/\(folder)/ holds no input")
+        return names.map { folder + "/" + $0 }
     }
 
-    @Test func savedFuzzerFindingsAreRefusedCleanly() throws {
-        for (target, path) in Self.savedInputs {
-            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-            _ = try target.run(bytes)
+    @Test(arguments: FuzzTarget.allCases)
+    func savedInputsAreReadOrRefusedCleanly(target: FuzzTarget) throws {
+        for path in try Self.savedInputs(of: target) {
+            do {
+                _ = try target.run(try Fixture.bytes(path))
+            } catch {
+                Issue.record("\(path): an error that is not an AirlockError: \(error)")
+            }
         }
     }
 
