@@ -50,6 +50,7 @@ let package = Package(
         ),
         .executableTarget(name: "ResourceEmbedder"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["ResourceEmbedder"]),
+        .plugin(name: "StampCommit", capability: .buildTool(), dependencies: ["ResourceEmbedder"]),
         .target(name: "AirlockReconcile", dependencies: ["AirlockIO", "AirlockModel", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "AirlockValidate", dependencies: ["AirlockIO", "AirlockModel", "AirlockPackages", "AirlockCatalog"]),
         .target(
@@ -109,7 +110,7 @@ let package = Package(
         .target(
             name: "AirlockCommands",
             dependencies: ["AirlockKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            plugins: ["EmbedResources"]
+            plugins: ["StampCommit"]
         ),
         .executableTarget(name: "airlock", dependencies: ["AirlockCommands"]),
         .testTarget(

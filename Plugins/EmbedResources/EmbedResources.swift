@@ -15,21 +15,12 @@ struct EmbedResources: BuildToolPlugin {
         }
         files.sort { $0.path < $1.path }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
-        var arguments = [output.path, root.path] + files.map(\.path)
-        var inputs = files
-        // The commands' target also carries the commit it was built from (`airlock --version`); git's log of HEAD,
-        // which every commit and checkout changes, makes the build write it again.
-        if target.name == "AirlockCommands" {
-            let package = context.package.directoryURL
-            arguments = ["--commit-of", package.path] + arguments
-            let log = package.appending(path: ".git/logs/HEAD")
-            if FileManager.default.fileExists(atPath: log.path) { inputs.append(log) }
-        }
+        let arguments = [output.path, root.path] + files.map(\.path)
         return [
             .buildCommand(
                 displayName: "Embedding \(target.name)'s resources",
                 executable: try context.tool(named: "ResourceEmbedder").url,
-                arguments: arguments, inputFiles: inputs, outputFiles: [output])
+                arguments: arguments, inputFiles: files, outputFiles: [output])
         ]
     }
 }

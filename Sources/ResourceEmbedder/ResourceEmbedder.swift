@@ -3,25 +3,31 @@ import Foundation
 /// Writes a Swift source holding every file of a target's `Resources` folder, so that the executable carries its
 /// bundled data in itself (no `*.resources` folder beside it). Run by the EmbedResources build plugin.
 ///
-/// Usage: ResourceEmbedder [--commit-of DIR] OUTPUT ROOT FILE...
-///   --commit-of  also write `embeddedBuildCommit`: the git commit DIR's checkout is at ("unknown" without git)
+/// Usage: ResourceEmbedder OUTPUT ROOT FILE...        (the EmbedResources plugin)
+///        ResourceEmbedder --commit-of DIR OUTPUT      (the StampCommit plugin)
 ///   OUTPUT       the Swift file to write
 ///   ROOT         the folder the files' paths are given relative to
-///   FILE         each file, under ROOT
+///   FILE         each file, under ROOT: written as `embeddedResources`
+///   --commit-of  write `embeddedBuildCommit` instead: the git commit DIR's checkout is at ("unknown" without git)
 ///
 /// An `@main` type rather than top-level code: flags given with `-Xswiftc` (`bin/fuzz`'s) reach this plugin tool too,
 /// and top-level code breaks under `-parse-as-library`.
 @main
 struct ResourceEmbedder {
     static func main() {
-        var arguments = CommandLine.arguments.dropFirst()
-        var commitOf: String?
+        let arguments = CommandLine.arguments.dropFirst()
         if arguments.first == "--commit-of" {
-            commitOf = arguments.dropFirst().first
-            arguments = arguments.dropFirst(2)
+            guard arguments.count == 3, let folder = arguments.dropFirst().first, let output = arguments.last else {
+                fail("usage: ResourceEmbedder --commit-of DIR OUTPUT", status: 2)
+            }
+            var source = "// Generated at build time by the StampCommit plugin; not in git.\n\n"
+            source += "/// The git commit the build was made from (\"unknown\" when it was not a git checkout).\n"
+            source += "let embeddedBuildCommit = \"\(commit(of: folder))\"\n"
+            write(source, to: output)
+            return
         }
         guard arguments.count >= 2, let output = arguments.first, let root = arguments.dropFirst().first else {
-            fail("usage: ResourceEmbedder [--commit-of DIR] OUTPUT ROOT FILE...", status: 2)
+            fail("usage: ResourceEmbedder OUTPUT ROOT FILE... | --commit-of DIR OUTPUT", status: 2)
         }
         let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path + "/"
         var entries: [(path: String, base64: String)] = []
@@ -49,10 +55,11 @@ struct ResourceEmbedder {
             source += "    (\"\(path)\", \"\(entry.base64)\"),\n"
         }
         source += "]\n"
-        if let commitOf {
-            source += "\n/// The git commit the build was made from (\"unknown\" when it was not a git checkout).\n"
-            source += "let embeddedBuildCommit = \"\(commit(of: commitOf))\"\n"
-        }
+        write(source, to: output)
+    }
+
+    /// Writes `source` to `output` at once, or fails.
+    static func write(_ source: String, to output: String) {
         do {
             try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
