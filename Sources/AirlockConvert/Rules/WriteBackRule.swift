@@ -69,7 +69,7 @@ struct WriteBackRule: BundledRule {
 
     /// The write-backs of the records the flow creates in F&O: each whose company is blank or whose value differs
     /// from a reverse constant (`needsWriteBack`), with its id and key, the company (`conversionCompany`, else its
-    /// own), the constants and its required attributes (each through `append`), in the columns `writtenColumns` lists.
+    /// own), the constants and its required attributes (`CopiedAttributes`), in the columns `writtenColumns` lists.
     func generatedRecords(after result: RuleFlowResult) throws -> GeneratedRecords? {
         guard result.template.name == flow else { return nil }
         let context = result.context
@@ -100,16 +100,17 @@ struct WriteBackRule: BundledRule {
                 guard let company = conversionCompany(&company, context: context) else { continue }
                 companyValues = [company.id, company.entity, company.name]
             } else {
-                append(field, isLookup: true, of: sourceRow, section: section, context: context, to: &companyValues)
+                CopiedAttributes.append(
+                    field, isLookup: true, ofRow: sourceRow, entity: entity, sales: context.sales, section: section, to: &companyValues)
             }
             var values: [String?] = [id]
             for key in keyFields {
-                append(key, isLookup: lookupKeys.contains(key), of: sourceRow, section: section, context: context, to: &values)
+                CopiedAttributes.append(
+                    key, isLookup: lookupKeys.contains(key), ofRow: sourceRow, entity: entity, sales: context.sales, section: section,
+                    to: &values)
             }
             values += companyValues + constants.map(\.value)
-            for (name, isLookup) in copied {
-                append(name, isLookup: isLookup, of: sourceRow, section: section, context: context, to: &values)
-            }
+            copied.appendValues(ofRow: sourceRow, entity: entity, sales: context.sales, section: section, to: &values)
             try table.appendRow(values)
             written.append(true)
             exportRows.append(exportRow(sourceRow))
@@ -122,7 +123,7 @@ struct WriteBackRule: BundledRule {
     /// The columns of the records written back: the id, the key (a lookup with its entity and name), the company
     /// lookup, the constants, then the entity's required attributes not among them, which are `copied`.
     private func writtenColumns(schema: SalesEntitySchema?, keyFields: [String], lookupKeys: Set<String>) -> (
-        columns: [String], copied: [(field: String, isLookup: Bool)]
+        columns: [String], copied: CopiedAttributes
     ) {
         var columns = [schema?.primaryIdAttribute ?? entity + "id"]
         for key in keyFields {
@@ -130,17 +131,9 @@ struct WriteBackRule: BundledRule {
             if lookupKeys.contains(key) { columns += [FlowLayout.lookupEntityColumn(key), FlowLayout.lookupNameColumn(key)] }
         }
         columns += [field, FlowLayout.lookupEntityColumn(field), FlowLayout.lookupNameColumn(field)] + constants.map(\.field)
-        var copied: [(field: String, isLookup: Bool)] = []
         // The Prospect to cash solution's own columns (origin `solution`) are not in an environment that runs
         // dual-write (the two cannot be installed together), so they are not repeated.
-        for attribute in schema?.requiredAttributes ?? [] where !columns.contains(attribute.logicalName) && attribute.origin != .solution {
-            columns.append(attribute.logicalName)
-            copied.append((attribute.logicalName, attribute.type.isLookup))
-            if attribute.type.isLookup {
-                columns.append(FlowLayout.lookupEntityColumn(attribute.logicalName))
-                columns.append(FlowLayout.lookupNameColumn(attribute.logicalName))
-            }
-        }
+        let copied = CopiedAttributes(requiredOf: schema, appendingTo: &columns) { $0.origin != .solution }
         return (columns, copied)
     }
 
@@ -175,17 +168,5 @@ struct WriteBackRule: BundledRule {
             }
         }
         return company
-    }
-
-    /// Appends to `values` the value of `field` of the Sales record `row` and, for a lookup, the entity and name of
-    /// the record it points to (`section` is the entity's in the export).
-    private func append(
-        _ field: String, isLookup: Bool, of row: Int, section: CMTEntityData?, context: ConversionContext, to values: inout [String?]
-    ) {
-        values.append(context.sales.value(entity, row: row, field))
-        if isLookup {
-            values.append(section?.records.lookupEntity(row: row, field: field))
-            values.append(section?.records.lookupEntityName(row: row, field: field))
-        }
     }
 }
