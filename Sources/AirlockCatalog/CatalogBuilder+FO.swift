@@ -117,29 +117,59 @@ extension CatalogBuilder {
         reindexFOEntities()
     }
 
-    /// Merges one field of an entity: a new field needs a type; a known field takes what the entry names.
+    /// Merges one field of an entity: a new field needs a type; a known field takes what the entry names, its type
+    /// first (`applyType`), then each other key (`applyFieldKey`).
     private mutating func applyFOField(_ entry: YAMLNode.Entry, to draft: inout FOEntityDraft) throws {
         let name = try entry.keyNode.name().uppercased()
         var fieldNode = entry.value
         fieldNode.entity = draft.label
         let entries = try fieldNode.entries(allowing: Self.fieldKeys)
-        func value(_ key: String) -> YAMLNode? {
-            entries.first { $0.key == key }.map { entry in
-                var node = entry.value
-                node.entity = draft.label
-                return node
-            }
-        }
+        let typeNode = Self.node("type", in: entries, entity: draft.label)
         let existing = draft.field(named: name)
-        guard existing != nil || value("type") != nil else {
+        guard existing != nil || typeNode != nil else {
             throw fieldNode.error("\(name) is a new field of \(draft.label): it needs a type (\(Self.typeNames))")
         }
         var field = existing ?? FOFieldSchema(name: name, type: .string(maxLength: nil))
 
-        let typeName = try value("type").map { try Self.typeName($0) }
+        let typeName = try typeNode.map { try Self.typeName($0) }
         let baseType = typeName ?? Self.typeName(of: field.type)
-        let lengthNode = value("length")
-        let enumNode = value("enum")
+        let lengthNode = Self.node("length", in: entries, entity: draft.label)
+        try applyType(
+            baseType, lengthNode: lengthNode, enumNode: Self.node("enum", in: entries, entity: draft.label), typeNode: typeNode,
+            fieldNode: fieldNode, to: &field, named: name, of: draft)
+        for entry in entries {
+            try Self.applyFieldKey(entry, to: &field, named: name, baseType: baseType, lengthNode: lengthNode, entity: draft.label)
+        }
+        if field.type.maxLength == nil {
+            field.lengthBasis = nil
+            field.lengthEDT = nil
+            field.lengthSource = nil
+            field.lengthConflict = nil
+        }
+        if typeName != nil && existing != nil && Self.node("inferredType", in: entries, entity: draft.label) == nil {
+            // A type stated by a catalog file replaces an inferred one.
+            field.inferredType = false
+            field.inferredFrom = nil
+        }
+        draft.upsert(field)
+    }
+
+    /// The value of `key` among a field's `entries`, told the entity it belongs to (for its errors).
+    private static func node(_ key: String, in entries: [YAMLNode.Entry], entity: String) -> YAMLNode? {
+        entries.first { $0.key == key }.map { entry in
+            var node = entry.value
+            node.entity = entity
+            return node
+        }
+    }
+
+    /// Gives `field` the type `baseType` names: a string's `length` (else the length it had), an enum's name (`enum`,
+    /// else the one it had), or a type without either; a field that is no longer text loses its values and memo, one
+    /// that is no longer an enum its enum reference.
+    private mutating func applyType(
+        _ baseType: String, lengthNode: YAMLNode?, enumNode: YAMLNode?, typeNode: YAMLNode?, fieldNode: YAMLNode,
+        to field: inout FOFieldSchema, named name: String, of draft: FOEntityDraft
+    ) throws {
         if let lengthNode, baseType != "string" {
             throw lengthNode.error("length applies to string fields only; \(name) is \(baseType)")
         }
@@ -164,10 +194,10 @@ extension CatalogBuilder {
             if let enumNode { enumName = try enumNode.name() }
             if enumName == nil, case .enumeration(let previous) = field.type { enumName = previous }
             guard let enumName else {
-                throw (value("type") ?? fieldNode).error("an enum field needs the enum's name (enum: CustAccountStatement)")
+                throw (typeNode ?? fieldNode).error("an enum field needs the enum's name (enum: CustAccountStatement)")
             }
             field.type = enumName.lowercased() == FOEnumSchema.noYesName.lowercased() ? .noYes : .enumeration(enumName)
-            if let reference = enumNode ?? value("type") { enumReferences["\(draft.technicalName)|\(name)"] = reference.location }
+            if let reference = enumNode ?? typeNode { enumReferences["\(draft.technicalName)|\(name)"] = reference.location }
         case "int": field.type = .int
         case "int64": field.type = .int64
         case "real": field.type = .real
@@ -181,67 +211,60 @@ extension CatalogBuilder {
             field.isMemo = false
         }
         if field.type.enumName == nil { enumReferences["\(draft.technicalName)|\(name)"] = nil }
+    }
 
-        for entry in entries {
-            var entryValue = entry.value
-            entryValue.entity = draft.label
-            // Throws unless the field is text (the key describes a length).
-            func requireString() throws {
-                guard case .string = field.type else {
-                    throw entryValue.error("\(entry.key) applies to string fields only; \(name) is \(baseType)")
-                }
-            }
-            switch entry.key {
-            case "mandatory": field.isMandatory = try entryValue.boolean()
-            case "stagingMandatory": field.isStagingMandatory = try entryValue.boolean()
-            case "createsReferenced": field.createsReferenced = try entryValue.boolean()
-            case "mandatoryNote": field.mandatoryNote = try entryValue.optionalText()
-            case "edt": field.extendedDataType = try entryValue.optionalText()
-            case "lengthBasis":
-                try requireString()
-                field.lengthBasis = try Self.lengthBasis(entryValue)
-            case "assumedLength":
-                try requireString()
-                if try entryValue.boolean() { field.lengthBasis = .assumed }
-            case "lengthEdt": field.lengthEDT = try entryValue.optionalText()
-            case "lengthSource": field.lengthSource = try entryValue.optionalText()
-            case "lengthConflict": field.lengthConflict = try entryValue.optionalText()
-            case "memo":
-                try requireString()
-                field.isMemo = try entryValue.boolean()
-                if field.isMemo {
-                    guard lengthNode == nil else { throw entryValue.error("a memo field has no length; \(name) gives both") }
-                    field.type = .string(maxLength: nil)
-                }
-            case "severity":
-                let text = try entryValue.name()
-                guard let enforcement = CatalogEnforcement.allCases.first(where: { $0.rawValue == text.lowercased() }) else {
-                    throw entryValue.error("unknown severity '\(text)'; expected one of: error, warning")
-                }
-                field.enforcement = enforcement
-            case "inferredType": field.inferredType = try entryValue.boolean()
-            case "inferredFrom": field.inferredFrom = try entryValue.optionalText()
-            case "values":
-                guard case .string = field.type else {
-                    throw entryValue.error("values applies to string fields only; \(name) is \(baseType)")
-                }
-                field.allowedValues = try entryValue.names()
-            case "note": field.note = try entryValue.optionalText()
-            default: break
+    /// Applies one key of a field's entry other than its type (mandatory, lengths, memo, severity, values, notes, …);
+    /// a key that describes text refuses a field of another type (`baseType`), a memo one with a `length`.
+    private static func applyFieldKey(
+        _ entry: YAMLNode.Entry, to field: inout FOFieldSchema, named name: String, baseType: String, lengthNode: YAMLNode?,
+        entity: String
+    ) throws {
+        var entryValue = entry.value
+        entryValue.entity = entity
+        // Throws unless the field is text (the key describes a length).
+        func requireString() throws {
+            guard case .string = field.type else {
+                throw entryValue.error("\(entry.key) applies to string fields only; \(name) is \(baseType)")
             }
         }
-        if field.type.maxLength == nil {
-            field.lengthBasis = nil
-            field.lengthEDT = nil
-            field.lengthSource = nil
-            field.lengthConflict = nil
+        switch entry.key {
+        case "mandatory": field.isMandatory = try entryValue.boolean()
+        case "stagingMandatory": field.isStagingMandatory = try entryValue.boolean()
+        case "createsReferenced": field.createsReferenced = try entryValue.boolean()
+        case "mandatoryNote": field.mandatoryNote = try entryValue.optionalText()
+        case "edt": field.extendedDataType = try entryValue.optionalText()
+        case "lengthBasis":
+            try requireString()
+            field.lengthBasis = try Self.lengthBasis(entryValue)
+        case "assumedLength":
+            try requireString()
+            if try entryValue.boolean() { field.lengthBasis = .assumed }
+        case "lengthEdt": field.lengthEDT = try entryValue.optionalText()
+        case "lengthSource": field.lengthSource = try entryValue.optionalText()
+        case "lengthConflict": field.lengthConflict = try entryValue.optionalText()
+        case "memo":
+            try requireString()
+            field.isMemo = try entryValue.boolean()
+            if field.isMemo {
+                guard lengthNode == nil else { throw entryValue.error("a memo field has no length; \(name) gives both") }
+                field.type = .string(maxLength: nil)
+            }
+        case "severity":
+            let text = try entryValue.name()
+            guard let enforcement = CatalogEnforcement.allCases.first(where: { $0.rawValue == text.lowercased() }) else {
+                throw entryValue.error("unknown severity '\(text)'; expected one of: error, warning")
+            }
+            field.enforcement = enforcement
+        case "inferredType": field.inferredType = try entryValue.boolean()
+        case "inferredFrom": field.inferredFrom = try entryValue.optionalText()
+        case "values":
+            guard case .string = field.type else {
+                throw entryValue.error("values applies to string fields only; \(name) is \(baseType)")
+            }
+            field.allowedValues = try entryValue.names()
+        case "note": field.note = try entryValue.optionalText()
+        default: break
         }
-        if typeName != nil && existing != nil && value("inferredType") == nil {
-            // A type stated by a catalog file replaces an inferred one.
-            field.inferredType = false
-            field.inferredFrom = nil
-        }
-        draft.upsert(field)
     }
 
     private static let typeNames = "string, int, int64, real, date, datetime, guid, enum, noYes"

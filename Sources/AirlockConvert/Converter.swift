@@ -166,67 +166,29 @@ public enum Converter {
     /// Reads both exports, settles what they lack, says what the plan knows, and runs the selected flows in dependency
     /// order, each package started as soon as the flows feeding it are done.
     private static func runFlows(_ run: Run) throws -> FlowsResult {
-        let (options, templates, catalog, progress) = (run.options, run.templates, run.catalog, run.progress)
-        // The register keeps the Prospect to cash keys: a set that keys records by other columns does not apply it.
-        let held = run.appendedRegister ?? run.register.register
-        let register = templates.set == .standard ? held : nil
-        var (inputs, shardInputs) = try ConversionInputs.read(
-            for: options, templates: templates, catalog: catalog, register: register, progress: progress)
-        let keymap =
-            try options.keymap.map {
-                try KeymapApplier.apply(
-                    path: $0, to: &inputs, register: register, templates: templates, catalog: catalog, progress: progress)
-            } ?? (warnings: [], links: [])
-        let registered = try register.map {
-            try KeyRegisterApplier.apply(
-                $0, to: inputs.sales, foTables: inputs.foTables, templates: templates, wholeExports: options.shard == nil)
-        }
-        if let registered { inputs.sales = registered.sales }
-        let settled = try SettledSales(
-            inputs.sales, settings: run.settings, foTables: inputs.foTables, register: register, restored: registered?.restored ?? [:],
-            templates: templates, catalog: catalog)
-        inputs.sales = settled.package
+        let (options, templates, catalog) = (run.options, run.templates, run.catalog)
+        let settled = try SettledInputs(run)
         let order = templates.runOrder().filter { run.selected.contains($0.name) }
         let context = try ConversionContext(
-            inputs, options: options, templates: templates, catalog: catalog, order: order, shardRows: shardInputs?.rows)
-        var registerNotices = KeyRegisterNotices.texts(
-            applied: registered, writeBack: settled.writeBack, register: register, off: run.register.isOff, assigned: settled.assignedKeys,
-            links: keymap.links.count, order: order)
-        if let held, !held.isEmpty, register == nil {
-            registerNotices.append(
-                (
-                    order.first?.name ?? "",
-                    "the key register (\(held.path)) is not applied: it holds the Prospect to cash keys, and the \(templates.set.rawValue) templates key records by other columns"
-                ))
+            settled.inputs, options: options, templates: templates, catalog: catalog, order: order, shardRows: settled.shardInputs?.rows)
+        let registerNotices = settled.registerNotices(run: run, order: order)
+        let encodingNotices = try settled.inputs.foEncodingWarnings(templates: templates, catalog: catalog).map {
+            (order.first?.name ?? "", $0)
         }
-        let encodingNotices = try inputs.foEncodingWarnings(templates: templates, catalog: catalog).map { (order.first?.name ?? "", $0) }
         try RunPreflight.check(
-            order, context: context, keymapWarnings: keymap.warnings,
-            settingsNotices: encodingNotices + settled.notices(order: order) + registerNotices, notice: run.notice)
+            order, context: context, keymapWarnings: settled.keymap.warnings,
+            settingsNotices: encodingNotices + settled.sales.notices(order: order) + registerNotices, notice: run.notice)
         let keyRule =
-            settled.writeBack.written.isEmpty ? [] : [AssignedKeyRule(keys: settled.writeBack, catalog: catalog, selected: run.selected)]
+            settled.sales.writeBack.written.isEmpty
+            ? [] : [AssignedKeyRule(keys: settled.sales.writeBack, catalog: catalog, selected: run.selected)]
         context.rules = try SpecialRuleRegistry.rules(of: order, context: context) + keyRule + run.rules
         RunPreflight.warnOfFlowsLeftOut(order, context: context)
-        // The flows run on several cores, each once the flows it reads are done; see FlowScheduler for why the
-        // result equals a sequential run's. Second-pass lookups are resolved as soon as every flow that writes Sales
-        // records is done, before to-sales.zip is started from the result.
-        let graph = run.scheduling == .graph
-        let reads = graph ? FlowReads.of(order, context: context, rules: context.rules) : FlowReads.everyEarlier(order)
-        let secondPass = SecondPassJob(context: context)
-        let timestamp = inputs.sales.data.timestamp
-        let flowOutputs = try FlowScheduler.run(
-            order, reads: reads, costs: FlowScheduler.estimatedCosts(of: order, context: context),
-            workers: graph ? FlowScheduler.defaultWorkerCount : 1,
-            whenFinished: PackageJobs.watches(run.jobs, order: order, context: context, secondPass: secondPass, timestamp: timestamp)
-        ) { template in
-            try runFlow(template, context: context, reads: graph ? reads : nil, progress: progress)
-        }
-        let outputs = try secondPass.replacing(flowOutputs)
-        try PackageJobs.checkStarted(from: flowOutputs, resolved: outputs, context: context)
+        let timestamp = settled.inputs.sales.data.timestamp
+        let outputs = try scheduledOutputs(order, context: context, run: run, timestamp: timestamp)
         for (flow, text) in SettingsNotices.defaultSettings(outputs) + SettingsNotices.unmappedCountries(outputs) {
             context.warn(text, flow: flow)
         }
-        guard let shard = options.shard, let shardInputs else {
+        guard let shard = options.shard, let shardInputs = settled.shardInputs else {
             var plan = try ConversionPlanner.plan(outputs, context: context)
             if options.dryRun && options.batchLimits == nil {
                 plan.sizeWarnings = ConversionPlanner.sizeWarnings(outputs, catalog: catalog)
@@ -234,8 +196,8 @@ public enum Converter {
             var entries: [KeyRegisterEntry] = []
             if run.appendedRegister != nil {
                 entries = KeyRegisterDecisions.entries(
-                    assigned: settled.assignedKeys, links: keymap.links, outputs: outputs, register: register, templates: templates,
-                    catalog: catalog)
+                    assigned: settled.sales.assignedKeys, links: settled.keymap.links, outputs: outputs, register: settled.register,
+                    templates: templates, catalog: catalog)
             }
             return FlowsResult(
                 outputs: outputs, company: context.company, warnings: context.warnings(order: order.map(\.name)), plan: plan,
@@ -252,6 +214,83 @@ public enum Converter {
             outputs: outputs, company: context.company, warnings: context.warnings(order: order.map(\.name)),
             plan: try ConversionPlanner.plan(outputs.filter(owns), context: context),
             shard: ShardRun(context: context, summary: shardInputs.summary, salesTimestamp: timestamp?.text), owns: owns)
+    }
+
+    /// Both exports read, then the Sales export as the keymap, the key register and the run's settings leave it.
+    private struct SettledInputs {
+        var inputs: ConversionInputs
+        var shardInputs: ShardInputs?
+        /// The key register as read or appended to, and the one the run applies (nil for a template set that keys
+        /// records by other columns than the register's).
+        var held: KeyRegister?
+        var register: KeyRegister?
+        var keymap: (warnings: [(entity: String, text: String)], links: [KeymapEntry])
+        var registered: KeyRegisterApplier.Applied?
+        var sales: SettledSales
+
+        init(_ run: Run) throws {
+            let (options, templates, catalog, progress) = (run.options, run.templates, run.catalog, run.progress)
+            // The register keeps the Prospect to cash keys: a set that keys records by other columns does not apply it.
+            held = run.appendedRegister ?? run.register.register
+            let register = templates.set == .standard ? held : nil
+            self.register = register
+            var (inputs, shardInputs) = try ConversionInputs.read(
+                for: options, templates: templates, catalog: catalog, register: register, progress: progress)
+            keymap =
+                try options.keymap.map {
+                    try KeymapApplier.apply(
+                        path: $0, to: &inputs, register: register, templates: templates, catalog: catalog, progress: progress)
+                } ?? (warnings: [], links: [])
+            let registered = try register.map {
+                try KeyRegisterApplier.apply(
+                    $0, to: inputs.sales, foTables: inputs.foTables, templates: templates, wholeExports: options.shard == nil)
+            }
+            if let registered { inputs.sales = registered.sales }
+            self.registered = registered
+            sales = try SettledSales(
+                inputs.sales, settings: run.settings, foTables: inputs.foTables, register: register,
+                restored: registered?.restored ?? [:], templates: templates, catalog: catalog)
+            inputs.sales = sales.package
+            self.inputs = inputs
+            self.shardInputs = shardInputs
+        }
+
+        /// What the run says of the key register: what it applied and writes back, and a register it does not apply.
+        func registerNotices(run: Run, order: [MappingTemplate]) -> [(flow: String, text: String)] {
+            var notices = KeyRegisterNotices.texts(
+                applied: registered, writeBack: sales.writeBack, register: register, off: run.register.isOff,
+                assigned: sales.assignedKeys, links: keymap.links.count, order: order)
+            if let held, !held.isEmpty, register == nil {
+                notices.append(
+                    (
+                        order.first?.name ?? "",
+                        "the key register (\(held.path)) is not applied: it holds the Prospect to cash keys, and the \(run.templates.set.rawValue) templates key records by other columns"
+                    ))
+            }
+            return notices
+        }
+    }
+
+    /// The flows of `order` run on several cores, each once the flows it reads are done; see FlowScheduler for why the
+    /// result equals a sequential run's. Second-pass lookups are resolved as soon as every flow that writes Sales
+    /// records is done, before to-sales.zip is started from the result.
+    private static func scheduledOutputs(
+        _ order: [MappingTemplate], context: ConversionContext, run: Run, timestamp: CMTTimestamp?
+    ) throws -> [FlowOutput] {
+        let graph = run.scheduling == .graph
+        let reads = graph ? FlowReads.of(order, context: context, rules: context.rules) : FlowReads.everyEarlier(order)
+        let secondPass = SecondPassJob(context: context)
+        let progress = run.progress
+        let flowOutputs = try FlowScheduler.run(
+            order, reads: reads, costs: FlowScheduler.estimatedCosts(of: order, context: context),
+            workers: graph ? FlowScheduler.defaultWorkerCount : 1,
+            whenFinished: PackageJobs.watches(run.jobs, order: order, context: context, secondPass: secondPass, timestamp: timestamp)
+        ) { template in
+            try runFlow(template, context: context, reads: graph ? reads : nil, progress: progress)
+        }
+        let outputs = try secondPass.replacing(flowOutputs)
+        try PackageJobs.checkStarted(from: flowOutputs, resolved: outputs, context: context)
+        return outputs
     }
 
     /// Runs one flow, in a context that shows it the flows it reads (`reads`; nil: every flow before it), said with its

@@ -124,7 +124,6 @@ enum FODiffer {
         _ side: FOEntityOldSide, oldReader: FOPackageReader, newReader new: FOPackageReader, spoolPath: String
     ) throws -> EntityResult {
         let label = side.label
-        let columns = side.columns
         var result = side.result
         var warnings = side.warnings
         var matcher = DiffNewSideMatcher(index: DiffKeyIndex(fieldCount: 0), oldRepeats: side.oldRepeats)
@@ -132,63 +131,12 @@ enum FODiffer {
         swap(&matcher.index, &side.index)
         var deltaRecords = 0
         if let newLine = side.newLine {
-            let spool: FODeltaSpool
-            var deltaLine = newLine
-            let member = new.dataMember(for: newLine)?.name ?? "\(label).csv"
-            if case .delimited(let delimiter, _)? = side.newFormat {
-                spool = FODeltaSpool(
-                    path: spoolPath, header: side.newColumns, encoding: side.newEncoding ?? .utf8BOM,
-                    dialect: CSVDialect(delimiter: delimiter))
-                deltaLine.inputFilePath = member
-            } else {
-                spool = FODeltaSpool(path: spoolPath, header: side.newColumns, encoding: .utf8BOM, dialect: .standard)
-                deltaLine.inputFilePath = csvName(member)
-                deltaLine.sourceFormat = "CSV"
-                warnings.append(
-                    "\(label): the new export's file \(member) is not delimited text; its delta is written as \(csvName(member)) (CSV, UTF-8), so the data project needs a CSV source format for it"
-                )
-            }
-            var consumer = FODeltaConsumer(columns: columns, matcher: DiffNewSideMatcher(index: DiffKeyIndex(fieldCount: 0)), spool: spool)
-            swap(&consumer.matcher, &matcher)
-            _ = try new.scan(newLine, into: &consumer)
-            try spool.close()
-            swap(&matcher, &consumer.matcher)
-            matcher.finish()
-            var written = spool
-            if matcher.needsRewrite {
-                // A record left out as the file streamed goes to the delta after all: the file again, with every
-                // record's fate known, so that the delta keeps the new file's order.
-                written = FODeltaSpool(path: spoolPath, header: spool.header, encoding: spool.encoding, dialect: spool.dialect)
-                var rewriter = FODeltaRewriter(columns: columns, matcher: matcher, spool: written)
-                _ = try new.scan(newLine, into: &rewriter)
-                try written.close()
-            }
-            deltaRecords = written.records
-            result.report.new = consumer.records
-            result.report.created = matcher.created
-            result.report.changed = matcher.changed
-            result.report.unchanged = matcher.unchanged
-            for (field, count) in zip(columns.compared, consumer.changedFields) where count > 0 {
-                result.report.changedFields[field] = count
-            }
-            if written.records > 0 {
-                result.delta = (deltaLine, spoolPath)
-                result.report.deltaFile = deltaLine.inputFilePath
-            }
+            deltaRecords = try streamNewFile(
+                newLine, of: side, reader: new, spoolPath: spoolPath, matcher: &matcher, result: &result, warnings: &warnings)
         } else {
             matcher.finish()
         }
-        let index = matcher.index
-        let unseen = index.unseenOld
-        result.report.deleted = unseen.count
-        let keyFields = columns.hasCompany ? Array(columns.keyFields.dropFirst()) : columns.keyFields
-        for entry in unseen {
-            let parts = index.keyParts(of: entry)
-            result.deleted.append(
-                DeletedRecord(
-                    entity: label, company: columns.hasCompany ? parts.first : nil, keyFields: keyFields,
-                    keyValues: columns.hasCompany ? Array(parts.dropFirst()) : parts))
-        }
+        addDeletes(unseenIn: matcher.index, columns: side.columns, label: label, to: &result)
         let places = DiffRepeatReport.Places(
             old: side.oldLine.map { place(oldReader, $0) } ?? "", new: side.newLine.map { place(new, $0) } ?? "", byLine: true)
         DiffRepeatReport.add(to: &result.report, warnings: &warnings, matcher: matcher, places: places)
@@ -207,6 +155,83 @@ enum FODiffer {
         }
         result.warnings = warnings
         return result
+    }
+
+    /// Streams the new file `newLine` against `matcher`'s index into a delta spool (`deltaSpool`), again when a record
+    /// left out turns out to belong in the delta, and counts the outcome into `result`; returns the records the delta
+    /// holds.
+    private static func streamNewFile(
+        _ newLine: FOManifestEntity, of side: FOEntityOldSide, reader new: FOPackageReader, spoolPath: String,
+        matcher: inout DiffNewSideMatcher, result: inout EntityResult, warnings: inout [String]
+    ) throws -> Int {
+        let columns = side.columns
+        let (spool, deltaLine) = deltaSpool(for: newLine, of: side, reader: new, spoolPath: spoolPath, warnings: &warnings)
+        var consumer = FODeltaConsumer(columns: columns, matcher: DiffNewSideMatcher(index: DiffKeyIndex(fieldCount: 0)), spool: spool)
+        swap(&consumer.matcher, &matcher)
+        _ = try new.scan(newLine, into: &consumer)
+        try spool.close()
+        swap(&matcher, &consumer.matcher)
+        matcher.finish()
+        var written = spool
+        if matcher.needsRewrite {
+            // A record left out as the file streamed goes to the delta after all: the file again, with every
+            // record's fate known, so that the delta keeps the new file's order.
+            written = FODeltaSpool(path: spoolPath, header: spool.header, encoding: spool.encoding, dialect: spool.dialect)
+            var rewriter = FODeltaRewriter(columns: columns, matcher: matcher, spool: written)
+            _ = try new.scan(newLine, into: &rewriter)
+            try written.close()
+        }
+        result.report.new = consumer.records
+        result.report.created = matcher.created
+        result.report.changed = matcher.changed
+        result.report.unchanged = matcher.unchanged
+        for (field, count) in zip(columns.compared, consumer.changedFields) where count > 0 {
+            result.report.changedFields[field] = count
+        }
+        if written.records > 0 {
+            result.delta = (deltaLine, spoolPath)
+            result.report.deltaFile = deltaLine.inputFilePath
+        }
+        return written.records
+    }
+
+    /// The spool of an entity's delta and its manifest line: delimited text as the new file is, else CSV in UTF-8
+    /// (with a warning that the data project needs a CSV source format for it).
+    private static func deltaSpool(
+        for newLine: FOManifestEntity, of side: FOEntityOldSide, reader new: FOPackageReader, spoolPath: String,
+        warnings: inout [String]
+    ) -> (spool: FODeltaSpool, line: FOManifestEntity) {
+        let spool: FODeltaSpool
+        var deltaLine = newLine
+        let member = new.dataMember(for: newLine)?.name ?? "\(side.label).csv"
+        if case .delimited(let delimiter, _)? = side.newFormat {
+            spool = FODeltaSpool(
+                path: spoolPath, header: side.newColumns, encoding: side.newEncoding ?? .utf8BOM, dialect: CSVDialect(delimiter: delimiter))
+            deltaLine.inputFilePath = member
+        } else {
+            spool = FODeltaSpool(path: spoolPath, header: side.newColumns, encoding: .utf8BOM, dialect: .standard)
+            deltaLine.inputFilePath = csvName(member)
+            deltaLine.sourceFormat = "CSV"
+            warnings.append(
+                "\(side.label): the new export's file \(member) is not delimited text; its delta is written as \(csvName(member)) (CSV, UTF-8), so the data project needs a CSV source format for it"
+            )
+        }
+        return (spool, deltaLine)
+    }
+
+    /// Adds to `result` the records of the old file whose keys the new one lacks (`unseenIn`'s unseen keys), by company
+    /// and key.
+    private static func addDeletes(unseenIn index: DiffKeyIndex, columns: FODiffColumns, label: String, to result: inout EntityResult) {
+        let unseen = index.unseenOld
+        result.report.deleted = unseen.count
+        let keyFields = columns.hasCompany ? Array(columns.keyFields.dropFirst()) : columns.keyFields
+        for entry in unseen {
+            let parts = index.keyParts(of: entry)
+            result.deleted.append(
+                DeletedRecord(
+                    entity: label, company: columns.hasCompany ? parts.first : nil, keyFields: keyFields,
+                    keyValues: columns.hasCompany ? Array(parts.dropFirst()) : parts))
+        }
     }
 
     /// The new export's lines in order, each with the old export's line of the same entity (matched by name,

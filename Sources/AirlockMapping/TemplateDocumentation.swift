@@ -70,9 +70,26 @@ public enum TemplateDocumentation {
         out.line("Rows a flow leaves out are listed under \"Not carried\" with why.")
     }
 
+    /// A flow's section: its facts, note, filters, field maps, rows not carried and special rules.
     private static func flow(_ template: MappingTemplate, number: Int, set: TemplateSet, _ out: inout Output) {
         out.line("## \(number). \(template.name)")
         out.blank()
+        facts(of: template, set: set, &out)
+        if let note = template.note {
+            out.blank()
+            out.line(prose(note))
+        }
+        out.blank()
+        filters(of: template, &out)
+        out.blank()
+        fieldMaps(of: template, set: set, &out)
+        notCarried(by: template, &out)
+        specialRules(of: template, &out)
+    }
+
+    /// The table of a flow's facts: its task or map, reference, direction, entities, keys, parent, prerequisites,
+    /// what else it reads, its company field and how it treats repeated keys.
+    private static func facts(of template: MappingTemplate, set: TemplateSet, _ out: inout Output) {
         out.line("| | |")
         out.line("|---|---|")
         out.line(row([set.set == .dualWrite ? "Map" : "P2C task", cell(template.title)]))
@@ -102,11 +119,10 @@ public enum TemplateDocumentation {
                     "written once: a record whose key this flow or an earlier one already writes is filtered (`already-written`)",
                 ]))
         }
-        if let note = template.note {
-            out.blank()
-            out.line(prose(note))
-        }
-        out.blank()
+    }
+
+    /// A flow's filters, each with its provenance and condition, or what leaves records out without one.
+    private static func filters(of template: MappingTemplate, _ out: inout Output) {
         if template.filters.isEmpty {
             if let parent = template.parent, parent.onlyIncludedParents {
                 out.line("**Filters.** None of its own: only lines whose header the \(code(parent.flow)) flow takes.")
@@ -125,7 +141,10 @@ public enum TemplateDocumentation {
                 out.line(text)
             }
         }
-        out.blank()
+    }
+
+    /// The table of a flow's field maps: row, source, target, transform, provenance and note.
+    private static func fieldMaps(of template: MappingTemplate, set: TemplateSet, _ out: inout Output) {
         out.line("**Field maps.**")
         out.blank()
         out.line("| Row | Source | Target | Transform | Provenance | Note |")
@@ -141,28 +160,34 @@ public enum TemplateDocumentation {
                     field.note.map(cell) ?? "",
                 ]))
         }
-        if !template.notCarried.isEmpty {
-            out.blank()
-            out.line("**Not carried.**")
-            out.blank()
-            for omitted in template.notCarried {
-                let rows = omitted.rows.map(String.init).joined(separator: ", ")
-                out.line("- Row\(omitted.rows.count == 1 ? "" : "s") \(rows): \(prose(omitted.reason)).")
-            }
+    }
+
+    /// The rows of the mapping document a flow does not carry, with why (nothing when it carries them all).
+    private static func notCarried(by template: MappingTemplate, _ out: inout Output) {
+        guard !template.notCarried.isEmpty else { return }
+        out.blank()
+        out.line("**Not carried.**")
+        out.blank()
+        for omitted in template.notCarried {
+            let rows = omitted.rows.map(String.init).joined(separator: ", ")
+            out.line("- Row\(omitted.rows.count == 1 ? "" : "s") \(rows): \(prose(omitted.reason)).")
         }
-        if !template.rules.isEmpty {
-            out.blank()
-            out.line("**Special rules.**")
-            out.blank()
-            for rule in template.rules {
-                var text = "- \(code(rule.kind.rawValue)) (\(tags(rule.provenance, rule.isInferred))): \(summary(rule.kind))"
-                let parameters = ruleParameters(rule)
-                if !parameters.isEmpty {
-                    text += " Parameters: " + parameters.map { "\($0.name) = \(value($0.value))" }.joined(separator: ", ") + "."
-                }
-                if let note = rule.note { text += " " + prose(note) }
-                out.line(text)
+    }
+
+    /// A flow's special rules, each with its provenance, summary and parameters (nothing when it has none).
+    private static func specialRules(of template: MappingTemplate, _ out: inout Output) {
+        guard !template.rules.isEmpty else { return }
+        out.blank()
+        out.line("**Special rules.**")
+        out.blank()
+        for rule in template.rules {
+            var text = "- \(code(rule.kind.rawValue)) (\(tags(rule.provenance, rule.isInferred))): \(summary(rule.kind))"
+            let parameters = ruleParameters(rule)
+            if !parameters.isEmpty {
+                text += " Parameters: " + parameters.map { "\($0.name) = \(value($0.value))" }.joined(separator: ", ") + "."
             }
+            if let note = rule.note { text += " " + prose(note) }
+            out.line(text)
         }
     }
 

@@ -54,34 +54,49 @@ enum TemplateParser {
 
         let prerequisiteNodes = try byKey["after"].map { node in node.node.scalar != nil ? [node] : try node.items() } ?? []
         let prerequisites = try prerequisiteNodes.map { try $0.name() }
-        var parentFlowNode: YAMLNode?
-        var parentLinkNode: YAMLNode?
-        var parent: ParentRelation?
-        if let node = byKey["parent"] {
-            var flow: String?
-            var link: [FieldReference] = []
-            var onlyIncluded = true
-            for entry in try node.entries(allowing: ["flow", "link", "onlyIncludedParents"]) {
-                switch entry.key {
-                case "flow":
-                    flow = try entry.value.name()
-                    parentFlowNode = entry.value
-                case "link":
-                    link = try references(entry.value)
-                    parentLinkNode = entry.value
-                default: onlyIncluded = try entry.value.boolean()
-                }
-            }
-            guard let flow else { throw node.error("a parent needs 'flow'") }
-            guard !link.isEmpty else { throw node.error("a parent needs 'link': the line's fields that hold the parent's key") }
-            parent = ParentRelation(flow: flow, link: link, onlyIncludedParents: onlyIncluded)
-        }
+        let parent = try byKey["parent"].map(parentRelation)
         let alsoReads = try byKey["alsoReads"].map { try $0.names() } ?? []
 
-        let fieldsNode = try required("fields")
+        let fields = try fieldMappings(try required("fields"), direction: direction, valueMaps: valueMaps)
+        try checkKeyFields(of: target, fields: fields, keyNode: try required("target"))
+
+        var template = MappingTemplate(
+            name: name, title: try required("title").name(), reference: try byKey["reference"]?.text(), note: try byKey["note"]?.text(),
+            source: source, target: target, prerequisites: prerequisites, parent: parent?.relation, alsoReads: alsoReads, fields: fields)
+        try readOptionalSections(of: byKey, into: &template)
+        return Parsed(
+            template: template, prerequisiteNodes: prerequisiteNodes, parentFlowNode: parent?.flowNode, parentLinkNode: parent?.linkNode)
+    }
+
+    /// A line flow's `parent`: the header flow and the line's fields that hold its key, with the nodes the
+    /// cross-template checks point at.
+    private static func parentRelation(_ node: YAMLNode) throws -> (relation: ParentRelation, flowNode: YAMLNode?, linkNode: YAMLNode?) {
+        var flow: String?
+        var flowNode: YAMLNode?
+        var link: [FieldReference] = []
+        var linkNode: YAMLNode?
+        var onlyIncluded = true
+        for entry in try node.entries(allowing: ["flow", "link", "onlyIncludedParents"]) {
+            switch entry.key {
+            case "flow":
+                flow = try entry.value.name()
+                flowNode = entry.value
+            case "link":
+                link = try references(entry.value)
+                linkNode = entry.value
+            default: onlyIncluded = try entry.value.boolean()
+            }
+        }
+        guard let flow else { throw node.error("a parent needs 'flow'") }
+        guard !link.isEmpty else { throw node.error("a parent needs 'link': the line's fields that hold the parent's key") }
+        return (ParentRelation(flow: flow, link: link, onlyIncludedParents: onlyIncluded), flowNode, linkNode)
+    }
+
+    /// The field maps under `fields`, each target mapped once.
+    private static func fieldMappings(_ node: YAMLNode, direction: FlowDirection, valueMaps: Set<String>) throws -> [FieldMapping] {
         var fields: [FieldMapping] = []
         var targetLines: [String: Int] = [:]
-        for item in try fieldsNode.items() {
+        for item in try node.items() {
             let mapping = try fieldMapping(item, direction: direction, valueMaps: valueMaps)
             if let line = targetLines[mapping.target] {
                 throw item.error("the target field \(mapping.target) is already mapped on line \(line)")
@@ -89,7 +104,11 @@ enum TemplateParser {
             targetLines[mapping.target] = mapping.line ?? 0
             fields.append(mapping)
         }
-        let keyNode = try required("target")
+        return fields
+    }
+
+    /// Refuses a target key field without a field map or resolved in a second pass.
+    private static func checkKeyFields(of target: TemplateEndpoint, fields: [FieldMapping], keyNode: YAMLNode) throws {
         for key in target.key where !fields.contains(where: { $0.target == key.field }) {
             throw keyNode.error("the target key field \(key.field) has no field map")
         }
@@ -98,10 +117,11 @@ enum TemplateParser {
                 throw keyNode.error("the target key field \(key.field) cannot be resolved in a second pass (line \(mapping.line ?? 0))")
             }
         }
+    }
 
-        var template = MappingTemplate(
-            name: name, title: try required("title").name(), reference: try byKey["reference"]?.text(), note: try byKey["note"]?.text(),
-            source: source, target: target, prerequisites: prerequisites, parent: parent, alsoReads: alsoReads, fields: fields)
+    /// Reads into `template` the sections a template may leave out: `filters` (each on a field it reads),
+    /// `rules`, `notCarried` and `repeatedKeys`.
+    private static func readOptionalSections(of byKey: [String: YAMLNode], into template: inout MappingTemplate) throws {
         let read = Set(template.sourceFieldsRead)
         if let node = byKey["filters"] {
             var names: Set<String> = []
@@ -115,24 +135,25 @@ enum TemplateParser {
             for item in try node.items() { template.rules.append(try rule(item)) }
         }
         if let node = byKey["notCarried"] {
-            for item in try node.items() {
-                var rows: [Int] = []
-                var reason: String?
-                for entry in try item.entries(allowing: ["rows", "why"]) {
-                    switch entry.key {
-                    case "rows": rows = try entry.value.itemsOrSingle().map { try $0.integer() }
-                    default: reason = try entry.value.text()
-                    }
-                }
-                guard !rows.isEmpty, let reason else { throw item.error("a notCarried entry needs 'rows' and 'why'") }
-                template.notCarried.append(OmittedRows(rows: rows, reason: reason))
-            }
+            for item in try node.items() { template.notCarried.append(try omittedRows(item)) }
         }
         if let node = byKey["repeatedKeys"] {
             template.repeatedKeys = try node.choice(Dictionary(uniqueKeysWithValues: RepeatedKeyPolicy.allCases.map { ($0.rawValue, $0) }))
         }
-        return Parsed(
-            template: template, prerequisiteNodes: prerequisiteNodes, parentFlowNode: parentFlowNode, parentLinkNode: parentLinkNode)
+    }
+
+    /// A `notCarried` entry: the rows of the mapping document a template does not carry, and why.
+    private static func omittedRows(_ item: YAMLNode) throws -> OmittedRows {
+        var rows: [Int] = []
+        var reason: String?
+        for entry in try item.entries(allowing: ["rows", "why"]) {
+            switch entry.key {
+            case "rows": rows = try entry.value.itemsOrSingle().map { try $0.integer() }
+            default: reason = try entry.value.text()
+            }
+        }
+        guard !rows.isEmpty, let reason else { throw item.error("a notCarried entry needs 'rows' and 'why'") }
+        return OmittedRows(rows: rows, reason: reason)
     }
 
     private static func endpoint(_ node: YAMLNode) throws -> TemplateEndpoint {
@@ -176,7 +197,8 @@ enum TemplateParser {
         }
     }
 
-    private static func plainField(_ node: YAMLNode) throws -> String {
+    /// The field `node` names, refusing a lookup path.
+    static func plainField(_ node: YAMLNode) throws -> String {
         let text = try node.name()
         guard let reference = FieldReference(text), reference.referencedField == nil else {
             throw node.error("expected a field name, found '\(text)'; write a lookup as `lookup: {entity: …, by: …}`")
@@ -184,173 +206,8 @@ enum TemplateParser {
         return text
     }
 
-    private static func fieldMapping(_ node: YAMLNode, direction: FlowDirection, valueMaps: Set<String>) throws -> FieldMapping {
-        var source: String?
-        var target: String?
-        var lookup: [LookupTarget] = []
-        var lookupNode: YAMLNode?
-        var valueMap: String?
-        var unmapped: UnmappedValuePolicy?
-        var unmappedNode: YAMLNode?
-        var defaultValue: String?
-        var defaultSetting: TemplateSetting?
-        var country: CountryCodeForm?
-        var stateCountry: String?
-        var constant: String?
-        var constantNode: YAMLNode?
-        var dateFormat: (DateFormat, DateFormat)?
-        var numberFormat: (NumberFormat, NumberFormat)?
-        var provenance: Provenance?
-        var inferred: Bool?
-        var row: Int?
-        var note: String?
-        var pass: LookupPass?
-        var passNode: YAMLNode?
-        var scope: FixedValueScope?
-        var scopeNode: YAMLNode?
-        var onlyWith: [String] = []
-        var onlyWithNode: YAMLNode?
-        var fallback: String?
-        var fallbackNode: YAMLNode?
-        for entry in try node.entries(allowing: [
-            "from", "to", "lookup", "valueMap", "unmapped", "default", "constant", "dateFormat", "numberFormat", "source", "inferred",
-            "row", "note", "pass", "on", "country", "defaultSetting", "state", "onlyWith", "fallback",
-        ]) {
-            let value = entry.value
-            switch entry.key {
-            case "from": source = try plainField(value)
-            case "to": target = try plainField(value)
-            case "lookup":
-                lookupNode = value
-                lookup = try value.itemsOrSingle().map { item in
-                    var entity: String?
-                    var by: String?
-                    for part in try item.entries(allowing: ["entity", "by"]) {
-                        if part.key == "entity" { entity = try part.value.name() } else { by = try part.value.name() }
-                    }
-                    guard let entity, let by else { throw item.error("a lookup needs 'entity' and 'by'") }
-                    return LookupTarget(entity: entity, keyAttribute: by)
-                }
-                guard !lookup.isEmpty else { throw value.error("a lookup needs at least one {entity, by}") }
-            case "valueMap":
-                let name = try value.name()
-                guard valueMaps.contains(name) else {
-                    throw value.error("unknown value map '\(name)'; value-maps.yaml defines: \(valueMaps.sorted().joined(separator: ", "))")
-                }
-                valueMap = name
-            case "unmapped":
-                unmapped = try value.choice(policies)
-                unmappedNode = value
-            case "default": defaultValue = try value.text()
-            case "defaultSetting":
-                defaultSetting = try value.choice(Dictionary(uniqueKeysWithValues: TemplateSetting.allCases.map { ($0.rawValue, $0) }))
-            case "state": stateCountry = try plainField(value)
-            case "onlyWith":
-                onlyWith = try value.itemsOrSingle().map { try plainField($0) }
-                onlyWithNode = value
-                guard !onlyWith.isEmpty else { throw value.error("'onlyWith' needs at least one source field") }
-            case "fallback":
-                fallback = try plainField(value)
-                fallbackNode = value
-            case "country":
-                country = try value.choice(Dictionary(uniqueKeysWithValues: CountryCodeForm.allCases.map { ($0.rawValue, $0) }))
-            case "constant":
-                constant = try value.text()
-                constantNode = value
-            case "dateFormat":
-                let pair = try conversion(value, dateFormats)
-                if pair.1 == .auto {
-                    throw value.error("dateFormat 'to: auto' names no format to write; use iso8601, en-US, en-GB or de-DE")
-                }
-                dateFormat = (pair.0, pair.1)
-            case "numberFormat":
-                let pair = try conversion(value, numberFormats)
-                numberFormat = (pair.0, pair.1)
-            case "source": provenance = try value.choice(provenances)
-            case "inferred": inferred = try value.boolean()
-            case "row": row = try value.integer()
-            case "pass":
-                pass = try value.choice(Dictionary(uniqueKeysWithValues: LookupPass.allCases.map { ($0.rawValue, $0) }))
-                passNode = value
-            case "on":
-                scope = try value.choice(Dictionary(uniqueKeysWithValues: FixedValueScope.allCases.map { ($0.rawValue, $0) }))
-                scopeNode = value
-            default: note = try value.text()
-            }
-        }
-        guard let target else { throw node.error("a field map needs 'to'") }
-        guard let provenance else { throw node.error("the field map of \(target) needs 'source' (doc, img, cdm or inferred)") }
-        if provenance == .inferred, inferred == false { throw node.error("a field map with source inferred cannot say inferred: false") }
-        if let constantNode, source != nil || valueMap != nil || defaultValue != nil || country != nil || defaultSetting != nil {
-            throw constantNode.error("a constant takes no 'from', 'valueMap', 'country', 'default' or 'defaultSetting'")
-        }
-        if defaultValue != nil, defaultSetting != nil {
-            throw node.error("the field map of \(target) takes a 'default' or a 'defaultSetting', not both")
-        }
-        if valueMap != nil, country != nil {
-            throw node.error("the field map of \(target) takes a 'valueMap' or a 'country' step, not both")
-        }
-        if stateCountry != nil, source == nil || valueMap != nil || country != nil {
-            throw node.error("a 'state' step reads a source value and takes no 'valueMap' or 'country': the field map of \(target)")
-        }
-        if country != nil, source == nil {
-            throw node.error("a 'country' step reads a source value: the field map of \(target) needs 'from'")
-        }
-        guard source != nil || constant != nil || defaultValue != nil || defaultSetting != nil else {
-            throw node.error("the field map of \(target) needs 'from', 'constant', 'default' or 'defaultSetting'")
-        }
-        if let unmappedNode {
-            guard valueMap != nil || country != nil || stateCountry != nil else {
-                throw unmappedNode.error("'unmapped' needs a 'valueMap', a 'country' or a 'state' step")
-            }
-            if unmapped == .useDefault, defaultValue == nil { throw unmappedNode.error("'unmapped: default' needs a 'default'") }
-        }
-        if let scopeNode, constant == nil, defaultValue == nil {
-            throw scopeNode.error("'on' says which records get the field map's own value: it needs a 'constant' or a 'default'")
-        }
-        if let fallbackNode {
-            guard let source, constant == nil else {
-                throw fallbackNode.error(
-                    "a 'fallback' is read when 'from' is blank: the field map of \(target) needs 'from' and no 'constant'")
-            }
-            if fallback == source { throw fallbackNode.error("the fallback of \(target) is its own source field \(source)") }
-        }
-        if let onlyWithNode, constant == nil, defaultValue == nil, defaultSetting == nil, fallback == nil {
-            throw onlyWithNode.error(
-                "'onlyWith' says which records get the field map's own value: it needs a 'constant', 'default', 'defaultSetting' or 'fallback'"
-            )
-        }
-        if let passNode, pass == .second, lookup.isEmpty || direction != .foToSales {
-            throw passNode.error("'pass: second' resolves a Sales target lookup: it needs a 'lookup' in an F&O → Sales flow")
-        }
-        if let lookupNode, direction == .salesToFO, source == nil {
-            throw lookupNode.error("a lookup in a Sales → F&O flow reads the Sales source field: it needs 'from'")
-        }
-
-        // The pipeline: read a Sales source reference first; resolve a Sales target reference last.
-        var transforms: [FieldTransform] = []
-        if !lookup.isEmpty, direction == .salesToFO { transforms.append(.lookup(lookup)) }
-        if !onlyWith.isEmpty { transforms.append(.onlyWith(onlyWith)) }
-        if let fallback { transforms.append(.fallback(fallback)) }
-        if let constant { transforms.append(.constant(constant)) }
-        if let valueMap { transforms.append(.valueMap(name: valueMap, unmapped: unmapped ?? (defaultValue == nil ? .keep : .useDefault))) }
-        if let country { transforms.append(.country(country, unmapped: unmapped ?? .reject)) }
-        if let stateCountry { transforms.append(.subdivision(countryField: stateCountry, unmapped: unmapped ?? .keep)) }
-        if let (from, to) = dateFormat { transforms.append(.dateFormat(from: from, to: to)) }
-        if let (from, to) = numberFormat { transforms.append(.numberFormat(from: from, to: to)) }
-        if let defaultValue { transforms.append(.defaultValue(defaultValue)) }
-        if let defaultSetting { transforms.append(.settingDefault(defaultSetting)) }
-        if transforms.isEmpty || (transforms.count == 1 && !lookup.isEmpty) { transforms.append(.copy) }
-        if !lookup.isEmpty, direction == .foToSales { transforms.append(.lookup(lookup)) }
-        var mapping = FieldMapping(
-            source: source, target: target, transforms: transforms, provenance: provenance,
-            isInferred: inferred ?? (provenance == .inferred), row: row, note: note, line: node.node.mark?.line)
-        mapping.pass = pass ?? .first
-        mapping.fixedScope = scope ?? .create
-        return mapping
-    }
-
-    private static func conversion<T>(_ node: YAMLNode, _ formats: [String: T]) throws -> (T, T) {
+    /// A format conversion `{from, to}` between two of `formats`.
+    static func conversion<T>(_ node: YAMLNode, _ formats: [String: T]) throws -> (T, T) {
         var from: T?
         var to: T?
         for entry in try node.entries(allowing: ["from", "to"]) {

@@ -65,9 +65,7 @@ public struct MaskPolicy: Sendable, Equatable {
 
     /// The columns `templates` join records by: each end's key and each lookup's column (a path's first part).
     static func joinColumns(of templates: [MappingTemplate], catalog: SchemaCatalog) -> Set<String> {
-        func entry(_ side: DataSide, _ entity: String, _ column: String) -> String {
-            "\(side == .fo ? "fo" : "sales")/\(side == .fo ? catalog.foLabel(of: entity) : entity)/\(column)".lowercased()
-        }
+        func entry(_ side: DataSide, _ entity: String, _ column: String) -> String { entryKey((side, entity, column), catalog: catalog) }
         var result: Set<String> = []
         for template in templates {
             for end in [template.source, template.target] {
@@ -80,95 +78,137 @@ public struct MaskPolicy: Sendable, Equatable {
         return result
     }
 
+    /// A column of an entity on a side, as the templates and the catalog name it.
+    private typealias Column = (side: DataSide, entity: String, column: String)
+
+    /// A side as the policy names it: `fo` or `sales`.
+    private static func sideName(_ side: DataSide) -> String { side == .fo ? "fo" : "sales" }
+
+    /// An entity as the policy names it: an F&O entity by its label, a Sales one by its logical name.
+    private static func label(_ side: DataSide, _ entity: String, catalog: SchemaCatalog) -> String {
+        side == .fo ? catalog.foLabel(of: entity) : entity
+    }
+
+    /// A column as an entry of the policy (`side/entity/column`, lower case).
+    private static func entryKey(_ column: Column, catalog: SchemaCatalog) -> String {
+        "\(sideName(column.side))/\(label(column.side, column.entity, catalog: catalog))/\(column.column)".lowercased()
+    }
+
+    /// The method of `column` as the policy writes it, `keep` included.
+    private func writtenMethod(_ column: Column, catalog: SchemaCatalog) -> MaskMethod? {
+        let label = Self.label(column.side, column.entity, catalog: catalog)
+        return methods[Self.sideName(column.side)]?.first { $0.key.lowercased() == label.lowercased() }?.value
+            .first { $0.key.lowercased() == column.column.lowercased() }?.value
+    }
+
     /// Masks, by the same method, each column a bundled template maps to or from a masked column, until nothing
     /// changes; a column the policy keeps clear (`keep`), a key and a lookup stay as they are.
     mutating func carryAlongTemplates(_ templates: [MappingTemplate], catalog: SchemaCatalog) throws {
-        func label(_ side: DataSide, _ entity: String) -> String { side == .fo ? catalog.foLabel(of: entity) : entity }
-        func name(_ side: DataSide) -> String { side == .fo ? "fo" : "sales" }
-        func current(_ side: DataSide, _ entity: String, _ column: String) -> MaskMethod? {
-            methods[name(side)]?.first { $0.key.lowercased() == label(side, entity).lowercased() }?.value
-                .first { $0.key.lowercased() == column.lowercased() }?.value
-        }
-        func entry(_ side: DataSide, _ entity: String, _ column: String) -> String {
-            "\(name(side))/\(label(side, entity))/\(column)".lowercased()
-        }
-        // Each pair of columns a template copies one into the other, both ways (a lookup's path by its first part).
-        var copies: [(from: (DataSide, String, String), to: (DataSide, String, String))] = []
+        let copies = Self.templateCopies(templates) + Self.alikeCopies(catalog: catalog)
+        let keyBound = keyBoundColumns(templates, catalog: catalog)
+        carryUserEntries(along: copies, keyBound: keyBound, catalog: catalog)
+        carryMaskedColumns(along: copies, keyBound: keyBound, catalog: catalog)
+        try checkJoins(templates, catalog: catalog)
+    }
+
+    /// Each pair of columns a template copies one into the other, both ways (a lookup's path by its first part).
+    private static func templateCopies(_ templates: [MappingTemplate]) -> [(from: Column, to: Column)] {
+        var copies: [(from: Column, to: Column)] = []
         for template in templates {
             for mapping in template.fields {
                 guard let source = mapping.source.map({ String($0.prefix { $0 != "." }) }) else { continue }
-                let ends = [
+                let ends: [Column] = [
                     (template.source.side, template.source.entity, source), (template.target.side, template.target.entity, mapping.target),
                 ]
                 copies += [(ends[0], ends[1]), (ends[1], ends[0])]
             }
         }
-        // A column of one document entity and the same column of another (order, quotation and invoice headers and
-        // lines, each side's alike): one meaning, masked alike wherever it is.
-        for family in Self.alikeEntities {
+        return copies
+    }
+
+    /// A column of one document entity and the same column of another (order, quotation and invoice headers and
+    /// lines, each side's alike), both ways: one meaning, masked alike wherever it is.
+    private static func alikeCopies(catalog: SchemaCatalog) -> [(from: Column, to: Column)] {
+        var copies: [(from: Column, to: Column)] = []
+        for family in alikeEntities {
             let side: DataSide = family.side == "fo" ? .fo : .sales
-            let members = family.entities.filter { Self.columns(side: family.side, entity: $0, catalog: catalog) != nil }
+            let members = family.entities.filter { columns(side: family.side, entity: $0, catalog: catalog) != nil }
             for (index, first) in members.enumerated() {
-                let firstColumns = Self.columns(side: family.side, entity: first, catalog: catalog) ?? []
+                let firstColumns = columns(side: family.side, entity: first, catalog: catalog) ?? []
                 for second in members[(index + 1)...] {
-                    let secondColumns = Set(
-                        (Self.columns(side: family.side, entity: second, catalog: catalog) ?? []).map { $0.lowercased() })
+                    let secondColumns = Set((columns(side: family.side, entity: second, catalog: catalog) ?? []).map { $0.lowercased() })
                     for column in firstColumns where secondColumns.contains(column.lowercased()) {
                         copies += [((side, first, column), (side, second, column)), ((side, second, column), (side, first, column))]
                     }
                 }
             }
         }
-        // Columns a template copies to or from a key (an invoice's name from its number): masked, they would
-        // disagree with the key the other export holds clear.
+        return copies
+    }
+
+    /// Columns a template copies to or from a key (an invoice's name from its number), as policy entries: masked,
+    /// they would disagree with the key the other export holds clear.
+    private func keyBoundColumns(_ templates: [MappingTemplate], catalog: SchemaCatalog) -> Set<String> {
         var keyBound: Set<String> = []
         for template in templates {
             for mapping in template.fields {
                 guard let source = mapping.source, !source.contains(".") else { continue }
-                let ends = [
+                let ends: [Column] = [
                     (template.source.side, template.source.entity, source), (template.target.side, template.target.entity, mapping.target),
                 ]
                 for (one, other) in [(ends[0], ends[1]), (ends[1], ends[0])]
-                where isKey(side: name(other.0), entity: other.1, column: other.2, catalog: catalog) {
-                    keyBound.insert(entry(one.0, one.1, one.2))
+                where isKey(side: Self.sideName(other.side), entity: other.entity, column: other.column, catalog: catalog) {
+                    keyBound.insert(Self.entryKey(one, catalog: catalog))
                 }
             }
         }
-        /// Whether `method` may be carried to column `to`: not a key, in the catalog, of a type the method keeps.
-        func takes(_ to: (DataSide, String, String), _ method: MaskMethod) -> Bool {
-            !keyBound.contains(entry(to.0, to.1, to.2)) && !isKey(side: name(to.0), entity: to.1, column: to.2, catalog: catalog)
-                && Self.isKnown(side: name(to.0), entity: to.1, column: to.2, catalog: catalog)
-                && Self.fits(method, side: name(to.0), entity: to.1, column: to.2, catalog: catalog)
-        }
-        // A user's entry first: its method (`keep` too) goes to every column the maps copy it to or from, over the
-        // bundled method there, so that a change to one column is a change to all its copies.
+        return keyBound
+    }
+
+    /// Whether `method` may be carried to column `to`: not a key, in the catalog, of a type the method keeps.
+    private func takes(_ to: Column, _ method: MaskMethod, keyBound: Set<String>, catalog: SchemaCatalog) -> Bool {
+        let side = Self.sideName(to.side)
+        return !keyBound.contains(Self.entryKey(to, catalog: catalog))
+            && !isKey(side: side, entity: to.entity, column: to.column, catalog: catalog)
+            && Self.isKnown(side: side, entity: to.entity, column: to.column, catalog: catalog)
+            && Self.fits(method, side: side, entity: to.entity, column: to.column, catalog: catalog)
+    }
+
+    /// A user's entry first: its method (`keep` too) goes to every column the maps copy it to or from, over the
+    /// bundled method there, so that a change to one column is a change to all its copies; until nothing changes.
+    private mutating func carryUserEntries(along copies: [(from: Column, to: Column)], keyBound: Set<String>, catalog: SchemaCatalog) {
         var changed = true
         while changed {
             changed = false
             for (from, to) in copies {
-                let fromEntry = entry(from.0, from.1, from.2)
-                let toEntry = entry(to.0, to.1, to.2)
-                guard userEntries.contains(fromEntry), !userEntries.contains(toEntry), let method = current(from.0, from.1, from.2),
-                    current(to.0, to.1, to.2) != method, takes(to, method)
+                let fromEntry = Self.entryKey(from, catalog: catalog)
+                let toEntry = Self.entryKey(to, catalog: catalog)
+                guard userEntries.contains(fromEntry), !userEntries.contains(toEntry), let method = writtenMethod(from, catalog: catalog),
+                    writtenMethod(to, catalog: catalog) != method, takes(to, method, keyBound: keyBound, catalog: catalog)
                 else { continue }
-                methods[name(to.0), default: [:]][label(to.0, to.1), default: [:]][to.2] = method
+                methods[Self.sideName(to.side), default: [:]][Self.label(to.side, to.entity, catalog: catalog), default: [:]][to.column] =
+                    method
                 userEntries.insert(toEntry)
                 origins[toEntry] = origins[fromEntry]
                 changed = true
             }
         }
-        // Then every masked column's method to the columns without one.
-        changed = true
+    }
+
+    /// Then every masked column's method to the columns without one, until nothing changes.
+    private mutating func carryMaskedColumns(along copies: [(from: Column, to: Column)], keyBound: Set<String>, catalog: SchemaCatalog) {
+        var changed = true
         while changed {
             changed = false
             for (from, to) in copies {
-                guard let method = current(from.0, from.1, from.2), method != .keep, current(to.0, to.1, to.2) == nil, takes(to, method)
+                guard let method = writtenMethod(from, catalog: catalog), method != .keep, writtenMethod(to, catalog: catalog) == nil,
+                    takes(to, method, keyBound: keyBound, catalog: catalog)
                 else { continue }
-                methods[name(to.0), default: [:]][label(to.0, to.1), default: [:]][to.2] = method
+                methods[Self.sideName(to.side), default: [:]][Self.label(to.side, to.entity, catalog: catalog), default: [:]][to.column] =
+                    method
                 changed = true
             }
         }
-        try checkJoins(templates, catalog: catalog)
     }
 
     /// Refuses a policy under which a flow would write, into a column the other export holds masked, a value that is
@@ -178,16 +218,15 @@ public struct MaskPolicy: Sendable, Equatable {
     /// every record of the flow changed.
     /// - Throws: `AirlockError(.usage)` at the policy entry, naming the template and both columns.
     private func checkJoins(_ templates: [MappingTemplate], catalog: SchemaCatalog) throws {
-        func label(_ side: DataSide, _ entity: String) -> String { side == .fo ? catalog.foLabel(of: entity) : entity }
-        func name(_ side: DataSide) -> String { side == .fo ? "fo" : "sales" }
+        func label(_ side: DataSide, _ entity: String) -> String { Self.label(side, entity, catalog: catalog) }
+        func name(_ side: DataSide) -> String { Self.sideName(side) }
         func system(_ side: DataSide) -> String { side == .fo ? "F&O" : "Sales" }
         func current(_ side: DataSide, _ entity: String, _ column: String) -> MaskMethod? {
             method(side: name(side), entity: entity, column: column, catalog: catalog)
         }
         // The method as written, `keep` included.
         func written(_ side: DataSide, _ entity: String, _ column: String) -> MaskMethod? {
-            methods[name(side)]?.first { $0.key.lowercased() == label(side, entity).lowercased() }?.value
-                .first { $0.key.lowercased() == column.lowercased() }?.value
+            writtenMethod((side, entity, column), catalog: catalog)
         }
         for template in templates {
             for mapping in template.fields {
@@ -211,7 +250,7 @@ public struct MaskPolicy: Sendable, Equatable {
                     }
                     guard let problem else { continue }
                     // At the entry a user wrote, when one of the two is theirs.
-                    let entries = [masked, clear].compactMap { origins["\(name($0.0))/\(label($0.0, $0.1))/\($0.2)".lowercased()] }
+                    let entries = [masked, clear].compactMap { origins[Self.entryKey($0, catalog: catalog)] }
                     let location = entries.first { $0.file != Self.bundledFile } ?? entries.first ?? SourceLocation()
                     throw AirlockError(
                         .usage,

@@ -46,27 +46,11 @@ struct EntityMatcher: Sendable {
         return log2(share / (1 - share))
     }
 
-    /// The matches, keeping `decisions` (already checked against the records).
+    /// The matches, keeping `decisions` (already checked against the records): the candidate pairs compared, the
+    /// entity's model estimated from them, the pairs ranked, the duplicates within each side found, then the
+    /// proposals made, a rejected pair kept in the list (`rejectedProposals`) and, for persons, the households counted.
     func run(decisions: [MatchDecision]) throws -> EntityMatches {
-        let store = scorer.store
-        // Indexes by key, for the reviewed decisions only.
-        let foIndex =
-            decisions.isEmpty ? [:] : Dictionary(fo.enumerated().map { (store.key($1), $0) }, uniquingKeysWith: { first, _ in first })
-        let salesIndex =
-            decisions.isEmpty ? [:] : Dictionary(sales.enumerated().map { (store.key($1), $0) }, uniquingKeysWith: { first, _ in first })
-        var rejected: Set<UInt64> = []
-        var rejectedSales: Set<Int> = []
-        var accepted: [Int: (fo: Int, decision: MatchDecision)] = [:]
-        for decision in decisions {
-            guard let s = salesIndex[decision.salesKey], let f = foIndex[decision.foKey] else { continue }
-            switch decision.verdict {
-            case .reject:
-                rejected.insert(UInt64(s) << 32 | UInt64(f))
-                rejectedSales.insert(s)
-            case .accept: accepted[s] = (f, decision)
-            }
-        }
-
+        let reviewed = ReviewedPairs(decisions, matcher: self)
         // The keys are let go once the pairs are made, and made again for the duplicates within each side later:
         // at a million records, the keys and the pairs of every kind are more than memory need hold at once.
         var salesKeys = try keys(of: sales, isSales: true)
@@ -82,31 +66,21 @@ struct EntityMatcher: Sendable {
             candidates: patterns, random: try randomPatterns(), expectedMatches: min(sales.count, fo.count))
         var scorer = scorer
         scorer.model = model
-        let ranked = try rank(candidates.pairs, vectors: vectors, scorer: scorer, rejected: rejected)
+        let ranked = try rank(candidates.pairs, vectors: vectors, scorer: scorer, rejected: reviewed.rejected)
         let (comparisons, keysTooCommon) = (candidates.pairs.count, candidates.keysTooCommon)
         // Ranked, the pairs and their comparisons are let go before the duplicates are looked for.
         candidates.pairs = []
         vectors = []
         let foDuplicates = try duplicates(fo, isSales: false, scorer: scorer)
         let salesDuplicates = try duplicates(sales, isSales: true, scorer: scorer)
-        let foDuplicatePairs = Set(foDuplicates.map { UInt64($0.first) << 32 | UInt64($0.second) })
-        func areDuplicates(_ a: Int, _ b: Int) -> Bool { foDuplicatePairs.contains(UInt64(min(a, b)) << 32 | UInt64(max(a, b))) }
         var bestScores = [Double](repeating: 0, count: sales.count)
         for s in sales.indices { bestScores[s] = ranked.list(s).first?.score ?? 0 }
         var maker = ProposalMaker(
-            matcher: self, scorer: scorer, ranked: ranked, accepted: accepted, rejectedSales: rejectedSales,
+            matcher: self, scorer: scorer, ranked: ranked, accepted: reviewed.accepted, rejectedSales: reviewed.rejectedSales,
             foDuplicatePairs: Set(foDuplicates.map { UInt64($0.first) << 32 | UInt64($0.second) }))
         var proposals = maker.make()
         resolveSharedTargets(&proposals, holder: maker.assignment.holder)
-        // A rejection stays in the list, so that the next review still has it.
-        for decision in decisions where decision.verdict == .reject {
-            guard let s = salesIndex[decision.salesKey], let f = foIndex[decision.foKey] else { continue }
-            var proposal = MatchProposal(salesIndex: s, foIndex: f, score: scorer.score(sales[s], fo[f]), matchClass: nil)
-            proposal.matchClass = classOf(proposal.score)
-            proposal.decision = .reject
-            proposal.notes.append("rejected on review (line \(decision.line))")
-            proposals.append(proposal)
-        }
+        proposals += rejectedProposals(decisions, reviewed: reviewed, scorer: scorer)
         var households: MatchHouseholds?
         if entity == .contacts {
             let sure = proposals.filter { $0.decision == nil && $0.matchClass == .sure }.map { ($0.salesIndex, $0.foIndex, $0.score / 100) }
@@ -115,6 +89,53 @@ struct EntityMatcher: Sendable {
         return EntityMatches(
             entity: entity, proposals: proposals, duplicates: foDuplicates + salesDuplicates, bestScores: bestScores,
             comparisons: comparisons, keysTooCommon: keysTooCommon, model: model, households: households, unproposed: maker.unproposed)
+    }
+
+    /// The pairs a reviewer decided, by the records' indexes: the rejected pairs and their Sales records, and the
+    /// accepted pair of each Sales record with its decision. A decision whose records are not both here is left out.
+    private struct ReviewedPairs {
+        /// Key → index, of the records decisions name (empty without decisions).
+        var salesIndex: [String: Int]
+        var foIndex: [String: Int]
+        /// Rejected pairs, Sales index in the high 32 bits.
+        var rejected: Set<UInt64> = []
+        var rejectedSales: Set<Int> = []
+        var accepted: [Int: (fo: Int, decision: MatchDecision)] = [:]
+
+        init(_ decisions: [MatchDecision], matcher: EntityMatcher) {
+            let store = matcher.scorer.store
+            // Indexes by key, for the reviewed decisions only.
+            foIndex =
+                decisions.isEmpty
+                ? [:] : Dictionary(matcher.fo.enumerated().map { (store.key($1), $0) }, uniquingKeysWith: { first, _ in first })
+            salesIndex =
+                decisions.isEmpty
+                ? [:] : Dictionary(matcher.sales.enumerated().map { (store.key($1), $0) }, uniquingKeysWith: { first, _ in first })
+            for decision in decisions {
+                guard let s = salesIndex[decision.salesKey], let f = foIndex[decision.foKey] else { continue }
+                switch decision.verdict {
+                case .reject:
+                    rejected.insert(UInt64(s) << 32 | UInt64(f))
+                    rejectedSales.insert(s)
+                case .accept: accepted[s] = (f, decision)
+                }
+            }
+        }
+    }
+
+    /// The rejected pairs as proposals, scored and noted: a rejection stays in the list, so that the next review still
+    /// has it.
+    private func rejectedProposals(_ decisions: [MatchDecision], reviewed: ReviewedPairs, scorer: MatchScorer) -> [MatchProposal] {
+        var proposals: [MatchProposal] = []
+        for decision in decisions where decision.verdict == .reject {
+            guard let s = reviewed.salesIndex[decision.salesKey], let f = reviewed.foIndex[decision.foKey] else { continue }
+            var proposal = MatchProposal(salesIndex: s, foIndex: f, score: scorer.score(sales[s], fo[f]), matchClass: nil)
+            proposal.matchClass = classOf(proposal.score)
+            proposal.decision = .reject
+            proposal.notes.append("rejected on review (line \(decision.line))")
+            proposals.append(proposal)
+        }
+        return proposals
     }
 
     func classOf(_ score: Double) -> MatchClass? {

@@ -6,7 +6,16 @@ import AirlockValidate
 /// The page's rejected records: reasons ranked by records, then per flow the first rows of its reject file.
 extension ConversionPage {
     var rejects: String {
-        // Reasons ranked by records, with the flows that gave them.
+        let ranked = rankedReasons()
+        guard !ranked.isEmpty else { return PageFrame.paragraph("No record was rejected.", class: "none") }
+        return reasonChart(ranked) + reasonTable(ranked) + rejectFileTable() + rejectFileExamples()
+    }
+
+    /// Reject reasons with their records and the flows that gave them (each with its records), ranked.
+    private typealias RankedReasons = [(key: String, value: (count: Int, flows: [(String, Int)]))]
+
+    /// Reasons ranked by records (most first, then by name), with the flows that gave them.
+    private func rankedReasons() -> RankedReasons {
         var byReason: [String: (count: Int, flows: [(String, Int)])] = [:]
         for name in flowOrder {
             guard let flow = report.flows[name] else { continue }
@@ -15,10 +24,13 @@ extension ConversionPage {
                 byReason[reason, default: (0, [])].flows.append((name, count))
             }
         }
-        guard !byReason.isEmpty else { return PageFrame.paragraph("No record was rejected.", class: "none") }
-        let ranked = byReason.sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }
+        return byReason.sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }
+    }
+
+    /// One bar per reject reason, its length the records rejected for it.
+    private func reasonChart(_ ranked: RankedReasons) -> String {
         let total = ranked.reduce(0) { $0 + $1.value.count }
-        var out = ReportChart.bars(
+        return ReportChart.bars(
             id: "chart-reasons", title: "Rejected records by reason",
             description: "One bar per reject reason, its length the records rejected for it.",
             bars: ranked.map { reason, value in
@@ -28,6 +40,11 @@ extension ConversionPage {
                         "\(reason): \(HTMLText.number(value.count)) records (\(HTMLText.percent(value.count, of: total))) in \(value.flows.map { "\($0.0) \(HTMLText.number($0.1))" }.joined(separator: ", "))"
                 )
             })
+    }
+
+    /// The reject reasons, most records first, each with its share, its flows and an example message.
+    private func reasonTable(_ ranked: RankedReasons) -> String {
+        let total = ranked.reduce(0) { $0 + $1.value.count }
         var table = ReportTable(
             id: "table-reasons", caption: "Reject reasons, most records first",
             columns: [
@@ -42,8 +59,11 @@ extension ConversionPage {
                 .text(HTMLText.clip(example, 240), class: "wide"),
             ])
         }
-        out += table.html
-        // The reject files and their first lines.
+        return table.html
+    }
+
+    /// The reject files per flow, with the flow's records rejected by reason.
+    private func rejectFileTable() -> String {
         var files = ReportTable(
             id: "table-reject-files", caption: "Reject files per flow",
             columns: [.init("flow"), .init("rejected", numeric: true), .init("reasons"), .init("file")])
@@ -54,7 +74,12 @@ extension ConversionPage {
             }.joined(separator: ", ")
             files.add([.text(name), .number(flow.rejected), .text(reasons), .text(flow.rejectFile ?? "(not written)", class: "code")])
         }
-        out += files.html
+        return files.html
+    }
+
+    /// The first lines of each reject file, where the page is made next to the rejects folder.
+    private func rejectFileExamples() -> String {
+        var out = ""
         let shown =
             flowOrder.filter { (rejectExamples[$0]?.count ?? 0) > 1 }
             + rejectExamples.keys.filter { !report.flows.keys.contains($0) && (rejectExamples[$0]?.count ?? 0) > 1 }.sorted()

@@ -7,10 +7,27 @@ extension ConversionReport {
     public func text() -> String {
         var lines: [String] = []
         lines.append("Conversion for company \(company)\(options.dryRun ? " (dry run: nothing written)" : "")")
+        lines += flowTable()
+        lines += flowDetails()
+        lines += outputLines()
+        lines += validationWarnings()
+        lines += runWarnings()
+        let prerequisites = ImportPrerequisite.text(plan?.beforeImport ?? [])
+        if !prerequisites.isEmpty && !refused { lines += [""] + prerequisites }
+        let steps = nextSteps
+        if !steps.isEmpty {
+            lines.append("")
+            lines.append("Next steps:")
+            lines += steps.map { "  " + $0 }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The table of counts: a row per flow and the totals, the flow names left-aligned, the counts right-aligned.
+    private func flowTable() -> [String] {
         let header = ["flow", "read", "filtered", "created", "updated", "unchanged", "rejected"]
         var rows: [[String]] = [header]
-        let order = flowOrder
-        for name in order {
+        for name in flowOrder {
             guard let flow = flows[name] else { continue }
             rows.append([
                 name, "\(flow.read)", "\(flow.filtered)", "\(flow.created)", "\(flow.updated)", "\(flow.unchanged)", "\(flow.rejected)",
@@ -21,15 +38,20 @@ extension ConversionReport {
             "\(totals.rejected)",
         ])
         let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        for row in rows {
-            lines.append(
-                row.enumerated().map { index, cell in
-                    index == 0
-                        ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-                        : String(repeating: " ", count: widths[index] - cell.count) + cell
-                }.joined(separator: "  "))
+        return rows.map { row in
+            row.enumerated().map { index, cell in
+                index == 0
+                    ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[index] - cell.count) + cell
+            }.joined(separator: "  ")
         }
-        for name in order {
+    }
+
+    /// Per flow, what the table does not say: its rejections by reason, the fields it changes, the values it keeps,
+    /// and the records its rules generate.
+    private func flowDetails() -> [String] {
+        var lines: [String] = []
+        for name in flowOrder {
             guard let flow = flows[name] else { continue }
             if !flow.rejectedByReason.isEmpty {
                 let reasons = flow.rejectedByReason.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
@@ -53,6 +75,13 @@ extension ConversionReport {
                 )
             }
         }
+        return lines
+    }
+
+    /// The records the rules add beside the flows' written ones, the flows not run, each file written with its digest,
+    /// and a batched run's series in one line.
+    private func outputLines() -> [String] {
+        var lines: [String] = []
         if let writtenLine { lines.append(writtenLine) }
         if !flowsNotRun.isEmpty { lines.append("Not run: \(flowsNotRun.joined(separator: ", "))") }
         for (name, digest) in outputs.sorted(by: { $0.key < $1.key }) where !name.hasPrefix(ImportPlan.folder + "/") {
@@ -72,17 +101,26 @@ extension ConversionReport {
                 "Wrote \(importPlan.batches.count) batch\(importPlan.batches.count == 1 ? "" : "es") into \(ImportPlan.folder)/ (\(sides.joined(separator: "; ")); the series load independently: \(ImportPlan.folder)/\(ImportPlan.textName))"
             )
         }
-        // What `airlock validate` says of the packages written, so that the summary and the validation agree: a
-        // warning on an output (a length only AX 2012 documents) is named here, not left for the user to find.
-        for (name, result) in validation.sorted(by: { $0.key < $1.key }) where result.warnings > 0 || result.notices > 0 {
+        return lines
+    }
+
+    /// What `airlock validate` says of the packages written, so that the summary and the validation agree: a
+    /// warning on an output (a length only AX 2012 documents) is named here, not left for the user to find.
+    private func validationWarnings() -> [String] {
+        validation.sorted(by: { $0.key < $1.key }).filter { $0.value.warnings > 0 || $0.value.notices > 0 }.map { name, result in
             let rules = result.rules.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
             var counts: [String] = []
             if result.warnings > 0 { counts.append("\(result.warnings) warning\(result.warnings == 1 ? "" : "s")") }
             if result.notices > 0 { counts.append("\(result.notices) notice\(result.notices == 1 ? "" : "s")") }
-            lines.append(
+            return
                 "warning: \(name) was written with \(counts.joined(separator: " and ")) of airlock validate (\(rules.joined(separator: ", "))): `airlock validate \(options.outputDirectory.map { $0 + "/" } ?? "")\(name)` lists them"
-            )
         }
+    }
+
+    /// The run's warnings, those of the plan (records `--since` does not send again, flows that convert nothing),
+    /// and a note for each flow whose own filters leave out every record.
+    private func runWarnings() -> [String] {
+        var lines: [String] = []
         for warning in warnings { lines.append("warning: \(warning)") }
         for name in flowOrder {
             guard let missing = plan?.flows[name]?.unchangedNotInTarget, missing > 0 else { continue }
@@ -98,15 +136,7 @@ extension ConversionReport {
             guard let flow = plan?.flows[name], flow.filtersLeaveOutAll else { continue }
             lines.append("note: \(name): \(flow.nothingToConvertText)")
         }
-        let prerequisites = ImportPrerequisite.text(plan?.beforeImport ?? [])
-        if !prerequisites.isEmpty && !refused { lines += [""] + prerequisites }
-        let steps = nextSteps
-        if !steps.isEmpty {
-            lines.append("")
-            lines.append("Next steps:")
-            lines += steps.map { "  " + $0 }
-        }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     /// Flow names in the order of the template set the conversion ran, then any others by name: the order the

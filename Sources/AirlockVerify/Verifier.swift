@@ -34,14 +34,7 @@ public enum Verifier {
                 .usage, "give the export taken after the import: --fo (F&O data package), --sales (Configuration Migration package) or both"
             )
         }
-        var given: FOLocale?
-        if let name = options.foLocale {
-            guard let known = FOLocale(name: name) else {
-                let all = FOLocale.allCases.map(\.rawValue).joined(separator: ", ")
-                throw AirlockError(.usage, "--fo-locale names an unknown locale '\(name)'; the locales are \(all)")
-            }
-            given = known
-        }
+        let given = try givenLocale(options)
         let run = try RunFolder.open(options.runDirectory)
         let locale = given ?? run.report.options.foLocale.flatMap(FOLocale.init(name:))
         let foSource = try options.foPath.map { try exportSource($0, kind: .fo, option: "--fo", run: run) }
@@ -85,20 +78,9 @@ public enum Verifier {
                 run: run, sent: sent, options: options, sides: (fo: foSource != nil, sales: salesSource != nil), inputs: inputs,
                 warnings: &warnings)
             if let register, !register.isEmpty {
-                let (keys, missing) = try registeredKeys(register, export: foSource, company: run.report.company, catalog: catalog)
-                report.registeredKeys = keys
-                report.verdict = VerificationReport.verdict(report.totals, notProven: report.notProven)
-                if let missing {
-                    try writeMissingKeys(missing, to: folder.path(RunLayout.missingKeysList))
-                    report.outputs[RunLayout.missingKeysList] = try FileDigest.of(
-                        folder.path(RunLayout.missingKeysList), as: RunLayout.missingKeysList)
-                }
+                try addRegisteredKeys(register, export: foSource, company: run.report.company, catalog: catalog, to: &report, in: folder)
             }
-            try writeMissing(sent, to: folder.path(RunLayout.missingList))
-            try writeDrifted(parts: [foPart, salesPart], to: folder.path(RunLayout.driftedList))
-            for part in [foPart, salesPart] { try? FileManager.default.removeItem(atPath: part) }
-            report.outputs[RunLayout.missingList] = try FileDigest.of(folder.path(RunLayout.missingList), as: RunLayout.missingList)
-            report.outputs[RunLayout.driftedList] = try FileDigest.of(folder.path(RunLayout.driftedList), as: RunLayout.driftedList)
+            try writeLists(sent, driftedParts: [foPart, salesPart], to: &report, in: folder)
             report.warnings = warnings
             try folder.write(report.jsonData(), to: RunLayout.verificationReport)
             let page = ReportPage.html(verification: report, examples: ReportPage.verificationExamples(in: folder.staging))
@@ -110,6 +92,44 @@ public enum Verifier {
             _ = try? digests.result()
             throw error
         }
+    }
+
+    /// The locale `--fo-locale` names, nil when it names none.
+    /// - Throws: `AirlockError(.usage)` for a locale Airlock does not know.
+    private static func givenLocale(_ options: VerificationOptions) throws -> FOLocale? {
+        guard let name = options.foLocale else { return nil }
+        guard let known = FOLocale(name: name) else {
+            let all = FOLocale.allCases.map(\.rawValue).joined(separator: ", ")
+            throw AirlockError(.usage, "--fo-locale names an unknown locale '\(name)'; the locales are \(all)")
+        }
+        return known
+    }
+
+    /// Adds to `report` the keys of the key register looked for in the F&O export, its verdict again with them, and
+    /// the list of those missing (`missing-keys.csv`) when there is one.
+    private static func addRegisteredKeys(
+        _ register: KeyRegister, export: PackageSource?, company: String, catalog: SchemaCatalog, to report: inout VerificationReport,
+        in folder: StagingDirectory
+    ) throws {
+        let (keys, missing) = try registeredKeys(register, export: export, company: company, catalog: catalog)
+        report.registeredKeys = keys
+        report.verdict = VerificationReport.verdict(report.totals, notProven: report.notProven)
+        if let missing {
+            try writeMissingKeys(missing, to: folder.path(RunLayout.missingKeysList))
+            report.outputs[RunLayout.missingKeysList] = try FileDigest.of(
+                folder.path(RunLayout.missingKeysList), as: RunLayout.missingKeysList)
+        }
+    }
+
+    /// Writes `missing.csv` and `drifted.csv` (from both sides' parts, which go), adding their digests to `report`.
+    private static func writeLists(
+        _ sent: SentPackages, driftedParts parts: [String], to report: inout VerificationReport, in folder: StagingDirectory
+    ) throws {
+        try writeMissing(sent, to: folder.path(RunLayout.missingList))
+        try writeDrifted(parts: parts, to: folder.path(RunLayout.driftedList))
+        for part in parts { try? FileManager.default.removeItem(atPath: part) }
+        report.outputs[RunLayout.missingList] = try FileDigest.of(folder.path(RunLayout.missingList), as: RunLayout.missingList)
+        report.outputs[RunLayout.driftedList] = try FileDigest.of(folder.path(RunLayout.driftedList), as: RunLayout.driftedList)
     }
 
     /// The package at `path`, which must be of `kind` and not a package the conversion wrote.

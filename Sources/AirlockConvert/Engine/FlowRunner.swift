@@ -236,20 +236,13 @@ struct FlowRunner {
     }
 
     /// Classifies the mapped records against the target export (create, update, unchanged, or rejected for an
-    /// incomplete or repeated key, or a key an earlier flow already writes), completing `records`' outcomes.
+    /// incomplete or repeated key, or a key an earlier flow already writes), completing `records`' outcomes: each
+    /// record's outcome from the classifier, settled by the master, earlier flows and repeated keys (`settled`), then
+    /// kept or rejected by it (`record`).
     private func classify(
         _ records: inout MappedRecords, layout: FlowLayout, target: (table: Table, key: KeyDefinition)
     ) throws -> ClassifiedRecords {
-        let sourceIndex = try KeyIndex(table: records.mapped, key: layout.keyDefinition)
-        let targetIndex = try KeyIndex(table: target.table, key: target.key)
-        noteRepeatedKeys(in: targetIndex)
-        let classifier = try RecordClassifier(
-            source: sourceIndex, target: targetIndex, comparisons: comparisons(layout: layout),
-            uncomparedFieldsDiffer: target.table.rowCount > 0,
-            ignoredFields: Set(
-                layout.columns.filter(FlowLayout.isBookkeeping) + [layout.idColumn].compactMap { $0 }
-                    // Compared by `SecondPass` once resolved.
-                    + template.fields.filter(\.isSecondPass).map(\.target)))
+        let classifier = try recordClassifier(for: records, layout: layout, target: target)
         var result = ClassifiedRecords()
         let clashes = try earlierWriters(layout: layout)
         let mappedKey = try BoundKey(table: records.mapped, definition: layout.keyDefinition)
@@ -259,70 +252,114 @@ struct FlowRunner {
         for mappedRow in 0..<records.mapped.rowCount {
             let sourceRow = records.mappedSourceRows[mappedRow]
             // A repeated key names the kept record by its row in the export (a shard's table is a part of it).
-            var outcome = classifier.classify(row: mappedRow) { exportRow(mappedSourceRows[$0]) + 1 }
-            // A record the master holds took the master's values where it has some (`ExistingValueKeeper`): it is an
-            // update when it fills fields the master holds empty, and left out when that is all it would change.
-            if towardsMaster, case .unchanged = outcome, records.masterKept[mappedRow] {
-                outcome = .filtered(filter: BuiltInFilter.heldByMaster)
-            }
-            // A change to a value the master holds that the keeper did not keep (a rule's): the record is left out.
-            if towardsMaster, case .update(let targetRow, let fields) = outcome,
-                fields.contains(where: { field in
-                    target.table.columnIndex(named: field).flatMap { target.table.value(row: targetRow, column: $0) }
-                        .map { !$0.trimmingASCIIWhitespace().isEmpty } ?? false
-                })
-            {
-                outcome = .filtered(filter: BuiltInFilter.heldByMaster)
-            }
-            if case .rejected = outcome {
-            } else if let clash = clashes.first(where: { $0.index.row(matching: mappedKey, row: mappedRow) != nil }) {
-                outcome = .rejected(
-                    .duplicateKey, detail: "key \(mappedKey.naturalKey(row: mappedRow)) is already written by flow \(clash.flow)")
-            }
-            // The same target record read again (a party from another of its roles): written once, by the first.
-            if template.repeatedKeys == .skip, case .rejected(.duplicateKey, _) = outcome {
-                outcome = .filtered(filter: BuiltInFilter.alreadyWritten)
-            }
+            let classified = classifier.classify(row: mappedRow) { exportRow(mappedSourceRows[$0]) + 1 }
+            let outcome = settled(
+                classified, mappedRow: mappedRow, masterKept: towardsMaster && records.masterKept[mappedRow],
+                towardsMaster: towardsMaster, target: target.table, clashes: clashes, mappedKey: mappedKey)
             records.outcomes[sourceRow] = outcome
-            switch outcome {
-            case .create:
-                result.acceptedRows.append(mappedRow)
-                result.written.append(true)
-                result.targetRows.append(nil)
-                result.updated.append(false)
-            case .update(let targetRow, let fields):
-                result.acceptedRows.append(mappedRow)
-                result.written.append(true)
-                result.targetRows.append(targetRow)
-                result.updated.append(true)
-                for field in fields {
-                    result.changedFields[field, default: 0] += 1
-                    if result.changeExamples[field] == nil {
-                        let from = target.table.columnIndex(named: field).map { target.table.value(row: targetRow, column: $0) ?? "" }
-                        let to = records.mapped.columnIndex(named: field).flatMap { records.mapped.value(row: mappedRow, column: $0) }
-                        result.changeExamples[field] = (from, to ?? "")
-                    }
-                }
-            case .unchanged(let targetRow):
-                result.acceptedRows.append(mappedRow)
-                result.written.append(context.options.full)
-                result.targetRows.append(targetRow)
-                result.updated.append(false)
-            case .rejected(let reason, let detail):
-                records.rejects.append(
-                    RejectEntry(sourceRow: sourceRow, reason: reason, field: layout.keyColumns.joined(separator: ", "), message: detail))
-                records.statuses[records.statusOfMapped[mappedRow]] = .rejected
-            case .filtered:
-                break
-            }
+            record(outcome, of: mappedRow, sourceRow: sourceRow, in: &records, into: &result, layout: layout, target: target.table)
         }
-        let unseen = classifier.uncomparedFields.filter { result.changedFields[$0] != nil }
-        if !unseen.isEmpty {
-            let side = template.target.side == .fo ? "F&O" : "Sales"
-            context.warn(
-                "flow \(template.name): the \(side) export's \(template.target.entity) has no \(unseen.joined(separator: ", ")); records with a value for them are updates (the target cannot be shown to hold it)",
-                flow: template.name)
-        }
+        warnOfUncomparedFields(classifier.uncomparedFields.filter { result.changedFields[$0] != nil })
         return result
+    }
+
+    /// The classifier of the mapped records against the target export (repeated target keys noted): compared field
+    /// by field, the bookkeeping columns, the id and the second-pass fields left out.
+    private func recordClassifier(
+        for records: MappedRecords, layout: FlowLayout, target: (table: Table, key: KeyDefinition)
+    ) throws -> RecordClassifier {
+        let sourceIndex = try KeyIndex(table: records.mapped, key: layout.keyDefinition)
+        let targetIndex = try KeyIndex(table: target.table, key: target.key)
+        noteRepeatedKeys(in: targetIndex)
+        return try RecordClassifier(
+            source: sourceIndex, target: targetIndex, comparisons: comparisons(layout: layout),
+            uncomparedFieldsDiffer: target.table.rowCount > 0,
+            ignoredFields: Set(
+                layout.columns.filter(FlowLayout.isBookkeeping) + [layout.idColumn].compactMap { $0 }
+                    // Compared by `SecondPass` once resolved.
+                    + template.fields.filter(\.isSecondPass).map(\.target)))
+    }
+
+    /// The classifier's `outcome` for the mapped record `mappedRow` as the run settles it: left out when all it would
+    /// change is the master's (`held-by-master`), rejected when an earlier flow writes its key, and filtered
+    /// `already-written` instead of rejected for a repeated key when the template says so.
+    private func settled(
+        _ outcome: RecordOutcome, mappedRow: Int, masterKept: Bool, towardsMaster: Bool, target: Table,
+        clashes: [(flow: String, index: KeyIndex)], mappedKey: BoundKey
+    ) -> RecordOutcome {
+        var outcome = outcome
+        // A record the master holds took the master's values where it has some (`ExistingValueKeeper`): it is an
+        // update when it fills fields the master holds empty, and left out when that is all it would change.
+        if masterKept, case .unchanged = outcome {
+            outcome = .filtered(filter: BuiltInFilter.heldByMaster)
+        }
+        // A change to a value the master holds that the keeper did not keep (a rule's): the record is left out.
+        if towardsMaster, case .update(let targetRow, let fields) = outcome,
+            fields.contains(where: { field in
+                target.columnIndex(named: field).flatMap { target.value(row: targetRow, column: $0) }
+                    .map { !$0.trimmingASCIIWhitespace().isEmpty } ?? false
+            })
+        {
+            outcome = .filtered(filter: BuiltInFilter.heldByMaster)
+        }
+        if case .rejected = outcome {
+        } else if let clash = clashes.first(where: { $0.index.row(matching: mappedKey, row: mappedRow) != nil }) {
+            outcome = .rejected(
+                .duplicateKey, detail: "key \(mappedKey.naturalKey(row: mappedRow)) is already written by flow \(clash.flow)")
+        }
+        // The same target record read again (a party from another of its roles): written once, by the first.
+        if template.repeatedKeys == .skip, case .rejected(.duplicateKey, _) = outcome {
+            outcome = .filtered(filter: BuiltInFilter.alreadyWritten)
+        }
+        return outcome
+    }
+
+    /// Records the `outcome` of the mapped record `mappedRow`: an accepted record (created, updated with its changed
+    /// fields, unchanged) in `result`, a rejected one among `records`' rejects with its header's status.
+    private func record(
+        _ outcome: RecordOutcome, of mappedRow: Int, sourceRow: Int, in records: inout MappedRecords, into result: inout ClassifiedRecords,
+        layout: FlowLayout, target: Table
+    ) {
+        switch outcome {
+        case .create:
+            result.acceptedRows.append(mappedRow)
+            result.written.append(true)
+            result.targetRows.append(nil)
+            result.updated.append(false)
+        case .update(let targetRow, let fields):
+            result.acceptedRows.append(mappedRow)
+            result.written.append(true)
+            result.targetRows.append(targetRow)
+            result.updated.append(true)
+            for field in fields {
+                result.changedFields[field, default: 0] += 1
+                if result.changeExamples[field] == nil {
+                    let from = target.columnIndex(named: field).map { target.value(row: targetRow, column: $0) ?? "" }
+                    let to = records.mapped.columnIndex(named: field).flatMap { records.mapped.value(row: mappedRow, column: $0) }
+                    result.changeExamples[field] = (from, to ?? "")
+                }
+            }
+        case .unchanged(let targetRow):
+            result.acceptedRows.append(mappedRow)
+            result.written.append(context.options.full)
+            result.targetRows.append(targetRow)
+            result.updated.append(false)
+        case .rejected(let reason, let detail):
+            records.rejects.append(
+                RejectEntry(sourceRow: sourceRow, reason: reason, field: layout.keyColumns.joined(separator: ", "), message: detail))
+            records.statuses[records.statusOfMapped[mappedRow]] = .rejected
+        case .filtered:
+            break
+        }
+    }
+
+    /// Warns of the fields of updated records the target export has no column for: the records are updates because
+    /// the target cannot be shown to hold their values.
+    private func warnOfUncomparedFields(_ unseen: [String]) {
+        guard !unseen.isEmpty else { return }
+        let side = template.target.side == .fo ? "F&O" : "Sales"
+        context.warn(
+            "flow \(template.name): the \(side) export's \(template.target.entity) has no \(unseen.joined(separator: ", ")); records with a value for them are updates (the target cannot be shown to hold it)",
+            flow: template.name)
     }
 }

@@ -42,154 +42,45 @@ enum SecondPass {
         return result
     }
 
+    /// One flow's output with its second-pass fields resolved, record by record (`SecondPassFlow`), the records it
+    /// keeps rebuilt into a new output and what it could not compare or resolve told.
     private static func resolve(_ output: FlowOutput, pending: SecondPassRecords, context: ConversionContext) throws -> FlowOutput {
         let template = output.template
-        let layout = output.layout
-        let accepted = output.accepted
-        let towardsMaster = context.masterSide == template.target.side
-        let boundKey = try BoundKey(table: accepted, definition: layout.keyDefinition)
-        let idPosition = layout.idColumn.flatMap { layout.position($0) }
-        struct Field {
-            let mapping: FieldMapping
-            let position: Int
-            let entityPosition: Int?
-            let namePosition: Int?
-            let targetColumn: Int?
-            let what: String
-            let lookup: SalesLookup
-        }
-        let fields = pending.fields.compactMap { mapping -> Field? in
-            guard let position = layout.position(mapping.target) else { return nil }
-            return Field(
-                mapping: mapping, position: position, entityPosition: layout.position(FlowLayout.lookupEntityColumn(mapping.target)),
-                namePosition: layout.position(FlowLayout.lookupNameColumn(mapping.target)),
-                targetColumn: pending.target.columnIndex(named: mapping.target),
-                what: mapping.lookup.map { "\($0.entity) with \($0.keyAttribute)" }.joined(separator: " or "),
-                lookup: context.salesLookup(mapping.lookup))
-        }
-        var found: [String: (id: String, entity: String, name: String?)?] = [:]
-        // Only the columns the second-pass fields write change: they are built anew from `touched` (per column
-        // position, one value per kept record); every other column is the flow's own, shared, or copied without
-        // the records the pass filters.
-        var touched: [Int: [String?]] = [:]
-        for field in fields {
-            for position in [field.position, field.entityPosition, field.namePosition].compactMap({ $0 }) { touched[position] = [] }
-        }
-        var keptRows: [Int] = []
-        var sourceRows: [Int] = []
-        var written: [Bool] = []
-        var counts = output.counts
-        var changedFields = output.changedFields
-        /// Field → the first change's values, for a field no change had named before (`from` nil: the target export
-        /// lacks the column).
-        var examples: [String: (from: String?, to: String)] = [:]
-        var filteredBy = output.filteredBy
-        var unresolved: [UnresolvedLookup] = []
-        var uncompared: Set<String> = []
-        var values: [Int: String?] = [:]
-        for row in 0..<accepted.rowCount {
-            values.removeAll(keepingCapacity: true)
-            for position in touched.keys { values[position] = accepted.value(row: row, column: position) }
-            let targetRow = pending.targetRows[row]
-            var changed: [String] = []
-            var masterKept = false
-            for field in fields {
-                let key = values[field.position].flatMap { $0 }?.trimmingASCIIWhitespace() ?? ""
-                values[field.position] = .some(nil)
-                guard !key.isEmpty else { continue }
-                let memoKey = field.mapping.target + "\u{0}" + key
-                let record: (id: String, entity: String, name: String?)?
-                if let known = found[memoKey] {
-                    record = known
-                } else {
-                    record = field.lookup.resolve(key)
-                    found[memoKey] = record
-                }
-                guard let record else {
-                    unresolved.append(
-                        UnresolvedLookup(
-                            sourceRow: output.acceptedSourceRows[row],
-                            id: idPosition.flatMap { accepted.value(row: row, column: $0) } ?? "",
-                            key: boundKey.naturalKey(row: row).description, field: field.mapping.target, value: key, target: field.what))
-                    continue
-                }
-                values[field.position] = .some(record.id)
-                if let position = field.entityPosition { values[position] = .some(record.entity) }
-                if let position = field.namePosition { values[position] = .some(record.name) }
-                guard let targetRow else { continue }
-                if let column = field.targetColumn {
-                    let held = pending.target.value(row: targetRow, column: column)?.trimmingASCIIWhitespace().lowercased() ?? ""
-                    if towardsMaster, !held.isEmpty, held != record.id.lowercased() {
-                        // The master's value stays: left out of the record, the importer keeps it.
-                        for position in [field.position, field.entityPosition, field.namePosition].compactMap({ $0 }) {
-                            values[position] = .some(nil)
-                        }
-                        masterKept = true
-                    } else if held != record.id.lowercased() {
-                        changed.append(field.mapping.target)
-                        if changedFields[field.mapping.target] == nil { examples[field.mapping.target] = (held, record.id) }
-                    }
-                } else {
-                    // The target export lacks the column: it cannot be shown to hold the value (as in classification).
-                    changed.append(field.mapping.target)
-                    uncompared.insert(field.mapping.target)
-                    if changedFields[field.mapping.target] == nil, examples[field.mapping.target] == nil {
-                        examples[field.mapping.target] = (nil, record.id)
-                    }
-                }
-            }
-            var isWritten = output.written[row]
-            if targetRow != nil, changed.isEmpty, masterKept, !pending.updated[row] {
-                // All it would change is the master's: left out, as classification leaves such records.
-                counts.unchanged -= 1
-                counts.filtered += 1
-                filteredBy[BuiltInFilter.heldByMaster, default: 0] += 1
-                continue
-            }
-            if targetRow != nil, !changed.isEmpty {
-                if !pending.updated[row] {
-                    counts.unchanged -= 1
-                    counts.updated += 1
-                    isWritten = true
-                }
-                for field in changed {
-                    var change =
-                        changedFields[field]
-                        ?? FieldChange(records: 0, from: examples[field].map { $0.from } ?? "", to: examples[field]?.to ?? "")
-                    change.records += 1
-                    changedFields[field] = change
-                }
-            }
-            for (position, value) in values { touched[position]?.append(value) }
-            keptRows.append(row)
-            sourceRows.append(output.acceptedSourceRows[row])
-            written.append(isWritten)
-        }
-        let table = try columns(of: accepted, keeping: keptRows, replacing: touched)
-        try counts.checkIdentity(flow: template.name)
-        if !uncompared.isEmpty {
-            context.warn(
-                "flow \(template.name): the Sales export's \(template.target.entity) has no \(uncompared.sorted().joined(separator: ", ")); records with a value for them are updates (the target cannot be shown to hold it)",
-                flow: template.name)
-        }
-        if !unresolved.isEmpty {
-            var byField: [String: Int] = [:]
-            for entry in unresolved { byField[entry.field, default: 0] += 1 }
-            let list = byField.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            context.warn(
-                "flow \(template.name): \(unresolved.count) second-pass lookup\(unresolved.count == 1 ? "" : "s") found no record in the output or the Sales export (\(list)); the records are written without them, listed in \(RunLayout.rejectsFolder)/\(RunLayout.unresolvedLookups)",
-                flow: template.name)
-        }
+        var flow = try SecondPassFlow(output: output, pending: pending, context: context)
+        for row in 0..<output.accepted.rowCount { flow.resolve(row: row) }
+        let table = try columns(of: output.accepted, keeping: flow.keptRows, replacing: flow.touched)
+        try flow.counts.checkIdentity(flow: template.name)
+        warnOfUncompared(flow.uncompared, template: template, context: context)
+        warnOfUnresolved(flow.unresolved, template: template, context: context)
         let resolved = FlowOutput(
-            template: template, source: output.source, layout: layout, accepted: table, acceptedSourceRows: sourceRows, written: written,
-            counts: counts, rejects: output.rejects, changedFields: changedFields, filteredBy: filteredBy,
-            statusIndex: output.statusIndex, statuses: output.statuses)
+            template: template, source: output.source, layout: output.layout, accepted: table, acceptedSourceRows: flow.sourceRows,
+            written: flow.written, counts: flow.counts, rejects: output.rejects, changedFields: flow.changedFields,
+            filteredBy: flow.filteredBy, statusIndex: output.statusIndex, statuses: output.statuses)
         resolved.generated = output.generated
         resolved.fills = output.fills
         resolved.assumedReferences =
-            output.assumedReferences + assumedReferences(fields.map(\.mapping), accepted: accepted, unresolved: unresolved)
-        resolved.unresolved = unresolved
+            output.assumedReferences + assumedReferences(flow.fields.map(\.mapping), accepted: output.accepted, unresolved: flow.unresolved)
+        resolved.unresolved = flow.unresolved
         return resolved
+    }
+
+    /// Warns of the second-pass fields the Sales export's entity has no column for: their records are updates.
+    private static func warnOfUncompared(_ uncompared: Set<String>, template: MappingTemplate, context: ConversionContext) {
+        guard !uncompared.isEmpty else { return }
+        context.warn(
+            "flow \(template.name): the Sales export's \(template.target.entity) has no \(uncompared.sorted().joined(separator: ", ")); records with a value for them are updates (the target cannot be shown to hold it)",
+            flow: template.name)
+    }
+
+    /// Warns of the second-pass lookups that found no record, counted per field.
+    private static func warnOfUnresolved(_ unresolved: [UnresolvedLookup], template: MappingTemplate, context: ConversionContext) {
+        guard !unresolved.isEmpty else { return }
+        var byField: [String: Int] = [:]
+        for entry in unresolved { byField[entry.field, default: 0] += 1 }
+        let list = byField.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        context.warn(
+            "flow \(template.name): \(unresolved.count) second-pass lookup\(unresolved.count == 1 ? "" : "s") found no record in the output or the Sales export (\(list)); the records are written without them, listed in \(RunLayout.rejectsFolder)/\(RunLayout.unresolvedLookups)",
+            flow: template.name)
     }
 
     /// `table` with only the rows `kept` (ascending), the columns at the positions `replacing` names holding

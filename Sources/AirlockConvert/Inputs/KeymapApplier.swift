@@ -55,11 +55,44 @@ package enum KeymapApplier {
         let keymap = try Keymap.read(path)
         var applied = Applied(sales: sales)
         var refusals: [AirlockError] = []
-        var foKeys: [String: Set<String>] = [:]
-        func keys(of label: String, entry: KeymapEntry) -> Set<String>? {
+        var foKeys = FOKeySets(tables: foTables, templates: templates, catalog: catalog)
+        for (index, section) in sales.data.entities.enumerated() {
+            let entries = keymap.entries.filter { $0.salesEntity == section.name }
+            guard !entries.isEmpty else { continue }
+            try applyLinks(
+                entries, toSection: index, of: sales, path: path, register: register, foKeys: &foKeys, applied: &applied,
+                refusals: &refusals)
+        }
+        for entry in keymap.entries where !sales.data.entities.contains(where: { $0.name == entry.salesEntity }) {
+            refusals.append(
+                AirlockError(
+                    .usage, "the keymap names Sales \(entry.salesEntity) records, and the Sales export holds none",
+                    at: SourceLocation(file: path, line: entry.line, column: 2, field: "sales_entity")))
+        }
+        try refuseFirst(of: refusals, links: keymap.entries.count)
+        return applied
+    }
+
+    /// The key values of the F&O entities the keymap names, each read once from the F&O export's table.
+    private struct FOKeySets {
+        let tables: [(String, Table)]
+        let templates: TemplateSet
+        let catalog: SchemaCatalog
+        /// F&O entity (by its catalog key) → its records' key values.
+        private var known: [String: Set<String>] = [:]
+
+        init(tables: [(String, Table)], templates: TemplateSet, catalog: SchemaCatalog) {
+            self.tables = tables
+            self.templates = templates
+            self.catalog = catalog
+        }
+
+        /// The key values of F&O entity `label`, in the column `entry`'s Sales key attribute joins (nil when the
+        /// export has no such table or column).
+        mutating func keys(of label: String, entry: KeymapEntry) -> Set<String>? {
             let wanted = catalog.foKey(of: label)
-            if let known = foKeys[wanted] { return known }
-            guard let table = foTables.first(where: { catalog.foKey(of: $0.0) == wanted })?.1,
+            if let known = known[wanted] { return known }
+            guard let table = tables.first(where: { catalog.foKey(of: $0.0) == wanted })?.1,
                 let keyColumn = foKeyColumn(
                     joining: entry.salesEntity, entry.keyAttribute, to: label, templates: templates, catalog: catalog),
                 let column = table.columnIndex(named: keyColumn)
@@ -68,76 +101,89 @@ package enum KeymapApplier {
             for row in 0..<table.rowCount {
                 if let value = table.value(row: row, column: column)?.trimmingASCIIWhitespace(), !value.isEmpty { set.insert(value) }
             }
-            foKeys[wanted] = set
+            known[wanted] = set
             return set
         }
-        for (index, section) in sales.data.entities.enumerated() {
-            let entries = keymap.entries.filter { $0.salesEntity == section.name }
-            guard !entries.isEmpty else { continue }
-            var table = section.records.values
-            guard let idColumn = table.columnIndex(named: CMTRecordTable.idColumn) else { continue }
-            var rowOf: [String: Int] = [:]
-            for row in 0..<table.rowCount {
-                if let id = table.value(row: row, column: idColumn)?.lowercased() { rowOf[id] = row }
-            }
-            let attribute = entries[0].keyAttribute
-            let keyColumn = table.columnIndex(named: attribute) ?? table.addColumn(attribute)
-            var replacements: [Int: String?] = [:]
-            for entry in entries {
-                let location = SourceLocation(file: path, line: entry.line, entity: section.name, record: entry.salesID)
-                guard let row = rowOf[entry.salesID] else {
-                    var at = location
-                    at.column = 3
-                    at.field = "sales_id"
-                    refusals.append(
-                        AirlockError(
-                            .usage, "the keymap names Sales \(section.name) \(entry.salesID), which the Sales export does not hold", at: at)
-                    )
-                    continue
-                }
-                guard let known = keys(of: entry.foEntity, entry: entry), known.contains(entry.foKey) else {
-                    var at = location
-                    at.column = 8
-                    at.field = "fo_key"
-                    refusals.append(
-                        AirlockError(
-                            .usage, "the keymap names F&O \(entry.foEntity) \(entry.foKey), which the F&O export does not hold", at: at))
-                    continue
-                }
-                do {
-                    try checkAgainst(register, entry: entry, at: location)
-                } catch let refusal as AirlockError {
-                    refusals.append(refusal)
-                    continue
-                }
-                applied.links.append(entry)
-                let old = table.value(row: row, column: keyColumn)?.trimmingASCIIWhitespace() ?? ""
-                if old != entry.foKey {
-                    if !old.isEmpty { applied.replaced.append((section.name, entry.salesID, old, entry.foKey)) }
-                    replacements[row] = entry.foKey
-                }
-            }
-            try table.replaceValues(in: keyColumn, replacements)
-            applied.sales.data.entities[index].records.values = table
-            applied.keyed[section.name] = entries.count
+    }
+
+    /// Gives the records of the Sales section at `index` the F&O keys their links (`entries`) name, in the key
+    /// attribute (added when the section lacks it), counting what it replaces; a link that does not hold is refused
+    /// (`refusal`) and left out.
+    private static func applyLinks(
+        _ entries: [KeymapEntry], toSection index: Int, of sales: CMTPackage, path: String, register: KeyRegister?,
+        foKeys: inout FOKeySets, applied: inout Applied, refusals: inout [AirlockError]
+    ) throws {
+        let section = sales.data.entities[index]
+        var table = section.records.values
+        guard let idColumn = table.columnIndex(named: CMTRecordTable.idColumn) else { return }
+        var rowOf: [String: Int] = [:]
+        for row in 0..<table.rowCount {
+            if let id = table.value(row: row, column: idColumn)?.lowercased() { rowOf[id] = row }
         }
-        for entry in keymap.entries where !sales.data.entities.contains(where: { $0.name == entry.salesEntity }) {
-            refusals.append(
-                AirlockError(
-                    .usage, "the keymap names Sales \(entry.salesEntity) records, and the Sales export holds none",
-                    at: SourceLocation(file: path, line: entry.line, column: 2, field: "sales_entity")))
+        let attribute = entries[0].keyAttribute
+        let keyColumn = table.columnIndex(named: attribute) ?? table.addColumn(attribute)
+        var replacements: [Int: String?] = [:]
+        for entry in entries {
+            let location = SourceLocation(file: path, line: entry.line, entity: section.name, record: entry.salesID)
+            let row = rowOf[entry.salesID]
+            if let refusal = try refusal(
+                of: entry, in: section.name, heldInSales: row != nil, at: location, register: register, foKeys: &foKeys)
+            {
+                refusals.append(refusal)
+                continue
+            }
+            // Held: `refusal` refuses a record the Sales export lacks.
+            guard let row else { continue }
+            applied.links.append(entry)
+            let old = table.value(row: row, column: keyColumn)?.trimmingASCIIWhitespace() ?? ""
+            if old != entry.foKey {
+                if !old.isEmpty { applied.replaced.append((section.name, entry.salesID, old, entry.foKey)) }
+                replacements[row] = entry.foKey
+            }
         }
-        // The first line that does not hold, whatever the order the sections were read in, and how many more do not (a
-        // line holds one link, so one refusal each).
+        try table.replaceValues(in: keyColumn, replacements)
+        applied.sales.data.entities[index].records.values = table
+        applied.keyed[section.name] = entries.count
+    }
+
+    /// Why the link `entry` of Sales `entity` does not hold, nil when it does: its Sales record is not in the Sales
+    /// export (`heldInSales`), its F&O key not in the F&O export, or the key register contradicts it.
+    private static func refusal(
+        of entry: KeymapEntry, in entity: String, heldInSales: Bool, at location: SourceLocation, register: KeyRegister?,
+        foKeys: inout FOKeySets
+    ) throws -> AirlockError? {
+        guard heldInSales else {
+            var at = location
+            at.column = 3
+            at.field = "sales_id"
+            return AirlockError(
+                .usage, "the keymap names Sales \(entity) \(entry.salesID), which the Sales export does not hold", at: at)
+        }
+        guard let known = foKeys.keys(of: entry.foEntity, entry: entry), known.contains(entry.foKey) else {
+            var at = location
+            at.column = 8
+            at.field = "fo_key"
+            return AirlockError(.usage, "the keymap names F&O \(entry.foEntity) \(entry.foKey), which the F&O export does not hold", at: at)
+        }
+        do {
+            try checkAgainst(register, entry: entry, at: location)
+        } catch let refusal as AirlockError {
+            return refusal
+        }
+        return nil
+    }
+
+    /// Throws the first refusal by keymap line, whatever the order the sections were read in, saying how many more do
+    /// not hold (a line holds one link, so one refusal each).
+    private static func refuseFirst(of refusals: [AirlockError], links: Int) throws {
         if var first = refusals.min(by: { ($0.location.line ?? 0) < ($1.location.line ?? 0) }) {
             let more = refusals.count - 1
             if more > 0 {
-                let otherPair = refusals.count * 2 > keymap.entries.count ? ": is it the keymap of another pair of exports?" : ""
-                first.message += "; \(more) more of its \(keymap.entries.count) links do not hold either\(otherPair)"
+                let otherPair = refusals.count * 2 > links ? ": is it the keymap of another pair of exports?" : ""
+                first.message += "; \(more) more of its \(links) links do not hold either\(otherPair)"
             }
             throw first
         }
-        return applied
     }
 
     /// Refuses a link that the key register contradicts: its Sales record registered under another key, or its F&O key

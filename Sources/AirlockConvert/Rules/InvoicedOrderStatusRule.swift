@@ -110,17 +110,9 @@ struct InvoicedOrderStatusRule: BundledRule {
     static let statusColumns = ["salesorderid", "ordernumber", "statecode", "statuscode"]
 
     /// The status records' columns: the status columns, then the entity's required attributes (with a lookup's entity and name columns).
-    private func statusLayout(catalog: SchemaCatalog) -> (columns: [String], copied: [(field: String, isLookup: Bool)]) {
+    private func statusLayout(catalog: SchemaCatalog) -> (columns: [String], copied: CopiedAttributes) {
         var result = Self.statusColumns
-        var copied: [(String, Bool)] = []
-        for attribute in catalog.salesEntity(named: orderEntity)?.requiredAttributes ?? [] where !result.contains(attribute.logicalName) {
-            result.append(attribute.logicalName)
-            copied.append((attribute.logicalName, attribute.type.isLookup))
-            if attribute.type.isLookup {
-                result.append(FlowLayout.lookupEntityColumn(attribute.logicalName))
-                result.append(FlowLayout.lookupNameColumn(attribute.logicalName))
-            }
-        }
+        let copied = CopiedAttributes(requiredOf: catalog.salesEntity(named: orderEntity), appendingTo: &result) { _ in true }
         return (result, copied)
     }
 
@@ -159,13 +151,7 @@ struct InvoicedOrderStatusRule: BundledRule {
             updated += 1
             written.append(true)
             var values: [String?] = [id, context.sales.value(orderEntity, row: orderRow, "ordernumber"), rule.statecode, rule.statuscode]
-            for (field, isLookup) in layout.copied {
-                values.append(context.sales.value(orderEntity, row: orderRow, field))
-                if isLookup {
-                    values.append(section?.records.lookupEntity(row: orderRow, field: field))
-                    values.append(section?.records.lookupEntityName(row: orderRow, field: field))
-                }
-            }
+            layout.copied.appendValues(ofRow: orderRow, entity: orderEntity, sales: context.sales, section: section, to: &values)
             try table.appendRow(values)
             exportRows.append(exportRow(invoices.acceptedSourceRows[row]))
         }

@@ -67,40 +67,24 @@ struct WriteBackRule: BundledRule {
         return earlier.filter { $0.target.side == .sales && $0.target.entity == companyEntity }.map(\.name)
     }
 
+    /// The write-backs of the records the flow creates in F&O: each whose company is blank or whose value differs
+    /// from a reverse constant (`needsWriteBack`), with its id and key, the company (`conversionCompany`, else its
+    /// own), the constants and its required attributes (`CopiedAttributes`), in the columns `writtenColumns` lists.
     func generatedRecords(after result: RuleFlowResult) throws -> GeneratedRecords? {
         guard result.template.name == flow else { return nil }
         let context = result.context
-        let catalog = context.catalog
-        let schema = catalog.salesEntity(named: entity)
-        let idField = schema?.primaryIdAttribute ?? entity + "id"
+        let schema = context.catalog.salesEntity(named: entity)
         let keyFields = result.template.source.key.map(\.field)
         // A key field that is a lookup (a line's order) carries the entity and name of the record it points to, as
         // in an export.
         let lookupKeys = Set(keyFields.filter { schema?.attribute(named: $0)?.type.isLookup ?? false })
-        var columns = [idField]
-        for key in keyFields {
-            columns.append(key)
-            if lookupKeys.contains(key) { columns += [FlowLayout.lookupEntityColumn(key), FlowLayout.lookupNameColumn(key)] }
-        }
-        columns += [field, FlowLayout.lookupEntityColumn(field), FlowLayout.lookupNameColumn(field)] + constants.map(\.field)
-        var copied: [(field: String, isLookup: Bool)] = []
-        // The Prospect to cash solution's own columns (origin `solution`) are not in an environment that runs
-        // dual-write (the two cannot be installed together), so they are not repeated.
-        for attribute in schema?.requiredAttributes ?? [] where !columns.contains(attribute.logicalName) && attribute.origin != .solution {
-            columns.append(attribute.logicalName)
-            copied.append((attribute.logicalName, attribute.type.isLookup))
-            if attribute.type.isLookup {
-                columns.append(FlowLayout.lookupEntityColumn(attribute.logicalName))
-                columns.append(FlowLayout.lookupNameColumn(attribute.logicalName))
-            }
-        }
+        let (columns, copied) = writtenColumns(schema: schema, keyFields: keyFields, lookupKeys: lookupKeys)
         var table = Table(name: entity, columnNames: columns)
         var written: [Bool] = []
         var exportRows: [Int] = []
         let exportRow = context.exportRows(result.template.source)
-        let source = result.view.table
         // An export without the company column holds no company on any record (lines exported before dual-write).
-        let companyColumn = source.columnIndex(named: field)
+        let companyColumn = result.view.table.columnIndex(named: field)
         // Created in F&O: accepted records the F&O export does not hold.
         let targetIndex = try KeyIndex(table: result.target.table, key: result.target.key)
         let accepted = try BoundKey(table: result.accepted, definition: result.output.layout.keyDefinition)
@@ -109,50 +93,24 @@ struct WriteBackRule: BundledRule {
         for row in 0..<result.accepted.rowCount where targetIndex.row(matching: accepted, row: row) == nil {
             let sourceRow = result.sourceRow(ofAccepted: row)
             guard let id = context.sales.id(entity, row: sourceRow) else { continue }
-            let blank =
-                companyColumn.map { column in
-                    source.withValue(row: sourceRow, column: column) { $0.map { ASCII.scan($0).isBlank } ?? true }
-                } ?? true
-            let differing = constants.contains { constant in
-                let current = context.sales.value(entity, row: sourceRow, constant.field)?.trimmingASCIIWhitespace() ?? ""
-                return current.lowercased() != constant.value.lowercased()
-            }
+            let (blank, differing) = needsWriteBack(sourceRow, source: result.view.table, companyColumn: companyColumn, context: context)
             guard blank || differing else { continue }
-            var companyValues: [String?]
+            var companyValues: [String?] = []
             if blank {
-                if company == nil {
-                    company = context.resolveSalesLookup(
-                        [LookupTarget(entity: companyEntity, keyAttribute: companyKey)], value: context.company)
-                    if company == nil {
-                        context.warn(
-                            "flow \(flow): no \(companyEntity) with \(companyKey) '\(context.company)' in the output or the Sales export, so the \(entity) records it creates in F&O keep a blank \(field); export the company or the F&O legal entities",
-                            flow: flow)
-                    }
-                }
-                guard let company else { continue }
+                guard let company = conversionCompany(&company, context: context) else { continue }
                 companyValues = [company.id, company.entity, company.name]
             } else {
-                companyValues = [
-                    context.sales.value(entity, row: sourceRow, field), section?.records.lookupEntity(row: sourceRow, field: field),
-                    section?.records.lookupEntityName(row: sourceRow, field: field),
-                ]
+                CopiedAttributes.append(
+                    field, isLookup: true, ofRow: sourceRow, entity: entity, sales: context.sales, section: section, to: &companyValues)
             }
             var values: [String?] = [id]
             for key in keyFields {
-                values.append(context.sales.value(entity, row: sourceRow, key))
-                if lookupKeys.contains(key) {
-                    values.append(section?.records.lookupEntity(row: sourceRow, field: key))
-                    values.append(section?.records.lookupEntityName(row: sourceRow, field: key))
-                }
+                CopiedAttributes.append(
+                    key, isLookup: lookupKeys.contains(key), ofRow: sourceRow, entity: entity, sales: context.sales, section: section,
+                    to: &values)
             }
             values += companyValues + constants.map(\.value)
-            for (name, isLookup) in copied {
-                values.append(context.sales.value(entity, row: sourceRow, name))
-                if isLookup {
-                    values.append(section?.records.lookupEntity(row: sourceRow, field: name))
-                    values.append(section?.records.lookupEntityName(row: sourceRow, field: name))
-                }
-            }
+            copied.appendValues(ofRow: sourceRow, entity: entity, sales: context.sales, section: section, to: &values)
             try table.appendRow(values)
             written.append(true)
             exportRows.append(exportRow(sourceRow))
@@ -160,5 +118,55 @@ struct WriteBackRule: BundledRule {
         return GeneratedRecords(
             kind: "writeBacks", entity: entity, table: table, keyFields: keyFields, written: written, created: 0,
             updated: written.count, unchanged: 0, exportRows: exportRows)
+    }
+
+    /// The columns of the records written back: the id, the key (a lookup with its entity and name), the company
+    /// lookup, the constants, then the entity's required attributes not among them, which are `copied`.
+    private func writtenColumns(schema: SalesEntitySchema?, keyFields: [String], lookupKeys: Set<String>) -> (
+        columns: [String], copied: CopiedAttributes
+    ) {
+        var columns = [schema?.primaryIdAttribute ?? entity + "id"]
+        for key in keyFields {
+            columns.append(key)
+            if lookupKeys.contains(key) { columns += [FlowLayout.lookupEntityColumn(key), FlowLayout.lookupNameColumn(key)] }
+        }
+        columns += [field, FlowLayout.lookupEntityColumn(field), FlowLayout.lookupNameColumn(field)] + constants.map(\.field)
+        // The Prospect to cash solution's own columns (origin `solution`) are not in an environment that runs
+        // dual-write (the two cannot be installed together), so they are not repeated.
+        let copied = CopiedAttributes(requiredOf: schema, appendingTo: &columns) { $0.origin != .solution }
+        return (columns, copied)
+    }
+
+    /// Why the Sales record `sourceRow` is written back: its company is blank, or a value differs from a constant of
+    /// the reverse flow.
+    private func needsWriteBack(_ sourceRow: Int, source: Table, companyColumn: Int?, context: ConversionContext) -> (
+        blank: Bool, differing: Bool
+    ) {
+        let blank =
+            companyColumn.map { column in
+                source.withValue(row: sourceRow, column: column) { $0.map { ASCII.scan($0).isBlank } ?? true }
+            } ?? true
+        let differing = constants.contains { constant in
+            let current = context.sales.value(entity, row: sourceRow, constant.field)?.trimmingASCIIWhitespace() ?? ""
+            return current.lowercased() != constant.value.lowercased()
+        }
+        return (blank, differing)
+    }
+
+    /// The conversion company's record, looked up among the Sales records the run writes and the Sales export while
+    /// `company` holds none, with a warning when there is none (a record with a blank company is then not written
+    /// back).
+    private func conversionCompany(
+        _ company: inout (id: String, entity: String, name: String?)?, context: ConversionContext
+    ) -> (id: String, entity: String, name: String?)? {
+        if company == nil {
+            company = context.resolveSalesLookup([LookupTarget(entity: companyEntity, keyAttribute: companyKey)], value: context.company)
+            if company == nil {
+                context.warn(
+                    "flow \(flow): no \(companyEntity) with \(companyKey) '\(context.company)' in the output or the Sales export, so the \(entity) records it creates in F&O keep a blank \(field); export the company or the F&O legal entities",
+                    flow: flow)
+            }
+        }
+        return company
     }
 }

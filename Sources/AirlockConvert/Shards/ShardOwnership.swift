@@ -48,34 +48,12 @@ struct ShardOwnership {
         return (rows, assignment.summary(of: selection.index))
     }
 
-    /// Every tree record's shard among `count`, table by table (what `airlock partition` splits the exports by).
+    /// Every tree record's shard among `count`, table by table (what `airlock partition` splits the exports by): the
+    /// values made nodes (`distinctValues`, `nodeIndexes`), each record's values joined into one tree under its smallest
+    /// node, and each tree given the shard of its smallest value.
     func assign(count: Int) -> ShardAssignment {
-        // Distinct values, ascending: a value's node is its place, so a tree's smallest hash is its smallest node.
-        var nodes = hashes
-        nodes.sort()
-        var unique = 0
-        for index in nodes.indices where index == 0 || nodes[index] != nodes[unique - 1] {
-            nodes[unique] = nodes[index]
-            unique += 1
-        }
-        nodes.removeLast(nodes.count - unique)
-        // Each value's node, found once through an open-addressing table (a binary search per value cost a cache miss
-        // a step).
-        var capacity = 16
-        while capacity < nodes.count * 2 { capacity *= 2 }
-        let mask = capacity - 1
-        var slots = [Int32](repeating: -1, count: capacity)
-        for (index, hash) in nodes.enumerated() {
-            var slot = Int(truncatingIfNeeded: Self.spread(hash)) & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(index)
-        }
-        let valueNodes = hashes.map { hash -> Int32 in
-            var slot = Int(truncatingIfNeeded: Self.spread(hash)) & mask
-            while nodes[Int(slots[slot])] != hash { slot = (slot + 1) & mask }
-            return slots[slot]
-        }
-        slots = []
+        let nodes = distinctValues()
+        let valueNodes = nodeIndexes(in: nodes)
         func node(at index: Int) -> Int32 { valueNodes[index] }
         var parent = (0..<Int32(nodes.count)).map { $0 }
         func find(_ start: Int32) -> Int32 {
@@ -129,6 +107,38 @@ struct ShardOwnership {
         }
         result.largestTree = treeSizes.values.max() ?? (result.treeRecords > 0 ? 1 : 0)
         return result
+    }
+
+    /// The distinct values, ascending: a value's node is its place, so a tree's smallest hash is its smallest node.
+    private func distinctValues() -> [UInt64] {
+        var nodes = hashes
+        nodes.sort()
+        var unique = 0
+        for index in nodes.indices where index == 0 || nodes[index] != nodes[unique - 1] {
+            nodes[unique] = nodes[index]
+            unique += 1
+        }
+        nodes.removeLast(nodes.count - unique)
+        return nodes
+    }
+
+    /// Each value's node (its place in `nodes`), found once through an open-addressing table (a binary search per
+    /// value cost a cache miss a step).
+    private func nodeIndexes(in nodes: [UInt64]) -> [Int32] {
+        var capacity = 16
+        while capacity < nodes.count * 2 { capacity *= 2 }
+        let mask = capacity - 1
+        var slots = [Int32](repeating: -1, count: capacity)
+        for (index, hash) in nodes.enumerated() {
+            var slot = Int(truncatingIfNeeded: Self.spread(hash)) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(index)
+        }
+        return hashes.map { hash -> Int32 in
+            var slot = Int(truncatingIfNeeded: Self.spread(hash)) & mask
+            while nodes[Int(slots[slot])] != hash { slot = (slot + 1) & mask }
+            return slots[slot]
+        }
     }
 
     /// The shard of a tree whose smallest value hash is `hash` (splitmix64's finaliser, so that the low bits spread).

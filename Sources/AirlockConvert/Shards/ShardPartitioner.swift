@@ -70,13 +70,14 @@ public enum ShardPartitioner {
 
     private static let scratchFolder = "unsplit"
 
+    /// Reads both exports into the staging folder's spools (`spoolSales`, `spoolFO`), gathering the tree records'
+    /// links; joins the trees and cuts each tree table into the parts (`cut`); writes `partition.json`.
     private static func write(
         _ options: ConversionOptions, count: Int, templates: TemplateSet, trees: ShardTrees, catalog: SchemaCatalog,
         register: KeyRegister?, digests: BackgroundTask<[String: FileDigest]>, staging: StagingDirectory,
         progress: @escaping @Sendable (String) -> Void
     ) throws -> Outcome {
-        let reference = staging.path(RunLayout.partitionReferenceFolder)
-        let scratch = staging.path(scratchFolder)
+        let folders = SpoolFolders(reference: staging.path(RunLayout.partitionReferenceFolder), scratch: staging.path(scratchFolder))
         for folder in [RunLayout.partitionReferenceFolder, scratchFolder] + (0..<count).map(RunLayout.partitionPartFolder(index:)) {
             try staging.makeFolder(folder)
         }
@@ -84,9 +85,57 @@ public enum ShardPartitioner {
         var ownership = ShardOwnership()
         var unsplit: [Unsplit] = []
 
-        // The Sales export, section by section.
         progress("partition: reading \(options.salesPath)")
-        let salesReader = try CMTPackageReader(source: sources.sales)
+        let sales = try spoolSales(
+            sources.sales, trees: trees, catalog: catalog, register: register, folders: folders, ownership: &ownership, unsplit: &unsplit)
+        let schemaFile = "sales-schema.xml"
+        try staging.write(Data(sales.schema), to: RunLayout.partitionReferenceFolder + "/" + schemaFile)
+        progress("partition: reading \(options.foPath)")
+        let fo = try spoolFO(
+            sources.fo, options: options, templates: templates, trees: trees, catalog: catalog, folders: folders, ownership: &ownership,
+            unsplit: &unsplit)
+
+        // The owners, then each tree table cut into the parts.
+        progress("partition: joining the account trees")
+        let assignment = ownership.assign(count: count)
+        ownership = ShardOwnership()
+        progress("partition: writing \(count) parts")
+        let parts = (0..<count).map { staging.path(RunLayout.partitionPartFolder(index: $0)) }
+        try cut(unsplit, owners: assignment.owners, scratch: folders.scratch, into: parts)
+        staging.remove(scratchFolder)
+
+        let referenceBytes = try folderBytes(folders.reference)
+        let partBytes = try (0..<count).map { try folderBytes(staging.path(RunLayout.partitionPartFolder(index: $0))) }
+        var inputs = try digests.result()
+        inputs = inputs.filter { ["fo", "sales", "key-register"].contains($0.key) }
+        let manifest = ShardPartition(
+            format: ShardPartition.formatVersion, count: count, inputs: inputs, templateSet: templates.set.rawValue,
+            foEncoding: options.foEncoding, foLocale: options.foLocale,
+            catalogDigests: try (options.catalogFiles ?? []).map { try FileDigest.of($0).sha256 }, companies: fo.companies,
+            salesTimestamp: sales.data.timestamp?.text, salesAttributes: sales.data.otherAttributes.map { [$0.name, $0.value] },
+            salesSchemaFile: schemaFile, foTables: fo.tables, salesSections: sales.sections, treeRecords: assignment.treeRecords,
+            largestTree: assignment.largestTree, referenceBytes: referenceBytes,
+            parts: (0..<count).map { .init(index: $0, ownedRecords: assignment.ownedRecords[$0], bytes: partBytes[$0]) })
+        try staging.write(try ReportJSON.data(manifest), to: RunLayout.partitionManifest)
+        return Outcome(
+            count: count, treeRecords: assignment.treeRecords, largestTree: assignment.largestTree, ownedRecords: assignment.ownedRecords,
+            referenceBytes: referenceBytes, partBytes: partBytes)
+    }
+
+    /// Where the spools go: the reference data's folder, and the scratch folder of the tree tables still to be cut.
+    private struct SpoolFolders {
+        var reference: String
+        var scratch: String
+    }
+
+    /// The Sales export, section by section: a tree entity's section spooled whole to the scratch folder, its links
+    /// added to `ownership`, any other to the reference data. Returns the sections, the export's document and its
+    /// schema's bytes.
+    private static func spoolSales(
+        _ source: PackageSource, trees: ShardTrees, catalog: SchemaCatalog, register: KeyRegister?, folders: SpoolFolders,
+        ownership: inout ShardOwnership, unsplit: inout [Unsplit]
+    ) throws -> (sections: [ShardPartition.SalesSection], data: CMTData, schema: [UInt8]) {
+        let salesReader = try CMTPackageReader(source: source)
         var sections: [ShardPartition.SalesSection] = []
         let data = try salesReader.readEntities(valueProblems: .collect) { section in
             let file = "sales-\(sections.count)"
@@ -96,20 +145,25 @@ public enum ShardPartitioner {
                 ShardInputReader.addSalesLinks(
                     section.records.values, entity: section.name, keys: keys, trees: trees, catalog: catalog, register: register,
                     to: &ownership)
-                try ShardPartFiles.writeSection(section, folder: scratch, base: file)
+                try ShardPartFiles.writeSection(section, folder: folders.scratch, base: file)
                 unsplit.append(Unsplit(side: .sales, file: file, table: table))
             } else {
-                try ShardPartFiles.writeSection(section, folder: reference, base: file)
+                try ShardPartFiles.writeSection(section, folder: folders.reference, base: file)
             }
             sections.append(.init(entity: section.name, tree: tree != nil, records: section.records.count, file: file))
         }
-        let schemaFile = "sales-schema.xml"
         let schema = try salesReader.source.open(salesReader.schemaMember).readAll()
-        try staging.write(Data(schema), to: RunLayout.partitionReferenceFolder + "/" + schemaFile)
+        return (sections, data, schema)
+    }
 
-        // The F&O export: every entity file for its companies (as convert finds them), those the templates use kept.
-        progress("partition: reading \(options.foPath)")
-        let foReader = try ConversionInputs.openFO(sources.fo, fileEncoding: options.foFileEncoding)
+    /// The F&O export: every entity file read for its companies (as convert finds them), those the templates use
+    /// kept, each normalized and spooled like a Sales section (a tree entity's to the scratch folder, its links added
+    /// to `ownership`). Returns the companies and the tables.
+    private static func spoolFO(
+        _ source: PackageSource, options: ConversionOptions, templates: TemplateSet, trees: ShardTrees, catalog: SchemaCatalog,
+        folders: SpoolFolders, ownership: inout ShardOwnership, unsplit: inout [Unsplit]
+    ) throws -> (companies: [String], tables: [ShardPartition.FOTable]) {
+        let foReader = try ConversionInputs.openFO(source, fileEncoding: options.foFileEncoding)
         let used = ConversionInputs.usedEntities(foReader, templates: templates, catalog: catalog).map(\.entityName)
         let probe = FOExport(reader: nil, catalog: catalog)
         let locale = options.foLocale.flatMap(FOLocale.init(name:))
@@ -129,22 +183,21 @@ public enum ShardPartitioner {
             if let links {
                 let number = ownership.beginTable("fo:\(label)")
                 ShardInputReader.addFOLinks(table, links: links, to: &ownership)
-                try ShardPartFiles.writeTable(table, folder: scratch, base: file)
+                try ShardPartFiles.writeTable(table, folder: folders.scratch, base: file)
                 unsplit.append(Unsplit(side: .fo, file: file, table: number))
             } else {
-                try ShardPartFiles.writeTable(table, folder: reference, base: file)
+                try ShardPartFiles.writeTable(table, folder: folders.reference, base: file)
             }
             foTables.append(.init(label: label, tree: links != nil, records: table.rowCount, file: file))
         }
+        return (companies, foTables)
+    }
 
-        // The owners, then each tree table cut into the parts.
-        progress("partition: joining the account trees")
-        let assignment = ownership.assign(count: count)
-        ownership = ShardOwnership()
-        progress("partition: writing \(count) parts")
-        let parts = (0..<count).map { staging.path(RunLayout.partitionPartFolder(index: $0)) }
+    /// Cuts each tree table spooled in `scratch` into the parts by its records' `owners` (per table, in ownership
+    /// order), removing its spool once cut.
+    private static func cut(_ unsplit: [Unsplit], owners: [[UInt16]], scratch: String, into parts: [String]) throws {
         for table in unsplit {
-            let owners = assignment.owners[table.table]
+            let owners = owners[table.table]
             switch table.side {
             case .sales: try ShardPartFiles.splitSection(folder: scratch, base: table.file, owners: owners, into: parts)
             case .fo: try ShardPartFiles.splitTable(folder: scratch, base: table.file, owners: owners, into: parts)
@@ -153,24 +206,6 @@ public enum ShardPartitioner {
                 try? FileManager.default.removeItem(atPath: scratch + "/" + name)
             }
         }
-        staging.remove(scratchFolder)
-
-        let referenceBytes = try folderBytes(reference)
-        let partBytes = try (0..<count).map { try folderBytes(staging.path(RunLayout.partitionPartFolder(index: $0))) }
-        var inputs = try digests.result()
-        inputs = inputs.filter { ["fo", "sales", "key-register"].contains($0.key) }
-        let manifest = ShardPartition(
-            format: ShardPartition.formatVersion, count: count, inputs: inputs, templateSet: templates.set.rawValue,
-            foEncoding: options.foEncoding, foLocale: options.foLocale,
-            catalogDigests: try (options.catalogFiles ?? []).map { try FileDigest.of($0).sha256 }, companies: companies,
-            salesTimestamp: data.timestamp?.text, salesAttributes: data.otherAttributes.map { [$0.name, $0.value] },
-            salesSchemaFile: schemaFile, foTables: foTables, salesSections: sections, treeRecords: assignment.treeRecords,
-            largestTree: assignment.largestTree, referenceBytes: referenceBytes,
-            parts: (0..<count).map { .init(index: $0, ownedRecords: assignment.ownedRecords[$0], bytes: partBytes[$0]) })
-        try staging.write(try ReportJSON.data(manifest), to: RunLayout.partitionManifest)
-        return Outcome(
-            count: count, treeRecords: assignment.treeRecords, largestTree: assignment.largestTree, ownedRecords: assignment.ownedRecords,
-            referenceBytes: referenceBytes, partBytes: partBytes)
     }
 
     /// Bytes of the files in `folder`.

@@ -40,11 +40,24 @@ struct ShardSpoolWriter {
     func write(_ outputs: [FlowOutput]) throws -> Written {
         var written = Written()
         let runOrder = context.templates.runOrder().map(\.name)
-        func flowIndex(_ output: FlowOutput) -> Int { runOrder.firstIndex(of: output.template.name) ?? runOrder.count }
+        try spoolSalesParts(of: outputs, runOrder: runOrder, into: &written)
+        try spoolFOFiles(of: outputs, runOrder: runOrder, into: &written)
+        try spoolRejects(of: outputs, runOrder: runOrder, into: &written)
+        try spoolUnresolvedLookups(of: outputs, runOrder: runOrder, into: &written)
+        try spoolSalesIDs(into: &written)
+        try spoolFOKeys(into: &written)
+        return written
+    }
 
-        // to-sales.zip's parts: a flow's records, then those its rules generated, as SalesOutputBuilder takes them.
+    /// A flow's place in the run order (after every flow when it has none), which numbers its parts.
+    private func flowIndex(_ output: FlowOutput, in runOrder: [String]) -> Int {
+        runOrder.firstIndex(of: output.template.name) ?? runOrder.count
+    }
+
+    /// to-sales.zip's parts: a flow's records, then those its rules generated, as SalesOutputBuilder takes them.
+    private func spoolSalesParts(of outputs: [FlowOutput], runOrder: [String], into written: inout Written) throws {
         for output in outputs where owns(output) {
-            let base = flowIndex(output) * 64
+            let base = flowIndex(output, in: runOrder) * 64
             if output.template.target.side == .sales {
                 let rows = output.acceptedSourceRows.map(context.exportRows(output.template.source))
                 if let part = try spool(
@@ -59,32 +72,40 @@ struct ShardSpoolWriter {
                 }
             }
             for generated in output.generated {
-                let id = base + 1 + generated.ruleIndex
-                guard let rows = generated.exportRows else {
-                    guard generated.written.contains(true) else { continue }
-                    throw AirlockError(
-                        .unsupported,
-                        "flow \(output.template.name): the rule that generates its \(generated.kind) does not say which source record each came from, so a shard cannot put them back in order; convert without --shard"
-                    )
-                }
-                if let part = try spool(
-                    generated.table, written: generated.written, exportRows: rows, part: id, name: "sales-\(id)", flow: output.template.name
-                ) {
-                    written.salesParts.append(
-                        ShardManifest.SalesPart(
-                            part: id, entity: generated.entity, keyFields: generated.keyFields, file: part.file, records: part.records))
-                    written.files.append(part.file)
-                }
+                try spoolGenerated(generated, of: output, part: base + 1 + generated.ruleIndex, into: &written)
             }
         }
+    }
 
-        // to-fo.zip's entity files as every shard lays them out; this shard's rows in part order, before the load-order
-        // sort (which merge applies to the whole file).
+    /// The part of the records a flow's rule generated, numbered `id`.
+    /// - Throws: `AirlockError(.unsupported)` when the rule writes records without saying which source record each
+    ///   came from.
+    private func spoolGenerated(_ generated: GeneratedRecords, of output: FlowOutput, part id: Int, into written: inout Written) throws {
+        guard let rows = generated.exportRows else {
+            guard generated.written.contains(true) else { return }
+            throw AirlockError(
+                .unsupported,
+                "flow \(output.template.name): the rule that generates its \(generated.kind) does not say which source record each came from, so a shard cannot put them back in order; convert without --shard"
+            )
+        }
+        if let part = try spool(
+            generated.table, written: generated.written, exportRows: rows, part: id, name: "sales-\(id)", flow: output.template.name
+        ) {
+            written.salesParts.append(
+                ShardManifest.SalesPart(
+                    part: id, entity: generated.entity, keyFields: generated.keyFields, file: part.file, records: part.records))
+            written.files.append(part.file)
+        }
+    }
+
+    /// to-fo.zip's entity files as every shard lays them out; this shard's rows in part order, before the load-order
+    /// sort (which merge applies to the whole file).
+    private func spoolFOFiles(of outputs: [FlowOutput], runOrder: [String], into written: inout Written) throws {
         for (number, file) in FOOutputBuilder.layout(outputs, catalog: context.catalog).enumerated() {
             var table = Table(name: file.label, columnNames: file.columns)
             var keys: [UInt64] = []
             for part in file.parts where owns(part) {
-                let base = flowIndex(part) * 64
+                let base = flowIndex(part, in: runOrder) * 64
                 let start = keys.count
                 let exportRow = context.exportRows(part.template.source)
                 try FOOutputBuilder.appendWritten(part, to: &table) { row in
@@ -101,8 +122,10 @@ struct ShardSpoolWriter {
             }
             written.foFiles.append(ShardManifest.FOFile(label: file.label, columns: file.columns, file: spooled, records: table.rowCount))
         }
+    }
 
-        // Rejected records, each with its source record's export row.
+    /// Rejected records, each with its source record's export row.
+    private func spoolRejects(of outputs: [FlowOutput], runOrder: [String], into written: inout Written) throws {
         for output in outputs where owns(output) && !output.rejects.isEmpty {
             let source = output.source
             let columns = RejectFileWriter.sourceColumns(of: source)
@@ -113,20 +136,22 @@ struct ShardSpoolWriter {
                 try table.appendRow(RejectFileWriter.fields(of: reject, source: source, columns: columns))
                 keys.append(UInt64(exportRow(reject.sourceRow)))
             }
-            let name = RunLayout.shardSpoolFolder + "/rejects-\(flowIndex(output)).spool"
+            let name = RunLayout.shardSpoolFolder + "/rejects-\(flowIndex(output, in: runOrder)).spool"
             try spoolTable(table, keys: keys, to: name)
             written.rejects.append(ShardManifest.Rejects(flow: output.template.name, file: name, records: table.rowCount))
             written.files.append(name)
         }
+    }
 
-        // Second-pass lookups that found nothing, in run order and then export order.
+    /// Second-pass lookups that found nothing, in run order and then export order.
+    private func spoolUnresolvedLookups(of outputs: [FlowOutput], runOrder: [String], into written: inout Written) throws {
         var unresolved = Table(name: "unresolved", columnNames: RejectFileWriter.unresolvedHeader)
         var unresolvedKeys: [UInt64] = []
         for output in outputs where owns(output) {
             let exportRow = context.exportRows(output.template.source)
             for entry in output.unresolved {
                 try unresolved.appendRow(RejectFileWriter.fields(of: entry, output: output))
-                unresolvedKeys.append(ShardManifest.key(part: flowIndex(output), exportRow: exportRow(entry.sourceRow)))
+                unresolvedKeys.append(ShardManifest.key(part: flowIndex(output, in: runOrder), exportRow: exportRow(entry.sourceRow)))
             }
         }
         if unresolved.rowCount > 0 {
@@ -135,8 +160,11 @@ struct ShardSpoolWriter {
             written.unresolvedLookups = name
             written.files.append(name)
         }
-        // The ids of the Sales export's records the shard holds: a tree entity's it owns, every other entity's in shard
-        // 0; together, over the shards, the whole export, which merge validates to-sales.zip against.
+    }
+
+    /// The ids of the Sales export's records the shard holds: a tree entity's it owns, every other entity's in shard
+    /// 0; together, over the shards, the whole export, which merge validates to-sales.zip against.
+    private func spoolSalesIDs(into written: inout Written) throws {
         for (number, entity) in context.sales.entityNames.enumerated() where holdsIDs(entity) {
             guard let table = context.sales.table(entity), let column = table.columnIndex(named: CMTRecordTable.idColumn) else {
                 continue
@@ -146,7 +174,11 @@ struct ShardSpoolWriter {
             written.salesIDs[entity] = name
             written.files.append(name)
         }
-        // The key columns of the F&O export's records a package line may refer to (its header, its customer), likewise.
+    }
+
+    /// The key columns of the F&O export's records a package line may refer to (its header, its customer), likewise:
+    /// a tree entity's the shard owns, every other entity's in shard 0.
+    private func spoolFOKeys(into written: inout Written) throws {
         var referenced: [String: [String]] = [:]
         for reference in FOEntityReference.known {
             for parent in reference.parents {
@@ -165,7 +197,6 @@ struct ShardSpoolWriter {
             written.foKeys[technical] = name
             written.files.append(name)
         }
-        return written
     }
 
     /// Spools the written rows of `table` with their keys; nil when none is written.

@@ -29,6 +29,35 @@ public enum Retrier {
             inputs: [run.file(RunLayout.conversionReport), run.file(RunLayout.foPackage), run.file(RunLayout.salesPackage)]
                 + inputFiles, force: options.force)
 
+        let (requests, requestsByInput) = try readRequests(options)
+        var selected = Selected()
+        let fo = requests.filter { $0.side == .fo }
+        let sales = requests.filter { $0.side == .sales }
+        if !fo.isEmpty { try selectFO(fo, run: run, catalog: catalog, options: options, into: &selected) }
+        if !sales.isEmpty { try selectSales(sales, run: run, options: options, register: register, into: &selected) }
+        if requests.isEmpty { selected.warnings.append("the inputs name no failed record: nothing to retry") }
+
+        let staging = try StagingDirectory(
+            target: output, outputNames: RunLayout.retryOutputs)
+        do {
+            let outputs = try writePackages(of: selected, to: staging)
+            var inputs = run.digests
+            for path in inputFiles { inputs[path] = try FileDigest.of(path) }
+            let report = RetryReport(
+                version: AirlockVersion.current, options: options, inputs: inputs, outputs: outputs, entities: selected.entities,
+                requestsByInput: requestsByInput, warnings: selected.warnings)
+            try staging.write(try report.jsonData(), to: RunLayout.retryReport)
+            try staging.commit()
+            return RetrialResult(report: report, outputDirectory: output)
+        } catch {
+            staging.discard()
+            throw error
+        }
+    }
+
+    /// The failed records every input names (verify's lists, F&O error files, Sales import logs, in that order), and
+    /// how many each input names.
+    private static func readRequests(_ options: RetrialOptions) throws -> (requests: [RetryRequest], byInput: [String: Int]) {
         var requests: [RetryRequest] = []
         var requestsByInput: [String: Int] = [:]
         for path in options.verifyLists {
@@ -46,76 +75,80 @@ public enum Retrier {
             requestsByInput[path, default: 0] += read.count
             requests += read
         }
+        return (requests, requestsByInput)
+    }
 
-        var warnings: [String] = []
+    /// What the requests select from the conversion's packages: each side's selection, the requests no record
+    /// answers, the entities' reports and the warnings.
+    private struct Selected {
+        var fo: RetryFOSelection?
+        var sales: RetrySalesSelection?
         var notFound: [RetryRequest] = []
         var entities: [RetryReport.Entity] = []
-        let fo = requests.filter { $0.side == .fo }
-        let sales = requests.filter { $0.side == .sales }
-        var foPackage: RetryFOSelection?
-        var salesPackage: RetrySalesSelection?
-        if !fo.isEmpty {
-            guard run.hasPackage(RunLayout.foPackage) else {
-                throw AirlockError(
-                    .usage, "\(fo.count) F&O records are named as failed, but the conversion wrote no \(RunLayout.foPackage)",
-                    at: fo[0].location)
-            }
-            var selection = try RetryFOSelection(run: run, catalog: catalog)
-            notFound += try selection.select(fo)
-            if options.withParents { selection.addParents() }
-            entities += selection.entityReports
-            foPackage = selection
-        }
-        if !sales.isEmpty {
-            guard run.hasPackage(RunLayout.salesPackage) else {
-                throw AirlockError(
-                    .usage, "\(sales.count) Sales records are named as failed, but the conversion wrote no \(RunLayout.salesPackage)",
-                    at: sales[0].location)
-            }
-            var selection = try RetrySalesSelection(run: run)
-            let unmatched = selection.select(sales)
-            // A log names ids of every kind (users, the import job): only a list's ids are expected to be sent ones.
-            let fromLogs = unmatched.filter { request in options.salesLogs.contains(request.location.file ?? "") }
-            if !fromLogs.isEmpty {
-                warnings.append(
-                    "\(fromLogs.count) record ids on failure lines of the import log are not records of \(RunLayout.salesPackage) (users, teams or the job itself): left out"
-                )
-            }
-            notFound += unmatched.filter { request in !options.salesLogs.contains(request.location.file ?? "") }
-            if options.withParents { selection.addParents() }
-            if let register { try selection.check(against: register) }
-            entities += selection.entityReports(notFound: notFound)
-            salesPackage = selection
-        }
-        if requests.isEmpty { warnings.append("the inputs name no failed record: nothing to retry") }
+        var warnings: [String] = []
+    }
 
-        let staging = try StagingDirectory(
-            target: output, outputNames: RunLayout.retryOutputs)
-        do {
-            var outputs: [String: FileDigest] = [:]
-            if let foPackage, foPackage.written > 0 {
-                try foPackage.write(to: staging.path(RunLayout.foPackage))
-                outputs[RunLayout.foPackage] = try FileDigest.of(staging.path(RunLayout.foPackage), as: RunLayout.foPackage)
-            }
-            if let salesPackage, salesPackage.written > 0 {
-                try salesPackage.write(to: staging.path(RunLayout.salesPackage))
-                outputs[RunLayout.salesPackage] = try FileDigest.of(
-                    staging.path(RunLayout.salesPackage), as: RunLayout.salesPackage)
-            }
-            try writeNotFound(notFound, to: staging.path(RunLayout.notFoundList))
-            outputs[RunLayout.notFoundList] = try FileDigest.of(staging.path(RunLayout.notFoundList), as: RunLayout.notFoundList)
-            var inputs = run.digests
-            for path in inputFiles { inputs[path] = try FileDigest.of(path) }
-            let report = RetryReport(
-                version: AirlockVersion.current, options: options, inputs: inputs, outputs: outputs, entities: entities,
-                requestsByInput: requestsByInput, warnings: warnings)
-            try staging.write(try report.jsonData(), to: RunLayout.retryReport)
-            try staging.commit()
-            return RetrialResult(report: report, outputDirectory: output)
-        } catch {
-            staging.discard()
-            throw error
+    /// Selects the F&O records named as failed (with their parents when asked) from the conversion's F&O package.
+    /// - Throws: `AirlockError(.usage)` when the conversion wrote none.
+    private static func selectFO(
+        _ fo: [RetryRequest], run: RunFolder, catalog: SchemaCatalog, options: RetrialOptions, into selected: inout Selected
+    ) throws {
+        guard run.hasPackage(RunLayout.foPackage) else {
+            throw AirlockError(
+                .usage, "\(fo.count) F&O records are named as failed, but the conversion wrote no \(RunLayout.foPackage)",
+                at: fo[0].location)
         }
+        var selection = try RetryFOSelection(run: run, catalog: catalog)
+        selected.notFound += try selection.select(fo)
+        if options.withParents { selection.addParents() }
+        selected.entities += selection.entityReports
+        selected.fo = selection
+    }
+
+    /// Selects the Sales records named as failed (with their parents when asked) from the conversion's Sales package,
+    /// each holding the key the register gives it; an id of an import log that is no record of the package is left
+    /// out with a warning.
+    /// - Throws: `AirlockError(.usage)` when the conversion wrote none; the register's refusal.
+    private static func selectSales(
+        _ sales: [RetryRequest], run: RunFolder, options: RetrialOptions, register: KeyRegister?, into selected: inout Selected
+    ) throws {
+        guard run.hasPackage(RunLayout.salesPackage) else {
+            throw AirlockError(
+                .usage, "\(sales.count) Sales records are named as failed, but the conversion wrote no \(RunLayout.salesPackage)",
+                at: sales[0].location)
+        }
+        var selection = try RetrySalesSelection(run: run)
+        let unmatched = selection.select(sales)
+        // A log names ids of every kind (users, the import job): only a list's ids are expected to be sent ones.
+        let fromLogs = unmatched.filter { request in options.salesLogs.contains(request.location.file ?? "") }
+        if !fromLogs.isEmpty {
+            selected.warnings.append(
+                "\(fromLogs.count) record ids on failure lines of the import log are not records of \(RunLayout.salesPackage) (users, teams or the job itself): left out"
+            )
+        }
+        selected.notFound += unmatched.filter { request in !options.salesLogs.contains(request.location.file ?? "") }
+        if options.withParents { selection.addParents() }
+        if let register { try selection.check(against: register) }
+        selected.entities += selection.entityReports(notFound: selected.notFound)
+        selected.sales = selection
+    }
+
+    /// Writes into `staging` the packages of the sides with records to send again and `not-found.csv`; returns their
+    /// digests.
+    private static func writePackages(of selected: Selected, to staging: StagingDirectory) throws -> [String: FileDigest] {
+        var outputs: [String: FileDigest] = [:]
+        if let foPackage = selected.fo, foPackage.written > 0 {
+            try foPackage.write(to: staging.path(RunLayout.foPackage))
+            outputs[RunLayout.foPackage] = try FileDigest.of(staging.path(RunLayout.foPackage), as: RunLayout.foPackage)
+        }
+        if let salesPackage = selected.sales, salesPackage.written > 0 {
+            try salesPackage.write(to: staging.path(RunLayout.salesPackage))
+            outputs[RunLayout.salesPackage] = try FileDigest.of(
+                staging.path(RunLayout.salesPackage), as: RunLayout.salesPackage)
+        }
+        try writeNotFound(selected.notFound, to: staging.path(RunLayout.notFoundList))
+        outputs[RunLayout.notFoundList] = try FileDigest.of(staging.path(RunLayout.notFoundList), as: RunLayout.notFoundList)
+        return outputs
     }
 
     /// Writes the requests no package record answers, in input order (UTF-8 with BOM, CRLF).
