@@ -86,10 +86,10 @@ struct MatchCommand: LedgerCommand {
         if maxPairsPerKey < 1 { throw ValidationError("--max-pairs-per-key must be at least 1") }
     }
 
-    func parsedEntities() throws -> [MatchEntity] {
-        var list: [MatchEntity] = []
+    func parsedEntities() throws -> [LinkedEntity] {
+        var list: [LinkedEntity] = []
         for name in entities.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !name.isEmpty {
-            guard let entity = MatchEntity(rawValue: name) else {
+            guard let entity = LinkedEntity(rawValue: name) else {
                 throw ValidationError("--entities: \(name) is not accounts, contacts or products")
             }
             if !list.contains(entity) { list.append(entity) }

@@ -7,7 +7,7 @@ import Foundation
 /// estimated from those comparisons and from random pairs (`MatchModelEstimator`), scores, then per Sales record the
 /// best F&O candidate classified by the thresholds, and pairs within each side listed as duplicates.
 struct EntityMatcher: Sendable {
-    var entity: MatchEntity
+    var entity: LinkedEntity
     var fo: [MatchRecord]
     var sales: [MatchRecord]
     var scorer: MatchScorer
@@ -77,7 +77,7 @@ struct EntityMatcher: Sendable {
         for s in sales.indices { bestScores[s] = ranked.list(s).first?.score ?? 0 }
         var maker = ProposalMaker(
             matcher: self, scorer: scorer, ranked: ranked, accepted: reviewed.accepted, rejectedSales: reviewed.rejectedSales,
-            foDuplicatePairs: Set(foDuplicates.map { UInt64($0.first) << 32 | UInt64($0.second) }))
+            foDuplicatePairs: Set(foDuplicates.map { PairIndex($0.first, $0.second) }))
         var proposals = maker.make()
         resolveSharedTargets(&proposals, holder: maker.assignment.holder)
         proposals += rejectedProposals(decisions, reviewed: reviewed, scorer: scorer)
@@ -98,7 +98,7 @@ struct EntityMatcher: Sendable {
         var salesIndex: [String: Int]
         var foIndex: [String: Int]
         /// Rejected pairs, Sales index in the high 32 bits.
-        var rejected: Set<UInt64> = []
+        var rejected: Set<PairIndex> = []
         var rejectedSales: Set<Int> = []
         var accepted: [Int: (fo: Int, decision: MatchDecision)] = [:]
 
@@ -115,7 +115,7 @@ struct EntityMatcher: Sendable {
                 guard let s = salesIndex[decision.salesKey], let f = foIndex[decision.foKey] else { continue }
                 switch decision.verdict {
                 case .reject:
-                    rejected.insert(UInt64(s) << 32 | UInt64(f))
+                    rejected.insert(PairIndex(s, f))
                     rejectedSales.insert(s)
                 case .accept: accepted[s] = (f, decision)
                 }
@@ -171,11 +171,11 @@ struct EntityMatcher: Sendable {
     }
 
     /// Each candidate pair compared signal by signal, in the order of `pairs`.
-    func compare(_ pairs: [UInt64]) throws -> [ComparisonVector] {
+    func compare(_ pairs: [PairIndex]) throws -> [ComparisonVector] {
         let chunks = Self.chunks(of: pairs)
         let parts = try ParallelMap.map(chunks.count) { chunk -> [ComparisonVector] in
             scorer.store.withView { store in
-                pairs[chunks[chunk]].map { pair in scorer.compare(sales[Int(pair >> 32)], fo[Int(pair & 0xFFFF_FFFF)], in: store) }
+                pairs[chunks[chunk]].map { pair in scorer.compare(sales[pair.first], fo[pair.second], in: store) }
             }
         }
         return parts.flatMap { $0 }
@@ -186,12 +186,12 @@ struct EntityMatcher: Sendable {
     func randomPatterns() throws -> [ComparisonVector: Int] {
         let total = sales.count * fo.count
         guard total > 0 else { return [:] }
-        var pairs: [UInt64] = []
+        var pairs: [PairIndex] = []
         if total <= Self.randomPairs {
             pairs.reserveCapacity(total)
-            for s in sales.indices { for f in fo.indices { pairs.append(UInt64(s) << 32 | UInt64(f)) } }
+            for s in sales.indices { for f in fo.indices { pairs.append(PairIndex(s, f)) } }
         } else {
-            var state = 0x9E37_79B9_7F4A_7C15 ^ UInt64(sales.count) << 32 ^ UInt64(fo.count)
+            var state = 0x9E37_79B9_7F4A_7C15 ^ PairIndex(sales.count, fo.count).packed
             func next() -> UInt64 {
                 // SplitMix64.
                 state &+= 0x9E37_79B9_7F4A_7C15
@@ -202,7 +202,7 @@ struct EntityMatcher: Sendable {
             }
             pairs.reserveCapacity(Self.randomPairs)
             for _ in 0..<Self.randomPairs {
-                pairs.append((next() % UInt64(sales.count)) << 32 | (next() % UInt64(fo.count)))
+                pairs.append(PairIndex(Int(next() % UInt64(sales.count)), Int(next() % UInt64(fo.count))))
             }
             pairs.sort()
         }
@@ -212,7 +212,7 @@ struct EntityMatcher: Sendable {
     }
 
     /// Per Sales record, its best candidates (at most `candidatesKept`), best first; rejected pairs left out.
-    func rank(_ pairs: [UInt64], vectors: [ComparisonVector], scorer: MatchScorer, rejected: Set<UInt64>) throws -> RankedCandidates {
+    func rank(_ pairs: [PairIndex], vectors: [ComparisonVector], scorer: MatchScorer, rejected: Set<PairIndex>) throws -> RankedCandidates {
         let chunks = Self.chunks(of: pairs)
         let parts = try ParallelMap.map(chunks.count) { chunk -> [(Int, [(fo: Int, bits: Double)])] in
             var result: [(Int, [(fo: Int, bits: Double)])] = []
@@ -224,8 +224,7 @@ struct EntityMatcher: Sendable {
             }
             for index in chunks[chunk] {
                 let pair = pairs[index]
-                let s = Int(pair >> 32)
-                let f = Int(pair & 0xFFFF_FFFF)
+                let (s, f) = (pair.first, pair.second)
                 if s != current {
                     flush()
                     current = s
@@ -259,7 +258,7 @@ struct EntityMatcher: Sendable {
         let chunks = Self.chunks(of: pairs)
         let vectors = try ParallelMap.map(chunks.count) { chunk -> [ComparisonVector] in
             scorer.store.withView { store in
-                pairs[chunks[chunk]].map { scorer.compare(records[Int($0 >> 32)], records[Int($0 & 0xFFFF_FFFF)], in: store) }
+                pairs[chunks[chunk]].map { scorer.compare(records[$0.first], records[$0.second], in: store) }
             }
         }
         var patterns: [ComparisonVector: Int] = [:]
@@ -274,8 +273,7 @@ struct EntityMatcher: Sendable {
         let parts = try ParallelMap.map(chunks.count) { chunk -> [MatchDuplicate] in
             var found: [MatchDuplicate] = []
             for (offset, pair) in pairs[chunks[chunk]].enumerated() {
-                let a = Int(pair >> 32)
-                let b = Int(pair & 0xFFFF_FFFF)
+                let (a, b) = (pair.first, pair.second)
                 let vector = vectors[chunk][offset]
                 // Two companies or persons of one side that share nothing but a name are namesakes, not a duplicate.
                 guard entity == .products || Self.hasCorroboration(vector, model: scorer.model) else { continue }
@@ -293,14 +291,14 @@ struct EntityMatcher: Sendable {
     }
 
     /// Ranges of `pairs` of about equal size that do not split one left record's pairs.
-    static func chunks(of pairs: [UInt64], count: Int = 64) -> [Range<Int>] {
+    static func chunks(of pairs: [PairIndex], count: Int = 64) -> [Range<Int>] {
         guard !pairs.isEmpty else { return [] }
         let size = max(1, pairs.count / count)
         var ranges: [Range<Int>] = []
         var start = 0
         while start < pairs.count {
             var end = min(pairs.count, start + size)
-            while end < pairs.count && pairs[end] >> 32 == pairs[end - 1] >> 32 { end += 1 }
+            while end < pairs.count && pairs[end].first == pairs[end - 1].first { end += 1 }
             ranges.append(start..<end)
             start = end
         }

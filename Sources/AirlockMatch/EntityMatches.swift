@@ -2,7 +2,7 @@ import AirlockReconcile
 
 /// What matching found for one entity.
 public struct EntityMatches: Sendable {
-    public var entity: MatchEntity
+    public var entity: LinkedEntity
     /// One per Sales record with a candidate at or above the review score (or a kept decision), in Sales order.
     public var proposals: [MatchProposal]
     /// Pairs of records within one side, F&O first.

@@ -4,7 +4,7 @@ import AirlockReconcile
 public struct MatchDecision: Sendable, Equatable {
     public enum Verdict: String, Sendable { case accept, reject }
 
-    public var entity: MatchEntity
+    public var entity: LinkedEntity
     public var verdict: Verdict
     /// The Sales record's GUID (lower case).
     public var salesKey: String

@@ -3,7 +3,7 @@ import AirlockReconcile
 /// One link of a finished run, by the records' places: what `keymap.csv` and `to-sales-keys.zip` are written from,
 /// a row at a time, so that a million links are not held as text.
 struct MatchLink: Sendable {
-    var entity: MatchEntity
+    var entity: LinkedEntity
     var salesIndex: Int
     var foIndex: Int
     var score: Double

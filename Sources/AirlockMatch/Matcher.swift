@@ -22,7 +22,7 @@ public enum Matcher {
     /// - Parameter progress: told of each step (reading, each entity, writing), for progress lines.
     public static func run(
         _ options: MatchingOptions, catalog: SchemaCatalog, progress: @escaping @Sendable (String) -> Void = { _ in }
-    ) throws -> MatchingResult {
+    ) throws -> MatchReport {
         guard options.reviewScore >= 0, options.sureScore <= 100, options.reviewScore <= options.sureScore else {
             throw AirlockError(
                 .usage,
@@ -62,7 +62,7 @@ public enum Matcher {
         let personNames = PersonNameIndex(vocabulary: inputs.store.vocabulary, nicknames: nicknames)
 
         var matches: [EntityMatches] = []
-        var scorers: [MatchEntity: MatchScorer] = [:]
+        var scorers: [LinkedEntity: MatchScorer] = [:]
         var accountLinks: [UInt64: UInt64] = [:]
         for entity in options.entities.sorted() {
             progress("matching \(entity.rawValue)")
@@ -94,11 +94,11 @@ public enum Matcher {
     }
 
     /// Writes the outputs into a staging folder and moves them into place.
-    static func write(_ outcome: MatchOutcome, decisions: [MatchDecision], catalog: SchemaCatalog) throws -> MatchingResult {
+    static func write(_ outcome: MatchOutcome, decisions: [MatchDecision], catalog: SchemaCatalog) throws -> MatchReport {
         let options = outcome.options
         let staging = try StagingDirectory(target: options.outputDirectory, outputNames: RunLayout.matchOutputs)
         do {
-            var result = MatchingResult()
+            var result = MatchReport()
             result.company = outcome.inputs.company
             result.sureScore = options.sureScore
             result.reviewScore = options.reviewScore
@@ -108,8 +108,8 @@ public enum Matcher {
             let links = links(outcome)
             // The lists and the package are written side by side: each is its own file, and together they are a
             // sixth of a million accounts' run. An error is the first in this order, as one after another.
-            var unmatched: [MatchEntity: (sales: Int, fo: Int)] = [:]
-            var keys: [MatchEntity: (set: Int, replaced: Int)] = [:]
+            var unmatched: [LinkedEntity: (sales: Int, fo: Int)] = [:]
+            var keys: [LinkedEntity: (set: Int, replaced: Int)] = [:]
             let paths = (
                 list: staging.path(RunLayout.matchList), duplicates: staging.path(RunLayout.duplicatesList),
                 unmatched: staging.path(RunLayout.unmatchedList), keymap: staging.path(RunLayout.keymap),
@@ -133,7 +133,7 @@ public enum Matcher {
                 }
             }
             for found in outcome.matches {
-                var counts = MatchingResult.EntityCounts(entity: found.entity.rawValue)
+                var counts = MatchReport.EntityCounts(entity: found.entity.rawValue)
                 counts.salesRecords = outcome.sales(found.entity).count
                 counts.foRecords = outcome.fo(found.entity).count
                 let open = found.proposals.filter { $0.decision != .reject }

@@ -10,8 +10,8 @@ public struct MatchingOptions: Sendable, Hashable {
     public var salesPath: String
     /// The output folder (created if missing; match's own files in it are replaced, others kept).
     public var outputDirectory: String
-    /// What to link, matched in `MatchEntity` order (contacts use the accounts' links).
-    public var entities: [MatchEntity]
+    /// What to link, matched in `LinkedEntity` order (contacts use the accounts' links).
+    public var entities: [LinkedEntity]
     /// The F&O legal entity; nil takes the one the export holds (several: refused).
     public var company: String?
     /// The score from which a pair is `sure`: linked unless a reviewer rejects it.
@@ -39,7 +39,8 @@ public struct MatchingOptions: Sendable, Hashable {
     public static let defaultMaxPairsPerKey = 1_000
 
     public init(
-        foPath: String, salesPath: String, outputDirectory: String, entities: [MatchEntity] = MatchEntity.allCases, company: String? = nil,
+        foPath: String, salesPath: String, outputDirectory: String, entities: [LinkedEntity] = LinkedEntity.allCases,
+        company: String? = nil,
         sureScore: Double = defaultSureScore, reviewScore: Double = defaultReviewScore, ambiguityMargin: Double = defaultAmbiguityMargin,
         reviewedPath: String? = nil, maxPairsPerKey: Int = defaultMaxPairsPerKey
     ) {

@@ -11,7 +11,7 @@ struct ProposalMaker {
     let accepted: [Int: (fo: Int, decision: MatchDecision)]
     let rejectedSales: Set<Int>
     /// Pairs of F&O records that are duplicates of each other (`min << 32 | max`).
-    let foDuplicatePairs: Set<UInt64>
+    let foDuplicatePairs: Set<PairIndex>
     /// The weight-ordered assignment of every Sales record's candidates.
     let assignment: LinkAssignment
     /// How many bits ahead a candidate is clearly the one (`EntityMatcher.bitsAhead`).
@@ -26,7 +26,7 @@ struct ProposalMaker {
 
     init(
         matcher: EntityMatcher, scorer: MatchScorer, ranked: RankedCandidates, accepted: [Int: (fo: Int, decision: MatchDecision)],
-        rejectedSales: Set<Int>, foDuplicatePairs: Set<UInt64>
+        rejectedSales: Set<Int>, foDuplicatePairs: Set<PairIndex>
     ) {
         self.matcher = matcher
         self.scorer = scorer
@@ -135,6 +135,6 @@ struct ProposalMaker {
 
     /// Whether two F&O records are duplicates of each other.
     func areDuplicates(_ a: Int, _ b: Int) -> Bool {
-        foDuplicatePairs.contains(UInt64(min(a, b)) << 32 | UInt64(max(a, b)))
+        foDuplicatePairs.contains(PairIndex.unordered(a, b))
     }
 }

@@ -11,7 +11,7 @@ public enum BlockingKeys {
     /// Appends the keys of `record` to `keys`; `accountLinks` gives a Sales contact's company as the F&O account its
     /// parent is linked to (F&O records name theirs directly). `scratch` is room the key's bytes are put together in.
     public static func append(
-        _ record: MatchRecord, entity: MatchEntity, isSales: Bool, store: MatchRecordStore.View, accountLinks: [UInt64: UInt64],
+        _ record: MatchRecord, entity: LinkedEntity, isSales: Bool, store: MatchRecordStore.View, accountLinks: [UInt64: UInt64],
         to keys: inout [UInt64], scratch: inout [UInt8]
     ) {
         var writer = BlockingKeyWriter(record: record, store: store)

@@ -5,7 +5,7 @@
 /// repeats (two records sharing several keys) before the next, so what is held beyond the result is one slice's.
 public struct CandidatePairs: Sendable {
     /// Pairs as `left << 32 | right` (indexes into each side's records), sorted.
-    public var pairs: [UInt64]
+    public var pairs: [PairIndex]
     /// How many keys were left out for pairing too many records.
     public var keysTooCommon: Int
 
@@ -73,7 +73,7 @@ public struct CandidatePairs: Sendable {
             forEachSharedKey(left, right) { l, r in
                 guard l.count * r.count <= maxPairsPerKey else { return }
                 for a in l where slice.contains(Int(left[a].record)) {
-                    for b in r { pairs.append(UInt64(left[a].record) << 32 | UInt64(right[b].record)) }
+                    for b in r { pairs.append(PairIndex(Int(left[a].record), Int(right[b].record))) }
                 }
             }
         }
@@ -102,7 +102,7 @@ public struct CandidatePairs: Sendable {
             forEachGroup(keys) { group in
                 guard group.count * (group.count - 1) / 2 <= maxPairsPerKey else { return }
                 for a in group where slice.contains(Int(keys[a].record)) {
-                    for b in (a + 1)..<group.upperBound { pairs.append(UInt64(keys[a].record) << 32 | UInt64(keys[b].record)) }
+                    for b in (a + 1)..<group.upperBound { pairs.append(PairIndex(Int(keys[a].record), Int(keys[b].record))) }
                 }
             }
         }
@@ -147,10 +147,10 @@ public struct CandidatePairs: Sendable {
 
     /// The pairs `make` appends, slice by slice of left records (about `budget` pairs by `perLeft`, each left
     /// record's count of pairs with repeats), each slice sorted and rid of repeats.
-    static func slices(_ perLeft: [Int], budget sliceBudget: Int, _ make: (Range<Int>, inout [UInt64]) -> Void) -> [[UInt64]] {
-        var parts: [[UInt64]] = []
+    static func slices(_ perLeft: [Int], budget sliceBudget: Int, _ make: (Range<Int>, inout [PairIndex]) -> Void) -> [[PairIndex]] {
+        var parts: [[PairIndex]] = []
         var start = 0
-        var scratch: [UInt64] = []
+        var scratch: [PairIndex] = []
         while start < perLeft.count {
             var end = start
             var budget = 0
@@ -175,9 +175,9 @@ public struct CandidatePairs: Sendable {
 
     /// The slices laid end to end in one array of the exact size, each let go as it is copied (`parts` is left
     /// empty).
-    static func joined(_ parts: inout [[UInt64]]) -> [UInt64] {
+    static func joined(_ parts: inout [[PairIndex]]) -> [PairIndex] {
         let total = parts.reduce(0) { $0 + $1.count }
-        var pairs: [UInt64] = []
+        var pairs: [PairIndex] = []
         pairs.reserveCapacity(total)
         for index in parts.indices {
             pairs.append(contentsOf: parts[index])

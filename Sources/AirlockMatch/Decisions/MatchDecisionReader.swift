@@ -20,8 +20,8 @@ public enum MatchDecisionReader {
         var byPair: [String: Int] = [:]
         var acceptedSales: [String: MatchDecision] = [:]
         var acceptedFO: [String: MatchDecision] = [:]
-        var foKeys: [MatchEntity: Set<String>] = [:]
-        var salesKeys: [MatchEntity: Set<String>] = [:]
+        var foKeys: [LinkedEntity: Set<String>] = [:]
+        var salesKeys: [LinkedEntity: Set<String>] = [:]
         for (entity, records) in inputs.fo { foKeys[entity] = Set(records.map { inputs.store.key($0) }) }
         for (entity, records) in inputs.sales { salesKeys[entity] = Set(records.map { inputs.store.key($0) }) }
         for (line, values) in table.rows {
@@ -36,7 +36,7 @@ public enum MatchDecisionReader {
                     at: at(MatchListColumns.decision, "decision"))
             }
             let entityText = ReviewedTable.field(values, MatchListColumns.entity)
-            guard let entity = MatchEntity(rawValue: entityText.lowercased()), inputs.sales[entity] != nil else {
+            guard let entity = LinkedEntity(rawValue: entityText.lowercased()), inputs.sales[entity] != nil else {
                 throw AirlockError(
                     .usage,
                     "entity \"\(entityText)\" is not one this run matches (\(inputs.sales.keys.sorted().map(\.rawValue).joined(separator: ", ")))",

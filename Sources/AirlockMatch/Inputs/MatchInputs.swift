@@ -7,12 +7,12 @@ import AirlockReconcile
 /// texts and the words of their names (`MatchRecordStore`).
 public struct MatchInputs: Sendable {
     /// F&O records per entity (contacts: contact persons, then person customers), in export order.
-    public var fo: [MatchEntity: [MatchRecord]] = [:]
+    public var fo: [LinkedEntity: [MatchRecord]] = [:]
     /// Sales records per entity, in export order.
-    public var sales: [MatchEntity: [MatchRecord]] = [:]
+    public var sales: [LinkedEntity: [MatchRecord]] = [:]
     public var store = MatchRecordStore()
     /// The F&O entity each entity's records were read from (labels), for the report.
-    public var foEntities: [MatchEntity: [String]] = [:]
+    public var foEntities: [LinkedEntity: [String]] = [:]
     /// Rows left out, with why (`entity: n rows without CUSTOMERACCOUNT`), for the report.
     public var skipped: [String] = []
     /// The legal entity the F&O records are of ("" when the export names none).
@@ -24,7 +24,7 @@ public struct MatchInputs: Sendable {
     /// - Throws: `AirlockError(.usage)` when a package is of the other kind, when neither side holds an entity
     ///   asked for, or when the F&O export holds several legal entities and `company` is nil; the readers' errors.
     public static func read(
-        foPath: String, salesPath: String, entities: [MatchEntity], company: String?, catalog: SchemaCatalog,
+        foPath: String, salesPath: String, entities: [LinkedEntity], company: String?, catalog: SchemaCatalog,
         foFileEncoding: FOFileEncoding = .utf8
     ) throws -> MatchInputs {
         let (foSource, salesSource) = try PackageDetector.locateExports(fo: foPath, sales: salesPath)
@@ -32,7 +32,7 @@ public struct MatchInputs: Sendable {
         var builder = MatchRecordBuilder()
         // The Sales export is parsed on a thread of its own while the F&O files are read here.
         let salesRead = BackgroundTask { try readSales(CMTPackageReader(source: salesSource), entities: entities) }
-        var foTables: [(source: (entity: MatchEntity, source: MatchSource), label: String, table: Table)]
+        var foTables: [(source: (entity: LinkedEntity, source: MatchSource), label: String, table: Table)]
         do {
             let reader = try FOPackageReader(source: foSource, fileEncoding: foFileEncoding)
             foTables = try readFO(reader, entities: entities, catalog: catalog, path: foPath)
@@ -106,10 +106,10 @@ public struct MatchInputs: Sendable {
     }
 
     /// The F&O tables of the sources of `entities`, the first entity version each source finds.
-    static func readFO(_ reader: FOPackageReader, entities: [MatchEntity], catalog: SchemaCatalog, path: String) throws
-        -> [(source: (entity: MatchEntity, source: MatchSource), label: String, table: Table)]
+    static func readFO(_ reader: FOPackageReader, entities: [LinkedEntity], catalog: SchemaCatalog, path: String) throws
+        -> [(source: (entity: LinkedEntity, source: MatchSource), label: String, table: Table)]
     {
-        var tables: [(source: (entity: MatchEntity, source: MatchSource), label: String, table: Table)] = []
+        var tables: [(source: (entity: LinkedEntity, source: MatchSource), label: String, table: Table)] = []
         var read: [String: Table] = [:]
         // Only the columns matching reads are held (and the legal entity's).
         let columns = Set(entities.flatMap { MatchSource.fo($0) }.flatMap { $0.columns.values.joined() } + ["DATAAREAID"])
@@ -131,7 +131,7 @@ public struct MatchInputs: Sendable {
 
     /// What the export holds of a kind asked for and the run does not read: a later version of a source's entities
     /// (`Contacts V2` beside `CDS Contacts`), each with its rows, so that the summary names what was left unread.
-    static func unread(_ reader: FOPackageReader, besides read: [String], entities: [MatchEntity], catalog: SchemaCatalog) -> [String] {
+    static func unread(_ reader: FOPackageReader, besides read: [String], entities: [LinkedEntity], catalog: SchemaCatalog) -> [String] {
         let readLabels = Set(read.map { catalog.foKey(of: $0) })
         var notes: [String] = []
         for entity in entities.sorted() {
@@ -157,7 +157,7 @@ public struct MatchInputs: Sendable {
     /// in the export), else the only one the tables hold; none when the tables name no legal entity and none was
     /// asked for (every row is matched then).
     static func chooseCompany(
-        _ tables: [(source: (entity: MatchEntity, source: MatchSource), label: String, table: Table)], company: String?, path: String
+        _ tables: [(source: (entity: LinkedEntity, source: MatchSource), label: String, table: Table)], company: String?, path: String
     ) throws -> String {
         let tables = tables.map(\.table)
         guard company != nil || !CompanyResolver.companies(in: tables).isEmpty else { return "" }
@@ -171,7 +171,7 @@ public struct MatchInputs: Sendable {
 
     /// The Sales sections of `entities` (and `uom`, for product units), and per section and lookup column the
     /// names of the records its lookups point to.
-    static func readSales(_ reader: CMTPackageReader, entities: [MatchEntity]) throws
+    static func readSales(_ reader: CMTPackageReader, entities: [LinkedEntity]) throws
         -> (tables: [String: Table], lookupNames: [String: [String: [String: String]]])
     {
         var columns: [String: Set<String>] = ["uom": [CMTRecordTable.idColumn, "name"]]

@@ -23,7 +23,7 @@ struct MatchRecordBuilder {
     /// Appends a record per row of `table` to `records` (rows of another legal entity than `company`, or of the
     /// other party type, are not records of this source); returns how many rows had no key.
     mutating func append(
-        table: Table, label: String, isSales: Bool, source: MatchSource, entity: MatchEntity, company: String?,
+        table: Table, label: String, isSales: Bool, source: MatchSource, entity: LinkedEntity, company: String?,
         into records: inout [MatchRecord], lookupNames: [String: [String: String]] = [:]
     ) throws -> Int {
         var columns: [MatchField: [Int]] = [:]
@@ -55,7 +55,7 @@ struct MatchRecordBuilder {
 
     /// The drafts of chunk `chunk`'s rows.
     private static func fold(
-        chunk: Int, table: Table, columns: [MatchField: [Int]], label: String, isSales: Bool, source: MatchSource, entity: MatchEntity,
+        chunk: Int, table: Table, columns: [MatchField: [Int]], label: String, isSales: Bool, source: MatchSource, entity: LinkedEntity,
         company: String?, units: [String: String]
     ) -> Chunk {
         var result = Chunk()
@@ -99,7 +99,7 @@ struct MatchRecordBuilder {
 
     /// Row `row` folded, or nil when it is not of this source or has no key.
     private static func draft(
-        row: Int, table: Table, columns: [MatchField: [Int]], label: String, isSales: Bool, source: MatchSource, entity: MatchEntity,
+        row: Int, table: Table, columns: [MatchField: [Int]], label: String, isSales: Bool, source: MatchSource, entity: LinkedEntity,
         company: String?, units: [String: String]
     ) -> MatchRecordDraft? {
         guard belongs(row, table: table, columns: columns, source: source, company: company) else { return nil }

@@ -1,6 +1,6 @@
 import AirlockReconcile
 
-/// Where one side's records of a `MatchEntity` come from: the entity (F&O labels, the first one the export holds
+/// Where one side's records of a `LinkedEntity` come from: the entity (F&O labels, the first one the export holds
 /// wins; or the Sales logical name) and the columns of each `MatchField`, the first present of each list wins.
 /// Declared for the Prospect to cash entities; docs/match.md lists them.
 public struct MatchSource: Sendable {
@@ -15,7 +15,7 @@ public struct MatchSource: Sendable {
     public enum PartyType: Sendable { case organisation, person }
 
     /// The F&O sources of `entity`.
-    public static func fo(_ entity: MatchEntity) -> [MatchSource] {
+    public static func fo(_ entity: LinkedEntity) -> [MatchSource] {
         switch entity {
         case .accounts: [customers(.organisation)]
         case .contacts:
@@ -65,7 +65,7 @@ public struct MatchSource: Sendable {
     }
 
     /// The Sales source of `entity`.
-    public static func sales(_ entity: MatchEntity) -> MatchSource {
+    public static func sales(_ entity: LinkedEntity) -> MatchSource {
         switch entity {
         case .accounts:
             MatchSource(

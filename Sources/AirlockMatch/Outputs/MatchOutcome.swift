@@ -5,14 +5,14 @@ import AirlockReconcile
 struct MatchOutcome: Sendable {
     var inputs: MatchInputs
     var matches: [EntityMatches]
-    var scorers: [MatchEntity: MatchScorer]
+    var scorers: [LinkedEntity: MatchScorer]
     var options: MatchingOptions
 
     /// The records' texts.
     var store: MatchRecordStore { inputs.store }
 
-    func fo(_ entity: MatchEntity) -> [MatchRecord] { inputs.fo[entity] ?? [] }
-    func sales(_ entity: MatchEntity) -> [MatchRecord] { inputs.sales[entity] ?? [] }
+    func fo(_ entity: LinkedEntity) -> [MatchRecord] { inputs.fo[entity] ?? [] }
+    func sales(_ entity: LinkedEntity) -> [MatchRecord] { inputs.sales[entity] ?? [] }
 
     /// The keymap entry of `link`.
     func keymapEntry(_ link: MatchLink) -> KeymapEntry {
@@ -25,20 +25,20 @@ struct MatchOutcome: Sendable {
     }
 
     /// The evidence of a Sales–F&O pair, in `MatchSignal` order.
-    func evidence(_ entity: MatchEntity, sales: Int, fo: Int) -> [MatchEvidence] {
+    func evidence(_ entity: LinkedEntity, sales: Int, fo: Int) -> [MatchEvidence] {
         guard let scorer = scorers[entity] else { return [] }
         return scorer.explain(self.sales(entity)[sales], self.fo(entity)[fo]).evidence
     }
 
     /// "name +14.5; postcode +10.2" and "tax-number -13" for a Sales–F&O pair, weights in bits (`name~` where it agreed
     /// in part).
-    func evidenceText(_ entity: MatchEntity, sales: Int, fo: Int) -> (agrees: String, disagrees: String) {
+    func evidenceText(_ entity: LinkedEntity, sales: Int, fo: Int) -> (agrees: String, disagrees: String) {
         guard let scorer = scorers[entity] else { return ("", "") }
         return Self.text(scorer.explain(self.sales(entity)[sales], self.fo(entity)[fo]).evidence)
     }
 
     /// The same for two records of one side.
-    func duplicateEvidence(_ entity: MatchEntity, _ duplicate: MatchDuplicate) -> (agrees: String, disagrees: String) {
+    func duplicateEvidence(_ entity: LinkedEntity, _ duplicate: MatchDuplicate) -> (agrees: String, disagrees: String) {
         guard let scorer = scorers[entity] else { return ("", "") }
         let records = duplicate.isSales ? sales(entity) : fo(entity)
         return Self.text(scorer.explain(records[duplicate.first], records[duplicate.second]).evidence)

@@ -9,7 +9,7 @@ enum MatchPage {
     /// How many pairs to review the page lists per entity (all are in `matches.csv`).
     static let reviewRowsShown = 500
 
-    static func html(_ outcome: MatchOutcome, result: MatchingResult) -> String {
+    static func html(_ outcome: MatchOutcome, result: MatchReport) -> String {
         var page = HTMLText.pageStart(
             title: "Airlock match",
             style: """
@@ -73,7 +73,7 @@ enum MatchPage {
     }
 
     /// What the model expects of the classes it drew, per entity.
-    static func expectations(_ result: MatchingResult) -> String {
+    static func expectations(_ result: MatchReport) -> String {
         func share(_ value: Double?) -> String { value.map { String(format: "%.2f %%", $0 * 100) } ?? "—" }
         var html = "<h2>What the model expects</h2>\n<table><tr><th>entity</th><th>sure precision</th><th>wrong sure links</th>"
         html += "<th>found by sure</th><th>found by sure and review</th><th>share of candidates one record</th><th>estimate</th>"
@@ -101,7 +101,7 @@ enum MatchPage {
     }
 
     /// Per entity of persons, the households on each side and what the model expects of the sure pairs there.
-    static func households(_ result: MatchingResult) -> String {
+    static func households(_ result: MatchReport) -> String {
         let rows = result.entities.compactMap { counts in counts.households.map { (counts.entity, $0) } }
         guard !rows.isEmpty else { return "" }
         func share(_ value: Double?) -> String { value.map { String(format: "%.2f %%", $0 * 100) } ?? "—" }
@@ -135,7 +135,7 @@ enum MatchPage {
     }
 
     /// Bars of the Sales records by best score, in steps of 5.
-    static func distribution(_ scores: [Double], result: MatchingResult) -> String {
+    static func distribution(_ scores: [Double], result: MatchReport) -> String {
         var bins = [Int](repeating: 0, count: 21)
         for score in scores { bins[min(20, max(0, Int(score / 5)))] += 1 }
         let largest = max(1, bins.max() ?? 1)

@@ -10,12 +10,12 @@ enum SalesKeyPackageWriter {
     /// Writes the package when any record's key changes; returns per entity how many records it sets and how
     /// many of them held another value.
     static func write(_ links: [MatchLink], outcome: MatchOutcome, catalog: SchemaCatalog, to path: String) throws
-        -> [MatchEntity: (set: Int, replaced: Int)]
+        -> [LinkedEntity: (set: Int, replaced: Int)]
     {
-        var counts: [MatchEntity: (set: Int, replaced: Int)] = [:]
+        var counts: [LinkedEntity: (set: Int, replaced: Int)] = [:]
         var schemaEntities: [CMTSchemaEntity] = []
         var sections: [CMTEntityData] = []
-        for entity in MatchEntity.allCases {
+        for entity in LinkedEntity.allCases {
             let store = outcome.store
             let (sales, fo) = (outcome.sales(entity), outcome.fo(entity))
             // The links whose Sales record holds another key than its F&O record's, by GUID.

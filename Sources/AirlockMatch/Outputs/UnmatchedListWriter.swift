@@ -8,10 +8,10 @@ enum UnmatchedListWriter {
     static let columns = ["side", "entity", "entity_name", "key", "name", "best_score", "reason"]
 
     /// Writes the list and returns per entity how many Sales and F&O records it holds.
-    static func write(_ outcome: MatchOutcome, to path: String) throws -> [MatchEntity: (sales: Int, fo: Int)] {
+    static func write(_ outcome: MatchOutcome, to path: String) throws -> [LinkedEntity: (sales: Int, fo: Int)] {
         let writer = try CSVFileWriter(path: path, header: columns)
         let store = outcome.store
-        var counts: [MatchEntity: (sales: Int, fo: Int)] = [:]
+        var counts: [LinkedEntity: (sales: Int, fo: Int)] = [:]
         for matches in outcome.matches {
             let entity = matches.entity
             let sales = outcome.sales(entity)

@@ -4,7 +4,7 @@ import AirlockReconcile
 enum WrittenCounts: Sendable {
     case none
     /// Records no link names, per entity and side (`UnmatchedListWriter`).
-    case unmatched([MatchEntity: (sales: Int, fo: Int)])
+    case unmatched([LinkedEntity: (sales: Int, fo: Int)])
     /// Keys the Sales key package sets and replaces, per entity (`SalesKeyPackageWriter`).
-    case keys([MatchEntity: (set: Int, replaced: Int)])
+    case keys([LinkedEntity: (set: Int, replaced: Int)])
 }

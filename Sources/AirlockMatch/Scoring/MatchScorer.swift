@@ -7,7 +7,7 @@ import Foundation
 /// percent, from the model's weight of each level, a name, street, postcode or city that agrees weighed by how rare
 /// that value is (term frequency). The same for a Sales–F&O pair and for two records of one side (duplicates).
 public struct MatchScorer: Sendable {
-    public var entity: MatchEntity
+    public var entity: LinkedEntity
     /// The records' texts and name words.
     public var store: MatchRecordStore
     /// Sales account GUID → the F&O customer account it is linked to (for contacts' company signal), both as
@@ -37,7 +37,7 @@ public struct MatchScorer: Sendable {
     public static let frequencyLimit = 10.0
 
     public init(
-        entity: MatchEntity, store: MatchRecordStore, accountLinks: [UInt64: UInt64] = [:], model: MatchModel? = nil,
+        entity: LinkedEntity, store: MatchRecordStore, accountLinks: [UInt64: UInt64] = [:], model: MatchModel? = nil,
         personNames: PersonNameIndex = PersonNameIndex()
     ) {
         self.entity = entity

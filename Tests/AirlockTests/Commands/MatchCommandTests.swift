@@ -24,7 +24,7 @@ import Testing
             "--no-ledger",
         ])
         #expect(json.status == 0, "\(json.stderr)")
-        let decoded = try JSONDecoder().decode(MatchingResult.self, from: Data(json.stdout.utf8))
+        let decoded = try JSONDecoder().decode(MatchReport.self, from: Data(json.stdout.utf8))
         #expect(decoded.entities.map(\.entity) == ["accounts"])
     }
 

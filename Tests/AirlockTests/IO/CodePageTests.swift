@@ -99,7 +99,7 @@ import Testing
     @Test func aReviewedFileExcelSavedIsReadWithItsCodePage() throws {
         let folder = try Fixture.scratchDirectory("airlock-code-page-review")
         let written = try SampleUnkeyedPair.write(to: folder, accounts: 200, seed: 5)
-        func match(_ reviewed: String?, encoding: SingleByteCodePage? = nil) throws -> MatchingResult {
+        func match(_ reviewed: String?, encoding: SingleByteCodePage? = nil) throws -> MatchReport {
             var options = MatchingOptions(
                 foPath: written[0], salesPath: written[1], outputDirectory: folder + "/match", reviewedPath: reviewed)
             options.reviewedEncoding = encoding

@@ -16,15 +16,15 @@ import Testing
     }
 
     /// The pairs by brute force: every left and right record sharing a key held by few enough pairs.
-    static func expectedBetween(_ left: [[UInt64]], _ right: [[UInt64]], maxPairsPerKey: Int) -> [UInt64] {
+    static func expectedBetween(_ left: [[UInt64]], _ right: [[UInt64]], maxPairsPerKey: Int) -> [PairIndex] {
         var leftHolders: [UInt64: Set<Int>] = [:]
         var rightHolders: [UInt64: Set<Int>] = [:]
         for (index, keys) in left.enumerated() { for key in keys { leftHolders[key, default: []].insert(index) } }
         for (index, keys) in right.enumerated() { for key in keys { rightHolders[key, default: []].insert(index) } }
-        var pairs: Set<UInt64> = []
+        var pairs: Set<PairIndex> = []
         for (key, lefts) in leftHolders {
             guard let rights = rightHolders[key], lefts.count * rights.count <= maxPairsPerKey else { continue }
-            for a in lefts { for b in rights { pairs.insert(UInt64(a) << 32 | UInt64(b)) } }
+            for a in lefts { for b in rights { pairs.insert(PairIndex(a, b)) } }
         }
         return pairs.sorted()
     }
@@ -45,9 +45,9 @@ import Testing
         let records = Self.randomKeys(records: 300, keySpace: 300, seed: 3)
         var holders: [UInt64: Set<Int>] = [:]
         for (index, keys) in records.enumerated() { for key in keys { holders[key, default: []].insert(index) } }
-        var expected: Set<UInt64> = []
+        var expected: Set<PairIndex> = []
         for (_, group) in holders where group.count > 1 && group.count * (group.count - 1) / 2 <= 6 {
-            for a in group { for b in group where a < b { expected.insert(UInt64(a) << 32 | UInt64(b)) } }
+            for a in group { for b in group where a < b { expected.insert(PairIndex(a, b)) } }
         }
         var keys = CandidatePairs.keys(records)
         let found = CandidatePairs.within(&keys, maxPairsPerKey: 6, sliceBudget: sliceBudget)

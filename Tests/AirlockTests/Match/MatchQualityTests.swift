@@ -11,8 +11,8 @@ import Testing
     /// pair's answer key; the folder holds the run in `match/`.
     static func matched(
         _ name: String, accounts: Int, seed: UInt64, contacts: SampleUnkeyedContactEntity = .cdsContacts,
-        entities: [MatchEntity] = MatchEntity.allCases
-    ) throws -> (result: MatchingResult, quality: MatchQuality, folder: String) {
+        entities: [LinkedEntity] = LinkedEntity.allCases
+    ) throws -> (result: MatchReport, quality: MatchQuality, folder: String) {
         let folder = try Fixture.scratchDirectory(name)
         let written = try SampleUnkeyedPair.write(to: folder, accounts: accounts, seed: seed, contacts: contacts)
         let result = try Matcher.run(

@@ -19,7 +19,7 @@ import Testing
             _ = try match(reviewed: nil)
         }
 
-        func match(reviewed: String?) throws -> MatchingResult {
+        func match(reviewed: String?) throws -> MatchReport {
             try Matcher.run(
                 MatchingOptions(foPath: fo, salesPath: sales, outputDirectory: folder + "/match", reviewedPath: reviewed),
                 catalog: SchemaCatalogLoader.bundled())

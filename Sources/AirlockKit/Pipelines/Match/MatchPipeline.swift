@@ -31,7 +31,7 @@ public enum MatchPipeline {
     }
 
     /// The text summary: per entity the counts, then where the files are and what to do next.
-    static func summary(_ report: MatchingResult, options: MatchingOptions) -> String {
+    static func summary(_ report: MatchReport, options: MatchingOptions) -> String {
         var lines: [String] = []
         lines.append(
             "matched \(options.salesPath) with \(options.foPath)\(report.company.isEmpty ? "" : " (\(report.company))"): match probability sure from \(ScoreText.score(report.sureScore)) %, review from \(ScoreText.score(report.reviewScore)) %"

@@ -1,5 +1,5 @@
-/// What a match run found and wrote (`match.json`).
-public struct MatchingResult: Sendable, Codable {
+/// What a match run found and wrote: its report (`match.json`), as `MaskReport` is mask's.
+public struct MatchReport: Sendable, Codable {
     /// Counts of one entity.
     public struct EntityCounts: Sendable, Codable, Equatable {
         public var entity: String
