@@ -110,7 +110,7 @@ struct SampleDualWriteSalesExport {
         var groups = SampleEntityBuilder(
             "uomschedule", "Unit Group", id: "uomscheduleid", primaryName: "name", fields: [Self.field("name", .string, "Name", key: true)])
         references.unitGroup = random.guid()
-        try groups.add(id: references.unitGroup, [Self.value("name", "Default Unit")])
+        try groups.add(id: references.unitGroup, SampleUnit.record(named: SampleUnit.groupName))
 
         var units = SampleEntityBuilder(
             "uom", "Unit", id: "uomid", primaryName: "name",
@@ -125,7 +125,7 @@ struct SampleDualWriteSalesExport {
                 id: id,
                 [
                     Self.value("name", unit.name), Self.value("msdyn_symbol", unit.symbol),
-                    Self.lookup("uomscheduleid", references.unitGroup, "uomschedule", "Default Unit"),
+                    Self.lookup("uomscheduleid", references.unitGroup, "uomschedule", SampleUnit.groupName),
                 ])
         }
 

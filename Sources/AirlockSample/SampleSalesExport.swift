@@ -89,14 +89,14 @@ struct SampleSalesExport {
 
         var groups = try entity("uomschedule")
         let groupID = guid()
-        try groups.add(id: groupID, [Self.value("name", "Default Unit")])
+        try groups.add(id: groupID, SampleUnit.record(named: SampleUnit.groupName))
 
         var units = try entity("uom")
         var unitIDs: [String: String] = [:]
         for unit in SampleWorld.units {
             let id = guid()
             unitIDs[unit.symbol] = id
-            try units.add(id: id, [Self.value("name", unit.name)])
+            try units.add(id: id, SampleUnit.record(named: unit.name))
         }
         func unit(_ field: String, _ product: SampleWorld.Product) -> CMTFieldValue? {
             Self.lookup(field, unitIDs[product.unit.symbol], "uom", product.unit.name)
@@ -125,7 +125,7 @@ struct SampleSalesExport {
                 [
                     Self.value("name", product.name), Self.value("productnumber", product.number),
                     Self.value("description", product.description), Self.value("quantitydecimal", String(product.unit.decimals)),
-                    Self.lookup("defaultuomscheduleid", groupID, "uomschedule", "Default Unit"), unit("defaultuomid", product),
+                    Self.lookup("defaultuomscheduleid", groupID, "uomschedule", SampleUnit.groupName), unit("defaultuomid", product),
                     currency("USD"), Self.money("price", cents: product.price * 100), Self.money("currentcost", cents: product.cost * 100),
                     Self.value("producttypecode", product.isService ? "3" : "1"), Self.bool("isstockitem", !product.isService),
                     Self.bool("msdynce_ismaintainedexternally", true),

@@ -37,4 +37,17 @@ public enum SampleUnkeyedContactEntity: String, Sendable, Hashable, CaseIterable
             ]
         }
     }
+
+    /// The details the sample fills besides `columns`, which the contacts template writes on CDS Contacts (an update
+    /// keeps the contact person's own); none on Contacts V2, which no template reads or writes.
+    var details: [String] {
+        switch self {
+        case .cdsContacts:
+            [
+                "CONTACTPERSONPARTYTYPE", "GENDER", "ISCONTACTPERSONEXTERNALLYMAINTAINED", "ISINACTIVE", "ISRECEIVINGDIRECTMAIL",
+                "MARITALSTATUS",
+            ]
+        case .contactsV2: []
+        }
+    }
 }

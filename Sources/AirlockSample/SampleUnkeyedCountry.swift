@@ -38,6 +38,20 @@ enum SampleUnkeyedCountry: Int, CaseIterable {
         }
     }
 
+    /// The language its customers are written to, as F&O's LANGUAGEID holds it.
+    var languageID: String {
+        switch self {
+        case .gb: "en-gb"
+        case .us: "en-us"
+        case .de: "de"
+        case .nl: "nl"
+        case .fr: "fr"
+        case .es: "es"
+        case .it: "it"
+        case .se: "sv"
+        }
+    }
+
     /// The currencies of the countries, with their names, in the order the Sales export lists them.
     static let currencies: [(code: String, name: String)] = [
         ("EUR", "Euro"), ("GBP", "Pound Sterling"), ("SEK", "Swedish Krona"), ("USD", "US Dollar"),

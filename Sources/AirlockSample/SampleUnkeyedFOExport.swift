@@ -5,29 +5,60 @@ import AirlockPackages
 /// The F&O side of an unkeyed pair: Customers V2 (organisations, their second accounts, person customers), CDS
 /// Contacts or Contacts V2 (the organisations' contact persons) and Sellable released products, as a data management
 /// package written the way the sample's is (`FOPackageWriter`, customers CSV-Unicode, contacts and products CSV).
-/// Each file has exactly the columns below; the records are streamed into the zip in a shuffled order, never held
-/// whole.
+/// Each file has the columns below, then, in alphabetical order, the details the sample fills and every other column
+/// the standard template set reads or writes on its entity (`FOExportColumns`, what `convert` looks for), those the
+/// world has no value for empty; the records are streamed into the zip in a shuffled order, never held whole.
 struct SampleUnkeyedFOExport {
     let world: SampleUnkeyedWorld
     /// The entity the contact persons are written in.
     var contacts = SampleUnkeyedContactEntity.cdsContacts
+    /// Per entity label, the columns the standard template set needs (`FOExportColumns.needed(by:catalog:)`).
+    let neededColumns: [String: [String]]
 
     static let customerColumns = [
         "CUSTOMERACCOUNT", "DATAAREAID", "PARTYTYPE", "ORGANIZATIONNAME", "PERSONFIRSTNAME", "PERSONLASTNAME", "ADDRESSSTREET",
         "ADDRESSZIPCODE", "ADDRESSCITY", "ADDRESSCOUNTRYREGIONISOCODE", "TAXEXEMPTNUMBER", "PRIMARYCONTACTEMAIL", "PRIMARYCONTACTPHONE",
         "PRIMARYCONTACTURL", "CUSTOMERGROUPID", "SALESCURRENCYCODE", "PARTYNUMBER",
     ]
+    /// The customers' details the sample fills, which the templates write: an update keeps the customer's own.
+    static let customerDetails = [
+        "ADDRESSDESCRIPTION", "ADDRESSLOCATIONROLES", "ISEXTERNALLYMAINTAINED", "LANGUAGEID", "SITEID", "WAREHOUSEID",
+    ]
     static let productColumns = [
         "PRODUCTNUMBER", "DATAAREAID", "PRODUCTNAME", "SALESUNITSYMBOL", "INVENTORYUNITSYMBOL", "PRODUCTTYPE", "CURRENCYCODE",
     ]
+    /// The products' details the sample fills, which the products flow reads.
+    static let productDetails = ["ISSTOCKEDPRODUCT", "SALESPRICE", "SALESUNITDECIMALPRECISION", "UNITCOST"]
+
+    /// The site and warehouse of every customer: those the accounts template gives a customer it creates (rows 19
+    /// and 20), so that they are ones the legal entity holds.
+    static let site = "1"
+    static let warehouse = "13"
 
     /// The entity files: label, AOT name, columns, encoding, in import order.
     var files: [(label: String, technicalName: String, columns: [String], encoding: TextEncoding)] {
         [
-            ("Customers V2", "CustCustomerV2Entity", Self.customerColumns, .utf16LE),
-            (contacts.label, contacts.technicalName, contacts.columns, .utf8BOM),
-            ("Sellable released products", "EcoResSellableReleasedProductEntity", Self.productColumns, .utf8BOM),
+            (
+                "Customers V2", "CustCustomerV2Entity", columns("Customers V2", own: Self.customerColumns, details: Self.customerDetails),
+                .utf16LE
+            ),
+            (
+                contacts.label, contacts.technicalName, columns(contacts.label, own: contacts.columns, details: contacts.details),
+                .utf8BOM
+            ),
+            (
+                "Sellable released products", "EcoResSellableReleasedProductEntity",
+                columns("Sellable released products", own: Self.productColumns, details: Self.productDetails), .utf8BOM
+            ),
         ]
+    }
+
+    /// The columns of entity `label`: `own`, then `details` and the columns the template set needs there that `own`
+    /// lacks, in alphabetical order.
+    private func columns(_ label: String, own: [String], details: [String]) -> [String] {
+        var seen = Set(own.map { $0.uppercased() })
+        let added = (details + (neededColumns[label] ?? [])).filter { seen.insert($0.uppercased()).inserted }
+        return own + added.sorted()
     }
 
     /// Writes the package to `path`.
@@ -48,10 +79,11 @@ struct SampleUnkeyedFOExport {
             let file = files[index]
             let csv = CSVWriter(try TextEncodingWriter(sink: sink, encoding: file.encoding))
             try csv.writeRecord(file.columns)
+            var row = SampleRowBuilder(columns: file.columns)
             switch index {
-            case 0: try writeCustomers(csv)
-            case 1: try writeContacts(csv)
-            default: try writeProducts(csv)
+            case 0: try writeCustomers(csv, &row)
+            case 1: try writeContacts(csv, &row)
+            default: try writeProducts(csv, &row)
             }
             try csv.flush()
         }
@@ -64,7 +96,7 @@ struct SampleUnkeyedFOExport {
         case organisation, duplicate, person
     }
 
-    private func writeCustomers(_ csv: CSVWriter) throws {
+    private func writeCustomers(_ csv: CSVWriter, _ row: inout SampleRowBuilder) throws {
         var codes: [Int] = []
         codes.reserveCapacity(world.organisations.count + world.persons.count)
         for (index, plan) in world.organisations.enumerated() where plan.sides.contains(.fo) {
@@ -75,30 +107,44 @@ struct SampleUnkeyedFOExport {
         for code in world.shuffled(codes, label: 1) {
             let index = code / 4
             switch CustomerKind(rawValue: code % 4) {
-            case .organisation: try csv.writeRecord(organisation(index))
-            case .duplicate: try csv.writeRecord(duplicate(index))
-            default: try csv.writeRecord(person(index))
+            case .organisation: organisation(index, &row)
+            case .duplicate: duplicate(index, &row)
+            default: person(index, &row)
             }
+            try csv.writeRecord(row.take())
         }
     }
 
-    /// The customer record of organisation `index`, as F&O holds it.
-    private func organisation(_ index: Int) -> [String] {
+    /// Sets what every customer of `country` holds: the company, the customer group, the currency, site, warehouse
+    /// and language, F&O's own (not externally maintained), and its account as its party number.
+    private func customer(_ account: String, country: SampleUnkeyedCountry, _ row: inout SampleRowBuilder) {
+        row.set([
+            "CUSTOMERACCOUNT": account, "DATAAREAID": world.company, "CUSTOMERGROUPID": "10", "SALESCURRENCYCODE": country.currency,
+            "PARTYNUMBER": account, "ISEXTERNALLYMAINTAINED": "No", "LANGUAGEID": country.languageID, "SITEID": Self.site,
+            "WAREHOUSEID": Self.warehouse,
+        ])
+    }
+
+    /// Sets the customer record of organisation `index`, as F&O holds it.
+    private func organisation(_ index: Int, _ row: inout SampleRowBuilder) {
         let company = world.organisation(index)
         let missing = company.missingInFO
         let address = company.address
-        let account = world.customerAccount(world.organisations[index].customerNumber)
-        return [
-            account, world.company, "Organization", company.name, "", "",
-            address.street.text, missing.contains(.postcode) ? "" : address.postcode, missing.contains(.city) ? "" : address.city.name,
-            company.country.isoCode, missing.contains(.vat) ? "" : company.vat, missing.contains(.email) ? "" : company.email,
-            missing.contains(.phone) ? "" : company.phone.text(company.phoneStyle), missing.contains(.website) ? "" : company.website, "10",
-            company.country.currency, account,
-        ]
+        customer(world.customerAccount(world.organisations[index].customerNumber), country: company.country, &row)
+        row.set([
+            "PARTYTYPE": "Organization", "ORGANIZATIONNAME": company.name, "ADDRESSSTREET": address.street.text,
+            "ADDRESSZIPCODE": missing.contains(.postcode) ? "" : address.postcode,
+            "ADDRESSCITY": missing.contains(.city) ? "" : address.city.name, "ADDRESSCOUNTRYREGIONISOCODE": company.country.isoCode,
+            "TAXEXEMPTNUMBER": missing.contains(.vat) ? "" : company.vat,
+            "PRIMARYCONTACTEMAIL": missing.contains(.email) ? "" : company.email,
+            "PRIMARYCONTACTPHONE": missing.contains(.phone) ? "" : company.phone.text(company.phoneStyle),
+            "PRIMARYCONTACTURL": missing.contains(.website) ? "" : company.website, "ADDRESSDESCRIPTION": company.name,
+            "ADDRESSLOCATIONROLES": "Business",
+        ])
     }
 
-    /// The second customer account of organisation `index`: keyed again by someone else, with the noise of a copy.
-    private func duplicate(_ index: Int) -> [String] {
+    /// Sets the second customer account of organisation `index`: keyed again by someone else, with the noise of a copy.
+    private func duplicate(_ index: Int, _ row: inout SampleRowBuilder) {
         let company = world.organisation(index)
         let missing = company.missingInFO
         var noise = world.noise(.foDuplicateNoise, index)
@@ -110,32 +156,34 @@ struct SampleUnkeyedFOExport {
         let email = noise.email(company.email)
         let vat = noise.vat(company.vat, country: company.country)
         let website = noise.website(company.website, domain: company.domain)
-        let account = world.customerAccount(world.organisations[index].duplicateNumber)
-        return [
-            account, world.company, "Organization", name, "", "",
-            line2.isEmpty ? line1 : line1 + "\n" + line2, missing.contains(.postcode) ? "" : postcode, missing.contains(.city) ? "" : city,
-            company.country.isoCode, missing.contains(.vat) ? "" : vat, missing.contains(.email) ? "" : email,
-            missing.contains(.phone) ? "" : phone, missing.contains(.website) ? "" : website, "10", company.country.currency, account,
-        ]
+        customer(world.customerAccount(world.organisations[index].duplicateNumber), country: company.country, &row)
+        row.set([
+            "PARTYTYPE": "Organization", "ORGANIZATIONNAME": name, "ADDRESSSTREET": line2.isEmpty ? line1 : line1 + "\n" + line2,
+            "ADDRESSZIPCODE": missing.contains(.postcode) ? "" : postcode, "ADDRESSCITY": missing.contains(.city) ? "" : city,
+            "ADDRESSCOUNTRYREGIONISOCODE": company.country.isoCode, "TAXEXEMPTNUMBER": missing.contains(.vat) ? "" : vat,
+            "PRIMARYCONTACTEMAIL": missing.contains(.email) ? "" : email, "PRIMARYCONTACTPHONE": missing.contains(.phone) ? "" : phone,
+            "PRIMARYCONTACTURL": missing.contains(.website) ? "" : website, "ADDRESSDESCRIPTION": name, "ADDRESSLOCATIONROLES": "Business",
+        ])
     }
 
-    /// The customer record of person customer `index`.
-    private func person(_ index: Int) -> [String] {
+    /// Sets the customer record of person customer `index`.
+    private func person(_ index: Int, _ row: inout SampleRowBuilder) {
         let (person, address) = world.personCustomer(index)
         let missing = person.missingInFO
         let names = person.foNames
-        let account = world.customerAccount(world.persons[index].customerNumber)
-        return [
-            account, world.company, "Person", "", names.first, names.last,
-            address.street.text, address.postcode, address.city.name, address.country.isoCode, "",
-            missing.contains(.email) ? "" : person.email, missing.contains(.phone) ? "" : person.phone.text(person.phoneStyle), "", "10",
-            address.country.currency, account,
-        ]
+        customer(world.customerAccount(world.persons[index].customerNumber), country: address.country, &row)
+        row.set([
+            "PARTYTYPE": "Person", "PERSONFIRSTNAME": names.first, "PERSONLASTNAME": names.last, "ADDRESSSTREET": address.street.text,
+            "ADDRESSZIPCODE": address.postcode, "ADDRESSCITY": address.city.name, "ADDRESSCOUNTRYREGIONISOCODE": address.country.isoCode,
+            "PRIMARYCONTACTEMAIL": missing.contains(.email) ? "" : person.email,
+            "PRIMARYCONTACTPHONE": missing.contains(.phone) ? "" : person.phone.text(person.phoneStyle),
+            "ADDRESSDESCRIPTION": names.first + " " + names.last, "ADDRESSLOCATIONROLES": "Home",
+        ])
     }
 
     // MARK: contacts and products
 
-    private func writeContacts(_ csv: CSVWriter) throws {
+    private func writeContacts(_ csv: CSVWriter, _ row: inout SampleRowBuilder) throws {
         var codes: [Int] = []
         codes.reserveCapacity(world.organisations.count + world.organisations.count / 4)
         for (index, plan) in world.organisations.enumerated() {
@@ -149,26 +197,38 @@ struct SampleUnkeyedFOExport {
             let names = person.foNames
             let missing = person.missingInFO
             let partyNumber = world.contactPersonNumber(index, slot: slot)
-            let parent = world.customerAccount(world.organisations[index].customerNumber)
-            let email = missing.contains(.email) ? "" : person.email
-            let phone = missing.contains(.phone) ? "" : person.phone.text(person.phoneStyle)
+            row.set([
+                "CONTACTPERSONPARTYNUMBER": partyNumber,
+                "ASSOCIATEDPARTYNUMBER": world.customerAccount(world.organisations[index].customerNumber), "FIRSTNAME": names.first,
+                "LASTNAME": names.last, "PRIMARYEMAILADDRESS": missing.contains(.email) ? "" : person.email,
+                "PRIMARYPHONENUMBER": missing.contains(.phone) ? "" : person.phone.text(person.phoneStyle),
+            ])
             switch contacts {
             case .cdsContacts:
-                try csv.writeRecord([partyNumber, parent, world.company, names.first, names.last, email, phone])
+                // A person in F&O's own records: active, taking mail, its marital status not recorded.
+                row.set([
+                    "DATAAREAID": world.company, "CONTACTPERSONPARTYTYPE": "Person", "GENDER": person.gender,
+                    "ISCONTACTPERSONEXTERNALLYMAINTAINED": "No", "ISINACTIVE": "No", "ISRECEIVINGDIRECTMAIL": "Yes",
+                    "MARITALSTATUS": "None",
+                ])
             case .contactsV2:
-                try csv.writeRecord(["CT" + partyNumber.dropFirst(2), partyNumber, parent, names.first, names.last, email, phone])
+                row.set("CONTACTPERSONID", "CT" + partyNumber.dropFirst(2))
             }
+            try csv.writeRecord(row.take())
         }
     }
 
-    private func writeProducts(_ csv: CSVWriter) throws {
+    private func writeProducts(_ csv: CSVWriter, _ row: inout SampleRowBuilder) throws {
         let codes = world.products.indices.filter { world.products[$0].contains(.fo) }
         for index in world.shuffled(codes, label: 3) {
             let product = world.product(index)
-            try csv.writeRecord([
-                product.number, world.company, product.name, product.unit, product.inventoryUnit, product.unit == "h" ? "Service" : "Item",
-                "EUR",
+            row.set([
+                "PRODUCTNUMBER": product.number, "DATAAREAID": world.company, "PRODUCTNAME": product.name, "SALESUNITSYMBOL": product.unit,
+                "INVENTORYUNITSYMBOL": product.inventoryUnit, "PRODUCTTYPE": product.isService ? "Service" : "Item", "CURRENCYCODE": "EUR",
+                "ISSTOCKEDPRODUCT": product.isService ? "No" : "Yes", "SALESPRICE": "\(product.price).00",
+                "SALESUNITDECIMALPRECISION": String(product.unitDecimals), "UNITCOST": "\(product.cost).00",
             ])
+            try csv.writeRecord(row.take())
         }
     }
 }

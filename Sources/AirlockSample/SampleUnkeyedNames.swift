@@ -263,6 +263,24 @@ enum SampleUnkeyedNames {
         }
     }
 
+    /// The gender F&O records for a person of first name `name` (one of `firstNames`): `Female`, `Male`, or
+    /// `Unknown` for a name given to either (Camille, Ashley).
+    static func gender(ofFirstName name: String) -> String {
+        if eitherGenderFirstNames.contains(name) { return "Unknown" }
+        return femaleFirstNames.contains(name) ? "Female" : "Male"
+    }
+    private static let eitherGenderFirstNames: Set = ["Camille", "Ashley"]
+    private static let femaleFirstNames: Set = [
+        "Emily", "Olivia", "Amelia", "Isla", "Sophie", "Charlotte", "Grace", "Lucy", "Hannah", "Zoë", "Siobhán", "Niamh", "Aoife", "Róisín",
+        "Fiona", "Catriona", "Margaret", "Sarah", "Helen", "Claire", "Jennifer", "Jessica", "Amanda", "Megan", "Lauren", "Rachel", "Nicole",
+        "María", "Renée", "Brittany", "Stephanie", "Heather", "Amber", "Sabine", "Ursula", "Birgit", "Käthe", "Anja", "Katrin", "Lena",
+        "Marie", "Mia", "Anneliese", "Dörte", "Bärbel", "Frauke", "Femke", "Anouk", "Sanne", "Lotte", "Eva", "Iris", "Noortje", "Inge",
+        "Maaike", "Joëlle", "Chloë", "Floor", "Marieke", "Hélène", "Céline", "Amélie", "Élodie", "Chloé", "Léa", "Cécile", "Aurélie",
+        "Manon", "Inès", "Thérèse", "Anaïs", "Sofía", "Lucía", "Inés", "Begoña", "Nuria", "Pilar", "Carmen", "Rocío", "Elena", "Marta",
+        "Giulia", "Francesca", "Chiara", "Sara", "Martina", "Alessia", "Beatrice", "Federica", "Roberta", "Ludovica", "Åsa", "Märta",
+        "Maria", "Anna", "Ingrid", "Karin", "Linnéa", "Elsa", "Maja", "Astrid", "Tove",
+    ]
+
     /// Free e-mail providers per country, for person customers.
     static func mailProviders(_ country: SampleUnkeyedCountry) -> [String] { tableMailProviders[country.rawValue] }
     private static let tableMailProviders = SampleUnkeyedCountry.allCases.map(allMailProviders)

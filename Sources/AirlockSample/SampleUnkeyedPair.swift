@@ -1,4 +1,7 @@
+import AirlockCatalog
+import AirlockConvert
 import AirlockIO
+import AirlockMapping
 import AirlockModel
 import Foundation
 
@@ -36,10 +39,13 @@ public enum SampleUnkeyedPair {
         let salesPath = base + SampleGenerator.salesFileName
         let truthPath = base + truthFileName
         let world = SampleUnkeyedWorld(accounts: accounts, seed: seed, company: company)
+        // The F&O export carries every column the standard templates read or write, as the sample's does, so that
+        // `convert --keymap` keeps the linked records' own values.
+        let needed = FOExportColumns.needed(by: try TemplateLoader.bundled(.standard), catalog: try SchemaCatalogLoader.bundled())
         // The F&O export and the answer key on a thread of their own, the Sales export (whose zip deflates on a
         // thread of its own) on this one: the files do not depend on each other.
         let foAndTruth = BackgroundTask {
-            try SampleUnkeyedFOExport(world: world, contacts: contacts).write(to: foPath)
+            try SampleUnkeyedFOExport(world: world, contacts: contacts, neededColumns: needed).write(to: foPath)
             try SampleUnkeyedTruth(world: world).write(to: truthPath)
         }
         let sales = Result { try SampleUnkeyedSalesExport(world: world).write(to: salesPath) }

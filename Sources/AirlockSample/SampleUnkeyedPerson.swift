@@ -14,6 +14,9 @@ struct SampleUnkeyedPerson {
     var missingInFO: SampleUnkeyedFields
     var missingInSales: SampleUnkeyedFields
 
+    /// GENDER as F&O records it, told by the first name (`SampleUnkeyedNames.gender(ofFirstName:)`).
+    var gender: String { SampleUnkeyedNames.gender(ofFirstName: firstName) }
+
     /// The first and last name as the F&O record writes them.
     var foNames: (first: String, last: String) {
         foldsAccents ? (SampleUnkeyedText.fold(firstName), SampleUnkeyedText.fold(lastName)) : (firstName, lastName)

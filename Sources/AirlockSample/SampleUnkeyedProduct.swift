@@ -1,5 +1,5 @@
 /// A product of the unkeyed pair's world as F&O releases it: its number (`P-00123`), its name (a quality, a material,
-/// a thing and a size, some left out) and the unit it is sold and stocked in.
+/// a thing and a size, some left out), the unit it is sold and stocked in, and its sales price and unit cost.
 struct SampleUnkeyedProduct {
     var number: String
     /// The name's parts, in order: `Stainless`, `Steel`, `Hex Bolt` (the quality and material may be missing).
@@ -10,14 +10,21 @@ struct SampleUnkeyedProduct {
     var unit: String
     /// INVENTORYUNITSYMBOL: the sales unit, or `pcs` for some products sold by the box.
     var inventoryUnit: String
+    /// SALESPRICE and UNITCOST, in whole units of the product's currency (a service's per hour).
+    var price = 0
+    var cost = 0
 
     /// The name as F&O writes it.
     var name: String { (words + (variant.isEmpty ? [] : [variant])).joined(separator: " ") }
 
-    /// The units and their long names (Sales holds either for a unit).
-    static let unitNames: [(symbol: String, name: String)] = [
-        ("ea", "Each"), ("pcs", "Pieces"), ("kg", "Kilogram"), ("m", "Meter"), ("h", "Hour"), ("l", "Liter"), ("box", "Box"),
-    ]
+    /// A service, sold by the hour (PRODUCTTYPE `Service`, not stocked).
+    var isService: Bool { unit == SampleUnit.hour.symbol }
+
+    /// The decimals of a quantity in the sales unit (SALESUNITDECIMALPRECISION).
+    var unitDecimals: Int { Self.units.first { $0.symbol == unit }?.decimals ?? 0 }
+
+    /// The units the products are sold in (Sales holds either name for a unit: the symbol or the long name).
+    static let units: [SampleUnit] = [.each, .pieces, .kilogram, .meter, .hour, .liter, .box]
 
     /// Product `number`, drawn from `random`.
     static func make(number: String, _ random: inout SampleRandom) -> SampleUnkeyedProduct {
@@ -29,7 +36,9 @@ struct SampleUnkeyedProduct {
             words.append(random.pick(Names.productThings).name)
             words.append(random.pick(Names.services))
             let variant = random.chance(70) ? random.pick(Names.serviceLevels) : ""
-            return SampleUnkeyedProduct(number: number, words: words, variant: variant, unit: "h", inventoryUnit: "h")
+            var service = SampleUnkeyedProduct(number: number, words: words, variant: variant, unit: "h", inventoryUnit: "h")
+            service.drawPrice(60...180, &random)
+            return service
         }
         let thing = random.pick(Names.productThings)
         if random.chance(75) { words.append(random.pick(Names.productQualities)) }
@@ -44,6 +53,15 @@ struct SampleUnkeyedProduct {
             variant = variant.isEmpty ? code : variant + " " + code
         }
         let inventory = thing.unit == "box" && random.chance(50) ? "pcs" : thing.unit
-        return SampleUnkeyedProduct(number: number, words: words, variant: variant, unit: thing.unit, inventoryUnit: inventory)
+        var product = SampleUnkeyedProduct(number: number, words: words, variant: variant, unit: thing.unit, inventoryUnit: inventory)
+        product.drawPrice(5...2_000, &random)
+        return product
+    }
+
+    /// Draws the price from `range` and the cost, 40 to 80 % of it (at least 1). Drawn after everything else, so
+    /// that the names and units are those drawn before prices were.
+    private mutating func drawPrice(_ range: ClosedRange<Int>, _ random: inout SampleRandom) {
+        price = random.int(range)
+        cost = max(1, price * random.int(40...80) / 100)
     }
 }

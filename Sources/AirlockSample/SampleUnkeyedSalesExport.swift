@@ -3,18 +3,21 @@ import AirlockIO
 import AirlockModel
 import AirlockPackages
 
-/// The Sales side of an unkeyed pair: units, accounts, contacts and products as a Configuration Migration package
-/// (`data_schema.xml`, `data.xml`, `[Content_Types].xml`, as the sample writes them), each record the noisy copy of
-/// a thing of the world (`SampleUnkeyedNoise`) that shares no key with F&O. The schema declares the fields below
-/// with the types, display names, lookup targets and natural keys the bundled catalog gives. Each entity's records
-/// are built a chunk at a time, in a shuffled order, and written as they are built.
+/// The Sales side of an unkeyed pair: currencies, the unit group and its units, price lists, accounts, contacts and
+/// products as a Configuration Migration package (`data_schema.xml`, `data.xml`, `[Content_Types].xml`, as the
+/// sample writes them), each account, contact and product the noisy copy of a thing of the world
+/// (`SampleUnkeyedNoise`) that shares no key with F&O. The schema declares the fields below with the types, display
+/// names, lookup targets and natural keys the bundled catalog gives. Each entity's records are built a chunk at a
+/// time, in a shuffled order, and written as they are built.
 struct SampleUnkeyedSalesExport {
     let world: SampleUnkeyedWorld
 
     /// The fields of each entity (after its id), in import order.
     static let entities: [(name: String, fields: [String])] = [
         ("transactioncurrency", ["currencyname", "isocurrencycode"]),
+        ("uomschedule", ["name"]),
         ("uom", ["name"]),
+        ("pricelevel", ["name", "statecode", "transactioncurrencyid"]),
         (
             "account",
             [
@@ -75,7 +78,7 @@ struct SampleUnkeyedSalesExport {
         let schema = try Self.schema()
         let dataWriter = CMTDataWriter(schema: schema)
         let location = SourceLocation(file: path, entry: CMTPackage.dataMember)
-        let units = usedUnits()
+        let units = heldUnits()
         try CMTPackageWriter.write(schema: schema, to: path) { sink in
             let writer = BufferedByteWriter(sink: sink)
             try dataWriter.writeStart(timestamp: CMTTimestamp(text: "2026-11-01T08:00:00.0000000Z"), to: writer, location: location)
@@ -96,7 +99,9 @@ struct SampleUnkeyedSalesExport {
             for entity in schema.entities {
                 switch entity.name {
                 case "transactioncurrency": try section(entity, Array(SampleUnkeyedCountry.currencies.indices)) { currencyRecord($0) }
+                case "uomschedule": try section(entity, [0]) { _ in (world.unitGroupID, SampleUnit.record(named: SampleUnit.groupName)) }
                 case "uom": try section(entity, world.shuffled(units, label: 7)) { unitRecord($0) }
+                case "pricelevel": try section(entity, Array(SampleUnkeyedCountry.currencies.indices)) { priceListRecord($0) }
                 case "account": try section(entity, accountCodes()) { accountRecord($0) }
                 case "contact": try section(entity, contactCodes()) { contactRecord($0) }
                 default: try section(entity, productCodes()) { productRecord($0) }
@@ -123,11 +128,23 @@ struct SampleUnkeyedSalesExport {
         CMTFieldValue.lookup("transactioncurrencyid", id: world.currencyID(code), entity: "transactioncurrency", entityName: code)
     }
 
+    /// Price list `index`: one per currency, active, named as the sample's (`SampleWorld.priceListName(currency:)`),
+    /// on which the products flow puts each product's price-list item (the rule price-list-item).
+    private func priceListRecord(_ index: Int) -> (id: String, values: [CMTFieldValue?]) {
+        let code = SampleUnkeyedCountry.currencies[index].code
+        return (
+            world.priceListID(code),
+            [Self.value("name", SampleWorld.priceListName(currency: code)), Self.value("statecode", "0"), currency(code)]
+        )
+    }
+
     // MARK: units
 
-    /// The units the Sales products name (`index * 2`, plus 1 for the long name), in `unitNames` order.
-    private func usedUnits() -> [Int] {
-        var used = Set<Int>()
+    /// The units Sales holds (`index * 2`, plus 1 for the long name), in `units` order: every unit under its long
+    /// name, the name the products flow looks a unit up by (`unit-symbol-to-name`), and under its symbol where a
+    /// Sales product names it so.
+    private func heldUnits() -> [Int] {
+        var used = Set(SampleUnkeyedProduct.units.indices.map { $0 * 2 + 1 })
         for index in world.products.indices where world.products[index].contains(.sales) {
             let product = salesProduct(index)
             used.insert(product.unit * 2 + (product.longUnitName ? 1 : 0))
@@ -136,8 +153,8 @@ struct SampleUnkeyedSalesExport {
     }
 
     private func unitRecord(_ code: Int) -> (id: String, values: [CMTFieldValue?]) {
-        let unit = SampleUnkeyedProduct.unitNames[code / 2]
-        return (world.unitID(code / 2, longName: code % 2 == 1), [Self.value("name", code % 2 == 1 ? unit.name : unit.symbol)])
+        let unit = SampleUnkeyedProduct.units[code / 2]
+        return (world.unitID(code / 2, longName: code % 2 == 1), SampleUnit.record(named: code % 2 == 1 ? unit.name : unit.symbol))
     }
 
     // MARK: accounts
@@ -268,7 +285,7 @@ struct SampleUnkeyedSalesExport {
 
     /// The Sales copy of product `index`: its own product number (most a Sales-made number that means nothing to
     /// F&O, some F&O's number written differently, some a legacy number), its noisy name, and its unit (by symbol or
-    /// by long name, `unit` an index into `SampleUnkeyedProduct.unitNames`).
+    /// by long name, `unit` an index into `SampleUnkeyedProduct.units`).
     private func salesProduct(_ index: Int) -> (number: String, name: String, unit: Int, longUnitName: Bool) {
         let product = world.product(index)
         var noise = world.noise(.productNoise, index)
@@ -285,14 +302,14 @@ struct SampleUnkeyedSalesExport {
                 "ART-"
                 + SampleUnkeyedText.padded(SampleUnkeyedText.scrambled(index, width: width, offset: world.numberOffset), width: width)
         }
-        let unit = SampleUnkeyedProduct.unitNames.firstIndex { $0.symbol == product.unit } ?? 0
+        let unit = SampleUnkeyedProduct.units.firstIndex { $0.symbol == product.unit } ?? 0
         let longUnitName = noise.random.chance(20)
         return (number, noise.productName(product), unit, longUnitName)
     }
 
     private func productRecord(_ index: Int) -> (id: String, values: [CMTFieldValue?]) {
         let product = salesProduct(index)
-        let unit = SampleUnkeyedProduct.unitNames[product.unit]
+        let unit = SampleUnkeyedProduct.units[product.unit]
         let unitName = product.longUnitName ? unit.name : unit.symbol
         return (
             world.productID(index),

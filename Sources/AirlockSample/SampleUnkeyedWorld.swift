@@ -64,7 +64,7 @@ struct SampleUnkeyedWorld: Sendable {
         case plan = 1
         case sibling, identity, details, contact, person, product, accountIDs, contactIDs, personIDs, productIDs, unitIDs
         case accountNoise, foDuplicateNoise, contactNoise, personNoise, productNoise, shuffle, salesNumbers, currencyIDs
-        case wording, moves
+        case wording, moves, unitGroupID, priceListIDs
     }
 
     // The rates of the world (percent; docs/sample.md).
@@ -323,15 +323,23 @@ struct SampleUnkeyedWorld: Sendable {
         Self.guid(seed: seed, .productIDs, index, second: false)
     }
 
-    /// The Sales id of unit `index` of `SampleUnkeyedProduct.unitNames` under its symbol or its long name.
     /// The Sales GUID of currency `code` (one of `SampleUnkeyedCountry.currencies`).
     func currencyID(_ code: String) -> String {
         Self.guid(seed: seed, .currencyIDs, SampleUnkeyedCountry.currencies.firstIndex { $0.code == code } ?? 0, second: false)
     }
 
+    /// The Sales GUID of the price list of currency `code` (one of `SampleUnkeyedCountry.currencies`).
+    func priceListID(_ code: String) -> String {
+        Self.guid(seed: seed, .priceListIDs, SampleUnkeyedCountry.currencies.firstIndex { $0.code == code } ?? 0, second: false)
+    }
+
+    /// The Sales id of unit `index` of `SampleUnkeyedProduct.units` under its symbol or its long name.
     func unitID(_ index: Int, longName: Bool) -> String {
         Self.guid(seed: seed, .unitIDs, index, second: longName)
     }
+
+    /// The Sales id of the unit group (`SampleUnit.groupName`).
+    var unitGroupID: String { Self.guid(seed: seed, .unitGroupID, 0, second: false) }
 
     private static func guid(seed: UInt64, _ stream: Stream, _ index: Int, second: Bool) -> String {
         var random = SampleRandom(seed: seed, stream: stream.rawValue, index: index)

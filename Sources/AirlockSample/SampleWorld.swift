@@ -75,16 +75,10 @@ struct SampleWorld {
         var name: String
         var description: String
         var isService: Bool
-        var unit: Unit
+        var unit: SampleUnit
         var price: Int
         var cost: Int
         var inSales: Bool
-    }
-
-    struct Unit {
-        var symbol: String
-        var name: String
-        var decimals: Int
     }
 
     struct Line {
@@ -108,11 +102,7 @@ struct SampleWorld {
         var headerTaxCents = 0
     }
 
-    static let units = [
-        Unit(symbol: "ea", name: "Each", decimals: 0), Unit(symbol: "pcs", name: "Pieces", decimals: 0),
-        Unit(symbol: "kg", name: "Kilogram", decimals: 2), Unit(symbol: "h", name: "Hour", decimals: 2),
-        Unit(symbol: "m", name: "Meter", decimals: 2),
-    ]
+    static let units: [SampleUnit] = [.each, .pieces, .kilogram, .hour, .meter]
     static let currencies = [("USD", "US Dollar", "$"), ("EUR", "Euro", "€")]
 
     var accounts: [Account] = []

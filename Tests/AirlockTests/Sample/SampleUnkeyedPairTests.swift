@@ -85,23 +85,41 @@ struct SampleUnkeyedPairTests {
 
     @Test func thePackagesHaveExactlyTheirColumnsAndFields() throws {
         let pair = try Written(accounts: 60)
+        // What a matcher reads first, then the details the sample fills and every other column the templates read or
+        // write there, in alphabetical order.
         #expect(
             pair.fo["Customers V2"]?.columnNames == [
                 "CUSTOMERACCOUNT", "DATAAREAID", "PARTYTYPE", "ORGANIZATIONNAME", "PERSONFIRSTNAME", "PERSONLASTNAME", "ADDRESSSTREET",
                 "ADDRESSZIPCODE", "ADDRESSCITY", "ADDRESSCOUNTRYREGIONISOCODE", "TAXEXEMPTNUMBER", "PRIMARYCONTACTEMAIL",
-                "PRIMARYCONTACTPHONE", "PRIMARYCONTACTURL", "CUSTOMERGROUPID", "SALESCURRENCYCODE",
-                "PARTYNUMBER",
+                "PRIMARYCONTACTPHONE", "PRIMARYCONTACTURL", "CUSTOMERGROUPID", "SALESCURRENCYCODE", "PARTYNUMBER", "ADDRESSDESCRIPTION",
+                "ADDRESSLOCATIONROLES", "ADDRESSSTATE", "CREDITLIMIT", "DELIVERYADDRESSCITY", "DELIVERYADDRESSCOUNTRYREGIONISOCODE",
+                "DELIVERYADDRESSDESCRIPTION", "DELIVERYADDRESSSTATE", "DELIVERYADDRESSSTREET", "DELIVERYADDRESSZIPCODE",
+                "ISEXTERNALLYMAINTAINED", "LANGUAGEID", "ORGANIZATIONNUMBEROFEMPLOYEES", "PERSONMIDDLENAME", "PRIMARYCONTACTFAX",
+                "SALESMEMO", "SITEID", "WAREHOUSEID",
             ])
         #expect(
             pair.fo["CDS Contacts"]?.columnNames == [
                 "CONTACTPERSONPARTYNUMBER", "ASSOCIATEDPARTYNUMBER", "DATAAREAID", "FIRSTNAME", "LASTNAME", "PRIMARYEMAILADDRESS",
-                "PRIMARYPHONENUMBER",
+                "PRIMARYPHONENUMBER", "CONTACTPERSONPARTYTYPE", "EMPLOYMENTDEPARTMENT", "EMPLOYMENTPROFESSION", "GENDER",
+                "GOVERNMENTIDENTIFICATIONNUMBER", "ISCONTACTPERSONEXTERNALLYMAINTAINED", "ISINACTIVE", "ISRECEIVINGDIRECTMAIL",
+                "MARITALSTATUS", "MIDDLENAME", "NOTES", "PRIMARYADDRESSCITY", "PRIMARYADDRESSCOUNTRYREGIONISOCODE",
+                "PRIMARYADDRESSSTATEID", "PRIMARYADDRESSSTREET", "PRIMARYADDRESSZIPCODE", "PRIMARYURL",
             ])
         #expect(
             pair.fo["Sellable released products"]?.columnNames == [
                 "PRODUCTNUMBER", "DATAAREAID", "PRODUCTNAME", "SALESUNITSYMBOL", "INVENTORYUNITSYMBOL", "PRODUCTTYPE", "CURRENCYCODE",
+                "ISSTOCKEDPRODUCT", "PRODUCTDESCRIPTION", "SALESPRICE", "SALESUNITDECIMALPRECISION", "UNITCOST",
             ])
-        #expect(pair.sales.schema.entities.map(\.name) == ["transactioncurrency", "uom", "account", "contact", "product"])
+        // The F&O export holds every column the standard templates read or write on its entities (FOExportColumns).
+        let needed = FOExportColumns.needed(by: try TemplateLoader.bundled(.standard), catalog: try SchemaCatalogLoader.bundled())
+        for label in ["Customers V2", "CDS Contacts", "Sellable released products"] {
+            let columns = try #require(pair.fo[label]).columnNames
+            #expect(Set(try #require(needed[label])).isSubset(of: columns), "\(label)")
+        }
+        #expect(
+            pair.sales.schema.entities.map(\.name) == [
+                "transactioncurrency", "uomschedule", "uom", "pricelevel", "account", "contact", "product",
+            ])
         #expect(
             pair.sales.schema.entity(named: "account")?.fieldNames == [
                 "accountid", "name", "accountnumber", "address1_line1", "address1_line2", "address1_postalcode", "address1_city",
@@ -115,6 +133,9 @@ struct SampleUnkeyedPairTests {
             ])
         #expect(pair.sales.schema.entity(named: "product")?.fieldNames == ["productid", "productnumber", "name", "defaultuomid"])
         #expect(pair.sales.schema.entity(named: "uom")?.fieldNames == ["uomid", "name"])
+        #expect(pair.sales.schema.entity(named: "uomschedule")?.fieldNames == ["uomscheduleid", "name"])
+        #expect(
+            pair.sales.schema.entity(named: "pricelevel")?.fieldNames == ["pricelevelid", "name", "statecode", "transactioncurrencyid"])
         #expect(try pair.column("Customers V2", "DATAAREAID").allSatisfy { $0 == "USMF" })
         #expect(try pair.column("Customers V2", "CUSTOMERGROUPID").allSatisfy { $0 == "10" })
         #expect(Set(try pair.column("Customers V2", "PARTYTYPE")) == ["Organization", "Person"])
@@ -133,6 +154,47 @@ struct SampleUnkeyedPairTests {
             #expect(contact.field("msdynce_contactnumber") == nil)
         }
         #expect(try pair.records("product").allSatisfy { units.contains($0.field("defaultuomid")?.value ?? "") })
+    }
+
+    /// The columns the templates write hold what F&O would: the customer's language, the template's site and
+    /// warehouse, F&O's own records (not externally maintained), a contact person's gender by first name, a
+    /// product's price, cost and unit decimals; Sales holds the unit group, every unit by its long name and a price
+    /// list per currency.
+    @Test func theDetailsTheTemplatesWriteHoldWhatFOWould() throws {
+        let pair = try Written(accounts: 300, seed: 2)
+        let countries = try pair.column("Customers V2", "ADDRESSCOUNTRYREGIONISOCODE")
+        let languages = try pair.column("Customers V2", "LANGUAGEID")
+        let language = ["GB": "en-gb", "US": "en-us", "DE": "de", "NL": "nl", "FR": "fr", "ES": "es", "IT": "it", "SE": "sv"]
+        #expect(zip(countries, languages).allSatisfy { language[$0.0] == $0.1 }, "the language of the customer's country")
+        #expect(try pair.column("Customers V2", "SITEID").allSatisfy { $0 == "1" })
+        #expect(try pair.column("Customers V2", "WAREHOUSEID").allSatisfy { $0 == "13" })
+        #expect(try pair.column("Customers V2", "ISEXTERNALLYMAINTAINED").allSatisfy { $0 == "No" })
+        let types = try pair.column("Customers V2", "PARTYTYPE")
+        let roles = try pair.column("Customers V2", "ADDRESSLOCATIONROLES")
+        #expect(zip(types, roles).allSatisfy { $0.1 == ($0.0 == "Person" ? "Home" : "Business") })
+        let names = try pair.column("Customers V2", "ORGANIZATIONNAME")
+        let descriptions = try pair.column("Customers V2", "ADDRESSDESCRIPTION")
+        #expect(zip(zip(types, names), descriptions).allSatisfy { $0.0.0 == "Person" || $0.0.1 == $0.1 })
+        #expect(try pair.column("Customers V2", "CREDITLIMIT").allSatisfy(\.isEmpty), "no value in the world: empty")
+        let genders = try pair.column("CDS Contacts", "GENDER")
+        #expect(Set(genders).isSubset(of: ["Female", "Male", "Unknown"]))
+        #expect(genders.filter { $0 == "Female" }.count * 4 > genders.count && genders.filter { $0 == "Male" }.count * 4 > genders.count)
+        #expect(try pair.column("CDS Contacts", "CONTACTPERSONPARTYTYPE").allSatisfy { $0 == "Person" })
+        #expect(try pair.column("CDS Contacts", "ISINACTIVE").allSatisfy { $0 == "No" })
+        let products = try #require(pair.fo["Sellable released products"])
+        for row in 0..<products.rowCount {
+            func value(_ column: String) -> String { products.value(row: row, column: column) ?? "" }
+            let price = try #require(Double(value("SALESPRICE")))
+            let cost = try #require(Double(value("UNITCOST")))
+            #expect(cost >= 1 && cost < price)
+            #expect(value("ISSTOCKEDPRODUCT") == (value("PRODUCTTYPE") == "Service" ? "No" : "Yes"))
+            #expect(value("SALESUNITDECIMALPRECISION") == (["kg", "m", "l", "h"].contains(value("SALESUNITSYMBOL")) ? "2" : "0"))
+        }
+        #expect(try pair.records("uomschedule").map { $0.field("name")?.value } == ["Default Unit"])
+        let units = Set(try pair.records("uom").compactMap { $0.field("name")?.value })
+        #expect(units.isSuperset(of: ["Each", "Pieces", "Kilogram", "Meter", "Hour", "Liter", "Box"]), "\(units)")
+        let priceLists = try pair.records("pricelevel")
+        #expect(priceLists.count == 4 && priceLists.allSatisfy { $0.field("statecode")?.value == "0" })
     }
 
     @Test func theTruthNamesOnlyRecordsThePackagesHold() throws {
