@@ -56,6 +56,13 @@ struct SampleCommand: OutputCommand {
             pair,product,PRODUCTNUMBER,productid; fo-duplicate,account,key,key and sales-duplicate,ENTITY,id,id \
             for two records of one side of one thing. It takes neither --defects nor --templates dual-write \
             (docs/sample.md, "An unkeyed pair for airlock match").
+
+            --after-import RUN writes, instead, fo-export.zip and sales-export.zip as the systems would export them \
+            after RUN's packages were imported, --lose records failing and --drift changed since, with the answer \
+            key after-import.csv (docs/sample.md, "After an import"). RUN is the output folder of airlock convert, \
+            whose packages go into the exports it read, or of airlock retry, whose packages go into the exports \
+            after the import before it: those the verify it was made from read (--from-verify), or the ones --fo \
+            and --sales name, which a retry of the importers' error files needs.
             """)
 
     @Option(help: "The folder to write into (created if missing).")
@@ -84,7 +91,7 @@ struct SampleCommand: OutputCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Instead: write the exports as they would be after the packages of this convert output folder were imported, for rehearsal and training (see below).",
+            "Instead: write the exports as they would be after the packages of this convert (or retry) output folder were imported, for rehearsal and training (see below).",
             valueName: "RUN"))
     var afterImport: String?
 
@@ -94,10 +101,22 @@ struct SampleCommand: OutputCommand {
     @Option(help: "With --after-import: records imported that someone changes afterwards (picked by --seed).")
     var drift: Int = 0
 
+    @Option(
+        help: ArgumentHelp(
+            "With --after-import: the F&O export the packages are imported into (default: the one the conversion read; for a retry folder, the one its verify read).",
+            valueName: "FILE"))
+    var fo: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --after-import: the Sales export the packages are imported into (default: as for --fo).", valueName: "FILE"))
+    var sales: String?
+
     func validate() throws {
         guard accounts >= 1 else { throw ValidationError("--accounts must be at least 1") }
         if lose < 0 || drift < 0 { throw ValidationError("--lose and --drift take 0 or more records") }
         if afterImport == nil, lose > 0 || drift > 0 { throw ValidationError("--lose and --drift go with --after-import") }
+        if afterImport == nil, fo != nil || sales != nil { throw ValidationError("--fo and --sales go with --after-import") }
         if afterImport != nil, unkeyed || defects || templates != .standard || foContacts != nil {
             throw ValidationError("--after-import writes the exports after a run's import; leave out --unkeyed, --defects and --templates")
         }
@@ -118,7 +137,8 @@ struct SampleCommand: OutputCommand {
         let result = try SamplePipeline.run(
             SampleOptions(
                 outputDirectory: out, accounts: accounts, seed: seed, company: company, defects: defects, templates: templates,
-                unkeyed: unkeyed, foContacts: foContacts ?? .cdsContacts, afterImport: afterImport, lose: lose, drift: drift))
+                unkeyed: unkeyed, foContacts: foContacts ?? .cdsContacts, afterImport: afterImport, lose: lose, drift: drift,
+                foExportBefore: fo, salesExportBefore: sales))
         output.write(result.text)
     }
 }

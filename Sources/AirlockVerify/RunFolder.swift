@@ -63,19 +63,8 @@ struct RunFolder {
         var digests = [RunLayout.conversionReport: try FileDigest.of(reportPath)]
         for name in [RunLayout.foPackage, RunLayout.salesPackage] {
             guard let expected = report.outputs[name] else { continue }
-            let packagePath = path + "/" + name
-            guard FileManager.default.fileExists(atPath: packagePath) else {
-                throw AirlockError(
-                    .usage, "\(RunLayout.conversionReport) lists \(name), which is not in the run folder",
-                    at: SourceLocation(file: packagePath))
-            }
-            let digest = try FileDigest.of(packagePath)
-            guard digest.sha256 == expected.sha256, digest.bytes == expected.bytes else {
-                throw AirlockError(
-                    .usage,
-                    "\(name) is not the package the conversion wrote (SHA-256 \(digest.sha256), \(RunLayout.conversionReport) says \(expected.sha256)): it changed after the conversion",
-                    at: SourceLocation(file: packagePath))
-            }
+            let digest = try WrittenPackage.check(
+                name, in: path, listedIn: RunLayout.conversionReport, as: expected, folderKind: "run", writer: "the conversion")
             digests[name] = digest
         }
         let templates: TemplateSet

@@ -7,7 +7,9 @@ import Foundation
 /// Pretends a run's import, for training and rehearsal without the apps (`airlock sample --after-import RUN`): the
 /// two exports the run read, as the systems would export them again after `to-fo.zip` and `to-sales.zip` were
 /// imported, with some records lost on the way and some changed by someone since, so that `verify` and `retry`
-/// have something to find.
+/// have something to find. A retry's output folder is rehearsed alike (`RehearsedImport`): its packages imported
+/// into the exports after the import before it (those the verify it was made from read, or those named), which
+/// rehearses the runbook's second verify.
 ///
 /// - F&O: each entity of `to-fo.zip` is upserted into the export's file of that entity by its key (the catalog's,
 ///   with the company): a record the export holds takes the package's values in the columns the export has, a new
@@ -15,17 +17,19 @@ import Foundation
 ///   export keeps its columns (a re-export with the same data project) and each file its encoding.
 /// - Sales: each section of `to-sales.zip` is upserted into the export by record id: the fields the export's schema
 ///   has replace the record's, new ids are appended, and an entity the schema lacks is added with its schema.
-/// - A side the run sent nothing to (no package) is written as the run read it: exported again unchanged.
+/// - A side the run sent nothing to (no package) is written as the run read it: exported again unchanged (for a
+///   retry, as the import before it left it, when that export is known).
 /// - `lose` records sent are left out as if their import had failed (a new record is not there, an update did not
 ///   land), and `drift` records imported get a text field changed after the import (`… (edited)`); which records is
-///   drawn from `seed`, and `after-import.csv` lists them, the answer key of the rehearsal.
+///   drawn from `seed`, and `after-import.csv` lists them, the answer key of the rehearsal. A record the export holds
+///   already with the values sent (a retry's parents, which landed before) is never lost: nothing would show it.
 ///
 /// Equal inputs give byte-identical files.
 public enum ImportRehearsal {
     /// What to rehearse.
     public struct Options: Sendable, Hashable {
-        /// The output folder of `airlock convert`.
-        public var runDirectory: String
+        /// The folder whose packages are imported: the output folder of `airlock convert`, or of `airlock retry`.
+        public var packagesDirectory: String
         /// Where to write `fo-export.zip`, `sales-export.zip` and `after-import.csv` (created if missing).
         public var outputDirectory: String
         /// Records sent whose import fails.
@@ -34,25 +38,41 @@ public enum ImportRehearsal {
         public var drift: Int
         /// Which records are lost and changed: the same seed picks the same records.
         public var seed: UInt64
+        /// The F&O export the packages are imported into; nil: the one the conversion read, or for a retry the one the
+        /// verify it was made from read.
+        public var foExportBefore: String?
+        /// The Sales export the packages are imported into; nil: likewise.
+        public var salesExportBefore: String?
 
-        public init(runDirectory: String, outputDirectory: String, lose: Int = 0, drift: Int = 0, seed: UInt64 = 1) {
-            self.runDirectory = runDirectory
+        public init(
+            packagesDirectory: String, outputDirectory: String, lose: Int = 0, drift: Int = 0, seed: UInt64 = 1,
+            foExportBefore: String? = nil, salesExportBefore: String? = nil
+        ) {
+            self.packagesDirectory = packagesDirectory
             self.outputDirectory = outputDirectory
             self.lose = lose
             self.drift = drift
             self.seed = seed
+            self.foExportBefore = foExportBefore
+            self.salesExportBefore = salesExportBefore
         }
     }
 
     /// What a rehearsal wrote.
     public struct Result: Sendable {
-        /// The files written: the F&O export, the Sales export (a side the run sent nothing to as the run read it, when
-        /// that export is a file), the key.
+        /// The files written: the F&O export, the Sales export (a side sent nothing as it was before, when that export
+        /// is a file), the key.
         public var paths: [String]
         /// Records sent, per side (`F&O`, `Sales`).
         public var sent: [String: Int]
         /// The records lost and changed, as `after-import.csv` lists them.
         public var changes: [RehearsalChange]
+        /// The conversion's output folder, `verify`'s `--run`: the folder rehearsed, or the one a retry folder retried.
+        public var runDirectory: String
+        /// Whether the folder rehearsed is a retry's.
+        public var isRetry: Bool
+        /// The exports written that `verify` reads, per side (`F&O`, `Sales`): those the conversion sent a package to.
+        public var exportsToVerify: [String: String]
     }
 
     /// The answer key's file name.
@@ -61,44 +81,50 @@ public enum ImportRehearsal {
     public static let foExport = "fo-export.zip"
     public static let salesExport = "sales-export.zip"
 
-    /// Writes the exports after the run's import.
-    /// - Throws: `AirlockError(.usage)` for a run folder `verify` would refuse, exports the run names that are not
-    ///   there, or more records to lose and change than the run sent.
+    /// Writes the exports after the import of the folder's packages.
+    /// - Throws: `AirlockError(.usage)` for a folder that is neither a conversion's `verify` would take nor a retry's,
+    ///   exports that are not there or not known, an output folder holding an input, or more records to lose and
+    ///   change than were sent.
     public static func run(_ options: Options, catalog: SchemaCatalog) throws -> Result {
-        let run = try RunFolder.open(options.runDirectory)
-        let report = run.report
-        let foSent = run.hasPackage(RunLayout.foPackage) ? run.file(RunLayout.foPackage) : nil
-        let salesSent = run.hasPackage(RunLayout.salesPackage) ? run.file(RunLayout.salesPackage) : nil
-        for (path, flag) in [(report.options.foPath, "foPath"), (report.options.salesPath, "salesPath")]
-        where !FileManager.default.fileExists(atPath: path) {
-            throw AirlockError(
-                .usage,
-                "the run's export \(path) (options.\(flag) of \(RunLayout.conversionReport)) is not there: run from the folder convert ran in",
-                at: SourceLocation(file: run.file(RunLayout.conversionReport)))
+        let imported = try RehearsedImport.open(
+            options.packagesDirectory, foExport: options.foExportBefore, salesExport: options.salesExportBefore)
+        // Inputs are never overwritten: an output folder that holds the exports, the run or the retry is refused.
+        try StagingDirectory.checkTarget(options.outputDirectory, inputs: imported.inputs, force: true)
+        let codePage = imported.run.report.options.foEncoding
+        var fo: RehearsalFOSide?
+        if let sent = imported.foPackage, let export = imported.foExport {
+            fo = try RehearsalFOSide(export: export, sent: sent, codePage: codePage, catalog: catalog)
         }
-        // Inputs are never overwritten: an output folder that holds the exports or the run is refused.
-        try StagingDirectory.checkTarget(
-            options.outputDirectory, inputs: [report.options.foPath, report.options.salesPath, options.runDirectory], force: true)
-        let codePage = report.options.foEncoding
-        var fo = try foSent.map { try RehearsalFOSide(export: report.options.foPath, sent: $0, codePage: codePage, catalog: catalog) }
-        var sales = try salesSent.map { try RehearsalSalesSide(export: report.options.salesPath, sent: $0) }
+        var sales: RehearsalSalesSide?
+        if let sent = imported.salesPackage, let export = imported.salesExport {
+            sales = try RehearsalSalesSide(export: export, sent: sent)
+        }
         let candidates = (fo?.candidates ?? []) + (sales?.candidates ?? [])
+        let held = (fo?.held ?? []).union(sales?.held ?? [])
         let driftable = (fo?.driftable ?? []).union(sales?.driftable ?? [])
         guard options.lose + options.drift <= candidates.count else {
             throw AirlockError(
                 .usage,
-                "--lose \(options.lose) and --drift \(options.drift) ask for \(options.lose + options.drift) records; the run sent \(candidates.count)"
+                "--lose \(options.lose) and --drift \(options.drift) ask for \(options.lose + options.drift) records; \(imported.sender) sent \(candidates.count)"
             )
         }
-        let picked = RehearsalPick.pick(candidates, driftable: driftable, lose: options.lose, drift: options.drift, seed: options.seed)
+        guard options.lose <= candidates.count - held.count else {
+            throw AirlockError(
+                .usage,
+                "--lose \(options.lose) asks for more records than \(imported.sender) sent that the export does not already hold as sent (\(candidates.count - held.count))"
+            )
+        }
+        let picked = RehearsalPick.pick(
+            candidates, held: held, driftable: driftable, lose: options.lose, drift: options.drift, seed: options.seed)
         guard picked.drifted.count == options.drift else {
             throw AirlockError(
                 .usage,
-                "--drift \(options.drift) asks for more records than the run sent with a text field to change besides those lost (\(picked.drifted.count))"
+                "--drift \(options.drift) asks for more records than \(imported.sender) sent with a text field to change besides those lost (\(picked.drifted.count))"
             )
         }
         var changes: [RehearsalChange] = []
         var paths: [String] = []
+        var exportsToVerify: [String: String] = [:]
         let staging = try StagingDirectory(target: options.outputDirectory, outputNames: [foExport, salesExport, answerKey])
         do {
             if fo != nil {
@@ -109,11 +135,17 @@ public enum ImportRehearsal {
                 changes += try sales?.write(lost: picked.lost, drifted: picked.drifted, to: staging.path(salesExport)) ?? []
                 paths.append(options.outputDirectory + "/" + salesExport)
             }
-            // A side the run sent nothing to is exported again as it was: the next wave reads both exports.
-            for (sent, export, name) in [(foSent, report.options.foPath, foExport), (salesSent, report.options.salesPath, salesExport)]
-            where sent == nil && isFile(export) {
+            // A side sent nothing is exported again as it was: the next wave (or verify) reads both exports.
+            for (sent, export, name) in [
+                (imported.foPackage, imported.foExport, foExport), (imported.salesPackage, imported.salesExport, salesExport),
+            ] {
+                guard sent == nil, let export, isFile(export) else { continue }
                 try FileManager.default.copyItem(atPath: export, toPath: staging.path(name))
                 paths.append(options.outputDirectory + "/" + name)
+            }
+            for (side, package, name) in [("F&O", RunLayout.foPackage, foExport), ("Sales", RunLayout.salesPackage, salesExport)]
+            where imported.run.hasPackage(package) && paths.contains(options.outputDirectory + "/" + name) {
+                exportsToVerify[side] = options.outputDirectory + "/" + name
             }
             try RehearsalChange.writeKey(changes, to: staging.path(answerKey))
             paths.append(options.outputDirectory + "/" + answerKey)
@@ -126,7 +158,9 @@ public enum ImportRehearsal {
         sales = nil
         var sent: [String: Int] = [:]
         for candidate in candidates { sent[candidate.side, default: 0] += 1 }
-        return Result(paths: paths, sent: sent, changes: changes)
+        return Result(
+            paths: paths, sent: sent, changes: changes, runDirectory: imported.run.path, isRetry: imported.retryDirectory != nil,
+            exportsToVerify: exportsToVerify)
     }
 
     /// Whether `path` is a file (not a folder package).

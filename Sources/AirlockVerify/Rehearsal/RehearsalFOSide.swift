@@ -22,6 +22,9 @@ struct RehearsalFOSide {
     let candidates: [RehearsalCandidate]
     /// Those with a text field someone could change (`driftColumn`).
     let driftable: Set<RehearsalCandidate>
+    /// Those the export holds already with the values sent, in the columns it has (a retry's parents, which landed
+    /// before): losing one would show nothing.
+    let held: Set<RehearsalCandidate>
 
     init(export: String, sent path: String, codePage: SingleByteCodePage?, catalog: SchemaCatalog) throws {
         self.catalog = catalog
@@ -38,13 +41,21 @@ struct RehearsalFOSide {
         }
         var candidates: [RehearsalCandidate] = []
         var driftable: Set<RehearsalCandidate> = []
+        var held: Set<RehearsalCandidate> = []
         for (label, table) in sent {
             let key = Self.keyColumns(label, table: table, catalog: catalog)
-            let exported = files.first { catalog.isSameFOEntity($0.line.entityName, label) }?.table.columnNames
-            let columns = Self.driftColumns(label, columns: exported ?? table.columnNames, key: key, catalog: catalog)
+            let exported = files.first { catalog.isSameFOEntity($0.line.entityName, label) }?.table
+            let columns = Self.driftColumns(label, columns: exported?.columnNames ?? table.columnNames, key: key, catalog: catalog)
+            let rowByKey = exported.map { Self.rowByKey($0, key: key) } ?? [:]
+            let positions = table.columnNames.map { exported?.columnIndex(named: $0) }
             for row in 0..<table.rowCount {
                 let candidate = RehearsalCandidate(side: "F&O", entity: label, key: Self.key(table, row: row, columns: key))
                 candidates.append(candidate)
+                if let exported, let at = rowByKey[candidate.key.lowercased()],
+                    Self.holds(exported, row: at, asSent: table, row: row, positions: positions)
+                {
+                    held.insert(candidate)
+                }
                 let text = columns.contains { column in
                     !(table.columnIndex(named: column).flatMap { table.value(row: row, column: $0) } ?? "").isEmpty
                 }
@@ -53,6 +64,7 @@ struct RehearsalFOSide {
         }
         self.candidates = candidates
         self.driftable = driftable
+        self.held = held
     }
 
     /// The columns of `columns` someone could edit after the import: text fields that are no key part and name no
@@ -74,11 +86,7 @@ struct RehearsalFOSide {
             var target = index.map { files[$0].table } ?? Table(name: label, columnNames: incoming.columnNames)
             let key = Self.keyColumns(label, table: incoming, catalog: catalog)
             var rows = (0..<target.rowCount).map { target.row($0) }
-            var rowByKey: [String: Int] = [:]
-            for (position, row) in rows.enumerated() {
-                let value = key.map { column in target.columnIndex(named: column).flatMap { row[$0] } ?? "" }.joined(separator: "/")
-                if rowByKey[value.lowercased()] == nil { rowByKey[value.lowercased()] = position }
-            }
+            var rowByKey = Self.rowByKey(target, key: key)
             // Incoming column → the export's (a re-export has the data project's columns only).
             let positions = incoming.columnNames.map { target.columnIndex(named: $0) }
             let editable = Set(Self.driftColumns(label, columns: target.columnNames, key: key, catalog: catalog))
@@ -140,6 +148,24 @@ struct RehearsalFOSide {
         let key = catalog.foEntity(named: label)?.keyFields ?? [table.columnNames.first ?? ""]
         let company = table.columnIndex(named: Self.company) != nil ? [Self.company] : []
         return company + key.filter { $0.uppercased() != Self.company }
+    }
+
+    /// Whether row `at` of `export` holds row `row` of `sent` as sent, in the columns the export has (`positions`: each
+    /// column of `sent`'s in `export`).
+    private static func holds(_ export: Table, row at: Int, asSent sent: Table, row: Int, positions: [Int?]) -> Bool {
+        positions.indices.allSatisfy { column in
+            positions[column].map { (export.value(row: at, column: $0) ?? "") == (sent.value(row: row, column: column) ?? "") } ?? true
+        }
+    }
+
+    /// The first row of each key of `table` (lowercased, as `key(_:row:columns:)` joins its parts).
+    private static func rowByKey(_ table: Table, key: [String]) -> [String: Int] {
+        var rowByKey: [String: Int] = [:]
+        for row in 0..<table.rowCount {
+            let value = Self.key(table, row: row, columns: key).lowercased()
+            if rowByKey[value] == nil { rowByKey[value] = row }
+        }
+        return rowByKey
     }
 
     private static func key(_ table: Table, row: Int, columns: [String]) -> String {

@@ -11,25 +11,50 @@ struct RehearsalSalesSide {
     let candidates: [RehearsalCandidate]
     /// Those with a text field someone could change (`driftSlot`).
     let driftable: Set<RehearsalCandidate>
+    /// Those the export holds already with the values sent, in the fields its schema has (a retry's parents, which
+    /// landed before): losing one would show nothing.
+    let held: Set<RehearsalCandidate>
 
     init(export: String, sent path: String) throws {
         let package = try CMTPackageReader(source: openPackageSource(path: export), countsAs: .checked).read()
         let sent = try CMTPackageReader(source: openPackageSource(path: path), countsAs: .checked).read()
         var candidates: [RehearsalCandidate] = []
         var driftable: Set<RehearsalCandidate> = []
+        var held: Set<RehearsalCandidate> = []
         for section in sent.data.entities {
             let schema = package.schema.entity(named: section.name) ?? sent.schema.entity(named: section.name)
+            let exported = package.data.entity(named: section.name)
+            let known = Set(package.schema.entity(named: section.name)?.fieldNames ?? [])
+            let position = exported.map(Self.positionByID) ?? [:]
             for row in 0..<section.recordCount {
                 let record = section.record(at: row)
                 let candidate = RehearsalCandidate(side: "Sales", entity: section.name, key: record.id)
                 candidates.append(candidate)
                 if let schema, Self.driftSlot(record, schema: schema) != nil { driftable.insert(candidate) }
+                if let exported, let at = position[record.id.lowercased()] {
+                    let there = exported.record(at: at)
+                    let same = record.fields.allSatisfy { field in
+                        !known.contains(field.name) || (there.fields.first { $0.name == field.name }?.value ?? "") == field.value
+                    }
+                    if same { held.insert(candidate) }
+                }
             }
         }
         self.package = package
         self.sent = sent
         self.candidates = candidates
         self.driftable = driftable
+        self.held = held
+    }
+
+    /// The first record of each id (lowercased) in `section`.
+    private static func positionByID(_ section: CMTEntityData) -> [String: Int] {
+        var position: [String: Int] = [:]
+        for index in 0..<section.recordCount {
+            let id = (section.records.values.value(row: index, column: 0) ?? "").lowercased()
+            if position[id] == nil { position[id] = index }
+        }
+        return position
     }
 
     /// The field of `record` someone could edit after the import: the first text field with a value that looks
@@ -55,10 +80,7 @@ struct RehearsalSalesSide {
             let known = Set(schema.fieldNames)
             let existing = package.data.entity(named: section.name)
             var records = existing.map { data in (0..<data.recordCount).map { data.record(at: $0) } } ?? []
-            var position: [String: Int] = [:]
-            for (index, record) in records.enumerated() where position[record.id.lowercased()] == nil {
-                position[record.id.lowercased()] = index
-            }
+            var position = existing.map(Self.positionByID) ?? [:]
             for row in 0..<section.recordCount {
                 var record = section.record(at: row)
                 let candidate = RehearsalCandidate(side: "Sales", entity: section.name, key: record.id)

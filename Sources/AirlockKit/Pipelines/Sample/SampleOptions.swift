@@ -21,18 +21,24 @@ public struct SampleOptions: Sendable, Hashable {
     public var unkeyed: Bool
     /// The F&O entity an unkeyed pair writes its contact persons in.
     public var foContacts: SampleUnkeyedContactEntity
-    /// Instead of a generated pair: the exports a conversion's output folder would give after its packages were
-    /// imported (`ImportRehearsal`), with `lose` records lost and `drift` changed, picked by `seed`.
+    /// Instead of a generated pair: the exports a conversion's (or a retry's) output folder would give after its
+    /// packages were imported (`ImportRehearsal`), with `lose` records lost and `drift` changed, picked by `seed`.
     public var afterImport: String?
     public var lose: Int = 0
     public var drift: Int = 0
+    /// With `afterImport`: the F&O and Sales exports the packages are imported into; nil: those the conversion read,
+    /// or for a retry those the verify it was made from read.
+    public var foExportBefore: String?
+    public var salesExportBefore: String?
 
     public init(
         outputDirectory: String, accounts: Int = 12, seed: UInt64 = 1, company: String = "USMF", defects: Bool = false,
         templates: TemplateSetName = .standard, unkeyed: Bool = false, foContacts: SampleUnkeyedContactEntity = .cdsContacts,
-        afterImport: String? = nil, lose: Int = 0, drift: Int = 0
+        afterImport: String? = nil, lose: Int = 0, drift: Int = 0, foExportBefore: String? = nil, salesExportBefore: String? = nil
     ) {
         self.afterImport = afterImport
+        self.foExportBefore = foExportBefore
+        self.salesExportBefore = salesExportBefore
         self.lose = lose
         self.drift = drift
         self.outputDirectory = outputDirectory

@@ -43,27 +43,45 @@ public enum SamplePipeline {
         return SampleResult(paths: paths, text: paths.map { $0 + "\n" }.joined() + next)
     }
 
-    /// The exports after run `run`'s import (`ImportRehearsal`), with the verify and retry to run next.
-    private static func afterImport(_ run: String, options: SampleOptions) throws -> SampleResult {
+    /// The exports after the import of folder `folder`'s packages (`ImportRehearsal`): a conversion's, or a retry's
+    /// (the runbook's next round), with the verify and retry to run next.
+    private static func afterImport(_ folder: String, options: SampleOptions) throws -> SampleResult {
         let result = try ImportRehearsal.run(
             ImportRehearsal.Options(
-                runDirectory: run, outputDirectory: options.outputDirectory, lose: options.lose, drift: options.drift, seed: options.seed),
+                packagesDirectory: folder, outputDirectory: options.outputDirectory, lose: options.lose, drift: options.drift,
+                seed: options.seed, foExportBefore: options.foExportBefore, salesExportBefore: options.salesExportBefore),
             catalog: SchemaCatalogLoader.load(extensions: []))
-        let folder = options.outputDirectory
+        let run = result.runDirectory
         let sent = ["F&O", "Sales"].compactMap { side in result.sent[side].map { "\(side) \($0)" } }.joined(separator: ", ")
         let lost = result.changes.filter { $0.kind == .lost }.count
         let drifted = result.changes.filter { $0.kind == .drifted }.count
         var lines = result.paths
         lines.append("")
+        let into = result.isRetry ? " into the exports after the import before it" : ""
         lines.append(
-            "As if \(run)'s packages were imported (records sent: \(sent)), \(lost) lost on the way and \(drifted) changed since; \(ImportRehearsal.answerKey) lists them. A rehearsal: these are not exports of your systems."
+            "As if \(folder)'s packages were imported\(into) (records sent: \(sent.isEmpty ? "none" : sent)), \(lost) lost on the way and \(drifted) changed since; \(ImportRehearsal.answerKey) lists them. A rehearsal: these are not exports of your systems."
         )
         var verify = "airlock verify --run \(run)"
-        if result.sent["F&O"] != nil { verify += " --fo \(folder)/\(ImportRehearsal.foExport)" }
-        if result.sent["Sales"] != nil { verify += " --sales \(folder)/\(ImportRehearsal.salesExport)" }
-        lines.append(
-            "Next: prove what landed, then send again what did not:\n  \(verify)\n  airlock retry --run \(run) --from-verify \(run)/verify/missing.csv"
-        )
+        for (side, option) in [("F&O", "--fo"), ("Sales", "--sales")] {
+            if let export = result.exportsToVerify[side] { verify += " \(option) \(export)" }
+        }
+        var retry = "airlock retry --run \(run) --from-verify \(run)/\(RunLayout.verifyFolder)/\(RunLayout.missingList)"
+        if result.isRetry {
+            // Each round verifies and retries into folders of its own, beside the first round's.
+            let round = nextRound(in: run)
+            let verifyFolder = "\(run)/\(RunLayout.verifyFolder)-\(round)"
+            verify += " --out \(verifyFolder)"
+            retry =
+                "airlock retry --run \(run) --from-verify \(verifyFolder)/\(RunLayout.missingList) --out \(run)/\(RunLayout.retryFolder)-\(round)"
+        }
+        lines.append("Next: prove what landed, then send again what did not:\n  \(verify)\n  \(retry)")
         return SampleResult(paths: result.paths, text: lines.joined(separator: "\n") + "\n")
+    }
+
+    /// The first round from 2 on whose verify folder (`verify-2`, `verify-3`, …) run folder `run` does not hold yet.
+    private static func nextRound(in run: String) -> Int {
+        var round = 2
+        while FileManager.default.fileExists(atPath: "\(run)/\(RunLayout.verifyFolder)-\(round)") { round += 1 }
+        return round
     }
 }
