@@ -172,9 +172,7 @@ public enum Converter {
         let context = try ConversionContext(
             settled.inputs, options: options, templates: templates, catalog: catalog, order: order, shardRows: settled.shardInputs?.rows)
         let registerNotices = settled.registerNotices(run: run, order: order)
-        let encodingNotices = try settled.inputs.foEncodingWarnings(templates: templates, catalog: catalog).map {
-            (order.first?.name ?? "", $0)
-        }
+        let encodingNotices = settled.inputs.foEncodingWarnings.map { (order.first?.name ?? "", $0) }
         try RunPreflight.check(
             order, context: context, keymapWarnings: settled.keymap.warnings,
             settingsNotices: encodingNotices + settled.sales.notices(order: order) + registerNotices, notice: run.notice)

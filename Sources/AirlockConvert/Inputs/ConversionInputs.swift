@@ -22,6 +22,9 @@ struct ConversionInputs: Sendable {
     var sales: CMTPackage
     /// The F&O export's companies, when known without its reader (a partition's); nil: found in its tables.
     var companies: [String]? = nil
+    /// What the run says of the F&O files read whose encoding does not fit their `SourceFormat`
+    /// (`encodingWarning(_:line:member:)`), in manifest order.
+    var foEncodingWarnings: [String] = []
 
     /// Reads both exports of `options`; `schedule` nil picks one by their sizes (`schedule(fo:sales:)`).
     /// - Throws: `AirlockError(.usage)` when a package is of the other kind; the readers' errors, the Sales
@@ -37,10 +40,12 @@ struct ConversionInputs: Sendable {
             try CMTPackageReader(source: salesPackageSource).read(valueProblems: .collect)
         }
         let locale = options.foLocale.flatMap(FOLocale.init(name:))
-        let readFO: @Sendable (FOManifestEntity) throws -> (String, Table) = { line in
+        let readFO: @Sendable (FOManifestEntity) throws -> (label: String, table: Table, warning: String?) = { line in
             let label = FOExport(reader: nil, catalog: catalog).label(of: line)
+            let read = try foReader.readEntity(line)
             return (
-                label, try FODecimalNormalizer.normalized(foReader.readEntity(line).table, label: label, catalog: catalog, locale: locale)
+                label, try FODecimalNormalizer.normalized(read.table, label: label, catalog: catalog, locale: locale),
+                encodingWarning(read.summary, line: line)
             )
         }
         switch schedule ?? self.schedule(fo: foSource, sales: salesSource) {
@@ -55,26 +60,32 @@ struct ConversionInputs: Sendable {
                 _ = try? foTables.result()
                 throw error
             }
-            return ConversionInputs(foReader: foReader, foTables: try foTables.result(), sales: sales)
+            let read = try foTables.result()
+            return ConversionInputs(
+                foReader: foReader, foTables: read.map { ($0.label, $0.table) }, sales: sales,
+                foEncodingWarnings: read.compactMap(\.warning))
         case .shared:
             enum Part: Sendable {
                 case sales(CMTPackage)
-                case fo(String, Table)
+                case fo(String, Table, String?)
             }
             let parts = try ParallelMap.map(lines.count + 1) { index -> Part in
                 if index == 0 { return .sales(try readSales()) }
-                let (label, table) = try readFO(lines[index - 1])
-                return .fo(label, table)
+                let read = try readFO(lines[index - 1])
+                return .fo(read.label, read.table, read.warning)
             }
             var sales = CMTPackage(schema: CMTSchema(entities: []), data: CMTData())
             var tables: [(String, Table)] = []
+            var warnings: [String] = []
             for part in parts {
                 switch part {
                 case .sales(let package): sales = package
-                case .fo(let label, let table): tables.append((label, table))
+                case .fo(let label, let table, let warning):
+                    tables.append((label, table))
+                    if let warning { warnings.append(warning) }
                 }
             }
-            return ConversionInputs(foReader: foReader, foTables: tables, sales: sales)
+            return ConversionInputs(foReader: foReader, foTables: tables, sales: sales, foEncodingWarnings: warnings)
         }
     }
 
