@@ -8,15 +8,6 @@ import Foundation
 /// names them; the same formats, entities, files, record counts and order. Keys and lookups are never masked
 /// (`MaskPolicy` refuses them), so every join holds.
 public enum Masker {
-    /// The masked exports' names in the output folder, as `airlock sample` names a pair.
-    public static let foExport = "fo-export.zip"
-    public static let salesExport = "sales-export.zip"
-    public static let reportName = "mask.json"
-    public static let pageName = "mask.html"
-    /// The nickname pairs among the masked given names (`match --nicknames` reads it, so that the masked pair's
-    /// nicknames agree as the clear pair's do).
-    public static let nicknamesName = "nicknames.csv"
-
     /// Masks the exports of `options` with `key`.
     /// - Throws: `AirlockError(.usage)` for a policy that does not hold or an export of the wrong kind; the readers'
     ///   errors. Nothing is written then.
@@ -32,7 +23,9 @@ public enum Masker {
             try StagingDirectory.checkTarget(out, inputs: [options.foPath, options.salesPath].compactMap { $0 }, force: true)
         }
         let staging = try out.map {
-            try StagingDirectory(target: $0, outputNames: [foExport, salesExport, nicknamesName, reportName, pageName])
+            try StagingDirectory(
+                target: $0,
+                outputNames: [RunLayout.foExport, RunLayout.salesExport, RunLayout.maskNicknames, RunLayout.maskReport, RunLayout.maskPage])
         }
         do {
             // First every value the policy masks, from both exports, then both exports written with them sought in
@@ -56,10 +49,10 @@ public enum Masker {
             report.newWords = (register?.count ?? 0) - registered
             appendChecks(to: &report)
             if let staging, let out {
-                report.outputs += [out + "/" + nicknamesName, out + "/" + reportName, out + "/" + pageName]
-                try staging.write(Data(nicknamesCSV(plan, key: key).utf8), to: nicknamesName)
-                try staging.write(try jsonData(report), to: reportName)
-                try staging.write(Data(MaskPage.html(report).utf8), to: pageName)
+                report.outputs += [out + "/" + RunLayout.maskNicknames, out + "/" + RunLayout.maskReport, out + "/" + RunLayout.maskPage]
+                try staging.write(Data(nicknamesCSV(plan, key: key).utf8), to: RunLayout.maskNicknames)
+                try staging.write(try jsonData(report), to: RunLayout.maskReport)
+                try staging.write(Data(MaskPage.html(report).utf8), to: RunLayout.maskPage)
                 try staging.commit()
                 if let path = options.wordRegisterPath, let register, register.count > registered { try register.write(path) }
             }
@@ -92,8 +85,8 @@ public enum Masker {
         staging: StagingDirectory?, into report: inout MaskReport
     ) throws {
         let fileEncoding = FOFileEncoding.option(options.foEncoding)
-        let foOutput = staging?.path(foExport)
-        let salesOutput = staging?.path(salesExport)
+        let foOutput = staging?.path(RunLayout.foExport)
+        let salesOutput = staging?.path(RunLayout.salesExport)
         @Sendable func emptyReport() -> MaskReport {
             MaskReport(keyFingerprint: "", inputs: [:], outputs: [], columns: [], clearLookingPersonal: [], records: [:])
         }
@@ -125,12 +118,12 @@ public enum Masker {
         if let path = options.foPath, let fo {
             report.inputs["fo"] = path
             report.append(fo)
-            if let out { report.outputs.append(out + "/" + foExport) }
+            if let out { report.outputs.append(out + "/" + RunLayout.foExport) }
         }
         if let path = options.salesPath, let sales {
             report.inputs["sales"] = path
             report.append(sales)
-            if let out { report.outputs.append(out + "/" + salesExport) }
+            if let out { report.outputs.append(out + "/" + RunLayout.salesExport) }
         }
     }
 

@@ -30,6 +30,10 @@
 ///       retry.json, not-found.csv             retryReport, notFoundList
 ///   <diff>/                                   diff --out
 ///     delta.zip, deleted.csv, diff.json       deltaPackage, deletedList, diffReport
+///   <pair>/                                   sample --out, mask --out, sample --after-import --out
+///     fo-export.zip, sales-export.zip         foExport, salesExport
+///     match-truth.csv, after-import.csv       matchTruth (sample --unkeyed), afterImportKey (--after-import)
+///     mask.json, mask.html, nicknames.csv     maskReport, maskPage, maskNicknames (mask)
 /// ```
 public enum RunLayout {
     // MARK: convert's output folder
@@ -154,6 +158,25 @@ public enum RunLayout {
     public static let matchReport = "match.json"
     /// Everything `airlock match` writes.
     public static let matchOutputs = [matchList, matchPage, keymap, duplicatesList, unmatchedList, salesKeyPackage, matchReport]
+
+    // MARK: an export pair (what `sample` writes, and `mask` and `sample --after-import` write again)
+
+    /// The F&O export of a pair: a data management package.
+    public static let foExport = "fo-export.zip"
+    /// The Sales export of a pair: a Configuration Migration package.
+    public static let salesExport = "sales-export.zip"
+    /// `sample --unkeyed`: every true link of the pair, the answer key `match` is measured by.
+    public static let matchTruth = "match-truth.csv"
+    /// `sample --after-import`: the records lost and changed on the way, the rehearsal's answer key.
+    public static let afterImportKey = "after-import.csv"
+
+    // MARK: mask's output folder
+
+    /// `airlock mask`: the run's report, as JSON, and its page.
+    public static let maskReport = "mask.json"
+    public static let maskPage = "mask.html"
+    /// `airlock mask`: the nickname pairs among the masked given names (`match --nicknames` reads it).
+    public static let maskNicknames = "nicknames.csv"
 
     // MARK: the migration folder
 

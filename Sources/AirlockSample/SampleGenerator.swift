@@ -20,10 +20,6 @@ import Foundation
 ///   then), and statecode and statuscode of those it has invoiced since (their invoices convert now, and the
 ///   invoiced-order-status rule makes the orders Invoiced).
 public enum SampleGenerator {
-    /// The file names written into the output folder.
-    public static let foFileName = "fo-export.zip"
-    public static let salesFileName = "sales-export.zip"
-
     /// The answer key `write(… defects: true)` adds: the records a converter must reject.
     public static let expectedRejectsFileName = "expected-rejects.csv"
     /// One defect of each kind per this many accounts (at least one of each).
@@ -50,8 +46,8 @@ public enum SampleGenerator {
         templates: TemplateSetName = .standard
     ) throws -> [String] {
         let base = directory.hasSuffix("/") ? directory : directory + "/"
-        let foPath = base + foFileName
-        let salesPath = base + salesFileName
+        let foPath = base + RunLayout.foExport
+        let salesPath = base + RunLayout.salesExport
         let rejectsPath = base + expectedRejectsFileName
         if templates == .dualWrite {
             guard !defects else { throw AirlockError(.usage, "a sample with defects is a prospect-to-cash pair; leave out --defects") }

@@ -16,9 +16,6 @@ import Foundation
 /// The same seed, size and company give byte-identical files. Records are written in a shuffled order, built and
 /// written as they stream, so a million accounts need little memory.
 public enum SampleUnkeyedPair {
-    /// The answer key written beside the exports.
-    public static let truthFileName = "match-truth.csv"
-
     /// Writes the pair and its answer key into `directory` (which must exist); an `expected-rejects.csv` left there
     /// by another sample is removed, so that the folder never holds a key of another pair.
     /// - Parameters:
@@ -35,9 +32,9 @@ public enum SampleUnkeyedPair {
     ) throws -> [String] {
         guard accounts >= 1 else { throw AirlockError(.usage, "an unkeyed sample needs at least one account") }
         let base = directory.hasSuffix("/") ? directory : directory + "/"
-        let foPath = base + SampleGenerator.foFileName
-        let salesPath = base + SampleGenerator.salesFileName
-        let truthPath = base + truthFileName
+        let foPath = base + RunLayout.foExport
+        let salesPath = base + RunLayout.salesExport
+        let truthPath = base + RunLayout.matchTruth
         let world = SampleUnkeyedWorld(accounts: accounts, seed: seed, company: company)
         // The F&O export carries every column the standard templates read or write, as the sample's does, so that
         // `convert --keymap` keeps the linked records' own values.

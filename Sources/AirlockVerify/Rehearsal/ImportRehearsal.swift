@@ -75,12 +75,6 @@ public enum ImportRehearsal {
         public var exportsToVerify: [String: String]
     }
 
-    /// The answer key's file name.
-    public static let answerKey = "after-import.csv"
-    /// The exports' file names, as `airlock sample` names a pair.
-    public static let foExport = "fo-export.zip"
-    public static let salesExport = "sales-export.zip"
-
     /// Writes the exports after the import of the folder's packages.
     /// - Throws: `AirlockError(.usage)` for a folder that is neither a conversion's `verify` would take nor a retry's,
     ///   exports that are not there or not known, an output folder holding an input, or more records to lose and
@@ -125,30 +119,34 @@ public enum ImportRehearsal {
         var changes: [RehearsalChange] = []
         var paths: [String] = []
         var exportsToVerify: [String: String] = [:]
-        let staging = try StagingDirectory(target: options.outputDirectory, outputNames: [foExport, salesExport, answerKey])
+        let staging = try StagingDirectory(
+            target: options.outputDirectory, outputNames: [RunLayout.foExport, RunLayout.salesExport, RunLayout.afterImportKey])
         do {
             if fo != nil {
-                changes += try fo?.write(lost: picked.lost, drifted: picked.drifted, to: staging.path(foExport)) ?? []
-                paths.append(options.outputDirectory + "/" + foExport)
+                changes += try fo?.write(lost: picked.lost, drifted: picked.drifted, to: staging.path(RunLayout.foExport)) ?? []
+                paths.append(options.outputDirectory + "/" + RunLayout.foExport)
             }
             if sales != nil {
-                changes += try sales?.write(lost: picked.lost, drifted: picked.drifted, to: staging.path(salesExport)) ?? []
-                paths.append(options.outputDirectory + "/" + salesExport)
+                changes += try sales?.write(lost: picked.lost, drifted: picked.drifted, to: staging.path(RunLayout.salesExport)) ?? []
+                paths.append(options.outputDirectory + "/" + RunLayout.salesExport)
             }
             // A side sent nothing is exported again as it was: the next wave (or verify) reads both exports.
             for (sent, export, name) in [
-                (imported.foPackage, imported.foExport, foExport), (imported.salesPackage, imported.salesExport, salesExport),
+                (imported.foPackage, imported.foExport, RunLayout.foExport),
+                (imported.salesPackage, imported.salesExport, RunLayout.salesExport),
             ] {
                 guard sent == nil, let export, isFile(export) else { continue }
                 try FileManager.default.copyItem(atPath: export, toPath: staging.path(name))
                 paths.append(options.outputDirectory + "/" + name)
             }
-            for (side, package, name) in [("F&O", RunLayout.foPackage, foExport), ("Sales", RunLayout.salesPackage, salesExport)]
+            for (side, package, name) in [
+                ("F&O", RunLayout.foPackage, RunLayout.foExport), ("Sales", RunLayout.salesPackage, RunLayout.salesExport),
+            ]
             where imported.run.hasPackage(package) && paths.contains(options.outputDirectory + "/" + name) {
                 exportsToVerify[side] = options.outputDirectory + "/" + name
             }
-            try RehearsalChange.writeKey(changes, to: staging.path(answerKey))
-            paths.append(options.outputDirectory + "/" + answerKey)
+            try RehearsalChange.writeKey(changes, to: staging.path(RunLayout.afterImportKey))
+            paths.append(options.outputDirectory + "/" + RunLayout.afterImportKey)
             try staging.commit()
         } catch {
             staging.discard()

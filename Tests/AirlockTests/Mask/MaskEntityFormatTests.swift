@@ -17,7 +17,7 @@ import Testing
     static func mask(_ path: String, out: String) throws -> String {
         let options = MaskingOptions(foPath: path, salesPath: nil, outputDirectory: out)
         _ = try Masker.run(options, key: key(), catalog: SchemaCatalogLoader.bundled())
-        return out + "/" + Masker.foExport
+        return out + "/" + RunLayout.foExport
     }
 
     /// A value of a table, an absent one (an XML file leaves a null value out) read as empty.

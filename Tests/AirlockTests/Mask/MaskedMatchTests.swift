@@ -26,7 +26,7 @@ import Testing
             ("clear", written[0], written[1]), ("masked", folder + "/masked/fo-export.zip", folder + "/masked/sales-export.zip"),
         ] {
             var options = MatchingOptions(foPath: fo, salesPath: sales, outputDirectory: folder + "/match-" + name)
-            if name == "masked" { options.nicknamesPath = folder + "/masked/" + Masker.nicknamesName }
+            if name == "masked" { options.nicknamesPath = folder + "/masked/" + RunLayout.maskNicknames }
             _ = try Matcher.run(options, catalog: catalog)
         }
         let clear = try Self.classes(folder + "/match-clear")

@@ -36,7 +36,7 @@ import Testing
     /// of one test are waves of one migration.
     static func mask(_ exports: Exports, out: String, key: String) throws -> Exports {
         try airlock(["mask", "--fo", exports.fo, "--sales", exports.sales, "--out", out, "--key-file", key])
-        return Exports(fo: out + "/" + SampleGenerator.foFileName, sales: out + "/" + SampleGenerator.salesFileName)
+        return Exports(fo: out + "/" + RunLayout.foExport, sales: out + "/" + RunLayout.salesExport)
     }
 
     /// A generated pair in `folder` (created): the default samples, the defects pair, the dual-write pair, the unkeyed
@@ -208,7 +208,7 @@ import Testing
 
     static func rehearse(run: String, out: String, lose: Int, drift: Int, seed: Int) throws -> Exports {
         try airlock(["sample", "--after-import", run, "--out", out, "--lose", "\(lose)", "--drift", "\(drift)", "--seed", "\(seed)"])
-        return Exports(fo: out + "/" + ImportRehearsal.foExport, sales: out + "/" + ImportRehearsal.salesExport)
+        return Exports(fo: out + "/" + RunLayout.foExport, sales: out + "/" + RunLayout.salesExport)
     }
 
     @Test func verifyAndRetryFindTheSameAfterAMaskedRehearsal() throws {
@@ -233,7 +233,7 @@ import Testing
         let rehearsed = try Self.rehearse(run: folder + "/masked-run", out: folder + "/masked-run-rehearsed", lose: 5, drift: 2, seed: 9)
         let after = try Self.rehearse(run: folder + "/run", out: folder + "/after", lose: 5, drift: 2, seed: 9)
         func answers(_ exports: String) throws -> [String] {
-            try ConvertFixture.csvRows(exports + "/" + ImportRehearsal.answerKey).map { row in
+            try ConvertFixture.csvRows(exports + "/" + RunLayout.afterImportKey).map { row in
                 ["side", "entity", "key", "change", "field"].compactMap { row[$0] }.joined(separator: " ")
             }
         }
@@ -257,7 +257,7 @@ import Testing
         // The clear rehearsal's exports masked with the same key are the rehearsal of the masked run but for the
         // values changed after the import ("… (edited)" is masked as a whole): diff tells.
         let maskedAfter = try Self.mask(after, out: folder + "/after-masked", key: key)
-        let drifted = try ConvertFixture.csvRows(folder + "/after/" + ImportRehearsal.answerKey).filter { $0["change"] == "drifted" }
+        let drifted = try ConvertFixture.csvRows(folder + "/after/" + RunLayout.afterImportKey).filter { $0["change"] == "drifted" }
         let driftedFields = Set(drifted.map { "\($0["side"] == "F&O" ? "fo" : "sales") \($0["entity"] ?? "") \($0["field"] ?? "")" })
         var differing: Set<String> = []
         for (side, old, new) in [("fo", maskedAfter.fo, rehearsed.fo), ("sales", maskedAfter.sales, rehearsed.sales)] {
@@ -306,7 +306,7 @@ import Testing
         try Self.airlock(["convert", "--fo", pair.fo, "--sales", pair.sales, "--out", folder + "/run", "--no-ledger"])
         let old = try Self.rehearse(run: folder + "/run", out: folder + "/after", lose: 0, drift: 0, seed: 1)
         try FileManager.default.createDirectory(atPath: folder + "/wave2", withIntermediateDirectories: true)
-        let new = Exports(fo: folder + "/wave2/" + SampleGenerator.foFileName, sales: folder + "/wave2/" + SampleGenerator.salesFileName)
+        let new = Exports(fo: folder + "/wave2/" + RunLayout.foExport, sales: folder + "/wave2/" + RunLayout.salesExport)
         let accounts = try WaveMaker.cmtWave(
             export: old.sales, output: new.sales, entity: "account", field: "telephone1", change: [1, 2], remove: [], add: 0
         ) { row, _ in "+1 425 555 01\(row)" }

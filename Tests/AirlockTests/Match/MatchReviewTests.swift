@@ -87,7 +87,7 @@ import Testing
     /// decide, and a rerun with its own new `matches.csv` changes nothing.
     @Test func aReviewSettles() throws {
         let run = try Run("airlock-match-review-settles")
-        let truth = try MatchQuality.rows(run.folder + "/" + SampleUnkeyedPair.truthFileName)
+        let truth = try MatchQuality.rows(run.folder + "/" + RunLayout.matchTruth)
         let pairs = Set(truth.filter { $0["kind"] == "pair" }.map { ($0["left"] ?? "") + "|" + ($0["right"] ?? "") })
         func isTrue(_ row: [String: String]) -> Bool {
             let sales = row["sales_id"] ?? ""

@@ -11,7 +11,7 @@ struct PackageSplitterTests {
         _ = try SampleGenerator.write(to: folder, accounts: accounts, seed: 11)
         _ = try Converter.run(
             ConversionOptions(
-                foPath: folder + "/" + SampleGenerator.foFileName, salesPath: folder + "/" + SampleGenerator.salesFileName,
+                foPath: folder + "/" + RunLayout.foExport, salesPath: folder + "/" + RunLayout.salesExport,
                 outputDirectory: folder + "/out", company: "USMF"),
             catalog: SchemaCatalogLoader.bundled())
         return folder + "/out"

@@ -14,7 +14,7 @@ struct SampleDualWriteTests {
         let result = try SamplePipeline.run(
             SampleOptions(outputDirectory: folder, accounts: accounts, seed: seed, company: company, templates: .dualWrite))
         #expect(
-            result.paths.map { URL(fileURLWithPath: $0).lastPathComponent } == [SampleGenerator.foFileName, SampleGenerator.salesFileName])
+            result.paths.map { URL(fileURLWithPath: $0).lastPathComponent } == [RunLayout.foExport, RunLayout.salesExport])
         return folder
     }
 
@@ -31,7 +31,7 @@ struct SampleDualWriteTests {
         let first = try Self.write(accounts: 40, seed: 7)
         let second = try Self.write(accounts: 40, seed: 7)
         let other = try Self.write(accounts: 40, seed: 8)
-        for name in [SampleGenerator.foFileName, SampleGenerator.salesFileName] {
+        for name in [RunLayout.foExport, RunLayout.salesExport] {
             let a = try Data(contentsOf: URL(fileURLWithPath: first + "/" + name))
             #expect(a == (try Data(contentsOf: URL(fileURLWithPath: second + "/" + name))), "\(name)")
             #expect(a != (try Data(contentsOf: URL(fileURLWithPath: other + "/" + name))), "\(name)")
@@ -40,8 +40,8 @@ struct SampleDualWriteTests {
 
     @Test func inspectAndValidateFindNoErrors() throws {
         let folder = try Self.write(accounts: 40, seed: 7)
-        let fo = folder + "/" + SampleGenerator.foFileName
-        let sales = folder + "/" + SampleGenerator.salesFileName
+        let fo = folder + "/" + RunLayout.foExport
+        let sales = folder + "/" + RunLayout.salesExport
         let inspected = InspectPipeline.run(InspectOptions(packages: [fo, sales]))
         #expect(inspected.failure == nil)
         #expect(inspected.reports.count == 2)
@@ -114,7 +114,7 @@ struct SampleDualWriteTests {
 
     @Test func twelveAccountsGiveTheseEntitiesAndCounts() throws {
         let folder = try Self.write()
-        let reader = try FOPackageReader(source: openPackageSource(path: folder + "/" + SampleGenerator.foFileName))
+        let reader = try FOPackageReader(source: openPackageSource(path: folder + "/" + RunLayout.foExport))
         #expect(reader.manifest.entities.map(\.entityName) == Self.foCounts12.map(\.0))
         let pair = try Pair(folder: folder)
         for (label, count) in Self.foCounts12 { #expect(try pair.table(label).rowCount == count, "\(label)") }
@@ -376,7 +376,7 @@ struct SampleDualWriteTests {
         // samples/ is the pair of --accounts 20 --seed 1, as its README says.
         let folder = try Fixture.scratchDirectory("airlock-sample-default")
         _ = try SampleGenerator.write(to: folder, accounts: 20, seed: 1)
-        let files = [SampleGenerator.foFileName, SampleGenerator.salesFileName]
+        let files = [RunLayout.foExport, RunLayout.salesExport]
         #expect(try Self.contentDigest(folder, files) == Self.contentDigest(ConvertFixture.root.path + "/samples", files))
     }
 }

@@ -107,8 +107,8 @@ struct SampleGeneratorTests {
         let (second, secondPaths) = try Self.write(defects: true)
         #expect(
             firstPaths.map { URL(fileURLWithPath: $0).lastPathComponent }
-                == [SampleGenerator.foFileName, SampleGenerator.salesFileName, SampleGenerator.expectedRejectsFileName])
-        for name in [SampleGenerator.foFileName, SampleGenerator.salesFileName, SampleGenerator.expectedRejectsFileName] {
+                == [RunLayout.foExport, RunLayout.salesExport, SampleGenerator.expectedRejectsFileName])
+        for name in [RunLayout.foExport, RunLayout.salesExport, SampleGenerator.expectedRejectsFileName] {
             let a = try Data(contentsOf: URL(fileURLWithPath: first + "/" + name))
             let b = try Data(contentsOf: URL(fileURLWithPath: second + "/" + name))
             #expect(a == b, "\(name)")

@@ -180,8 +180,8 @@ struct SampleRealismTests {
     func aDualWritePairConvertsWithoutAWarning(accounts: Int, seed: UInt64) throws {
         let folder = try Fixture.scratchDirectory("airlock-sample-realism")
         _ = try SampleGenerator.write(to: folder, accounts: accounts, seed: seed, templates: .dualWrite)
-        let fo = folder + "/" + SampleGenerator.foFileName
-        let sales = folder + "/" + SampleGenerator.salesFileName
+        let fo = folder + "/" + RunLayout.foExport
+        let sales = folder + "/" + RunLayout.salesExport
         // Made the way the runbook says for dual-write: the Sales export with its export schema, the F&O export with
         // every column its maps read or write.
         let set = try TemplateLoader.bundled(.dualWrite)

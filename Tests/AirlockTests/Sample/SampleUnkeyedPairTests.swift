@@ -18,7 +18,7 @@ struct SampleUnkeyedPairTests {
             let paths = try SampleUnkeyedPair.write(to: folder, accounts: accounts, seed: seed, contacts: contacts)
             #expect(
                 paths.map { URL(fileURLWithPath: $0).lastPathComponent }
-                    == [SampleGenerator.foFileName, SampleGenerator.salesFileName, SampleUnkeyedPair.truthFileName])
+                    == [RunLayout.foExport, RunLayout.salesExport, RunLayout.matchTruth])
             let reader = try FOPackageReader(source: openPackageSource(path: paths[0]))
             var fo: [String: Table] = [:]
             for line in reader.manifest.entities { fo[line.entityName] = try reader.readEntity(line).table }
@@ -66,13 +66,13 @@ struct SampleUnkeyedPairTests {
         let folder = try Fixture.scratchDirectory("airlock-unkeyed") + "/pair"
         let run = try AirlockRunner.run(["sample", "--unkeyed", "--accounts", "30", "--out", folder])
         #expect(run.status == 0, "\(run.stderr)")
-        for name in [SampleGenerator.foFileName, SampleGenerator.salesFileName, SampleUnkeyedPair.truthFileName] {
+        for name in [RunLayout.foExport, RunLayout.salesExport, RunLayout.matchTruth] {
             #expect(FileManager.default.fileExists(atPath: folder + "/" + name), "\(name)")
             #expect(run.stdout.contains(folder + "/" + name))
         }
         // A plain sample in the folder removes the answer key of the unkeyed pair.
         #expect(try AirlockRunner.run(["sample", "--accounts", "12", "--out", folder]).status == 0)
-        #expect(!FileManager.default.fileExists(atPath: folder + "/" + SampleUnkeyedPair.truthFileName))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/" + RunLayout.matchTruth))
         for extra in [["--defects"], ["--templates", "dual-write"]] {
             let refused = try AirlockRunner.run(["sample", "--unkeyed", "--accounts", "30", "--out", folder] + extra)
             #expect(refused.status == 2, "\(extra): \(refused.stderr)")
@@ -266,10 +266,10 @@ struct SampleUnkeyedPairTests {
         let ids = try v2.column("Contacts V2", "CONTACTPERSONID")
         #expect(Set(ids).count == ids.count && ids.allSatisfy { $0.hasPrefix("CT") })
         #expect(cds.truth == v2.truth)
-        let sales = SampleGenerator.salesFileName
+        let sales = RunLayout.salesExport
         let salesOfEach = [cds.folder, v2.folder].map { FileManager.default.contents(atPath: $0 + "/" + sales) }
         #expect(salesOfEach[0] == salesOfEach[1])
-        let result = try ValidatePipeline.run(ValidateOptions(package: v2.folder + "/" + SampleGenerator.foFileName))
+        let result = try ValidatePipeline.run(ValidateOptions(package: v2.folder + "/" + RunLayout.foExport))
         #expect(result.report.errors == 0, "\(result.text)")
     }
 
@@ -319,7 +319,7 @@ struct SampleUnkeyedPairTests {
 
     @Test func theSalesPackageValidatesWithoutErrors() throws {
         let pair = try Written(accounts: 300, seed: 5)
-        let result = try ValidatePipeline.run(ValidateOptions(package: pair.folder + "/" + SampleGenerator.salesFileName))
+        let result = try ValidatePipeline.run(ValidateOptions(package: pair.folder + "/" + RunLayout.salesExport))
         #expect(result.report.errors == 0, "\(result.text)")
         // Only the numbers Prospect to cash keys on are missing (warnings: the pair is not meant for it).
         let rules = Set(result.report.findings.map(\.rule))

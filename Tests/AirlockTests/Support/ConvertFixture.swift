@@ -8,8 +8,8 @@ enum ConvertFixture {
         .deletingLastPathComponent().deletingLastPathComponent()
 
     /// The checked-in sample pair.
-    static var sampleFO: String { root.appendingPathComponent("samples/" + SampleGenerator.foFileName).path }
-    static var sampleSales: String { root.appendingPathComponent("samples/" + SampleGenerator.salesFileName).path }
+    static var sampleFO: String { root.appendingPathComponent("samples/" + RunLayout.foExport).path }
+    static var sampleSales: String { root.appendingPathComponent("samples/" + RunLayout.salesExport).path }
 
     /// The twelve bundled flows, as docs/convert.md lists them.
     static let flowNames = [
@@ -24,7 +24,7 @@ enum ConvertFixture {
     static func generatedPair(accounts: Int, seed: UInt64, defects: Bool = false) throws -> (folder: String, fo: String, sales: String) {
         let folder = try Fixture.scratchDirectory("airlock-convert-pair")
         _ = try SampleGenerator.write(to: folder, accounts: accounts, seed: seed, defects: defects)
-        return (folder, folder + "/" + SampleGenerator.foFileName, folder + "/" + SampleGenerator.salesFileName)
+        return (folder, folder + "/" + RunLayout.foExport, folder + "/" + RunLayout.salesExport)
     }
 
     /// Runs a conversion with the bundled catalog.

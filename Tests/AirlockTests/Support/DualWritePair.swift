@@ -16,8 +16,8 @@ struct DualWritePair {
     init(accounts: Int = 30, seed: UInt64 = 5) throws {
         folder = try Fixture.scratchDirectory("airlock-dual-write")
         _ = try SampleGenerator.write(to: folder, accounts: accounts, seed: seed, templates: .dualWrite)
-        fo = folder + "/" + SampleGenerator.foFileName
-        sales = folder + "/" + SampleGenerator.salesFileName
+        fo = folder + "/" + RunLayout.foExport
+        sales = folder + "/" + RunLayout.salesExport
     }
 
     /// `convert --templates dual-write --company USMF` of `fo` and `sales` into `out` (nil: a dry run).

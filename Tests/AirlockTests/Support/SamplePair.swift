@@ -7,11 +7,11 @@ struct SamplePair {
     var sales: CMTPackage
 
     init(folder: String) throws {
-        let reader = try FOPackageReader(source: openPackageSource(path: folder + "/" + SampleGenerator.foFileName))
+        let reader = try FOPackageReader(source: openPackageSource(path: folder + "/" + RunLayout.foExport))
         var fo: [String: Table] = [:]
         for line in reader.manifest.entities { fo[line.entityName] = try reader.readEntity(line).table }
         self.fo = fo
-        sales = try CMTPackageReader(path: folder + "/" + SampleGenerator.salesFileName).read()
+        sales = try CMTPackageReader(path: folder + "/" + RunLayout.salesExport).read()
     }
 
     func table(_ label: String) throws -> Table { try #require(fo[label], "\(label)") }

@@ -17,8 +17,8 @@ struct SmallPair {
         folder = try Fixture.scratchDirectory("airlock-small-pair")
         self.set = set
         _ = try SampleGenerator.write(to: folder, accounts: accounts, seed: seed, templates: set)
-        fo = folder + "/" + SampleGenerator.foFileName
-        sales = folder + "/" + SampleGenerator.salesFileName
+        fo = folder + "/" + RunLayout.foExport
+        sales = folder + "/" + RunLayout.salesExport
     }
 
     private mutating func nextPath(_ name: String) -> String {
@@ -84,7 +84,7 @@ struct SmallPair {
             files.append(FOEntityFile(entity: line, table: table, encoding: data.summary.encoding ?? .utf8BOM))
         }
         #expect(matched > 0, "no \(label) row holds \(key)")
-        let output = nextPath(SampleGenerator.foFileName)
+        let output = nextPath(RunLayout.foExport)
         try FOPackageWriter.write(header: reader.header, manifest: reader.manifest, files: files, to: output)
         fo = output
     }
@@ -159,7 +159,7 @@ struct SmallPair {
         #expect(matched > 0, "no \(entity) record holds \(key)")
         data.replaceSubrange(start.lowerBound..<end.upperBound, with: section)
         entries["data.xml"] = Array(data.utf8)
-        sales = try ZipFixture.make(nextPath(SampleGenerator.salesFileName), entries: entries)
+        sales = try ZipFixture.make(nextPath(RunLayout.salesExport), entries: entries)
     }
 
     // MARK: - Templates

@@ -83,7 +83,7 @@ struct CMTValidatorTests {
     @Test func theSampleExportHasNoFindings() throws {
         let folder = try Fixture.scratchDirectory()
         _ = try SampleGenerator.write(to: folder, accounts: 40, seed: 7)
-        let collector = try run(path: folder + "/" + SampleGenerator.salesFileName)
+        let collector = try run(path: folder + "/" + RunLayout.salesExport)
         #expect(collector.errors == 0)
         #expect(collector.warnings == 0, "\(collector.findings.map { "\($0.rule) \($0.entity ?? "") \($0.message)" })")
     }

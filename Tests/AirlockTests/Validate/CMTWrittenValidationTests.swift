@@ -95,14 +95,14 @@ struct CMTWrittenValidationTests {
 
         let defects = try Fixture.scratchDirectory("airlock-written-defects")
         _ = try SampleGenerator.write(to: defects, accounts: 60, seed: 3, defects: true)
-        let broken = try CMTPackageReader(path: defects + "/" + SampleGenerator.salesFileName).read()
+        let broken = try CMTPackageReader(path: defects + "/" + RunLayout.salesExport).read()
         let withDefects = try Self.bothWays(broken, catalog: catalog, named: "defects")
         #expect(withDefects.written == withDefects.reread)
         #expect(withDefects.written.count > 3, "the defects pair's Sales export has findings to compare")
 
         let dualWrite = try Fixture.scratchDirectory("airlock-written-dual-write")
         _ = try SampleGenerator.write(to: dualWrite, accounts: 40, seed: 3, templates: .dualWrite)
-        let package = try CMTPackageReader(path: dualWrite + "/" + SampleGenerator.salesFileName).read()
+        let package = try CMTPackageReader(path: dualWrite + "/" + RunLayout.salesExport).read()
         let result = try Self.bothWays(package, catalog: catalog, dualWrite: true, named: "dual-write")
         #expect(result.written == result.reread)
     }

@@ -20,8 +20,8 @@ import Testing
     /// `airlock verify` of `run` against the two exports in `exports`, into `out`.
     static func verify(_ run: String, _ exports: String, out: String) throws -> AirlockRunner.Result {
         try AirlockRunner.run([
-            "verify", "--run", run, "--fo", exports + "/" + ImportRehearsal.foExport, "--sales",
-            exports + "/" + ImportRehearsal.salesExport,
+            "verify", "--run", run, "--fo", exports + "/" + RunLayout.foExport, "--sales",
+            exports + "/" + RunLayout.salesExport,
             "--out", out,
         ])
     }
@@ -55,7 +55,7 @@ import Testing
             second.stdout.contains(
                 "airlock verify --run \(run) --fo \(folder)/after2/fo-export.zip --sales \(folder)/after2/sales-export.zip --out \(run)/verify-2"
             ), "\(second.stdout)")
-        #expect(try Self.changed(folder + "/after2/" + ImportRehearsal.answerKey, "lost").isEmpty)
+        #expect(try Self.changed(folder + "/after2/" + RunLayout.afterImportKey, "lost").isEmpty)
         let verified = try Self.verify(run, folder + "/after2", out: run + "/verify-2")
         #expect(verified.status == 0 && verified.stdout.contains("Every record sent landed"), "\(verified.stdout)\(verified.stderr)")
         // Its inputs are as they were.
@@ -78,7 +78,7 @@ import Testing
             "sample", "--after-import", run + "/retry", "--out", folder + "/after2", "--lose", "\(lostFirst.count)", "--drift", "1",
         ])
         #expect(round.status == 0, "\(round.stderr)")
-        let key = folder + "/after2/" + ImportRehearsal.answerKey
+        let key = folder + "/after2/" + RunLayout.afterImportKey
         #expect(try Self.changed(key, "lost") == lostFirst)
         #expect(try Self.verify(run, folder + "/after2", out: run + "/verify-2").status == 1)
         #expect(try Self.named(run + "/verify-2/missing.csv") == lostFirst)

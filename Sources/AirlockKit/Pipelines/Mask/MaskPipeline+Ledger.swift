@@ -13,7 +13,8 @@ extension MaskPipeline {
         for column in report.columns { counts[column.side + "Masked", default: 0] += column.masked }
         return LedgerRunEntry(
             migrationFolder: MigrationLedger.folder(containing: out), inputs: inputs(options),
-            outputs: LedgerRecorder.files(named: [Masker.foExport, Masker.salesExport, Masker.nicknamesName, Masker.reportName], in: out),
+            outputs: LedgerRecorder.files(
+                named: [RunLayout.foExport, RunLayout.salesExport, RunLayout.maskNicknames, RunLayout.maskReport], in: out),
             outputDirectory: out,
             counts: counts, exitCode: 0, outcome: "done, key fingerprint \(report.keyFingerprint)")
     }

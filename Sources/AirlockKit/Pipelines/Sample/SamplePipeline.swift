@@ -17,7 +17,7 @@ public enum SamplePipeline {
         }
         let truthPath =
             (options.outputDirectory.hasSuffix("/") ? options.outputDirectory : options.outputDirectory + "/")
-            + SampleUnkeyedPair.truthFileName
+            + RunLayout.matchTruth
         if options.unkeyed {
             guard !options.defects, options.templates == .standard else {
                 throw AirlockError(.usage, "an unkeyed sample takes neither defects nor the dual-write template set")
@@ -25,7 +25,7 @@ public enum SamplePipeline {
             let paths = try SampleUnkeyedPair.write(
                 to: options.outputDirectory, accounts: options.accounts, seed: options.seed, company: options.company,
                 contacts: options.foContacts)
-            let next = "\nThe two exports share no key; \(SampleUnkeyedPair.truthFileName) lists every true link (docs/sample.md).\n"
+            let next = "\nThe two exports share no key; \(RunLayout.matchTruth) lists every true link (docs/sample.md).\n"
             return SampleResult(paths: paths, text: paths.map { $0 + "\n" }.joined() + next)
         }
         // A folder never holds the answer key of another pair.
@@ -39,7 +39,7 @@ public enum SamplePipeline {
         // The run beside the exports' folder, not in it, as the runbook lays a migration out (exports apart from runs).
         let run = (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "-run-1"
         let next =
-            "\nNext: convert the pair (--plan first says what it would do):\n  airlock convert --fo \(folder)/\(SampleGenerator.foFileName) --sales \(folder)/\(SampleGenerator.salesFileName) --out \(run)\(templates)\(company)\n"
+            "\nNext: convert the pair (--plan first says what it would do):\n  airlock convert --fo \(folder)/\(RunLayout.foExport) --sales \(folder)/\(RunLayout.salesExport) --out \(run)\(templates)\(company)\n"
         return SampleResult(paths: paths, text: paths.map { $0 + "\n" }.joined() + next)
     }
 
@@ -59,7 +59,7 @@ public enum SamplePipeline {
         lines.append("")
         let into = result.isRetry ? " into the exports after the import before it" : ""
         lines.append(
-            "As if \(folder)'s packages were imported\(into) (records sent: \(sent.isEmpty ? "none" : sent)), \(lost) lost on the way and \(drifted) changed since; \(ImportRehearsal.answerKey) lists them. A rehearsal: these are not exports of your systems."
+            "As if \(folder)'s packages were imported\(into) (records sent: \(sent.isEmpty ? "none" : sent)), \(lost) lost on the way and \(drifted) changed since; \(RunLayout.afterImportKey) lists them. A rehearsal: these are not exports of your systems."
         )
         var verify = "airlock verify --run \(run)"
         for (side, option) in [("F&O", "--fo"), ("Sales", "--sales")] {

@@ -13,7 +13,7 @@ struct ConvertTargetChecksTests {
     static func convert(templates: String? = nil, paymentTerm: String? = nil, edit: (inout String) throws -> Void) throws -> String {
         let folder = try Fixture.scratchDirectory("airlock-target-checks")
         _ = try SampleGenerator.write(to: folder, accounts: 6, seed: 1, templates: .dualWrite)
-        var fo = folder + "/" + SampleGenerator.foFileName
+        var fo = folder + "/" + RunLayout.foExport
         if let paymentTerm {
             let renamed = folder + "/edited-fo.zip"
             try FOExportRewriter.rewrite(export: fo, output: renamed, label: "Terms of payment", column: "NAME") {
@@ -21,7 +21,7 @@ struct ConvertTargetChecksTests {
             }
             fo = renamed
         }
-        let source = try openPackageSource(path: folder + "/" + SampleGenerator.salesFileName)
+        let source = try openPackageSource(path: folder + "/" + RunLayout.salesExport)
         var entries: [String: [UInt8]] = [:]
         for member in source.members { entries[member.name] = try source.open(member.name).readAll() }
         var data = String(decoding: try #require(entries["data.xml"]), as: UTF8.self)

@@ -12,7 +12,7 @@ struct ConvertBatchesTests {
         _ = try SampleGenerator.write(to: folder, accounts: accounts, seed: 5)
         let result = try Converter.run(
             ConversionOptions(
-                foPath: folder + "/" + SampleGenerator.foFileName, salesPath: folder + "/" + SampleGenerator.salesFileName,
+                foPath: folder + "/" + RunLayout.foExport, salesPath: folder + "/" + RunLayout.salesExport,
                 outputDirectory: folder + "/out", company: "USMF", batchLimits: try PackageBatchLimits(records: records, bytes: bytes)),
             catalog: SchemaCatalogLoader.bundled())
         return (folder, result)
@@ -60,7 +60,7 @@ struct ConvertBatchesTests {
             return
         }
         let out = folder + "/out/batches/"
-        let export = folder + "/" + SampleGenerator.salesFileName
+        let export = folder + "/" + RunLayout.salesExport
         // Against the export alone, the second batch's lookups to records of the first are findings; after the
         // batches before it, none.
         let alone = try ValidatePipeline.run(ValidateOptions(package: out + second.file, againstExport: export))
@@ -84,7 +84,7 @@ struct ConvertBatchesTests {
         _ = try SampleGenerator.write(to: folder, accounts: 20, seed: 5)
         let result = try Converter.run(
             ConversionOptions(
-                foPath: folder + "/" + SampleGenerator.foFileName, salesPath: folder + "/" + SampleGenerator.salesFileName,
+                foPath: folder + "/" + RunLayout.foExport, salesPath: folder + "/" + RunLayout.salesExport,
                 outputDirectory: folder + "/out", company: "USMF"),
             catalog: SchemaCatalogLoader.bundled())
         #expect(result.report.importPlan == nil)

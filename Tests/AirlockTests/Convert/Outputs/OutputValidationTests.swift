@@ -12,7 +12,7 @@ struct OutputValidationTests {
         let out = folder + "/out"
         let result = try Converter.run(
             ConversionOptions(
-                foPath: folder + "/" + SampleGenerator.foFileName, salesPath: folder + "/" + SampleGenerator.salesFileName,
+                foPath: folder + "/" + RunLayout.foExport, salesPath: folder + "/" + RunLayout.salesExport,
                 outputDirectory: out, company: "USMF", templateSet: "dual-write"),
             catalog: SchemaCatalogLoader.bundled())
         return (folder, out, result)
@@ -27,7 +27,7 @@ struct OutputValidationTests {
         let plain = try ValidatePipeline.run(ValidateOptions(package: out + "/" + RunLayout.salesPackage))
         #expect(plain.report.warnings > validation.warnings)
         let against = try ValidatePipeline.run(
-            ValidateOptions(package: out + "/" + RunLayout.salesPackage, againstExport: folder + "/" + SampleGenerator.salesFileName))
+            ValidateOptions(package: out + "/" + RunLayout.salesPackage, againstExport: folder + "/" + RunLayout.salesExport))
         #expect(against.report.errors == validation.errors && against.report.warnings == validation.warnings)
         // The summary names what remains.
         let text = result.report.text()
@@ -52,8 +52,8 @@ struct OutputValidationTests {
 
     @Test func againstTakesAnExportOfThePackagesSide() throws {
         let (folder, out, _) = try Self.dualWriteRun()
-        let fo = folder + "/" + SampleGenerator.foFileName
-        let sales = folder + "/" + SampleGenerator.salesFileName
+        let fo = folder + "/" + RunLayout.foExport
+        let sales = folder + "/" + RunLayout.salesExport
         #expect(throws: AirlockError.self) {
             try ValidatePipeline.run(ValidateOptions(package: out + "/" + RunLayout.foPackage, againstExport: sales))
         }

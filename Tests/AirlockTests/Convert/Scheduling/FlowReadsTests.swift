@@ -81,7 +81,7 @@ import Testing
         let folder = try Fixture.scratchDirectory("airlock-flow-reads")
         _ = try SampleGenerator.write(to: folder, accounts: SampleGenerator.minimumAccountsWithDefects, seed: 3, defects: true)
         try Self.expectGraphEqualsSequential(
-            fo: folder + "/" + SampleGenerator.foFileName, sales: folder + "/" + SampleGenerator.salesFileName, folder: folder,
+            fo: folder + "/" + RunLayout.foExport, sales: folder + "/" + RunLayout.salesExport, folder: folder,
             set: .prospectToCash)
     }
 }
