@@ -7,11 +7,12 @@ import Foundation
 
 /// Writes a noisy, unkeyed pair of exports with its answer key, for `airlock match`: an F&O data management package
 /// (`fo-export.zip`: Customers V2, CDS Contacts or Contacts V2, Sellable released products) and a Sales Configuration Migration
-/// package (`sales-export.zip`: transactioncurrency, uom, account, contact, product) of the same companies, people
-/// and products, sharing no key, with the noise of records keyed twice by hand (typos, legal forms, accents, address
-/// and phone formats, values missing on one side, duplicates within a side, look-alike sibling companies), and
-/// `match-truth.csv`, every true link (`SampleUnkeyedTruth`). docs/sample.md, "An unkeyed pair for `airlock match`", lists the entities,
-/// columns and rates.
+/// package (`sales-export.zip`: transactioncurrency, uomschedule, uom, pricelevel, account, contact, product) of the same
+/// companies, people and products, sharing no key, with the noise of records keyed twice by hand (typos, legal forms,
+/// accents, address and phone formats, values missing on one side, duplicates within a side, look-alike sibling
+/// companies), and `match-truth.csv`, every true link (`SampleUnkeyedTruth`). The pair is convert-ready: the F&O files
+/// carry every column the standard templates read or write, the Sales export the unit group, units and price lists the
+/// products need. docs/sample.md, "An unkeyed pair for `airlock match`", lists the entities, columns and rates.
 ///
 /// The same seed, size and company give byte-identical files. Records are written in a shuffled order, built and
 /// written as they stream, so a million accounts need little memory.
