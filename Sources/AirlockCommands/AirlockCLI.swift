@@ -30,6 +30,9 @@ public enum AirlockCLI {
         } catch let error as AirlockError {
             output.writeError("airlock: \(error.description)\n")
             return ExitStatus.usageOrEnvironmentError.rawValue
+        } catch let exit as ExitCode {
+            // A command's own status, after it wrote what it had to say (validate's findings, its refusal line).
+            return exit.rawValue
         } catch {
             let code = AirlockRootCommand.exitCode(for: error)
             let message = AirlockRootCommand.fullMessage(for: error, columns: output.columns)

@@ -98,6 +98,7 @@ struct ValidateCommand: OutputCommand {
                     foEncoding: foEncoding?.codePage))
         }
         output.write(result.text)
+        if let refusal = result.refusal { output.writeError("airlock: \(refusal)\n") }
         if result.status != .success { throw ExitCode(result.status.rawValue) }
     }
 }

@@ -44,7 +44,22 @@ public enum ValidatePipeline {
             try ReportPage.write(ReportPage.html(validation: report, duration: Date().timeIntervalSince(started)), to: htmlPath)
         }
         let text = options.json ? try report.jsonText() : report.text()
-        return ValidateResult(report: report, htmlPath: options.htmlPath, text: text + "\n", status: status(of: report))
+        let status = status(of: report)
+        return ValidateResult(
+            report: report, htmlPath: options.htmlPath, text: text + "\n", status: status,
+            refusal: status == .usageOrEnvironmentError ? refusal(of: report, package: options.package) : nil)
+    }
+
+    /// The line that names the first file of `report` that could not be read: the package, the file, the line and the
+    /// message, as `inspect` and `convert` say it.
+    static func refusal(of report: ValidationReport, package: String) -> String {
+        let unreadable = ValidationRules.foFileUnreadable.id
+        let finding =
+            report.findings.first { $0.rule == unreadable }
+            ?? report.groups.first { $0.rule == unreadable }?.examples.first
+        guard let finding else { return "\(package): a file of the package cannot be read (\(unreadable))" }
+        let place = [finding.file, finding.line.map { "line \($0)" }].compactMap { $0 }.joined(separator: ": ")
+        return "\(package): \(place.isEmpty ? "" : place + ": ")\(finding.message) (\(unreadable); the report lists every finding)"
     }
 
     /// The exit status `report` implies: a file of the package that could not be read (`fo.file.unreadable`) makes it
