@@ -75,6 +75,23 @@ public enum ImportRehearsal {
         public var exportsToVerify: [String: String]
     }
 
+    /// Refuses `--lose` and `--drift` asking for more records than `sender` sent, or `--lose` for more than it sent that
+    /// the export does not already hold as sent (`held`).
+    private static func checkAsked(_ options: Options, sent: Int, held: Int, sender: String) throws {
+        guard options.lose + options.drift <= sent else {
+            throw AirlockError(
+                .usage,
+                "--lose \(options.lose) and --drift \(options.drift) ask for \(options.lose + options.drift) records; \(sender) sent \(sent)"
+            )
+        }
+        guard options.lose <= sent - held else {
+            throw AirlockError(
+                .usage,
+                "--lose \(options.lose) asks for more records than \(sender) sent that the export does not already hold as sent (\(sent - held))"
+            )
+        }
+    }
+
     /// Writes the exports after the import of the folder's packages.
     /// - Throws: `AirlockError(.usage)` for a folder that is neither a conversion's `verify` would take nor a retry's,
     ///   exports that are not there or not known, an output folder holding an input, or more records to lose and
@@ -96,18 +113,7 @@ public enum ImportRehearsal {
         let candidates = (fo?.candidates ?? []) + (sales?.candidates ?? [])
         let held = (fo?.held ?? []).union(sales?.held ?? [])
         let driftable = (fo?.driftable ?? []).union(sales?.driftable ?? [])
-        guard options.lose + options.drift <= candidates.count else {
-            throw AirlockError(
-                .usage,
-                "--lose \(options.lose) and --drift \(options.drift) ask for \(options.lose + options.drift) records; \(imported.sender) sent \(candidates.count)"
-            )
-        }
-        guard options.lose <= candidates.count - held.count else {
-            throw AirlockError(
-                .usage,
-                "--lose \(options.lose) asks for more records than \(imported.sender) sent that the export does not already hold as sent (\(candidates.count - held.count))"
-            )
-        }
+        try checkAsked(options, sent: candidates.count, held: held.count, sender: imported.sender)
         let picked = RehearsalPick.pick(
             candidates, held: held, driftable: driftable, lose: options.lose, drift: options.drift, seed: options.seed)
         guard picked.drifted.count == options.drift else {
