@@ -18,22 +18,28 @@ struct MergedShard {
                 .usage, "not a shard folder (no \(RunLayout.shardManifest)): merge takes the folders of convert --shard i/N",
                 at: SourceLocation(file: folder))
         }
+        /// The one field every format of `shard.json` has, read first so that another format is named as such.
+        struct Format: Decodable { var format: Int }
         let manifest: ShardManifest
         let report: ConversionReport
         do {
-            manifest = try JSONDecoder().decode(ShardManifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifestPath)))
+            let data = try Data(contentsOf: URL(fileURLWithPath: manifestPath))
+            let format = try JSONDecoder().decode(Format.self, from: data).format
+            guard format == ShardManifest.formatVersion else {
+                throw AirlockError(
+                    .usage,
+                    "the shard was written by an Airlock whose shard format is \(format), not \(ShardManifest.formatVersion): convert it again",
+                    at: SourceLocation(file: folder))
+            }
+            manifest = try JSONDecoder().decode(ShardManifest.self, from: data)
             report = try JSONDecoder().decode(
                 ConversionReport.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/" + RunLayout.conversionReport)))
+        } catch let error as AirlockError {
+            throw error
         } catch {
             throw AirlockError(
                 .io, "cannot read the shard's \(RunLayout.shardManifest) or \(RunLayout.conversionReport)",
                 at: SourceLocation(file: folder), cause: SystemErrorText.of(error))
-        }
-        guard manifest.format == ShardManifest.formatVersion else {
-            throw AirlockError(
-                .usage,
-                "the shard was written by an Airlock whose shard format is \(manifest.format), not \(ShardManifest.formatVersion): convert it again",
-                at: SourceLocation(file: folder))
         }
         return MergedShard(folder: folder, manifest: manifest, report: report)
     }

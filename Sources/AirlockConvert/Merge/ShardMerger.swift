@@ -147,30 +147,24 @@ public enum ShardMerger {
         }
     }
 
-    /// Rows of every shard's spool of one part or file, in key order (export order), as one table.
+    /// Rows of every shard's spool of one part or file, in key order (export order), as one table: each spool held as
+    /// its bytes and its rows decoded once, into the merged table.
     private static func mergedSpools(_ paths: [String], name: String, columns: [String]?) throws -> Table? {
-        var tables: [Table] = []
-        var order: [(key: UInt64, table: Int, row: Int)] = []
+        var spools: [TableSpoolRows] = []
+        var order: [(key: UInt64, spool: Int, row: Int)] = []
         for path in paths {
-            let spool = try TableSpoolReader.read(path: path)
-            if let columns, spool.table.columnNames != columns {
+            let spool = try TableSpoolRows(path: path)
+            if let expected = columns ?? spools.first?.columnNames, spool.columnNames != expected {
                 throw AirlockError(
                     .usage, "the shard's spool has other columns than the other shards' for \(name)", at: SourceLocation(file: path))
             }
-            if let known = tables.first?.columnNames, known != spool.table.columnNames {
-                throw AirlockError(
-                    .usage, "the shard's spool has other columns than the other shards' for \(name)", at: SourceLocation(file: path))
-            }
-            for (row, key) in spool.keys.enumerated() { order.append((key, tables.count, row)) }
-            tables.append(spool.table)
+            for (row, key) in spool.keys.enumerated() { order.append((key, spools.count, row)) }
+            spools.append(spool)
         }
-        guard let first = tables.first else { return nil }
-        order.sort { ($0.key, $0.table, $0.row) < ($1.key, $1.table, $1.row) }
+        guard let first = spools.first else { return nil }
+        order.sort { ($0.key, $0.spool, $0.row) < ($1.key, $1.spool, $1.row) }
         var table = Table(name: first.name, columnNames: first.columnNames)
-        for entry in order {
-            let source = tables[entry.table]
-            try table.appendRow { column, append in try source.withValue(row: entry.row, column: column) { try append($0) } }
-        }
+        for entry in order { try spools[entry.spool].appendRow(entry.row, to: &table) }
         return table
     }
 
@@ -185,13 +179,25 @@ public enum ShardMerger {
         var parts: [SalesOutputBuilder.Part] = []
         for id in byPart.keys.sorted() {
             let pieces = byPart[id] ?? []
-            guard let first = pieces.first,
-                let table = try mergedSpools(pieces.map { $0.shard.path($0.part.file) }, name: first.part.entity, columns: nil)
-            else { continue }
+            guard let first = pieces.first else { continue }
+            for piece in pieces where piece.part.columns != first.part.columns || piece.part.entity != first.part.entity {
+                throw AirlockError(
+                    .usage, "the shard's part \(id) has other columns than the other shards' for \(first.part.entity)",
+                    at: SourceLocation(file: piece.shard.folder))
+            }
+            let paths = pieces.map { $0.shard.path($0.part.file) }
+            let columns = first.part.columns
+            let entity = first.part.entity
+            // The records are read from the spools when the writer reaches their section, and let go after it.
             parts.append(
                 SalesOutputBuilder.Part(
-                    entity: first.part.entity, table: table, written: [Bool](repeating: true, count: table.rowCount),
-                    keyFields: first.part.keyFields))
+                    entity: entity, columnNames: columns, keyFields: first.part.keyFields,
+                    hasRecords: pieces.contains { $0.part.records > 0 },
+                    referencedEntities: pieces.reduce(into: Set()) { $0.formUnion($1.part.references) },
+                    records: {
+                        let table = try mergedSpools(paths, name: entity, columns: columns) ?? Table(name: entity, columnNames: columns)
+                        return .init(table: table, written: [Bool](repeating: true, count: table.rowCount))
+                    }))
         }
         guard let plan = SalesOutputBuilder.plan(parts, catalog: catalog) else { return nil }
         let first = shards[0]
@@ -210,17 +216,23 @@ public enum ShardMerger {
             throw AirlockError(
                 .usage, "the shard lays out to-fo.zip's entities otherwise than shard 0", at: SourceLocation(file: shard.folder))
         }
-        var files: [(label: String, table: Table)] = []
-        for (number, file) in layout.enumerated() {
-            let paths = shards.compactMap { shard in shard.manifest.foFiles[number].file.map(shard.path) }
-            guard var table = try mergedSpools(paths, name: file.label, columns: file.columns) else { continue }
-            table = try FOLoadOrderSort.sorted(table, entity: catalog.foEntity(named: file.label))
-            if table.rowCount > 0 { files.append((file.label, table)) }
+        // Each file's rows are read from the spools when its entry is written, and let go after it.
+        var files: [(label: String, columns: [String], paths: [String])] = []
+        for (number, file) in layout.enumerated() where shards.contains(where: { $0.manifest.foFiles[number].records > 0 }) {
+            files.append((file.label, file.columns, shards.compactMap { shard in shard.manifest.foFiles[number].file.map(shard.path) }))
         }
         let path = staging.path(RunLayout.foPackage)
         guard
             try FOOutputBuilder.write(
-                files, catalog: catalog, description: "Airlock conversion for \(shards[0].manifest.company)", to: path)
+                files.map { ($0.label, $0.columns) }, catalog: catalog,
+                description: "Airlock conversion for \(shards[0].manifest.company)", to: path,
+                table: { index in
+                    let file = files[index]
+                    let table =
+                        try mergedSpools(file.paths, name: file.label, columns: file.columns)
+                        ?? Table(name: file.label, columnNames: file.columns)
+                    return try FOLoadOrderSort.sorted(table, entity: catalog.foEntity(named: file.label))
+                })
         else { return nil }
         let options = shards[0].manifest.options
         let keys =

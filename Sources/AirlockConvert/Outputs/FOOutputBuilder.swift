@@ -59,17 +59,28 @@ enum FOOutputBuilder {
     /// Writes the package to `path`; false (and nothing written) when no entity has records.
     static func write(_ files: [(label: String, table: Table)], catalog: SchemaCatalog, description: String, to path: String) throws -> Bool
     {
+        try write(files.map { ($0.label, $0.table.columnNames) }, catalog: catalog, description: description, to: path) { files[$0].table }
+    }
+
+    /// Writes the package of `files` to `path`, each file's table produced by `table` (given the file's index) when
+    /// its entry is written and let go after; false (and nothing written) when there is no file.
+    static func write(
+        _ files: [(label: String, columns: [String])], catalog: SchemaCatalog, description: String, to path: String,
+        table: (Int) throws -> Table
+    ) throws -> Bool {
         guard !files.isEmpty else { return false }
         var lines = files.map { file in
             FOManifestLineBuilder.line(
-                label: file.label, technicalName: catalog.foEntity(named: file.label)?.technicalName, columns: file.table.columnNames,
+                label: file.label, technicalName: catalog.foEntity(named: file.label)?.technicalName, columns: file.columns,
                 sourceFormat: "CSV")
         }
         FOExecutionOrder.assign(&lines)
         let manifest = FOManifest(
             definitionGroupName: "Airlock conversion", description: description, entities: lines, projectCategory: 0, hasRulesData: true)
-        let entityFiles = zip(lines, files).map { FOEntityFile(entity: $0, table: $1.table, encoding: .utf8BOM) }
-        try FOPackageWriter.write(header: FOPackageHeader(description: description), manifest: manifest, files: entityFiles, to: path)
+        try FOPackageWriter.write(header: FOPackageHeader(description: description), manifest: manifest, entities: lines, to: path) {
+            index, sink in
+            try FOPackageWriter.writeCSV(FOEntityFile(entity: lines[index], table: try table(index), encoding: .utf8BOM), to: sink)
+        }
         return true
     }
 }

@@ -10,22 +10,28 @@ import AirlockValidate
 /// it; the run order decides there. An order that already fits is kept as it is. The rule is `CMTImportOrder`'s, which
 /// the validator checks a package by.
 enum SalesImportOrder {
-    /// `entities` (in run order) reordered as above; `parts` are the records to write, by entity.
-    static func order(_ entities: [String], parts: [String: [SalesOutputBuilder.Part]]) -> [String] {
+    /// `entities` (in run order) reordered as above; `references` are, by entity, the other entities its written
+    /// records' lookups name (`referencedEntities`), any of them outside `entities` left out.
+    static func order(_ entities: [String], references: [String: Set<String>]) -> [String] {
         let names = Set(entities)
-        var references: [String: Set<String>] = [:]
+        var inPackage: [String: Set<String>] = [:]
         for entity in entities {
-            for part in parts[entity] ?? [] {
-                let table = part.table
-                for name in table.columnNames where name.hasSuffix(FlowLayout.lookupEntityColumn("")) {
-                    guard let column = table.columnIndex(named: name) else { continue }
-                    for row in 0..<table.rowCount where part.written[row] {
-                        guard let target = table.value(row: row, column: column), target != entity, names.contains(target) else { continue }
-                        references[entity, default: []].insert(target)
-                    }
-                }
+            let named = (references[entity] ?? []).filter { $0 != entity && names.contains($0) }
+            if !named.isEmpty { inPackage[entity] = named }
+        }
+        return CMTImportOrder(references: inPackage).order(entities)
+    }
+
+    /// The entities other than `entity` that the lookups of `table`'s written rows name (their `lookupentity`).
+    static func referencedEntities(_ table: Table, written: [Bool], entity: String) -> Set<String> {
+        var named: Set<String> = []
+        for name in table.columnNames where name.hasSuffix(FlowLayout.lookupEntityColumn("")) {
+            guard let column = table.columnIndex(named: name) else { continue }
+            for row in 0..<table.rowCount where written[row] {
+                guard let target = table.value(row: row, column: column), target != entity else { continue }
+                named.insert(target)
             }
         }
-        return CMTImportOrder(references: references).order(entities)
+        return named
     }
 }

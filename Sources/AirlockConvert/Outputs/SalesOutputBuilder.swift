@@ -8,13 +8,50 @@ import AirlockPackages
 /// matches on it, never on the primary name), `entityImportOrder` in dependency order (`SalesImportOrder`), and
 /// `data.xml`.
 enum SalesOutputBuilder {
-    /// Records of one entity to write, from a flow or a rule.
+    /// Records of one entity to write, from a flow or a rule: what the plan needs of them up front, and the records
+    /// themselves, produced when their section is written (a merge reads them from the shards' spools then, so that it
+    /// holds one section's records at a time).
     struct Part {
         var entity: String
-        var table: Table
-        var written: [Bool]
+        /// The columns of the part's table.
+        var columnNames: [String]
         /// Attributes that form the natural key (`updateCompare`).
         var keyFields: [String]
+        /// Whether a record is to be written.
+        var hasRecords: Bool
+        /// The other entities the written records' lookups name (`SalesImportOrder`).
+        var referencedEntities: Set<String>
+        /// The table and which of its rows are written.
+        var records: () throws -> Records
+
+        /// A part's table, and which of its rows are written.
+        struct Records {
+            var table: Table
+            var written: [Bool]
+        }
+
+        /// A part whose records are in memory.
+        init(entity: String, table: Table, written: [Bool], keyFields: [String]) {
+            self.entity = entity
+            self.columnNames = table.columnNames
+            self.keyFields = keyFields
+            self.hasRecords = written.contains(true)
+            self.referencedEntities = SalesImportOrder.referencedEntities(table, written: written, entity: entity)
+            self.records = { Records(table: table, written: written) }
+        }
+
+        /// A part whose records `records` produces when its section is written.
+        init(
+            entity: String, columnNames: [String], keyFields: [String], hasRecords: Bool, referencedEntities: Set<String>,
+            records: @escaping () throws -> Records
+        ) {
+            self.entity = entity
+            self.columnNames = columnNames
+            self.keyFields = keyFields
+            self.hasRecords = hasRecords
+            self.referencedEntities = referencedEntities
+            self.records = records
+        }
     }
 
     /// The parts of `outputs`, in run order (a flow's generated records after its own).
@@ -43,12 +80,13 @@ enum SalesOutputBuilder {
     static func plan(_ parts: [Part], catalog: SchemaCatalog) -> Plan? {
         var order: [String] = []
         var grouped: [String: [Part]] = [:]
-        for part in parts where part.written.contains(true) {
+        for part in parts where part.hasRecords {
             if grouped[part.entity] == nil { order.append(part.entity) }
             grouped[part.entity, default: []].append(part)
         }
         guard !order.isEmpty else { return nil }
-        order = SalesImportOrder.order(order, parts: grouped)
+        order = SalesImportOrder.order(
+            order, references: grouped.mapValues { $0.reduce(into: Set()) { $0.formUnion($1.referencedEntities) } })
         var sections: [(entity: CMTSchemaEntity, parts: [Part])] = []
         for entity in order {
             let group = grouped[entity] ?? []
@@ -56,7 +94,7 @@ enum SalesOutputBuilder {
             let idField = catalogEntity?.primaryIdAttribute ?? entity + "id"
             var fieldNames = [idField]
             for part in group {
-                for column in part.table.columnNames where !FlowLayout.isBookkeeping(column) && !fieldNames.contains(column) {
+                for column in part.columnNames where !FlowLayout.isBookkeeping(column) && !fieldNames.contains(column) {
                     fieldNames.append(column)
                 }
             }
@@ -83,7 +121,7 @@ enum SalesOutputBuilder {
     /// section's records are the pieces' rows in that order (a lookup's target entity and name become its
     /// `lookupentity` and `lookupentityname`; a name goes with an entity only). Nothing is copied, but for a name
     /// column holding a name without an entity (rare), which is copied without it.
-    static func pieces(_ entity: CMTSchemaEntity, parts: [Part]) throws -> [CMTDataWriter.Piece] {
+    static func pieces(_ entity: CMTSchemaEntity, parts: [Part.Records]) throws -> [CMTDataWriter.Piece] {
         let idField = entity.primaryIDField ?? entity.name + "id"
         let names = CMTEntityData(schema: entity).records.values.columnNames
         var pieces: [CMTDataWriter.Piece] = []

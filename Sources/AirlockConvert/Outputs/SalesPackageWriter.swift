@@ -32,9 +32,10 @@ enum SalesPackageWriter {
             observer in
             try CMTPackageWriter.write(schema: plan.schema, timestamp: timestamp, to: path, dataCopy: dataSize, observer: observer) {
                 emit in
-                // Each section straight from the parts' own tables, a part at a time.
+                // Each section straight from the parts' own tables, produced as the section is written and let go after.
                 for section in plan.sections {
-                    try emit(CMTEntityData(schema: section.entity), try SalesOutputBuilder.pieces(section.entity, parts: section.parts))
+                    let records = try section.parts.map { try $0.records() }
+                    try emit(CMTEntityData(schema: section.entity), try SalesOutputBuilder.pieces(section.entity, parts: records))
                 }
             }
         }

@@ -10,7 +10,7 @@ import AirlockReport
 /// from) stands in the whole export.
 struct ShardManifest: Codable, Sendable {
     /// The layout of this file; merge refuses another.
-    static let formatVersion = 1
+    static let formatVersion = 2
 
     /// Records of one part of `to-sales.zip`: a flow's own, or those a rule generated after it.
     struct SalesPart: Codable, Sendable {
@@ -18,9 +18,12 @@ struct ShardManifest: Codable, Sendable {
         var entity: String
         /// The natural key the package marks (`updateCompare`).
         var keyFields: [String]
-        /// The spool file, in the shard's spool folder.
+        /// The spool file, in the shard's spool folder, and its columns.
         var file: String
+        var columns: [String]
         var records: Int
+        /// The other entities the records' lookups name, sorted (`SalesImportOrder`).
+        var references: [String]
     }
 
     /// One entity file of `to-fo.zip`: its label and columns as every shard lays them out, and this shard's rows.

@@ -64,10 +64,13 @@ struct ShardSpoolWriter {
                     output.accepted, written: output.written, exportRows: rows, part: base, name: "sales-\(base)",
                     flow: output.template.name)
                 {
+                    let entity = output.template.target.entity
                     written.salesParts.append(
                         ShardManifest.SalesPart(
-                            part: base, entity: output.template.target.entity, keyFields: output.template.target.key.map(\.field),
-                            file: part.file, records: part.records))
+                            part: base, entity: entity, keyFields: output.template.target.key.map(\.field), file: part.file,
+                            columns: output.accepted.columnNames, records: part.records,
+                            references: SalesImportOrder.referencedEntities(output.accepted, written: output.written, entity: entity)
+                                .sorted()))
                     written.files.append(part.file)
                 }
             }
@@ -93,7 +96,11 @@ struct ShardSpoolWriter {
         ) {
             written.salesParts.append(
                 ShardManifest.SalesPart(
-                    part: id, entity: generated.entity, keyFields: generated.keyFields, file: part.file, records: part.records))
+                    part: id, entity: generated.entity, keyFields: generated.keyFields, file: part.file,
+                    columns: generated.table.columnNames,
+                    records: part.records,
+                    references: SalesImportOrder.referencedEntities(generated.table, written: generated.written, entity: generated.entity)
+                        .sorted()))
             written.files.append(part.file)
         }
     }

@@ -24,22 +24,32 @@ public enum TableSpoolReader {
         path: String, header: (_ name: String, _ columns: [String]) throws -> Void,
         _ body: (_ key: UInt64, _ encoded: UnsafeRawBufferPointer, _ values: [UnsafeRawBufferPointer?]) throws -> Void
     ) throws {
+        try forEachRow(path: path, header: header) { key, start, buffer, end, values in
+            try body(key, UnsafeRawBufferPointer(rebasing: buffer[start..<end]), values)
+        }
+    }
+
+    /// The walk `forEachRow` makes, handing `body` each row's key, where its values start and end in the file's
+    /// bytes, and the values; returns the bytes, which `TableSpoolRows` keeps.
+    @discardableResult
+    static func forEachRow(
+        path: String, header: (_ name: String, _ columns: [String]) throws -> Void,
+        _ body: (_ key: UInt64, _ start: Int, _ bytes: UnsafeRawBufferPointer, _ end: Int, _ values: [UnsafeRawBufferPointer?]) throws ->
+            Void
+    ) throws -> [UInt8] {
         let bytes = try FileByteStream(path: path).readAll()
         try bytes.withUnsafeBytes { buffer in
             var cursor = 0
             func fail(_ what: String) -> AirlockError {
                 AirlockError(.io, "not a whole Airlock spool file: \(what) at byte \(cursor)", at: SourceLocation(file: path))
             }
-            func integer<T: FixedWidthInteger>(_: T.Type) throws -> T {
-                let size = MemoryLayout<T>.size
-                guard cursor + size <= buffer.count else { throw fail("it ends early") }
-                var value = T.zero
-                for index in 0..<size { value |= T(buffer[cursor + index]) << (8 * index) }
-                cursor += size
-                return value
+            func next<T: FixedWidthInteger>(_: T.Type) throws -> T {
+                guard cursor + MemoryLayout<T>.size <= buffer.count else { throw fail("it ends early") }
+                defer { cursor += MemoryLayout<T>.size }
+                return integer(T.self, in: buffer, at: cursor)
             }
             func text() throws -> String {
-                let count = Int(try integer(UInt32.self))
+                let count = Int(try next(UInt32.self))
                 guard cursor + count <= buffer.count else { throw fail("it ends early") }
                 defer { cursor += count }
                 return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[cursor..<(cursor + count)]), as: UTF8.self)
@@ -47,16 +57,16 @@ public enum TableSpoolReader {
             guard bytes.starts(with: TableSpoolWriter.magic) else { throw fail("no spool header") }
             cursor = TableSpoolWriter.magic.count
             let name = try text()
-            let columnCount = Int(try integer(UInt32.self))
+            let columnCount = Int(try next(UInt32.self))
             var columns: [String] = []
             for _ in 0..<columnCount { columns.append(try text()) }
             try header(name, columns)
             var values = [UnsafeRawBufferPointer?](repeating: nil, count: columnCount)
             while cursor < buffer.count {
-                let key = try integer(UInt64.self)
+                let key = try next(UInt64.self)
                 let start = cursor
                 for column in 0..<columnCount {
-                    let length = try integer(UInt32.self)
+                    let length = try next(UInt32.self)
                     if length == TableSpoolWriter.nullLength {
                         values[column] = nil
                         continue
@@ -65,8 +75,15 @@ public enum TableSpoolReader {
                     values[column] = UnsafeRawBufferPointer(rebasing: buffer[cursor..<(cursor + Int(length))])
                     cursor += Int(length)
                 }
-                try body(key, UnsafeRawBufferPointer(rebasing: buffer[start..<cursor]), values)
+                try body(key, start, buffer, cursor, values)
             }
         }
+        return bytes
+    }
+
+    /// The little-endian integer at `offset` of `buffer`, which the caller has checked holds it.
+    @inline(__always)
+    static func integer<T: FixedWidthInteger>(_: T.Type, in buffer: UnsafeRawBufferPointer, at offset: Int) -> T {
+        T(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: T.self))
     }
 }

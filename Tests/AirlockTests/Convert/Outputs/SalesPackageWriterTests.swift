@@ -44,7 +44,7 @@ struct SalesPackageWriterTests {
         // The zip holds the records of the builder's pieces, in order: two records, the lookup with its entity.
         let sections = try plan.sections.map { section in
             var entity = CMTEntityData(schema: section.entity)
-            for piece in try SalesOutputBuilder.pieces(section.entity, parts: section.parts) {
+            for piece in try SalesOutputBuilder.pieces(section.entity, parts: section.parts.map { try $0.records() }) {
                 for row in piece.rows { try entity.append(piece.records.record(at: row)) }
             }
             return entity
@@ -53,5 +53,39 @@ struct SalesPackageWriterTests {
         #expect(try CMTPackageReader(path: path).read() == package)
         #expect(package.data.entities[0].recordCount == 2)
         #expect(package.data.entities[0].records.lookupEntity(row: 1, field: "parentaccountid") == "account")
+    }
+
+    /// The plan is made from what a part says of itself; its records are produced when the writer reaches its section,
+    /// each part's once, a section after the one before has been written (so a merge holds one section at a time).
+    @Test func aPartsRecordsAreProducedWhenItsSectionIsWritten() throws {
+        let catalog = try SchemaCatalogLoader.bundled()
+        let given = try Self.plan(catalog: catalog).sections[0].parts[0]
+        final class Calls: @unchecked Sendable { var entities: [String] = [] }
+        let calls = Calls()
+        func deferred(_ entity: String, references: Set<String>, records: SalesOutputBuilder.Part.Records) -> SalesOutputBuilder.Part {
+            SalesOutputBuilder.Part(
+                entity: entity, columnNames: records.table.columnNames, keyFields: [], hasRecords: records.written.contains(true),
+                referencedEntities: references,
+                records: {
+                    calls.entities.append(entity)
+                    return records
+                })
+        }
+        var contact = Table(name: "contact", columnNames: ["contactid", "lastname", "parentcustomerid", "parentcustomerid@entity"])
+        try contact.appendRow(["5a4c3f1e-0000-5000-8000-000000000011", "Ito", "5a4c3f1e-0000-5000-8000-000000000001", "account"])
+        // The contact part comes first, but names an account: the accounts' section is written first.
+        let parts = [
+            deferred("contact", references: ["account"], records: .init(table: contact, written: [true])),
+            deferred("account", references: [], records: try given.records()),
+        ]
+        let plan = try #require(SalesOutputBuilder.plan(parts, catalog: catalog))
+        #expect(calls.entities.isEmpty)
+        #expect(plan.schema.entityImportOrder == ["account", "contact"])
+        let folder = try Fixture.scratchDirectory("airlock-sales-writer-deferred")
+        _ = try SalesPackageWriter.write(plan, timestamp: nil, catalog: catalog, integration: .prospectToCash, to: folder + "/to-sales.zip")
+        #expect(calls.entities == ["account", "contact"])
+        let package = try CMTPackageReader(path: folder + "/to-sales.zip").read()
+        #expect(package.data.entities.map(\.name) == ["account", "contact"])
+        #expect(package.data.entities.map(\.recordCount) == [2, 1])
     }
 }

@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func aKeyPutsThePartAboveTheExportRow() {
-        #expect(ShardManifest.formatVersion == 1)
+        #expect(ShardManifest.formatVersion == 2)
         #expect(ShardManifest.key(part: 0, exportRow: 0) == 0)
         #expect(ShardManifest.key(part: 0, exportRow: 41) == 41)
         #expect(ShardManifest.key(part: 1, exportRow: 0) == 17_592_186_044_416)
@@ -31,7 +31,7 @@ import Testing
     @Test func aShardsManifestReadsBackAsWritten() throws {
         let (_, bytes, report) = try Self.shard()
         let manifest = try JSONDecoder().decode(ShardManifest.self, from: bytes)
-        #expect(manifest.format == 1)
+        #expect(manifest.format == 2)
         #expect(manifest.shard == (try ShardSelection(index: 0, count: 2)))
         #expect(manifest.templateSet == "prospect-to-cash")
         #expect(manifest.company == report.company && !manifest.company.isEmpty)
@@ -46,7 +46,7 @@ import Testing
         #expect(manifest.summary.ownedRecords > 0 && manifest.summary.ownedRecords < manifest.summary.treeRecords)
         // Decoded and written again, the same bytes: nothing is lost on the way to merge.
         #expect(try ReportJSON.data(manifest) == bytes)
-        // Format 1's fields, by name (an absent optional left out; `salesIDs` and `foKeys`, optional, from every shard of this build).
+        // Format 2's fields, by name (an absent optional left out; `salesIDs` and `foKeys`, optional, from every shard of this build).
         let object = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
         let optional = manifest.unresolvedLookups == nil ? [] : ["unresolvedLookups"]
         #expect(
@@ -67,6 +67,10 @@ import Testing
         for part in manifest.salesParts {
             let spool = try TableSpoolReader.read(path: folder + "/" + part.file)
             #expect(spool.table.rowCount == part.records && part.records > 0, "\(part.file)")
+            // What merge plans the package by without reading the spool: its columns and the entities its lookups name.
+            #expect(spool.table.columnNames == part.columns, "\(part.file)")
+            let written = [Bool](repeating: true, count: spool.table.rowCount)
+            #expect(part.references == SalesImportOrder.referencedEntities(spool.table, written: written, entity: part.entity).sorted())
             #expect(spool.keys == spool.keys.sorted() && Set(spool.keys).count == spool.keys.count, "\(part.file)")
             #expect(spool.keys.allSatisfy { $0 >> 44 == UInt64(part.part) }, "\(part.file)")
             // A flow's own records: part = its place in the run order times 64; the created count is the report's.
@@ -96,13 +100,16 @@ import Testing
     @Test func mergeRefusesAManifestOfAnotherFormat() throws {
         let (folder, bytes, _) = try Self.shard()
         var object = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
-        object["format"] = 2
+        // A shard of the previous format: no columns or references in its parts.
+        object["format"] = 1
+        let parts = try #require(object["salesParts"] as? [[String: Any]])
+        object["salesParts"] = parts.map { $0.filter { $0.key != "columns" && $0.key != "references" } }
         try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: folder + "/" + RunLayout.shardManifest))
         let error = try #require(throws: AirlockError.self) {
             try ShardMerger.run(
                 ShardMergeOptions(shardFolders: [folder], outputDirectory: folder + "/../merged"), catalog: SchemaCatalogLoader.bundled())
         }
         #expect(error.code == .usage)
-        #expect(error.message == "the shard was written by an Airlock whose shard format is 2, not 1: convert it again")
+        #expect(error.message == "the shard was written by an Airlock whose shard format is 1, not 2: convert it again")
     }
 }
