@@ -147,19 +147,43 @@ public enum ShardMerger {
         }
     }
 
-    /// Rows of every shard's spool of one part or file, in key order (export order), as one table: each spool held as
-    /// its bytes and its rows decoded once, into the merged table.
-    private static func mergedSpools(_ paths: [String], name: String, columns: [String]?) throws -> Table? {
-        var spools: [TableSpoolRows] = []
-        var order: [(key: UInt64, spool: Int, row: Int)] = []
+    /// Rows of every shard's spool of one part or file, in key order (export order), as one table. A shard writes each
+    /// spool in key order, so the spools are merged as they are read, a buffer each, holding only the merged table;
+    /// a spool out of key order is put in order after all, read whole.
+    static func mergedSpools(_ paths: [String], name: String, columns: [String]?) throws -> Table? {
+        var cursors: [TableSpoolCursor] = []
         for path in paths {
-            let spool = try TableSpoolRows(path: path)
-            if let expected = columns ?? spools.first?.columnNames, spool.columnNames != expected {
+            let cursor = try TableSpoolCursor(path: path)
+            if let expected = columns ?? cursors.first?.columnNames, cursor.columnNames != expected {
                 throw AirlockError(
                     .usage, "the shard's spool has other columns than the other shards' for \(name)", at: SourceLocation(file: path))
             }
-            for (row, key) in spool.keys.enumerated() { order.append((key, spools.count, row)) }
-            spools.append(spool)
+            cursors.append(cursor)
+        }
+        guard let first = cursors.first else { return nil }
+        var table = Table(name: first.name, columnNames: first.columnNames)
+        // The spools with a row left, in shard order: of equal keys, the first shard's row goes first.
+        var live = try cursors.indices.filter { try cursors[$0].next() }
+        while let head = live.first {
+            var best = head
+            for index in live.dropFirst() where cursors[index].key < cursors[best].key { best = index }
+            try cursors[best].appendRow(to: &table)
+            let previous = cursors[best].key
+            if try cursors[best].next() {
+                if cursors[best].key < previous { return try sortedSpools(paths) }
+            } else {
+                live.removeAll { $0 == best }
+            }
+        }
+        return table
+    }
+
+    /// The rows of `paths` sorted by key, then shard, then place in the spool: for spools not in key order.
+    private static func sortedSpools(_ paths: [String]) throws -> Table? {
+        let spools = try paths.map(TableSpoolRows.init(path:))
+        var order: [(key: UInt64, spool: Int, row: Int)] = []
+        for (number, spool) in spools.enumerated() {
+            for (row, key) in spool.keys.enumerated() { order.append((key, number, row)) }
         }
         guard let first = spools.first else { return nil }
         order.sort { ($0.key, $0.spool, $0.row) < ($1.key, $1.spool, $1.row) }

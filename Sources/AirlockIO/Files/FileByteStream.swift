@@ -22,6 +22,28 @@ public final class FileByteStream: ByteStream {
         self.location = location
     }
 
+    /// The whole file at `path`, read into an array of its size (no growing copies): for files read whole, such as
+    /// spool files.
+    /// - Throws: `AirlockError(.io)` when it cannot be opened or read.
+    public static func contents(of path: String) throws -> [UInt8] {
+        let stream = try FileByteStream(path: path)
+        var status = stat()
+        guard fstat(stream.descriptor, &status) == 0, status.st_size > 0 else { return try stream.readAll() }
+        let size = Int(status.st_size)
+        var filled = 0
+        var bytes = try [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            while filled < size {
+                let read = try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[filled...]))
+                if read == 0 { break }
+                filled += read
+            }
+            count = filled
+        }
+        // A file that grew while it was read: the rest too.
+        if filled == size { bytes.append(contentsOf: try stream.readAll()) }
+        return bytes
+    }
+
     deinit {
         if descriptor >= 0 { close(descriptor) }
     }

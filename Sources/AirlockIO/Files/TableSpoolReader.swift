@@ -37,7 +37,7 @@ public enum TableSpoolReader {
         _ body: (_ key: UInt64, _ start: Int, _ bytes: UnsafeRawBufferPointer, _ end: Int, _ values: [UnsafeRawBufferPointer?]) throws ->
             Void
     ) throws -> [UInt8] {
-        let bytes = try FileByteStream(path: path).readAll()
+        let bytes = try FileByteStream.contents(of: path)
         try bytes.withUnsafeBytes { buffer in
             var cursor = 0
             func fail(_ what: String) -> AirlockError {

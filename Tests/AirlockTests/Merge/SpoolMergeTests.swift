@@ -1,0 +1,73 @@
+import AirlockIO
+import AirlockModel
+import Foundation
+import Testing
+
+@testable import AirlockConvert
+
+/// Merge reads the shards' spools a row at a time (`TableSpoolCursor`) and puts them in key order as it goes; what it
+/// gives must be what reading every spool whole and sorting gives, also for rows larger than the cursor's buffer and
+/// for a spool out of key order.
+struct SpoolMergeTests {
+    /// Writes `rows` (values, key) as a spool at `path`.
+    static func spool(_ path: String, _ rows: [([String?], UInt64)]) throws {
+        var table = Table(name: "t", columnNames: ["a", "b", "c"])
+        for row in rows { try table.appendRow(row.0) }
+        let writer = try TableSpoolWriter(path: path, name: "t", columns: table.columnNames)
+        for (index, row) in rows.enumerated() { try writer.append(row: index, of: table, key: row.1) }
+        try writer.close()
+    }
+
+    @Test func aCursorReadsWhatTheWholeReadGivesThroughABufferSmallerThanARow() throws {
+        let folder = try Fixture.scratchDirectory("airlock-spool-cursor")
+        let long = String(repeating: "é", count: 300)
+        let rows: [([String?], UInt64)] = [
+            (["x", nil, ""], 1), ([long, "b", nil], 5), ([nil, nil, nil], 9), (["", long + long, "z"], 12), (["q", "r", "s"], 12),
+        ]
+        try Self.spool(folder + "/t.spool", rows)
+        let whole = try TableSpoolReader.read(path: folder + "/t.spool")
+        for size in [64, 100, 1 << 20] {
+            let cursor = try TableSpoolCursor(path: folder + "/t.spool", bufferSize: size)
+            #expect(cursor.name == "t" && cursor.columnNames == ["a", "b", "c"])
+            var table = Table(name: "t", columnNames: cursor.columnNames)
+            var keys: [UInt64] = []
+            while try cursor.next() {
+                keys.append(cursor.key)
+                try cursor.appendRow(to: &table)
+            }
+            #expect(table == whole.table, "buffer \(size)")
+            #expect(keys == whole.keys, "buffer \(size)")
+        }
+        // Cut inside a row: refused, not read short.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/t.spool"))
+        try bytes.dropLast(3).write(to: URL(fileURLWithPath: folder + "/cut.spool"))
+        let cursor = try TableSpoolCursor(path: folder + "/cut.spool", bufferSize: 64)
+        let error = try #require(throws: AirlockError.self) { while try cursor.next() {} }
+        #expect(error.code == .io && error.message.hasPrefix("not a whole Airlock spool file"))
+    }
+
+    @Test func spoolsMergeInKeyOrderAndTheFirstShardsRowFirstAmongEqualKeys() throws {
+        let folder = try Fixture.scratchDirectory("airlock-spool-merge")
+        try Self.spool(
+            folder + "/0.spool", [(["a0", nil, nil], 1), (["a1", nil, nil], 4), (["a2", nil, nil], 4), (["a3", nil, nil], 9)])
+        try Self.spool(folder + "/1.spool", [(["b0", nil, nil], 0), (["b1", nil, nil], 4), (["b2", nil, nil], 10)])
+        try Self.spool(folder + "/2.spool", [])
+        let merged = try #require(
+            try ShardMerger.mergedSpools([0, 1, 2].map { folder + "/\($0).spool" }, name: "t", columns: ["a", "b", "c"]))
+        #expect((0..<merged.rowCount).map { merged.value(row: $0, column: 0) } == ["b0", "a0", "a1", "a2", "b1", "a3", "b2"])
+        // A spool out of key order (no shard of this build writes one) is sorted as a whole, the same rule.
+        try Self.spool(folder + "/3.spool", [(["c0", nil, nil], 8), (["c1", nil, nil], 2), (["c2", nil, nil], 4)])
+        let sorted = try #require(try ShardMerger.mergedSpools([0, 3].map { folder + "/\($0).spool" }, name: "t", columns: nil))
+        #expect((0..<sorted.rowCount).map { sorted.value(row: $0, column: 0) } == ["a0", "c1", "a1", "a2", "c2", "c0", "a3"])
+        // Other columns than the other shards': refused, naming the spool.
+        var other = Table(name: "t", columnNames: ["a"])
+        try other.appendRow(["x"])
+        let writer = try TableSpoolWriter(path: folder + "/4.spool", name: "t", columns: ["a"])
+        try writer.append(row: 0, of: other, key: 1)
+        try writer.close()
+        let error = try #require(throws: AirlockError.self) {
+            try ShardMerger.mergedSpools([0, 4].map { folder + "/\($0).spool" }, name: "t", columns: nil)
+        }
+        #expect(error.code == .usage && error.location.file == folder + "/4.spool")
+    }
+}
