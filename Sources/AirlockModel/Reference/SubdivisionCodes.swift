@@ -11,11 +11,11 @@ public enum SubdivisionCodes {
     /// is ignored when the text without it names exactly one; nil when unknown, blank or ambiguous within the country.
     /// When a name matches a top-level subdivision and a lower one, the top-level one wins.
     public static func subdivision(_ text: String, country alpha2: String) -> Subdivision? {
-        guard let names = index.namesByCountry[TextFolding.compactKey(alpha2)] else { return nil }
+        guard let names = index.names(of: TextFolding.compactKey(alpha2)) else { return nil }
         let words = TextFolding.words(text)
         if words.isEmpty { return nil }
         let whole = words.joined(separator: " ")
-        if let entry = names.entryByName[whole] { return index.subdivisions[entry] }
+        if let entry = names.entryByName[whole] { return names.subdivisions[entry] }
         if names.ambiguousNames.contains(whole) { return nil }
         var found: Set<Int> = []
         for shorter in withoutGenericWord(words) {
@@ -24,12 +24,12 @@ public enum SubdivisionCodes {
             if let entry = names.entryByName[key] { found.insert(entry) }
         }
         guard found.count == 1, let entry = found.first else { return nil }
-        return index.subdivisions[entry]
+        return names.subdivisions[entry]
     }
 
     /// Every subdivision of a country, in code order.
     public static func subdivisions(of alpha2: String) -> [Subdivision] {
-        index.namesByCountry[TextFolding.compactKey(alpha2)]?.entries.map { index.subdivisions[$0] } ?? []
+        index.names(of: TextFolding.compactKey(alpha2))?.subdivisions ?? []
     }
 
     /// Folded words that name a kind of subdivision, not one: left out of a text that names none as it is
@@ -51,43 +51,83 @@ public enum SubdivisionCodes {
         return shorter
     }
 
-    /// The generated table, read at first use.
+    /// The generated table, read at first use; a country's names are folded when it is first asked for.
     static let index = SubdivisionIndex(text: ReferenceTableFile.text("subdivisions"))
 }
 
-/// `subdivisions.txt` as read: the subdivisions in the table's order, and per country the subdivision each folded
+/// `subdivisions.txt` as read: per country, its subdivisions in the table's order and the subdivision each folded
 /// code or name stands for. Within a country the codes (local and full) win, then the ISO names, then the other
 /// names; at the same rank a top-level subdivision wins over one below it, and a name two subdivisions share at
 /// the best rank stands for neither (`ambiguousNames`).
-struct SubdivisionIndex: Sendable {
+///
+/// Folding every name of the table costs a process a fifth of a second at start-up, more than converting a small
+/// export; so the table is only cut into countries when first read, and a country's names are folded when it is first
+/// asked for (most data names a few countries).
+final class SubdivisionIndex: Sendable {
     /// One country's subdivisions and names.
     struct CountryNames: Sendable {
-        /// The indexes of the country's subdivisions in `subdivisions`, in the table's order.
-        var entries: [Int] = []
+        /// The country's subdivisions, in the table's order.
+        var subdivisions: [Subdivision] = []
         /// A folded code or name → the index of its subdivision in `subdivisions`.
         var entryByName: [String: Int] = [:]
         /// Folded names that more than one subdivision gives at the best rank.
         var ambiguousNames: Set<String> = []
     }
 
-    let subdivisions: [Subdivision]
-    /// Alpha-2 code → its subdivisions and names.
-    let namesByCountry: [String: CountryNames]
+    /// Alpha-2 code → the table's lines of the country's subdivisions (a head line and the lines of its names).
+    private let linesByCountry: [String: [Substring]]
+    /// The countries in the order the table first lists them.
+    private let countries: [String]
+    /// The countries' names as folded so far.
+    private let folded = LockedValueBox<[String: CountryNames]>([:])
 
     /// Reads `text`: head lines `code|type|parent|name`, each followed by lines that start with a blank and hold its
     /// other names separated by `;`. A head line with fewer fields or a code without a hyphen is skipped with its
     /// names.
     init(text: String) {
-        var subdivisions: [Subdivision] = []
-        var entriesByCountry: [String: [Int]] = [:]
-        // Per country, each folded name's best rank so far, the subdivision that gives it there, and whether another
-        // gives it there too. The country being read has its own dictionary, `ranked`: the table keeps a country's
-        // subdivisions together, so that a name costs one lookup.
-        var rankedByCountry: [String: [String: (rank: Int, entry: Int, shared: Bool)]] = [:]
-        var country = ""
-        var ranked: [String: (rank: Int, entry: Int, shared: Bool)] = [:]
-        var current: Int?
+        var linesByCountry: [String: [Substring]] = [:]
+        var countries: [String] = []
+        var country: String?
+        for line in text.split(separator: "\n") {
+            if line.first != " " {
+                country = Self.head(line)?.country
+                if let country, linesByCountry[country] == nil { countries.append(country) }
+            }
+            if let country { linesByCountry[country, default: []].append(line) }
+        }
+        self.linesByCountry = linesByCountry
+        self.countries = countries
+    }
 
+    /// Every subdivision, country by country in the table's order.
+    var all: [Subdivision] {
+        countries.flatMap { country in (linesByCountry[country] ?? []).filter { $0.first != " " }.compactMap(Self.head) }
+    }
+
+    /// The subdivisions and names of country `alpha2` (upper case), folded at its first call; nil for a country the
+    /// table does not list.
+    func names(of alpha2: String) -> CountryNames? {
+        if let known = folded.withLockedValue({ $0[alpha2] }) { return known }
+        guard let lines = linesByCountry[alpha2] else { return nil }
+        let names = Self.fold(lines)
+        folded.withLockedValue { $0[alpha2] = names }
+        return names
+    }
+
+    /// A head line as a subdivision; nil for one with fewer fields or a code without a hyphen.
+    private static func head(_ line: Substring) -> Subdivision? {
+        let fields = line.split(separator: "|", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+        guard fields.count == 4, let hyphen = fields[0].firstIndex(of: "-") else { return nil }
+        return Subdivision(
+            code: fields[0], country: String(fields[0][..<hyphen]), localCode: String(fields[0][fields[0].index(after: hyphen)...]),
+            name: fields[3], type: fields[1], parent: fields[2].isEmpty ? nil : fields[2])
+    }
+
+    /// One country's lines folded into its names, ranked as the type's description says.
+    private static func fold(_ lines: [Substring]) -> CountryNames {
+        var names = CountryNames()
+        // Each folded name's best rank so far, the subdivision that gives it there, and whether another gives it there too.
+        var ranked: [String: (rank: Int, entry: Int, shared: Bool)] = [:]
         func offer(_ name: some StringProtocol, rank: Int, entry: Int) {
             let key = TextFolding.fold(String(name))
             if key.isEmpty { return }
@@ -97,50 +137,28 @@ struct SubdivisionIndex: Sendable {
             }
             if rank == known.rank && entry != known.entry && !known.shared { ranked[key] = (rank, known.entry, true) }
         }
-
-        for line in text.split(separator: "\n") {
+        for line in lines {
             guard line.first == " " else {
-                current = nil
-                let fields = line.split(separator: "|", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
-                guard fields.count == 4, let hyphen = fields[0].firstIndex(of: "-") else { continue }
-                let subdivision = Subdivision(
-                    code: fields[0], country: String(fields[0][..<hyphen]),
-                    localCode: String(fields[0][fields[0].index(after: hyphen)...]), name: fields[3], type: fields[1],
-                    parent: fields[2].isEmpty ? nil : fields[2])
-                if subdivision.country != country {
-                    rankedByCountry[country] = ranked
-                    country = subdivision.country
-                    ranked = rankedByCountry.removeValue(forKey: country) ?? [:]
-                }
-                let entry = subdivisions.count
-                subdivisions.append(subdivision)
-                entriesByCountry[country, default: []].append(entry)
-                current = entry
+                guard let subdivision = head(line) else { continue }
+                let entry = names.subdivisions.count
+                names.subdivisions.append(subdivision)
                 let level = subdivision.parent == nil ? 0 : 1
                 offer(subdivision.code, rank: 0, entry: entry)
                 offer(subdivision.localCode, rank: 0, entry: entry)
                 offer(subdivision.name, rank: 2 + level, entry: entry)
                 continue
             }
-            guard let entry = current else { continue }
-            let level = subdivisions[entry].parent == nil ? 0 : 1
+            guard let entry = names.subdivisions.indices.last else { continue }
+            let level = names.subdivisions[entry].parent == nil ? 0 : 1
             for name in line.split(separator: ";") { offer(name, rank: 4 + level, entry: entry) }
         }
-        rankedByCountry[country] = ranked
-
-        var namesByCountry: [String: CountryNames] = [:]
-        for (country, entries) in entriesByCountry {
-            var names = CountryNames(entries: entries)
-            for (key, best) in rankedByCountry[country, default: [:]] {
-                if best.shared {
-                    names.ambiguousNames.insert(key)
-                } else {
-                    names.entryByName[key] = best.entry
-                }
+        for (key, best) in ranked {
+            if best.shared {
+                names.ambiguousNames.insert(key)
+            } else {
+                names.entryByName[key] = best.entry
             }
-            namesByCountry[country] = names
         }
-        self.subdivisions = subdivisions
-        self.namesByCountry = namesByCountry
+        return names
     }
 }

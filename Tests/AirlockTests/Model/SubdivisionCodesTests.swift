@@ -60,7 +60,7 @@ struct SubdivisionCodesTests {
     }
 
     @Test func everySubdivisionIsFoundByItsCodesInItsCountry() {
-        let all = SubdivisionCodes.index.subdivisions
+        let all = SubdivisionCodes.index.all
         #expect(all.count == 5127)
         #expect(Set(all.map(\.code)).count == all.count)
         var countries: Set<String> = []
@@ -90,12 +90,13 @@ struct SubdivisionCodesTests {
     /// that subdivision, and every ISO name for its own subdivision unless a code, a top-level subdivision or
     /// another of the same level has it.
     @Test func theGeneratorsFoldingAgreesWithTextFolding() {
+        let all = SubdivisionCodes.index.all
         var current: Subdivision?
         var entry = 0
         var aliases = 0
         for line in ReferenceTableFile.text("subdivisions").split(separator: "\n") {
             guard line.first == " " else {
-                current = SubdivisionCodes.index.subdivisions[entry]
+                current = all[entry]
                 entry += 1
                 continue
             }
@@ -109,7 +110,7 @@ struct SubdivisionCodesTests {
         }
         #expect(entry == 5127 && aliases > 15_000)
         var shadowed = 0
-        for subdivision in SubdivisionCodes.index.subdivisions {
+        for subdivision in all {
             let found = SubdivisionCodes.subdivision(subdivision.name, country: subdivision.country)
             if found == subdivision { continue }
             shadowed += 1
