@@ -7,18 +7,23 @@ import AirlockPackages
 /// records to write, manifest lines in execution order (customers before contact persons, headers before
 /// lines), each file's rows in the order its staging table loads them (`FOLoadOrderSort`), and the package header.
 enum FOOutputBuilder {
-    /// The entity files, in the order flows first write each entity; records merged when several flows write
-    /// one entity (accounts and contacts-to-customers both write Customers V2).
-    static func files(_ outputs: [FlowOutput], catalog: SchemaCatalog) throws -> [(label: String, table: Table)] {
-        var files: [(String, Table)] = []
-        for file in layout(outputs, catalog: catalog) {
-            var table = Table(name: file.label, columnNames: file.columns)
-            for part in file.parts { try appendWritten(part, to: &table) }
-            // A row before the rows that name it, as the staging table loads them (a customer before its invoicees).
-            table = try FOLoadOrderSort.sorted(table, entity: catalog.foEntity(named: file.label))
-            if table.rowCount > 0 { files.append((file.label, table)) }
+    /// Writes `to-fo.zip` of `outputs` to `path`: the entity files in the order flows first write each entity, records
+    /// merged when several flows write one entity (accounts and contacts-to-customers both write Customers V2), each
+    /// file's table built when its entry is written and let go after (`file(_:catalog:)`); false (and nothing written)
+    /// when no flow writes a record.
+    static func write(_ outputs: [FlowOutput], catalog: SchemaCatalog, description: String, to path: String) throws -> Bool {
+        let files = layout(outputs, catalog: catalog).filter { file in file.parts.contains { $0.written.contains(true) } }
+        return try write(files.map { ($0.label, $0.columns) }, catalog: catalog, description: description, to: path) { index in
+            try table(of: files[index], catalog: catalog)
         }
-        return files
+    }
+
+    /// The table of one entity file of `layout`: its flows' written records, in the order its staging table loads them.
+    static func table(of file: (label: String, columns: [String], parts: [FlowOutput]), catalog: SchemaCatalog) throws -> Table {
+        var table = Table(name: file.label, columnNames: file.columns)
+        for part in file.parts { try appendWritten(part, to: &table) }
+        // A row before the rows that name it, as the staging table loads them (a customer before its invoicees).
+        return try FOLoadOrderSort.sorted(table, entity: catalog.foEntity(named: file.label))
     }
 
     /// Each entity file's label, columns and the flows that write it, in the order flows first write each entity,

@@ -33,8 +33,7 @@ final class FOPackageJob: Sendable {
         let progress = progress
         job.start {
             progress("writing \(RunLayout.foPackage)")
-            let files = try FOOutputBuilder.files(outputs, catalog: catalog)
-            guard try FOOutputBuilder.write(files, catalog: catalog, description: "Airlock conversion for \(company)", to: path) else {
+            guard try FOOutputBuilder.write(outputs, catalog: catalog, description: "Airlock conversion for \(company)", to: path) else {
                 return nil
             }
             progress("validating \(RunLayout.foPackage)")
