@@ -59,16 +59,7 @@ public final class TableSpoolCursor {
 
     /// Appends the current row to `table`, whose columns are the spool's, in order.
     public func appendRow(to table: inout Table) throws {
-        try buffer.withUnsafeBytes { bytes in
-            var cursor = rowStart
-            try table.appendRow { _, append in
-                let length = TableSpoolReader.integer(UInt32.self, in: bytes, at: cursor)
-                cursor += 4
-                guard length != TableSpoolWriter.nullLength else { return try append(nil) }
-                try append(UnsafeRawBufferPointer(rebasing: bytes[cursor..<(cursor + Int(length))]))
-                cursor += Int(length)
-            }
-        }
+        try buffer.withUnsafeBytes { try TableSpoolReader.appendRow(at: rowStart, of: $0, to: &table) }
     }
 
     /// Makes `count` bytes from `start` available, moving the unconsumed bytes to the front and growing the buffer as

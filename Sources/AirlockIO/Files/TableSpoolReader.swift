@@ -81,6 +81,19 @@ public enum TableSpoolReader {
         return bytes
     }
 
+    /// Appends to `table` the row whose values (each a length and its bytes, as `TableSpoolWriter` writes them) start at
+    /// `start` of `bytes`, which a walk of the spool has checked holds them whole.
+    static func appendRow(at start: Int, of bytes: UnsafeRawBufferPointer, to table: inout Table) throws {
+        var cursor = start
+        try table.appendRow { _, append in
+            let length = integer(UInt32.self, in: bytes, at: cursor)
+            cursor += 4
+            guard length != TableSpoolWriter.nullLength else { return try append(nil) }
+            try append(UnsafeRawBufferPointer(rebasing: bytes[cursor..<(cursor + Int(length))]))
+            cursor += Int(length)
+        }
+    }
+
     /// The little-endian integer at `offset` of `buffer`, which the caller has checked holds it.
     @inline(__always)
     static func integer<T: FixedWidthInteger>(_: T.Type, in buffer: UnsafeRawBufferPointer, at offset: Int) -> T {

@@ -39,15 +39,6 @@ public struct TableSpoolRows: Sendable {
 
     /// Appends row `row` to `table`, whose columns are the spool's, in order.
     public func appendRow(_ row: Int, to table: inout Table) throws {
-        try bytes.withUnsafeBytes { buffer in
-            var cursor = starts[row]
-            try table.appendRow { _, append in
-                let length = TableSpoolReader.integer(UInt32.self, in: buffer, at: cursor)
-                cursor += 4
-                guard length != TableSpoolWriter.nullLength else { return try append(nil) }
-                try append(UnsafeRawBufferPointer(rebasing: buffer[cursor..<(cursor + Int(length))]))
-                cursor += Int(length)
-            }
-        }
+        try bytes.withUnsafeBytes { try TableSpoolReader.appendRow(at: starts[row], of: $0, to: &table) }
     }
 }
