@@ -150,7 +150,26 @@ public enum ShardMerger {
     /// Rows of every shard's spool of one part or file, in key order (export order), as one table. A shard writes each
     /// spool in key order, so the spools are merged as they are read, a buffer each, holding only the merged table;
     /// a spool out of key order is put in order after all, read whole.
-    static func mergedSpools(_ paths: [String], name: String, columns: [String]?) throws -> Table? {
+    /// - Parameter records: how many rows each spool holds by its shard's `shard.json`, when it says.
+    /// - Throws: `AirlockError(.usage)` for a spool with other columns than `columns` (or the first spool's);
+    ///   `AirlockError(.io)` for one cut short or holding another number of rows than `records` says.
+    static func mergedSpools(_ paths: [String], records: [Int]? = nil, name: String, columns: [String]?) throws -> Table? {
+        let table = try mergedInKeyOrder(paths, name: name, columns: columns)
+        if let records, let table, table.rowCount != records.reduce(0, +) {
+            // Which spool: counted again (a spool cut at a row's end reads as whole).
+            for (path, expected) in zip(paths, records) {
+                let count = try TableSpoolRows(path: path).count
+                guard count != expected else { continue }
+                throw AirlockError(
+                    .io,
+                    "the spool holds \(count) record\(count == 1 ? "" : "s") of \(name) where the shard's \(RunLayout.shardManifest) lists \(expected): run the shard again",
+                    at: SourceLocation(file: path))
+            }
+        }
+        return table
+    }
+
+    private static func mergedInKeyOrder(_ paths: [String], name: String, columns: [String]?) throws -> Table? {
         var cursors: [TableSpoolCursor] = []
         for path in paths {
             let cursor = try TableSpoolCursor(path: path)
@@ -206,10 +225,12 @@ public enum ShardMerger {
             guard let first = pieces.first else { continue }
             for piece in pieces where piece.part.columns != first.part.columns || piece.part.entity != first.part.entity {
                 throw AirlockError(
-                    .usage, "the shard's part \(id) has other columns than the other shards' for \(first.part.entity)",
+                    .usage,
+                    "the shard's records of \(piece.part.entity) have other columns than shard \(first.shard.manifest.shard)'s (\(first.shard.folder))",
                     at: SourceLocation(file: piece.shard.folder))
             }
             let paths = pieces.map { $0.shard.path($0.part.file) }
+            let records = pieces.map(\.part.records)
             let columns = first.part.columns
             let entity = first.part.entity
             // The records are read from the spools when the writer reaches their section, and let go after it.
@@ -219,7 +240,9 @@ public enum ShardMerger {
                     hasRecords: pieces.contains { $0.part.records > 0 },
                     referencedEntities: pieces.reduce(into: Set()) { $0.formUnion($1.part.references) },
                     records: {
-                        let table = try mergedSpools(paths, name: entity, columns: columns) ?? Table(name: entity, columnNames: columns)
+                        let table =
+                            try mergedSpools(paths, records: records, name: entity, columns: columns)
+                            ?? Table(name: entity, columnNames: columns)
                         return .init(table: table, written: [Bool](repeating: true, count: table.rowCount))
                     }))
         }
@@ -241,9 +264,12 @@ public enum ShardMerger {
                 .usage, "the shard lays out to-fo.zip's entities otherwise than shard 0", at: SourceLocation(file: shard.folder))
         }
         // Each file's rows are read from the spools when its entry is written, and let go after it.
-        var files: [(label: String, columns: [String], paths: [String])] = []
+        var files: [(label: String, columns: [String], paths: [String], records: [Int])] = []
         for (number, file) in layout.enumerated() where shards.contains(where: { $0.manifest.foFiles[number].records > 0 }) {
-            files.append((file.label, file.columns, shards.compactMap { shard in shard.manifest.foFiles[number].file.map(shard.path) }))
+            let spooled = shards.compactMap { shard in
+                shard.manifest.foFiles[number].file.map { (shard.path($0), shard.manifest.foFiles[number].records) }
+            }
+            files.append((file.label, file.columns, spooled.map(\.0), spooled.map(\.1)))
         }
         let path = staging.path(RunLayout.foPackage)
         guard
@@ -253,7 +279,7 @@ public enum ShardMerger {
                 table: { index in
                     let file = files[index]
                     let table =
-                        try mergedSpools(file.paths, name: file.label, columns: file.columns)
+                        try mergedSpools(file.paths, records: file.records, name: file.label, columns: file.columns)
                         ?? Table(name: file.label, columnNames: file.columns)
                     return try FOLoadOrderSort.sorted(table, entity: catalog.foEntity(named: file.label))
                 })
@@ -270,8 +296,12 @@ public enum ShardMerger {
         _ shards: [MergedShard], templates: TemplateSet, staging: StagingDirectory, report: inout ConversionReport
     ) throws {
         for template in templates.runOrder() {
-            let paths = shards.flatMap { shard in shard.manifest.rejects.filter { $0.flow == template.name }.map { shard.path($0.file) } }
-            guard let table = try mergedSpools(paths, name: "rejects of \(template.name)", columns: nil) else { continue }
+            let spooled = shards.flatMap { shard in
+                shard.manifest.rejects.filter { $0.flow == template.name }.map { (shard.path($0.file), $0.records) }
+            }
+            guard
+                let table = try mergedSpools(spooled.map(\.0), records: spooled.map(\.1), name: "rejects of \(template.name)", columns: nil)
+            else { continue }
             let name = RunLayout.rejectFile(flow: template.name)
             try staging.makeFolder(RunLayout.rejectsFolder)
             try RejectFileWriter.write(lines: table, to: staging.path(name))

@@ -70,4 +70,19 @@ struct SpoolMergeTests {
         }
         #expect(error.code == .usage && error.location.file == folder + "/4.spool")
     }
+
+    /// A spool cut at the end of a row reads as whole: the count its shard's `shard.json` lists tells, and the merge
+    /// refuses rather than write a package without those records.
+    @Test func aSpoolHoldingOtherThanItsListedRecordsIsRefused() throws {
+        let folder = try Fixture.scratchDirectory("airlock-spool-count")
+        try Self.spool(folder + "/0.spool", [(["a0", nil, nil], 1), (["a1", nil, nil], 4)])
+        try Self.spool(folder + "/1.spool", [(["b0", nil, nil], 2)])
+        let paths = [0, 1].map { folder + "/\($0).spool" }
+        #expect(try ShardMerger.mergedSpools(paths, records: [2, 1], name: "t", columns: nil)?.rowCount == 3)
+        let error = try #require(throws: AirlockError.self) {
+            try ShardMerger.mergedSpools(paths, records: [2, 2], name: "account", columns: nil)
+        }
+        #expect(error.code == .io && error.location.file == folder + "/1.spool")
+        #expect(error.message == "the spool holds 1 record of account where the shard's shard.json lists 2: run the shard again")
+    }
 }
