@@ -22,30 +22,48 @@ enum ShardPartReader {
         let part = folder + "/" + RunLayout.partitionPartFolder(index: selection.index)
         var map: [String: [Int]] = [:]
         var sections: [CMTEntityData] = []
+        // Every reference table whole, and the part's tree records as many as partition.json lists: a file cut at the
+        // end of a record reads as whole.
+        var treeRecords = 0
         for section in partition.salesSections {
             let read = try ShardPartFiles.readSection(folder: section.tree ? part : reference, base: section.file)
             sections.append(read.section)
             let key = ShardRowMap.key(side: .sales, entity: section.entity, catalog: catalog)
             if section.tree, map[key] == nil { map[key] = read.exportRows }
+            if section.tree { treeRecords += read.exportRows.count }
+            try checkCount(read.exportRows.count, of: section.entity, listed: section.tree ? nil : section.records, in: reference)
         }
         var foTables: [(String, Table)] = []
         for table in partition.foTables {
             let read = try ShardPartFiles.readTable(folder: table.tree ? part : reference, base: table.file)
             foTables.append((table.label, read.table))
             if table.tree { map[ShardRowMap.key(side: .fo, entity: table.label, catalog: catalog)] = read.exportRows }
+            if table.tree { treeRecords += read.exportRows.count }
+            try checkCount(read.exportRows.count, of: table.label, listed: table.tree ? nil : table.records, in: reference)
         }
+        let owned = partition.parts.first { $0.index == selection.index }?.ownedRecords ?? 0
+        try checkCount(treeRecords, of: "the account trees", listed: owned, in: part)
         let schemaPath = reference + "/" + partition.salesSchemaFile
         let schema = try CMTSchemaReader.read(FileByteStream(path: schemaPath), location: SourceLocation(file: schemaPath))
         let data = CMTData(
             timestamp: partition.salesTimestamp.map(CMTTimestamp.init(text:)),
             otherAttributes: partition.salesAttributes.map { CMTAttribute($0.first ?? "", $0.last ?? "") }, entities: sections)
-        let owned = partition.parts.first { $0.index == selection.index }?.ownedRecords ?? 0
         let inputs = ConversionInputs(
             foReader: nil, foTables: foTables, sales: CMTPackage(schema: schema, data: data), companies: partition.companies)
         return (
             inputs, ShardRowMap(rows: map),
             ShardOwnership.Summary(treeRecords: partition.treeRecords, ownedRecords: owned, largestTree: partition.largestTree)
         )
+    }
+
+    /// Refuses a part or reference table that holds another number of records than `partition.json` lists (nil: it
+    /// lists none for this table alone).
+    private static func checkCount(_ count: Int, of what: String, listed: Int?, in folder: String) throws {
+        guard let listed, count != listed else { return }
+        throw AirlockError(
+            .io,
+            "holds \(count) record\(count == 1 ? "" : "s") of \(what) where \(RunLayout.partitionManifest) lists \(listed): partition the exports again",
+            at: SourceLocation(file: folder))
     }
 
     /// `partition.json` of `folder`.

@@ -124,4 +124,31 @@ import Testing
         #expect(refusal { $0.shard = nil }?.contains("--partition is read by a shard") == true)
         #expect(refusal { _ in } == nil, "its own partition is read")
     }
+
+    /// A part or reference table that lost its last record (a copy cut at the end of a record reads as whole) is
+    /// refused in one line naming its folder, before anything is written: a shard never converts less than its part.
+    @Test func aPartWithoutARecordPartitionJSONListsIsRefused() throws {
+        let pair = try ConvertFixture.generatedPair(accounts: 20, seed: 5)
+        let catalog = try SchemaCatalogLoader.bundled()
+        for folder in [RunLayout.partitionPartFolder(index: 1), RunLayout.partitionReferenceFolder] {
+            let partition = pair.folder + "/partition-\(UUID().uuidString)"
+            _ = try Self.partition((pair.fo, pair.sales), count: 2, into: partition)
+            let cut = partition + "/" + folder
+            let spools = try FileManager.default.contentsOfDirectory(atPath: cut).filter { $0.hasSuffix(".records.spool") }.sorted()
+            let name = try #require(spools.first)
+            let read = try TableSpoolReader.read(path: cut + "/" + name)
+            #expect(read.table.rowCount > 1)
+            let writer = try TableSpoolWriter(path: cut + "/" + name, name: read.table.name, columns: read.table.columnNames)
+            for row in 0..<(read.table.rowCount - 1) { try writer.append(row: row, of: read.table, key: read.keys[row]) }
+            try writer.close()
+            let out = pair.folder + "/shard-\(UUID().uuidString)"
+            var options = ConversionOptions(
+                foPath: pair.fo, salesPath: pair.sales, outputDirectory: out, shard: try ShardSelection(index: 1, count: 2))
+            options.partition = partition
+            let error = try #require(throws: AirlockError.self) { try Converter.run(options, catalog: catalog) }
+            #expect(error.code == .io && error.location.file == cut, "\(folder)")
+            #expect(error.message.hasSuffix("partition the exports again") && error.message.contains("lists"), "\(error.message)")
+            #expect(!FileManager.default.fileExists(atPath: out + "/" + RunLayout.shardManifest), "nothing written")
+        }
+    }
 }
