@@ -6,6 +6,7 @@ import AirlockPackages
 import AirlockReport
 import AirlockValidate
 import Foundation
+import HeapModule
 
 /// `airlock merge`: puts the shard folders of one conversion (`convert --shard i/N`) together into one run folder,
 /// as the single run would have written it: `to-fo.zip` and `to-sales.zip` byte for byte (each part's records from
@@ -169,10 +170,13 @@ public enum ShardMerger {
         return table
     }
 
+    /// The spools merged as they are read: a heap of each spool's current row, the least key first and, of equal keys,
+    /// the first shard's; nil when there is no spool. A buffer of 1 MB a spool, less when there are more than 64.
     private static func mergedInKeyOrder(_ paths: [String], name: String, columns: [String]?) throws -> Table? {
+        let bufferSize = max(64 << 10, min(1 << 20, (64 << 20) / max(paths.count, 1)))
         var cursors: [TableSpoolCursor] = []
         for path in paths {
-            let cursor = try TableSpoolCursor(path: path)
+            let cursor = try TableSpoolCursor(path: path, bufferSize: bufferSize)
             if let expected = columns ?? cursors.first?.columnNames, cursor.columnNames != expected {
                 throw AirlockError(
                     .usage, "the shard's spool has other columns than the other shards' for \(name)", at: SourceLocation(file: path))
@@ -181,20 +185,24 @@ public enum ShardMerger {
         }
         guard let first = cursors.first else { return nil }
         var table = Table(name: first.name, columnNames: first.columnNames)
-        // The spools with a row left, in shard order: of equal keys, the first shard's row goes first.
-        var live = try cursors.indices.filter { try cursors[$0].next() }
-        while let head = live.first {
-            var best = head
-            for index in live.dropFirst() where cursors[index].key < cursors[best].key { best = index }
-            try cursors[best].appendRow(to: &table)
-            let previous = cursors[best].key
-            if try cursors[best].next() {
-                if cursors[best].key < previous { return try sortedSpools(paths) }
-            } else {
-                live.removeAll { $0 == best }
-            }
+        var heads = Heap<SpoolHead>()
+        for (spool, cursor) in cursors.enumerated() where try cursor.next() { heads.insert(SpoolHead(key: cursor.key, spool: spool)) }
+        while let head = heads.popMin() {
+            let cursor = cursors[head.spool]
+            try cursor.appendRow(to: &table)
+            guard try cursor.next() else { continue }
+            if cursor.key < head.key { return try sortedSpools(paths) }
+            heads.insert(SpoolHead(key: cursor.key, spool: head.spool))
         }
         return table
+    }
+
+    /// A spool's current row in the merge: its key, then the spool's place (its shard's), which decides between equal keys.
+    private struct SpoolHead: Comparable {
+        var key: UInt64
+        var spool: Int
+
+        static func < (lhs: SpoolHead, rhs: SpoolHead) -> Bool { (lhs.key, lhs.spool) < (rhs.key, rhs.spool) }
     }
 
     /// The rows of `paths` sorted by key, then shard, then place in the spool: for spools not in key order.
