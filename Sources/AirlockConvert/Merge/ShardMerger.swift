@@ -159,7 +159,9 @@ public enum ShardMerger {
         if let records, let table, table.rowCount != records.reduce(0, +) {
             // Which spool: counted again (a spool cut at a row's end reads as whole).
             for (path, expected) in zip(paths, records) {
-                let count = try TableSpoolRows(path: path).count
+                let cursor = try TableSpoolCursor(path: path)
+                var count = 0
+                while try cursor.next() { count += 1 }
                 guard count != expected else { continue }
                 throw AirlockError(
                     .io,
@@ -207,15 +209,18 @@ public enum ShardMerger {
 
     /// The rows of `paths` sorted by key, then shard, then place in the spool: for spools not in key order.
     private static func sortedSpools(_ paths: [String]) throws -> Table? {
-        let spools = try paths.map(TableSpoolRows.init(path:))
+        let spools = try paths.map(TableSpoolReader.read(path:))
         var order: [(key: UInt64, spool: Int, row: Int)] = []
         for (number, spool) in spools.enumerated() {
             for (row, key) in spool.keys.enumerated() { order.append((key, number, row)) }
         }
-        guard let first = spools.first else { return nil }
+        guard let first = spools.first?.table else { return nil }
         order.sort { ($0.key, $0.spool, $0.row) < ($1.key, $1.spool, $1.row) }
         var table = Table(name: first.name, columnNames: first.columnNames)
-        for entry in order { try spools[entry.spool].appendRow(entry.row, to: &table) }
+        for entry in order {
+            let source = spools[entry.spool].table
+            try table.appendRow { column, append in try source.withValue(row: entry.row, column: column) { try append($0) } }
+        }
         return table
     }
 

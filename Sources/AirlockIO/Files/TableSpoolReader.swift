@@ -24,19 +24,6 @@ public enum TableSpoolReader {
         path: String, header: (_ name: String, _ columns: [String]) throws -> Void,
         _ body: (_ key: UInt64, _ encoded: UnsafeRawBufferPointer, _ values: [UnsafeRawBufferPointer?]) throws -> Void
     ) throws {
-        try forEachRow(path: path, header: header) { key, start, buffer, end, values in
-            try body(key, UnsafeRawBufferPointer(rebasing: buffer[start..<end]), values)
-        }
-    }
-
-    /// The walk `forEachRow` makes, handing `body` each row's key, where its values start and end in the file's
-    /// bytes, and the values; returns the bytes, which `TableSpoolRows` keeps.
-    @discardableResult
-    static func forEachRow(
-        path: String, header: (_ name: String, _ columns: [String]) throws -> Void,
-        _ body: (_ key: UInt64, _ start: Int, _ bytes: UnsafeRawBufferPointer, _ end: Int, _ values: [UnsafeRawBufferPointer?]) throws ->
-            Void
-    ) throws -> [UInt8] {
         let bytes = try FileByteStream.contents(of: path)
         try bytes.withUnsafeBytes { buffer in
             var cursor = 0
@@ -75,10 +62,9 @@ public enum TableSpoolReader {
                     values[column] = UnsafeRawBufferPointer(rebasing: buffer[cursor..<(cursor + Int(length))])
                     cursor += Int(length)
                 }
-                try body(key, start, buffer, cursor, values)
+                try body(key, UnsafeRawBufferPointer(rebasing: buffer[start..<cursor]), values)
             }
         }
-        return bytes
     }
 
     /// Appends to `table` the row whose values (each a length and its bytes, as `TableSpoolWriter` writes them) start at
