@@ -170,7 +170,10 @@ public enum Converter {
         let settled = try SettledInputs(run)
         let order = templates.runOrder().filter { run.selected.contains($0.name) }
         let context = try ConversionContext(
-            settled.inputs, options: options, templates: templates, catalog: catalog, order: order, shardRows: settled.shardInputs?.rows)
+            settled.inputs, options: options, templates: templates, catalog: catalog, order: order, shardRows: settled.shardInputs?.rows,
+            shardFlows: options.shard.flatMap { shard in
+                settled.shardInputs.map { ShardFlowOwnership(trees: $0.trees, ownsReferenceData: shard.index == 0) }
+            })
         let registerNotices = settled.registerNotices(run: run, order: order)
         let encodingNotices = settled.inputs.foEncodingWarnings.map { (order.first?.name ?? "", $0) }
         try RunPreflight.check(
@@ -186,7 +189,7 @@ public enum Converter {
         for (flow, text) in SettingsNotices.defaultSettings(outputs) + SettingsNotices.unmappedCountries(outputs) {
             context.warn(text, flow: flow)
         }
-        guard let shard = options.shard, let shardInputs = settled.shardInputs else {
+        guard options.shard != nil, let shardInputs = settled.shardInputs else {
             var plan = try ConversionPlanner.plan(outputs, context: context)
             if options.dryRun && options.batchLimits == nil {
                 plan.sizeWarnings = ConversionPlanner.sizeWarnings(outputs, catalog: catalog)
@@ -202,12 +205,8 @@ public enum Converter {
                 registerEntries: entries)
         }
         // A shard writes and counts its account trees' flows; the reference data flows, which every shard runs for its
-        // lookups, shard 0 alone.
-        let ownsReferenceData = shard.index == 0
-        let trees = shardInputs.trees
-        let owns: @Sendable (FlowOutput) -> Bool = { output in
-            ownsReferenceData || trees.isTree(output.template.source, catalog: catalog)
-        }
+        // lookups, shard 0 alone (`ShardFlowOwnership`).
+        let owns: @Sendable (FlowOutput) -> Bool = { output in context.writes(output.template) }
         return FlowsResult(
             outputs: outputs, company: context.company, warnings: context.warnings(order: order.map(\.name)),
             plan: try ConversionPlanner.plan(outputs.filter(owns), context: context),

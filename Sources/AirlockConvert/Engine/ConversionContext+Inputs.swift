@@ -9,7 +9,7 @@ extension ConversionContext {
     ///   for; the earlier exports' readers' errors.
     convenience init(
         _ inputs: ConversionInputs, options: ConversionOptions, templates: TemplateSet, catalog: SchemaCatalog, order: [MappingTemplate],
-        shardRows: ShardRowMap?
+        shardRows: ShardRowMap?, shardFlows: ShardFlowOwnership? = nil
     ) throws {
         let locale = options.foLocale.flatMap(FOLocale.init(name:))
         let fo = FOExport(reader: inputs.foReader, catalog: catalog, locale: locale)
@@ -23,6 +23,6 @@ extension ConversionContext {
             salesEntities: order.filter { $0.source.side == .sales }.map(\.source.entity), newSales: sales)
         self.init(
             catalog: catalog, templates: templates, company: company, fo: fo, sales: sales, options: options, since: since,
-            shardRows: shardRows)
+            shardRows: shardRows, shardFlows: shardFlows)
     }
 }

@@ -33,6 +33,8 @@ final class ConversionContext: Sendable {
     let since: SinceBaseline?
     /// For a shard (`--shard`), where the records it kept stood in the whole exports; nil for a whole run.
     let shardRows: ShardRowMap?
+    /// For a shard, which flows it writes; nil for a whole run, which writes every flow.
+    let shardFlows: ShardFlowOwnership?
     /// The company lookup of each company-specific Sales entity (`msdyn_company` of `msdyn_paymentterm`); a lookup
     /// to such an entity matches only the conversion company's rows (`SalesCompanyLookup`).
     private let salesCompanyLookups: [String: SalesCompanyLookup]
@@ -58,10 +60,11 @@ final class ConversionContext: Sendable {
 
     init(
         catalog: SchemaCatalog, templates: TemplateSet, company: String, fo: FOExport, sales: SalesExport, options: ConversionOptions,
-        since: SinceBaseline? = nil, shardRows: ShardRowMap? = nil
+        since: SinceBaseline? = nil, shardRows: ShardRowMap? = nil, shardFlows: ShardFlowOwnership? = nil
     ) {
         self.since = since
         self.shardRows = shardRows
+        self.shardFlows = shardFlows
         self.catalog = catalog
         self.salesCompanyLookups = SalesCompanyLookup.all(templates: templates, catalog: catalog)
         self.templates = templates
@@ -83,6 +86,7 @@ final class ConversionContext: Sendable {
         options = shared.options
         since = shared.since
         shardRows = shared.shardRows
+        shardFlows = shared.shardFlows
         salesCompanyLookups = shared.salesCompanyLookups
         state = shared.state
         exportIndexes = shared.exportIndexes
@@ -103,6 +107,10 @@ final class ConversionContext: Sendable {
         }
         return { $0 < kept.count ? kept[$0] : $0 }
     }
+
+    /// Whether this run writes and counts the records of a flow from `template` (every flow but in a shard:
+    /// `ShardFlowOwnership`).
+    func writes(_ template: MappingTemplate) -> Bool { shardFlows?.owns(template, catalog: catalog) ?? true }
 
     private func isVisible(_ name: String) -> Bool { visibleFlows?.contains(name) ?? true }
 

@@ -79,7 +79,8 @@ struct FlowRunner {
                 fields: secondPassFields, target: target.table, targetRows: classified.targetRows, updated: classified.updated)
         }
         let result = RuleFlowResult(output: output, view: view, target: target, context: context)
-        for (index, rule) in rules.enumerated() {
+        // A shard that does not write this flow's records has no use for the records its rules would add.
+        for (index, rule) in rules.enumerated() where context.writes(template) {
             if var records = try rule.generatedRecords(after: result) {
                 records.ruleIndex = index
                 output.generated.append(records)

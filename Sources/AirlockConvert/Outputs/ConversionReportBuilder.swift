@@ -12,7 +12,15 @@ enum ConversionReportBuilder {
     /// of the cores.
     static func inputDigests(_ options: ConversionOptions) -> BackgroundTask<[String: FileDigest]> {
         BackgroundTask(lowPriority: true) {
-            var digests = ["fo": try FileDigest.of(options.foPath), "sales": try FileDigest.of(options.salesPath)]
+            // A shard given a partition takes the exports' digests from it, their size and last MiB checked.
+            let partition = try options.partition.map { (folder: $0, manifest: try ShardPartReader.manifest($0)) }
+            var digests: [String: FileDigest] = [:]
+            for (role, path) in [("fo", options.foPath), ("sales", options.salesPath)] {
+                digests[role] =
+                    try partition.flatMap {
+                        try ShardPartReader.recordedDigest(of: role, path: path, partition: $0.manifest, folder: $0.folder)
+                    } ?? FileDigest.of(path)
+            }
             for (index, path) in (options.since ?? []).enumerated() { digests["since-\(index + 1)"] = try FileDigest.of(path) }
             if let keymap = options.keymap { digests["keymap"] = try FileDigest.of(keymap) }
             if let register = options.keyRegister { digests["key-register"] = try FileDigest.of(register) }

@@ -97,10 +97,7 @@ enum ShardPartReader {
             throw refuse("the partition is cut into \(partition.count) parts, not \(selection.count) (--shard \(selection))")
         }
         for (role, path) in [("fo", options.foPath), ("sales", options.salesPath)] {
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-            if let recorded = partition.inputs[role], let size, recorded.bytes != size, !isDirectory(path) {
-                throw refuse("the partition was cut from another --\(role) export (\(recorded.bytes) bytes, not \(size) as \(path))")
-            }
+            _ = try recordedDigest(of: role, path: path, partition: partition, folder: folder)
         }
         if partition.templateSet != templates.set.rawValue {
             throw refuse("the partition was cut for the \(partition.templateSet) templates, not \(templates.set.rawValue)")
@@ -112,6 +109,27 @@ enum ShardPartReader {
         }
         let catalogDigests = try (options.catalogFiles ?? []).map { try FileDigest.of($0).sha256 }
         if partition.catalogDigests != catalogDigests { throw refuse("the partition was cut with other --catalog files") }
+    }
+
+    /// The digest `partition.json` lists for the export `role` (`fo`, `sales`), once the export at `path` is checked
+    /// to be the one partitioned by its size and the SHA-256 of its last MiB (`FileDigest.tailSHA256`; for a zip, its
+    /// central directory with every entry's CRC-32). A shard reads its part, not the exports: digesting them whole
+    /// would cost every shard a pass over both. Nil for a folder export, which the caller digests whole.
+    /// - Throws: `AirlockError(.usage)` naming `partition.json` when the export is another.
+    static func recordedDigest(of role: String, path: String, partition: ShardPartition, folder: String) throws -> FileDigest? {
+        guard let recorded = partition.inputs[role], !isDirectory(path) else { return nil }
+        func refuse(_ what: String) -> AirlockError {
+            AirlockError(
+                .usage, "the partition was cut from another --\(role) export (\(what)): partition the exports again, or give its own",
+                at: SourceLocation(file: folder + "/" + RunLayout.partitionManifest))
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if let size, recorded.bytes != size { throw refuse("\(recorded.bytes) bytes, not \(size) as \(path)") }
+        guard let tail = partition.inputTails[role] else { return nil }
+        if try FileDigest.tailSHA256(of: path) != tail { throw refuse("its last MiB differs from \(path)'s") }
+        var digest = recorded
+        digest.path = path
+        return digest
     }
 
     /// Refuses a partition cut from exports or a key register other than those the run digested (`inputs`).

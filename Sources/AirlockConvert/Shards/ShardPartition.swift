@@ -6,11 +6,11 @@ import AirlockModel
 ///
 /// The folder holds `reference/` (every table that is no tree table, whole, and the Sales schema) and `part-i/` per
 /// shard (its trees' records of each tree table, each keyed by its row in the export). A shard refuses a partition
-/// cut from other exports (their SHA-256), with another key register, for another number of shards, or read with
+/// cut from other exports (their size and last MiB), with another key register, for another number of shards, or read with
 /// other options than its own.
 struct ShardPartition: Codable, Sendable {
     /// The layout of this file; a shard refuses another.
-    static let formatVersion = 1
+    static let formatVersion = 2
 
     /// An F&O entity file the conversion reads, in manifest order.
     struct FOTable: Codable, Sendable {
@@ -43,6 +43,9 @@ struct ShardPartition: Codable, Sendable {
     var count: Int
     /// The exports (`fo`, `sales`) and the key register (`key-register`) the partition was cut from.
     var inputs: [String: FileDigest]
+    /// The SHA-256 of the last MiB of each export that is a file (`FileDigest.tailSHA256`), by the same roles: what a
+    /// shard checks the exports it is given against, without reading them whole.
+    var inputTails: [String: String]
     /// The options that decide what is read and how: a shard must be run with the same.
     var templateSet: String
     var foEncoding: SingleByteCodePage?

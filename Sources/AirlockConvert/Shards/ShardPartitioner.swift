@@ -109,7 +109,9 @@ public enum ShardPartitioner {
         var inputs = try digests.result()
         inputs = inputs.filter { ["fo", "sales", "key-register"].contains($0.key) }
         let manifest = ShardPartition(
-            format: ShardPartition.formatVersion, count: count, inputs: inputs, templateSet: templates.set.rawValue,
+            format: ShardPartition.formatVersion, count: count, inputs: inputs,
+            inputTails: try ["fo": options.foPath, "sales": options.salesPath].compactMapValues { try FileDigest.tailSHA256(of: $0) },
+            templateSet: templates.set.rawValue,
             foEncoding: options.foEncoding, foLocale: options.foLocale,
             catalogDigests: try (options.catalogFiles ?? []).map { try FileDigest.of($0).sha256 }, companies: fo.companies,
             salesTimestamp: sales.data.timestamp?.text, salesAttributes: sales.data.otherAttributes.map { [$0.name, $0.value] },

@@ -118,6 +118,13 @@ import Testing
         }
         #expect(refusal { $0.salesPath = other.sales }?.contains("another --sales export") == true)
         #expect(refusal { $0.foPath = other.fo }?.contains("another --fo export") == true)
+        // An export of the partitioned one's size whose bytes differ: the shard, which does not read the exports, finds
+        // it by the SHA-256 of its last MiB (the whole file here) before it converts anything.
+        let altered = pair.folder + "/altered-fo.zip"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: pair.fo))
+        bytes[bytes.count / 2] ^= 0xFF
+        try bytes.write(to: URL(fileURLWithPath: altered))
+        #expect(refusal { $0.foPath = altered }?.contains("another --fo export (its last MiB differs") == true)
         #expect(refusal { $0.shard = try? ShardSelection(index: 0, count: 3) }?.contains("cut into 2 parts, not 3") == true)
         #expect(refusal { $0.foLocale = "de-DE" }?.contains("--fo-locale") == true)
         #expect(refusal { $0.partition = pair.folder }?.contains("holds no partition.json") == true)
