@@ -18,6 +18,7 @@ struct ReferenceTable: Sendable {
         var entryByName: [String: Int] = [:]
         var ambiguousNames: Set<String> = []
         var current: Int?
+        var memo: [UInt32: TextFolding.ScalarFold] = [:]
         for line in text.split(separator: "\n") {
             guard line.first == " " else {
                 let fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
@@ -31,7 +32,7 @@ struct ReferenceTable: Sendable {
             }
             guard let entry = current else { continue }
             for name in line.split(separator: ";") {
-                let key = TextFolding.fold(String(name))
+                let key = TextFolding.fold(String(name), memo: &memo)
                 if key.isEmpty || ambiguousNames.contains(key) { continue }
                 if let other = entryByName[key], other != entry {
                     entryByName[key] = nil
@@ -43,7 +44,7 @@ struct ReferenceTable: Sendable {
         }
         for (entry, head) in heads.enumerated() {
             for field in codeFields where field < head.count {
-                let key = TextFolding.fold(head[field])
+                let key = TextFolding.fold(head[field], memo: &memo)
                 if key.isEmpty { continue }
                 entryByName[key] = entry
                 ambiguousNames.remove(key)

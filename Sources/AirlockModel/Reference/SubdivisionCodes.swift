@@ -128,8 +128,9 @@ final class SubdivisionIndex: Sendable {
         var names = CountryNames()
         // Each folded name's best rank so far, the subdivision that gives it there, and whether another gives it there too.
         var ranked: [String: (rank: Int, entry: Int, shared: Bool)] = [:]
+        var memo: [UInt32: TextFolding.ScalarFold] = [:]
         func offer(_ name: some StringProtocol, rank: Int, entry: Int) {
-            let key = TextFolding.fold(String(name))
+            let key = TextFolding.fold(String(name), memo: &memo)
             if key.isEmpty { return }
             guard let known = ranked[key], rank >= known.rank else {
                 ranked[key] = (rank, entry, false)

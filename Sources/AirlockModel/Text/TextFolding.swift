@@ -6,6 +6,24 @@ import Foundation
 public enum TextFolding {
     /// The words of `text`, folded.
     public static func words(_ text: String) -> [String] {
+        words(text, folding: fold)
+    }
+
+    /// `fold(_:)` with each scalar outside ASCII folded once for many texts, its fold kept in `memo`: for a table of
+    /// thousands of names in a few scripts (Cyrillic, Greek, CJK), where folding such a scalar asks Foundation for its
+    /// decomposition each time.
+    static func fold(_ text: String, memo: inout [UInt32: ScalarFold]) -> String {
+        words(text) { scalar in
+            if let known = memo[scalar.value] { return known }
+            let folded = fold(scalar)
+            memo[scalar.value] = folded
+            return folded
+        }
+        .joined(separator: " ")
+    }
+
+    /// The words of `text`, each scalar outside ASCII folded by `folding`.
+    private static func words(_ text: String, folding: (Unicode.Scalar) -> ScalarFold) -> [String] {
         var words: [String] = []
         var word = String.UnicodeScalarView()
         func flush() {
@@ -28,7 +46,7 @@ public enum TextFolding {
                 }
                 continue
             }
-            switch fold(scalar) {
+            switch folding(scalar) {
             case .letters(let folded): word.append(contentsOf: folded.unicodeScalars)
             case .skipped: continue
             case .breaksWord: flush()

@@ -54,4 +54,20 @@ struct CountryCodesTests {
         #expect(CountryCodes.table.ambiguousNames.isEmpty, "\(CountryCodes.table.ambiguousNames.sorted())")
         #expect(CountryCodes.table.heads.count == 249)
     }
+
+    /// The tables fold their names with each scalar's fold kept from name to name: every name of the three tables
+    /// folds as `TextFolding.fold` folds it alone (Latin, Cyrillic, Greek, CJK and kana, accents and all).
+    @Test func foldingWithAMemoEqualsFoldingEachNameAlone() {
+        var memo: [UInt32: TextFolding.ScalarFold] = [:]
+        var names = 0
+        for file in ["countries", "currencies", "subdivisions"] {
+            for line in ReferenceTableFile.text(file).split(separator: "\n") where line.first == " " {
+                for name in line.split(separator: ";") {
+                    #expect(TextFolding.fold(String(name), memo: &memo) == TextFolding.fold(String(name)), "\(name)")
+                    names += 1
+                }
+            }
+        }
+        #expect(names > 10_000 && memo.count > 1_000)
+    }
 }
