@@ -13,6 +13,29 @@ enum ReferenceTableFile {
         else {
             preconditionFailure("the build carries no readable reference/\(name).txt (a broken source tree)")
         }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.first != "#" }.joined(separator: "\n")
+        return withoutCommentLines(text)
+    }
+
+    /// `text` without its lines that start with `#` (and their line breaks), the other lines as they are: one pass
+    /// over the bytes, not a string per line.
+    static func withoutCommentLines(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            var kept: [UInt8] = []
+            kept.reserveCapacity(bytes.count)
+            var start = 0
+            var first = true
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                if end == start || bytes[start] != UInt8(ascii: "#") {
+                    if !first { kept.append(UInt8(ascii: "\n")) }
+                    kept.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                    first = false
+                }
+                start = end + 1
+            }
+            return String(decoding: kept, as: UTF8.self)
+        }
     }
 }

@@ -90,7 +90,7 @@ final class SubdivisionIndex: Sendable {
         var country: String?
         for line in text.split(separator: "\n") {
             if line.first != " " {
-                country = Self.head(line)?.country
+                country = Self.country(ofHead: line)
                 if let country, linesByCountry[country] == nil { countries.append(country) }
             }
             if let country { linesByCountry[country, default: []].append(line) }
@@ -112,6 +112,15 @@ final class SubdivisionIndex: Sendable {
         let names = Self.fold(lines)
         folded.withLockedValue { $0[alpha2] = names }
         return names
+    }
+
+    /// The country of a head line, `head(line)?.country` without making the subdivision (the table is cut into
+    /// countries at start-up): the code's part before its hyphen; nil for a line of fewer fields or a code without one.
+    private static func country(ofHead line: Substring) -> String? {
+        let bars = line.utf8.lazy.filter { $0 == UInt8(ascii: "|") }.prefix(3).count
+        let code = line.prefix { $0 != "|" }
+        guard bars == 3, let hyphen = code.firstIndex(of: "-") else { return nil }
+        return String(code[..<hyphen])
     }
 
     /// A head line as a subdivision; nil for one with fewer fields or a code without a hyphen.

@@ -55,6 +55,13 @@ struct CountryCodesTests {
         #expect(CountryCodes.table.heads.count == 249)
     }
 
+    /// The comment lines of a table's text go, and every other line stays as it was, empty ones and the last included.
+    @Test(arguments: ["", "#a", "a", "a\n", "#x\n#y\na\n b;c\n\n#z\nd", "a\n#c\nb\n", "\n\n#c", "#c\n"])
+    func aTablesCommentLinesAreLeftOut(text: String) {
+        let expected = text.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.first != "#" }.joined(separator: "\n")
+        #expect(ReferenceTableFile.withoutCommentLines(text) == expected)
+    }
+
     /// The tables fold their names with each scalar's fold kept from name to name: every name of the three tables
     /// folds as `TextFolding.fold` folds it alone (Latin, Cyrillic, Greek, CJK and kana, accents and all).
     @Test func foldingWithAMemoEqualsFoldingEachNameAlone() {
