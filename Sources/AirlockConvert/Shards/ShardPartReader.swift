@@ -27,6 +27,7 @@ enum ShardPartReader {
         var treeRecords = 0
         for section in partition.salesSections {
             let read = try ShardPartFiles.readSection(folder: section.tree ? part : reference, base: section.file)
+            RecordProgress.addRead(read.exportRows.count)
             sections.append(read.section)
             let key = ShardRowMap.key(side: .sales, entity: section.entity, catalog: catalog)
             if section.tree, map[key] == nil { map[key] = read.exportRows }
@@ -36,6 +37,7 @@ enum ShardPartReader {
         var foTables: [(String, Table)] = []
         for table in partition.foTables {
             let read = try ShardPartFiles.readTable(folder: table.tree ? part : reference, base: table.file)
+            RecordProgress.addRead(read.exportRows.count)
             foTables.append((table.label, read.table))
             if table.tree { map[ShardRowMap.key(side: .fo, entity: table.label, catalog: catalog)] = read.exportRows }
             if table.tree { treeRecords += read.exportRows.count }
