@@ -152,7 +152,7 @@ public enum Converter {
         var registerEntries: [KeyRegisterEntry] = []
         /// A shard's run: what it needs to write its spools; nil for a whole run.
         var shard: ShardRun?
-        /// Whether this run writes and counts a flow's records (every flow, but in a shard: see `ShardRun.owns`).
+        /// Whether this run writes and counts a flow's records (every flow, but in a shard: `ShardFlowOwnership`).
         var owns: @Sendable (FlowOutput) -> Bool = { _ in true }
     }
 

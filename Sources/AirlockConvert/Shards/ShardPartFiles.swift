@@ -3,10 +3,26 @@ import AirlockModel
 import AirlockPackages
 import Foundation
 
-/// How a partition (`airlock partition`) holds a table on disk: spool files (`TableSpoolWriter`, each row keyed by
-/// its row in the whole export), and for a Sales section a JSON file with what is not a table. Read back value for
-/// value, with no parsing of the exports' XML or CSV.
+/// How a partition (`airlock partition`) holds a table on disk, each row keyed by its row in the whole export, and for a
+/// Sales section a JSON file with what is not a table: read back with no parsing of the exports' XML or CSV.
 enum ShardPartFiles {
+    /// How a table is kept (`Form.fileExtension` names its files).
+    enum Form {
+        /// A table cut into the parts, and each part: a spool file (`TableSpoolWriter`), cut row by row without
+        /// decoding a value.
+        case spool
+        /// A table every shard reads whole (the reference data): an image of its columns (`TableImageFile`), read
+        /// back in a few large reads, not a value at a time.
+        case image
+
+        var fileExtension: String {
+            switch self {
+            case .spool: "spool"
+            case .image: "table"
+            }
+        }
+    }
+
     /// A Sales section's parts that are not tables.
     fileprivate struct SectionFacts: Codable {
         struct Problem: Codable {
@@ -32,21 +48,21 @@ enum ShardPartFiles {
         var partyAttributeTables: Int
     }
 
-    /// Writes a whole F&O table as `folder/base.spool`, row `i` keyed by `i`, its row in the export (`splitTable` cuts
-    /// it into the parts).
-    static func writeTable(_ table: Table, folder: String, base: String) throws {
-        try spool(table, path: folder + "/" + base + ".spool")
+    /// Writes a whole F&O table as `folder/base.spool` (or `.table`), row `i` keyed by `i`, its row in the export
+    /// (`splitTable` cuts a spool into the parts).
+    static func writeTable(_ table: Table, folder: String, base: String, form: Form) throws {
+        try store(table, path: folder + "/" + base, form: form)
     }
 
     /// An F&O table `writeTable` wrote, with each row's export row.
-    static func readTable(folder: String, base: String) throws -> (table: Table, exportRows: [Int]) {
-        let read = try TableSpoolReader.read(path: folder + "/" + base + ".spool")
+    static func readTable(folder: String, base: String, form: Form) throws -> (table: Table, exportRows: [Int]) {
+        let read = try load(folder + "/" + base, form: form)
         return (read.table, read.keys.map { Int($0) })
     }
 
-    /// Writes a whole Sales section as `folder/base.json` and `folder/base.*.spool`, record `i` keyed by `i`, its row in
-    /// the export (`splitSection` cuts it into the parts).
-    static func writeSection(_ section: CMTEntityData, folder: String, base: String) throws {
+    /// Writes a whole Sales section as `folder/base.json` and `folder/base.*.spool` (or `.table`), record `i` keyed by
+    /// `i`, its row in the export (`splitSection` cuts a spool into the parts).
+    static func writeSection(_ section: CMTEntityData, folder: String, base: String, form: Form) throws {
         let facts = SectionFacts(
             name: section.name, displayName: section.displayName, otherAttributes: section.otherAttributes.map { [$0.name, $0.value] },
             manyToMany: section.manyToMany.map {
@@ -64,14 +80,14 @@ enum ShardPartFiles {
             [("records", section.records.values)] + section.records.fieldAttributes.enumerated().map { ("attributes-\($0)", $1) }
             + [("party", section.partyMembers.values)]
             + section.partyMembers.fieldAttributes.enumerated().map { ("party-attributes-\($0)", $1) }
-        for (part, table) in tables { try spool(table, path: "\(folder)/\(base).\(part).spool") }
+        for (part, table) in tables { try store(table, path: "\(folder)/\(base).\(part)", form: form) }
     }
 
     /// A Sales section `writeSection` wrote, with each record's export row.
-    static func readSection(folder: String, base: String) throws -> (section: CMTEntityData, exportRows: [Int]) {
+    static func readSection(folder: String, base: String, form: Form) throws -> (section: CMTEntityData, exportRows: [Int]) {
         let facts = try readFacts(folder + "/" + base + ".json")
         func table(_ part: String) throws -> (table: Table, keys: [UInt64]) {
-            try TableSpoolReader.read(path: "\(folder)/\(base).\(part).spool")
+            try load("\(folder)/\(base).\(part)", form: form)
         }
         var section = CMTEntityData(name: facts.name, displayName: facts.displayName, fieldNames: [])
         section.otherAttributes = facts.otherAttributes.map { CMTAttribute($0.first ?? "", $0.last ?? "") }
@@ -203,9 +219,25 @@ enum ShardPartFiles {
         }
     }
 
-    private static func spool(_ table: Table, path: String) throws {
-        let writer = try TableSpoolWriter(path: path, name: table.name, columns: table.columnNames)
-        for row in 0..<table.rowCount { try writer.append(row: row, of: table, key: UInt64(row)) }
-        try writer.close()
+    /// Writes `table` at `path` with the extension of `form`, row `i` keyed by `i`.
+    private static func store(_ table: Table, path: String, form: Form) throws {
+        let path = path + "." + form.fileExtension
+        switch form {
+        case .image:
+            try TableImageFile.write(table, keys: (0..<table.rowCount).map { UInt64($0) }, to: path)
+        case .spool:
+            let writer = try TableSpoolWriter(path: path, name: table.name, columns: table.columnNames)
+            for row in 0..<table.rowCount { try writer.append(row: row, of: table, key: UInt64(row)) }
+            try writer.close()
+        }
+    }
+
+    /// The table `store` wrote at `path` in `form`, with its rows' keys.
+    private static func load(_ path: String, form: Form) throws -> (table: Table, keys: [UInt64]) {
+        let path = path + "." + form.fileExtension
+        switch form {
+        case .image: return try TableImageFile.read(path: path)
+        case .spool: return try TableSpoolReader.read(path: path)
+        }
     }
 }

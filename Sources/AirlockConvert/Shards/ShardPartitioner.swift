@@ -147,10 +147,10 @@ public enum ShardPartitioner {
                 ShardInputReader.addSalesLinks(
                     section.records.values, entity: section.name, keys: keys, trees: trees, catalog: catalog, register: register,
                     to: &ownership)
-                try ShardPartFiles.writeSection(section, folder: folders.scratch, base: file)
+                try ShardPartFiles.writeSection(section, folder: folders.scratch, base: file, form: .spool)
                 unsplit.append(Unsplit(side: .sales, file: file, table: table))
             } else {
-                try ShardPartFiles.writeSection(section, folder: folders.reference, base: file)
+                try ShardPartFiles.writeSection(section, folder: folders.reference, base: file, form: .image)
             }
             sections.append(.init(entity: section.name, tree: tree != nil, records: section.records.count, file: file))
         }
@@ -185,10 +185,10 @@ public enum ShardPartitioner {
             if let links {
                 let number = ownership.beginTable("fo:\(label)")
                 ShardInputReader.addFOLinks(table, links: links, to: &ownership)
-                try ShardPartFiles.writeTable(table, folder: folders.scratch, base: file)
+                try ShardPartFiles.writeTable(table, folder: folders.scratch, base: file, form: .spool)
                 unsplit.append(Unsplit(side: .fo, file: file, table: number))
             } else {
-                try ShardPartFiles.writeTable(table, folder: folders.reference, base: file)
+                try ShardPartFiles.writeTable(table, folder: folders.reference, base: file, form: .image)
             }
             foTables.append(.init(label: label, tree: links != nil, records: table.rowCount, file: file))
         }

@@ -167,6 +167,41 @@ public struct TableColumn: Sendable {
         return true
     }
 
+    /// The column's values as it holds them (`TableColumnImage`): its buffers copied as they are.
+    public var image: TableColumnImage {
+        TableColumnImage(
+            name: name, count: count, present: present, codes: isDictionaryEncoded ? codes : nil,
+            dictionaryBytes: isDictionaryEncoded ? dictionary.bytes : [], dictionaryEnds: isDictionaryEncoded ? dictionary.ends : [],
+            bytes: isDictionaryEncoded ? [] : bytes.bytes, ends: isDictionaryEncoded ? [] : ends)
+    }
+
+    /// The column an image holds, its buffers taken as they are (a dictionary's lookup table made again from its
+    /// values, so that the column can grow).
+    /// - Throws: `AirlockError(.io)` when the image is no column's (`TableColumnImage.problem`).
+    public init(image: TableColumnImage) throws {
+        if let problem = image.problem { throw AirlockError(.io, "column \(image.name) is damaged: \(problem)") }
+        name = image.name
+        count = image.count
+        present = image.present
+        expectedRows = image.count
+        guard let codes = image.codes else {
+            isDictionaryEncoded = false
+            bytes = ByteStore(capacity: image.bytes.count)
+            image.bytes.withUnsafeBytes { bytes.append($0) }
+            ends = image.ends
+            return
+        }
+        self.codes = codes
+        var start = 0
+        for (entry, end) in image.dictionaryEnds.enumerated() {
+            let code = image.dictionaryBytes.withUnsafeBytes { dictionary.code(of: UnsafeRawBufferPointer(rebasing: $0[start..<Int(end)])) }
+            guard code.map(Int.init) == entry else {
+                throw AirlockError(.io, "column \(image.name) is damaged: its dictionary holds a value twice or too many")
+            }
+            start = Int(end)
+        }
+    }
+
     /// Rewrites the rows held so far in the plain form, for good.
     private mutating func becomePlain() throws {
         var plain = ByteStore(capacity: 0)

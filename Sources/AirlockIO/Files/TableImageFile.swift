@@ -1,0 +1,123 @@
+import AirlockModel
+
+/// A table kept in a file as it is held in memory, each column's buffers whole (`TableColumnImage`), with a key per
+/// row: written once and read back in a few large reads, where a spool (`TableSpoolWriter`) is read a value at a time.
+/// For a table that many processes read whole (the reference data every shard of a partition reads).
+///
+/// The file: `AIRLOCK-TABLE 1\n`, the table's name, its row count (8 bytes), its column count (4 bytes), the rows'
+/// keys (8 bytes each); then per column its name, its form (1 byte: 0 dictionary, 1 plain), its row count and
+/// presence words, and the buffers of its form: codes, distinct values and their ends; or values and their ends. A
+/// name or a buffer is its length (8 bytes) and its contents. Integers are little-endian.
+public enum TableImageFile {
+    /// The first bytes of every image file.
+    static let magic = Array("AIRLOCK-TABLE 1\n".utf8)
+
+    /// Writes `table` with `keys` (one per row) to `path`, replacing a file there.
+    /// - Throws: `AirlockError(.io)` when the file cannot be written.
+    public static func write(_ table: Table, keys: [UInt64], to path: String) throws {
+        precondition(keys.count == table.rowCount, "an image needs one key per row")
+        let sink = try FileByteSink(path: path)
+        let writer = BufferedByteWriter(sink: sink)
+        func integer<T: FixedWidthInteger>(_ value: T) throws {
+            try withUnsafeBytes(of: value.littleEndian) { try writer.write($0) }
+        }
+        func buffer<T: FixedWidthInteger>(_ values: [T]) throws {
+            try integer(UInt64(values.count))
+            #if _endian(little)
+            try values.withUnsafeBytes { try writer.write($0) }  // as they lie in memory
+            #else
+            for value in values { try integer(value) }
+            #endif
+        }
+        try writer.write(contentsOf: magic)
+        try buffer(Array(table.name.utf8))
+        try integer(UInt64(table.rowCount))
+        try integer(UInt32(table.columns.count))
+        try buffer(keys)
+        for column in table.columns {
+            let image = column.image
+            try buffer(Array(image.name.utf8))
+            try integer(UInt8(image.codes == nil ? 1 : 0))
+            try integer(UInt64(image.count))
+            try buffer(image.present)
+            if let codes = image.codes {
+                try buffer(codes)
+                try buffer(image.dictionaryBytes)
+                try buffer(image.dictionaryEnds)
+            } else {
+                try buffer(image.bytes)
+                try buffer(image.ends)
+            }
+        }
+        try writer.flush()
+        try sink.close()
+    }
+
+    /// The table at `path` and its rows' keys.
+    /// - Throws: `AirlockError(.io)` naming the file when it cannot be read, is cut short, or holds no whole table.
+    public static func read(path: String) throws -> (table: Table, keys: [UInt64]) {
+        let bytes = try FileByteStream.contents(of: path)
+        var cursor = magic.count
+        func fail(_ what: String) -> AirlockError {
+            AirlockError(.io, "not a whole Airlock table file: \(what) at byte \(cursor)", at: SourceLocation(file: path))
+        }
+        return try bytes.withUnsafeBytes { file in
+            func take(_ count: Int) throws -> UnsafeRawBufferPointer {
+                guard count >= 0, count <= file.count - cursor else { throw fail("it ends early") }
+                defer { cursor += count }
+                return UnsafeRawBufferPointer(rebasing: file[cursor..<(cursor + count)])
+            }
+            func integer<T: FixedWidthInteger>(_: T.Type) throws -> T {
+                T(littleEndian: try take(MemoryLayout<T>.size).loadUnaligned(as: T.self))
+            }
+            func buffer<T: FixedWidthInteger>(_: T.Type) throws -> [T] {
+                let count = try integer(UInt64.self)
+                guard count <= UInt64(file.count) else { throw fail("a length past the end") }
+                let raw = try take(Int(count) * MemoryLayout<T>.size)
+                let values = [T](unsafeUninitializedCapacity: Int(count)) { values, initialized in
+                    UnsafeMutableRawBufferPointer(values).copyMemory(from: raw)
+                    initialized = Int(count)
+                }
+                #if _endian(little)
+                return values
+                #else
+                return values.map { T(littleEndian: $0) }
+                #endif
+            }
+            func text() throws -> String { String(decoding: try buffer(UInt8.self), as: UTF8.self) }
+            guard bytes.starts(with: magic) else {
+                cursor = 0
+                throw fail("no table header")
+            }
+            let name = try text()
+            let rowCount = try integer(UInt64.self)
+            let columnCount = try integer(UInt32.self)
+            let keys = try buffer(UInt64.self)
+            guard UInt64(keys.count) == rowCount else { throw fail("\(keys.count) keys for \(rowCount) rows") }
+            guard columnCount > 0 || rowCount == 0 else { throw fail("rows without a column") }
+            var columns: [TableColumn] = []
+            for _ in 0..<columnCount {
+                let columnName = try text()
+                let form = try integer(UInt8.self)
+                guard form <= 1 else { throw fail("a column of unknown form \(form)") }
+                let count = try integer(UInt64.self)
+                guard count == rowCount else { throw fail("column \(columnName) holds \(count) rows of \(rowCount)") }
+                let present = try buffer(UInt64.self)
+                let first = try buffer(UInt8.self)
+                let second = form == 0 ? try buffer(UInt8.self) : []
+                let ends = try buffer(UInt32.self)
+                let image = TableColumnImage(
+                    name: columnName, count: Int(count), present: present, codes: form == 0 ? first : nil,
+                    dictionaryBytes: second, dictionaryEnds: form == 0 ? ends : [], bytes: form == 0 ? [] : first,
+                    ends: form == 0 ? [] : ends)
+                do {
+                    columns.append(try TableColumn(image: image))
+                } catch let error as AirlockError {
+                    throw AirlockError(.io, "not a whole Airlock table file: \(error.message)", at: SourceLocation(file: path))
+                }
+            }
+            guard cursor == file.count else { throw fail("bytes after the last column") }
+            return (Table(name: name, columns: columns), keys)
+        }
+    }
+}

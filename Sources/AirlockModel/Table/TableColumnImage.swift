@@ -1,0 +1,59 @@
+/// A `TableColumn`'s values as the column holds them in memory, in its dictionary or its plain form: what a file that
+/// keeps a table as it is (`TableImageFile`) writes, and reads back in a few large reads instead of a value at a time.
+public struct TableColumnImage: Sendable, Equatable {
+    /// The column name.
+    public var name: String
+    /// Number of values (rows).
+    public var count: Int
+    /// One bit per row, set when the row has a value; `(count + 63) / 64` words.
+    public var present: [UInt64]
+    /// The dictionary form: each row's code (0 for a null) into the distinct values, which lie end to end in
+    /// `dictionaryBytes`, entry `i` ending at `dictionaryEnds[i]`; nil for the plain form.
+    public var codes: [UInt8]?
+    public var dictionaryBytes: [UInt8]
+    public var dictionaryEnds: [UInt32]
+    /// The plain form: every row's value end to end in `bytes`, row `i`'s ending at `ends[i]` (empty for the
+    /// dictionary form).
+    public var bytes: [UInt8]
+    public var ends: [UInt32]
+
+    public init(
+        name: String, count: Int, present: [UInt64], codes: [UInt8]?, dictionaryBytes: [UInt8], dictionaryEnds: [UInt32],
+        bytes: [UInt8], ends: [UInt32]
+    ) {
+        self.name = name
+        self.count = count
+        self.present = present
+        self.codes = codes
+        self.dictionaryBytes = dictionaryBytes
+        self.dictionaryEnds = dictionaryEnds
+        self.bytes = bytes
+        self.ends = ends
+    }
+
+    /// Why the image is not a column's (a file damaged or of another program), or nil when it is one: every
+    /// offset within its bytes and after the one before, every present row's code naming a distinct value, the
+    /// distinct values distinct and within a dictionary's limits.
+    public var problem: String? {
+        guard count >= 0, present.count == (count + 63) / 64 else { return "its presence bits do not cover its rows" }
+        func increasing(_ ends: [UInt32], within limit: Int) -> Bool {
+            var previous: UInt32 = 0
+            for end in ends {
+                guard end >= previous else { return false }
+                previous = end
+            }
+            return Int(previous) <= limit
+        }
+        guard let codes else {
+            guard ends.count == count, increasing(ends, within: bytes.count) else { return "its value offsets do not fit its bytes" }
+            return nil
+        }
+        guard codes.count == count, bytes.isEmpty, ends.isEmpty, increasing(dictionaryEnds, within: dictionaryBytes.count) else {
+            return "its dictionary does not fit its rows"
+        }
+        for row in 0..<count where present[row >> 6] & (1 << UInt64(row & 63)) != 0 && Int(codes[row]) >= dictionaryEnds.count {
+            return "row \(row) names no value of its dictionary"
+        }
+        return nil
+    }
+}
