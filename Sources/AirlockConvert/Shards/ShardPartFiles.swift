@@ -8,10 +8,11 @@ import Foundation
 enum ShardPartFiles {
     /// How a table is kept (`Form.fileExtension` names its files).
     enum Form {
-        /// A tree table waiting to be cut into the parts: a spool file (`TableSpoolWriter`), streamed row by row.
+        /// A table cut into the parts, and each part: a spool file (`TableSpoolWriter`), cut row by row without
+        /// decoding a value.
         case spool
-        /// A table a shard reads whole (the reference data, and its part of each tree table): an image of its columns
-        /// (`TableImageFile`), read back in a few large reads, not a value at a time.
+        /// A table every shard reads whole (the reference data): an image of its columns (`TableImageFile`), read
+        /// back in a few large reads, not a value at a time.
         case image
 
         var fileExtension: String {
@@ -107,11 +108,11 @@ enum ShardPartFiles {
         return (section, records.keys.map { Int($0) })
     }
 
-    /// Cuts the F&O table `base` that `writeTable` wrote whole in `folder` as a spool into `parts` (one folder per
-    /// shard) by `owners` (each row's shard), each row keyed by its row in the export: what `writeTable` of the shard's
-    /// rows as an image would have written.
+    /// Cuts the F&O table `base` that `writeTable` wrote whole in `folder` into `parts` (one folder per shard) by
+    /// `owners` (each row's shard), row by row without decoding a value, each row keyed by its row in the export: what
+    /// `writeTable` of the shard's rows would have written.
     static func splitTable(folder: String, base: String, owners: [UInt16], into parts: [String]) throws {
-        try split(folder + "/" + base, owners: { owners[$0] }, into: parts.map { $0 + "/" + base }, exportKeys: true)
+        try split(folder + "/" + base + ".spool", owners: { owners[$0] }, into: parts.map { $0 + "/" + base + ".spool" }, exportKeys: true)
     }
 
     /// Cuts the Sales section `base` that `writeSection` wrote whole in `folder` into `parts` by `owners` (each record's
@@ -126,7 +127,7 @@ enum ShardPartFiles {
             return counts[Int(owner)]
         }
         func spools(_ part: String) -> (whole: String, parts: [String]) {
-            ("\(folder)/\(base).\(part)", parts.map { "\($0)/\(base).\(part)" })
+            ("\(folder)/\(base).\(part).spool", parts.map { "\($0)/\(base).\(part).spool" })
         }
         let records = spools("records")
         try split(records.whole, owners: { owners[$0] }, into: records.parts, exportKeys: true)
@@ -139,30 +140,32 @@ enum ShardPartFiles {
         var newMember: [Int] = []
         var memberCounts = [Int](repeating: 0, count: parts.count)
         let party = spools("party")
-        var members: [Table] = []
+        var writers: [TableSpoolWriter] = []
         var recordColumn = 0
-        try TableSpoolReader.forEachRow(path: party.whole + ".spool") { name, columns in
+        try TableSpoolReader.forEachRow(path: party.whole) { name, columns in
             recordColumn = columns.firstIndex(of: CMTEntityData.partyRecordColumn) ?? 0
-            members = parts.map { _ in Table(name: name, columnNames: columns) }
+            writers = try party.parts.map { try TableSpoolWriter(path: $0, name: name, columns: columns) }
         } _: { _, _, values in
             guard let text = values[recordColumn].map({ String(decoding: $0, as: UTF8.self) }), let record = Int(text),
                 record >= 0, record < owners.count
             else {
-                throw AirlockError(.io, "a party member names no record of its section", at: SourceLocation(file: party.whole + ".spool"))
+                throw AirlockError(.io, "a party member names no record of its section", at: SourceLocation(file: party.whole))
             }
             let owner = Int(owners[record])
             memberOwners.append(UInt16(owner))
             newMember.append(memberCounts[owner])
-            let renumbered = Array(String(newRow[record]).utf8)
-            try renumbered.withUnsafeBytes { renumbered in
-                try members[owner].appendRow { column, append in try append(column == recordColumn ? renumbered : values[column]) }
+            var encoded: [UInt8] = []
+            for (column, value) in values.enumerated() {
+                if column == recordColumn {
+                    Array(String(newRow[record]).utf8).withUnsafeBytes { TableSpoolWriter.encode($0, into: &encoded) }
+                } else {
+                    TableSpoolWriter.encode(value, into: &encoded)
+                }
             }
+            try encoded.withUnsafeBytes { try writers[owner].appendEncoded($0, key: UInt64(memberCounts[owner])) }
             memberCounts[owner] += 1
         }
-        for (owner, table) in members.enumerated() {
-            try TableImageFile.write(
-                table, keys: (0..<table.rowCount).map { UInt64($0) }, to: party.parts[owner] + "." + Form.image.fileExtension)
-        }
+        for writer in writers { try writer.close() }
         for number in 0..<facts.partyAttributeTables {
             let attributes = spools("party-attributes-\(number)")
             try split(attributes.whole, owners: { memberOwners[$0] }, into: attributes.parts, exportKeys: false)
@@ -180,28 +183,24 @@ enum ShardPartFiles {
         }
     }
 
-    /// Moves each row of the spool at `whole` (a path without its extension) to the table of its owner's part, keyed by
-    /// its row in `whole` (`exportKeys`), else by its place in the part, and writes each part's table as an image. The
-    /// spool is streamed through a buffer: the parts' tables together hold one table, not two.
+    /// Moves each row of spool `whole` to the spool of its owner's part: keyed by its row in `whole` (`exportKeys`),
+    /// else by its place in the part.
     private static func split(_ whole: String, owners: (Int) -> UInt16, into parts: [String], exportKeys: Bool) throws {
-        let path = whole + "." + Form.spool.fileExtension
-        let cursor = try TableSpoolCursor(path: path)
-        var tables = parts.map { _ in Table(name: cursor.name, columnNames: cursor.columnNames) }
-        var keys = parts.map { _ in [UInt64]() }
+        var writers: [TableSpoolWriter] = []
+        var counts = [UInt64](repeating: 0, count: parts.count)
         var row = 0
-        while try cursor.next() {
+        try TableSpoolReader.forEachRow(path: whole) { name, columns in
+            writers = try parts.map { try TableSpoolWriter(path: $0, name: name, columns: columns) }
+        } _: { _, encoded, _ in
             let owner = Int(owners(row))
-            guard owner < tables.count else {
-                throw AirlockError(.io, "the spool has more rows than the partition's owners", at: SourceLocation(file: path))
+            guard owner < writers.count else {
+                throw AirlockError(.io, "the spool has more rows than the partition's owners", at: SourceLocation(file: whole))
             }
-            try cursor.appendRow(to: &tables[owner])
-            keys[owner].append(exportKeys ? UInt64(row) : UInt64(keys[owner].count))
+            try writers[owner].appendEncoded(encoded, key: exportKeys ? UInt64(row) : counts[owner])
+            counts[owner] += 1
             row += 1
         }
-        for (owner, table) in tables.enumerated() {
-            try TableImageFile.write(table, keys: keys[owner], to: parts[owner] + "." + Form.image.fileExtension)
-            tables[owner] = Table(name: "")
-        }
+        for writer in writers { try writer.close() }
     }
 
     private static func readFacts(_ path: String) throws -> SectionFacts {

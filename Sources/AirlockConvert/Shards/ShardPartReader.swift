@@ -27,7 +27,7 @@ enum ShardPartReader {
         var treeRecords = 0
         for section in partition.salesSections {
             let read = try ShardPartFiles.readSection(
-                folder: section.tree ? part : reference, base: section.file, form: .image)
+                folder: section.tree ? part : reference, base: section.file, form: section.tree ? .spool : .image)
             RecordProgress.addRead(read.exportRows.count)
             sections.append(read.section)
             let key = ShardRowMap.key(side: .sales, entity: section.entity, catalog: catalog)
@@ -38,7 +38,7 @@ enum ShardPartReader {
         var foTables: [(String, Table)] = []
         for table in partition.foTables {
             let read = try ShardPartFiles.readTable(
-                folder: table.tree ? part : reference, base: table.file, form: .image)
+                folder: table.tree ? part : reference, base: table.file, form: table.tree ? .spool : .image)
             RecordProgress.addRead(read.exportRows.count)
             foTables.append((table.label, read.table))
             if table.tree { map[ShardRowMap.key(side: .fo, entity: table.label, catalog: catalog)] = read.exportRows }

@@ -8,12 +8,12 @@ import Foundation
 /// `airlock partition`: cuts both exports once into the parts `count` shards convert (`convert --partition DIR
 /// --shard i/N`), so that each shard reads its part and the reference data instead of both exports whole, twice.
 ///
-/// One read of each export: every table the conversion uses is written as it goes past (a tree table in full to a
-/// scratch folder as spool files, any other table to `reference/` as images of its columns: `ShardPartFiles`), while
-/// the link values of the tree records are gathered (`ShardOwnership`). The trees are then joined and given their
-/// shards exactly as a shard would, and each tree table's spool is streamed row by row into the shards' parts
-/// (`part-i/`, images again, which a shard reads in a few large reads), each record keyed by its row in the export.
-/// Memory holds the largest table while reading and again while cutting, and 8 bytes per link value.
+/// One read of each export: every table the conversion uses is written as spool files as it goes past (a tree table
+/// in full to a scratch folder, any other table to `reference/`), while the link values of the tree records are
+/// gathered (`ShardOwnership`). The trees are then joined and given their shards exactly as a shard would, and each
+/// tree table's spool is cut row by row, without decoding a value, into the shards' parts (`part-i/`), each record
+/// keyed by its row in the export. Memory holds the largest table while reading, the largest spool file while
+/// cutting, and 8 bytes per link value.
 public enum ShardPartitioner {
     /// What a partition run did, for the summary.
     public struct Outcome: Sendable {
