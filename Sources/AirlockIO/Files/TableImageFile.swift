@@ -56,7 +56,12 @@ public enum TableImageFile {
     /// The table at `path` and its rows' keys.
     /// - Throws: `AirlockError(.io)` naming the file when it cannot be read, is cut short, or holds no whole table.
     public static func read(path: String) throws -> (table: Table, keys: [UInt64]) {
-        let bytes = try FileByteStream.contents(of: path)
+        try read(bytes: FileByteStream.contents(of: path), path: path)
+    }
+
+    /// The table in `bytes` (an image file's contents; `path` names it in errors) and its rows' keys.
+    /// - Throws: `AirlockError(.io)` when it holds no whole table.
+    public static func read(bytes: [UInt8], path: String) throws -> (table: Table, keys: [UInt64]) {
         var cursor = magic.count
         func fail(_ what: String) -> AirlockError {
             AirlockError(.io, "not a whole Airlock table file: \(what) at byte \(cursor)", at: SourceLocation(file: path))

@@ -5,9 +5,15 @@ public enum TableSpoolReader {
     /// The spooled table and the key of each of its rows.
     /// - Throws: `AirlockError(.io)` when the file cannot be read, also when it is not a whole spool.
     public static func read(path: String) throws -> (table: Table, keys: [UInt64]) {
+        try read(bytes: FileByteStream.contents(of: path), path: path)
+    }
+
+    /// The spooled table in `bytes` (a spool file's contents; `path` names it in errors) and the key of each row.
+    /// - Throws: `AirlockError(.io)` when it is not a whole spool.
+    public static func read(bytes: [UInt8], path: String) throws -> (table: Table, keys: [UInt64]) {
         var table = Table(name: "")
         var keys: [UInt64] = []
-        try forEachRow(path: path) { name, columns in
+        try forEachRow(bytes: bytes, path: path) { name, columns in
             table = Table(name: name, columnNames: columns)
         } _: { key, _, values in
             keys.append(key)
@@ -24,7 +30,14 @@ public enum TableSpoolReader {
         path: String, header: (_ name: String, _ columns: [String]) throws -> Void,
         _ body: (_ key: UInt64, _ encoded: UnsafeRawBufferPointer, _ values: [UnsafeRawBufferPointer?]) throws -> Void
     ) throws {
-        let bytes = try FileByteStream.contents(of: path)
+        try forEachRow(bytes: FileByteStream.contents(of: path), path: path, header: header, body)
+    }
+
+    /// `forEachRow(path:header:_:)` over a spool file's contents, `bytes`.
+    static func forEachRow(
+        bytes: [UInt8], path: String, header: (_ name: String, _ columns: [String]) throws -> Void,
+        _ body: (_ key: UInt64, _ encoded: UnsafeRawBufferPointer, _ values: [UnsafeRawBufferPointer?]) throws -> Void
+    ) throws {
         try bytes.withUnsafeBytes { buffer in
             var cursor = 0
             func fail(_ what: String) -> AirlockError {

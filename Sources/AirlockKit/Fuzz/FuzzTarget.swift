@@ -1,4 +1,5 @@
 import AirlockIO
+import AirlockModel
 import AirlockPackages
 
 /// The readers exposed to coverage-guided fuzzing (see `Fuzz/` and `bin/fuzz`), and to the regression tests
@@ -13,6 +14,9 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
     case foPackage = "fo-package"
     /// A Configuration Migration package given as members: schema read, data.xml read into tables and counted.
     case cmtPackage = "cmt-package"
+    /// A file of a partition or a shard (`airlock partition`, `convert --shard`): a spool (`TableSpoolReader`) when
+    /// it starts as one, else a table image (`TableImageFile`).
+    case tableFiles = "table-files"
 
     /// Limits small enough that a fuzzer run stays within its memory budget.
     static let zipLimits = ZipLimits(maxEntrySize: 64 << 20, maxTotalSize: 256 << 20, maxCompressionRatio: 1000, maxEntries: 10_000)
@@ -28,6 +32,7 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
             case .csv: try Self.readCSV(bytes)
             case .foPackage: try Self.readFO(MemoryPackageSource(path: "fuzz", members: FuzzMembers.split(bytes)))
             case .cmtPackage: try Self.readCMT(MemoryPackageSource(path: "fuzz", members: FuzzMembers.split(bytes)))
+            case .tableFiles: try Self.readTableFile(bytes)
             }
             return nil
         } catch let error as AirlockError {
@@ -44,6 +49,16 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
         switch located.kind {
         case .fo: try readFO(located.source)
         case .cmt: try readCMT(located.source)
+        }
+    }
+
+    private static func readTableFile(_ bytes: [UInt8]) throws {
+        if bytes.starts(with: "AIRLOCK-SPOOL".utf8) {
+            let read = try TableSpoolReader.read(bytes: bytes, path: "fuzz.spool")
+            for row in 0..<read.table.rowCount { _ = read.table.row(row) }
+        } else {
+            let read = try TableImageFile.read(bytes: bytes, path: "fuzz.table")
+            for row in 0..<read.table.rowCount { _ = read.table.row(row) }
         }
     }
 

@@ -33,6 +33,21 @@ struct FuzzRegressionTests {
         #expect(try FuzzTarget.zip.run(cmt) == nil)
     }
 
+    /// The table-files seeds are whole files of their layouts, read as the tables they were written from, so that the
+    /// fuzzer starts inside both readers.
+    @Test func theTableFileSeedsAreWholeTables() throws {
+        for name in ["account.spool", "customers.table"] {
+            #expect(try FuzzTarget.tableFiles.run(try Fixture.bytes("fuzz/table-files/" + name)) == nil, "\(name)")
+        }
+        let spool = try TableSpoolReader.read(path: Fixture.path("fuzz/table-files/account.spool"))
+        #expect(spool.keys == [0, 1, 5] && spool.table.columnNames == ["accountid", "name", "parentaccountid"])
+        #expect(spool.table.row(1) == ["a2", "Fabrikam – Zürich", "a1"] && spool.table.row(2) == ["a3", "", nil])
+        let image = try TableImageFile.read(path: Fixture.path("fuzz/table-files/customers.table"))
+        #expect(image.keys == [0, 1, 2] && image.table.name == "CustCustomerV3Entity")
+        #expect(image.table.columns.map(\.isDictionaryEncoded) == [true, false])
+        #expect((0..<3).map { image.table.row($0) } == [["USMF", "Contoso"], [nil, ""], ["USMF", "Fabrikam"]])
+    }
+
     @Test func memberContainerRoundTrips() {
         let members: [(name: String, bytes: [UInt8])] = [("Manifest.xml", Array("<a/>\n".utf8)), ("b c.csv", []), ("x", [0, 10, 13])]
         let split = FuzzMembers.split(FuzzMembers.join(members))
