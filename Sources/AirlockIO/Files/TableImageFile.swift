@@ -45,7 +45,8 @@ public enum TableImageFile {
                 try buffer(image.dictionaryBytes)
                 try buffer(image.dictionaryEnds)
             } else {
-                try buffer(image.bytes)
+                try integer(UInt64(image.bytes.count))
+                try image.bytes.withBytes { try writer.write($0) }
                 try buffer(image.ends)
             }
         }
@@ -108,13 +109,20 @@ public enum TableImageFile {
                 let count = try integer(UInt64.self)
                 guard count == rowCount else { throw fail("column \(columnName) holds \(count) rows of \(rowCount)") }
                 let present = try buffer(UInt64.self)
-                let first = try buffer(UInt8.self)
-                let second = form == 0 ? try buffer(UInt8.self) : []
+                let codes = form == 0 ? try buffer(UInt8.self) : nil
+                let dictionaryBytes = form == 0 ? try buffer(UInt8.self) : []
+                var bytes = ByteStore(capacity: 0)
+                if form == 1 {
+                    // The values go from the file straight into the column's store.
+                    let length = try integer(UInt64.self)
+                    guard length <= UInt64(file.count) else { throw fail("a length past the end") }
+                    bytes = ByteStore(capacity: Int(length))
+                    bytes.append(try take(Int(length)))
+                }
                 let ends = try buffer(UInt32.self)
                 let image = TableColumnImage(
-                    name: columnName, count: Int(count), present: present, codes: form == 0 ? first : nil,
-                    dictionaryBytes: second, dictionaryEnds: form == 0 ? ends : [], bytes: form == 0 ? [] : first,
-                    ends: form == 0 ? [] : ends)
+                    name: columnName, count: Int(count), present: present, codes: codes, dictionaryBytes: dictionaryBytes,
+                    dictionaryEnds: codes == nil ? [] : ends, bytes: bytes, ends: codes == nil ? ends : [])
                 do {
                     columns.append(try TableColumn(image: image))
                 } catch let error as AirlockError {

@@ -167,12 +167,12 @@ public struct TableColumn: Sendable {
         return true
     }
 
-    /// The column's values as it holds them (`TableColumnImage`): its buffers copied as they are.
+    /// The column's values as it holds them (`TableColumnImage`): its buffers shared as they are, not copied.
     public var image: TableColumnImage {
         TableColumnImage(
             name: name, count: count, present: present, codes: isDictionaryEncoded ? codes : nil,
             dictionaryBytes: isDictionaryEncoded ? dictionary.bytes : [], dictionaryEnds: isDictionaryEncoded ? dictionary.ends : [],
-            bytes: isDictionaryEncoded ? [] : bytes.bytes, ends: isDictionaryEncoded ? [] : ends)
+            bytes: isDictionaryEncoded ? ByteStore(capacity: 0) : bytes, ends: isDictionaryEncoded ? [] : ends)
     }
 
     /// The column an image holds, its buffers taken as they are (a dictionary's lookup table made again from its
@@ -186,8 +186,7 @@ public struct TableColumn: Sendable {
         expectedRows = image.count
         guard let codes = image.codes else {
             isDictionaryEncoded = false
-            bytes = ByteStore(capacity: image.bytes.count)
-            image.bytes.withUnsafeBytes { bytes.append($0) }
+            bytes = image.bytes
             ends = image.ends
             return
         }

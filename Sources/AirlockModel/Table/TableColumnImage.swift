@@ -12,14 +12,14 @@ public struct TableColumnImage: Sendable, Equatable {
     public var codes: [UInt8]?
     public var dictionaryBytes: [UInt8]
     public var dictionaryEnds: [UInt32]
-    /// The plain form: every row's value end to end in `bytes`, row `i`'s ending at `ends[i]` (empty for the
-    /// dictionary form).
-    public var bytes: [UInt8]
+    /// The plain form: every row's value end to end in `bytes` (the column's own store, shared, not copied), row `i`'s
+    /// ending at `ends[i]` (empty for the dictionary form).
+    public var bytes: ByteStore
     public var ends: [UInt32]
 
     public init(
         name: String, count: Int, present: [UInt64], codes: [UInt8]?, dictionaryBytes: [UInt8], dictionaryEnds: [UInt32],
-        bytes: [UInt8], ends: [UInt32]
+        bytes: ByteStore, ends: [UInt32]
     ) {
         self.name = name
         self.count = count
