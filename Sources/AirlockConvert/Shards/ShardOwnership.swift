@@ -41,6 +41,55 @@ struct ShardOwnership {
         tables[tables.count - 1].rows = tables[tables.count - 1].rows.lowerBound..<rowEnds.count
     }
 
+    /// Table `number`'s link values, as a split partition's read writes them for the join (`appendTable`): its row
+    /// count and value count (32 bits each), each row's end among its values (32 bits), then the values' hashes (64
+    /// bits), little-endian.
+    func encodedTable(_ number: Int) -> [UInt8] {
+        let rows = tables[number].rows
+        let first = rows.lowerBound == 0 ? 0 : rowEnds[rows.lowerBound - 1]
+        let last = rows.isEmpty ? first : rowEnds[rows.upperBound - 1]
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8 + rows.count * 4 + (last - first) * 8)
+        func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+        append(UInt32(rows.count))
+        append(UInt32(last - first))
+        for row in rows { append(UInt32(rowEnds[row] - first)) }
+        for hash in hashes[first..<last] { append(hash) }
+        return bytes
+    }
+
+    /// Adds a table `encodedTable` wrote, as if its rows had been added here; returns its number.
+    /// - Throws: `AirlockError(.io)` naming `path` when the bytes are not such a table.
+    mutating func appendTable(_ name: String, encoded bytes: [UInt8], from path: String) throws -> Int {
+        func damaged() -> AirlockError {
+            AirlockError(.io, "not a table of link values a partition's read wrote", at: SourceLocation(file: path))
+        }
+        func integer<T: FixedWidthInteger>(at offset: Int, as _: T.Type) -> T {
+            var value = T.zero
+            withUnsafeMutableBytes(of: &value) { $0.copyBytes(from: bytes[offset..<(offset + MemoryLayout<T>.size)]) }
+            return T(littleEndian: value)
+        }
+        guard bytes.count >= 8 else { throw damaged() }
+        let rows = Int(integer(at: 0, as: UInt32.self))
+        let values = Int(integer(at: 4, as: UInt32.self))
+        guard bytes.count == 8 + rows * 4 + values * 8 else { throw damaged() }
+        let number = beginTable(name)
+        let base = hashes.count
+        var previous = 0
+        for row in 0..<rows {
+            let end = Int(integer(at: 8 + row * 4, as: UInt32.self))
+            guard end >= previous, end <= values else { throw damaged() }
+            previous = end
+            rowEnds.append(base + end)
+        }
+        guard previous == values else { throw damaged() }
+        let start = 8 + rows * 4
+        hashes.reserveCapacity(base + values)
+        for value in 0..<values { hashes.append(integer(at: start + value * 8, as: UInt64.self)) }
+        tables[number].rows = tables[number].rows.lowerBound..<rowEnds.count
+        return number
+    }
+
     /// Per table, the rows shard `selection` owns, in order; and the summary.
     func ownedRows(_ selection: ShardSelection) -> (rows: [[Int]], summary: Summary) {
         let assignment = assign(count: selection.count)

@@ -88,68 +88,44 @@ enum ShardPartReader {
         return partition
     }
 
-    /// Refuses a partition that is not this shard's: another count, other exports (by size here; by SHA-256 once the
-    /// run has digested them, `checkDigests`), other options.
+    /// Refuses a partition that is not this shard's: another count, other exports (by size and last MiB here; by
+    /// SHA-256 once the run has digested them, `checkDigests`), other options (`ShardCutCheck`).
     private static func check(
         _ partition: ShardPartition, folder: String, options: ConversionOptions, selection: ShardSelection, templates: TemplateSet
     ) throws {
-        let location = SourceLocation(file: folder + "/" + RunLayout.partitionManifest)
-        func refuse(_ what: String) -> AirlockError {
-            AirlockError(.usage, what + ": partition the exports again, or give its own", at: location)
-        }
+        let recorded = self.recorded(partition, folder: folder)
         if partition.count != selection.count {
-            throw refuse("the partition is cut into \(partition.count) parts, not \(selection.count) (--shard \(selection))")
+            throw AirlockError(
+                .usage,
+                "the partition is cut into \(partition.count) parts, not \(selection.count) (--shard \(selection)): \(recorded.remedy)",
+                at: SourceLocation(file: recorded.file))
         }
-        for (role, path) in [("fo", options.foPath), ("sales", options.salesPath)] {
-            _ = try recordedDigest(of: role, path: path, partition: partition, folder: folder)
-        }
-        if partition.templateSet != templates.set.rawValue {
-            throw refuse("the partition was cut for the \(partition.templateSet) templates, not \(templates.set.rawValue)")
-        }
-        if partition.foEncoding != options.foEncoding || partition.foLocale != options.foLocale {
-            throw refuse(
-                "the partition read the F&O export with --fo-encoding \(partition.foEncoding?.rawValue ?? "utf-8") and --fo-locale \(partition.foLocale ?? "auto"), this shard with \(options.foEncoding?.rawValue ?? "utf-8") and \(options.foLocale ?? "auto")"
-            )
-        }
-        let catalogDigests = try (options.catalogFiles ?? []).map { try FileDigest.of($0).sha256 }
-        if partition.catalogDigests != catalogDigests { throw refuse("the partition was cut with other --catalog files") }
+        try ShardCutCheck.check(recorded, options: options, templates: templates)
     }
 
-    /// The digest `partition.json` lists for the export `role` (`fo`, `sales`), once the export at `path` is checked
-    /// to be the one partitioned by its size and the SHA-256 of its last MiB (`FileDigest.tailSHA256`; for a zip, its
-    /// central directory with every entry's CRC-32). A shard reads its part, not the exports: digesting them whole
-    /// would cost every shard a pass over both. Nil for a folder export, which the caller digests whole.
+    /// What `partition` recorded of its exports and options, for `ShardCutCheck`.
+    private static func recorded(_ partition: ShardPartition, folder: String) -> ShardCutCheck.Recorded {
+        ShardCutCheck.Recorded(
+            cut: partition.cut, file: folder + "/" + RunLayout.partitionManifest, what: "partition",
+            remedy: "partition the exports again, or give its own")
+    }
+
+    /// The digest `partition.json` lists for the export `role` (`fo`, `sales`), its size and last MiB checked
+    /// (`ShardCutCheck.recordedDigest`); nil for a folder export, which the caller digests whole.
     /// - Throws: `AirlockError(.usage)` naming `partition.json` when the export is another.
     static func recordedDigest(of role: String, path: String, partition: ShardPartition, folder: String) throws -> FileDigest? {
-        guard let recorded = partition.inputs[role], !isDirectory(path) else { return nil }
-        func refuse(_ what: String) -> AirlockError {
-            AirlockError(
-                .usage, "the partition was cut from another --\(role) export (\(what)): partition the exports again, or give its own",
-                at: SourceLocation(file: folder + "/" + RunLayout.partitionManifest))
-        }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        if let size, recorded.bytes != size { throw refuse("\(recorded.bytes) bytes, not \(size) as \(path)") }
-        guard let tail = partition.inputTails[role] else { return nil }
-        if try FileDigest.tailSHA256(of: path) != tail { throw refuse("its last MiB differs from \(path)'s") }
-        var digest = recorded
-        digest.path = path
-        return digest
+        try ShardCutCheck.recordedDigest(of: role, path: path, recorded: recorded(partition, folder: folder))
     }
 
     /// Refuses a partition cut from exports or a key register other than those the run digested (`inputs`).
     static func checkDigests(_ folder: String, inputs: [String: FileDigest]) throws {
         let partition = try manifest(folder)
-        for role in ["fo", "sales", "key-register"] where partition.inputs[role]?.sha256 != inputs[role]?.sha256 {
+        for role in ["fo", "sales", "key-register"] where partition.cut.inputs[role]?.sha256 != inputs[role]?.sha256 {
             let flag = role == "key-register" ? "key register" : "--\(role) export"
             throw AirlockError(
                 .usage,
-                "the partition was cut from another \(flag) (SHA-256 \(partition.inputs[role]?.sha256.prefix(12) ?? "none"), not \(inputs[role]?.sha256.prefix(12) ?? "none")): partition the exports again, or give its own",
+                "the partition was cut from another \(flag) (SHA-256 \(partition.cut.inputs[role]?.sha256.prefix(12) ?? "none"), not \(inputs[role]?.sha256.prefix(12) ?? "none")): partition the exports again, or give its own",
                 at: SourceLocation(file: folder + "/" + RunLayout.partitionManifest))
         }
-    }
-
-    private static func isDirectory(_ path: String) -> Bool {
-        var directory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
     }
 }

@@ -10,7 +10,7 @@ import AirlockModel
 /// other options than its own.
 struct ShardPartition: Codable, Sendable {
     /// The layout of this file; a shard refuses another.
-    static let formatVersion = 2
+    static let formatVersion = 3
 
     /// An F&O entity file the conversion reads, in manifest order.
     struct FOTable: Codable, Sendable {
@@ -41,16 +41,9 @@ struct ShardPartition: Codable, Sendable {
 
     var format: Int
     var count: Int
-    /// The exports (`fo`, `sales`) and the key register (`key-register`) the partition was cut from.
-    var inputs: [String: FileDigest]
-    /// The SHA-256 of the last MiB of each export that is a file (`FileDigest.tailSHA256`), by the same roles: what a
-    /// shard checks the exports it is given against, without reading them whole.
-    var inputTails: [String: String]
-    /// The options that decide what is read and how: a shard must be run with the same.
-    var templateSet: String
-    var foEncoding: SingleByteCodePage?
-    var foLocale: String?
-    var catalogDigests: [String]
+    /// The exports and key register the partition was cut from, and the options it read them with: a shard must be
+    /// given the same.
+    var cut: ShardCutInputs
     /// The F&O export's companies in first-seen order over every entity file (what `--company` is checked against).
     var companies: [String]
     /// The Sales export's root attributes.

@@ -8,12 +8,13 @@ import Foundation
 /// `airlock partition`: cuts both exports once into the parts `count` shards convert (`convert --partition DIR
 /// --shard i/N`), so that each shard reads its part and the reference data instead of both exports whole, twice.
 ///
-/// One read of each export: every table the conversion uses is written as spool files as it goes past (a tree table
-/// in full to a scratch folder, any other table to `reference/`), while the link values of the tree records are
-/// gathered (`ShardOwnership`). The trees are then joined and given their shards exactly as a shard would, and each
-/// tree table's spool is cut row by row, without decoding a value, into the shards' parts (`part-i/`), each record
-/// keyed by its row in the export. Memory holds the largest table while reading, the largest spool file while
-/// cutting, and 8 bytes per link value.
+/// In one process (`run`), or in three steps of which the middle one runs as many processes at once (`split`,
+/// `readRange`, `join`): the split cuts the Sales export's `data.xml` into its sections without parsing it and gives
+/// each section and F&O entity file a range (`ShardPartitionPlan`); each range is read by a process of its own, every
+/// table spooled as it goes past (a tree table in full, to be cut; any other as the reference data) with the link
+/// values of the tree records (`ShardPartitionRangeReader`); the join joins the trees, gives them their shards exactly
+/// as a shard would, and cuts each tree table row by row, without decoding a value, into the shards' parts
+/// (`ShardPartitionJoiner`). The one-process run reads its one range and joins it the same way.
 public enum ShardPartitioner {
     /// What a partition run did, for the summary.
     public struct Outcome: Sendable {
@@ -27,7 +28,22 @@ public enum ShardPartitioner {
         public var partBytes: [Int]
     }
 
-    /// Cuts `options`' exports into `count` parts in `options.outputDirectory`.
+    /// What a split did, for the summary.
+    public struct SplitOutcome: Sendable {
+        public var ranges: Int
+        /// The Sales sections written, and why `data.xml` was not cut (range 0 then reads it whole).
+        public var salesSections: Int
+        public var salesNotCut: String?
+        /// Bytes each range reads (uncompressed).
+        public var rangeBytes: [Int]
+    }
+
+    /// The folder of a split's plan and its ranges' reads, inside the partition folder until the join.
+    public static let splitFolder = "split"
+    static let planFile = "plan.json"
+    static func readFolder(_ range: Int) -> String { "read-\(range)" }
+
+    /// Cuts `options`' exports into `count` parts in `options.outputDirectory`, in this process.
     /// - Parameter register: the migration's key register, whose keys link records as a shard's reading does.
     /// - Throws: `AirlockError(.usage)` for a template set without account trees, an output folder that is not
     ///   empty (without `force`); the readers' errors.
@@ -35,22 +51,23 @@ public enum ShardPartitioner {
         _ options: ConversionOptions, count: Int, catalog: SchemaCatalog, register: KeyRegister?,
         progress: @escaping @Sendable (String) -> Void
     ) throws -> Outcome {
-        guard let out = options.outputDirectory else { throw AirlockError(.usage, "partition writes a folder: give --out") }
-        _ = try ShardSelection(index: 0, count: count)
-        let templates = try TemplateLoader.load(TemplateSelection(setName: options.templateSet, directory: options.templatesDirectory))
-        guard let trees = ShardTrees.of(templates.set) else {
-            throw AirlockError(
-                .unsupported,
-                "partition: the \(templates.set.rawValue) templates declare no account trees to cut the exports by; shards run the prospect-to-cash set"
-            )
-        }
+        let (out, context) = try start(options, count: count, catalog: catalog, register: register)
         try ConversionOptionCheck.checkOutputDirectory(options)
         let digests = ConversionReportBuilder.inputDigests(options)
         let staging = try StagingDirectory(target: out, outputNames: RunLayout.partitionOutputs)
         do {
-            let outcome = try write(
-                options, count: count, templates: templates, trees: trees, catalog: catalog, register: register, digests: digests,
-                staging: staging, progress: progress)
+            let foReader = try ConversionInputs.openFO(try ConversionInputs.sources(options).fo, fileEncoding: options.foFileEncoding)
+            let scratch = staging.path(".scratch")
+            var plan = try self.plan(
+                count: count, ranges: 1, cut: ShardCutInputs.of(options, templates: context.templates, digests: [:]), sales: nil,
+                foFiles: foReader.manifest.entities.map { ($0.entityName, nil) })
+            try ShardPartitionRangeReader.read(
+                plan, range: 0, planFolder: scratch, planDigest: "", context: context, into: scratch, progress: progress)
+            // Digested meanwhile, on a thread of its own.
+            plan.cut.inputs = try ShardCutInputs.of(options, templates: context.templates, digests: digests.result()).inputs
+            let reads = try ShardPartitionJoiner.reads(plan, planDigest: "", folders: [scratch])
+            let outcome = try ShardPartitionJoiner.join(reads, staging: staging, move: true, progress: progress)
+            try? FileManager.default.removeItem(atPath: scratch)
             try staging.commit()
             return outcome
         } catch {
@@ -60,154 +77,172 @@ public enum ShardPartitioner {
         }
     }
 
-    /// A tree table read whole into the scratch folder, to be cut once the owners are known.
-    private struct Unsplit {
-        var side: DataSide
-        var file: String
-        /// Its number in the ownership.
-        var table: Int
-    }
-
-    private static let scratchFolder = "unsplit"
-
-    /// Reads both exports into the staging folder's spools (`spoolSales`, `spoolFO`), gathering the tree records'
-    /// links; joins the trees and cuts each tree table into the parts (`cut`); writes `partition.json`.
-    private static func write(
-        _ options: ConversionOptions, count: Int, templates: TemplateSet, trees: ShardTrees, catalog: SchemaCatalog,
-        register: KeyRegister?, digests: BackgroundTask<[String: FileDigest]>, staging: StagingDirectory,
+    /// The split (`--step split`): cuts the Sales export's `data.xml` into its sections and plans `ranges` ranges,
+    /// written into `split/` of the partition folder, which it empties (with `force`).
+    /// - Throws: as `run`.
+    public static func split(
+        _ options: ConversionOptions, count: Int, ranges: Int, catalog: SchemaCatalog, register: KeyRegister?,
         progress: @escaping @Sendable (String) -> Void
-    ) throws -> Outcome {
-        let folders = SpoolFolders(reference: staging.path(RunLayout.partitionReferenceFolder), scratch: staging.path(scratchFolder))
-        for folder in [RunLayout.partitionReferenceFolder, scratchFolder] + (0..<count).map(RunLayout.partitionPartFolder(index:)) {
-            try staging.makeFolder(folder)
+    ) throws -> SplitOutcome {
+        let (out, context) = try start(options, count: count, catalog: catalog, register: register)
+        _ = try ShardSelection(index: 0, count: ranges)
+        try ConversionOptionCheck.checkOutputDirectory(options)
+        let digests = ConversionReportBuilder.inputDigests(options)
+        let staging = try StagingDirectory(target: out, outputNames: RunLayout.partitionOutputs + [splitFolder])
+        do {
+            try staging.makeFolder(splitFolder)
+            let folder = staging.path(splitFolder)
+            let sources = try ConversionInputs.sources(options)
+            progress("partition: cutting \(options.salesPath) into its sections")
+            let sales = try cutSales(sources.sales, into: folder)
+            let foReader = try ConversionInputs.openFO(sources.fo, fileEncoding: options.foFileEncoding)
+            let foFiles = foReader.manifest.entities.map { ($0.entityName, foReader.dataMember(for: $0)?.size.map(Int.init)) }
+            let plan = try self.plan(
+                count: count, ranges: ranges, cut: ShardCutInputs.of(options, templates: context.templates, digests: digests.result()),
+                sales: sales, foFiles: foFiles)
+            try staging.write(try ReportJSON.data(plan), to: splitFolder + "/" + planFile)
+            try staging.commit()
+            var rangeBytes = [Int](repeating: 0, count: ranges)
+            for section in plan.salesSections ?? [] { rangeBytes[section.range] += section.section.bytes }
+            for (file, bytes) in zip(plan.foFiles, foFiles.map(\.1)) { rangeBytes[file.range] += bytes ?? 0 }
+            return SplitOutcome(
+                ranges: ranges, salesSections: plan.salesSections?.count ?? 0, salesNotCut: plan.salesNotCut, rangeBytes: rangeBytes)
+        } catch {
+            _ = try? digests.result()
+            staging.discard()
+            throw error
         }
-        let sources = try ConversionInputs.sources(options)
-        var ownership = ShardOwnership()
-        var unsplit: [Unsplit] = []
-
-        progress("partition: reading \(options.salesPath)")
-        let sales = try spoolSales(
-            sources.sales, trees: trees, catalog: catalog, register: register, folders: folders, ownership: &ownership, unsplit: &unsplit)
-        let schemaFile = "sales-schema.xml"
-        try staging.write(Data(sales.schema), to: RunLayout.partitionReferenceFolder + "/" + schemaFile)
-        progress("partition: reading \(options.foPath)")
-        let fo = try spoolFO(
-            sources.fo, options: options, templates: templates, trees: trees, catalog: catalog, folders: folders, ownership: &ownership,
-            unsplit: &unsplit)
-
-        // The owners, then each tree table cut into the parts.
-        progress("partition: joining the account trees")
-        let assignment = ownership.assign(count: count)
-        ownership = ShardOwnership()
-        progress("partition: writing \(count) parts")
-        let parts = (0..<count).map { staging.path(RunLayout.partitionPartFolder(index: $0)) }
-        try cut(unsplit, owners: assignment.owners, scratch: folders.scratch, into: parts)
-        staging.remove(scratchFolder)
-
-        let referenceBytes = try folderBytes(folders.reference)
-        let partBytes = try (0..<count).map { try folderBytes(staging.path(RunLayout.partitionPartFolder(index: $0))) }
-        var inputs = try digests.result()
-        inputs = inputs.filter { ["fo", "sales", "key-register"].contains($0.key) }
-        let manifest = ShardPartition(
-            format: ShardPartition.formatVersion, count: count, inputs: inputs,
-            inputTails: try ["fo": options.foPath, "sales": options.salesPath].compactMapValues { try FileDigest.tailSHA256(of: $0) },
-            templateSet: templates.set.rawValue,
-            foEncoding: options.foEncoding, foLocale: options.foLocale,
-            catalogDigests: try (options.catalogFiles ?? []).map { try FileDigest.of($0).sha256 }, companies: fo.companies,
-            salesTimestamp: sales.data.timestamp?.text, salesAttributes: sales.data.otherAttributes.map { [$0.name, $0.value] },
-            salesSchemaFile: schemaFile, foTables: fo.tables, salesSections: sales.sections, treeRecords: assignment.treeRecords,
-            largestTree: assignment.largestTree, referenceBytes: referenceBytes,
-            parts: (0..<count).map { .init(index: $0, ownedRecords: assignment.ownedRecords[$0], bytes: partBytes[$0]) })
-        try staging.write(try ReportJSON.data(manifest), to: RunLayout.partitionManifest)
-        return Outcome(
-            count: count, treeRecords: assignment.treeRecords, largestTree: assignment.largestTree, ownedRecords: assignment.ownedRecords,
-            referenceBytes: referenceBytes, partBytes: partBytes)
     }
 
-    /// Where the spools go: the reference data's folder, and the scratch folder of the tree tables still to be cut.
-    private struct SpoolFolders {
-        var reference: String
-        var scratch: String
+    /// A read (`--step read --range i/N`): reads range `range` of the split's plan into `split/read-i/`, replacing
+    /// an earlier read of it.
+    /// - Throws: `AirlockError(.usage)` without a split's plan, for another number of ranges, exports or options
+    ///   other than the split's (`ShardCutCheck`); the readers' errors.
+    public static func readRange(
+        _ options: ConversionOptions, range: ShardSelection, catalog: SchemaCatalog, register: KeyRegister?,
+        progress: @escaping @Sendable (String) -> Void
+    ) throws {
+        let (plan, planDigest, folder) = try splitPlan(options)
+        let (_, context) = try start(options, count: plan.count, catalog: catalog, register: register)
+        if range.count != plan.ranges {
+            throw AirlockError(
+                .usage, "the split planned \(plan.ranges) ranges, not \(range.count) (--range \(range)): give --range i/\(plan.ranges)",
+                at: SourceLocation(file: folder + "/" + planFile))
+        }
+        try ShardCutCheck.check(plan.recorded(file: folder + "/" + planFile), options: options, templates: context.templates)
+        let staging = try StagingDirectory(
+            target: folder + "/" + readFolder(range.index),
+            outputNames: [ShardPartitionRangeReader.tablesFolder, ShardPartitionRangeReader.summaryFile])
+        do {
+            try ShardPartitionRangeReader.read(
+                plan, range: range.index, planFolder: folder, planDigest: planDigest, context: context, into: staging.staging,
+                progress: progress)
+            try staging.commit()
+        } catch {
+            staging.discard()
+            throw error
+        }
     }
 
-    /// The Sales export, section by section: a tree entity's section spooled whole to the scratch folder, its links
-    /// added to `ownership`, any other to the reference data. Returns the sections, the export's document and its
-    /// schema's bytes.
-    private static func spoolSales(
-        _ source: PackageSource, trees: ShardTrees, catalog: SchemaCatalog, register: KeyRegister?, folders: SpoolFolders,
-        ownership: inout ShardOwnership, unsplit: inout [Unsplit]
-    ) throws -> (sections: [ShardPartition.SalesSection], data: CMTData, schema: [UInt8]) {
-        let salesReader = try CMTPackageReader(source: source)
-        var sections: [ShardPartition.SalesSection] = []
-        let data = try salesReader.readEntities(valueProblems: .collect) { section in
-            let file = "sales-\(sections.count)"
-            let tree = trees.salesEntities[section.name]
-            if let keys = tree {
-                let table = ownership.beginTable("sales:\(section.name):\(sections.count)")
-                ShardInputReader.addSalesLinks(
-                    section.records.values, entity: section.name, keys: keys, trees: trees, catalog: catalog, register: register,
-                    to: &ownership)
-                try ShardPartFiles.writeSection(section, folder: folders.scratch, base: file, form: .spool)
-                unsplit.append(Unsplit(side: .sales, file: file, table: table))
-            } else {
-                try ShardPartFiles.writeSection(section, folder: folders.reference, base: file, form: .image)
-            }
-            sections.append(.init(entity: section.name, tree: tree != nil, records: section.records.count, file: file))
+    /// The join (`--step join`): joins the ranges' reads into the partition, then removes `split/`.
+    /// - Throws: `AirlockError(.usage)` without a split's plan, or when a range was not read or was read from
+    ///   another plan.
+    public static func join(_ options: ConversionOptions, progress: @escaping @Sendable (String) -> Void) throws -> Outcome {
+        let (plan, planDigest, folder) = try splitPlan(options)
+        let reads = try ShardPartitionJoiner.reads(
+            plan, planDigest: planDigest, folders: (0..<plan.ranges).map { folder + "/" + readFolder($0) })
+        let out = options.outputDirectory ?? ""
+        let staging = try StagingDirectory(target: out, outputNames: RunLayout.partitionOutputs)
+        do {
+            let outcome = try ShardPartitionJoiner.join(reads, staging: staging, move: false, progress: progress)
+            try staging.commit()
+            try? FileManager.default.removeItem(atPath: folder)
+            return outcome
+        } catch {
+            staging.discard()
+            throw error
         }
-        let schema = try salesReader.source.open(salesReader.schemaMember).readAll()
-        return (sections, data, schema)
     }
 
-    /// The F&O export: every entity file read for its companies (as convert finds them), those the templates use
-    /// kept, each normalized and spooled like a Sales section (a tree entity's to the scratch folder, its links added
-    /// to `ownership`). Returns the companies and the tables.
-    private static func spoolFO(
-        _ source: PackageSource, options: ConversionOptions, templates: TemplateSet, trees: ShardTrees, catalog: SchemaCatalog,
-        folders: SpoolFolders, ownership: inout ShardOwnership, unsplit: inout [Unsplit]
-    ) throws -> (companies: [String], tables: [ShardPartition.FOTable]) {
-        let foReader = try ConversionInputs.openFO(source, fileEncoding: options.foFileEncoding)
-        let used = ConversionInputs.usedEntities(foReader, templates: templates, catalog: catalog).map(\.entityName)
-        let probe = FOExport(reader: nil, catalog: catalog)
-        let locale = options.foLocale.flatMap(FOLocale.init(name:))
-        var companies: [String] = []
-        var foTables: [ShardPartition.FOTable] = []
-        for line in foReader.manifest.entities {
-            let label = probe.label(of: line)
-            var table = try foReader.readEntity(line).table
-            for company in CompanyResolver.companies(in: [table])
-            where !companies.contains(where: { $0.uppercased() == company.uppercased() }) {
-                companies.append(company)
-            }
-            guard used.contains(line.entityName), !foTables.contains(where: { $0.label == label }) else { continue }
-            table = try FODecimalNormalizer.normalized(table, label: label, catalog: catalog, locale: locale)
-            let file = "fo-\(foTables.count)"
-            let links = trees.foLinks(label: label, catalog: catalog)
-            if let links {
-                let number = ownership.beginTable("fo:\(label)")
-                ShardInputReader.addFOLinks(table, links: links, to: &ownership)
-                try ShardPartFiles.writeTable(table, folder: folders.scratch, base: file, form: .spool)
-                unsplit.append(Unsplit(side: .fo, file: file, table: number))
-            } else {
-                try ShardPartFiles.writeTable(table, folder: folders.reference, base: file, form: .image)
-            }
-            foTables.append(.init(label: label, tree: links != nil, records: table.rowCount, file: file))
+    /// The partition folder and what every step reads with, once the templates are known to cut by trees.
+    private static func start(
+        _ options: ConversionOptions, count: Int, catalog: SchemaCatalog, register: KeyRegister?
+    ) throws -> (out: String, context: ShardPartitionRangeReader.Context) {
+        guard let out = options.outputDirectory else { throw AirlockError(.usage, "partition writes a folder: give --out") }
+        _ = try ShardSelection(index: 0, count: count)
+        let templates = try TemplateLoader.load(TemplateSelection(setName: options.templateSet, directory: options.templatesDirectory))
+        guard let trees = ShardTrees.of(templates.set) else {
+            throw AirlockError(
+                .unsupported,
+                "partition: the \(templates.set.rawValue) templates declare no account trees to cut the exports by; shards run the prospect-to-cash set"
+            )
         }
-        return (companies, foTables)
+        return (out, .init(options: options, templates: templates, trees: trees, catalog: catalog, register: register))
     }
 
-    /// Cuts each tree table spooled in `scratch` into the parts by its records' `owners` (per table, in ownership
-    /// order), removing its spool once cut.
-    private static func cut(_ unsplit: [Unsplit], owners: [[UInt16]], scratch: String, into parts: [String]) throws {
-        for table in unsplit {
-            let owners = owners[table.table]
-            switch table.side {
-            case .sales: try ShardPartFiles.splitSection(folder: scratch, base: table.file, owners: owners, into: parts)
-            case .fo: try ShardPartFiles.splitTable(folder: scratch, base: table.file, owners: owners, into: parts)
+    /// The split's plan in the partition folder, its SHA-256, and the folder.
+    private static func splitPlan(_ options: ConversionOptions) throws -> (ShardPartitionPlan, String, String) {
+        guard let out = options.outputDirectory else { throw AirlockError(.usage, "partition writes a folder: give --out") }
+        let folder = out + "/" + splitFolder
+        let path = folder + "/" + planFile
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw AirlockError(
+                .usage,
+                "\(out) holds no split's plan (\(splitFolder)/\(planFile)): run partition --step split first, or partition without --step",
+                at: SourceLocation(file: path))
+        }
+        guard let plan = try? JSONDecoder().decode(ShardPartitionPlan.self, from: data), plan.format == ShardPartitionPlan.formatVersion
+        else {
+            throw AirlockError(.usage, "not a split's plan this airlock reads: split the exports again", at: SourceLocation(file: path))
+        }
+        return (plan, FileDigest.sha256(of: [data]), folder)
+    }
+
+    /// The plan of `ranges` ranges: the Sales sections `sales` cut (nil: `data.xml` read whole by range 0) and the F&O
+    /// export's files, with their bytes, each given a range.
+    private static func plan(
+        count: Int, ranges: Int, cut: ShardCutInputs, sales: CMTSectionScanner.Outcome?, foFiles: [(String, Int?)]
+    ) throws -> ShardPartitionPlan {
+        let sections = sales?.notCut == nil ? sales?.sections : nil
+        let wholeSales = sections == nil ? (sales.map { $0.headBytes + $0.sections.reduce(0) { $0 + $1.bytes } } ?? 0) : 0
+        let items = (sections ?? []).map(\.bytes) + foFiles.map { $0.1 ?? 0 }
+        var assigned = ShardPartitionPlan.ranges(of: items, count: ranges, initial: [wholeSales])
+        let salesRanges = assigned.prefix(sections?.count ?? 0)
+        assigned.removeFirst(salesRanges.count)
+        return ShardPartitionPlan(
+            format: ShardPartitionPlan.formatVersion, count: count, ranges: ranges, cut: cut,
+            salesHeadBytes: sections == nil ? nil : sales?.headBytes,
+            salesSections: sections.map { zip($0, salesRanges).map { ShardPartitionPlan.SalesSection(section: $0, range: $1) } },
+            salesNotCut: sales?.notCut,
+            foFiles: zip(foFiles, assigned).map { ShardPartitionPlan.FOFile(entity: $0.0, bytes: $0.1, range: $1) })
+    }
+
+    /// Cuts the Sales export's `data.xml` into `folder` (`CMTSectionScanner`): its head and each section in a file of
+    /// its own; nothing when it is not cut.
+    private static func cutSales(_ source: PackageSource, into folder: String) throws -> CMTSectionScanner.Outcome {
+        let reader = try CMTPackageReader(source: source)
+        var sink: FileByteSink?
+        var current: CMTSectionScanner.Piece?
+        let outcome = try CMTSectionScanner.scan(try source.open(reader.dataMember)) { piece, bytes in
+            if piece != current {
+                try sink?.close()
+                let name: String
+                switch piece {
+                case .head: name = ShardPartitionRangeReader.salesHeadFile
+                case .section(let number): name = ShardPartitionRangeReader.salesSectionFile(number)
+                }
+                sink = try FileByteSink(path: folder + "/" + name)
+                current = piece
             }
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? [] where name.hasPrefix(table.file + ".") {
-                try? FileManager.default.removeItem(atPath: scratch + "/" + name)
+            try sink?.write(bytes)
+        }
+        try sink?.close()
+        if outcome.notCut != nil {
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasPrefix("sales-") {
+                try FileManager.default.removeItem(atPath: folder + "/" + name)
             }
         }
+        return outcome
     }
 
     /// Bytes of the files in `folder`.

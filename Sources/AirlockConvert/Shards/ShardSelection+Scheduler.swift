@@ -8,11 +8,14 @@ extension ShardSelection {
     /// `SLURM_ARRAY_TASK_ID` and `SLURM_ARRAY_TASK_COUNT`; Kubernetes' `JOB_COMPLETION_INDEX` with `count`, the
     /// `--shard-count` option, which a Kubernetes Indexed Job does not pass on).
     /// - Throws: `AirlockError(.usage)` naming what is wrong with the text or the environment.
-    public static func parse(_ text: String, count: Int? = nil, environment: [String: String]) throws -> ShardSelection {
+    /// `option` names the option in messages (`--range` of a partition's read takes the same).
+    public static func parse(_ text: String, count: Int? = nil, option: String = "--shard", environment: [String: String]) throws
+        -> ShardSelection
+    {
         if text == "auto" { return try fromScheduler(count: count, environment: environment) }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let total = Int(parts[1]) else {
-            throw AirlockError(.usage, "--shard takes i/N (shard i of N, from 0: --shard 0/4) or auto, not '\(text)'")
+            throw AirlockError(.usage, "\(option) takes i/N (\(option.dropFirst(2)) i of N, from 0: \(option) 0/4) or auto, not '\(text)'")
         }
         if let count, count != total {
             throw AirlockError(.usage, "--shard \(text) says \(total) shards but --shard-count says \(count)")

@@ -19,6 +19,8 @@ public final class XMLStreamReader {
     /// The batch being read: the reader's own, or a slot of the ring.
     private var batch: UnsafeMutablePointer<XMLEventBatch>
     private let location: SourceLocation
+    /// Where the document's lines came from, when it is pieces of another (its positions are reported in those).
+    private let positions: XMLPositionMap?
     /// The current node's index in the batch; -1 before the first.
     private var index = -1
 
@@ -29,8 +31,13 @@ public final class XMLStreamReader {
     ///   - limits: nesting, text length and DOCTYPE limits.
     ///   - parseAhead: parse on a thread of its own, a few chunks ahead of the reader, so that parsing and using
     ///     the nodes run on two cores (for large documents: it starts a thread and holds four batches of nodes).
+    ///   - positions: for a document made of pieces of another, where its lines came from: every line and column
+    ///     the reader reports, its errors' too, is the other document's.
     /// - Throws: `AirlockError` when the encoding declaration contradicts the bytes, or libxml2 cannot start.
-    public init(_ stream: ByteStream, location: SourceLocation, limits: XMLLimits = .default, parseAhead: Bool = false) throws {
+    public init(
+        _ stream: ByteStream, location: SourceLocation, limits: XMLLimits = .default, parseAhead: Bool = false,
+        positions: XMLPositionMap? = nil
+    ) throws {
         cxml_silence_generic_errors()
         let peekable = PeekableByteStream(stream)
         if let problem = XMLEncodingCheck.problem(prefix: try peekable.peek(256)) {
@@ -38,6 +45,7 @@ public final class XMLStreamReader {
         }
         let parser = try XMLChunkParser(peekable, location: location, limits: limits)
         self.location = location
+        self.positions = positions
         if parseAhead {
             let ring = XMLBatchRing(count: 4, parser: parser)
             self.ring = ring
@@ -70,7 +78,13 @@ public final class XMLStreamReader {
         while index >= batch.pointee.events.count {
             if batch.pointee.isLast {
                 index = batch.pointee.events.count
-                if let failure = batch.pointee.failure { throw failure }
+                if let failure = batch.pointee.failure {
+                    guard let positions else { throw failure }
+                    var mapped = failure
+                    mapped.location = positions.map(failure.location)
+                    mapped.message = positions.map(message: failure.message)
+                    throw mapped
+                }
                 return nil
             }
             if let ring {
@@ -117,10 +131,17 @@ public final class XMLStreamReader {
     public var isEmptyElement: Bool { current.map { $0.kind == .startElement && $0.isEmpty } ?? false }
 
     /// 1-based line of the current node (of its start tag, on an end element).
-    public var line: Int { current?.line ?? 0 }
+    public var line: Int {
+        let line = current?.line ?? 0
+        return positions?.map(line: line, column: 0).line ?? line
+    }
 
     /// 1-based column of the parser when it reported the current node (the end of a start tag).
-    public var column: Int { current.map { Int($0.column) } ?? 0 }
+    public var column: Int {
+        let column = current.map { Int($0.column) } ?? 0
+        guard let positions, let line = current?.line else { return column }
+        return positions.map(line: line, column: column).column
+    }
 
     /// The text of the current text node (entity references and character references decoded).
     public var text: String {

@@ -28,6 +28,9 @@ public final class CMTDataReader {
     private var skippedElements = Set<String>()
     /// The value problems of the entity section being read (collect mode only).
     private var sectionProblems: [CMTValueProblemRecord] = []
+    /// For a document made of pieces of the export's `data.xml` (a split partition's), where its lines came from:
+    /// its positions are reported in the export's lines and columns.
+    public var positions: XMLPositionMap?
     /// Where `readRecords` hands the records (nil otherwise).
     private var recordConsumer: (any CMTRecordConsumer)?
 
@@ -112,8 +115,9 @@ public final class CMTDataReader {
     /// A reader on `stream` positioned on the root `<entities>` element of a data.xml. data.xml holds the records,
     /// so it is parsed ahead on a thread of its own while the caller uses the nodes.
     /// - Throws: `AirlockError(.malformedXML)` when the document has no root or another root element.
-    public static func openRoot(_ stream: ByteStream, location: SourceLocation) throws -> XMLStreamReader {
-        let xml = try XMLStreamReader(stream, location: location, parseAhead: true)
+    public static func openRoot(_ stream: ByteStream, location: SourceLocation, positions: XMLPositionMap? = nil) throws -> XMLStreamReader
+    {
+        let xml = try XMLStreamReader(stream, location: location, parseAhead: true, positions: positions)
         var kind = try xml.next()
         while kind == .text { kind = try xml.next() }
         guard kind == .startElement else {
@@ -139,7 +143,7 @@ public final class CMTDataReader {
         sectionProblems = []
         let peekable = PeekableByteStream(stream)
         encoding = TextEncoding.detect(try peekable.peek(4))
-        let xml = try Self.openRoot(peekable, location: location)
+        let xml = try Self.openRoot(peekable, location: location, positions: positions)
         var data = CMTData()
         var counts: [CMTEntityCount] = []
         var countIndex: [String: Int] = [:]

@@ -75,6 +75,22 @@ public final class CMTPackageReader {
         return data
     }
 
+    /// Streams `stream` as the package's `data.xml`, handing each entity section to `body` as `readEntities` does:
+    /// `stream` is made of pieces of it (`CMTSectionScanner`), and `positions` says where their lines came from, so
+    /// that every error and value problem names the package's `data.xml` and its line.
+    /// - Returns: the root's timestamp and attributes (without entities).
+    public func readEntities(
+        from stream: ByteStream, positions: XMLPositionMap, valueProblems: CMTValueProblemMode = .strict,
+        _ body: (CMTEntityData) throws -> Void
+    ) throws -> CMTData {
+        try checkContentTypes()
+        let reader = dataReader(valueProblems)
+        reader.positions = positions
+        let data = try reader.readEntities(stream, body)
+        warnings = packageWarnings + reader.warnings
+        return data
+    }
+
     /// Streams `data.xml` in pieces of at most `chunkRecords` records (see `CMTDataReader.readChunks`), so memory
     /// holds one piece whatever the size of a section.
     /// `root`, when given, gets the root's timestamp and attributes before the first piece.

@@ -3,8 +3,8 @@ import Testing
 import Yams
 
 /// `deploy/shard-steps.txt` is the one list of a sharded conversion's steps: its lines use only the six placeholders,
-/// one of them runs per shard, and the Kubernetes Jobs run exactly those lines (bound to the manifest's paths),
-/// with the objects the manifest's apply steps and the Jobs' rules need.
+/// the partition's reads and the shards run one per index, and the Kubernetes Jobs run exactly those lines (bound to
+/// the manifest's paths), with the objects the manifest's apply steps and the Jobs' rules need.
 @Suite struct DeployStepsTests {
     static let root = ConvertFixture.root
     static let placeholders = ["{bin}", "{fo}", "{sales}", "{out}", "{i}", "{n}"]
@@ -18,9 +18,12 @@ import Yams
 
     @Test func theStepsArePartitionShardsMerge() throws {
         let steps = try Self.steps()
-        #expect(steps.map { $0.dropFirst().first } == ["partition", "convert", "merge"])
+        #expect(steps.map { $0.dropFirst().first } == ["partition", "partition", "partition", "convert", "merge"])
+        #expect(steps.prefix(3).compactMap { line in line.firstIndex(of: "--step").map { line[$0 + 1] } } == ["split", "read", "join"])
         #expect(steps.allSatisfy { $0.first == "{bin}" })
-        #expect(steps.filter { $0.joined().contains("{i}") }.count == 1, "one line runs per shard")
+        // The partition's reads and the shards run per index; the shards' line is the last of them (the Slurm
+        // script reruns from it).
+        #expect(steps.indices.filter { steps[$0].joined().contains("{i}") } == [1, 3])
         for word in steps.joined() {
             var rest = word
             for placeholder in Self.placeholders { rest = rest.replacingOccurrences(of: placeholder, with: "") }
@@ -37,10 +40,16 @@ import Yams
         let claimName = try #require(((claims.first?["metadata"] as? [String: Any])?["name"]) as? String)
         let jobs = objects.filter { $0["kind"] as? String == "Job" }
         #expect(jobs.allSatisfy { $0["apiVersion"] as? String == "batch/v1" })
-        let indexed = try #require(jobs.first { ($0["spec"] as? [String: Any])?["completionMode"] as? String == "Indexed" })
-        let indexedSpec = try #require(indexed["spec"] as? [String: Any])
-        let count = try #require(indexedSpec["completions"] as? Int)
-        #expect((indexedSpec["parallelism"] as? Int ?? count) <= count)
+        let indexed = jobs.filter { ($0["spec"] as? [String: Any])?["completionMode"] as? String == "Indexed" }
+        #expect(indexed.count == 2, "the partition's reads and the shards")
+        let counts = try indexed.map { job in
+            let spec = try #require(job["spec"] as? [String: Any])
+            let count = try #require(spec["completions"] as? Int)
+            #expect((spec["parallelism"] as? Int ?? count) <= count)
+            return count
+        }
+        #expect(Set(counts).count == 1, "every Indexed Job has N completions")
+        let count = try #require(counts.first)
         let bound: [String: String] = [
             "{bin}": "/opt/airlock/airlock", "{fo}": "/data/in/fo-export.zip", "{sales}": "/data/in/sales-export.zip",
             "{out}": "/data/run", "{n}": String(count), "{i}": "$(JOB_COMPLETION_INDEX)",
@@ -67,7 +76,7 @@ import Yams
                     return [String(word[..<equals]), String(word[word.index(after: equals)...])]
                 })
         }
-        #expect(steps == ["partition", "convert", "merge"], "the apply steps' labels, in order")
+        #expect(steps == ["partition-split", "partition-read", "partition-join", "convert", "merge"], "the apply steps' labels, in order")
         let expected = try Self.steps().map { line in
             line.map { word in bound.reduce(word) { $0.replacingOccurrences(of: $1.key, with: $1.value) } }
         }

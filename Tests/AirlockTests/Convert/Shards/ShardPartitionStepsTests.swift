@@ -1,0 +1,177 @@
+import AirlockKit
+import Foundation
+import Testing
+
+@testable import AirlockConvert
+
+/// `airlock partition` in three steps (`--step split`, `--step read --range i/R` for each range, `--step join`)
+/// writes the partition the one-process run writes, byte for byte, whatever the number of ranges; a step given what
+/// is not its own is refused in one line, and writes nothing.
+@Suite struct ShardPartitionStepsTests {
+    static let catalog = Result { try SchemaCatalogLoader.bundled() }
+
+    /// The split of `pair` into `ranges` ranges for `count` shards, each range read, and the join, into `folder`.
+    static func steps(
+        _ pair: (fo: String, sales: String), count: Int, ranges: Int, into folder: String, readOrder: [Int]? = nil
+    ) throws -> ShardPartitioner.SplitOutcome {
+        let options = ConversionOptions(foPath: pair.fo, salesPath: pair.sales, outputDirectory: folder)
+        let catalog = try Self.catalog.get()
+        let split = try ShardPartitioner.split(options, count: count, ranges: ranges, catalog: catalog, register: nil, progress: { _ in })
+        for range in readOrder ?? Array((0..<ranges).reversed()) {
+            try ShardPartitioner.readRange(
+                options, range: try ShardSelection(index: range, count: ranges), catalog: catalog, register: nil, progress: { _ in })
+        }
+        _ = try ShardPartitioner.join(options, progress: { _ in })
+        return split
+    }
+
+    /// Every file under `folder` (relative path) and its bytes.
+    static func files(_ folder: String) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: folder)
+        while let name = enumerator?.nextObject() as? String {
+            var directory: ObjCBool = false
+            FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &directory)
+            if !directory.boolValue { result[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)) }
+        }
+        return result
+    }
+
+    @Test(arguments: [
+        "generated", "edu-k12-sampledata-2022/K12-SampleData.zip", "ia-nonprofit/DefaultData.zip",
+        "abvogel-partylist/abvogel-partylist.cmt.zip",
+    ])
+    func theStepsWriteTheOneProcessPartition(sales: String) throws {
+        let generated = try ConvertFixture.generatedPair(accounts: 60, seed: 11, defects: true)
+        let pair = sales == "generated" ? (generated.fo, generated.sales) : (ConvertFixture.sampleFO, RealExport.path(sales))
+        let whole = generated.folder + "/whole"
+        _ = try ShardPartitionTests.partition(pair, count: 3, into: whole)
+        let expected = try Self.files(whole)
+        #expect(expected.keys.contains(RunLayout.partitionManifest))
+        for ranges in [1, 2, 5, 40] {
+            let folder = generated.folder + "/steps-\(ranges)"
+            let split = try Self.steps(pair, count: 3, ranges: ranges, into: folder)
+            #expect(split.salesNotCut == nil, "\(sales)")
+            let found = try Self.files(folder)
+            #expect(found.keys.sorted() == expected.keys.sorted(), "\(sales), \(ranges) ranges")
+            for (name, bytes) in expected where found[name] != bytes { Issue.record("\(name) differs (\(sales), \(ranges) ranges)") }
+            #expect(!FileManager.default.fileExists(atPath: folder + "/" + ShardPartitioner.splitFolder), "the join removes split/")
+        }
+    }
+
+    /// A Sales export the split does not cut (UTF-16 here) is read whole by range 0, and the partition is the same.
+    @Test func anExportThatIsNotCutIsReadWholeByRangeZero() throws {
+        let pair = try ConvertFixture.generatedPair(accounts: 20, seed: 12)
+        let utf16 = pair.folder + "/sales-utf16.zip"
+        try Self.rewriteData(of: pair.sales, into: utf16) { bytes in
+            let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "encoding=\"utf-8\"", with: "encoding=\"utf-16\"")
+            return [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        }
+        _ = try ShardPartitionTests.partition((pair.fo, utf16), count: 2, into: pair.folder + "/whole")
+        let split = try Self.steps((pair.fo, utf16), count: 2, ranges: 3, into: pair.folder + "/steps")
+        #expect(split.salesNotCut == "it is not in UTF-8")
+        #expect(try Self.files(pair.folder + "/steps") == Self.files(pair.folder + "/whole"))
+    }
+
+    /// A record damaged in a late section: the range that reads it names the export's data.xml, line and column, as
+    /// the one-process partition does.
+    @Test func anErrorInARangeNamesTheExportsLine() throws {
+        let pair = try ConvertFixture.generatedPair(accounts: 20, seed: 13)
+        let damaged = pair.folder + "/sales-damaged.zip"
+        try Self.rewriteData(of: pair.sales, into: damaged) { bytes in
+            var text = String(decoding: bytes, as: UTF8.self)
+            let last = try #require(text.range(of: "<record ", options: .backwards))
+            text.replaceSubrange(last, with: "<record><field/></wrong>")
+            return Array(text.utf8)
+        }
+        let whole = try #require(throws: AirlockError.self) {
+            try ShardPartitionTests.partition((pair.fo, damaged), count: 2, into: pair.folder + "/whole")
+        }
+        let options = ConversionOptions(foPath: pair.fo, salesPath: damaged, outputDirectory: pair.folder + "/steps")
+        let catalog = try Self.catalog.get()
+        let split = try ShardPartitioner.split(options, count: 2, ranges: 4, catalog: catalog, register: nil, progress: { _ in })
+        #expect(split.salesNotCut == nil)
+        var errors: [AirlockError] = []
+        for range in 0..<4 {
+            do {
+                try ShardPartitioner.readRange(
+                    options, range: try ShardSelection(index: range, count: 4), catalog: catalog, register: nil, progress: { _ in })
+            } catch let error as AirlockError {
+                errors.append(error)
+            }
+        }
+        #expect(errors.count == 1, "the range holding the record")
+        #expect(errors.first?.description == whole.description)
+        #expect(whole.location.line != nil && whole.location.entry == "data.xml")
+    }
+
+    /// A step given what is not its own: one line, a usage error, and no partition written.
+    @Test func aStepGivenWhatIsNotItsOwnIsRefused() throws {
+        let pair = try ConvertFixture.generatedPair(accounts: 20, seed: 14)
+        let other = try ConvertFixture.generatedPair(accounts: 20, seed: 15)
+        let catalog = try Self.catalog.get()
+        let folder = pair.folder + "/partition"
+        let options = ConversionOptions(foPath: pair.fo, salesPath: pair.sales, outputDirectory: folder)
+        func refusal(_ body: () throws -> Void) -> String? {
+            do {
+                try body()
+                return nil
+            } catch let error as AirlockError {
+                #expect(error.code == .usage && !error.description.contains("\n"), "\(error)")
+                #expect(!FileManager.default.fileExists(atPath: folder + "/" + RunLayout.partitionManifest), "nothing written")
+                return error.description
+            } catch {
+                return "\(error)"
+            }
+        }
+        func read(_ range: Int, of count: Int, _ configure: (inout ConversionOptions) -> Void = { _ in }) throws {
+            var options = options
+            configure(&options)
+            try ShardPartitioner.readRange(
+                options, range: try ShardSelection(index: range, count: count), catalog: catalog, register: nil, progress: { _ in })
+        }
+        #expect(refusal { try read(0, of: 3) }?.contains("holds no split's plan") == true)
+        _ = try ShardPartitioner.split(options, count: 2, ranges: 3, catalog: catalog, register: nil, progress: { _ in })
+        #expect(refusal { try read(0, of: 4) }?.contains("planned 3 ranges, not 4") == true)
+        #expect(refusal { try read(0, of: 3) { $0.foPath = other.fo } }?.contains("the split was cut from another --fo export") == true)
+        #expect(refusal { try read(1, of: 3) { $0.salesPath = other.sales } }?.contains("another --sales export") == true)
+        #expect(refusal { try read(2, of: 3) { $0.foLocale = "de-DE" } }?.contains("--fo-locale") == true)
+        try read(0, of: 3)
+        try read(2, of: 3)
+        #expect(refusal { _ = try ShardPartitioner.join(options, progress: { _ in }) }?.contains("range 1 of 3 was not read") == true)
+        // Reads of an earlier split of the same folder are not this split's.
+        try read(1, of: 3)
+        let earlier = folder + "-earlier-read"
+        try FileManager.default.copyItem(atPath: folder + "/split/read-1", toPath: earlier)
+        _ = try ShardPartitioner.split(
+            {
+                var changed = options
+                changed.force = true
+                return changed
+            }(), count: 3, ranges: 3, catalog: catalog, register: nil,
+            progress: { _ in })
+        try read(0, of: 3)
+        try read(2, of: 3)
+        try FileManager.default.copyItem(atPath: earlier, toPath: folder + "/split/read-1")
+        #expect(
+            refusal { _ = try ShardPartitioner.join(options, progress: { _ in }) }?.contains("not range 1's read of this split's plan")
+                == true)
+        try read(1, of: 3)
+        _ = try ShardPartitioner.join(options, progress: { _ in })
+        #expect(FileManager.default.fileExists(atPath: folder + "/" + RunLayout.partitionManifest))
+        // Joined once: the split's folder is gone, and a second join says so.
+        let again = try #require(throws: AirlockError.self) { try ShardPartitioner.join(options, progress: { _ in }) }
+        #expect(again.code == .usage && again.message.contains("holds no split's plan"))
+    }
+
+    /// Writes the Sales package `path` again at `target`, its data.xml changed by `change`.
+    static func rewriteData(of path: String, into target: String, _ change: ([UInt8]) throws -> [UInt8]) throws {
+        let source = try openPackageSource(path: path)
+        let writer = try ZipArchiveWriter(path: target)
+        for member in source.members.map(\.name).sorted() {
+            let bytes = try source.open(member).readAll()
+            try writer.addEntry(name: member, bytes: member == "data.xml" ? change(bytes) : bytes)
+        }
+        try writer.finish()
+    }
+}
