@@ -10,7 +10,8 @@ struct MergeCommand: LedgerCommand {
             of the same exports would (the packages byte for byte; see docs/merge.md). --out may hold the shards/ folder. \
             Exit status: 0 done; 1 a merged package fails validation (only the report is written); 2 the folders are not \
             all the shards of one conversion, or bad options. The merge is entered in the migration ledger beside --out, \
-            naming each shard's report.
+            naming each shard's report. --step sales and --step fo write one package each, in processes of their own, \
+            into --out's .merge/ folder; the merge then takes them as written (if they are of the same shards).
             """)
 
     @Option(help: "The run folder to write (may hold shards/; otherwise empty unless --force).")
@@ -35,6 +36,9 @@ struct MergeCommand: LedgerCommand {
     @Flag(help: "Print report.json to stdout instead of the summary.")
     var json = false
 
+    @Option(help: "Write one package alone, sales or fo, for the merge to take as written (a step of docs/merge.md).")
+    var step: String?
+
     @OptionGroup var ledger: LedgerArguments
     @OptionGroup var progress: ProgressArguments
 
@@ -46,6 +50,8 @@ struct MergeCommand: LedgerCommand {
         if let shards, shards < 1 || shards > ShardSelection.maximumCount {
             throw ValidationError("--shards takes 1 to \(ShardSelection.maximumCount)")
         }
+        if let step, ShardMergePackage(rawValue: step) == nil { throw ValidationError("--step takes sales or fo, not '\(step)'") }
+        if step != nil, json { throw ValidationError("--json shows the merge's report: not with --step") }
     }
 
     func run(output: CommandOutput, arguments: [String]) throws {
@@ -55,6 +61,15 @@ struct MergeCommand: LedgerCommand {
                 outputDirectory: out, force: force, batchLimits: try batches.limits()),
             catalogFiles: catalogFiles, json: json, ledger: ledger.options(arguments: arguments))
         let meter = progress.meter("merge", output: output)
+        if let package = step.flatMap(ShardMergePackage.init(rawValue:)) {
+            let text: String
+            do {
+                defer { meter.stop() }
+                text = try MergePipeline.writePackage(package, options, progress: { step in meter.step(step) })
+            }
+            output.write(text)
+            return
+        }
         let result: MergeResult
         do {
             defer { meter.stop() }

@@ -2,7 +2,7 @@ import AirlockIO
 import Foundation
 
 /// What `airlock validate` found in one package.
-public struct ValidationReport: Sendable, Equatable {
+public struct ValidationReport: Sendable, Equatable, Codable {
     /// `fo` or `cmt`.
     public var kind: String
     public var path: String

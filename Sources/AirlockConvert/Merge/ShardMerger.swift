@@ -23,14 +23,7 @@ public enum ShardMerger {
     ) throws -> ConversionResult {
         let shards = try readShards(options.shardFolders)
         let first = shards[0]
-        let digests = try options.catalogFiles.map { try FileDigest.of($0).sha256 }
-        guard digests == first.manifest.catalogDigests else {
-            let given = first.manifest.options.catalogFiles ?? []
-            throw AirlockError(
-                .usage,
-                "the shards were converted with \(given.isEmpty ? "the bundled catalog alone" : "the catalog extension\(given.count == 1 ? "" : "s") \(given.joined(separator: ", "))"); merge with the same --catalog files (the packages' field types come from the catalog)",
-                at: SourceLocation(file: first.folder))
-        }
+        try checkCatalog(options, shards: shards)
         // The single run's options: the shards' own, but for what merge is given.
         var runOptions = first.report.options
         runOptions.shard = nil
@@ -50,27 +43,95 @@ public enum ShardMerger {
                 merged[shard.folder] = try FileDigest.of(shard.path(RunLayout.conversionReport), as: shard.folder)
             }
             report.shards = ConversionReport.Shards(count: shards.count, merged: merged)
+            let reports = shards.compactMap { merged[$0.folder]?.sha256 }
 
-            progress("merging \(shards.count) shards: \(RunLayout.salesPackage)")
-            let salesValidation = try writeSales(shards, catalog: catalog, integration: templates.set.integration, staging: staging)
-            progress("merging \(shards.count) shards: \(RunLayout.foPackage)")
-            let foValidation = try writeFO(shards, catalog: catalog, staging: staging)
+            var validations: [ShardMergePackage: ValidationReport] = [:]
+            for package in ShardMergePackage.allCases {
+                if let piece = try takePiece(package, of: reports, run: options.outputDirectory, staging: staging) {
+                    progress("merging \(shards.count) shards: \(package.fileName) as its step wrote it")
+                    validations[package] = piece.validation
+                } else {
+                    progress("merging \(shards.count) shards: \(package.fileName)")
+                    validations[package] = try write(
+                        package, shards, catalog: catalog, integration: templates.set.integration, to: staging.path(package.fileName))
+                }
+            }
             try writeRejects(shards, templates: templates, staging: staging, report: &report)
-            let validations = try Converter.finishPackages(
-                fo: foValidation, sales: salesValidation, report: &report, batchLimits: options.batchLimits,
+            let checked = try Converter.finishPackages(
+                fo: validations[.fo], sales: validations[.sales], report: &report, batchLimits: options.batchLimits,
                 targets: TargetExports(runOptions), catalog: catalog, integration: templates.set.integration, staging: staging,
                 progress: progress)
             try ConversionReportBuilder.write(report, staging: staging)
             try staging.commit()
+            try? FileManager.default.removeItem(atPath: options.outputDirectory + "/" + ShardMergePackage.folder)
             // Over the conversion's `--max-rejects` when all shards' rejects are counted, as the single run would be.
             return ConversionResult(
-                report: report, validations: validations,
+                report: report, validations: checked,
                 tooManyRejects: runOptions.maxRejects.map { report.totals.rejected > $0 } ?? false)
         } catch let failure as ConversionFailure {
             throw failure
         } catch {
             staging.discard()
             throw error
+        }
+    }
+
+    /// Writes `package` of the shards `options` names into `.merge/<package>/` of the run folder (`merge --step`),
+    /// with its validation and the shards it merged, for the merge to take as written; returns its validation (nil:
+    /// the shards hold no record of it).
+    /// - Throws: as `run`, but a package that fails validation is written all the same: the merge refuses it.
+    public static func writePackage(
+        _ package: ShardMergePackage, _ options: ShardMergeOptions, catalog: SchemaCatalog,
+        progress: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws -> ValidationReport? {
+        let shards = try readShards(options.shardFolders)
+        try checkCatalog(options, shards: shards)
+        let templates = try TemplateLoader.load(
+            TemplateSelection(setName: shards[0].manifest.options.templateSet, directory: shards[0].manifest.options.templatesDirectory))
+        let folder = options.outputDirectory + "/" + ShardMergePackage.folder + "/" + package.rawValue
+        let staging = try StagingDirectory(target: folder, outputNames: [package.fileName, ShardMergePackage.pieceFile])
+        do {
+            progress("merging \(shards.count) shards: \(package.fileName)")
+            let validation = try write(
+                package, shards, catalog: catalog, integration: templates.set.integration, to: staging.path(package.fileName))
+            let reports = try shards.map { try FileDigest.of($0.path(RunLayout.conversionReport)).sha256 }
+            try staging.write(
+                try ReportJSON.data(ShardMergePackage.Piece(shards: reports, validation: validation)), to: ShardMergePackage.pieceFile)
+            try staging.commit()
+            return validation
+        } catch {
+            staging.discard()
+            throw error
+        }
+    }
+
+    /// `package` as written by the package's own step into `.merge/` of `run`, linked into `staging`, when the step
+    /// merged the shards whose reports are `reports`; nil when there is none, or it is of other shards (a shard run
+    /// again since): the merge then writes the package itself.
+    private static func takePiece(
+        _ package: ShardMergePackage, of reports: [String], run: String, staging: StagingDirectory
+    ) throws -> ShardMergePackage.Piece? {
+        let folder = run + "/" + ShardMergePackage.folder + "/" + package.rawValue
+        guard let data = FileManager.default.contents(atPath: folder + "/" + ShardMergePackage.pieceFile),
+            let piece = try? JSONDecoder().decode(ShardMergePackage.Piece.self, from: data), piece.shards == reports
+        else { return nil }
+        if piece.validation != nil {
+            do {
+                try FileManager.default.linkItem(atPath: folder + "/" + package.fileName, toPath: staging.path(package.fileName))
+            } catch {
+                return nil
+            }
+        }
+        return piece
+    }
+
+    /// `package` of the shards written at `path`, and its validation; nil when the shards hold no record of it.
+    private static func write(
+        _ package: ShardMergePackage, _ shards: [MergedShard], catalog: SchemaCatalog, integration: SyncIntegration, to path: String
+    ) throws -> ValidationReport? {
+        switch package {
+        case .sales: try writeSales(shards, catalog: catalog, integration: integration, to: path)
+        case .fo: try writeFO(shards, catalog: catalog, to: path)
         }
     }
 
@@ -132,6 +193,19 @@ public enum ShardMerger {
             )
         }
         return shards
+    }
+
+    /// Refuses catalog files other than those the shards were converted with (by content).
+    private static func checkCatalog(_ options: ShardMergeOptions, shards: [MergedShard]) throws {
+        let first = shards[0]
+        let digests = try options.catalogFiles.map { try FileDigest.of($0).sha256 }
+        guard digests == first.manifest.catalogDigests else {
+            let given = first.manifest.options.catalogFiles ?? []
+            throw AirlockError(
+                .usage,
+                "the shards were converted with \(given.isEmpty ? "the bundled catalog alone" : "the catalog extension\(given.count == 1 ? "" : "s") \(given.joined(separator: ", "))"); merge with the same --catalog files (the packages' field types come from the catalog)",
+                at: SourceLocation(file: first.folder))
+        }
     }
 
     /// The output folder may hold the shards' folder (`shards/`) and the partition (`partition/`), nothing else of its
@@ -226,7 +300,7 @@ public enum ShardMerger {
 
     /// `to-sales.zip` from every shard's parts, laid out and written as the single run lays out and writes its own.
     private static func writeSales(
-        _ shards: [MergedShard], catalog: SchemaCatalog, integration: SyncIntegration, staging: StagingDirectory
+        _ shards: [MergedShard], catalog: SchemaCatalog, integration: SyncIntegration, to path: String
     ) throws -> ValidationReport? {
         var byPart: [Int: [(shard: MergedShard, part: ShardManifest.SalesPart)]] = [:]
         for shard in shards {
@@ -266,11 +340,11 @@ public enum ShardMerger {
             try ShardTargetRecords.readSales(shards) ?? CMTExportRecords.read(path: first.manifest.options.salesPath, countsAs: .checked)
         return try SalesPackageWriter.write(
             plan, timestamp: first.manifest.salesTimestamp.map(CMTTimestamp.init(text:)), catalog: catalog, integration: integration,
-            target: target, to: staging.path(RunLayout.salesPackage))
+            target: target, to: path)
     }
 
     /// `to-fo.zip` from every shard's rows of each entity file, sorted for loading and written as the single run's.
-    private static func writeFO(_ shards: [MergedShard], catalog: SchemaCatalog, staging: StagingDirectory) throws -> ValidationReport? {
+    private static func writeFO(_ shards: [MergedShard], catalog: SchemaCatalog, to path: String) throws -> ValidationReport? {
         let layout = shards[0].manifest.foFiles
         for shard in shards where shard.manifest.foFiles.map(\.label) != layout.map(\.label) {
             throw AirlockError(
@@ -284,7 +358,6 @@ public enum ShardMerger {
             }
             files.append((file.label, file.columns, spooled.map(\.0), spooled.map(\.1)))
         }
-        let path = staging.path(RunLayout.foPackage)
         guard
             try FOOutputBuilder.write(
                 files.map { ($0.label, $0.columns) }, catalog: catalog,

@@ -18,7 +18,8 @@ import Yams
 
     @Test func theStepsArePartitionShardsMerge() throws {
         let steps = try Self.steps()
-        #expect(steps.map { $0.dropFirst().first } == ["partition", "partition", "partition", "convert", "merge"])
+        #expect(steps.map { $0.dropFirst().first } == ["partition", "partition", "partition", "convert", "merge", "merge", "merge"])
+        #expect(steps.suffix(3).map { line in line.firstIndex(of: "--step").map { line[$0 + 1] } } == ["sales", "fo", nil])
         #expect(steps.prefix(3).compactMap { line in line.firstIndex(of: "--step").map { line[$0 + 1] } } == ["split", "read", "join"])
         #expect(steps.allSatisfy { $0.first == "{bin}" })
         // The partition's reads and the shards run per index; the shards' line is the last of them (the Slurm
@@ -76,7 +77,9 @@ import Yams
                     return [String(word[..<equals]), String(word[word.index(after: equals)...])]
                 })
         }
-        #expect(steps == ["partition-split", "partition-read", "partition-join", "convert", "merge"], "the apply steps' labels, in order")
+        #expect(
+            steps == ["partition-split", "partition-read", "partition-join", "convert", "merge-sales", "merge-fo", "merge"],
+            "the apply steps' labels, in order")
         let expected = try Self.steps().map { line in
             line.map { word in bound.reduce(word) { $0.replacingOccurrences(of: $1.key, with: $1.value) } }
         }

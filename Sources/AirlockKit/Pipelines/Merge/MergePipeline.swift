@@ -16,6 +16,26 @@ public enum MergePipeline {
             entry: { ledgerEntry(for: $0, options: options) }, failureEntry: { ledgerEntry(failed: $0, options: options) })
     }
 
+    /// One package of the merge (`airlock merge --step`), for the merge to take as written; returns what to show. Not
+    /// entered in the ledger: the merge that takes it is.
+    /// - Throws: as `run`; a package that fails validation is written all the same (the merge refuses it).
+    public static func writePackage(
+        _ package: ShardMergePackage, _ options: MergeOptions, progress: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws -> String {
+        let started = Date()
+        let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
+        var merge = options.merge
+        merge.catalogFiles = options.catalogFiles
+        let validation = try ShardMerger.writePackage(package, merge, catalog: catalog, progress: progress)
+        let count = options.merge.shardFolders.count
+        let folder = options.merge.outputDirectory + "/" + ShardMergePackage.folder + "/" + package.rawValue
+        let what =
+            validation.map { "\(package.fileName) (\($0.errors) errors, \($0.warnings) warnings)" }
+            ?? "no \(package.fileName) (the shards hold no record of it)"
+        return "Merged \(what) of \(count) shard\(count == 1 ? "" : "s") into \(folder), for airlock merge to take.\n"
+            + String(format: "Done in %.1f s.", Date().timeIntervalSince(started)) + "\n"
+    }
+
     private static func merge(_ options: MergeOptions, started: Date, progress: @escaping @Sendable (String) -> Void) throws -> MergeResult
     {
         let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)

@@ -164,6 +164,52 @@ import Testing
         #expect(again.code == .usage && again.message.contains("holds no split's plan"))
     }
 
+    /// The whole path of deploy/shard-steps.txt: the partition's steps, the shards, each package merged in a step of
+    /// its own, the merge taking them: the single run's packages and findings; a package written for other shards (a
+    /// shard run again since) is not taken but written again.
+    @Test func theWholePathInStepsMergesIntoTheSingleRun() throws {
+        let pair = try ConvertFixture.generatedPair(accounts: 80, seed: 16, defects: true)
+        let catalog = try Self.catalog.get()
+        let single = try ConvertFixture.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/single")
+        let run = pair.folder + "/run"
+        let partition = run + "/" + RunLayout.partitionFolder
+        _ = try Self.steps((pair.fo, pair.sales), count: 3, ranges: 3, into: partition, readOrder: [1, 0, 2])
+        let folders = try (0..<3).map { index in
+            let folder = run + "/" + RunLayout.shardFolder(index: index)
+            var options = ConversionOptions(
+                foPath: pair.fo, salesPath: pair.sales, outputDirectory: folder, shard: try ShardSelection(index: index, count: 3))
+            options.partition = partition
+            _ = try Converter.run(options, catalog: catalog)
+            return folder
+        }
+        let options = ShardMergeOptions(shardFolders: folders, outputDirectory: run)
+        for stale in [false, true] {
+            for package in ShardMergePackage.allCases { _ = try ShardMerger.writePackage(package, options, catalog: catalog) }
+            if stale {
+                // As if shard 1 had run again after the steps: the fo step's piece names another report.
+                let path = run + "/.merge/fo/piece.json"
+                var text = try String(contentsOfFile: path, encoding: .utf8)
+                let digest = try FileDigest.of(folders[1] + "/" + RunLayout.conversionReport).sha256
+                text = text.replacingOccurrences(of: digest, with: String(repeating: "0", count: 64))
+                try text.write(toFile: path, atomically: false, encoding: .utf8)
+            }
+            let lines = LockedLines()
+            var forced = options
+            forced.force = true
+            let merged = try ShardMerger.run(forced, catalog: catalog, progress: { lines.append($0) })
+            #expect(lines.all.filter { $0.contains("as its step wrote it") }.count == (stale ? 1 : 2), "\(lines.all)")
+            #expect(!FileManager.default.fileExists(atPath: run + "/.merge"), "the merge removes the steps' folder")
+            #expect(merged.validations.map(\.kind) == single.validations.map(\.kind))
+            for (found, expected) in zip(merged.validations, single.validations) {
+                #expect(found.findings.map(\.message) == expected.findings.map(\.message) && found.warnings == expected.warnings)
+            }
+            for name in [RunLayout.foPackage, RunLayout.salesPackage] {
+                let expected = try Data(contentsOf: URL(fileURLWithPath: pair.folder + "/single/" + name))
+                #expect(try Data(contentsOf: URL(fileURLWithPath: run + "/" + name)) == expected, "\(name), stale: \(stale)")
+            }
+        }
+    }
+
     /// Writes the Sales package `path` again at `target`, its data.xml changed by `change`.
     static func rewriteData(of path: String, into target: String, _ change: ([UInt8]) throws -> [UInt8]) throws {
         let source = try openPackageSource(path: path)
@@ -174,4 +220,13 @@ import Testing
         }
         try writer.finish()
     }
+}
+
+/// Lines handed to a progress closure, from any thread.
+private final class LockedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
 }
