@@ -17,6 +17,9 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
     /// A file of a partition or a shard (`airlock partition`, `convert --shard`): a spool (`TableSpoolReader`) when
     /// it starts as one, else a table image (`TableImageFile`).
     case tableFiles = "table-files"
+    /// A CMT data.xml cut at its sections by bytes (`CMTSectionScanner`, a split partition's): the pieces must be the
+    /// document again, and each section is then parsed on its own as a partition's read parses it.
+    case cmtSections = "cmt-sections"
 
     /// Limits small enough that a fuzzer run stays within its memory budget.
     static let zipLimits = ZipLimits(maxEntrySize: 64 << 20, maxTotalSize: 256 << 20, maxCompressionRatio: 1000, maxEntries: 10_000)
@@ -33,6 +36,7 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
             case .foPackage: try Self.readFO(MemoryPackageSource(path: "fuzz", members: FuzzMembers.split(bytes)))
             case .cmtPackage: try Self.readCMT(MemoryPackageSource(path: "fuzz", members: FuzzMembers.split(bytes)))
             case .tableFiles: try Self.readTableFile(bytes)
+            case .cmtSections: try Self.cutSections(bytes)
             }
             return nil
         } catch let error as AirlockError {
@@ -59,6 +63,36 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
         } else {
             let read = try TableImageFile.read(bytes: bytes, path: "fuzz.table")
             for row in 0..<read.table.rowCount { _ = read.table.row(row) }
+        }
+    }
+
+    /// What the section scan must never do: hand out other bytes than it was given.
+    struct SectionScanBug: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private static func cutSections(_ bytes: [UInt8]) throws {
+        var pieces: [[UInt8]] = []
+        var order: [CMTSectionScanner.Piece] = []
+        let outcome = try CMTSectionScanner.scan(MemoryByteStream(bytes)) { piece, span in
+            if order.last != piece {
+                order.append(piece)
+                pieces.append([])
+            }
+            pieces[pieces.count - 1].append(contentsOf: span)
+        }
+        let handedOut = pieces.flatMap { $0 }
+        guard bytes.starts(with: handedOut), outcome.notCut != nil || handedOut.count == bytes.count else {
+            throw SectionScanBug(description: "the pieces are not the document: \(handedOut.count) of \(bytes.count) bytes")
+        }
+        guard outcome.notCut == nil, let head = pieces.first else { return }
+        let location = SourceLocation(file: "fuzz.zip", entry: "data.xml")
+        for number in outcome.sections.indices {
+            var range = head + [0x0A] + pieces[number + 1]
+            if number != outcome.sections.count - 1 { range += Array("\n</entities>\n".utf8) }
+            let positions = CMTSectionScanner.positions(of: [number], among: outcome.sections)
+            let reader = try XMLStreamReader(MemoryByteStream(range), location: location, positions: positions)
+            while try reader.next() != nil { _ = (reader.line, reader.column) }
         }
     }
 

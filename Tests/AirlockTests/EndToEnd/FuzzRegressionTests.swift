@@ -24,6 +24,13 @@ struct FuzzRegressionTests {
         }
     }
 
+    /// The cmt-sections seeds are documents the scanner cuts, and every section of them parses on its own.
+    @Test func theSectionSeedsAreCutAndParse() throws {
+        for name in ["pretty.xml", "one-line.xml"] {
+            #expect(try FuzzTarget.cmtSections.run(try Fixture.bytes("fuzz/cmt-sections/" + name)) == nil, "\(name)")
+        }
+    }
+
     @Test func seedsFromTheRealExportsAreRead() throws {
         let zip = try RealExport.bytes("dynamics-ax-integration/usmf_asset-major-types-01.zip")
         #expect(try FuzzTarget.zip.run(zip) == nil)
