@@ -24,9 +24,10 @@ public enum ShardMergePackage: String, Sendable, CaseIterable {
     static let pieceFile = "piece.json"
 
     /// What a step wrote beside its package: the shards it merged (the SHA-256 of each one's `report.json`, in shard
-    /// order) and the package's validation (nil: no package, the shards hold no record of it).
+    /// order), the package's SHA-256 and its validation (both nil: no package, the shards hold no record of it).
     struct Piece: Codable {
         var shards: [String]
+        var package: String?
         var validation: ValidationReport?
     }
 }

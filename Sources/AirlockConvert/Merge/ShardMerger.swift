@@ -95,8 +95,10 @@ public enum ShardMerger {
             let validation = try write(
                 package, shards, catalog: catalog, integration: templates.set.integration, to: staging.path(package.fileName))
             let reports = try shards.map { try FileDigest.of($0.path(RunLayout.conversionReport)).sha256 }
+            let digest = try validation.map { _ in try FileDigest.of(staging.path(package.fileName)).sha256 }
             try staging.write(
-                try ReportJSON.data(ShardMergePackage.Piece(shards: reports, validation: validation)), to: ShardMergePackage.pieceFile)
+                try ReportJSON.data(ShardMergePackage.Piece(shards: reports, package: digest, validation: validation)),
+                to: ShardMergePackage.pieceFile)
             try staging.commit()
             return validation
         } catch {
@@ -106,8 +108,9 @@ public enum ShardMerger {
     }
 
     /// `package` as written by the package's own step into `.merge/` of `run`, linked into `staging`, when the step
-    /// merged the shards whose reports are `reports`; nil when there is none, or it is of other shards (a shard run
-    /// again since): the merge then writes the package itself.
+    /// merged the shards whose reports are `reports` and the package is the one it wrote (its SHA-256); nil when there
+    /// is none, or it is of other shards (a shard run again since), or the file changed: the merge then writes the
+    /// package itself.
     private static func takePiece(
         _ package: ShardMergePackage, of reports: [String], run: String, staging: StagingDirectory
     ) throws -> ShardMergePackage.Piece? {
@@ -115,12 +118,13 @@ public enum ShardMerger {
         guard let data = FileManager.default.contents(atPath: folder + "/" + ShardMergePackage.pieceFile),
             let piece = try? JSONDecoder().decode(ShardMergePackage.Piece.self, from: data), piece.shards == reports
         else { return nil }
-        if piece.validation != nil {
-            do {
-                try FileManager.default.linkItem(atPath: folder + "/" + package.fileName, toPath: staging.path(package.fileName))
-            } catch {
-                return nil
-            }
+        guard let digest = piece.package else { return piece.validation == nil ? piece : nil }
+        let path = folder + "/" + package.fileName
+        guard (try? FileDigest.of(path).sha256) == digest else { return nil }
+        do {
+            try FileManager.default.linkItem(atPath: path, toPath: staging.path(package.fileName))
+        } catch {
+            return nil
         }
         return piece
     }
