@@ -32,7 +32,7 @@ struct PartitionCommand: OutputCommand {
     @Option(help: "One step of the partition: split, read (with --range i/R) or join; without it, all three in this process.")
     var step: String?
 
-    @Option(help: "With --step read: the range to read, i of R (from 0: --range 0/8); auto as --shard auto.")
+    @Option(help: "With --step read: the range to read, i of R (from 0: --range 0/8).")
     var range: String?
 
     @Option(help: "With --step split: how many ranges to plan, each read by a process of its own (default --shards).")

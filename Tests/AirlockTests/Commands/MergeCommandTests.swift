@@ -41,6 +41,34 @@ import Testing
         #expect(ledger.components(separatedBy: "\"role\":\"shard\"").count == 3)
     }
 
+    /// The lines of deploy/shard-steps.txt on the command line: the partition's split, reads and join, the shards, the
+    /// merge's package steps and the merge give the single run's packages.
+    @Test func theStepsFromTheCommandLineMergeToTheSingleRun() throws {
+        let folder = try Fixture.scratchDirectory("airlock-steps-command")
+        let fo = ConvertFixture.sampleFO
+        let sales = ConvertFixture.sampleSales
+        let run = folder + "/run"
+        let partition = run + "/partition"
+        var lines: [[String]] = [["convert", "--fo", fo, "--sales", sales, "--out", folder + "/single"]]
+        lines.append(["partition", "--fo", fo, "--sales", sales, "--shards", "2", "--out", partition, "--step", "split", "--ranges", "3"])
+        lines += (0..<3).map { ["partition", "--fo", fo, "--sales", sales, "--out", partition, "--step", "read", "--range", "\($0)/3"] }
+        lines.append(["partition", "--out", partition, "--step", "join"])
+        lines += (0..<2).map {
+            ["convert", "--fo", fo, "--sales", sales, "--partition", partition, "--shard", "\($0)/2", "--out", run + "/shards/shard-\($0)"]
+        }
+        lines += [["merge", "--out", run, "--shards", "2", "--step", "fo"], ["merge", "--out", run, "--shards", "2", "--step", "sales"]]
+        lines.append(["merge", "--out", run, "--shards", "2"])
+        for line in lines {
+            let result = try AirlockRunner.run(line + ["--no-ledger"])
+            #expect(result.status == 0, "\(line): \(result.stderr)")
+        }
+        for name in [RunLayout.foPackage, RunLayout.salesPackage] {
+            let expected = try Data(contentsOf: URL(fileURLWithPath: folder + "/single/" + name))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: run + "/" + name)) == expected, "\(name)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: partition + "/split") && !FileManager.default.fileExists(atPath: run + "/.merge"))
+    }
+
     @Test func badShardArgumentsGetOneLineAndExitTwo() throws {
         let folder = try Fixture.scratchDirectory("airlock-merge-bad")
         let fo = ConvertFixture.sampleFO
@@ -71,6 +99,29 @@ import Testing
                 "not a shard folder (no shard.json): merge takes the folders of convert --shard i/N"
             ),
             (["merge", "--out", folder + "/f"], "give the shard folders (convert --shard i/N --out FOLDER), all of one conversion"),
+            (["merge", "--out", folder + "/g", "--shards", "2", "--step", "rejects"], "--step takes sales or fo, not 'rejects'"),
+            (
+                ["partition", "--fo", fo, "--sales", sales, "--out", folder + "/h", "--step", "read"],
+                "--range goes with --step read, and --step read needs it"
+            ),
+            (
+                ["partition", "--fo", fo, "--sales", sales, "--out", folder + "/i", "--step", "read", "--range", "0/2", "--shards", "2"],
+                "--step read takes the number of shards from the split's plan: leave out --shards"
+            ),
+            (
+                ["partition", "--out", folder + "/j", "--step", "join", "--fo", fo],
+                "--step join takes --out alone: the plan names the rest"
+            ),
+            (["partition", "--fo", fo, "--sales", sales, "--out", folder + "/k", "--step", "split"], "give --shards"),
+            (
+                ["partition", "--fo", fo, "--sales", sales, "--out", folder + "/l", "--step", "read", "--range", "1"],
+                "--range takes i/N (range i of N, from 0: --range 0/4) or auto, not '1'"
+            ),
+            (
+                ["partition", "--fo", fo, "--sales", sales, "--out", folder + "/m", "--step", "read", "--range", "0/2"],
+                "holds no split's plan (split/plan.json): run partition --step split first"
+            ),
+            (["partition", "--out", folder + "/n", "--step", "join"], "holds no split's plan (split/plan.json)"),
         ] {
             let result = try AirlockRunner.run(arguments)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
