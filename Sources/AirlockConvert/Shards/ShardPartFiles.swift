@@ -212,8 +212,14 @@ enum ShardPartFiles {
     }
 
     private static func writeFacts(_ facts: SectionFacts, to path: String) throws {
+        try write(try ReportJSON.data(facts), to: path)
+    }
+
+    /// Writes `data` at `path`, a partition's file.
+    /// - Throws: `AirlockError(.io)` naming the file.
+    static func write(_ data: Data, to path: String) throws {
         do {
-            try ReportJSON.data(facts).write(to: URL(fileURLWithPath: path))
+            try data.write(to: URL(fileURLWithPath: path))
         } catch {
             throw AirlockError(.io, "cannot write the file", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
         }

@@ -35,7 +35,6 @@ struct ShardPartitionPlan: Codable, Sendable, Equatable {
     var cut: ShardCutInputs
     /// The sections `data.xml` was cut into (head and sections in the plan's folder), or nil when range 0 reads it
     /// whole from the export; `salesNotCut` says why.
-    var salesHeadBytes: Int?
     var salesSections: [SalesSection]?
     var salesNotCut: String?
     var foFiles: [FOFile]

@@ -77,7 +77,7 @@ enum ShardPartitionRangeReader {
         let salesReader = try CMTPackageReader(source: sources.sales)
         if range == 0 {
             let schema = try salesReader.source.open(salesReader.schemaMember).readAll()
-            try write(Data(schema), to: tables + "/" + schemaFile)
+            try ShardPartFiles.write(Data(schema), to: tables + "/" + schemaFile)
         }
         progress("partition: reading \(context.options.salesPath)")
         try readSales(
@@ -85,7 +85,7 @@ enum ShardPartitionRangeReader {
             summary: &summary)
         progress("partition: reading \(context.options.foPath)")
         try readFO(plan, range: range, source: sources.fo, context: context, tables: tables, ownership: &ownership, summary: &summary)
-        try write(try ReportJSON.data(summary), to: folder + "/" + summaryFile)
+        try ShardPartFiles.write(try ReportJSON.data(summary), to: folder + "/" + summaryFile)
     }
 
     /// The range's Sales sections: each tree entity's spooled with its link values, any other as an image.
@@ -108,7 +108,7 @@ enum ShardPartitionRangeReader {
                     section.records.values, entity: section.name, keys: keys, trees: context.trees, catalog: context.catalog,
                     register: context.register, to: &ownership)
                 try ShardPartFiles.writeSection(section, folder: tables, base: file, form: .spool)
-                try write(Data(ownership.encodedTable(table)), to: tables + "/" + linksFile(file))
+                try ShardPartFiles.write(Data(ownership.encodedTable(table)), to: tables + "/" + linksFile(file))
             } else {
                 try ShardPartFiles.writeSection(section, folder: tables, base: file, form: .image)
             }
@@ -169,7 +169,7 @@ enum ShardPartitionRangeReader {
                     let number = ownership.beginTable(base)
                     ShardInputReader.addFOLinks(table, links: links, to: &ownership)
                     try ShardPartFiles.writeTable(table, folder: tables, base: base, form: .spool)
-                    try write(Data(ownership.encodedTable(number)), to: tables + "/" + linksFile(base))
+                    try ShardPartFiles.write(Data(ownership.encodedTable(number)), to: tables + "/" + linksFile(base))
                 } else {
                     try ShardPartFiles.writeTable(table, folder: tables, base: base, form: .image)
                 }
@@ -190,14 +190,6 @@ enum ShardPartitionRangeReader {
             guard used.contains(line.entityName), !labels.contains(label) else { return nil }
             labels.append(label)
             return labels.count - 1
-        }
-    }
-
-    static func write(_ data: Data, to path: String) throws {
-        do {
-            try data.write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw AirlockError(.io, "cannot write the file", at: SourceLocation(file: path), cause: SystemErrorText.of(error))
         }
     }
 }

@@ -104,7 +104,7 @@ public enum ShardPartitioner {
             try staging.commit()
             var rangeBytes = [Int](repeating: 0, count: ranges)
             for section in plan.salesSections ?? [] { rangeBytes[section.range] += section.section.bytes }
-            for (file, bytes) in zip(plan.foFiles, foFiles.map(\.1)) { rangeBytes[file.range] += bytes ?? 0 }
+            for file in plan.foFiles { rangeBytes[file.range] += file.bytes ?? 0 }
             return SplitOutcome(
                 ranges: ranges, salesSections: plan.salesSections?.count ?? 0, salesNotCut: plan.salesNotCut, rangeBytes: rangeBytes)
         } catch {
@@ -211,7 +211,6 @@ public enum ShardPartitioner {
         assigned.removeFirst(salesRanges.count)
         return ShardPartitionPlan(
             format: ShardPartitionPlan.formatVersion, count: count, ranges: ranges, cut: cut,
-            salesHeadBytes: sections == nil ? nil : sales?.headBytes,
             salesSections: sections.map { zip($0, salesRanges).map { ShardPartitionPlan.SalesSection(section: $0, range: $1) } },
             salesNotCut: sales?.notCut,
             foFiles: zip(foFiles, assigned).map { ShardPartitionPlan.FOFile(entity: $0.0, bytes: $0.1, range: $1) })

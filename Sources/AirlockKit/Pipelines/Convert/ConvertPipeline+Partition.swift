@@ -24,27 +24,16 @@ extension ConvertPipeline {
         let started = Date()
         let out = options.conversion.outputDirectory ?? ""
         var done: String { String(format: "Done in %.1f s.", Date().timeIntervalSince(started)) }
-        if step == .join {
-            let outcome = try ShardPartitioner.join(options.conversion, progress: progress)
-            return summary(outcome, out: out, started: started)
-        }
-        try DeltaInputCheck.check(options)
-        let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
-        var conversion = options.conversion
-        conversion.catalogFiles = options.catalogFiles.isEmpty ? nil : options.catalogFiles
-        // The register a shard of the run reads (the run folder's parent's): its keys join trees.
-        var register: KeyRegister?
-        if options.ledger.enabled, let folder = registerMigrationFolder(options),
-            let (path, _) = MigrationKeyRegister.path(options.ledger, migrationFolder: folder)
-        {
-            register = try MigrationKeyRegister.read(options.ledger, migrationFolder: folder)
-            conversion.keyRegister = ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) > 0 ? path : nil
-        }
         switch step {
+        case .join:
+            // The plan names the exports and options: nothing to load.
+            return summary(try ShardPartitioner.join(options.conversion, progress: progress), out: out, started: started)
         case .whole(let count):
+            let (conversion, catalog, register) = try reading(options)
             let outcome = try ShardPartitioner.run(conversion, count: count, catalog: catalog, register: register, progress: progress)
             return summary(outcome, out: out, started: started)
         case .split(let count, let ranges):
+            let (conversion, catalog, register) = try reading(options)
             let outcome = try ShardPartitioner.split(
                 conversion, count: count, ranges: ranges, catalog: catalog, register: register, progress: progress)
             let megabytes = outcome.rangeBytes.map { String(format: "%.1f", Double($0) / 1_000_000) }.joined(separator: ", ")
@@ -58,11 +47,27 @@ extension ConvertPipeline {
                 done,
             ].joined(separator: "\n") + "\n"
         case .read(let range):
+            let (conversion, catalog, register) = try reading(options)
             try ShardPartitioner.readRange(conversion, range: range, catalog: catalog, register: register, progress: progress)
             return "Read range \(range) of the split in \(out)/\(ShardPartitioner.splitFolder).\n" + done + "\n"
-        case .join:
-            return ""
         }
+    }
+
+    /// What a step that reads the exports reads them with: the options with the catalog files and the key register
+    /// named, the catalog, and the register a shard of the run reads (the run folder's parent's), whose keys join trees.
+    private static func reading(_ options: ConvertOptions) throws -> (ConversionOptions, SchemaCatalog, KeyRegister?) {
+        try DeltaInputCheck.check(options)
+        let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
+        var conversion = options.conversion
+        conversion.catalogFiles = options.catalogFiles.isEmpty ? nil : options.catalogFiles
+        var register: KeyRegister?
+        if options.ledger.enabled, let folder = registerMigrationFolder(options),
+            let (path, _) = MigrationKeyRegister.path(options.ledger, migrationFolder: folder)
+        {
+            register = try MigrationKeyRegister.read(options.ledger, migrationFolder: folder)
+            conversion.keyRegister = ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) > 0 ? path : nil
+        }
+        return (conversion, catalog, register)
     }
 
     /// The summary of a partition written.
