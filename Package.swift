@@ -39,7 +39,9 @@ let package = Package(
         // executable: the binary runs copied alone (docs/install.md).
         .target(
             name: "AirlockCatalog",
-            dependencies: ["AirlockModel", "AirlockYAML", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "AirlockModel", "AirlockYAML", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto"),
+            ],
             exclude: ["Resources"],
             plugins: ["EmbedResources"]
         ),

@@ -10,6 +10,14 @@ public enum SchemaCatalogLoader {
     private static let bundledResult = result { try loadBundled() }
     private static let bundledFOResult = result { try loadBundled(side: .fo) }
     private static let bundledSalesResult = result { try loadBundled(side: .sales) }
+    /// The bundled image's catalog, decoded once; nil when the build carries none or one built from other files.
+    private static let bundledImage: SchemaCatalog? = {
+        guard let files: [(path: String, text: String)] = try? bundled(),
+            let entry = embeddedResources.first(where: { $0.path == BundledCatalogImage.resourcePath }),
+            let data = Data(base64Encoded: entry.base64)
+        else { return nil }
+        return BundledCatalogImage.catalogIfBuilt(from: files, image: data)
+    }()
 
     private static func result(_ load: () throws -> SchemaCatalog) -> Result<SchemaCatalog, AirlockError> {
         do {
@@ -71,15 +79,30 @@ public enum SchemaCatalogLoader {
 
     /// The bundled catalog's YAML files, in load order; each named `catalog/` and its path in errors.
     private static func bundled() throws -> [(path: String, text: String)] {
-        let files = try BundledResources.files(embeddedResources, what: "the bundled schema catalog")
-            .filter { $0.path.hasSuffix(".yaml") || $0.path.hasSuffix(".yml") }
+        let yaml = embeddedResources.filter { $0.path.hasSuffix(".yaml") || $0.path.hasSuffix(".yml") }
+        let files = try BundledResources.files(yaml, what: "the bundled schema catalog")
         guard !files.isEmpty else { throw AirlockError(.io, "this build carries no schema catalog") }
         return files
     }
 
+    /// The bundled catalog (or one side of it): its image (`BundledCatalogImage`) when the image was built from the
+    /// bundled files, else built from them.
     private static func loadBundled(side: CatalogSide? = nil) throws -> SchemaCatalog {
+        if let catalog = bundledImage {
+            guard let side else { return catalog }
+            return side == .fo
+                ? SchemaCatalog(foEntities: catalog.foEntities, foEnums: catalog.foEnums, salesEntities: [])
+                : SchemaCatalog(foEntities: [], foEnums: [], salesEntities: catalog.salesEntities)
+        }
+        return try build(from: try bundled(), side: side)
+    }
+
+    /// The catalog (or one side of it) built from the YAML `files`, as `bundledSources()` gives them: what
+    /// `BundledCatalogImage` holds for the bundled files.
+    /// - Throws: `AirlockError` (`.invalidCatalog`) naming the file, line and key of the first problem.
+    public static func build(from files: [(path: String, text: String)], side: CatalogSide? = nil) throws -> SchemaCatalog {
         var builder = CatalogBuilder()
-        for file in try bundled() {
+        for file in files {
             if let side, !file.path.hasPrefix(side.folder + "/") { continue }
             try builder.apply(yaml: file.text, file: "catalog/" + file.path)
         }

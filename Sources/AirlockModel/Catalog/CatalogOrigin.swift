@@ -2,7 +2,7 @@
 ///
 /// The origin decides how sure a check built on the entry may be (`certainty`): a value that breaks a documented
 /// fact is an error, one that breaks a guess only a warning.
-public enum CatalogOrigin: String, Sendable, Hashable, CaseIterable {
+public enum CatalogOrigin: String, Sendable, Hashable, CaseIterable, Codable {
     /// The Prospect to cash solution for Sales as it ships (its `customizations.xml`).
     case solution
     /// Microsoft's Dataverse table reference (a table's writable columns with type, length, level and choices).

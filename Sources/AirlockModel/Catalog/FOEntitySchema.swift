@@ -80,3 +80,27 @@ public struct FOEntitySchema: Sendable, Equatable {
             && lhs.note == rhs.note
     }
 }
+
+/// The stored facts, not the field index (`init` builds it again): what the bundled catalog's image holds.
+extension FOEntitySchema: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case label, technicalName, publicName, isCompanySpecific, keyFields, fields, alternatives, referencedBy, requirements
+        case loadOrder, source, note
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            label: try values.decode(String.self, forKey: .label), technicalName: try values.decode(String.self, forKey: .technicalName),
+            publicName: try values.decodeIfPresent(String.self, forKey: .publicName),
+            isCompanySpecific: try values.decode(Bool.self, forKey: .isCompanySpecific),
+            keyFields: try values.decode([String].self, forKey: .keyFields),
+            fields: try values.decode([FOFieldSchema].self, forKey: .fields),
+            alternatives: try values.decode([String].self, forKey: .alternatives),
+            referencedBy: try values.decode([String].self, forKey: .referencedBy),
+            requirements: try values.decode([FORecordRequirement].self, forKey: .requirements),
+            loadOrder: try values.decode([FOLoadOrder].self, forKey: .loadOrder),
+            source: try values.decodeIfPresent(String.self, forKey: .source),
+            note: try values.decodeIfPresent(String.self, forKey: .note))
+    }
+}

@@ -42,3 +42,18 @@ public struct FOEnumSchema: Sendable, Equatable {
             && lhs.note == rhs.note && lhs.source == rhs.source
     }
 }
+
+/// The stored facts, not the symbol lookups (`init` builds them again): what the bundled catalog's image holds.
+extension FOEnumSchema: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case name, symbols, isOpen, memberCount, note, source
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try values.decode(String.self, forKey: .name), symbols: try values.decode([String].self, forKey: .symbols),
+            isOpen: try values.decode(Bool.self, forKey: .isOpen), memberCount: try values.decodeIfPresent(Int.self, forKey: .memberCount),
+            note: try values.decodeIfPresent(String.self, forKey: .note), source: try values.decodeIfPresent(String.self, forKey: .source))
+    }
+}

@@ -1,5 +1,5 @@
 /// One field of an F&O data entity: its UPPERCASE name (as in CSV headers and XML), type and constraints.
-public struct FOFieldSchema: Sendable, Hashable {
+public struct FOFieldSchema: Sendable, Hashable, Codable {
     /// The field name in UPPERCASE, as DMF writes it in CSV headers and XML.
     public var name: String
     /// The field type, with the string length when known.

@@ -1,6 +1,6 @@
 /// The type of an F&O entity field as the catalog knows it (the field types of the entities' OData metadata and of
 /// Microsoft's CDM entity definitions, microsoft/CDM; docs/sources.md, F&O field lists).
-public enum FOFieldType: Sendable, Hashable, CustomStringConvertible {
+public enum FOFieldType: Sendable, Hashable, CustomStringConvertible, Codable {
     /// Text; `maxLength` is the extended data type's length when the catalog knows it.
     case string(maxLength: Int?)
     /// A 32-bit integer.

@@ -5,7 +5,7 @@
 /// AX 2012 documents, the default size of a root EDT, or an assumption is a guess, and a value over it a warning.
 /// An environment's EDT extensions can make any field longer: a catalog extension states the length it has
 /// there (`environment`). docs/catalog.md lists the counts and sources.
-public enum FOLengthBasis: String, Sendable, Hashable, CaseIterable {
+public enum FOLengthBasis: String, Sendable, Hashable, CaseIterable, Codable {
     /// The D365 application metadata of 2025 states the size (the EDT's `StringSize`, or the staging field's).
     case application = "d365"
     /// The D365 7.0 database schema of 2016 gives the column width of the EDT the field's chain reaches.

@@ -2,7 +2,7 @@
 /// name the `key` of another row of the same file must come after that row (a customer before the customers that
 /// name it as their invoice account). The staging table registers the pair with F&O's import sequencer
 /// (`resolveImportSequence`), so that a file in this order loads in one pass.
-public struct FOLoadOrder: Sendable, Hashable {
+public struct FOLoadOrder: Sendable, Hashable, Codable {
     /// The key fields of the row named (UPPERCASE), e.g. `CUSTOMERACCOUNT`.
     public let key: [String]
     /// The fields that name it, in the order of `key` (UPPERCASE), e.g. `INVOICEACCOUNT`.

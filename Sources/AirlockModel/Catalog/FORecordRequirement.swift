@@ -1,7 +1,7 @@
 /// A field set an F&O record must fill when another field has one of some values: an organisation customer
 /// (`PARTYTYPE` Organization, or blank, which F&O takes as Organization) needs `ORGANIZATIONNAME`, a person one of
 /// its name fields. `validate` reports a record that fills none of `anyOf` as an error, and `convert` refuses it.
-public struct FORecordRequirement: Sendable, Hashable {
+public struct FORecordRequirement: Sendable, Hashable, Codable {
     /// The field whose value decides whether the requirement applies (UPPERCASE).
     public let field: String
     /// The values of `field` it applies to, compared ignoring case; `""` stands for an empty or absent value.

@@ -97,3 +97,33 @@ public struct SalesAttributeSchema: Sendable, Equatable {
         optionIndex[value].map { options[$0] }
     }
 }
+
+/// The stored facts, not the option index (`init` builds it again): what the bundled catalog's image holds.
+extension SalesAttributeSchema: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case logicalName, displayName, type, maxLength, assumedLength, format, isRequired, requiredLevel, integrationKeys
+        case lookupTargets, options, isOptionSetOpen, precision, dateTimeBehavior, isReadOnly, origin, enforcement, source, note
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            logicalName: try values.decode(String.self, forKey: .logicalName),
+            displayName: try values.decodeIfPresent(String.self, forKey: .displayName),
+            type: try values.decode(SalesAttributeType.self, forKey: .type),
+            maxLength: try values.decodeIfPresent(Int.self, forKey: .maxLength),
+            assumedLength: try values.decode(Bool.self, forKey: .assumedLength),
+            format: try values.decodeIfPresent(String.self, forKey: .format),
+            isRequired: try values.decode(Bool.self, forKey: .isRequired),
+            requiredLevel: try values.decode(SalesRequiredLevel.self, forKey: .requiredLevel),
+            integrationKeys: try values.decode([SyncIntegration].self, forKey: .integrationKeys),
+            lookupTargets: try values.decode([String].self, forKey: .lookupTargets),
+            options: try values.decode([SalesOptionValue].self, forKey: .options),
+            isOptionSetOpen: try values.decode(Bool.self, forKey: .isOptionSetOpen),
+            precision: try values.decodeIfPresent(Int.self, forKey: .precision),
+            dateTimeBehavior: try values.decodeIfPresent(SalesDateTimeBehavior.self, forKey: .dateTimeBehavior),
+            isReadOnly: try values.decode(Bool.self, forKey: .isReadOnly), origin: try values.decode(CatalogOrigin.self, forKey: .origin),
+            enforcement: try values.decodeIfPresent(CatalogEnforcement.self, forKey: .enforcement),
+            source: try values.decodeIfPresent(String.self, forKey: .source), note: try values.decodeIfPresent(String.self, forKey: .note))
+    }
+}

@@ -1,6 +1,6 @@
 /// The type of a Dataverse attribute in CMT's `data_schema.xml` vocabulary (as the real CMT exports in
 /// docs/sources.md, CMT format, write it).
-public enum SalesAttributeType: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum SalesAttributeType: String, Sendable, Hashable, CaseIterable, CustomStringConvertible, Codable {
     /// String, Memo and EntityName attributes.
     case string
     /// Uniqueidentifier: primary keys.

@@ -75,3 +75,23 @@ public struct SalesEntitySchema: Sendable, Equatable {
             && lhs.source == rhs.source && lhs.note == rhs.note && lhs.dualWriteKey == rhs.dualWriteKey
     }
 }
+
+/// The stored facts, not the attribute index (`init` builds it again): what the bundled catalog's image holds.
+extension SalesEntitySchema: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case logicalName, displayName, primaryIdAttribute, primaryNameAttribute, naturalKey, attributes, dualWriteKey, source, note
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            logicalName: try values.decode(String.self, forKey: .logicalName),
+            displayName: try values.decodeIfPresent(String.self, forKey: .displayName),
+            primaryIdAttribute: try values.decode(String.self, forKey: .primaryIdAttribute),
+            primaryNameAttribute: try values.decodeIfPresent(String.self, forKey: .primaryNameAttribute),
+            naturalKey: try values.decode([String].self, forKey: .naturalKey),
+            attributes: try values.decode([SalesAttributeSchema].self, forKey: .attributes),
+            source: try values.decodeIfPresent(String.self, forKey: .source), note: try values.decodeIfPresent(String.self, forKey: .note),
+            dualWriteKey: try values.decodeIfPresent(SalesIntegrationKey.self, forKey: .dualWriteKey))
+    }
+}

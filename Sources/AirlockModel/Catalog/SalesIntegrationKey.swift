@@ -5,7 +5,7 @@
 /// keys"), so a row loaded into Dataverse before dual-write is switched on with "skip initial sync" must carry every
 /// one of them, or dual-write never links it to its finance and operations record. docs/catalog.md lists the keys
 /// and their sources.
-public struct SalesIntegrationKey: Sendable, Equatable {
+public struct SalesIntegrationKey: Sendable, Equatable, Codable {
     /// The key's columns (logical names, lower case), lookups included (`msdyn_company`).
     public let columns: [String]
     /// A Yes/No column that limits the key to the rows where it is Yes, when the table holds rows no map syncs

@@ -1,5 +1,5 @@
 /// One value of a Dataverse choice, state or status attribute.
-public struct SalesOptionValue: Sendable, Hashable {
+public struct SalesOptionValue: Sendable, Hashable, Codable {
     /// The integer value CMT writes.
     public var value: Int
     /// The label shown in Sales.

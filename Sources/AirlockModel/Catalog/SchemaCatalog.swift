@@ -89,3 +89,19 @@ public struct SchemaCatalog: Sendable, Equatable {
         lhs.foEntities == rhs.foEntities && lhs.foEnums == rhs.foEnums && lhs.salesEntities == rhs.salesEntities
     }
 }
+
+/// The entities and enums, not the name indexes (`init` builds them again): the bundled catalog's image
+/// (`SchemaCatalogLoader`).
+extension SchemaCatalog: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case foEntities, foEnums, salesEntities
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            foEntities: try values.decode([FOEntitySchema].self, forKey: .foEntities),
+            foEnums: try values.decode([FOEnumSchema].self, forKey: .foEnums),
+            salesEntities: try values.decode([SalesEntitySchema].self, forKey: .salesEntities))
+    }
+}

@@ -76,5 +76,11 @@ struct CountryCodesTests {
             }
         }
         #expect(names > 10_000 && memo.count > 1_000)
+        // The edges of a word: an ampersand alone, doubled or at an end, apostrophes, marks and breaks outside ASCII.
+        for text in [
+            "", "&", "&&", "a&&b", " & x", "x &", "'", "O'Brien", "Ü&'x", "A\u{301}b", "\u{301}", "a\u{2019}b", "a\u{2014}b", "  Ævar  ",
+        ] {
+            #expect(TextFolding.fold(text, memo: &memo) == TextFolding.fold(text), "\(text.debugDescription)")
+        }
     }
 }
