@@ -28,7 +28,8 @@ public struct BundledCatalogImage: Codable, Sendable {
         return hash.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
-    /// The image as written in the repository: JSON with sorted keys, one value a line.
+    /// The image as written in the repository: JSON, pretty-printed with sorted keys, so that equal catalogs give equal
+    /// bytes.
     public func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]

@@ -4,7 +4,7 @@
 /// what the Configuration Migration importer and `pac data import` use; a business-required column is enforced by
 /// the apps' forms, not by the API (Microsoft's "Column requirement level" and "Entity attribute metadata"
 /// pages, docs/sources.md). An integration that matches records on a column needs it whatever its level.
-public enum SalesRequirement: Sendable, Hashable, Codable {
+public enum SalesRequirement: Sendable, Hashable {
     /// The platform refuses the record (system required, or a column your catalog extension says the import
     /// must carry).
     case platform
