@@ -29,6 +29,16 @@ struct CatalogImageTests {
         #expect(decoded == built)
     }
 
+    /// A side the loader cuts from the image is the side its files build alone (what `bundled(side:)` built before
+    /// the image).
+    @Test func eachSideOfTheImageIsWhatItsFilesBuildAlone() throws {
+        let files = try SchemaCatalogLoader.bundledSources()
+        let fo = try SchemaCatalogLoader.build(from: files, side: .fo)
+        let sales = try SchemaCatalogLoader.build(from: files, side: .sales)
+        #expect(try SchemaCatalogLoader.bundled(side: .fo) == fo)
+        #expect(try SchemaCatalogLoader.bundled(side: .sales) == sales)
+    }
+
     @Test func anImageOfOtherFilesIsNotTaken() throws {
         var files = try SchemaCatalogLoader.bundledSources()
         let image = try BundledCatalogImage(
