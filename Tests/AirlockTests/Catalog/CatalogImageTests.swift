@@ -40,16 +40,17 @@ struct CatalogImageTests {
     }
 
     @Test func anImageOfOtherFilesIsNotTaken() throws {
-        var files = try SchemaCatalogLoader.bundledSources()
+        let bundled = try SchemaCatalogLoader.bundledSources()
+        var files = bundled
         let image = try BundledCatalogImage(
             sourcesDigest: BundledCatalogImage.sourcesDigest(of: files), catalog: SchemaCatalogLoader.build(from: files)
         ).encoded()
         #expect(BundledCatalogImage.catalogIfBuilt(from: files, image: image) != nil)
+        #expect(BundledCatalogImage.catalogIfBuilt(from: bundled, image: Data("{}".utf8)) == nil, "a damaged image")
+        #expect(BundledCatalogImage.catalogIfBuilt(from: bundled, image: image.dropLast(40)) == nil, "an image cut short")
         files[0].text += "\n# one more line\n"
         #expect(BundledCatalogImage.catalogIfBuilt(from: files, image: image) == nil, "a file changed since the image")
-        files.removeLast()
-        #expect(BundledCatalogImage.catalogIfBuilt(from: Array(files.dropFirst()), image: image) == nil)
-        #expect(BundledCatalogImage.catalogIfBuilt(from: files, image: Data("{}".utf8)) == nil, "a damaged image")
+        #expect(BundledCatalogImage.catalogIfBuilt(from: Array(files.dropFirst()), image: image) == nil, "a file less")
     }
 
     @Test func theCatalogRoundTripsThroughItsImage() throws {
