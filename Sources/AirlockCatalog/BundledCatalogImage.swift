@@ -3,7 +3,7 @@ import Crypto
 import Foundation
 
 /// The bundled catalog as built (`Resources/catalog-image.json`), with the SHA-256 of the YAML files it was built
-/// from: decoding it costs about a third of building the catalog from its YAML, a cost every process pays once (a
+/// from: decoding it costs under half of building the catalog from its YAML, a cost every process pays once (a
 /// shard, a partition's read, a merge step). `SchemaCatalogLoader` takes it only while its digest is the bundled
 /// files'; `bin/catalog-image` writes it again after a catalog file changes, and `CatalogImageTests` fails until then.
 public struct BundledCatalogImage: Codable, Sendable {

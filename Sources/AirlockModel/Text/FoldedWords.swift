@@ -8,6 +8,15 @@ public enum FoldedWords {
     public static func forEach(
         in text: UnsafeRawBufferPointer, word: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) throws -> Void
     ) rethrows {
+        try forEach(in: text, word: &word, folding: { TextFolding.fold($0) }, body)
+    }
+
+    /// `forEach(in:word:_:)` with each scalar outside ASCII folded by `folding` (`TextFolding.fold(_:)`, or a memo of
+    /// it for many texts in a few scripts).
+    static func forEach(
+        in text: UnsafeRawBufferPointer, word: inout [UInt8], folding: (Unicode.Scalar) -> TextFolding.ScalarFold,
+        _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) throws -> Void
+    ) rethrows {
         word.removeAll(keepingCapacity: true)
         var start = 0
         var end = 0
@@ -50,7 +59,7 @@ public enum FoldedWords {
                 try flush()
                 continue
             }
-            switch TextFolding.fold(scalar) {
+            switch folding(scalar) {
             case .letters(let folded):
                 if word.isEmpty { start = position }
                 word.append(contentsOf: folded.utf8)

@@ -11,45 +11,22 @@ public enum TextFolding {
 
     /// `fold(_:)` with each scalar outside ASCII folded once for many texts, its fold kept in `memo`: for a table of
     /// thousands of names in a few scripts (Cyrillic, Greek, CJK), where folding such a scalar asks Foundation for its
-    /// decomposition each time.
-    /// Writes the folded words' bytes straight into one buffer, with no string a word: the same text as `fold(_:)`
-    /// at a fraction of its cost, which every process that reads the reference tables pays at its start.
+    /// decomposition each time. The words are read by `FoldedWords` into one buffer, with no string a word: a fraction
+    /// of `fold(_:)`'s cost, which every process that reads the reference tables pays at its start.
     static func fold(_ text: String, memo: inout [UInt32: ScalarFold]) -> String {
         var folded: [UInt8] = []
-        folded.reserveCapacity(text.utf8.count)
-        // Whether a word is open: the next letter goes on it rather than after a space.
-        var inWord = false
-        func letter(_ bytes: some Sequence<UInt8>) {
-            if !inWord, !folded.isEmpty { folded.append(0x20) }
-            inWord = true
-            folded.append(contentsOf: bytes)
-        }
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 {
-                switch value {
-                case 0x30...0x39, 0x61...0x7A: letter(CollectionOfOne(UInt8(value)))
-                case 0x41...0x5A: letter(CollectionOfOne(UInt8(value + 0x20)))
-                case 0x26:  // & is a word of its own
-                    inWord = false
-                    letter("and".utf8)
-                    inWord = false
-                case 0x27: continue  // an apostrophe joins (O'Brien → obrien)
-                default: inWord = false
-                }
-                continue
+        var word: [UInt8] = []
+        var text = text
+        text.withUTF8 { bytes in
+            let memoized = { (scalar: Unicode.Scalar) -> ScalarFold in
+                if let known = memo[scalar.value] { return known }
+                let fold = Self.fold(scalar)
+                memo[scalar.value] = fold
+                return fold
             }
-            let fold: ScalarFold
-            if let known = memo[value] {
-                fold = known
-            } else {
-                fold = Self.fold(scalar)
-                memo[value] = fold
-            }
-            switch fold {
-            case .letters(let letters): if !letters.isEmpty { letter(letters.utf8) }
-            case .skipped: continue
-            case .breaksWord: inWord = false
+            FoldedWords.forEach(in: UnsafeRawBufferPointer(bytes), word: &word, folding: memoized) { letters, _ in
+                if !folded.isEmpty { folded.append(0x20) }
+                folded.append(contentsOf: letters)
             }
         }
         return String(decoding: folded, as: UTF8.self)
