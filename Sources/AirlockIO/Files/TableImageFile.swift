@@ -35,7 +35,7 @@ public enum TableImageFile {
         try integer(UInt32(table.columns.count))
         try buffer(keys)
         for column in table.columns {
-            let image = column.image
+            let image = try column.image
             try buffer(Array(image.name.utf8))
             try integer(UInt8(image.codes == nil ? 1 : 0))
             try integer(UInt64(image.count))

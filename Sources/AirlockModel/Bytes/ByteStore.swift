@@ -63,6 +63,10 @@ public struct ByteStore: @unchecked Sendable {
         length = end
     }
 
+    /// Where the bytes lie: valid while this store (or a copy of it) lives and none of its copies changes.
+    @inlinable
+    var baseAddress: UnsafeRawPointer { UnsafeRawPointer(storage.base) }
+
     /// Calls `body` with the bytes held; they stay valid only during the call.
     @inlinable
     public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {

@@ -19,7 +19,7 @@ struct ColumnDictionary: Sendable {
     private static let slotCount = 512
 
     /// The values end to end; entry `code` ends at `ends[code]` and starts where the previous one ends.
-    @usableFromInline private(set) var bytes: [UInt8] = []
+    @usableFromInline private(set) var bytes = ByteStore(capacity: 0)
     @usableFromInline private(set) var ends: [UInt32] = []
     /// Per slot: an entry's code + 1, or 0 when empty. Allocated at the first value.
     private var slots: [UInt16] = []
@@ -36,7 +36,7 @@ struct ColumnDictionary: Sendable {
     func withEntry<R>(_ code: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         let start = code == 0 ? 0 : Int(ends[code - 1])
         let end = Int(ends[code])
-        return try bytes.withUnsafeBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[start..<end])) }
+        return try bytes.withBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[start..<end])) }
     }
 
     /// The code of `value`, which is added when new; nil when it is new and the dictionary is full.
@@ -55,7 +55,7 @@ struct ColumnDictionary: Sendable {
             slot = (slot + 1) & mask
         }
         guard count < Self.maxEntries, bytes.count + value.count <= Self.maxBytes else { return nil }
-        bytes.append(contentsOf: value)
+        bytes.append(value)
         ends.append(UInt32(truncatingIfNeeded: bytes.count))
         lastCode = count - 1
         slots[slot] = UInt16(truncatingIfNeeded: count)

@@ -1,13 +1,16 @@
-/// One column of a `Table`, in one of two forms chosen as it is built:
+/// One column of a `Table`, in one of three forms chosen as it is built:
 ///
 /// - **dictionary**: while the column has at most 256 distinct values (a company, a currency, a status, a
 ///   lookup's entity name), each is stored once (`ColumnDictionary`) and a row costs one byte of code;
+/// - **GUID**: while every value is a GUID in Dataverse's form, in one case (`GUIDText`: record ids and lookups,
+///   most of a Sales export's text), a row costs the GUID's 16 bytes, not its 36 characters and an offset;
 /// - **plain**: every value's UTF-8 bytes laid end to end in one buffer, with four bytes of end offset a row.
 ///
-/// A column starts as a dictionary and turns plain, once and for good, at its 257th distinct value (or past
-/// 64 KiB of distinct text). Either way a million values cost a few megabytes, not a `String` apiece, and
-/// `withValue` hands out the same bytes. A value is either absent (null: an XML attribute or CMT field that
-/// was not there) or a byte string, possibly empty.
+/// A column starts as a dictionary and leaves it, once and for good, at its 257th distinct value (or past 64 KiB
+/// of distinct text): for the GUID form when every value so far is a GUID, else for the plain form, which a GUID
+/// column also turns to at its first other value. Either way a million values cost a few megabytes, not a `String`
+/// apiece, and `withValue` hands out the same bytes. A value is either absent (null: an XML attribute or CMT field
+/// that was not there) or a byte string, possibly empty.
 public struct TableColumn: Sendable {
     /// The column name (F&O staging field, CMT logical name).
     public var name: String
@@ -19,7 +22,12 @@ public struct TableColumn: Sendable {
     @usableFromInline private(set) var codes: [UInt8] = []
     @usableFromInline private(set) var dictionary = ColumnDictionary()
     /// Plain form: `ends[row]` is the end offset of row `row`'s value in `bytes`; the start is the previous end.
+    /// GUID form: row `row`'s 16 bytes at `16 * row` (zero for a null), no `ends`.
     @usableFromInline private(set) var bytes = ByteStore(capacity: 0)
+    /// Whether the column is in GUID form (16 bytes a row in `bytes`).
+    public var isGUIDEncoded: Bool { guidLetters != nil }
+    /// GUID form: the case of every value's letters; nil in the other two forms.
+    @usableFromInline private(set) var guidLetters: GUIDText.Letters?
     @usableFromInline private(set) var ends: [UInt32] = []
     /// One bit per row: set when the row has a value (possibly empty).
     @usableFromInline private(set) var present: [UInt64] = []
@@ -65,6 +73,13 @@ public struct TableColumn: Sendable {
                 count += 1
                 return
             }
+            try leaveDictionary(for: value)
+        }
+        if let letters = guidLetters {
+            if appendGUID(value, letters: letters) {
+                count += 1
+                return
+            }
             try becomePlain()
         }
         if let value { bytes.append(value) }
@@ -92,6 +107,7 @@ public struct TableColumn: Sendable {
     public func withValue<R>(_ row: Int, _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
         guard isPresent(row) else { return try body(nil) }
         if isDictionaryEncoded { return try dictionary.withEntry(Int(codes[row])) { try body($0) } }
+        if let letters = guidLetters { return try Self.withGUIDText(bytes, row: row, letters: letters, body) }
         let start = row == 0 ? 0 : Int(ends[row - 1])
         let end = Int(ends[row])
         return try bytes.withBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[start..<end])) }
@@ -108,16 +124,33 @@ public struct TableColumn: Sendable {
     @inlinable
     static func withValue<R>(at column: UnsafePointer<TableColumn>, row: Int, _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
         guard isPresent(at: column, row: row) else { return try body(nil) }
+        if let letters = column.pointee.guidLetters { return try withGUIDText(column.pointee.bytes, row: row, letters: letters, body) }
+        // One call of `body` for both other forms, so that it is inlined once.
+        let base: UnsafeRawPointer
+        let start: Int
+        let end: Int
         if column.pointee.isDictionaryEncoded {
             let code = Int(column.pointee.codes[row])
-            let start = code == 0 ? 0 : Int(column.pointee.dictionary.ends[code - 1])
-            let end = Int(column.pointee.dictionary.ends[code])
-            return try column.pointee.dictionary.bytes.withUnsafeBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[start..<end]))
-            }
+            base = column.pointee.dictionary.bytes.baseAddress
+            start = code == 0 ? 0 : Int(column.pointee.dictionary.ends[code - 1])
+            end = Int(column.pointee.dictionary.ends[code])
+        } else {
+            base = column.pointee.bytes.baseAddress
+            start = row == 0 ? 0 : Int(column.pointee.ends[row - 1])
+            end = Int(column.pointee.ends[row])
         }
-        let start = row == 0 ? 0 : Int(column.pointee.ends[row - 1])
-        let end = Int(column.pointee.ends[row])
-        return try column.pointee.bytes.withBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[start..<end])) }
+        return try body(UnsafeRawBufferPointer(start: base + start, count: end - start))
+    }
+
+    /// Calls `body` with the text of row `row`'s GUID in `bytes` (a GUID column's).
+    @inlinable
+    static func withGUIDText<R>(
+        _ bytes: ByteStore, row: Int, letters: GUIDText.Letters, _ body: (UnsafeRawBufferPointer?) throws -> R
+    ) rethrows -> R {
+        try withUnsafeTemporaryAllocation(byteCount: GUIDText.textCount, alignment: 8) { text in
+            GUIDText.write(bytes.baseAddress + row * GUIDText.byteCount, letters: letters, into: text)
+            return try body(UnsafeRawBufferPointer(text))
+        }
     }
 
     /// The dictionary code of row `row`'s value in the column at `column`: two rows with the same code hold the
@@ -135,7 +168,13 @@ public struct TableColumn: Sendable {
     /// Reserves room for `rows` more values.
     public mutating func reserve(rows: Int) {
         expectedRows = count + rows
-        if isDictionaryEncoded { codes.reserveCapacity(expectedRows) } else { ends.reserveCapacity(expectedRows) }
+        if isDictionaryEncoded {
+            codes.reserveCapacity(expectedRows)
+        } else if guidLetters != nil {
+            bytes.reserve(expectedRows * GUIDText.byteCount)
+        } else {
+            ends.reserveCapacity(expectedRows)
+        }
         present.reserveCapacity(expectedRows / 64 + 1)
     }
 
@@ -162,16 +201,30 @@ public struct TableColumn: Sendable {
     @discardableResult
     public mutating func shareStorage(withEqualColumn other: TableColumn) -> Bool {
         guard count == other.count, byteCount == other.byteCount, hasEqualValues(other) else { return false }
-        (isDictionaryEncoded, codes, dictionary, bytes, ends, present) =
-            (other.isDictionaryEncoded, other.codes, other.dictionary, other.bytes, other.ends, other.present)
+        (isDictionaryEncoded, guidLetters, codes, dictionary, bytes, ends, present) =
+            (other.isDictionaryEncoded, other.guidLetters, other.codes, other.dictionary, other.bytes, other.ends, other.present)
         return true
     }
 
-    /// The column's values as it holds them (`TableColumnImage`): its buffers shared as they are, not copied.
+    /// The column's values as it holds them (`TableColumnImage`): its buffers shared as they are, not copied; a GUID
+    /// column's in the plain form, written out.
+    /// - Throws: `AirlockError(.limitExceeded)` when a GUID column's text would pass 4 GiB.
     public var image: TableColumnImage {
+        get throws {
+            guard guidLetters == nil else {
+                var plain = self
+                try plain.becomePlain()
+                return try plain.image
+            }
+            return imageAsHeld
+        }
+    }
+
+    /// The image of a dictionary or plain column.
+    private var imageAsHeld: TableColumnImage {
         TableColumnImage(
             name: name, count: count, present: present, codes: isDictionaryEncoded ? codes : nil,
-            dictionaryBytes: isDictionaryEncoded ? dictionary.bytes : [], dictionaryEnds: isDictionaryEncoded ? dictionary.ends : [],
+            dictionaryBytes: isDictionaryEncoded ? dictionary.bytes.bytes : [], dictionaryEnds: isDictionaryEncoded ? dictionary.ends : [],
             bytes: isDictionaryEncoded ? ByteStore(capacity: 0) : bytes, ends: isDictionaryEncoded ? [] : ends)
     }
 
@@ -201,13 +254,64 @@ public struct TableColumn: Sendable {
         }
     }
 
+    /// Leaves the dictionary form at `value`, a distinct value it has no room for: for the GUID form when every value
+    /// held and `value` are GUIDs of one case, else for the plain form.
+    private mutating func leaveDictionary(for value: UnsafeRawBufferPointer) throws {
+        var entries = [UInt8](repeating: 0, count: (dictionary.count + 1) * GUIDText.byteCount)
+        let letters = entries.withUnsafeMutableBytes { entries -> GUIDText.Letters? in
+            var letters = GUIDText.Letters.none
+            for code in 0...dictionary.count {
+                let slot = UnsafeMutableRawBufferPointer(rebasing: entries[(code * GUIDText.byteCount)...])
+                let found =
+                    code < dictionary.count
+                    ? dictionary.withEntry(code) { GUIDText.parse($0, into: slot) } : GUIDText.parse(value, into: slot)
+                guard let found, let joined = letters.joined(with: found) else { return nil }
+                letters = joined
+            }
+            return letters
+        }
+        guard let letters else { return try becomePlain() }
+        var guids = ByteStore(capacity: Swift.max(expectedRows, count + 1) * GUIDText.byteCount)
+        let null = [UInt8](repeating: 0, count: GUIDText.byteCount)
+        entries.withUnsafeBytes { entries in
+            null.withUnsafeBytes { null in
+                for row in 0..<count {
+                    let start = Int(codes[row]) * GUIDText.byteCount
+                    guids.append(isPresent(row) ? UnsafeRawBufferPointer(rebasing: entries[start..<(start + GUIDText.byteCount)]) : null)
+                }
+            }
+        }
+        bytes = guids
+        guidLetters = letters
+        codes = []
+        dictionary = ColumnDictionary()
+        isDictionaryEncoded = false
+    }
+
+    /// Appends `value` to a GUID column whose letters are `letters` (16 zero bytes for a null); false, with nothing
+    /// appended, when it is no GUID or of the other case.
+    @inline(never)
+    private mutating func appendGUID(_ value: UnsafeRawBufferPointer?, letters: GUIDText.Letters) -> Bool {
+        withUnsafeTemporaryAllocation(byteCount: GUIDText.byteCount, alignment: 8) { guid in
+            guard let value else {
+                guid.initializeMemory(as: UInt8.self, repeating: 0)
+                bytes.append(UnsafeRawBufferPointer(guid))
+                return true
+            }
+            guard let found = GUIDText.parse(value, into: guid), let joined = letters.joined(with: found) else { return false }
+            bytes.append(UnsafeRawBufferPointer(guid))
+            guidLetters = joined
+            return true
+        }
+    }
+
     /// Rewrites the rows held so far in the plain form, for good.
     private mutating func becomePlain() throws {
-        var plain = ByteStore(capacity: 0)
+        var plain = ByteStore(capacity: guidLetters == nil ? 0 : count * GUIDText.textCount)
         var offsets: [UInt32] = []
         offsets.reserveCapacity(Swift.max(expectedRows, count + 1))
         for row in 0..<count {
-            if isPresent(row) { dictionary.withEntry(Int(codes[row])) { plain.append($0) } }
+            withValue(row) { value in if let value { plain.append(value) } }
             guard plain.count <= Int(UInt32.max) else {
                 throw AirlockError(.limitExceeded, "column \(name) holds more than 4 GiB of text; split the entity file")
             }
@@ -218,10 +322,11 @@ public struct TableColumn: Sendable {
         codes = []
         dictionary = ColumnDictionary()
         isDictionaryEncoded = false
+        guidLetters = nil
     }
 
     private func hasEqualValues(_ other: TableColumn) -> Bool {
-        if !isDictionaryEncoded, !other.isDictionaryEncoded {
+        if !isDictionaryEncoded, !other.isDictionaryEncoded, guidLetters == other.guidLetters {
             return bytes == other.bytes && ends == other.ends && present == other.present
         }
         for row in 0..<count {

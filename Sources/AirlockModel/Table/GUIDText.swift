@@ -1,0 +1,85 @@
+/// A GUID written as Dataverse writes one (`8-4-4-4-12` hexadecimal digits, `616f5b50-774d-e911-a96a-000d3a1d23d3`)
+/// held as its 16 bytes: what lets a `TableColumn` of ids and lookups keep 16 bytes a row instead of 36 and an offset.
+///
+/// The text comes back byte for byte: its digits are the bytes', and its letters' case is the one case the column
+/// holds (`Letters`); a value of letters in both cases, with braces or of any other shape is no `GUIDText`.
+@usableFromInline
+enum GUIDText {
+    /// Characters in the text.
+    @usableFromInline static let textCount = 36
+    /// Bytes held.
+    @usableFromInline static let byteCount = 16
+
+    /// The case of the hexadecimal letters a column's GUIDs are written in.
+    @usableFromInline
+    enum Letters: Sendable, Equatable {
+        /// No value so far holds a letter (digits only): either case writes them alike.
+        case none
+        case lower
+        case upper
+
+        /// The case of a column that held `self` and then a value of `value`; nil when the two differ.
+        func joined(with value: Letters) -> Letters? {
+            switch (self, value) {
+            case (.none, _): value
+            case (_, .none): self
+            default: self == value ? self : nil
+            }
+        }
+    }
+
+    /// The 16 bytes of `text` into `bytes`, and the case of its letters; nil when `text` is no GUID of one case.
+    static func parse(_ text: UnsafeRawBufferPointer, into bytes: UnsafeMutableRawBufferPointer) -> Letters? {
+        let dash = UInt8(ascii: "-")
+        guard text.count == textCount, bytes.count >= byteCount, text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash
+        else { return nil }
+        // Bit 0: a lower-case letter was seen; bit 1: an upper-case one; bit 2: a character that is no hex digit.
+        var seen: UInt8 = 0
+        var index = 0
+        for offset in 0..<byteCount {
+            if offset == 4 || offset == 6 || offset == 8 || offset == 10 { index += 1 }
+            bytes[offset] = nibble(text[index], &seen) << 4 | nibble(text[index + 1], &seen)
+            index += 2
+        }
+        switch seen {
+        case 0: return Letters.none
+        case 1: return .lower
+        case 2: return .upper
+        default: return nil
+        }
+    }
+
+    /// The value of hexadecimal digit `character`, with what it is noted in `seen` (see `parse`); without branches,
+    /// as digits and letters come in no order a processor could guess.
+    @inline(__always)
+    private static func nibble(_ character: UInt8, _ seen: inout UInt8) -> UInt8 {
+        let digit = character &- UInt8(ascii: "0")
+        let lower = character &- UInt8(ascii: "a")
+        let upper = character &- UInt8(ascii: "A")
+        let isDigit = digit < 10
+        let isLower = lower < 6
+        let isUpper = upper < 6
+        seen |= (isLower ? 1 : 0) | (isUpper ? 2 : 0) | (isDigit || isLower || isUpper ? 0 : 4)
+        return isDigit ? digit : (isLower ? lower : upper) &+ 10
+    }
+
+    /// Writes the 36 characters of the 16 bytes at `bytes` to `text`.
+    @usableFromInline
+    static func write(_ bytes: UnsafeRawPointer, letters: Letters, into text: UnsafeMutableRawBufferPointer) {
+        precondition(text.count >= textCount, "a GUID's text is 36 characters")
+        let letterBase = letters == .upper ? UInt8(ascii: "A") - 10 : UInt8(ascii: "a") - 10
+        var index = 0
+        for offset in 0..<byteCount {
+            if offset == 4 || offset == 6 || offset == 8 || offset == 10 {
+                text[index] = UInt8(ascii: "-")
+                index += 1
+            }
+            let byte = bytes.load(fromByteOffset: offset, as: UInt8.self)
+            let high = byte >> 4
+            let low = byte & 0x0F
+            text[index] = high < 10 ? UInt8(ascii: "0") + high : letterBase + high
+            text[index + 1] = low < 10 ? UInt8(ascii: "0") + low : letterBase + low
+            index += 2
+        }
+    }
+}
