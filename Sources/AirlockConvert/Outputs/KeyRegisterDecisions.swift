@@ -17,7 +17,11 @@ enum KeyRegisterDecisions {
         assigned: AssignedKeys?, links: [KeymapEntry], outputs: [FlowOutput], register: KeyRegister?, templates: TemplateSet,
         catalog: SchemaCatalog
     ) -> [KeyRegisterEntry] {
-        let inFO = places(outputs, catalog: catalog)
+        var assignedIDs: [String: Set<String>] = [:]
+        for keys in assigned?.entities ?? [] {
+            assignedIDs[keys.keyed.entity, default: []].formUnion(keys.assignments.map { $0.id.lowercased() })
+        }
+        let inFO = places(of: assignedIDs, in: outputs, catalog: catalog)
         var entries: [KeyRegisterEntry] = []
         for keys in assigned?.entities ?? [] {
             for assignment in keys.assignments {
@@ -67,11 +71,15 @@ enum KeyRegisterDecisions {
 
     /// Per Sales entity, record id → where the first Sales → F&O flow that accepted it puts it (created, updated or found
     /// unchanged: F&O holds it under its key once the package is imported): the flow's target entity (label) and the key
-    /// field of the target its own key attribute fills.
-    private static func places(_ outputs: [FlowOutput], catalog: SchemaCatalog) -> [String: [String: (entity: String, field: String)]] {
+    /// field of the target its own key attribute fills. Only `ids` are kept (per entity, lowercased: the keys the run
+    /// assigned), not every record the flows send, which at a million records made this the run's peak.
+    private static func places(
+        of ids: [String: Set<String>], in outputs: [FlowOutput], catalog: SchemaCatalog
+    ) -> [String: [String: (entity: String, field: String)]] {
         var result: [String: [String: (entity: String, field: String)]] = [:]
         for output in outputs where output.template.direction == .salesToFO {
             let template = output.template
+            guard let wanted = ids[template.source.entity], !wanted.isEmpty else { continue }
             guard let column = output.source.columnIndex(named: CMTRecordTable.idColumn),
                 let attribute = template.source.key.first(where: { $0.referencedField == nil })?.field,
                 let field = template.fields.first(where: { mapping in
@@ -80,7 +88,7 @@ enum KeyRegisterDecisions {
             else { continue }
             let place = (entity: catalog.foLabel(of: template.target.entity), field: field)
             for row in output.acceptedSourceRows {
-                guard let id = output.source.value(row: row, column: column)?.lowercased() else { continue }
+                guard let id = output.source.value(row: row, column: column)?.lowercased(), wanted.contains(id) else { continue }
                 if result[template.source.entity]?[id] == nil { result[template.source.entity, default: [:]][id] = place }
             }
         }
