@@ -2,17 +2,16 @@
 /// held as its 16 bytes: what lets a `TableColumn` of ids and lookups keep 16 bytes a row instead of 36 and an offset.
 ///
 /// The text comes back byte for byte: its digits are the bytes', and its letters' case is the one case the column
-/// holds (`Letters`); a value of letters in both cases, with braces or of any other shape is no `GUIDText`.
-@usableFromInline
-enum GUIDText {
+/// holds (`Letters`); a value of letters in both cases, with braces or of any other shape is no `GUIDText`. The
+/// one place that rule lives: the CMT codec's canonical GUID is this form in lower case (`isCanonical`).
+public enum GUIDText {
     /// Characters in the text.
-    @usableFromInline static let textCount = 36
+    public static let textCount = 36
     /// Bytes held.
-    @usableFromInline static let byteCount = 16
+    public static let byteCount = 16
 
     /// The case of the hexadecimal letters a column's GUIDs are written in.
-    @usableFromInline
-    enum Letters: Sendable, Equatable {
+    public enum Letters: Sendable, Equatable {
         /// No value so far holds a letter (digits only): either case writes them alike.
         case none
         case lower
@@ -28,8 +27,18 @@ enum GUIDText {
         }
     }
 
+    /// Whether `text` is a GUID in the canonical form Dataverse writes and Airlock writes back: `8-4-4-4-12`
+    /// hexadecimal digits, letters in lower case.
+    public static func isCanonical(_ text: UnsafeRawBufferPointer) -> Bool {
+        guard text.count == textCount else { return false }
+        return withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: 8) { bytes in
+            let letters = parse(text, into: bytes)
+            return letters == Letters.none || letters == .lower
+        }
+    }
+
     /// The 16 bytes of `text` into `bytes`, and the case of its letters; nil when `text` is no GUID of one case.
-    static func parse(_ text: UnsafeRawBufferPointer, into bytes: UnsafeMutableRawBufferPointer) -> Letters? {
+    public static func parse(_ text: UnsafeRawBufferPointer, into bytes: UnsafeMutableRawBufferPointer) -> Letters? {
         let dash = UInt8(ascii: "-")
         guard text.count == textCount, bytes.count >= byteCount, text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash
         else { return nil }
@@ -64,8 +73,7 @@ enum GUIDText {
     }
 
     /// Writes the 36 characters of the 16 bytes at `bytes` to `text`.
-    @usableFromInline
-    static func write(_ bytes: UnsafeRawPointer, letters: Letters, into text: UnsafeMutableRawBufferPointer) {
+    public static func write(_ bytes: UnsafeRawPointer, letters: Letters, into text: UnsafeMutableRawBufferPointer) {
         precondition(text.count >= textCount, "a GUID's text is 36 characters")
         let letterBase = letters == .upper ? UInt8(ascii: "A") - 10 : UInt8(ascii: "a") - 10
         var index = 0

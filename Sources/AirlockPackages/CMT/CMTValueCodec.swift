@@ -99,8 +99,6 @@ public enum CMTValueCodec {
 
     // MARK: GUID
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
     /// The 128 bits of a GUID value as a `guid` field decodes it (surrounding whitespace ignored, any of .NET's forms,
     /// any case), or nil when it is not one.
     public static func guidValue(_ input: UnsafeRawBufferPointer) -> (high: UInt64, low: UInt64)? {
@@ -157,17 +155,6 @@ public enum CMTValueCodec {
         return value
     }
 
-    /// Whether the `count` bytes at `base` are all lower-case hex digits.
-    @inline(__always)
-    private static func isLowerHexRun(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        var bad = false
-        for index in 0..<count {
-            let byte = base[index]
-            bad = bad || !(byte &- 0x30 < 10 || byte &- 0x61 < 6)
-        }
-        return !bad
-    }
-
     private static func guid(_ input: UnsafeRawBufferPointer, into output: inout [UInt8]) throws {
         // Most GUIDs are already canonical (every one this tool writes is): copied, not parsed and rewritten.
         if isCanonicalGUID(input) {
@@ -181,21 +168,17 @@ public enum CMTValueCodec {
     }
 
     /// Whether `bytes` is a GUID in the canonical form `writeGUID` writes: 36 characters, lowercase hex digits,
-    /// hyphens after the 8th, 12th, 16th and 20th digit.
-    public static func isCanonicalGUID(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard bytes.count == 36, let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-            base[8] == 0x2D, base[13] == 0x2D, base[18] == 0x2D, base[23] == 0x2D
-        else { return false }
-        return isLowerHexRun(base, 8) && isLowerHexRun(base + 9, 4) && isLowerHexRun(base + 14, 4) && isLowerHexRun(base + 19, 4)
-            && isLowerHexRun(base + 24, 12)
-    }
+    /// hyphens after the 8th, 12th, 16th and 20th digit (`GUIDText.isCanonical`).
+    public static func isCanonicalGUID(_ bytes: UnsafeRawBufferPointer) -> Bool { GUIDText.isCanonical(bytes) }
 
     static func writeGUID(_ high: UInt64, _ low: UInt64, into output: inout [UInt8]) {
-        for index in 0..<32 {
-            if index == 8 || index == 12 || index == 16 || index == 20 { output.append(0x2D) }
-            let word = index < 16 ? high : low
-            let shift = UInt64((15 - index % 16) * 4)
-            output.append(hexDigits[Int((word >> shift) & 0xF)])
+        withUnsafeTemporaryAllocation(byteCount: GUIDText.byteCount + GUIDText.textCount, alignment: 8) { scratch in
+            guard let base = scratch.baseAddress else { return }
+            scratch.storeBytes(of: high.bigEndian, toByteOffset: 0, as: UInt64.self)
+            scratch.storeBytes(of: low.bigEndian, toByteOffset: 8, as: UInt64.self)
+            let text = UnsafeMutableRawBufferPointer(rebasing: scratch[GUIDText.byteCount...])
+            GUIDText.write(UnsafeRawPointer(base), letters: .lower, into: text)
+            output.append(contentsOf: UnsafeRawBufferPointer(text))
         }
     }
 
