@@ -11,7 +11,8 @@ final class FlowOutput: @unchecked Sendable {
     let template: MappingTemplate
     /// The flow's source records (for the reject file); released once the reject file is written.
     private(set) var source: Table
-    /// Accepted records: one row per record, columns as `FlowLayout.columns`.
+    /// Accepted records: one row per record, columns as `FlowLayout.columns`; a column that copies a source field shows
+    /// the source column's rows (`SourceCopies`).
     let accepted: Table
     /// Per accepted row: the source row it came from.
     let acceptedSourceRows: [Int]
@@ -80,7 +81,8 @@ final class FlowOutput: @unchecked Sendable {
         }
     }
 
-    /// Lets go of the source table (shared with the export), so the exports' memory can be freed.
+    /// Lets go of the source table (shared with the export), so the exports' memory can be freed: all but the columns
+    /// the accepted records show (`SourceCopies`), which go with them.
     func releaseSource() { source = Table(name: source.name) }
 
     /// Number of accepted records written to the output package.

@@ -50,14 +50,16 @@ struct FlowRunner {
         }
         try counts.checkIdentity(flow: template.name)
 
-        let accepted = try SalesIdentity.table(
-            records.mapped, rows: classified.acceptedRows, targetRows: classified.targetRows, layout: layout, target: target.table,
-            company: context.company)
+        let acceptedSourceRows = classified.acceptedRows.map { records.mappedSourceRows[$0] }
+        let accepted = SourceCopies.sharing(
+            try SalesIdentity.table(
+                records.mapped, rows: classified.acceptedRows, targetRows: classified.targetRows, layout: layout, target: target.table,
+                company: context.company),
+            source: view.table, sourceRows: acceptedSourceRows, template: template)
         let statusIndex = template.isHeaderOfSomeFlow(in: context.templates) ? try indexedKeys() : nil
         records.rejects.sort { $0.sourceRow < $1.sourceRow }
         let output = FlowOutput(
-            template: template, source: view.table, layout: layout, accepted: accepted,
-            acceptedSourceRows: classified.acceptedRows.map { records.mappedSourceRows[$0] },
+            template: template, source: view.table, layout: layout, accepted: accepted, acceptedSourceRows: acceptedSourceRows,
             written: classified.written, counts: counts, rejects: records.rejects,
             changedFields: classified.changedFields.reduce(into: [:]) { changes, item in
                 let example = classified.changeExamples[item.key] ?? (from: "", to: "")

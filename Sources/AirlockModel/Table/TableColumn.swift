@@ -1,15 +1,17 @@
-/// One column of a `Table`, in one of three forms chosen as it is built:
+/// One column of a `Table`, in one of three forms chosen as it is built, or a fourth given at once:
 ///
 /// - **dictionary**: while the column has at most 256 distinct values (a company, a currency, a status, a
 ///   lookup's entity name), each is stored once (`ColumnDictionary`) and a row costs one byte of code;
 /// - **GUID**: while every value is a GUID in Dataverse's form, in one case (`GUIDText`: record ids and lookups,
 ///   most of a Sales export's text), a row costs the GUID's 16 bytes, not its 36 characters and an offset;
-/// - **plain**: every value's UTF-8 bytes laid end to end in one buffer, with four bytes of end offset a row.
+/// - **plain**: every value's UTF-8 bytes laid end to end in one buffer, with four bytes of end offset a row;
+/// - **rows of another column** (`init(rows:of:name:)`): the values of chosen rows of a column held elsewhere, read
+///   there (`ColumnRows`): a flow's accepted records show the columns they copy from their source records.
 ///
 /// A column starts as a dictionary and leaves it, once and for good, at its 257th distinct value (or past 64 KiB
 /// of distinct text): for the GUID form when every value so far is a GUID, else for the plain form, which a GUID
 /// column also turns to at its first other value. Either way a million values cost a few megabytes, not a `String`
-/// apiece, and `withValue` hands out the same bytes. A value is either absent (null: an XML attribute or CMT field
+/// apiece, and `withValue` hands out the same bytes. A column of rows of another turns plain at its first append. A value is either absent (null: an XML attribute or CMT field
 /// that was not there) or a byte string, possibly empty.
 public struct TableColumn: Sendable {
     /// The column name (F&O staging field, CMT logical name).
@@ -26,8 +28,12 @@ public struct TableColumn: Sendable {
     @usableFromInline private(set) var bytes = ByteStore(capacity: 0)
     /// Whether the column is in GUID form (16 bytes a row in `bytes`).
     public var isGUIDEncoded: Bool { guidLetters != nil }
-    /// GUID form: the case of every value's letters; nil in the other two forms.
+    /// GUID form: the case of every value's letters; nil in the other forms.
     @usableFromInline private(set) var guidLetters: GUIDText.Letters?
+    /// Rows form: the column shown and its rows; nil in the other forms.
+    @usableFromInline private(set) var rowsOf: ColumnRows?
+    /// Whether the column shows rows of another column (the rows form) rather than holding its values.
+    public var isRowsOfAnotherColumn: Bool { rowsOf != nil }
     @usableFromInline private(set) var ends: [UInt32] = []
     /// One bit per row: set when the row has a value (possibly empty).
     @usableFromInline private(set) var present: [UInt64] = []
@@ -45,6 +51,35 @@ public struct TableColumn: Sendable {
         return column
     }
 
+    /// A column named `name` showing rows `rows` of `column`, in that order, without copying their values: for a
+    /// table whose rows come from another's (every such column of a table can share one `rows`).
+    public init(rows: [UInt32], of column: TableColumn, name: String) {
+        precondition(rows.allSatisfy { Int($0) < column.count }, "a row shown must be one of the column's")
+        self.name = name
+        count = rows.count
+        isDictionaryEncoded = false
+        present = Array(repeating: 0, count: (rows.count + 63) / 64)
+        for (row, shown) in rows.enumerated() where column.isPresent(Int(shown)) { present[row >> 6] |= 1 << UInt64(row & 63) }
+        rowsOf = ColumnRows(rows, of: column)
+    }
+
+    /// Whether row `row` of this column holds the value of row `rows[row]` of `column` (both null, or the same
+    /// bytes), for every row: whether `init(rows:of:name:)` would show the same values.
+    public func hasValues(ofRows rows: [UInt32], in column: TableColumn) -> Bool {
+        guard rows.count == count else { return false }
+        for (row, shown) in rows.enumerated() {
+            guard Int(shown) < column.count else { return false }
+            let same = withValue(row) { mine in
+                column.withValue(Int(shown)) { theirs in
+                    guard let mine, let theirs else { return mine == nil && theirs == nil }
+                    return mine.elementsEqual(theirs)
+                }
+            }
+            if !same { return false }
+        }
+        return true
+    }
+
     /// A column of `count` nulls.
     public init(name: String, nullCount count: Int) {
         self.name = name
@@ -53,7 +88,8 @@ public struct TableColumn: Sendable {
         present = Array(repeating: 0, count: (count + 63) / 64)
     }
 
-    /// Bytes the column holds for its values (text, codes; not offsets), for memory accounting.
+    /// Bytes the column holds for its values (text, codes; not offsets), for memory accounting: none for a column of
+    /// rows of another.
     public var byteCount: Int { isDictionaryEncoded ? dictionary.bytes.count + codes.count : bytes.count }
 
     /// Appends a value; nil appends a null.
@@ -82,6 +118,7 @@ public struct TableColumn: Sendable {
             }
             try becomePlain()
         }
+        if rowsOf != nil { try becomePlain() }
         if let value { bytes.append(value) }
         guard bytes.count <= Int(UInt32.max) else {
             throw AirlockError(.limitExceeded, "column \(name) holds more than 4 GiB of text; split the entity file")
@@ -108,6 +145,7 @@ public struct TableColumn: Sendable {
         guard isPresent(row) else { return try body(nil) }
         if isDictionaryEncoded { return try dictionary.withEntry(Int(codes[row])) { try body($0) } }
         if let letters = guidLetters { return try Self.withGUIDText(bytes, row: row, letters: letters, body) }
+        if let rowsOf { return try rowsOf.base.pointee.withValue(Int(rowsOf.rows[row]), body) }
         let start = row == 0 ? 0 : Int(ends[row - 1])
         let end = Int(ends[row])
         return try bytes.withBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[start..<end])) }
@@ -122,8 +160,17 @@ public struct TableColumn: Sendable {
 
     /// `withValue` on the column at `column`, read in place.
     @inlinable
-    static func withValue<R>(at column: UnsafePointer<TableColumn>, row: Int, _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
-        guard isPresent(at: column, row: row) else { return try body(nil) }
+    static func withValue<R>(at shown: UnsafePointer<TableColumn>, row shownRow: Int, _ body: (UnsafeRawBufferPointer?) throws -> R)
+        rethrows -> R
+    {
+        guard isPresent(at: shown, row: shownRow) else { return try body(nil) }
+        // A column of rows of another is read there, through the same one call of `body`.
+        var column = shown
+        var row = shownRow
+        if let rowsOf = column.pointee.rowsOf {
+            row = Int(rowsOf.rows[row])
+            column = UnsafePointer(rowsOf.base)
+        }
         if let letters = column.pointee.guidLetters { return try withGUIDText(column.pointee.bytes, row: row, letters: letters, body) }
         // One call of `body` for both other forms, so that it is inlined once.
         let base: UnsafeRawPointer
@@ -168,7 +215,9 @@ public struct TableColumn: Sendable {
     /// Reserves room for `rows` more values.
     public mutating func reserve(rows: Int) {
         expectedRows = count + rows
-        if isDictionaryEncoded {
+        if rowsOf != nil {
+            return
+        } else if isDictionaryEncoded {
             codes.reserveCapacity(expectedRows)
         } else if guidLetters != nil {
             bytes.reserve(expectedRows * GUIDText.byteCount)
@@ -201,17 +250,20 @@ public struct TableColumn: Sendable {
     @discardableResult
     public mutating func shareStorage(withEqualColumn other: TableColumn) -> Bool {
         guard count == other.count, byteCount == other.byteCount, hasEqualValues(other) else { return false }
-        (isDictionaryEncoded, guidLetters, codes, dictionary, bytes, ends, present) =
-            (other.isDictionaryEncoded, other.guidLetters, other.codes, other.dictionary, other.bytes, other.ends, other.present)
+        (isDictionaryEncoded, guidLetters, rowsOf, codes, dictionary, bytes, ends, present) =
+            (
+                other.isDictionaryEncoded, other.guidLetters, other.rowsOf, other.codes, other.dictionary, other.bytes, other.ends,
+                other.present
+            )
         return true
     }
 
     /// The column's values as it holds them (`TableColumnImage`): its buffers shared as they are, not copied; a GUID
-    /// column's in the plain form, written out.
+    /// column's and a column of rows of another's in the plain form, written out.
     /// - Throws: `AirlockError(.limitExceeded)` when a GUID column's text would pass 4 GiB.
     public var image: TableColumnImage {
         get throws {
-            guard guidLetters == nil else {
+            guard guidLetters == nil, rowsOf == nil else {
                 var plain = self
                 try plain.becomePlain()
                 return try plain.image
@@ -323,10 +375,11 @@ public struct TableColumn: Sendable {
         dictionary = ColumnDictionary()
         isDictionaryEncoded = false
         guidLetters = nil
+        rowsOf = nil
     }
 
     private func hasEqualValues(_ other: TableColumn) -> Bool {
-        if !isDictionaryEncoded, !other.isDictionaryEncoded, guidLetters == other.guidLetters {
+        if !isDictionaryEncoded, !other.isDictionaryEncoded, guidLetters == other.guidLetters, rowsOf == nil, other.rowsOf == nil {
             return bytes == other.bytes && ends == other.ends && present == other.present
         }
         for row in 0..<count {
