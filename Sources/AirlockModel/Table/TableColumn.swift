@@ -28,6 +28,9 @@ public struct TableColumn: Sendable {
     @usableFromInline private(set) var bytes = ByteStore(capacity: 0)
     /// Whether the column is in GUID form (16 bytes a row in `bytes`).
     public var isGUIDEncoded: Bool { guidLetters != nil }
+    /// Whether the column is in GUID form with no upper-case letter: every value it holds is a GUID in the canonical
+    /// form (`GUIDText.isCanonical`), so a writer may copy it without checking it again.
+    public var holdsCanonicalGUIDs: Bool { guidLetters == GUIDText.Letters.none || guidLetters == .lower }
     /// GUID form: the case of every value's letters; nil in the other forms.
     @usableFromInline private(set) var guidLetters: GUIDText.Letters?
     /// Rows form: the column shown and its rows; nil in the other forms.

@@ -221,7 +221,11 @@ public struct CMTDataWriter: Sendable {
         do {
             hasID = try values.withValue(row: row, column: layout.idColumn) { bytes -> Bool in
                 guard let bytes else { return false }
-                try CMTValueCodec.transform(.guid, bytes, reading: false, into: &scratch)
+                if layout.idsAreCanonical {
+                    scratch.append(contentsOf: bytes)
+                } else {
+                    try CMTValueCodec.transform(.guid, bytes, reading: false, into: &scratch)
+                }
                 return true
             }
         } catch let problem as CMTValueProblem {

@@ -2,9 +2,14 @@ import AirlockModel
 
 /// What the writer needs to know about a `CMTRecordTable` before writing its rows: which columns are record
 /// attributes and which are fields, each field's type, and where each field's extra attributes are.
-struct CMTTableLayout {
+///
+/// A class: the writer's per-record closures capture it, and a struct of a dozen arrays cost a retain and a release
+/// of each per record.
+final class CMTTableLayout {
     let table: CMTRecordTable
     let idColumn: Int
+    /// Whether every id in `idColumn` is already a canonical GUID (`TableColumn.holdsCanonicalGUIDs`).
+    let idsAreCanonical: Bool
     /// `@…` columns other than `@id` and the party link columns, in order.
     let attributeColumns: [Int]
     let fieldColumns: [Int]
@@ -41,6 +46,7 @@ struct CMTTableLayout {
             throw AirlockError(.invalidValue, "the record table has no @id column", at: place)
         }
         idColumn = id
+        idsAreCanonical = columns[id].holdsCanonicalGUIDs
         let links: Set<String> = [CMTRecordTable.idColumn, CMTEntityData.partyRecordColumn, CMTEntityData.partyFieldColumn]
         attributeColumns = columns.indices.filter {
             CMTRecordTable.isAttributeColumn(columns[$0].name) && !links.contains(columns[$0].name)
@@ -68,9 +74,11 @@ struct CMTTableLayout {
         }
         fieldAttributes = attributes
         hasAttributes = attributes.map { !$0.isEmpty }
-        forms = self.types.map { type in
+        forms = zip(self.types, columns).map { type, column in
             guard let type else { return .asIs }
             if type == .string { return .html }
+            // A GUID column that holds canonical GUIDs alone is already in the form the codec would give.
+            if CMTValueCodec.isGUIDType(type) && column.holdsCanonicalGUIDs { return .asIs }
             return Self.needsCanonicalForm(type) ? .canonical : .asIs
         }
         do {

@@ -167,6 +167,14 @@ public enum CMTValueCodec {
         writeGUID(high, low, into: &output)
     }
 
+    /// Whether values of `type` are GUIDs (canonicalised by `guid(_:into:)`).
+    static func isGUIDType(_ type: CMTFieldType) -> Bool {
+        switch type {
+        case .guid, .entityReference, .owner, .lookup, .customer: true
+        default: false
+        }
+    }
+
     /// Whether `bytes` is a GUID in the canonical form `writeGUID` writes: 36 characters, lowercase hex digits,
     /// hyphens after the 8th, 12th, 16th and 20th digit (`GUIDText.isCanonical`).
     public static func isCanonicalGUID(_ bytes: UnsafeRawBufferPointer) -> Bool { GUIDText.isCanonical(bytes) }

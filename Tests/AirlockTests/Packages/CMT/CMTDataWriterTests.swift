@@ -243,6 +243,36 @@ struct CMTDataWriterTests {
         #expect(written == Array("<?xml version=\"1.0\" encoding=\"utf-8\"?>".utf8) + original)
     }
 
+    /// Ids and lookups of hundreds of records are held in the GUID form: those in lower case are written as held, those
+    /// in upper case still canonicalised to lower case, byte for byte as a table of the plain form is.
+    @Test(arguments: [false, true])
+    func manyGUIDsAreWrittenInTheCanonicalFormWhateverTheCaseHeld(uppercase: Bool) throws {
+        let schema = try Self.sample().schema
+        let account = try #require(schema.entity(named: "account"))
+        var accounts = CMTEntityData(schema: account)
+        var expected: [String] = []
+        for index in 0..<400 {
+            let id = TableColumnGUIDFormTests.guid(index, uppercase: uppercase)
+            let owner = TableColumnGUIDFormTests.guid(10_000 + index, uppercase: uppercase)
+            try accounts.append(
+                CMTRecord(
+                    id: id,
+                    fields: [
+                        CMTFieldValue(name: "accountid", value: id), .lookup("ownerid", id: owner, entity: "systemuser", entityName: nil),
+                    ]))
+            expected.append("id=\"\(id.lowercased())\"")
+            expected.append("name=\"accountid\" value=\"\(id.lowercased())\"")
+            expected.append("name=\"ownerid\" value=\"\(owner.lowercased())\"")
+        }
+        let values = accounts.records.values
+        for name in ["@id", "accountid", "ownerid"] {
+            let column = try #require(values.columns.first { $0.name == name })
+            #expect(column.isGUIDEncoded && column.holdsCanonicalGUIDs == !uppercase, "\(name)")
+        }
+        let text = String(decoding: try CMTDataWriter(schema: schema).bytes(CMTData(entities: [accounts])), as: UTF8.self)
+        for piece in expected { #expect(text.contains(piece), "\(piece)") }
+    }
+
     @Test func aRecordIdThatIsNotAGUIDIsLocatedOnWrite() throws {
         var package = try Self.sample()
         try package.data.entities[0].append(CMTRecord(id: "ACC-7", fields: [CMTFieldValue(name: "name", value: "Fabrikam")]))
