@@ -102,6 +102,7 @@ enum ShardPartFiles {
         }
         let records = try table("records")
         section.records.values = records.table
+        section.records.shareIDStorage()
         section.records.fieldAttributes = try (0..<facts.fieldAttributeTables).map { try table("attributes-\($0)").table }
         section.partyMembers.values = try table("party").table
         section.partyMembers.fieldAttributes = try (0..<facts.partyAttributeTables).map { try table("party-attributes-\($0)").table }

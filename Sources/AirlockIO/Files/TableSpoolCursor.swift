@@ -13,6 +13,8 @@ public final class TableSpoolCursor {
 
     private let stream: FileByteStream
     private var buffer: [UInt8]
+    /// The current row's values for `withRow`, filled during its call only.
+    private var values: [UnsafeRawBufferPointer?] = []
     /// The bytes not yet consumed are `buffer[start..<end]`; the current row's values are `buffer[rowStart..<rowEnd]`.
     private var start = 0
     private var end = 0
@@ -60,6 +62,27 @@ public final class TableSpoolCursor {
     /// Appends the current row to `table`, whose columns are the spool's, in order.
     public func appendRow(to table: inout Table) throws {
         try buffer.withUnsafeBytes { try TableSpoolReader.appendRow(at: rowStart, of: $0, to: &table) }
+    }
+
+    /// Calls `body` with the current row's values as encoded (`TableSpoolWriter.appendEncoded` takes them) and each
+    /// column's value (nil for a null), valid during the call.
+    public func withRow<R>(_ body: (_ encoded: UnsafeRawBufferPointer, _ values: [UnsafeRawBufferPointer?]) throws -> R) rethrows -> R {
+        try buffer.withUnsafeBytes { bytes in
+            values.removeAll(keepingCapacity: true)
+            var cursor = rowStart
+            for _ in columnNames.indices {
+                let length = TableSpoolReader.integer(UInt32.self, in: bytes, at: cursor)
+                cursor += 4
+                guard length != TableSpoolWriter.nullLength else {
+                    values.append(nil)
+                    continue
+                }
+                values.append(UnsafeRawBufferPointer(rebasing: bytes[cursor..<(cursor + Int(length))]))
+                cursor += Int(length)
+            }
+            defer { values.removeAll(keepingCapacity: true) }
+            return try body(UnsafeRawBufferPointer(rebasing: bytes[rowStart..<rowEnd]), values)
+        }
     }
 
     /// Makes `count` bytes from `start` available, moving the unconsumed bytes to the front and growing the buffer as

@@ -2,10 +2,19 @@ import AirlockModel
 
 /// Reads a spool file that `TableSpoolWriter` wrote: the table and each row's ordering key.
 public enum TableSpoolReader {
-    /// The spooled table and the key of each of its rows.
+    /// The spooled table and the key of each of its rows, the file read through a buffer (`TableSpoolCursor`), never
+    /// held whole beside the table, and the table's buffers cut to size once read (`Table.shrinkToFit`).
     /// - Throws: `AirlockError(.io)` when the file cannot be read, also when it is not a whole spool.
     public static func read(path: String) throws -> (table: Table, keys: [UInt64]) {
-        try read(bytes: FileByteStream.contents(of: path), path: path)
+        let cursor = try TableSpoolCursor(path: path)
+        var table = Table(name: cursor.name, columnNames: cursor.columnNames)
+        var keys: [UInt64] = []
+        while try cursor.next() {
+            keys.append(cursor.key)
+            try cursor.appendRow(to: &table)
+        }
+        table.shrinkToFit()
+        return (table, keys)
     }
 
     /// The spooled table in `bytes` (a spool file's contents; `path` names it in errors) and the key of each row.
@@ -22,15 +31,20 @@ public enum TableSpoolReader {
         return (table, keys)
     }
 
-    /// Reads the spool at `path` row by row without building a table: `header` gets the table's name and columns, then
-    /// `body` each row's key, its values as encoded (`TableSpoolWriter.appendEncoded` takes them), and each column's
-    /// value (nil for a null), all valid during the call.
+    /// Reads the spool at `path` row by row without building a table, through a buffer (`TableSpoolCursor`): `header`
+    /// gets the table's name and columns, then `body` each row's key, its values as encoded
+    /// (`TableSpoolWriter.appendEncoded` takes them), and each column's value (nil for a null), all valid during the
+    /// call.
     /// - Throws: `AirlockError(.io)` when the file cannot be read or is not a whole spool; what the closures throw.
     public static func forEachRow(
         path: String, header: (_ name: String, _ columns: [String]) throws -> Void,
         _ body: (_ key: UInt64, _ encoded: UnsafeRawBufferPointer, _ values: [UnsafeRawBufferPointer?]) throws -> Void
     ) throws {
-        try forEachRow(bytes: FileByteStream.contents(of: path), path: path, header: header, body)
+        let cursor = try TableSpoolCursor(path: path)
+        try header(cursor.name, cursor.columnNames)
+        while try cursor.next() {
+            try cursor.withRow { encoded, values in try body(cursor.key, encoded, values) }
+        }
     }
 
     /// `forEachRow(path:header:_:)` over a spool file's contents, `bytes`.

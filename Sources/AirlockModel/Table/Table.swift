@@ -135,6 +135,12 @@ public struct Table: Sendable, Equatable {
         rowCount += 1
     }
 
+    /// Gives back the spare capacity every column's buffers grew with as the table was built
+    /// (`TableColumn.shrinkToFit`): for a table that is kept once built.
+    public mutating func shrinkToFit() {
+        for index in columns.indices { columns[index].shrinkToFit() }
+    }
+
     /// Makes every other column that holds the same values as column `reference` share its storage, so that
     /// the bytes are held once (see `TableColumn.shareStorage(withEqualColumn:)`).
     public mutating func shareStorage(ofColumnsEqualTo reference: Int) {

@@ -170,7 +170,12 @@ public struct CMTRecordTable: Sendable, Equatable {
             }
             fieldAttributes[tableIndex] = rebuilt
         }
-        // A record's primary id field (`accountid`) normally repeats its `id` attribute: hold those bytes once.
+        shareIDStorage()
+    }
+
+    /// Makes a record's primary id field (`accountid`), which normally repeats its `id` attribute, hold those bytes
+    /// once (`Table.shareStorage(ofColumnsEqualTo:)`): what the reader does, for a table read back from elsewhere.
+    public mutating func shareIDStorage() {
         if let id = values.columnIndex(named: Self.idColumn) { values.shareStorage(ofColumnsEqualTo: id) }
     }
 }

@@ -25,7 +25,8 @@ struct SpoolMergeTests {
             (["x", nil, ""], 1), ([long, "b", nil], 5), ([nil, nil, nil], 9), (["", long + long, "z"], 12), (["q", "r", "s"], 12),
         ]
         try Self.spool(folder + "/t.spool", rows)
-        let whole = try TableSpoolReader.read(path: folder + "/t.spool")
+        let whole = try TableSpoolReader.read(bytes: FileByteStream.contents(of: folder + "/t.spool"), path: "t.spool")
+        #expect(try TableSpoolReader.read(path: folder + "/t.spool") == whole)
         for size in [64, 100, 1 << 20] {
             let cursor = try TableSpoolCursor(path: folder + "/t.spool", bufferSize: size)
             #expect(cursor.name == "t" && cursor.columnNames == ["a", "b", "c"])
@@ -43,6 +44,42 @@ struct SpoolMergeTests {
         try bytes.dropLast(3).write(to: URL(fileURLWithPath: folder + "/cut.spool"))
         let cursor = try TableSpoolCursor(path: folder + "/cut.spool", bufferSize: 64)
         let error = try #require(throws: AirlockError.self) { while try cursor.next() {} }
+        #expect(error.code == .io && error.message.hasPrefix("not a whole Airlock spool file"))
+    }
+
+    /// `forEachRow(path:)`, which the partition's join splits the reads' spools with, streams the file: each row's key,
+    /// values and encoded bytes as the whole read gives them, over more rows than the cursor's buffer holds.
+    @Test func forEachRowStreamsWhatTheWholeReadGives() throws {
+        let folder = try Fixture.scratchDirectory("airlock-spool-rows")
+        let rows: [([String?], UInt64)] = (0..<12_000).map { index in
+            (
+                [index % 7 == 0 ? nil : "value \(index) " + String(repeating: "ü", count: index % 90), index % 5 == 0 ? "" : "b", nil],
+                UInt64(index)
+            )
+        }
+        try Self.spool(folder + "/t.spool", rows)
+        #expect(try FileManager.default.attributesOfItem(atPath: folder + "/t.spool")[.size] as? Int ?? 0 > 1 << 20)
+        let whole = try TableSpoolReader.read(bytes: FileByteStream.contents(of: folder + "/t.spool"), path: "t.spool")
+        var header: (String, [String])?
+        var row = 0
+        try TableSpoolReader.forEachRow(path: folder + "/t.spool") {
+            header = ($0, $1)
+        } _: { key, encoded, values in
+            #expect(key == whole.keys[row])
+            let texts = values.map { $0.map { String(decoding: $0, as: UTF8.self) } }
+            #expect(texts == whole.table.row(row), "row \(row)")
+            #expect(encoded.count == values.reduce(0) { $0 + 4 + ($1?.count ?? 0) })
+            row += 1
+        }
+        #expect(header?.0 == "t" && header?.1 == ["a", "b", "c"])
+        #expect(row == rows.count)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/t.spool"))
+        try bytes.dropLast(3).write(to: URL(fileURLWithPath: folder + "/cut.spool"))
+        let error = try #require(throws: AirlockError.self) {
+            try TableSpoolReader.forEachRow(path: folder + "/cut.spool") { _, _ in
+            } _: { _, _, _ in
+            }
+        }
         #expect(error.code == .io && error.message.hasPrefix("not a whole Airlock spool file"))
     }
 
