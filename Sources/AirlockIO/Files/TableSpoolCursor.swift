@@ -69,6 +69,7 @@ public final class TableSpoolCursor {
     public func withRow<R>(_ body: (_ encoded: UnsafeRawBufferPointer, _ values: [UnsafeRawBufferPointer?]) throws -> R) rethrows -> R {
         try buffer.withUnsafeBytes { bytes in
             values.removeAll(keepingCapacity: true)
+            defer { values.removeAll(keepingCapacity: true) }
             var cursor = rowStart
             for _ in columnNames.indices {
                 let length = TableSpoolReader.integer(UInt32.self, in: bytes, at: cursor)
@@ -80,7 +81,6 @@ public final class TableSpoolCursor {
                 values.append(UnsafeRawBufferPointer(rebasing: bytes[cursor..<(cursor + Int(length))]))
                 cursor += Int(length)
             }
-            defer { values.removeAll(keepingCapacity: true) }
             return try body(UnsafeRawBufferPointer(rebasing: bytes[rowStart..<rowEnd]), values)
         }
     }
