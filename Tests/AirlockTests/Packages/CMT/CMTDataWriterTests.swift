@@ -269,8 +269,14 @@ struct CMTDataWriterTests {
             let column = try #require(values.columns.first { $0.name == name })
             #expect(column.isGUIDEncoded && column.holdsCanonicalGUIDs == !uppercase, "\(name)")
         }
-        let text = String(decoding: try CMTDataWriter(schema: schema).bytes(CMTData(entities: [accounts])), as: UTF8.self)
+        let written = try CMTDataWriter(schema: schema).bytes(CMTData(entities: [accounts]))
+        let text = String(decoding: written, as: UTF8.self)
         for piece in expected { #expect(text.contains(piece), "\(piece)") }
+        // The same records held in the plain form are written to the same bytes.
+        var plain = accounts
+        plain.records.values = Table(name: values.name, columns: try values.columns.map { try TableColumn(image: $0.image) })
+        #expect(!plain.records.values.columns.contains { $0.isGUIDEncoded })
+        #expect(try CMTDataWriter(schema: schema).bytes(CMTData(entities: [plain])) == written)
     }
 
     @Test func aRecordIdThatIsNotAGUIDIsLocatedOnWrite() throws {
