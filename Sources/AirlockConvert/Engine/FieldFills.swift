@@ -38,9 +38,7 @@ struct FieldFills: Sendable {
     init(_ output: FlowOutput, created: [Bool], valueMaps: TemplateSet) {
         let source = output.source
         let accepted = output.accepted
-        func column(_ name: String) -> Int? {
-            source.columnIndex(named: name) ?? source.columns.firstIndex { $0.name.lowercased() == name.lowercased() }
-        }
+        func column(_ name: String) -> Int? { SourceView.column(of: name, in: source) }
         let keyColumns = output.layout.keyColumns.compactMap { accepted.columnIndex(named: $0) }
         var counts: [String: Count] = [:]
         for mapping in output.template.fields where Self.fills(mapping) {

@@ -34,6 +34,6 @@ enum SourceCopies {
         guard let field = template.fields.first(where: { $0.target == target }), field.lookup.isEmpty,
             let name = field.source, !name.contains(".")
         else { return nil }
-        return source.columnIndex(named: name) ?? source.columns.firstIndex { $0.name.lowercased() == name.lowercased() }
+        return SourceView.column(of: name, in: source)
     }
 }

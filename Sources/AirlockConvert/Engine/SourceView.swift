@@ -28,8 +28,7 @@ final class SourceView {
     func prepare(_ reference: FieldReference, lookup: [LookupTarget], catalog: SchemaCatalog) -> SourceFieldReader {
         let key = reference.description + "|" + lookup.map(\.description).joined(separator: ",")
         if let reader = readers[key] { return reader }
-        let column =
-            table.columnIndex(named: reference.field) ?? table.columns.firstIndex { $0.name.lowercased() == reference.field.lowercased() }
+        let column = Self.column(of: reference.field, in: table)
         var targets = lookup
         if let attribute = reference.referencedField {
             targets = lookupEntitiesOf(reference.field, catalog: catalog).map { LookupTarget(entity: $0, keyAttribute: attribute) }
@@ -49,6 +48,12 @@ final class SourceView {
             targets: prepared, probe: probe)
         readers[key] = reader
         return reader
+    }
+
+    /// The column of `table` that holds source field `field`: of its name, else of its name in another case (an F&O
+    /// file's header or a CMT section may spell it so).
+    static func column(of field: String, in table: Table) -> Int? {
+        table.columnIndex(named: field) ?? table.columns.firstIndex { $0.name.lowercased() == field.lowercased() }
     }
 
     /// The entities a Sales lookup field may point to: the export schema's `lookupType`, else the catalog's.
