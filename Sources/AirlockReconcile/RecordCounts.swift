@@ -4,7 +4,7 @@ import AirlockModel
 ///
 /// The accounting identity read = created + updated + unchanged + filtered + rejected must hold when a flow
 /// ends; `checkIdentity(flow:)` enforces it. `read` is advanced by whoever reads records (the flow runner or
-/// `RecordClassifier.classifyAll`), separately from `record(_:)`, so the check is not a tautology. Counts add
+/// `RecordClassifier.classifyAll`), separately from `record(_:times:)`, so the check is not a tautology. Counts add
 /// up with `+`: a conversion's totals are the sum of its flows' counts.
 ///
 /// Encoded as `report.json` writes a flow: `{"read", "filtered", "created", "updated", "unchanged",
@@ -26,14 +26,14 @@ public struct RecordCounts: Sendable, Hashable, Codable {
     /// Records accounted for by an outcome.
     public var accounted: Int { created + updated + unchanged + filtered + rejected }
 
-    /// Counts one outcome.
-    public mutating func record(_ outcome: RecordOutcome) {
+    /// Counts `times` records with `outcome`.
+    public mutating func record(_ outcome: RecordOutcome, times: Int = 1) {
         switch outcome {
-        case .create: created += 1
-        case .update: updated += 1
-        case .unchanged: unchanged += 1
-        case .filtered: filtered += 1
-        case .rejected(let reason, _): rejectedByReason[reason.rawValue, default: 0] += 1
+        case .create: created += times
+        case .update: updated += times
+        case .unchanged: unchanged += times
+        case .filtered: filtered += times
+        case .rejected(let reason, _): rejectedByReason[reason.rawValue, default: 0] += times
         }
     }
 

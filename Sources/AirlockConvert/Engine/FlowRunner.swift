@@ -43,10 +43,9 @@ struct FlowRunner {
         var counts = RecordCounts()
         counts.read = records.read
         var filteredBy: [String: Int] = [:]
-        for outcome in records.outcomes {
-            guard let outcome else { continue }
-            counts.record(outcome)
-            if case .filtered(let name) = outcome { filteredBy[name, default: 0] += 1 }
+        for (kind, rows) in records.outcomes.tally {
+            counts.record(kind, times: rows)
+            if case .filtered(let name) = kind { filteredBy[name, default: 0] += rows }
         }
         try counts.checkIdentity(flow: template.name)
 
@@ -142,7 +141,9 @@ struct FlowRunner {
         let recordFilter = RecordFilter(
             filters: filters, unchangedSince: try context.since?.unchangedRows(of: template, table: view.table), plans: fieldPlans,
             keyPositions: keyPositions, parent: parent, context: context)
-        var records = MappedRecords(rowCount: view.table.rowCount, layout: layout, keyPositions: keyPositions)
+        var records = MappedRecords(
+            rowCount: view.table.rowCount, layout: layout, keyPositions: keyPositions,
+            copies: MappedCopies(columns: layout.columns, template: template, source: view.table))
         var values = RowValues(count: layout.columns.count)
 
         var tally = RecordTally(.converted)
@@ -175,6 +176,7 @@ struct FlowRunner {
                 try records.accept(row, values: values, keptForMaster: keptForMaster)
             }
         }
+        records.finishMapping()
         records.assumedReferences = fieldPlans.flatMap { $0.pipeline.assumedReferences(context: context) }
         warnOfClearedStates(fieldPlans)
         warnOfTrimmedValues(fieldPlans)
@@ -259,7 +261,7 @@ struct FlowRunner {
             let outcome = settled(
                 classified, mappedRow: mappedRow, masterKept: towardsMaster && records.masterKept[mappedRow],
                 towardsMaster: towardsMaster, target: target.table, clashes: clashes, mappedKey: mappedKey)
-            records.outcomes[sourceRow] = outcome
+            records.outcomes.settle(sourceRow, outcome)
             record(outcome, of: mappedRow, sourceRow: sourceRow, in: &records, into: &result, layout: layout, target: target.table)
         }
         warnOfUncomparedFields(classifier.uncomparedFields.filter { result.changedFields[$0] != nil })

@@ -7,8 +7,8 @@ import AirlockReport
 struct MappedRecords {
     /// Source records read.
     var read = 0
-    /// Per source row: its outcome once decided.
-    var outcomes: [RecordOutcome?]
+    /// Per source row: its outcome's kind once decided.
+    var outcomes: OutcomeKinds
     var rejects: [RejectEntry] = []
     /// The records that passed, in the target layout, and the source row of each.
     var mapped: Table
@@ -30,11 +30,14 @@ struct MappedRecords {
     var masterKept: [Bool] = []
     /// The layout positions of the key's columns, in `keyTable`'s order.
     private let keyPositions: [Int]
+    /// The mapped columns that copy their source field so far, held as the source's rows once mapping ends.
+    private var copies: MappedCopies
 
     /// No record yet, of a source of `rowCount` rows, for the flow's `layout` whose key's columns are at
-    /// `keyPositions`.
-    init(rowCount: Int, layout: FlowLayout, keyPositions: [Int]) {
-        outcomes = Array(repeating: nil, count: rowCount)
+    /// `keyPositions`; `copies`: the columns that copy their source field.
+    init(rowCount: Int, layout: FlowLayout, keyPositions: [Int], copies: MappedCopies) {
+        outcomes = OutcomeKinds(rowCount: rowCount)
+        self.copies = copies
         mapped = Table(name: layout.targetEntity, columnNames: layout.columns)
         keyTable = Table(name: layout.targetEntity, columnNames: layout.keyColumns)
         self.keyPositions = keyPositions
@@ -43,7 +46,7 @@ struct MappedRecords {
     /// Source row `row` is another company's record: left out before any field is mapped, so neither its key nor a
     /// status is kept.
     mutating func leaveOutOtherCompany(_ row: Int) {
-        outcomes[row] = .filtered(filter: BuiltInFilter.otherCompany)
+        outcomes.settle(row, .filtered(filter: BuiltInFilter.otherCompany))
     }
 
     /// Source row `row` is left out by `filter` (a template's filter, `--since`'s, or its header's): its key, the
@@ -51,7 +54,7 @@ struct MappedRecords {
     /// counts as present there (it is in the target since that wave).
     mutating func leaveOut(_ row: Int, filter: String, key values: RowValues) throws {
         try appendKey(of: row, values: values)
-        outcomes[row] = .filtered(filter: filter)
+        outcomes.settle(row, .filtered(filter: filter))
         statuses.append(filter == BuiltInFilter.unchangedSince ? .accepted : .filtered)
     }
 
@@ -64,7 +67,7 @@ struct MappedRecords {
     /// Settles source row `row`, whose key is kept, with an `outcome` other than classification's: a rejected
     /// record's reject line gives its first reason and the others with it (`reasons`, the most fundamental first).
     mutating func settle(_ row: Int, outcome: RecordOutcome, reasons: [RejectEntry.Problem]) {
-        outcomes[row] = outcome
+        outcomes.settle(row, outcome)
         if case .rejected = outcome, let first = reasons.first {
             rejects.append(
                 RejectEntry(
@@ -81,8 +84,14 @@ struct MappedRecords {
     mutating func accept(_ row: Int, values: RowValues, keptForMaster: Bool) throws {
         statuses.append(.accepted)
         statusOfMapped.append(statuses.count - 1)
-        try values.appendRow(to: &mapped)
+        try copies.check(row: row, values: values, mapped: &mapped, sourceRows: mappedSourceRows)
+        try values.appendRow(to: &mapped, leavingNull: copies.positions)
         mappedSourceRows.append(row)
         masterKept.append(keptForMaster)
+    }
+
+    /// Ends the mapping: the columns that copy their source field in every mapped row show the source's rows.
+    mutating func finishMapping() {
+        mapped = copies.sealed(mapped, sourceRows: mappedSourceRows)
     }
 }

@@ -43,6 +43,13 @@ public struct RowValues {
         }
     }
 
+    /// Calls `body` with column `position`'s value as bytes (nil for null), valid only during the call.
+    func withValue<R>(_ position: Int, _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
+        let start = Int(starts[position])
+        guard start >= 0 else { return try body(nil) }
+        return try bytes.withBytes(from: start) { try body(UnsafeRawBufferPointer(rebasing: $0[0..<Int(counts[position])])) }
+    }
+
     /// Sets column `position` to a copy of `value` (UTF-8 text).
     mutating func setBytes(_ position: Int, _ value: UnsafeRawBufferPointer) {
         starts[position] = Int32(truncatingIfNeeded: bytes.count)
@@ -57,6 +64,21 @@ public struct RowValues {
             try starts.withUnsafeBufferPointer { starts in
                 try counts.withUnsafeBufferPointer { counts in
                     try table.appendRow(bytes: arena, starts: starts, counts: counts, positions: positions)
+                }
+            }
+        }
+    }
+
+    /// Appends the values as a row of `table`, column `i` getting column `i`'s value, with the columns at `nulls`
+    /// null whatever they hold.
+    func appendRow(to table: inout Table, leavingNull nulls: [Int]) throws {
+        guard !nulls.isEmpty else { return try appendRow(to: &table) }
+        try withUnsafeTemporaryAllocation(of: Int32.self, capacity: starts.count) { masked in
+            _ = masked.initialize(fromContentsOf: starts)
+            for position in nulls { masked[position] = -1 }
+            try bytes.withBytes { arena in
+                try counts.withUnsafeBufferPointer { counts in
+                    try table.appendRow(bytes: arena, starts: UnsafeBufferPointer(masked), counts: counts)
                 }
             }
         }

@@ -30,7 +30,7 @@ enum SourceCopies {
     }
 
     /// The column of `source` that the field map writing `target` reads, when it reads one field without a lookup.
-    private static func copiedColumn(_ target: String, template: MappingTemplate, source: Table) -> Int? {
+    static func copiedColumn(_ target: String, template: MappingTemplate, source: Table) -> Int? {
         guard let field = template.fields.first(where: { $0.target == target }), field.lookup.isEmpty,
             let name = field.source, !name.contains(".")
         else { return nil }

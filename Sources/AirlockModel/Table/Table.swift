@@ -135,6 +135,13 @@ public struct Table: Sendable, Equatable {
         rowCount += 1
     }
 
+    /// Puts `column` in the place of column `index`: the same values held in another form.
+    /// - Precondition: `column` has a value for every row.
+    public mutating func replaceColumn(_ index: Int, with column: TableColumn) {
+        precondition(column.count == rowCount, "a column of a table needs one value per row")
+        columns[index] = column
+    }
+
     /// Gives back the spare capacity every column's buffers grew with as the table was built
     /// (`TableColumn.shrinkToFit`): for a table that is kept once built.
     public mutating func shrinkToFit() {

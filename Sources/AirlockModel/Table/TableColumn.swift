@@ -37,6 +37,8 @@ public struct TableColumn: Sendable {
     @usableFromInline private(set) var rowsOf: ColumnRows?
     /// Whether the column shows rows of another column (the rows form) rather than holding its values.
     public var isRowsOfAnotherColumn: Bool { rowsOf != nil }
+    /// For a column of rows of another: the rows it shows, and the column they are rows of; nil in the other forms.
+    public var shownRows: (rows: [UInt32], of: TableColumn)? { rowsOf.map { ($0.rows, $0.base.pointee) } }
     @usableFromInline private(set) var ends: [UInt32] = []
     /// One bit per row: set when the row has a value (possibly empty).
     @usableFromInline private(set) var present: [UInt64] = []
