@@ -34,6 +34,16 @@ public final class FOExportKeys: FOTargetRecords {
         return FOExportKeys { name in found[catalog.foTechnicalName(of: name).lowercased()] }
     }
 
+    /// The keys of an export whose entity tables `table` gives, holding only the tables of the entities that
+    /// `FOEntityReference.known` names as parents (read here, once): the export's other tables can go while the keys
+    /// are in use.
+    public static func ofParents(_ table: (String) -> Table?) -> FOExportKeys {
+        var found: [String: Table] = [:]
+        for parent in Set(FOEntityReference.known.flatMap(\.parents)) { found[parent] = table(parent) }
+        let parents = found
+        return FOExportKeys { name in parents[name] ?? nil }
+    }
+
     public func holds(entities: [String], fields: [String], values: [String]) -> Bool {
         let wanted = Self.joined(values)
         for entity in entities {

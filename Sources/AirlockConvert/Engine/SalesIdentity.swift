@@ -23,8 +23,9 @@ enum SalesIdentity {
         // the other columns are the mapped table's own, without the spare capacity they grew with.
         let everyRow = rows.count == mapped.rowCount && rows.elementsEqual(0..<mapped.rowCount)
         var columns: [TableColumn] = []
-        // The columns of rows of a source column (`MappedCopies`) share one list of rows: so do their selections.
-        var selection: (of: [UInt32], rows: [UInt32])?
+        // The columns of rows of a source column (`MappedCopies`) show the accepted rows of it, sharing one selection.
+        let shownIndices = mapped.columns.indices.filter { !everyRow && $0 != idPosition && mapped.columns[$0].isRowsOfAnotherColumn }
+        let shown = Dictionary(uniqueKeysWithValues: zip(shownIndices, mapped.columnsShowing(rows: rows, of: shownIndices)))
         for (index, column) in mapped.columns.enumerated() {
             if everyRow && index != idPosition {
                 var kept = column
@@ -32,11 +33,8 @@ enum SalesIdentity {
                 columns.append(kept)
                 continue
             }
-            if index != idPosition, let shown = column.shownRows {
-                if selection.map({ !sameStorage($0.of, shown.rows) }) ?? true {
-                    selection = (shown.rows, rows.map { shown.rows[$0] })
-                }
-                columns.append(TableColumn(rows: selection?.rows ?? [], of: shown.of, name: column.name))
+            if let shown = shown[index] {
+                columns.append(shown)
                 continue
             }
             var copy = TableColumn(name: column.name)
@@ -61,11 +59,6 @@ enum SalesIdentity {
             columns.append(copy)
         }
         return Table(name: mapped.name, columns: columns)
-    }
-
-    /// Whether two lists of rows are one list (one storage), not merely equal.
-    private static func sameStorage(_ first: [UInt32], _ second: [UInt32]) -> Bool {
-        first.withUnsafeBufferPointer { first in second.withUnsafeBufferPointer { first.baseAddress == $0.baseAddress } }
     }
 
     /// The stable GUID of a record new to Sales.

@@ -33,10 +33,19 @@ final class SalesExport: @unchecked Sendable {
 
     /// The index from record GUID (`@id`, case-insensitive) to row.
     func idIndex(_ entity: String) throws -> KeyIndex? {
-        try idIndexes.value(entity) {
-            guard let table = table(entity) else { return nil }
-            return try KeyIndex(table: table, key: KeyDefinition(columns: [CMTRecordTable.idColumn]))
-        }
+        try idIndexes.value(entity) { try table(entity).map(Self.idIndex(of:)) }
+    }
+
+    /// The index from record GUID (`@id`, case-insensitive) to row of a table of an entity's records.
+    static func idIndex(of table: Table) throws -> KeyIndex {
+        try KeyIndex(table: table, key: KeyDefinition(columns: [CMTRecordTable.idColumn]))
+    }
+
+    /// Per entity, its records' `@id` column alone, sharing its storage with the export.
+    func idTables() -> [String: Table] {
+        var tables: [String: Table] = [:]
+        for name in entityNames { tables[name] = table(name)?.keeping(columns: [CMTRecordTable.idColumn]) }
+        return tables
     }
 
     /// The index from business key `attribute` (e.g. `accountnumber`) to row; nil when the entity or the

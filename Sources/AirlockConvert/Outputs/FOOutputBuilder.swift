@@ -21,7 +21,17 @@ enum FOOutputBuilder {
     /// The table of one entity file of `layout`: its flows' written records, in the order its staging table loads them.
     static func table(of file: (label: String, columns: [String], parts: [FlowOutput]), catalog: SchemaCatalog) throws -> Table {
         var table = Table(name: file.label, columnNames: file.columns)
-        for part in file.parts { try appendWritten(part, to: &table) }
+        if file.parts.count == 1, let part = file.parts.first {
+            // One flow writes the file: its written records are shown, not copied (the writer reads them in place).
+            let accepted = part.accepted
+            let columns = file.columns.map { name in
+                accepted.columnIndex(named: name).map { accepted.columns[$0] } ?? TableColumn(name: name, nullCount: accepted.rowCount)
+            }
+            let whole = Table(name: file.label, columns: columns)
+            table = part.written.allSatisfy { $0 } ? whole : whole.showing(rows: part.written.indices.filter { part.written[$0] })
+        } else {
+            for part in file.parts { try appendWritten(part, to: &table) }
+        }
         // A row before the rows that name it, as the staging table loads them (a customer before its invoicees).
         return try FOLoadOrderSort.sorted(table, entity: catalog.foEntity(named: file.label))
     }

@@ -31,13 +31,15 @@ final class FOPackageJob: Sendable {
         let path = path
         let catalog = catalog
         let progress = progress
+        // The validation looks up the parents of the package's lines in the export: only their tables are kept, so the
+        // export's others can go once the flows are done.
+        let keys = FOExportKeys.ofParents { label in (try? target.table(label)) ?? nil }
         job.start {
             progress("writing \(RunLayout.foPackage)")
             guard try FOOutputBuilder.write(outputs, catalog: catalog, description: "Airlock conversion for \(company)", to: path) else {
                 return nil
             }
             progress("validating \(RunLayout.foPackage)")
-            let keys = FOExportKeys { label in (try? target.table(label)) ?? nil }
             return try PackageValidator.validate(path: path, target: .fo, catalog: catalog, foTargetRecords: keys, countsAs: .checked)
         }
     }

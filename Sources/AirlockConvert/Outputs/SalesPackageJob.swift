@@ -36,11 +36,12 @@ final class SalesPackageJob: Sendable {
         let catalog = catalog
         let integration = integration
         let progress = progress
+        let records = SalesExportRecords(export: target)
         job.start {
             guard let plan = SalesOutputBuilder.plan(SalesOutputBuilder.parts(outputs), catalog: catalog) else { return nil }
             progress("writing \(RunLayout.salesPackage)")
             return try SalesPackageWriter.write(
-                plan, timestamp: timestamp, catalog: catalog, integration: integration, target: SalesExportRecords(export: target), to: path
+                plan, timestamp: timestamp, catalog: catalog, integration: integration, target: records, to: path
             )
         }
     }
