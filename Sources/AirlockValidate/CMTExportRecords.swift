@@ -3,10 +3,11 @@ import AirlockModel
 import AirlockPackages
 
 /// The record ids of a Configuration Migration export of the target, read once: what `validate --against` knows the
-/// target holds. Keeps 16 bytes and a set's overhead per record, not the records.
+/// target holds. Keeps 16 bytes per record in one sorted array per entity, searched by halves, not the records (a
+/// set's overhead, and the copy it makes as it grows, were as much again).
 public final class CMTExportRecords: CMTTargetRecords, CMTRecordConsumer, @unchecked Sendable {
-    // Filled by `read`, on one thread, before it is shared; read-only afterwards.
-    private var ids: [String: Set<CMTGUID>] = [:]
+    // Filled by `read` or `gathering`, on one thread, then sorted (`finish`) before it is shared; read-only afterwards.
+    private var ids: [String: [CMTGUID]] = [:]
     private var section: String?
     private var idColumn: Int?
 
@@ -19,6 +20,7 @@ public final class CMTExportRecords: CMTTargetRecords, CMTRecordConsumer, @unche
         let records = CMTExportRecords()
         let reader = try CMTPackageReader(source: openPackageSource(path: path), countsAs: countsAs)
         _ = try reader.readRecords(into: records, valueProblems: .collect)
+        records.finish()
         return records
     }
 
@@ -30,8 +32,9 @@ public final class CMTExportRecords: CMTTargetRecords, CMTRecordConsumer, @unche
     {
         let records = CMTExportRecords()
         try body { entity, id in
-            if let guid = CMTGUID(id) { records.ids[entity, default: []].insert(guid) }
+            if let guid = CMTGUID(id) { records.ids[entity, default: []].append(guid) }
         }
+        records.finish()
         return records
     }
 
@@ -39,8 +42,22 @@ public final class CMTExportRecords: CMTTargetRecords, CMTRecordConsumer, @unche
     public var count: Int { ids.values.reduce(0) { $0 + $1.count } }
 
     public func holds(entity: String, id: String) -> Bool {
-        guard let guid = CMTGUID(id) else { return false }
-        return ids[entity]?.contains(guid) == true
+        guard let guid = CMTGUID(id), let sorted = ids[entity] else { return false }
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < guid { low = middle + 1 } else { high = middle }
+        }
+        return low < sorted.count && sorted[low] == guid
+    }
+
+    /// Sorts each entity's ids and drops repeats, for `holds`' search.
+    private func finish() {
+        for entity in ids.keys {
+            ids[entity]?.sort()
+            ids[entity]?.removeRepeats()
+        }
     }
 
     public func beginSection(name: String, columns: [String]) throws {
@@ -52,11 +69,24 @@ public final class CMTExportRecords: CMTTargetRecords, CMTRecordConsumer, @unche
 
     public func consume(_ record: CMTRecordValues) throws {
         guard let section, let idColumn, let guid = record.withValue(idColumn, { $0.flatMap(CMTGUID.init) }) else { return }
-        ids[section, default: []].insert(guid)
+        ids[section, default: []].append(guid)
     }
 
     public func endSection() throws {
         section = nil
         idColumn = nil
+    }
+}
+
+extension [CMTGUID] {
+    /// Drops each element equal to the one before it (of a sorted array: every repeat).
+    fileprivate mutating func removeRepeats() {
+        guard count > 1 else { return }
+        var kept = 1
+        for index in 1..<count where self[index] != self[kept - 1] {
+            self[kept] = self[index]
+            kept += 1
+        }
+        removeSubrange(kept...)
     }
 }

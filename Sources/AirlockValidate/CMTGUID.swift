@@ -2,7 +2,7 @@ import AirlockModel
 import AirlockPackages
 
 /// A GUID as two 64-bit words: how the CMT validator keeps record ids and lookup targets compactly.
-struct CMTGUID: Hashable, Sendable {
+struct CMTGUID: Hashable, Comparable, Sendable {
     var high: UInt64
     var low: UInt64
 
@@ -35,5 +35,12 @@ struct CMTGUID: Hashable, Sendable {
         value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
         value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
         return value ^ (value >> 31)
+    }
+}
+
+extension CMTGUID {
+    /// By the high word, then the low: an order for searching, not the text's.
+    static func < (left: CMTGUID, right: CMTGUID) -> Bool {
+        (left.high, left.low) < (right.high, right.low)
     }
 }
