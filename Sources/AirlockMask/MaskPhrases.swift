@@ -53,13 +53,7 @@ public struct MaskPhrases: Sendable {
     /// Whether a sought value begins with the word of digest `word`.
     private func begins(_ word: UInt64) -> Bool {
         if !firstWords.isEmpty { return firstWords.contains(word) }
-        var low = 0
-        var high = sealedFirstWords.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sealedFirstWords[middle] < word { low = middle + 1 } else { high = middle }
-        }
-        return low < sealedFirstWords.count && sealedFirstWords[low] == word
+        return sealedFirstWords.sortedContains(word)
     }
 
     /// The method `digest` is sought under, nil when it is not.

@@ -42,14 +42,8 @@ public final class CMTExportRecords: CMTTargetRecords, CMTRecordConsumer, @unche
     public var count: Int { ids.values.reduce(0) { $0 + $1.count } }
 
     public func holds(entity: String, id: String) -> Bool {
-        guard let guid = CMTGUID(id), let sorted = ids[entity] else { return false }
-        var low = 0
-        var high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sorted[middle] < guid { low = middle + 1 } else { high = middle }
-        }
-        return low < sorted.count && sorted[low] == guid
+        guard let guid = CMTGUID(id) else { return false }
+        return ids[entity]?.sortedContains(guid) == true
     }
 
     /// Sorts each entity's ids and drops repeats, for `holds`' search.

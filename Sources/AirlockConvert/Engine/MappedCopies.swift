@@ -7,8 +7,8 @@ import AirlockModel
 ///
 /// A column is written out from the source at the first mapped row whose value differs from its source record's (a
 /// default, a trim, a value map, a rule's or the keeper's change) and holds its own values from there. What reads
-/// the mapped table after `sealed` finds the same bytes either way. Only source columns that hold their bytes (plain
-/// or GUID form) are followed: a dictionary's copy costs a byte a row, less than a row's 4 bytes.
+/// the mapped table after `sealed` finds the same bytes either way. A source column in dictionary form is not
+/// followed: its copy costs a byte a row, less than a row's 4 bytes.
 struct MappedCopies {
     private struct Copy {
         /// The column's position in the flow's layout (and the mapped table).
