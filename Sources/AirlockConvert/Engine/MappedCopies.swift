@@ -47,7 +47,7 @@ struct MappedCopies {
         while index < copies.count {
             let copy = copies[index]
             let same = values.withValue(copy.position) { mine in
-                source.columns[copy.source].withValue(row) { theirs in
+                source.withValue(row: row, column: copy.source) { theirs in
                     guard let mine, let theirs else { return mine == nil && theirs == nil }
                     return mine.elementsEqual(theirs)
                 }
@@ -58,7 +58,7 @@ struct MappedCopies {
             }
             var written = TableColumn(name: mapped.columns[copy.position].name)
             written.reserve(rows: sourceRows.count + 1)
-            for sourceRow in sourceRows { try source.columns[copy.source].withValue(sourceRow) { try written.append($0) } }
+            for sourceRow in sourceRows { try source.withValue(row: sourceRow, column: copy.source) { try written.append($0) } }
             mapped.replaceColumn(copy.position, with: written)
             copies.remove(at: index)
             positions.remove(at: index)

@@ -8,8 +8,9 @@ import AirlockReconcile
 struct OutcomeKinds {
     /// Per source row: 0 while undecided, else 1 + the index of its kind in `kinds`.
     private var codes: [UInt16]
-    /// The kinds given so far, in the order first given.
-    private var kinds: [RecordOutcome] = []
+    /// The kinds: the three without a name (`create`, `update`, `unchanged`: codes 1 to 3, set without a lookup, as
+    /// most records are), then the filters and reject reasons in the order first given.
+    private var kinds: [RecordOutcome] = [.create, .update(targetRow: 0, changedFields: []), .unchanged(targetRow: 0)]
     private var codeOfKind: [RecordOutcome: UInt16] = [:]
 
     /// No outcome yet for any of `rowCount` source rows.
@@ -35,6 +36,18 @@ struct OutcomeKinds {
 
     /// Decides row `row`: its outcome's kind is kept.
     mutating func settle(_ row: Int, _ outcome: RecordOutcome) {
+        switch outcome {
+        case .create:
+            codes[row] = 1
+            return
+        case .update:
+            codes[row] = 2
+            return
+        case .unchanged:
+            codes[row] = 3
+            return
+        case .filtered, .rejected: break
+        }
         let kind = Self.kind(of: outcome)
         if let code = codeOfKind[kind] {
             codes[row] = code
@@ -48,7 +61,7 @@ struct OutcomeKinds {
         codes[row] = code
     }
 
-    /// How many rows have each kind, for every kind given.
+    /// How many rows have each kind, for every kind given and the three without a name.
     var tally: [(kind: RecordOutcome, rows: Int)] {
         var rows = [Int](repeating: 0, count: kinds.count + 1)
         for code in codes { rows[Int(code)] += 1 }
