@@ -5,8 +5,9 @@ import AirlockModel
 /// For a table that many processes read whole (the reference data every shard of a partition reads).
 ///
 /// The file: `AIRLOCK-TABLE 1\n`, the table's name, its row count (8 bytes), its column count (4 bytes), the rows'
-/// keys (8 bytes each); then per column its name, its form (1 byte: 0 dictionary, 1 plain), its row count and
-/// presence words, and the buffers of its form: codes, distinct values and their ends; or values and their ends. A
+/// keys (8 bytes each); then per column its name, its form (1 byte: 0 dictionary, 1 plain, 2 wide dictionary), its
+/// row count and presence words, and the buffers of its form: codes (one or two bytes each), distinct values and
+/// their ends; or values and their ends. A
 /// name or a buffer is its length (8 bytes) and its contents. Integers are little-endian.
 public enum TableImageFile {
     /// The first bytes of every image file.
@@ -37,11 +38,15 @@ public enum TableImageFile {
         for column in table.columns {
             let image = try column.image
             try buffer(Array(image.name.utf8))
-            try integer(UInt8(image.codes == nil ? 1 : 0))
+            try integer(UInt8(image.codes != nil ? 0 : image.wideCodes != nil ? 2 : 1))
             try integer(UInt64(image.count))
             try buffer(image.present)
             if let codes = image.codes {
                 try buffer(codes)
+                try buffer(image.dictionaryBytes)
+                try buffer(image.dictionaryEnds)
+            } else if let wideCodes = image.wideCodes {
+                try buffer(wideCodes)
                 try buffer(image.dictionaryBytes)
                 try buffer(image.dictionaryEnds)
             } else {
@@ -105,12 +110,13 @@ public enum TableImageFile {
             for _ in 0..<columnCount {
                 let columnName = try text()
                 let form = try integer(UInt8.self)
-                guard form <= 1 else { throw fail("a column of unknown form \(form)") }
+                guard form <= 2 else { throw fail("a column of unknown form \(form)") }
                 let count = try integer(UInt64.self)
                 guard count == rowCount else { throw fail("column \(columnName) holds \(count) rows of \(rowCount)") }
                 let present = try buffer(UInt64.self)
                 let codes = form == 0 ? try buffer(UInt8.self) : nil
-                let dictionaryBytes = form == 0 ? try buffer(UInt8.self) : []
+                let wideCodes = form == 2 ? try buffer(UInt16.self) : nil
+                let dictionaryBytes = form != 1 ? try buffer(UInt8.self) : []
                 var bytes = ByteStore(capacity: 0)
                 if form == 1 {
                     // The values go from the file straight into the column's store.
@@ -121,8 +127,8 @@ public enum TableImageFile {
                 }
                 let ends = try buffer(UInt32.self)
                 let image = TableColumnImage(
-                    name: columnName, count: Int(count), present: present, codes: codes, dictionaryBytes: dictionaryBytes,
-                    dictionaryEnds: codes == nil ? [] : ends, bytes: bytes, ends: codes == nil ? ends : [])
+                    name: columnName, count: Int(count), present: present, codes: codes, wideCodes: wideCodes,
+                    dictionaryBytes: dictionaryBytes, dictionaryEnds: form == 1 ? [] : ends, bytes: bytes, ends: form == 1 ? ends : [])
                 do {
                     columns.append(try TableColumn(image: image))
                 } catch let error as AirlockError {

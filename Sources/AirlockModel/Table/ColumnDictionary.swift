@@ -5,28 +5,39 @@ import Darwin
 #endif
 
 /// The distinct values of a dictionary-encoded `TableColumn`, each stored once and numbered by first
-/// appearance, with a small open-addressing table that finds a value's code while the column is built.
+/// appearance, with an open-addressing table that finds a value's code while the column is built.
 ///
-/// It holds at most `maxEntries` values and `maxBytes` of text; `code(of:)` answers nil past either, and the
-/// column then goes back to one copy per row.
+/// A dictionary has a size (`Size`): one-byte codes for few values (a company, a currency, a status), two-byte codes
+/// for the many values that repeat (dates, prices, street names, a lookup's display name). It holds at most its
+/// size's entries and text; `code(of:)` answers nil past either, and the column then leaves this form.
 @usableFromInline
 struct ColumnDictionary: Sendable {
-    /// Codes are one byte.
-    static let maxEntries = 256
-    /// A column of few but long values (notes, addresses) is not worth a dictionary.
-    static let maxBytes = 64 * 1024
-    /// Twice `maxEntries`: the table is at most half full.
-    private static let slotCount = 512
+    /// How many values a dictionary holds, and so how wide its codes are.
+    @usableFromInline
+    enum Size: Sendable {
+        /// Codes of one byte: up to 256 values and 64 KiB of text (a column of few but long values, notes or
+        /// addresses, is not worth one).
+        case narrow
+        /// Codes of two bytes: up to 65,535 values and 16 MiB of text.
+        case wide
+
+        var maxEntries: Int { self == .narrow ? 256 : 65_535 }
+        var maxBytes: Int { self == .narrow ? 64 * 1024 : 16 * 1024 * 1024 }
+    }
 
     /// The values end to end; entry `code` ends at `ends[code]` and starts where the previous one ends.
     @usableFromInline private(set) var bytes = ByteStore(capacity: 0)
     @usableFromInline private(set) var ends: [UInt32] = []
-    /// Per slot: an entry's code + 1, or 0 when empty. Allocated at the first value.
+    /// Per slot: an entry's code + 1, or 0 when empty; at most half full. Allocated at the first value and let go by
+    /// `dropLookup()` (made again at the next `code(of:)`).
     private var slots: [UInt16] = []
     /// The code found last: a column that repeats one value (a company, a currency) costs one comparison a row.
     private var lastCode = -1
+    @usableFromInline private(set) var size: Size
 
-    @usableFromInline init() {}
+    @usableFromInline init(size: Size = .narrow) {
+        self.size = size
+    }
 
     /// Number of distinct values.
     var count: Int { ends.count }
@@ -41,25 +52,62 @@ struct ColumnDictionary: Sendable {
 
     /// The code of `value`, which is added when new; nil when it is new and the dictionary is full.
     @usableFromInline
-    mutating func code(of value: UnsafeRawBufferPointer) -> UInt8? {
-        if lastCode >= 0, entry(lastCode, equals: value) { return UInt8(truncatingIfNeeded: lastCode) }
-        if slots.isEmpty { slots = [UInt16](repeating: 0, count: Self.slotCount) }
-        let mask = Self.slotCount - 1
+    mutating func code(of value: UnsafeRawBufferPointer) -> Int? {
+        if lastCode >= 0, entry(lastCode, equals: value) { return lastCode }
+        if slots.count < 2 * (count + 1) { rehash() }
+        let mask = slots.count - 1
         var slot = Self.hash(value) & mask
         while slots[slot] != 0 {
             let code = Int(slots[slot]) - 1
             if entry(code, equals: value) {
                 lastCode = code
-                return UInt8(truncatingIfNeeded: code)
+                return code
             }
             slot = (slot + 1) & mask
         }
-        guard count < Self.maxEntries, bytes.count + value.count <= Self.maxBytes else { return nil }
+        guard count < size.maxEntries, bytes.count + value.count <= size.maxBytes else { return nil }
         bytes.append(value)
         ends.append(UInt32(truncatingIfNeeded: bytes.count))
         lastCode = count - 1
         slots[slot] = UInt16(truncatingIfNeeded: count)
-        return UInt8(truncatingIfNeeded: lastCode)
+        return lastCode
+    }
+
+    /// The same values with room for a wide dictionary's.
+    func widened() -> ColumnDictionary {
+        var wide = self
+        wide.size = .wide
+        return wide
+    }
+
+    /// Lets go of the lookup table (a wide one's is up to 256 KiB), for a column that is complete; the next
+    /// `code(of:)` makes it again.
+    mutating func dropLookup() {
+        slots = []
+        lastCode = -1
+    }
+
+    /// Makes the lookup table twice the size the entries need (at least 512 slots, at most twice the size's
+    /// entries) and enters every entry.
+    private mutating func rehash() {
+        var slotCount = 512
+        while slotCount < 2 * (count + 1) { slotCount *= 2 }
+        slotCount = min(slotCount, 2 * Self.powerOfTwo(atLeast: size.maxEntries))
+        guard slotCount > slots.count else { return }
+        var grown = [UInt16](repeating: 0, count: slotCount)
+        let mask = slotCount - 1
+        for code in 0..<count {
+            var slot = withEntry(code) { Self.hash($0) } & mask
+            while grown[slot] != 0 { slot = (slot + 1) & mask }
+            grown[slot] = UInt16(truncatingIfNeeded: code + 1)
+        }
+        slots = grown
+    }
+
+    private static func powerOfTwo(atLeast value: Int) -> Int {
+        var power = 1
+        while power < value { power *= 2 }
+        return power
     }
 
     private func entry(_ code: Int, equals value: UnsafeRawBufferPointer) -> Bool {

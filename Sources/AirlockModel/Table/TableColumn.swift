@@ -1,7 +1,10 @@
-/// One column of a `Table`, in one of three forms chosen as it is built, or a fourth given at once:
+/// One column of a `Table`, in one of four forms chosen as it is built, or a fifth given at once:
 ///
 /// - **dictionary**: while the column has at most 256 distinct values (a company, a currency, a status, a
 ///   lookup's entity name), each is stored once (`ColumnDictionary`) and a row costs one byte of code;
+/// - **wide dictionary**: while it has at most 65,535 distinct values and they repeat (dates, prices, street
+///   names, a lookup's display name: at most half of its rows, past the first 4,096, bring a new one), a row costs
+///   two bytes of code;
 /// - **GUID**: while every value is a GUID in Dataverse's form, in one case (`GUIDText`: record ids and lookups,
 ///   most of a Sales export's text), a row costs the GUID's 16 bytes, not its 36 characters and an offset;
 /// - **plain**: every value's UTF-8 bytes laid end to end in one buffer, with four bytes of end offset a row;
@@ -9,8 +12,9 @@
 ///   there (`ColumnRows`): a flow's accepted records show the columns they copy from their source records.
 ///
 /// A column starts as a dictionary and leaves it, once and for good, at its 257th distinct value (or past 64 KiB
-/// of distinct text): for the GUID form when every value so far is a GUID, else for the plain form, which a GUID
-/// column also turns to at its first other value. Either way a million values cost a few megabytes, not a `String`
+/// of distinct text): for the GUID form when every value so far is a GUID, else for the wide dictionary, which it
+/// leaves for the plain form when full or when its values do not repeat enough. A GUID column turns plain at its
+/// first other value. Either way a million values cost a few megabytes, not a `String`
 /// apiece, and `withValue` hands out the same bytes. A column of rows of another turns plain at its first append. A
 /// value is either absent (null: an XML attribute or CMT field that was not there) or a byte string, possibly empty.
 public struct TableColumn: Sendable {
@@ -23,6 +27,10 @@ public struct TableColumn: Sendable {
     /// Dictionary form: row `row`'s value is entry `codes[row]` of `dictionary` (0 for a null).
     @usableFromInline private(set) var codes: [UInt8] = []
     @usableFromInline private(set) var dictionary = ColumnDictionary()
+    /// Whether the column is in the wide dictionary form (`wideCodes` and `dictionary`).
+    public private(set) var isWideDictionaryEncoded = false
+    /// Wide dictionary form: row `row`'s value is entry `wideCodes[row]` of `dictionary` (0 for a null).
+    @usableFromInline private(set) var wideCodes: [UInt16] = []
     /// Plain form: `ends[row]` is the end offset of row `row`'s value in `bytes`; the start is the previous end.
     /// GUID form: row `row`'s 16 bytes at `16 * row` (zero for a null), no `ends`.
     @usableFromInline private(set) var bytes = ByteStore(capacity: 0)
@@ -95,7 +103,11 @@ public struct TableColumn: Sendable {
 
     /// Bytes the column holds for its values (text, codes; not offsets), for memory accounting: none for a column of
     /// rows of another.
-    public var byteCount: Int { isDictionaryEncoded ? dictionary.bytes.count + codes.count : bytes.count }
+    public var byteCount: Int {
+        if isDictionaryEncoded { return dictionary.bytes.count + codes.count }
+        if isWideDictionaryEncoded { return dictionary.bytes.count + 2 * wideCodes.count }
+        return bytes.count
+    }
 
     /// Appends a value; nil appends a null.
     /// - Throws: `AirlockError(.limitExceeded)` when the column would pass 4 GiB of text.
@@ -110,11 +122,18 @@ public struct TableColumn: Sendable {
                 return
             }
             if let code = dictionary.code(of: value) {
-                codes.append(code)
+                codes.append(UInt8(truncatingIfNeeded: code))
                 count += 1
                 return
             }
             try leaveDictionary(for: value)
+        }
+        if isWideDictionaryEncoded {
+            if appendWide(value) {
+                count += 1
+                return
+            }
+            try becomePlain()
         }
         if let letters = guidLetters {
             if appendGUID(value, letters: letters) {
@@ -149,6 +168,7 @@ public struct TableColumn: Sendable {
     public func withValue<R>(_ row: Int, _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
         guard isPresent(row) else { return try body(nil) }
         if isDictionaryEncoded { return try dictionary.withEntry(Int(codes[row])) { try body($0) } }
+        if isWideDictionaryEncoded { return try dictionary.withEntry(Int(wideCodes[row])) { try body($0) } }
         if let letters = guidLetters { return try Self.withGUIDText(bytes, row: row, letters: letters, body) }
         if let rowsOf { return try rowsOf.base.pointee.withValue(Int(rowsOf.rows[row]), body) }
         let start = row == 0 ? 0 : Int(ends[row - 1])
@@ -181,8 +201,8 @@ public struct TableColumn: Sendable {
         let base: UnsafeRawPointer
         let start: Int
         let end: Int
-        if column.pointee.isDictionaryEncoded {
-            let code = Int(column.pointee.codes[row])
+        if column.pointee.isDictionaryEncoded || column.pointee.isWideDictionaryEncoded {
+            let code = column.pointee.isDictionaryEncoded ? Int(column.pointee.codes[row]) : Int(column.pointee.wideCodes[row])
             base = column.pointee.dictionary.bytes.baseAddress
             start = code == 0 ? 0 : Int(column.pointee.dictionary.ends[code - 1])
             end = Int(column.pointee.dictionary.ends[code])
@@ -224,6 +244,8 @@ public struct TableColumn: Sendable {
             return
         } else if isDictionaryEncoded {
             codes.reserveCapacity(expectedRows)
+        } else if isWideDictionaryEncoded {
+            wideCodes.reserveCapacity(expectedRows)
         } else if guidLetters != nil {
             bytes.reserve(expectedRows * GUIDText.byteCount)
         } else {
@@ -236,6 +258,8 @@ public struct TableColumn: Sendable {
     /// to its exact size): for a column that is kept while its table is not.
     public mutating func shrinkToFit() {
         Self.shrink(&codes)
+        Self.shrink(&wideCodes)
+        dictionary.dropLookup()
         bytes.shrinkToFit()
         Self.shrink(&ends)
         Self.shrink(&present)
@@ -255,10 +279,10 @@ public struct TableColumn: Sendable {
     @discardableResult
     public mutating func shareStorage(withEqualColumn other: TableColumn) -> Bool {
         guard count == other.count, byteCount == other.byteCount, hasEqualValues(other) else { return false }
-        (isDictionaryEncoded, guidLetters, rowsOf, codes, dictionary, bytes, ends, present) =
+        (isDictionaryEncoded, isWideDictionaryEncoded, guidLetters, rowsOf, codes, wideCodes, dictionary, bytes, ends, present) =
             (
-                other.isDictionaryEncoded, other.guidLetters, other.rowsOf, other.codes, other.dictionary, other.bytes, other.ends,
-                other.present
+                other.isDictionaryEncoded, other.isWideDictionaryEncoded, other.guidLetters, other.rowsOf, other.codes,
+                other.wideCodes, other.dictionary, other.bytes, other.ends, other.present
             )
         return true
     }
@@ -277,12 +301,13 @@ public struct TableColumn: Sendable {
         }
     }
 
-    /// The image of a dictionary or plain column.
+    /// The image of a dictionary (of either size) or plain column.
     private var imageAsHeld: TableColumnImage {
-        TableColumnImage(
+        let coded = isDictionaryEncoded || isWideDictionaryEncoded
+        return TableColumnImage(
             name: name, count: count, present: present, codes: isDictionaryEncoded ? codes : nil,
-            dictionaryBytes: isDictionaryEncoded ? dictionary.bytes.bytes : [], dictionaryEnds: isDictionaryEncoded ? dictionary.ends : [],
-            bytes: isDictionaryEncoded ? ByteStore(capacity: 0) : bytes, ends: isDictionaryEncoded ? [] : ends)
+            wideCodes: isWideDictionaryEncoded ? wideCodes : nil, dictionaryBytes: coded ? dictionary.bytes.bytes : [],
+            dictionaryEnds: coded ? dictionary.ends : [], bytes: coded ? ByteStore(capacity: 0) : bytes, ends: coded ? [] : ends)
     }
 
     /// The column an image holds, its buffers taken as they are (a dictionary's lookup table made again from its
@@ -294,17 +319,23 @@ public struct TableColumn: Sendable {
         count = image.count
         present = image.present
         expectedRows = image.count
-        guard let codes = image.codes else {
+        if let codes = image.codes {
+            self.codes = codes
+        } else if let wideCodes = image.wideCodes {
+            isDictionaryEncoded = false
+            isWideDictionaryEncoded = true
+            self.wideCodes = wideCodes
+            dictionary = ColumnDictionary(size: .wide)
+        } else {
             isDictionaryEncoded = false
             bytes = image.bytes
             ends = image.ends
             return
         }
-        self.codes = codes
         var start = 0
         for (entry, end) in image.dictionaryEnds.enumerated() {
             let code = image.dictionaryBytes.withUnsafeBytes { dictionary.code(of: UnsafeRawBufferPointer(rebasing: $0[start..<Int(end)])) }
-            guard code.map(Int.init) == entry else {
+            guard code == entry else {
                 throw AirlockError(.io, "column \(image.name) is damaged: its dictionary holds a value twice or too many")
             }
             start = Int(end)
@@ -327,7 +358,7 @@ public struct TableColumn: Sendable {
             }
             return letters
         }
-        guard let letters else { return try becomePlain() }
+        guard let letters else { return becomeWide() }
         var guids = ByteStore(capacity: Swift.max(expectedRows, count + 1) * GUIDText.byteCount)
         let null = [UInt8](repeating: 0, count: GUIDText.byteCount)
         entries.withUnsafeBytes { entries in
@@ -343,6 +374,36 @@ public struct TableColumn: Sendable {
         codes = []
         dictionary = ColumnDictionary()
         isDictionaryEncoded = false
+    }
+
+    /// Leaves the dictionary form for the wide one: the same values, the codes two bytes wide.
+    private mutating func becomeWide() {
+        var wide: [UInt16] = []
+        wide.reserveCapacity(Swift.max(expectedRows, count + 1))
+        for code in codes { wide.append(UInt16(code)) }
+        wideCodes = wide
+        codes = []
+        dictionary = dictionary.widened()
+        isDictionaryEncoded = false
+        isWideDictionaryEncoded = true
+    }
+
+    /// Rows before a wide dictionary is judged by how its values repeat.
+    static let wideDictionaryTrialRows = 4096
+
+    /// Appends `value` to a wide dictionary column (code 0 for a null); false, with nothing appended, when the
+    /// dictionary is full or holds more distinct values than half the rows past the first 4,096 (values that do
+    /// not repeat cost less plain).
+    @inline(never)
+    private mutating func appendWide(_ value: UnsafeRawBufferPointer?) -> Bool {
+        guard let value else {
+            wideCodes.append(0)
+            return true
+        }
+        guard let code = dictionary.code(of: value) else { return false }
+        if dictionary.count > Self.wideDictionaryTrialRows, 2 * dictionary.count > count + 1 { return false }
+        wideCodes.append(UInt16(truncatingIfNeeded: code))
+        return true
     }
 
     /// Appends `value` to a GUID column whose letters are `letters` (16 zero bytes for a null); false, with nothing
@@ -377,14 +438,18 @@ public struct TableColumn: Sendable {
         bytes = plain
         ends = offsets
         codes = []
+        wideCodes = []
         dictionary = ColumnDictionary()
         isDictionaryEncoded = false
+        isWideDictionaryEncoded = false
         guidLetters = nil
         rowsOf = nil
     }
 
     private func hasEqualValues(_ other: TableColumn) -> Bool {
-        if !isDictionaryEncoded, !other.isDictionaryEncoded, guidLetters == other.guidLetters, rowsOf == nil, other.rowsOf == nil {
+        if !isDictionaryEncoded, !other.isDictionaryEncoded, !isWideDictionaryEncoded, !other.isWideDictionaryEncoded,
+            guidLetters == other.guidLetters, rowsOf == nil, other.rowsOf == nil
+        {
             return bytes == other.bytes && ends == other.ends && present == other.present
         }
         for row in 0..<count {

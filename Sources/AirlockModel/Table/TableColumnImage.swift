@@ -1,4 +1,4 @@
-/// A `TableColumn`'s values as the column holds them in memory, in its dictionary or its plain form: what a file that
+/// A `TableColumn`'s values as the column holds them in memory, in its dictionary (of either size) or its plain form: what a file that
 /// keeps a table as it is (`TableImageFile`) writes, and reads back in a few large reads instead of a value at a time.
 public struct TableColumnImage: Sendable, Equatable {
     /// The column name.
@@ -8,8 +8,11 @@ public struct TableColumnImage: Sendable, Equatable {
     /// One bit per row, set when the row has a value; `(count + 63) / 64` words.
     public var present: [UInt64]
     /// The dictionary form: each row's code (0 for a null) into the distinct values, which lie end to end in
-    /// `dictionaryBytes`, entry `i` ending at `dictionaryEnds[i]`; nil for the plain form.
+    /// `dictionaryBytes`, entry `i` ending at `dictionaryEnds[i]`; nil for the other forms.
     public var codes: [UInt8]?
+    /// The wide dictionary form: each row's two-byte code, into the same `dictionaryBytes` and `dictionaryEnds`; nil
+    /// for the other forms.
+    public var wideCodes: [UInt16]?
     public var dictionaryBytes: [UInt8]
     public var dictionaryEnds: [UInt32]
     /// The plain form: every row's value end to end in `bytes` (the column's own store, shared, not copied), row `i`'s
@@ -18,13 +21,14 @@ public struct TableColumnImage: Sendable, Equatable {
     public var ends: [UInt32]
 
     public init(
-        name: String, count: Int, present: [UInt64], codes: [UInt8]?, dictionaryBytes: [UInt8], dictionaryEnds: [UInt32],
-        bytes: ByteStore, ends: [UInt32]
+        name: String, count: Int, present: [UInt64], codes: [UInt8]?, wideCodes: [UInt16]? = nil, dictionaryBytes: [UInt8],
+        dictionaryEnds: [UInt32], bytes: ByteStore, ends: [UInt32]
     ) {
         self.name = name
         self.count = count
         self.present = present
         self.codes = codes
+        self.wideCodes = wideCodes
         self.dictionaryBytes = dictionaryBytes
         self.dictionaryEnds = dictionaryEnds
         self.bytes = bytes
@@ -44,14 +48,20 @@ public struct TableColumnImage: Sendable, Equatable {
             }
             return Int(previous) <= limit
         }
-        guard let codes else {
+        let rowCodes: [Int]
+        switch (codes, wideCodes) {
+        case (nil, nil):
             guard ends.count == count, increasing(ends, within: bytes.count) else { return "its value offsets do not fit its bytes" }
             return nil
+        case (let codes?, nil): rowCodes = codes.map(Int.init)
+        case (nil, let wideCodes?): rowCodes = wideCodes.map(Int.init)
+        case (_?, _?): return "it holds codes of both widths"
         }
-        guard codes.count == count, bytes.isEmpty, ends.isEmpty, increasing(dictionaryEnds, within: dictionaryBytes.count) else {
+        guard rowCodes.count == count, bytes.isEmpty, ends.isEmpty, increasing(dictionaryEnds, within: dictionaryBytes.count) else {
             return "its dictionary does not fit its rows"
         }
-        for row in 0..<count where present[row >> 6] & (1 << UInt64(row & 63)) != 0 && Int(codes[row]) >= dictionaryEnds.count {
+        guard dictionaryEnds.count <= (codes == nil ? 65_535 : 256) else { return "its dictionary holds too many values" }
+        for row in 0..<count where present[row >> 6] & (1 << UInt64(row & 63)) != 0 && rowCodes[row] >= dictionaryEnds.count {
             return "row \(row) names no value of its dictionary"
         }
         return nil

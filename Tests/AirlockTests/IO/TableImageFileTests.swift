@@ -3,11 +3,12 @@ import AirlockModel
 import Foundation
 import Testing
 
-/// `TableImageFile`: a table written as its columns' buffers reads back as the same table, in either column form, and
+/// `TableImageFile`: a table written as its columns' buffers reads back as the same table, in every column form, and
 /// can grow after; a file cut short or damaged is refused in one line naming it, never read as less.
 @Suite struct TableImageFileTests {
-    /// A table of both column forms: a dictionary column (few values, a null, an empty value), a plain one (many
-    /// values, accents), one all null, and one of empty values.
+    /// A table of every column form held as written: a dictionary column (few values, a null, an empty value), one
+    /// of distinct values with accents (a wide dictionary up to 4,096 rows, plain past them), one all null, and one
+    /// of empty values.
     static func table(rows: Int) throws -> Table {
         var table = Table(name: "Entity", columnNames: ["company", "name", "none", "empty"])
         for row in 0..<rows {
@@ -18,7 +19,7 @@ import Testing
 
     static func rows(_ table: Table) -> [[String?]] { (0..<table.rowCount).map { table.row($0) } }
 
-    @Test(arguments: [0, 1, 63, 64, 65, 1_000])
+    @Test(arguments: [0, 1, 63, 64, 65, 1_000, 5_000])
     func aTableReadsBackAsWritten(rows: Int) throws {
         let table = try Self.table(rows: rows)
         let path = try Fixture.scratchDirectory("airlock-table-image") + "/entity.table"
@@ -30,6 +31,8 @@ import Testing
         #expect(read.table.name == "Entity" && read.table.columnNames == table.columnNames)
         #expect(Self.rows(read.table) == Self.rows(table))
         #expect(read.table.columns.map(\.isDictionaryEncoded) == table.columns.map(\.isDictionaryEncoded))
+        #expect(read.table.columns.map(\.isWideDictionaryEncoded) == table.columns.map(\.isWideDictionaryEncoded))
+        #expect(table.columns[1].isWideDictionaryEncoded == (rows > 256 && rows <= 4_096))
         for row in 0..<min(rows, 8) {
             #expect(read.table.dictionaryCode(row: row, column: 0) == table.dictionaryCode(row: row, column: 0))
         }

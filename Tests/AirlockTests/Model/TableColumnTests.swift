@@ -1,7 +1,8 @@
 import AirlockModel
 import Testing
 
-/// `TableColumn`'s two forms (dictionary while few distinct values, plain after): every value reads back as
+/// `TableColumn`'s dictionary forms (one-byte codes while few distinct values, two-byte codes while they repeat)
+/// and its plain form: every value reads back as
 /// appended, whichever form holds it and across the switch.
 struct TableColumnTests {
     /// A seeded linear congruential generator (Knuth's MMIX constants): the same cases on every run.
@@ -38,7 +39,7 @@ struct TableColumnTests {
         #expect(column.withValue(5) { $0?.count } == 0)
     }
 
-    @Test func the257thDistinctValueTurnsTheColumnPlainWithEveryEarlierRowKept() throws {
+    @Test func the257thDistinctValueTurnsTheColumnWideWithEveryEarlierRowKept() throws {
         var values: [String?] = []
         for row in 0..<2_000 {
             if row % 11 == 0 { values.append(nil) } else if row % 13 == 0 { values.append("") } else { values.append("value \(row % 255)") }
@@ -48,9 +49,59 @@ struct TableColumnTests {
         values.append("one more")
         values.append(contentsOf: ["value 3", nil, "", "value 4"])
         let after = try Self.column(values, reserving: 10)
-        #expect(!after.isDictionaryEncoded)
+        #expect(!after.isDictionaryEncoded && after.isWideDictionaryEncoded)
         #expect(Self.contents(after) == values)
-        #expect(after.byteCount == values.reduce(0) { $0 + ($1?.utf8.count ?? 0) })
+        let distinct = Set(values.compactMap { $0 })
+        #expect(after.byteCount == 2 * values.count + distinct.reduce(0) { $0 + $1.utf8.count })
+    }
+
+    /// Values that repeat (dates, prices, a parent's name on each of its lines) stay in the wide dictionary, at two
+    /// bytes a row, however many rows come; values that do not repeat leave it for the plain form once 4,096 of them
+    /// are seen, and the 65,536th distinct value leaves it too. Every row reads back as appended across each switch.
+    @Test func aWideDictionaryKeepsRepeatingValuesAndLetsOthersGoPlain() throws {
+        let repeating: [String?] = (0..<60_000).map { $0 % 17 == 0 ? nil : "2024-\($0 % 3_000)T00:00:00" }
+        let wide = try Self.column(repeating)
+        #expect(wide.isWideDictionaryEncoded)
+        #expect(Self.contents(wide) == repeating)
+        #expect(wide.byteCount < 3 * repeating.count)
+
+        let unique: [String?] = (0..<10_000).map { "mail\($0)@example.com" }
+        let plain = try Self.column(unique)
+        #expect(!plain.isWideDictionaryEncoded && !plain.isDictionaryEncoded && !plain.isGUIDEncoded)
+        #expect(Self.contents(plain) == unique)
+        #expect(plain.byteCount == unique.reduce(0) { $0 + ($1?.utf8.count ?? 0) })
+
+        // Each value three times in a row: they repeat, until the dictionary is full.
+        let many: [String?] = (0..<210_000).map { "n\($0 / 3)" }
+        let full = try Self.column(many)
+        let fullIsPlain = !full.isWideDictionaryEncoded && !full.isDictionaryEncoded
+        #expect(fullIsPlain)
+        let fullReadsBack = Self.contents(full) == many
+        #expect(fullReadsBack)
+        let below = try Self.column(Array(many.prefix(3 * 65_535)))
+        let belowIsWide = below.isWideDictionaryEncoded
+        #expect(belowIsWide)
+        let imageReadsBack = below == (try TableColumn(image: below.image))
+        #expect(imageReadsBack)
+    }
+
+    @Test func aWideColumnShrunkTakesNewValuesAndEqualsItsPlainForm() throws {
+        let values: [String?] = (0..<9_000).map { $0 % 5 == 0 ? nil : ($0 % 7 == 0 ? "" : "price \($0 % 1_000)") }
+        var column = try Self.column(values)
+        #expect(column.isWideDictionaryEncoded)
+        column.shrinkToFit()
+        try column.append("price 3")
+        try column.append("a value not seen before")
+        #expect(Self.contents(column) == values + ["price 3", "a value not seen before"])
+        #expect(column.isWideDictionaryEncoded)
+        var plain = TableColumn(name: "c")
+        for value in values + ["price 3", "a value not seen before"] {
+            try plain.append(value)
+        }
+        #expect(column == plain)
+        let image = try column.image
+        #expect(image.wideCodes?.count == column.count && image.codes == nil && image.problem == nil)
+        #expect(try TableColumn(image: image) == column)
     }
 
     @Test func longDistinctValuesTurnTheColumnPlainPast64KiB() throws {
