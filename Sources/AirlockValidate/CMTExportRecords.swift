@@ -46,11 +46,15 @@ public final class CMTExportRecords: CMTTargetRecords, CMTRecordConsumer, @unche
         return ids[entity]?.sortedContains(guid) == true
     }
 
-    /// Sorts each entity's ids and drops repeats, for `holds`' search.
+    /// Sorts each entity's ids and drops repeats, for `holds`' search. Each list is taken out of the dictionary while
+    /// it is sorted, so that it is sorted in place (sorting it where it lies, while a view of the keys is iterated,
+    /// copied every list).
     private func finish() {
-        for entity in ids.keys {
-            ids[entity]?.sort()
-            ids[entity]?.removeRepeats()
+        for entity in Array(ids.keys) {
+            guard var list = ids.removeValue(forKey: entity) else { continue }
+            list.sort()
+            list.removeRepeats()
+            ids[entity] = list
         }
     }
 

@@ -9,8 +9,8 @@ import AirlockPackages
 /// `data.xml`.
 enum SalesOutputBuilder {
     /// Records of one entity to write, from a flow or a rule: what the plan needs of them up front, and the records
-    /// themselves, produced when their section is written (a merge reads them from the shards' spools then, so that it
-    /// holds one section's records at a time).
+    /// themselves, produced when their section is written, in one or more tables (a merge reads them from the shards'
+    /// spools then, a chunk at a time, so that it holds a few megabytes of a section at a time).
     struct Part {
         var entity: String
         /// The columns of the part's table.
@@ -21,8 +21,9 @@ enum SalesOutputBuilder {
         var hasRecords: Bool
         /// The other entities the written records' lookups name (`SalesImportOrder`).
         var referencedEntities: Set<String>
-        /// The table and which of its rows are written.
-        var records: () throws -> Records
+        /// Hands the records to its argument, in order: the table and which of its rows are written, in one or more
+        /// tables.
+        var forEachRecords: ((Records) throws -> Void) throws -> Void
 
         /// A part's table, and which of its rows are written.
         struct Records {
@@ -37,20 +38,20 @@ enum SalesOutputBuilder {
             self.keyFields = keyFields
             self.hasRecords = written.contains(true)
             self.referencedEntities = SalesImportOrder.referencedEntities(table, written: written, entity: entity)
-            self.records = { Records(table: table, written: written) }
+            self.forEachRecords = { body in try body(Records(table: table, written: written)) }
         }
 
-        /// A part whose records `records` produces when its section is written.
+        /// A part whose records `forEachRecords` produces when its section is written.
         init(
             entity: String, columnNames: [String], keyFields: [String], hasRecords: Bool, referencedEntities: Set<String>,
-            records: @escaping () throws -> Records
+            forEachRecords: @escaping ((Records) throws -> Void) throws -> Void
         ) {
             self.entity = entity
             self.columnNames = columnNames
             self.keyFields = keyFields
             self.hasRecords = hasRecords
             self.referencedEntities = referencedEntities
-            self.records = records
+            self.forEachRecords = forEachRecords
         }
     }
 

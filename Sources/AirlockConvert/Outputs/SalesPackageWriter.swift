@@ -10,17 +10,18 @@ import Foundation
 /// `CMTPackageValidator` and its data pass) follow the writer (`CMTDataObserver`), record by record and field
 /// by field, with the lines and values a read of the file would give, on the writer's thread while another
 /// deflates. The schema and `[Content_Types].xml` are checked from the bytes the zip gets. Then the finished
-/// zip's directory is read again: it must list the three members with the sizes written. Memory holds one
-/// section at a time, not a second copy of the output. That the XML is well-formed and its escaping reads
+/// zip's directory is read again: it must list the three members with the sizes written. Memory holds one table
+/// of a section at a time (beside what the flows hold), not a second copy of the output. That the XML is well-formed and its escaping reads
 /// back as written is the writer's own contract, held by its tests, not checked again here.
 enum SalesPackageWriter {
     /// Writes `plan` as a package at `path` and returns its validation as a package meant for `integration`, and as a
-    /// delta against `target` when given (a lookup to a record the target holds is expected).
+    /// delta against `target` when given (a lookup to a record the target holds is expected); `dataBlocksAhead` as
+    /// `CMTPackageWriter`'s.
     /// - Throws: the writer's `AirlockError` (a value its type refuses, an I/O error), the validator's when the
     ///   schema cannot be read back, or `.io` when the written zip does not list what was written.
     static func write(
         _ plan: SalesOutputBuilder.Plan, timestamp: CMTTimestamp?, catalog: SchemaCatalog, integration: SyncIntegration,
-        target: (any CMTTargetRecords)? = nil, to path: String
+        target: (any CMTTargetRecords)? = nil, to path: String, dataBlocksAhead: Int = CMTPackageWriter.dataBlocksAheadDefault
     ) throws -> ValidationReport {
         let schemaBytes = try CMTSchemaWriter.bytes(plan.schema)
         let source = StreamedPackageSource(
@@ -30,12 +31,20 @@ enum SalesPackageWriter {
         let dataSize = CountingByteSink()
         try CMTPackageValidator(catalog: catalog, integration: integration, target: target).validateWritten(source, into: collector) {
             observer in
-            try CMTPackageWriter.write(schema: plan.schema, timestamp: timestamp, to: path, dataCopy: dataSize, observer: observer) {
-                emit in
-                // Each section straight from the parts' own tables, produced as the section is written and let go after.
+            try CMTPackageWriter.write(
+                schema: plan.schema, timestamp: timestamp, to: path, dataCopy: dataSize, observer: observer,
+                dataBlocksAhead: dataBlocksAhead
+            ) { emit in
+                // Each section straight from the parts' own tables, each table written as it is produced and let go
+                // after (a merge holds a chunk of a section at a time, not the whole section).
                 for section in plan.sections {
-                    let records = try section.parts.map { try $0.records() }
-                    try emit(CMTEntityData(schema: section.entity), try SalesOutputBuilder.pieces(section.entity, parts: records))
+                    try emit.streaming(CMTEntityData(schema: section.entity)) { write in
+                        for part in section.parts {
+                            try part.forEachRecords { records in
+                                for piece in try SalesOutputBuilder.pieces(section.entity, parts: [records]) { try write(piece) }
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -7,6 +7,10 @@ import AirlockModel
 /// The zip is written under a temporary name and renamed into place when complete; entry times are fixed,
 /// so equal packages give equal bytes.
 public enum CMTPackageWriter {
+    /// How many 1 MB blocks of `data.xml` may wait for the deflater unless told otherwise: a conversion writes a
+    /// section at a time, in bursts, and 16 MB ahead lets the deflater work while the next section is built.
+    public static let dataBlocksAheadDefault = 16
+
     /// Writes `package` as a zip at `path`.
     /// - Throws: `AirlockError(.invalidValue)` for a value that is not valid for its type (naming entity, record
     ///   and field), `.io` when the file cannot be written.
@@ -25,22 +29,22 @@ public enum CMTPackageWriter {
     ///   - dataCopy: also gets every byte of `data.xml`, in order, as it is written (e.g. a `ByteChannel` that a
     ///     validator reads while the zip is written).
     ///   - observer: told of every record and field of `data.xml` as it is written (e.g. a validator's checks).
-    ///   - produce: calls its argument once per entity section, in import order: the section (its name, attributes
-    ///     and associations) and the pieces its records are written from (`CMTDataWriter.Piece`).
+    ///   - dataBlocksAhead: how many 1 MB blocks of `data.xml` may wait for the deflater (`dataBlocksAheadDefault`).
+    ///   - produce: writes each entity section through its argument, in import order: the section (its name,
+    ///     attributes and associations) and the pieces its records are written from (`CMTDataWriter.Piece`), given
+    ///     together or one at a time (`CMTSectionWriter`).
     /// - Throws: as `write(_:to:)`, or what `produce` throws.
     public static func write(
         schema: CMTSchema, timestamp: CMTTimestamp?, otherAttributes: [CMTAttribute] = [], to path: String, dataCopy: ByteSink? = nil,
-        observer: CMTDataObserver? = nil, _ produce: ((CMTEntityData, [CMTDataWriter.Piece]) throws -> Void) throws -> Void
+        observer: CMTDataObserver? = nil, dataBlocksAhead: Int = dataBlocksAheadDefault, _ produce: (CMTSectionWriter) throws -> Void
     ) throws {
-        try write(schema: schema, to: path) { entry in
+        try write(schema: schema, to: path, dataBlocksAhead: dataBlocksAhead) { entry in
             let writer = BufferedByteWriter(sink: dataCopy.map { TeeByteSink(entry, $0) } ?? entry)
             let location = SourceLocation(file: path, entry: CMTPackage.dataMember)
             let dataWriter = CMTDataWriter(schema: schema)
             try dataWriter.writeStart(
                 timestamp: timestamp, otherAttributes: otherAttributes, to: writer, location: location, observer: observer)
-            try produce { entity, pieces in
-                try dataWriter.writeEntity(entity, pieces: pieces, to: writer, location: location, observer: observer)
-            }
+            try produce(CMTSectionWriter(dataWriter: dataWriter, writer: writer, location: location, observer: observer))
             try dataWriter.writeEnd(to: writer, observer: observer)
             try writer.flush()
         }
@@ -49,15 +53,16 @@ public enum CMTPackageWriter {
     /// Writes a package whose `data.xml` bytes `data` streams into the entry's sink as they are (written
     /// elsewhere with `CMTDataWriter`, e.g. copied from a file), with `schema` as `data_schema.xml`.
     /// - Throws: `AirlockError` when the schema or the zip cannot be written, or what `data` throws.
-    public static func write(schema: CMTSchema, to path: String, data: (ByteSink) throws -> Void) throws {
+    public static func write(
+        schema: CMTSchema, to path: String, dataBlocksAhead: Int = dataBlocksAheadDefault, data: (ByteSink) throws -> Void
+    ) throws {
         let archive = try ZipArchiveWriter(path: path)
         try archive.addEntry(name: CMTPackage.schemaMember) { sink in
             let writer = BufferedByteWriter(sink: sink)
             try CMTSchemaWriter.write(schema, to: writer, location: SourceLocation(file: path, entry: CMTPackage.schemaMember))
             try writer.flush()
         }
-        // data.xml is written a section at a time: up to 16 MB ahead lets the deflater work while a section is built.
-        try archive.addEntry(name: CMTPackage.dataMember, blocksInFlight: 16, data)
+        try archive.addEntry(name: CMTPackage.dataMember, blocksInFlight: dataBlocksAhead, data)
         try archive.addEntry(name: CMTPackage.contentTypesMember, bytes: CMTContentTypes.bytes)
         try archive.finish()
     }

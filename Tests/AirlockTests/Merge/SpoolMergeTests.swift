@@ -108,6 +108,39 @@ struct SpoolMergeTests {
         #expect(error.code == .usage && error.location.file == folder + "/4.spool")
     }
 
+    /// In chunks (how `to-sales.zip` is written from the spools), the rows come in the same key order, a table of at
+    /// most the chunk's rows at a time; a spool found out of key order before the first chunk is sorted whole, and
+    /// after it is refused, naming the spool, as is a count other than the shard lists.
+    @Test func chunksHoldTheMergedRowsInOrderAndALateDisorderIsRefused() throws {
+        let folder = try Fixture.scratchDirectory("airlock-spool-chunks")
+        try Self.spool(
+            folder + "/0.spool", [(["a0", nil, nil], 1), (["a1", nil, nil], 4), (["a2", nil, nil], 4), (["a3", nil, nil], 9)])
+        try Self.spool(folder + "/1.spool", [(["b0", nil, nil], 0), (["b1", nil, nil], 4), (["b2", nil, nil], 10)])
+        let paths = [0, 1].map { folder + "/\($0).spool" }
+        func chunks(_ paths: [String], size: Int, records: [Int]? = nil) throws -> [[String?]] {
+            var found: [[String?]] = []
+            try ShardMerger.forEachMergedChunk(paths, records: records, name: "t", columns: nil, chunkRows: size) { table in
+                found.append((0..<table.rowCount).map { table.value(row: $0, column: 0) })
+            }
+            return found
+        }
+        #expect(try chunks(paths, size: 3) == [["b0", "a0", "a1"], ["a2", "b1", "a3"], ["b2"]])
+        #expect(try chunks(paths, size: 7) == [["b0", "a0", "a1", "a2", "b1", "a3", "b2"]])
+        #expect(try chunks([folder + "/0.spool"], size: 2) == [["a0", "a1"], ["a2", "a3"]])
+        try Self.spool(folder + "/empty.spool", [])
+        #expect(try chunks([folder + "/empty.spool"], size: 2) == [[]])
+        // Out of order at its second row, before any chunk is full: sorted whole.
+        try Self.spool(folder + "/early.spool", [(["c0", nil, nil], 8), (["c1", nil, nil], 2), (["c2", nil, nil], 4)])
+        #expect(try chunks([folder + "/early.spool"], size: 2) == [["c1", "c2", "c0"]])
+        // Out of order after a chunk was handed over: refused.
+        try Self.spool(
+            folder + "/late.spool", [(["d0", nil, nil], 1), (["d1", nil, nil], 2), (["d2", nil, nil], 3), (["d3", nil, nil], 0)])
+        let late = try #require(throws: AirlockError.self) { try chunks([folder + "/late.spool"], size: 2) }
+        #expect(late.code == .io && late.location.file == folder + "/late.spool" && late.message.contains("not in key order"))
+        let counted = try #require(throws: AirlockError.self) { try chunks(paths, size: 2, records: [4, 4]) }
+        #expect(counted.code == .io && counted.location.file == folder + "/1.spool")
+    }
+
     /// A spool cut at the end of a row reads as whole: the count its shard's `shard.json` lists tells, and the merge
     /// refuses rather than write a package without those records.
     @Test func aSpoolHoldingOtherThanItsListedRecordsIsRefused() throws {

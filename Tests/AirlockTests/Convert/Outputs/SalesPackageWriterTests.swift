@@ -44,7 +44,7 @@ struct SalesPackageWriterTests {
         // The zip holds the records of the builder's pieces, in order: two records, the lookup with its entity.
         let sections = try plan.sections.map { section in
             var entity = CMTEntityData(schema: section.entity)
-            for piece in try SalesOutputBuilder.pieces(section.entity, parts: section.parts.map { try $0.records() }) {
+            for piece in try SalesOutputBuilder.pieces(section.entity, parts: section.parts.flatMap(Self.records)) {
                 for row in piece.rows { try entity.append(piece.records.record(at: row)) }
             }
             return entity
@@ -53,6 +53,43 @@ struct SalesPackageWriterTests {
         #expect(try CMTPackageReader(path: path).read() == package)
         #expect(package.data.entities[0].recordCount == 2)
         #expect(package.data.entities[0].records.lookupEntity(row: 1, field: "parentaccountid") == "account")
+    }
+
+    /// Every table of records `part` hands over, in order.
+    static func records(of part: SalesOutputBuilder.Part) throws -> [SalesOutputBuilder.Part.Records] {
+        var tables: [SalesOutputBuilder.Part.Records] = []
+        try part.forEachRecords { tables.append($0) }
+        return tables
+    }
+
+    /// A part may hand its records over in several tables (a merge's chunks): the package is the same, byte for byte,
+    /// whether a section's records come in one table or a table a record, and a table without a written row adds none.
+    @Test func aPartsRecordsInSeveralTablesWriteTheSamePackage() throws {
+        let catalog = try SchemaCatalogLoader.bundled()
+        let plan = try Self.plan(catalog: catalog)
+        let folder = try Fixture.scratchDirectory("airlock-sales-writer-chunks")
+        _ = try SalesPackageWriter.write(plan, timestamp: nil, catalog: catalog, integration: .prospectToCash, to: folder + "/whole.zip")
+        var chunked = plan
+        for (index, section) in plan.sections.enumerated() {
+            chunked.sections[index].parts = try section.parts.map { part in
+                let whole = try Self.records(of: part)
+                var split = part
+                split.forEachRecords = { body in
+                    for records in whole {
+                        try body(.init(table: records.table.showing(rows: []), written: []))
+                        for row in 0..<records.table.rowCount {
+                            try body(.init(table: records.table.showing(rows: [row]), written: [records.written[row]]))
+                        }
+                    }
+                }
+                return split
+            }
+        }
+        _ = try SalesPackageWriter.write(
+            chunked, timestamp: nil, catalog: catalog, integration: .prospectToCash, to: folder + "/chunked.zip")
+        let whole = try Data(contentsOf: URL(fileURLWithPath: folder + "/whole.zip"))
+        let split = try Data(contentsOf: URL(fileURLWithPath: folder + "/chunked.zip"))
+        #expect(whole == split)
     }
 
     /// The plan is made from what a part says of itself; its records are produced when the writer reaches its section,
@@ -66,9 +103,9 @@ struct SalesPackageWriterTests {
             SalesOutputBuilder.Part(
                 entity: entity, columnNames: records.table.columnNames, keyFields: [], hasRecords: records.written.contains(true),
                 referencedEntities: references,
-                records: {
+                forEachRecords: { body in
                     calls.entities.append(entity)
-                    return records
+                    try body(records)
                 })
         }
         var contact = Table(name: "contact", columnNames: ["contactid", "lastname", "parentcustomerid", "parentcustomerid@entity"])
@@ -76,7 +113,7 @@ struct SalesPackageWriterTests {
         // The contact part comes first, but names an account: the accounts' section is written first.
         let parts = [
             deferred("contact", references: ["account"], records: .init(table: contact, written: [true])),
-            deferred("account", references: [], records: try given.records()),
+            deferred("account", references: [], records: try #require(try Self.records(of: given).first)),
         ]
         let plan = try #require(SalesOutputBuilder.plan(parts, catalog: catalog))
         #expect(calls.entities.isEmpty)
