@@ -34,7 +34,7 @@ enum ShardInputReader {
             defer { if isLast { section += 1 } }
             guard let keys = trees.salesEntities[chunk.name] else { return }
             if salesTables[section] == nil { salesTables[section] = ownership.beginTable("sales:\(chunk.name):\(section)") }
-            addSalesLinks(
+            try addSalesLinks(
                 chunk.records.values, entity: chunk.name, keys: keys, trees: trees, catalog: catalog, register: register, to: &ownership)
         }
         var foTables: [Int: Int] = [:]  // manifest line → table number
@@ -91,10 +91,11 @@ enum ShardInputReader {
     /// Adds each record of `records` (of Sales tree entity `entity`, business keys `keys`) to the current table of
     /// `ownership` with its link values: its id, business keys and lookups to tree entities, and the key `register`
     /// holds for it.
+    /// - Throws: `ShardOwnership.addRow`'s error.
     static func addSalesLinks(
         _ records: Table, entity: String, keys: [String], trees: ShardTrees, catalog: SchemaCatalog, register: KeyRegister?,
         to ownership: inout ShardOwnership
-    ) {
+    ) throws {
         let positions = salesLinkColumns(records, entity: entity, keys: keys, trees: trees, catalog: catalog)
         let registered = register.flatMap { $0.holdsRecords(of: entity) ? $0 : nil }
         let ids = records.columnIndex(named: CMTRecordTable.idColumn)
@@ -102,7 +103,7 @@ enum ShardInputReader {
             let key = registered.flatMap { register in
                 ids.flatMap { records.value(row: row, column: $0) }.flatMap { register.identity(of: entity, id: $0)?.key }
             }
-            ownership.addRow { add in
+            try ownership.addRow { add in
                 for position in positions { records.withValue(row: row, column: position) { add($0) } }
                 if let key { Array(key.utf8).withUnsafeBytes { add($0) } }
             }
@@ -110,11 +111,12 @@ enum ShardInputReader {
     }
 
     /// Adds each row of F&O table `table` to the current table of `ownership` with the values of its columns `links`.
-    static func addFOLinks(_ table: Table, links: [String], to ownership: inout ShardOwnership) {
+    /// - Throws: `ShardOwnership.addRow`'s error.
+    static func addFOLinks(_ table: Table, links: [String], to ownership: inout ShardOwnership) throws {
         let wanted = Set(links)
         let positions = table.columns.indices.filter { wanted.contains(table.columns[$0].name) }
         for row in 0..<table.rowCount {
-            ownership.addRow { add in
+            try ownership.addRow { add in
                 for position in positions { table.withValue(row: row, column: position) { add($0) } }
             }
         }
@@ -146,7 +148,7 @@ enum ShardInputReader {
 
         mutating func consume(_ record: some FORecordView, line: Int) throws {
             let positions = positions
-            ownership.addRow { add in
+            try ownership.addRow { add in
                 for position in positions where position < record.count { record.withValue(position) { add($0) } }
             }
         }

@@ -21,8 +21,10 @@ struct ShardOwnership {
 
     /// Every link value's hash, row after row, and where each table's rows end in it.
     private var hashes: [UInt64] = []
-    /// Per row (all tables, in order): the end of its hashes in `hashes`.
-    private var rowEnds: [Int] = []
+    /// Per row (all tables, in order): the end of its hashes in `hashes` (4 bytes a row: at most `maxValues`).
+    private var rowEnds: [UInt32] = []
+    /// The most link values an ownership holds (32 GB of them).
+    static let maxValues = Int(UInt32.max)
     /// Per table: its name (for a row without a link value) and its rows' range in `rowEnds`.
     private var tables: [(name: String, rows: Range<Int>)] = []
 
@@ -33,11 +35,13 @@ struct ShardOwnership {
     }
 
     /// Adds the next row of the current table, with the link values `values` calls its body with.
-    mutating func addRow(_ values: ((UnsafeRawBufferPointer?) -> Void) -> Void) {
+    /// - Throws: `AirlockError(.limitExceeded)` past `maxValues` link values.
+    mutating func addRow(_ values: ((UnsafeRawBufferPointer?) -> Void) -> Void) throws {
         values { value in
             if let value, let hash = Self.linkHash(value) { hashes.append(hash) }
         }
-        rowEnds.append(hashes.count)
+        guard hashes.count <= Self.maxValues else { throw Self.tooManyValues() }
+        rowEnds.append(UInt32(hashes.count))
         tables[tables.count - 1].rows = tables[tables.count - 1].rows.lowerBound..<rowEnds.count
     }
 
@@ -46,14 +50,14 @@ struct ShardOwnership {
     /// bits), little-endian.
     func encodedTable(_ number: Int) -> [UInt8] {
         let rows = tables[number].rows
-        let first = rows.lowerBound == 0 ? 0 : rowEnds[rows.lowerBound - 1]
-        let last = rows.isEmpty ? first : rowEnds[rows.upperBound - 1]
+        let first = rows.lowerBound == 0 ? 0 : Int(rowEnds[rows.lowerBound - 1])
+        let last = rows.isEmpty ? first : Int(rowEnds[rows.upperBound - 1])
         var bytes: [UInt8] = []
         bytes.reserveCapacity(8 + rows.count * 4 + (last - first) * 8)
         func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
         append(UInt32(rows.count))
         append(UInt32(last - first))
-        for row in rows { append(UInt32(rowEnds[row] - first)) }
+        for row in rows { append(UInt32(Int(rowEnds[row]) - first)) }
         for hash in hashes[first..<last] { append(hash) }
         return bytes
     }
@@ -80,9 +84,10 @@ struct ShardOwnership {
             let end = Int(integer(at: 8 + row * 4, as: UInt32.self))
             guard end >= previous, end <= values else { throw damaged() }
             previous = end
-            rowEnds.append(base + end)
+            rowEnds.append(UInt32(truncatingIfNeeded: base + end))
         }
         guard previous == values else { throw damaged() }
+        guard base + values <= Self.maxValues else { throw Self.tooManyValues() }
         let start = 8 + rows * 4
         hashes.reserveCapacity(base + values)
         for value in 0..<values { hashes.append(integer(at: start + value * 8, as: UInt64.self)) }
@@ -90,19 +95,22 @@ struct ShardOwnership {
         return number
     }
 
-    /// Per table, the rows shard `selection` owns, in order; and the summary.
+    /// Per table, the rows shard `selection` owns, in order; and the summary. The ownership can be asked again.
     func ownedRows(_ selection: ShardSelection) -> (rows: [[Int]], summary: Summary) {
-        let assignment = assign(count: selection.count)
+        var asked = self
+        let assignment = asked.assign(count: selection.count)
         let rows = assignment.owners.map { owners in owners.indices.filter { Int(owners[$0]) == selection.index } }
         return (rows, assignment.summary(of: selection.index))
     }
 
     /// Every tree record's shard among `count`, table by table (what `airlock partition` splits the exports by): the
     /// values made nodes (`distinctValues`, `nodeIndexes`), each record's values joined into one tree under its smallest
-    /// node, and each tree given the shard of its smallest value.
-    func assign(count: Int) -> ShardAssignment {
+    /// node, and each tree given the shard of its smallest value. The link values are let go once each is a node, so
+    /// that they are not held beside the trees: no more tables can be added after.
+    mutating func assign(count: Int) -> ShardAssignment {
         let nodes = distinctValues()
         let valueNodes = nodeIndexes(in: nodes)
+        hashes = []
         func node(at index: Int) -> Int32 { valueNodes[index] }
         var parent = (0..<Int32(nodes.count)).map { $0 }
         func find(_ start: Int32) -> Int32 {
@@ -118,7 +126,7 @@ struct ShardOwnership {
         }
         // Joined under the smaller node, so a tree's root is its smallest value.
         var start = 0
-        for end in rowEnds {
+        for end in rowEnds.lazy.map(Int.init) {
             if end > start {
                 var root = find(node(at: start))
                 for index in (start + 1)..<end {
@@ -139,9 +147,9 @@ struct ShardOwnership {
             var owners: [UInt16] = []
             owners.reserveCapacity(table.rows.count)
             for (position, row) in table.rows.enumerated() {
-                let first = row == 0 ? 0 : rowEnds[row - 1]
+                let first = row == 0 ? 0 : Int(rowEnds[row - 1])
                 let owner: Int
-                if rowEnds[row] > first {
+                if Int(rowEnds[row]) > first {
                     let root = find(node(at: first))
                     treeSizes[root, default: 0] += 1
                     owner = Self.shard(of: nodes[Int(root)], count: count)
@@ -158,6 +166,10 @@ struct ShardOwnership {
         return result
     }
 
+    private static func tooManyValues() -> AirlockError {
+        AirlockError(.limitExceeded, "the exports hold more than \(maxValues) link values: more than a partition can join")
+    }
+
     /// The distinct values, ascending: a value's node is its place, so a tree's smallest hash is its smallest node.
     private func distinctValues() -> [UInt64] {
         var nodes = hashes
@@ -167,8 +179,8 @@ struct ShardOwnership {
             nodes[unique] = nodes[index]
             unique += 1
         }
-        nodes.removeLast(nodes.count - unique)
-        return nodes
+        // Copied to their own size: the sorted copy held every value, repeats and all.
+        return Array(nodes[..<unique])
     }
 
     /// Each value's node (its place in `nodes`), found once through an open-addressing table (a binary search per

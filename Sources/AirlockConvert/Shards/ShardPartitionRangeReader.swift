@@ -104,7 +104,7 @@ enum ShardPartitionRangeReader {
             let tree = context.trees.salesEntities[section.name]
             if let keys = tree {
                 let table = ownership.beginTable(file)
-                ShardInputReader.addSalesLinks(
+                try ShardInputReader.addSalesLinks(
                     section.records.values, entity: section.name, keys: keys, trees: context.trees, catalog: context.catalog,
                     register: context.register, to: &ownership)
                 try ShardPartFiles.writeSection(section, folder: tables, base: file, form: .spool)
@@ -167,7 +167,7 @@ enum ShardPartitionRangeReader {
                 let links = context.trees.foLinks(label: label, catalog: context.catalog)
                 if let links {
                     let number = ownership.beginTable(base)
-                    ShardInputReader.addFOLinks(table, links: links, to: &ownership)
+                    try ShardInputReader.addFOLinks(table, links: links, to: &ownership)
                     try ShardPartFiles.writeTable(table, folder: tables, base: base, form: .spool)
                     try ShardPartFiles.write(Data(ownership.encodedTable(number)), to: tables + "/" + linksFile(base))
                 } else {

@@ -59,12 +59,12 @@ import Testing
     }
 
     /// The ownership of `tables`, gathered row by row.
-    static func ownership(_ tables: [(table: String, rows: [Row])]) -> ShardOwnership {
+    static func ownership(_ tables: [(table: String, rows: [Row])]) throws -> ShardOwnership {
         var ownership = ShardOwnership()
         for (table, rows) in tables {
             _ = ownership.beginTable(table)
             for row in rows {
-                ownership.addRow { add in
+                try ownership.addRow { add in
                     for link in row.links {
                         if let link { Array(link.utf8).withUnsafeBytes { add($0) } } else { add(nil) }
                     }
@@ -79,7 +79,7 @@ import Testing
     static func owners(_ tables: [(table: String, rows: [Row])], count: Int) throws -> (
         owners: [String: Int], summaries: [ShardOwnership.Summary]
     ) {
-        let ownership = ownership(tables)
+        let ownership = try ownership(tables)
         var owners: [String: Int] = [:]
         var summaries: [ShardOwnership.Summary] = []
         for index in 0..<count {
@@ -166,7 +166,7 @@ import Testing
             if count == 1 { #expect(Set(owners.values) == [0]) }
         }
         // Each shard of one ownership asks alone: what one shard owns does not depend on another having asked.
-        let ownership = Self.ownership(pair)
+        let ownership = try Self.ownership(pair)
         let first = ownership.ownedRows(try ShardSelection(index: 4, count: 5)).rows
         _ = ownership.ownedRows(try ShardSelection(index: 1, count: 5))
         #expect(ownership.ownedRows(try ShardSelection(index: 4, count: 5)).rows == first)
