@@ -11,8 +11,9 @@ import Foundation
 /// by field, with the lines and values a read of the file would give, on the writer's thread while another
 /// deflates. The schema and `[Content_Types].xml` are checked from the bytes the zip gets. Then the finished
 /// zip's directory is read again: it must list the three members with the sizes written. Memory holds one table
-/// of a section at a time (beside what the flows hold), not a second copy of the output. That the XML is well-formed and its escaping reads
-/// back as written is the writer's own contract, held by its tests, not checked again here.
+/// of a section at a time (beside what the flows hold), not a second copy of the output. That the XML is
+/// well-formed and its escaping reads back as written is the writer's own contract, held by its tests, not checked
+/// again here.
 enum SalesPackageWriter {
     /// Writes `plan` as a package at `path` and returns its validation as a package meant for `integration`, and as a
     /// delta against `target` when given (a lookup to a record the target holds is expected); `dataBlocksAhead` as

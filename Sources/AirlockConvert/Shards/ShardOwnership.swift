@@ -79,6 +79,7 @@ struct ShardOwnership {
         guard bytes.count == 8 + rows * 4 + values * 8 else { throw damaged() }
         let number = beginTable(name)
         let base = hashes.count
+        guard base + values <= Self.maxValues else { throw Self.tooManyValues() }
         var previous = 0
         for row in 0..<rows {
             let end = Int(integer(at: 8 + row * 4, as: UInt32.self))
@@ -87,7 +88,6 @@ struct ShardOwnership {
             rowEnds.append(UInt32(truncatingIfNeeded: base + end))
         }
         guard previous == values else { throw damaged() }
-        guard base + values <= Self.maxValues else { throw Self.tooManyValues() }
         let start = 8 + rows * 4
         hashes.reserveCapacity(base + values)
         for value in 0..<values { hashes.append(integer(at: start + value * 8, as: UInt64.self)) }

@@ -7,8 +7,8 @@ import AirlockModel
 /// The file: `AIRLOCK-TABLE 1\n`, the table's name, its row count (8 bytes), its column count (4 bytes), the rows'
 /// keys (8 bytes each); then per column its name, its form (1 byte: 0 dictionary, 1 plain, 2 wide dictionary), its
 /// row count and presence words, and the buffers of its form: codes (one or two bytes each), distinct values and
-/// their ends; or values and their ends. A
-/// name or a buffer is its length (8 bytes) and its contents. Integers are little-endian.
+/// their ends; or values and their ends. A name or a buffer is its length (8 bytes) and its contents. Integers are
+/// little-endian.
 public enum TableImageFile {
     /// The first bytes of every image file.
     static let magic = Array("AIRLOCK-TABLE 1\n".utf8)

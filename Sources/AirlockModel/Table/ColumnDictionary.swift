@@ -54,7 +54,8 @@ struct ColumnDictionary: Sendable {
     @usableFromInline
     mutating func code(of value: UnsafeRawBufferPointer) -> Int? {
         if lastCode >= 0, entry(lastCode, equals: value) { return lastCode }
-        if slots.count < 2 * (count + 1) { rehash() }
+        // Grown while the table would be more than half full, up to its size's most.
+        if slots.count < 2 * (count + 1), slots.count < 2 * size.maxEntries { rehash() }
         let mask = slots.count - 1
         var slot = Self.hash(value) & mask
         while slots[slot] != 0 {

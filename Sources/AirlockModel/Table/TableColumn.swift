@@ -14,9 +14,9 @@
 /// A column starts as a dictionary and leaves it, once and for good, at its 257th distinct value (or past 64 KiB
 /// of distinct text): for the GUID form when every value so far is a GUID, else for the wide dictionary, which it
 /// leaves for the plain form when full or when its values do not repeat enough. A GUID column turns plain at its
-/// first other value. Either way a million values cost a few megabytes, not a `String`
-/// apiece, and `withValue` hands out the same bytes. A column of rows of another turns plain at its first append. A
-/// value is either absent (null: an XML attribute or CMT field that was not there) or a byte string, possibly empty.
+/// first other value. Either way a million values cost a few megabytes, not a `String` apiece, and `withValue` hands
+/// out the same bytes. A column of rows of another turns plain at its first append. A value is either absent (null:
+/// an XML attribute or CMT field that was not there) or a byte string, possibly empty.
 public struct TableColumn: Sendable {
     /// The column name (F&O staging field, CMT logical name).
     public var name: String

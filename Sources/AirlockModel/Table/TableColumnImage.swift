@@ -1,5 +1,6 @@
-/// A `TableColumn`'s values as the column holds them in memory, in its dictionary (of either size) or its plain form: what a file that
-/// keeps a table as it is (`TableImageFile`) writes, and reads back in a few large reads instead of a value at a time.
+/// A `TableColumn`'s values as the column holds them in memory, in its dictionary (of either size) or its plain form:
+/// what a file that keeps a table as it is (`TableImageFile`) writes, and reads back in a few large reads instead of a
+/// value at a time.
 public struct TableColumnImage: Sendable, Equatable {
     /// The column name.
     public var name: String
