@@ -4,24 +4,13 @@ import AirlockPackages
 import Foundation
 
 /// How a partition (`airlock partition`) holds a table on disk, each row keyed by its row in the whole export, and for a
-/// Sales section a JSON file with what is not a table: read back with no parsing of the exports' XML or CSV.
+/// Sales section a JSON file with what is not a table: read back with no parsing of the exports' XML or CSV. A table is
+/// an image of its columns (`TableImageFile`, `.table`), read back in a few large reads, not a value at a time; the
+/// join cuts a tree table into the parts a column at a time, each part's column the rows it owns (`TableColumnImage
+/// .selecting`), without decoding a value.
 enum ShardPartFiles {
-    /// How a table is kept (`Form.fileExtension` names its files).
-    enum Form {
-        /// A table cut into the parts, and each part: a spool file (`TableSpoolWriter`), cut row by row without
-        /// decoding a value.
-        case spool
-        /// A table every shard reads whole (the reference data): an image of its columns (`TableImageFile`), read
-        /// back in a few large reads, not a value at a time.
-        case image
-
-        var fileExtension: String {
-            switch self {
-            case .spool: "spool"
-            case .image: "table"
-            }
-        }
-    }
+    /// The extension of a table's file.
+    static let tableExtension = "table"
 
     /// A Sales section's parts that are not tables.
     fileprivate struct SectionFacts: Codable {
@@ -48,21 +37,21 @@ enum ShardPartFiles {
         var partyAttributeTables: Int
     }
 
-    /// Writes a whole F&O table as `folder/base.spool` (or `.table`), row `i` keyed by `i`, its row in the export
-    /// (`splitTable` cuts a spool into the parts).
-    static func writeTable(_ table: Table, folder: String, base: String, form: Form) throws {
-        try store(table, path: folder + "/" + base, form: form)
+    /// Writes a whole F&O table as `folder/base.table`, row `i` keyed by `i`, its row in the export (`splitTable` cuts
+    /// it into the parts).
+    static func writeTable(_ table: Table, folder: String, base: String) throws {
+        try store(table, path: folder + "/" + base)
     }
 
     /// An F&O table `writeTable` wrote, with each row's export row.
-    static func readTable(folder: String, base: String, form: Form) throws -> (table: Table, exportRows: [Int]) {
-        let read = try load(folder + "/" + base, form: form)
+    static func readTable(folder: String, base: String) throws -> (table: Table, exportRows: [Int]) {
+        let read = try load(folder + "/" + base)
         return (read.table, read.keys.map { Int($0) })
     }
 
-    /// Writes a whole Sales section as `folder/base.json` and `folder/base.*.spool` (or `.table`), record `i` keyed by
-    /// `i`, its row in the export (`splitSection` cuts a spool into the parts).
-    static func writeSection(_ section: CMTEntityData, folder: String, base: String, form: Form) throws {
+    /// Writes a whole Sales section as `folder/base.json` and `folder/base.*.table`, record `i` keyed by `i`, its row
+    /// in the export (`splitSection` cuts it into the parts).
+    static func writeSection(_ section: CMTEntityData, folder: String, base: String) throws {
         let facts = SectionFacts(
             name: section.name, displayName: section.displayName, otherAttributes: section.otherAttributes.map { [$0.name, $0.value] },
             manyToMany: section.manyToMany.map {
@@ -80,14 +69,14 @@ enum ShardPartFiles {
             [("records", section.records.values)] + section.records.fieldAttributes.enumerated().map { ("attributes-\($0)", $1) }
             + [("party", section.partyMembers.values)]
             + section.partyMembers.fieldAttributes.enumerated().map { ("party-attributes-\($0)", $1) }
-        for (part, table) in tables { try store(table, path: "\(folder)/\(base).\(part)", form: form) }
+        for (part, table) in tables { try store(table, path: "\(folder)/\(base).\(part)") }
     }
 
     /// A Sales section `writeSection` wrote, with each record's export row.
-    static func readSection(folder: String, base: String, form: Form) throws -> (section: CMTEntityData, exportRows: [Int]) {
+    static func readSection(folder: String, base: String) throws -> (section: CMTEntityData, exportRows: [Int]) {
         let facts = try readFacts(folder + "/" + base + ".json")
         func table(_ part: String) throws -> (table: Table, keys: [UInt64]) {
-            try load("\(folder)/\(base).\(part)", form: form)
+            try load("\(folder)/\(base).\(part)")
         }
         var section = CMTEntityData(name: facts.name, displayName: facts.displayName, fieldNames: [])
         section.otherAttributes = facts.otherAttributes.map { CMTAttribute($0.first ?? "", $0.last ?? "") }
@@ -110,10 +99,10 @@ enum ShardPartFiles {
     }
 
     /// Cuts the F&O table `base` that `writeTable` wrote whole in `folder` into `parts` (one folder per shard) by
-    /// `owners` (each row's shard), row by row without decoding a value, each row keyed by its row in the export: what
-    /// `writeTable` of the shard's rows would have written.
+    /// `owners` (each row's shard), each row keyed by its row in the export: what `writeTable` of the shard's rows
+    /// would have written.
     static func splitTable(folder: String, base: String, owners: [UInt16], into parts: [String]) throws {
-        try split(folder + "/" + base + ".spool", owners: { owners[$0] }, into: parts.map { $0 + "/" + base + ".spool" }, exportKeys: true)
+        try cut(path(folder, base), rows: rowsByOwner(owners, parts: parts.count), into: parts.map { path($0, base) }, exportKeys: true)
     }
 
     /// Cuts the Sales section `base` that `writeSection` wrote whole in `folder` into `parts` by `owners` (each record's
@@ -122,54 +111,23 @@ enum ShardPartFiles {
     static func splitSection(folder: String, base: String, owners: [UInt16], into parts: [String]) throws {
         let facts = try readFacts(folder + "/" + base + ".json")
         // Each record's row among its shard's records.
-        var counts = [Int](repeating: 0, count: parts.count)
-        let newRow = owners.map { owner in
-            defer { counts[Int(owner)] += 1 }
-            return counts[Int(owner)]
+        let rows = rowsByOwner(owners, parts: parts.count)
+        var newRow = [Int](repeating: 0, count: owners.count)
+        for shardRows in rows { for (index, row) in shardRows.enumerated() { newRow[row] = index } }
+        func paths(_ part: String) -> (whole: String, parts: [String]) {
+            (path(folder, "\(base).\(part)"), parts.map { path($0, "\(base).\(part)") })
         }
-        func spools(_ part: String) -> (whole: String, parts: [String]) {
-            ("\(folder)/\(base).\(part).spool", parts.map { "\($0)/\(base).\(part).spool" })
-        }
-        let records = spools("records")
-        try split(records.whole, owners: { owners[$0] }, into: records.parts, exportKeys: true)
+        let records = paths("records")
+        try cut(records.whole, rows: rows, into: records.parts, exportKeys: true)
         for number in 0..<facts.fieldAttributeTables {
-            let attributes = spools("attributes-\(number)")
-            try split(attributes.whole, owners: { owners[$0] }, into: attributes.parts, exportKeys: false)
+            let attributes = paths("attributes-\(number)")
+            try cut(attributes.whole, rows: rows, into: attributes.parts, exportKeys: false)
         }
-        // Party members: each goes with its record, the record's row renumbered.
-        var memberOwners: [UInt16] = []
-        var newMember: [Int] = []
-        var memberCounts = [Int](repeating: 0, count: parts.count)
-        let party = spools("party")
-        var writers: [TableSpoolWriter] = []
-        var recordColumn = 0
-        try TableSpoolReader.forEachRow(path: party.whole) { name, columns in
-            recordColumn = columns.firstIndex(of: CMTEntityData.partyRecordColumn) ?? 0
-            writers = try party.parts.map { try TableSpoolWriter(path: $0, name: name, columns: columns) }
-        } _: { _, _, values in
-            guard let text = values[recordColumn].map({ String(decoding: $0, as: UTF8.self) }), let record = Int(text),
-                record >= 0, record < owners.count
-            else {
-                throw AirlockError(.io, "a party member names no record of its section", at: SourceLocation(file: party.whole))
-            }
-            let owner = Int(owners[record])
-            memberOwners.append(UInt16(owner))
-            newMember.append(memberCounts[owner])
-            var encoded: [UInt8] = []
-            for (column, value) in values.enumerated() {
-                if column == recordColumn {
-                    Array(String(newRow[record]).utf8).withUnsafeBytes { TableSpoolWriter.encode($0, into: &encoded) }
-                } else {
-                    TableSpoolWriter.encode(value, into: &encoded)
-                }
-            }
-            try encoded.withUnsafeBytes { try writers[owner].appendEncoded($0, key: UInt64(memberCounts[owner])) }
-            memberCounts[owner] += 1
-        }
-        for writer in writers { try writer.close() }
+        let party = paths("party")
+        let members = try cutParty(party.whole, owners: owners, newRow: newRow, into: party.parts)
         for number in 0..<facts.partyAttributeTables {
-            let attributes = spools("party-attributes-\(number)")
-            try split(attributes.whole, owners: { memberOwners[$0] }, into: attributes.parts, exportKeys: false)
+            let attributes = paths("party-attributes-\(number)")
+            try cut(attributes.whole, rows: members.rows, into: attributes.parts, exportKeys: false)
         }
         for (shard, part) in parts.enumerated() {
             var mine = facts
@@ -177,31 +135,73 @@ enum ShardPartFiles {
                 guard problem.row >= 0, problem.row < owners.count, Int(owners[problem.row]) == shard else { return nil }
                 var moved = problem
                 moved.row = newRow[problem.row]
-                moved.partyMember = problem.partyMember.flatMap { $0 >= 0 && $0 < newMember.count ? newMember[$0] : nil }
+                moved.partyMember = problem.partyMember.flatMap { $0 >= 0 && $0 < members.newRow.count ? members.newRow[$0] : nil }
                 return moved
             }
             try writeFacts(mine, to: part + "/" + base + ".json")
         }
     }
 
-    /// Moves each row of spool `whole` to the spool of its owner's part: keyed by its row in `whole` (`exportKeys`),
-    /// else by its place in the part.
-    private static func split(_ whole: String, owners: (Int) -> UInt16, into parts: [String], exportKeys: Bool) throws {
-        var writers: [TableSpoolWriter] = []
-        var counts = [UInt64](repeating: 0, count: parts.count)
-        var row = 0
-        try TableSpoolReader.forEachRow(path: whole) { name, columns in
-            writers = try parts.map { try TableSpoolWriter(path: $0, name: name, columns: columns) }
-        } _: { _, encoded, _ in
-            let owner = Int(owners(row))
-            guard owner < writers.count else {
-                throw AirlockError(.io, "the spool has more rows than the partition's owners", at: SourceLocation(file: whole))
-            }
-            try writers[owner].appendEncoded(encoded, key: exportKeys ? UInt64(row) : counts[owner])
-            counts[owner] += 1
-            row += 1
+    /// The path of table `base`'s file in `folder`.
+    private static func path(_ folder: String, _ base: String) -> String { folder + "/" + base + "." + tableExtension }
+
+    /// Each part's rows, in order, by `owners` (each row's part).
+    private static func rowsByOwner(_ owners: [UInt16], parts: Int) -> [[Int]] {
+        var rows = [[Int]](repeating: [], count: parts)
+        for (row, owner) in owners.enumerated() where Int(owner) < parts { rows[Int(owner)].append(row) }
+        return rows
+    }
+
+    /// Cuts the image `whole` into the images `parts`, part `i` holding rows `rows[i]`, a column at a time: keyed by
+    /// their keys in `whole` (`exportKeys`), else by their place in the part.
+    private static func cut(_ whole: String, rows: [[Int]], into parts: [String], exportKeys: Bool) throws {
+        let reader = try TableImageReader(path: whole)
+        guard rows.reduce(0, { $0 + $1.count }) == reader.rowCount else {
+            throw AirlockError(.io, "the table does not hold a row for each of the partition's owners", at: SourceLocation(file: whole))
+        }
+        let writers = try zip(parts, rows).map { path, rows in
+            try TableImageWriter(
+                path: path, name: reader.name, columnCount: reader.columnCount,
+                keys: exportKeys ? rows.map { reader.keys[$0] } : (0..<rows.count).map { UInt64($0) })
+        }
+        while let column = try reader.nextColumn() {
+            for (writer, rows) in zip(writers, rows) { try writer.append(column.selecting(rows: rows)) }
         }
         for writer in writers { try writer.close() }
+    }
+
+    /// Cuts the party members of `whole` into `parts`: each goes with its record (`owners`), its record's row
+    /// renumbered (`newRow`). Returns each part's members and each member's row in its part.
+    private static func cutParty(_ whole: String, owners: [UInt16], newRow: [Int], into parts: [String]) throws
+        -> (rows: [[Int]], newRow: [Int])
+    {
+        let (table, _) = try TableImageFile.read(path: whole)
+        let recordColumn = table.columnIndex(named: CMTEntityData.partyRecordColumn) ?? 0
+        var memberOwners: [UInt16] = []
+        memberOwners.reserveCapacity(table.rowCount)
+        var records: [Int] = []
+        for member in 0..<table.rowCount {
+            guard let text = table.value(row: member, column: recordColumn), let record = Int(text), record >= 0, record < owners.count
+            else {
+                throw AirlockError(.io, "a party member names no record of its section", at: SourceLocation(file: whole))
+            }
+            memberOwners.append(owners[record])
+            records.append(record)
+        }
+        let rows = rowsByOwner(memberOwners, parts: parts.count)
+        var memberRow = [Int](repeating: 0, count: table.rowCount)
+        for (part, members) in rows.enumerated() {
+            var columns = try table.selecting(rows: members).columns
+            if recordColumn < columns.count {
+                var renumbered = TableColumn(name: columns[recordColumn].name)
+                for member in members { try renumbered.append(String(newRow[records[member]])) }
+                columns[recordColumn] = renumbered
+            }
+            let selected = Table(name: table.name, columns: columns)
+            for (index, member) in members.enumerated() { memberRow[member] = index }
+            try TableImageFile.write(selected, keys: (0..<members.count).map { UInt64($0) }, to: parts[part])
+        }
+        return (rows, memberRow)
     }
 
     private static func readFacts(_ path: String) throws -> SectionFacts {
@@ -226,25 +226,13 @@ enum ShardPartFiles {
         }
     }
 
-    /// Writes `table` at `path` with the extension of `form`, row `i` keyed by `i`.
-    private static func store(_ table: Table, path: String, form: Form) throws {
-        let path = path + "." + form.fileExtension
-        switch form {
-        case .image:
-            try TableImageFile.write(table, keys: (0..<table.rowCount).map { UInt64($0) }, to: path)
-        case .spool:
-            let writer = try TableSpoolWriter(path: path, name: table.name, columns: table.columnNames)
-            for row in 0..<table.rowCount { try writer.append(row: row, of: table, key: UInt64(row)) }
-            try writer.close()
-        }
+    /// Writes `table` at `path` (with the table's extension), row `i` keyed by `i`.
+    private static func store(_ table: Table, path: String) throws {
+        try TableImageFile.write(table, keys: (0..<table.rowCount).map { UInt64($0) }, to: path + "." + tableExtension)
     }
 
-    /// The table `store` wrote at `path` in `form`, with its rows' keys.
-    private static func load(_ path: String, form: Form) throws -> (table: Table, keys: [UInt64]) {
-        let path = path + "." + form.fileExtension
-        switch form {
-        case .image: return try TableImageFile.read(path: path)
-        case .spool: return try TableSpoolReader.read(path: path)
-        }
+    /// The table `store` wrote at `path`, with its rows' keys.
+    private static func load(_ path: String) throws -> (table: Table, keys: [UInt64]) {
+        try TableImageFile.read(path: path + "." + tableExtension)
     }
 }

@@ -22,12 +22,10 @@ enum ShardPartReader {
         let part = folder + "/" + RunLayout.partitionPartFolder(index: selection.index)
         var map: [String: [Int]] = [:]
         var sections: [CMTEntityData] = []
-        // Every reference table whole, and the part's tree records as many as partition.json lists: a file cut at the
-        // end of a record reads as whole.
+        // Every reference table whole, and the part's tree records as many as partition.json lists.
         var treeRecords = 0
         for section in partition.salesSections {
-            let read = try ShardPartFiles.readSection(
-                folder: section.tree ? part : reference, base: section.file, form: section.tree ? .spool : .image)
+            let read = try ShardPartFiles.readSection(folder: section.tree ? part : reference, base: section.file)
             RecordProgress.addRead(read.exportRows.count)
             sections.append(read.section)
             let key = ShardRowMap.key(side: .sales, entity: section.entity, catalog: catalog)
@@ -37,8 +35,7 @@ enum ShardPartReader {
         }
         var foTables: [(String, Table)] = []
         for table in partition.foTables {
-            let read = try ShardPartFiles.readTable(
-                folder: table.tree ? part : reference, base: table.file, form: table.tree ? .spool : .image)
+            let read = try ShardPartFiles.readTable(folder: table.tree ? part : reference, base: table.file)
             RecordProgress.addRead(read.exportRows.count)
             foTables.append((table.label, read.table))
             if table.tree { map[ShardRowMap.key(side: .fo, entity: table.label, catalog: catalog)] = read.exportRows }

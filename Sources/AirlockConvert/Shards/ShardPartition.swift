@@ -10,7 +10,7 @@ import AirlockModel
 /// other options than its own.
 struct ShardPartition: Codable, Sendable {
     /// The layout of this file; a shard refuses another.
-    static let formatVersion = 3
+    static let formatVersion = 4
 
     /// An F&O entity file the conversion reads, in manifest order.
     struct FOTable: Codable, Sendable {

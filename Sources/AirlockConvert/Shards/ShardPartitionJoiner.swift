@@ -6,7 +6,7 @@ import Foundation
 /// Joins the ranges of a partition's plan (`airlock partition --step join`, or the end of a partition run in one
 /// process): the tree tables' link values, in the order one read of the exports would have met them (the Sales
 /// sections, then the F&O files), joined into trees and given their shards (`ShardOwnership`); each tree table cut
-/// row by row into the parts (`ShardPartFiles`); the reference tables put in `reference/`; `partition.json` written.
+/// a column at a time into the parts (`ShardPartFiles`); the reference tables put in `reference/`; `partition.json` written.
 enum ShardPartitionJoiner {
     /// What the join is given: the plan, the ranges' folders (in range order) and their summaries.
     struct Reads {

@@ -6,8 +6,8 @@ import AirlockReconcile
 import Foundation
 
 /// Reads one range of a partition's plan (`airlock partition --step read --range i/N`, or the whole plan of a
-/// partition run in one process): the Sales sections and F&O entity files the plan gives the range, each table spooled
-/// into `tables/` (a tree table as a spool file, to be cut into the parts; any other as an image, the reference data),
+/// partition run in one process): the Sales sections and F&O entity files the plan gives the range, each table written
+/// into `tables/` as an image of its columns (a tree table to be cut into the parts; any other the reference data),
 /// the tree tables' link values beside them (`ShardOwnership.encodedTable`), and `read.json` saying what was read.
 ///
 /// What a table holds does not depend on the range that read it: a section is parsed from the export's own bytes (the
@@ -88,7 +88,7 @@ enum ShardPartitionRangeReader {
         try ShardPartFiles.write(try ReportJSON.data(summary), to: folder + "/" + summaryFile)
     }
 
-    /// The range's Sales sections: each tree entity's spooled with its link values, any other as an image.
+    /// The range's Sales sections, each written as an image: a tree entity's with its link values.
     private static func readSales(
         _ plan: ShardPartitionPlan, range: Int, planFolder: String, reader: CMTPackageReader, context: Context, tables: String,
         ownership: inout ShardOwnership, summary: inout Summary
@@ -107,10 +107,10 @@ enum ShardPartitionRangeReader {
                 try ShardInputReader.addSalesLinks(
                     section.records.values, entity: section.name, keys: keys, trees: context.trees, catalog: context.catalog,
                     register: context.register, to: &ownership)
-                try ShardPartFiles.writeSection(section, folder: tables, base: file, form: .spool)
+                try ShardPartFiles.writeSection(section, folder: tables, base: file)
                 try ShardPartFiles.write(Data(ownership.encodedTable(table)), to: tables + "/" + linksFile(file))
             } else {
-                try ShardPartFiles.writeSection(section, folder: tables, base: file, form: .image)
+                try ShardPartFiles.writeSection(section, folder: tables, base: file)
             }
             summary.sections.append(
                 .init(number: number, listing: .init(entity: section.name, tree: tree != nil, records: section.records.count, file: file)))
@@ -141,7 +141,7 @@ enum ShardPartitionRangeReader {
     }
 
     /// The range's F&O entity files: each read for its companies; one the templates use (the first file of its
-    /// label) normalized and spooled like a Sales section.
+    /// label) normalized and written like a Sales section.
     private static func readFO(
         _ plan: ShardPartitionPlan, range: Int, source: PackageSource, context: Context, tables: String, ownership: inout ShardOwnership,
         summary: inout Summary
@@ -168,10 +168,10 @@ enum ShardPartitionRangeReader {
                 if let links {
                     let number = ownership.beginTable(base)
                     try ShardInputReader.addFOLinks(table, links: links, to: &ownership)
-                    try ShardPartFiles.writeTable(table, folder: tables, base: base, form: .spool)
+                    try ShardPartFiles.writeTable(table, folder: tables, base: base)
                     try ShardPartFiles.write(Data(ownership.encodedTable(number)), to: tables + "/" + linksFile(base))
                 } else {
-                    try ShardPartFiles.writeTable(table, folder: tables, base: base, form: .image)
+                    try ShardPartFiles.writeTable(table, folder: tables, base: base)
                 }
                 file.listing = .init(label: label, tree: links != nil, records: table.rowCount, file: base)
             }

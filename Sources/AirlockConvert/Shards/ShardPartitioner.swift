@@ -11,9 +11,9 @@ import Foundation
 /// In one process (`run`), or in three steps of which the middle one runs as many processes at once (`split`,
 /// `readRange`, `join`): the split cuts the Sales export's `data.xml` into its sections without parsing it and gives
 /// each section and F&O entity file a range (`ShardPartitionPlan`); each range is read by a process of its own, every
-/// table spooled as it goes past (a tree table in full, to be cut; any other as the reference data) with the link
+/// table written as it goes past (a tree table in full, to be cut; any other as the reference data) with the link
 /// values of the tree records (`ShardPartitionRangeReader`); the join joins the trees, gives them their shards exactly
-/// as a shard would, and cuts each tree table row by row, without decoding a value, into the shards' parts
+/// as a shard would, and cuts each tree table a column at a time, without decoding a value, into the shards' parts
 /// (`ShardPartitionJoiner`). The one-process run reads its one range and joins it the same way.
 public enum ShardPartitioner {
     /// What a partition run did, for the summary.

@@ -63,6 +63,16 @@ public struct ByteStore: @unchecked Sendable {
         length = end
     }
 
+    /// Appends `count` bytes that `fill` writes into the room at the end (a file read straight into the store);
+    /// nothing is appended when it throws.
+    public mutating func appendFilling(_ count: Int, _ fill: (UnsafeMutableRawBufferPointer) throws -> Void) rethrows {
+        guard count > 0 else { return }
+        let end = length + count
+        if end > storage.capacity || !isKnownUniquelyReferenced(&storage) { reserve(max(end, storage.capacity * 2)) }
+        try fill(UnsafeMutableRawBufferPointer(start: storage.base + length, count: count))
+        length = end
+    }
+
     /// Where the bytes lie: valid while this store (or a copy of it) lives and none of its copies changes.
     @inlinable
     var baseAddress: UnsafeRawPointer { UnsafeRawPointer(storage.base) }

@@ -287,12 +287,12 @@ public struct TableColumn: Sendable {
         return true
     }
 
-    /// The column's values as it holds them (`TableColumnImage`): its buffers shared as they are, not copied; a GUID
-    /// column's and a column of rows of another's in the plain form, written out.
-    /// - Throws: `AirlockError(.limitExceeded)` when a GUID column's text would pass 4 GiB.
+    /// The column's values as it holds them (`TableColumnImage`): its buffers shared as they are, not copied; a column
+    /// of rows of another's in the plain form, written out.
+    /// - Throws: `AirlockError(.limitExceeded)` when such a column's text would pass 4 GiB.
     public var image: TableColumnImage {
         get throws {
-            guard guidLetters == nil, rowsOf == nil else {
+            guard rowsOf == nil else {
                 var plain = self
                 try plain.becomePlain()
                 return try plain.image
@@ -301,17 +301,18 @@ public struct TableColumn: Sendable {
         }
     }
 
-    /// The image of a dictionary (of either size) or plain column.
+    /// The image of a dictionary (of either size), GUID or plain column.
     private var imageAsHeld: TableColumnImage {
         let coded = isDictionaryEncoded || isWideDictionaryEncoded
         return TableColumnImage(
             name: name, count: count, present: present, codes: isDictionaryEncoded ? codes : nil,
             wideCodes: isWideDictionaryEncoded ? wideCodes : nil, dictionaryBytes: coded ? dictionary.bytes.bytes : [],
-            dictionaryEnds: coded ? dictionary.ends : [], bytes: coded ? ByteStore(capacity: 0) : bytes, ends: coded ? [] : ends)
+            dictionaryEnds: coded ? dictionary.ends : [], bytes: coded ? ByteStore(capacity: 0) : bytes, ends: coded ? [] : ends,
+            guidLetters: guidLetters)
     }
 
-    /// The column an image holds, its buffers taken as they are (a dictionary's lookup table made again from its
-    /// values, so that the column can grow).
+    /// The column an image holds, its buffers taken as they are (a dictionary's values checked distinct; its lookup
+    /// table is made again by the first value appended).
     /// - Throws: `AirlockError(.io)` when the image is no column's (`TableColumnImage.problem`).
     public init(image: TableColumnImage) throws {
         if let problem = image.problem { throw AirlockError(.io, "column \(image.name) is damaged: \(problem)") }
@@ -319,6 +320,12 @@ public struct TableColumn: Sendable {
         count = image.count
         present = image.present
         expectedRows = image.count
+        if let letters = image.guidLetters {
+            isDictionaryEncoded = false
+            guidLetters = letters
+            bytes = image.bytes
+            return
+        }
         if let codes = image.codes {
             self.codes = codes
         } else if let wideCodes = image.wideCodes {
@@ -340,6 +347,7 @@ public struct TableColumn: Sendable {
             }
             start = Int(end)
         }
+        dictionary.dropLookup()
     }
 
     /// Leaves the dictionary form at `value`, a distinct value it has no room for: for the GUID form when every value

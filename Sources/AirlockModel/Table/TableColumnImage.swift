@@ -1,4 +1,4 @@
-/// A `TableColumn`'s values as the column holds them in memory, in its dictionary (of either size) or its plain form:
+/// A `TableColumn`'s values as the column holds them in memory, in its dictionary (of either size), GUID or plain form:
 /// what a file that keeps a table as it is (`TableImageFile`) writes, and reads back in a few large reads instead of a
 /// value at a time.
 public struct TableColumnImage: Sendable, Equatable {
@@ -20,10 +20,13 @@ public struct TableColumnImage: Sendable, Equatable {
     /// ending at `ends[i]` (empty for the dictionary form).
     public var bytes: ByteStore
     public var ends: [UInt32]
+    /// The GUID form: the case of every value's letters, each row's GUID in 16 bytes of `bytes` (zero for a null), no
+    /// `ends`; nil for the other forms.
+    public var guidLetters: GUIDText.Letters?
 
     public init(
         name: String, count: Int, present: [UInt64], codes: [UInt8]?, wideCodes: [UInt16]? = nil, dictionaryBytes: [UInt8],
-        dictionaryEnds: [UInt32], bytes: ByteStore, ends: [UInt32]
+        dictionaryEnds: [UInt32], bytes: ByteStore, ends: [UInt32], guidLetters: GUIDText.Letters? = nil
     ) {
         self.name = name
         self.count = count
@@ -34,6 +37,7 @@ public struct TableColumnImage: Sendable, Equatable {
         self.dictionaryEnds = dictionaryEnds
         self.bytes = bytes
         self.ends = ends
+        self.guidLetters = guidLetters
     }
 
     /// Why the image is not a column's (a file damaged or of another program), or nil when it is one: every
@@ -48,6 +52,12 @@ public struct TableColumnImage: Sendable, Equatable {
                 previous = end
             }
             return Int(previous) <= limit
+        }
+        if guidLetters != nil {
+            guard codes == nil, wideCodes == nil, ends.isEmpty, dictionaryBytes.isEmpty, dictionaryEnds.isEmpty,
+                bytes.count == count * GUIDText.byteCount
+            else { return "its GUIDs do not fit its rows" }
+            return nil
         }
         let rowCodes: [Int]
         switch (codes, wideCodes) {

@@ -104,24 +104,43 @@ struct TableColumnGUIDFormTests {
         #expect(original.isGUIDEncoded && !copy.isGUIDEncoded)
     }
 
-    /// `TableImageFile` holds a GUID column in the plain form: it reads back with the same values.
-    @Test func aGUIDColumnsImageIsItsPlainForm() throws {
+    /// `TableImageFile` holds a GUID column in its own form, 16 bytes a row and the case of its letters: it reads back
+    /// in that form with the same values, in either case.
+    @Test(arguments: [false, true]) func aGUIDColumnsImageKeepsItsForm(upper: Bool) throws {
         var table = Table(name: "account", columnNames: ["@id", "name"])
-        for row in 0..<700 { try table.appendRow([Self.guid(row), "Account \(row)"]) }
+        for row in 0..<700 { try table.appendRow([upper ? Self.guid(row).uppercased() : Self.guid(row), "Account \(row)"]) }
         try table.appendRow([nil, "none"])
-        #expect(table.columns[0].isGUIDEncoded)
+        #expect(table.columns[0].isGUIDEncoded && table.columns[0].holdsCanonicalGUIDs == !upper)
         let image = try table.columns[0].image
-        #expect(image.codes == nil && image.ends.count == 701)
+        #expect(image.codes == nil && image.ends.isEmpty && image.bytes.count == 701 * 16 && image.guidLetters == (upper ? .upper : .lower))
         let path = try Fixture.scratchDirectory("airlock-guid-image") + "/account.table"
         try TableImageFile.write(table, keys: (0..<701).map(UInt64.init), to: path)
         let read = try TableImageFile.read(path: path)
         #expect(read.table == table)
+        #expect(read.table.columns[0].isGUIDEncoded && read.table.columns[0].holdsCanonicalGUIDs == !upper)
         #expect((0..<701).map { read.table.value(row: $0, column: 0) } == (0..<701).map { table.value(row: $0, column: 0) })
+        // A GUID image whose bytes do not fit its rows is refused.
+        var short = image
+        short.bytes = ByteStore(capacity: 0)
+        #expect(throws: AirlockError.self) { try TableColumn(image: short) }
     }
 
-    /// The same values in a column of another form: a GUID column's image is its plain form.
+    /// The same values in a column of another form: the plain form, made from an image of that form.
     static func plainColumn(_ values: [String?]) throws -> TableColumn {
-        let plain = try TableColumn(image: TableColumnTests.column(values).image)
+        var bytes = ByteStore(capacity: 0)
+        var ends: [UInt32] = []
+        var present = [UInt64](repeating: 0, count: (values.count + 63) / 64)
+        for (row, value) in values.enumerated() {
+            if let value {
+                present[row >> 6] |= 1 << UInt64(row & 63)
+                Array(value.utf8).withUnsafeBytes { bytes.append($0) }
+            }
+            ends.append(UInt32(bytes.count))
+        }
+        let plain = try TableColumn(
+            image: TableColumnImage(
+                name: "c", count: values.count, present: present, codes: nil, dictionaryBytes: [], dictionaryEnds: [], bytes: bytes,
+                ends: ends))
         #expect(!plain.isGUIDEncoded)
         return plain
     }

@@ -141,24 +141,16 @@ import Testing
             let partition = pair.folder + "/partition-\(UUID().uuidString)"
             _ = try Self.partition((pair.fo, pair.sales), count: 2, into: partition)
             let cut = partition + "/" + folder
-            // A part's tables are spools, the reference data's images of their columns.
-            let image = folder == RunLayout.partitionReferenceFolder
-            let suffix = image ? ".records.table" : ".records.spool"
-            let files = try FileManager.default.contentsOfDirectory(atPath: cut).filter { $0.hasSuffix(suffix) }.sorted()
+            // A part's tables and the reference data's are images of their columns.
+            let files = try FileManager.default.contentsOfDirectory(atPath: cut).filter { $0.hasSuffix(".records.table") }.sorted()
             let name = try #require(files.first)
-            let read = image ? try TableImageFile.read(path: cut + "/" + name) : try TableSpoolReader.read(path: cut + "/" + name)
+            let read = try TableImageFile.read(path: cut + "/" + name)
             #expect(read.table.rowCount > 1)
-            if image {
-                var shorter = Table(name: read.table.name, columnNames: read.table.columnNames)
-                for row in 0..<(read.table.rowCount - 1) {
-                    try shorter.appendRow { column, append in try read.table.withValue(row: row, column: column) { try append($0) } }
-                }
-                try TableImageFile.write(shorter, keys: Array(read.keys.dropLast()), to: cut + "/" + name)
-            } else {
-                let writer = try TableSpoolWriter(path: cut + "/" + name, name: read.table.name, columns: read.table.columnNames)
-                for row in 0..<(read.table.rowCount - 1) { try writer.append(row: row, of: read.table, key: read.keys[row]) }
-                try writer.close()
+            var shorter = Table(name: read.table.name, columnNames: read.table.columnNames)
+            for row in 0..<(read.table.rowCount - 1) {
+                try shorter.appendRow { column, append in try read.table.withValue(row: row, column: column) { try append($0) } }
             }
+            try TableImageFile.write(shorter, keys: Array(read.keys.dropLast()), to: cut + "/" + name)
             let out = pair.folder + "/shard-\(UUID().uuidString)"
             var options = ConversionOptions(
                 foPath: pair.fo, salesPath: pair.sales, outputDirectory: out, shard: try ShardSelection(index: 1, count: 2))
