@@ -12,11 +12,11 @@ import Darwin
 /// against a reference, once per distinct value instead of once per line.
 ///
 /// Direct-mapped and bounded: `slotCount` entries, a new key taking the slot of the one it hashes with, so
-/// memory stays a few megabytes whatever the table's size. Lines of one order come together, and currencies
-/// and units repeat, so most rows hit; a column whose values rarely repeat (a description, a unique number)
-/// gains nothing, nor does one whose values repeat only far apart (products in random order), and the cache
-/// turns itself off when fewer than `minimumHitShare` of its first `trialLookups` lookups hit
-/// (`isWorthKeeping`).
+/// memory stays a few megabytes whatever the table's size, and less for a smaller table (`slotCount(rows:)`).
+/// Lines of one order come together, and currencies and units repeat, so most rows hit; a column whose values
+/// rarely repeat (a description, a unique number) gains nothing, nor does one whose values repeat only far apart
+/// (products in random order), and the cache turns itself off when fewer than `minimumHitShare` of its first
+/// `trialLookups` lookups hit (`isWorthKeeping`).
 final class EvaluationCache<Value: AnyObject> {
     /// Where a key is, or goes: its digest and slot.
     struct Probe {
@@ -40,9 +40,23 @@ final class EvaluationCache<Value: AnyObject> {
     }
 
     /// About four megabytes of results at most, at a few hundred bytes each.
-    static var slotCount: Int { 1 << 14 }
-    /// Long enough for a column of some ten thousand values in random order (products) to fill the cache.
-    static var trialLookups: Int { 4 * slotCount }
+    static var maximumSlots: Int { 1 << 14 }
+    static var minimumSlots: Int { 1 << 10 }
+
+    /// The slots of a cache for a column of `rows` rows: the largest power of two within an eighth of them, between
+    /// `minimumSlots` and `maximumSlots`. The values that hit come together (an order's lines) or are few (currencies,
+    /// units), so the rows' later repeats find them in a cache of that size; and its trial ends within the table, so
+    /// that a column that does not hit is let go in a table of any size (a shard's part), not only past a quarter of a
+    /// million rows (measured: a shard's caches filled with products held a tenth of its memory; docs/performance.md).
+    static func slotCount(rows: Int) -> Int {
+        var slots = minimumSlots
+        while slots < maximumSlots, 2 * slots <= rows / 8 { slots *= 2 }
+        return slots
+    }
+
+    let slotCount: Int
+    /// Long enough for a column of values in random order (products) to fill the cache.
+    var trialLookups: Int { 4 * slotCount }
     /// A hit still costs a digest, a comparison and a few reads of scattered memory, a miss an evaluation and
     /// four allocations: measured, product columns at 45–51 % hits in the trial ran no faster cached than
     /// evaluated (and slower in a cache sized to hold them all), while order and invoice numbers (about 78 %),
@@ -53,13 +67,15 @@ final class EvaluationCache<Value: AnyObject> {
     private var lookups = 0
     private var hits = 0
 
-    init() {
-        slots = Array(repeating: nil, count: Self.slotCount)
+    /// A cache for a column of `rows` rows (`slotCount(rows:)`).
+    init(rows: Int = .max) {
+        slotCount = Self.slotCount(rows: rows)
+        slots = Array(repeating: nil, count: slotCount)
     }
 
     /// False once the trial lookups are done and too few hit: the plan evaluates every row from then on.
     var isWorthKeeping: Bool {
-        lookups < Self.trialLookups || Double(hits) >= Self.minimumHitShare * Double(lookups)
+        lookups < trialLookups || Double(hits) >= Self.minimumHitShare * Double(lookups)
     }
 
     /// The result stored for the key of two parts (each nil or bytes), or nil and where to `store` it.
@@ -67,8 +83,8 @@ final class EvaluationCache<Value: AnyObject> {
         var hash = Self.digestPart(first, KeyDigester.fnvOffsetBasis)
         hash = Self.digestPart(second, hash)
         let digest = KeyDigester.finalised(hash)
-        let probe = Probe(digest: digest, slot: Int(truncatingIfNeeded: digest) & (Self.slotCount - 1))
-        let inTrial = lookups < Self.trialLookups
+        let probe = Probe(digest: digest, slot: Int(truncatingIfNeeded: digest) & (slotCount - 1))
+        let inTrial = lookups < trialLookups
         if inTrial { lookups += 1 }
         guard let entry = slots[probe.slot], entry.digest == digest, Self.equal(entry.first, first), Self.equal(entry.second, second) else {
             return (nil, probe)

@@ -211,7 +211,7 @@ final class FieldPlan {
         } else if let column = reader?.column, !pipeline.readsOtherColumns {
             // The result depends on the row through the source value (and, for a Sales lookup, the entity the
             // row's `lookupentity` names) alone: see `canMemoise` and `SourceFieldReader.read`.
-            evaluationCache = EvaluationCache()
+            evaluationCache = EvaluationCache(rows: view.table.rowCount)
             decided = .cached(column: column)
         } else {
             decided = .evaluated

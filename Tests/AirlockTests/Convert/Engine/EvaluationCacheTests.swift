@@ -71,18 +71,36 @@ struct EvaluationCacheTests {
 
     @Test func theCacheTurnsItselfOffWhenTooFewLookupsHit() {
         let unique = EvaluationCache<Result>()
-        for index in 0..<EvaluationCache<Result>.trialLookups {
+        for index in 0..<unique.trialLookups {
             let (_, probe) = Self.find(unique, "unique-\(index)", nil)
             Self.store(unique, Result("x"), "unique-\(index)", nil, at: probe)
         }
         #expect(!unique.isWorthKeeping)
 
         let repeating = EvaluationCache<Result>()
-        for index in 0..<EvaluationCache<Result>.trialLookups {
+        for index in 0..<repeating.trialLookups {
             let key = "order-\(index / 4)"
             let (found, probe) = Self.find(repeating, key, nil)
             if found == nil { Self.store(repeating, Result(key), key, nil, at: probe) }
         }
         #expect(repeating.isWorthKeeping)
+    }
+
+    /// A cache has an eighth of its column's rows in slots (a power of two, 1,024 to 16,384), and its trial ends
+    /// within the column: a small table's column that does not hit is let go too.
+    @Test func aCacheIsSizedByItsColumnsRows() {
+        #expect(EvaluationCache<Result>.slotCount(rows: 0) == 1_024)
+        #expect(EvaluationCache<Result>.slotCount(rows: 16_383) == 1_024)
+        #expect(EvaluationCache<Result>.slotCount(rows: 16_384) == 2_048)
+        #expect(EvaluationCache<Result>.slotCount(rows: 33_000) == 4_096)
+        #expect(EvaluationCache<Result>.slotCount(rows: 131_072) == 16_384)
+        #expect(EvaluationCache<Result>.slotCount(rows: 10_000_000) == 16_384)
+        let small = EvaluationCache<Result>(rows: 33_000)
+        #expect(small.slotCount == 4_096 && small.trialLookups < 33_000)
+        for index in 0..<small.trialLookups {
+            let (_, probe) = Self.find(small, "product-\(index % 20_000)", nil)
+            Self.store(small, Result("x"), "product-\(index % 20_000)", nil, at: probe)
+        }
+        #expect(!small.isWorthKeeping)
     }
 }
