@@ -11,7 +11,7 @@ import AirlockPackages
 /// Sales export read whole.
 struct ShardPartitionPlan: Codable, Sendable, Equatable {
     /// The layout of this file; a read refuses another.
-    static let formatVersion = 1
+    static let formatVersion = 2
 
     /// A section of the Sales export's `data.xml`, in document order, with its range.
     struct SalesSection: Codable, Sendable, Equatable {
