@@ -43,14 +43,14 @@ final class EvaluationCache<Value: AnyObject> {
     static var maximumSlots: Int { 1 << 14 }
     static var minimumSlots: Int { 1 << 10 }
 
-    /// The slots of a cache for a column of `rows` rows: the largest power of two within an eighth of them, between
+    /// The slots of a cache for a column of `rows` rows: the largest power of two within a sixteenth of them, between
     /// `minimumSlots` and `maximumSlots`. The values that hit come together (an order's lines) or are few (currencies,
     /// units), so the rows' later repeats find them in a cache of that size; and its trial ends within the table, so
     /// that a column that does not hit is let go in a table of any size (a shard's part), not only past a quarter of a
     /// million rows (measured: a shard's caches filled with products held a tenth of its memory; docs/performance.md).
     static func slotCount(rows: Int) -> Int {
         var slots = minimumSlots
-        while slots < maximumSlots, 2 * slots <= rows / 8 { slots *= 2 }
+        while slots < maximumSlots, 2 * slots <= rows / 16 { slots *= 2 }
         return slots
     }
 

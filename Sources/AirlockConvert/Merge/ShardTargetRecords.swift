@@ -34,16 +34,20 @@ enum ShardTargetRecords {
         return FOExportKeys { name in found[catalog.foTechnicalName(of: name).lowercased()] }
     }
 
-    /// The records of `shards`; nil when a shard wrote no ids (an older shard).
+    /// The records of `shards`; nil when a shard wrote no ids (an older shard). Each id goes from the spool's bytes to
+    /// the records as read, not through a table (whose GUID column would parse it, and write it out again).
     /// - Throws: the spool reader's errors.
     static func readSales(_ shards: [MergedShard]) throws -> CMTExportRecords? {
         guard shards.allSatisfy({ $0.manifest.salesIDs != nil }) else { return nil }
         return try CMTExportRecords.gathering { add in
             for shard in shards {
                 for (entity, file) in shard.manifest.salesIDs ?? [:] {
-                    let ids = try TableSpoolReader.read(path: shard.path(file)).table
-                    for row in 0..<ids.rowCount {
-                        ids.withValue(row: row, column: 0) { value in if let value { add(entity, value) } }
+                    try TableSpoolReader.forEachRow(path: shard.path(file)) { _, columns in
+                        guard columns.count == 1 else {
+                            throw AirlockError(.io, "not a shard's spool of ids: \(columns.count) columns", at: SourceLocation(file: shard.path(file)))
+                        }
+                    } _: { _, _, values in
+                        if let value = values[0] { add(entity, value) }
                     }
                 }
             }

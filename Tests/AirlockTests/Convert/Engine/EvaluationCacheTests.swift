@@ -86,17 +86,17 @@ struct EvaluationCacheTests {
         #expect(repeating.isWorthKeeping)
     }
 
-    /// A cache has an eighth of its column's rows in slots (a power of two, 1,024 to 16,384), and its trial ends
+    /// A cache has a sixteenth of its column's rows in slots (a power of two, 1,024 to 16,384), and its trial ends
     /// within the column: a small table's column that does not hit is let go too.
     @Test func aCacheIsSizedByItsColumnsRows() {
         #expect(EvaluationCache<Result>.slotCount(rows: 0) == 1_024)
-        #expect(EvaluationCache<Result>.slotCount(rows: 16_383) == 1_024)
-        #expect(EvaluationCache<Result>.slotCount(rows: 16_384) == 2_048)
-        #expect(EvaluationCache<Result>.slotCount(rows: 33_000) == 4_096)
-        #expect(EvaluationCache<Result>.slotCount(rows: 131_072) == 16_384)
+        #expect(EvaluationCache<Result>.slotCount(rows: 32_767) == 1_024)
+        #expect(EvaluationCache<Result>.slotCount(rows: 32_768) == 2_048)
+        #expect(EvaluationCache<Result>.slotCount(rows: 70_000) == 4_096)
+        #expect(EvaluationCache<Result>.slotCount(rows: 262_144) == 16_384)
         #expect(EvaluationCache<Result>.slotCount(rows: 10_000_000) == 16_384)
         let small = EvaluationCache<Result>(rows: 33_000)
-        #expect(small.slotCount == 4_096 && small.trialLookups < 33_000)
+        #expect(small.slotCount == 2_048 && small.trialLookups < 33_000)
         for index in 0..<small.trialLookups {
             let (_, probe) = Self.find(small, "product-\(index % 20_000)", nil)
             Self.store(small, Result("x"), "product-\(index % 20_000)", nil, at: probe)
