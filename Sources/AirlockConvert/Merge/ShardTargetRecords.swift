@@ -44,7 +44,8 @@ enum ShardTargetRecords {
                 for (entity, file) in shard.manifest.salesIDs ?? [:] {
                     try TableSpoolReader.forEachRow(path: shard.path(file)) { _, columns in
                         guard columns.count == 1 else {
-                            throw AirlockError(.io, "not a shard's spool of ids: \(columns.count) columns", at: SourceLocation(file: shard.path(file)))
+                            throw AirlockError(
+                                .io, "not a shard's spool of ids: \(columns.count) columns", at: SourceLocation(file: shard.path(file)))
                         }
                     } _: { _, _, values in
                         if let value = values[0] { add(entity, value) }

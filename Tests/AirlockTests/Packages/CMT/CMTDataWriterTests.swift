@@ -274,7 +274,11 @@ struct CMTDataWriterTests {
         for piece in expected { #expect(text.contains(piece), "\(piece)") }
         // The same records held in the plain form are written to the same bytes.
         var plain = accounts
-        plain.records.values = Table(name: values.name, columns: try values.columns.map { try TableColumn(image: $0.image) })
+        plain.records.values = Table(
+            name: values.name,
+            columns: try values.columns.map { column in
+                try TableColumnGUIDFormTests.plainColumn((0..<column.count).map(column.value)).renamed(column.name)
+            })
         #expect(!plain.records.values.columns.contains { $0.isGUIDEncoded })
         #expect(try CMTDataWriter(schema: schema).bytes(CMTData(entities: [plain])) == written)
     }
