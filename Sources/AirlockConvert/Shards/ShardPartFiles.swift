@@ -156,7 +156,8 @@ enum ShardPartFiles {
     /// their keys in `whole` (`exportKeys`), else by their place in the part.
     private static func cut(_ whole: String, rows: [[Int]], into parts: [String], exportKeys: Bool) throws {
         let reader = try TableImageReader(path: whole)
-        guard rows.reduce(0, { $0 + $1.count }) == reader.rowCount else {
+        // Each part's rows ascend and no row is in two parts: as many rows, all within the table, are each row once.
+        guard rows.reduce(0, { $0 + $1.count }) == reader.rowCount, rows.allSatisfy({ ($0.last ?? -1) < reader.rowCount }) else {
             throw AirlockError(.io, "the table does not hold a row for each of the partition's owners", at: SourceLocation(file: whole))
         }
         let writers = try zip(parts, rows).map { path, rows in
@@ -165,6 +166,10 @@ enum ShardPartFiles {
                 keys: exportKeys ? rows.map { reader.keys[$0] } : (0..<rows.count).map { UInt64($0) })
         }
         while let column = try reader.nextColumn() {
+            if let problem = column.problem {
+                throw AirlockError(
+                    .io, "not a whole Airlock table file: column \(column.name) is damaged: \(problem)", at: SourceLocation(file: whole))
+            }
             for (writer, rows) in zip(writers, rows) { try writer.append(column.selecting(rows: rows)) }
         }
         for writer in writers { try writer.close() }

@@ -1,4 +1,6 @@
+import AirlockIO
 import AirlockKit
+import AirlockModel
 import Foundation
 import Testing
 
@@ -162,6 +164,42 @@ import Testing
         // Joined once: the split's folder is gone, and a second join says so.
         let again = try #require(throws: AirlockError.self) { try ShardPartitioner.join(options, progress: { _ in }) }
         #expect(again.code == .usage && again.message.contains("holds no split's plan"))
+    }
+
+    /// A tree table's image that a read wrote and that was damaged since (a code naming no value of its column's
+    /// dictionary) is refused by the join in one line naming the file, before a part is cut from it, and nothing is
+    /// written.
+    @Test func theJoinRefusesADamagedTable() throws {
+        let pair = try ConvertFixture.generatedPair(accounts: 20, seed: 9)
+        let folder = try Fixture.scratchDirectory("airlock-partition-damaged")
+        let options = ConversionOptions(foPath: pair.fo, salesPath: pair.sales, outputDirectory: folder)
+        let catalog = try Self.catalog.get()
+        _ = try ShardPartitioner.split(options, count: 2, ranges: 1, catalog: catalog, register: nil, progress: { _ in })
+        try ShardPartitioner.readRange(
+            options, range: try ShardSelection(index: 0, count: 1), catalog: catalog, register: nil, progress: { _ in })
+        let tables =
+            folder + "/" + ShardPartitioner.splitFolder + "/" + ShardPartitioner.readFolder(0) + "/"
+            + ShardPartitionRangeReader.tablesFolder
+        var damaged: [String] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: tables) where name.hasSuffix(".records.table") {
+            let path = tables + "/" + name
+            let reader = try TableImageReader(path: path)
+            var columns: [TableColumnImage] = []
+            while let column = try reader.nextColumn() { columns.append(column) }
+            guard reader.rowCount > 0, let index = columns.firstIndex(where: { $0.codes != nil && $0.dictionaryEnds.count < 200 })
+            else { continue }
+            columns[index].codes?[0] = 200
+            columns[index].present[0] |= 1
+            let writer = try TableImageWriter(path: path, name: reader.name, columnCount: columns.count, keys: reader.keys)
+            for column in columns { try writer.append(column) }
+            try writer.close()
+            damaged.append(path)
+        }
+        #expect(!damaged.isEmpty)
+        let error = try #require(throws: AirlockError.self) { _ = try ShardPartitioner.join(options, progress: { _ in }) }
+        #expect(error.code == .io && error.message.contains("is damaged") && !error.description.contains("\n"), "\(error)")
+        #expect(damaged.contains(error.location.file ?? ""), "\(error)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/" + RunLayout.partitionManifest))
     }
 
     /// The whole path of deploy/shard-steps.txt: the partition's steps, the shards, each package merged in a step of
