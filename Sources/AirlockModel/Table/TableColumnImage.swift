@@ -59,20 +59,29 @@ public struct TableColumnImage: Sendable, Equatable {
             else { return "its GUIDs do not fit its rows" }
             return nil
         }
-        let rowCodes: [Int]
+        let codeCount: Int
         switch (codes, wideCodes) {
         case (nil, nil):
             guard ends.count == count, increasing(ends, within: bytes.count) else { return "its value offsets do not fit its bytes" }
             return nil
-        case (let codes?, nil): rowCodes = codes.map(Int.init)
-        case (nil, let wideCodes?): rowCodes = wideCodes.map(Int.init)
+        case (let codes?, nil): codeCount = codes.count
+        case (nil, let wideCodes?): codeCount = wideCodes.count
         case (_?, _?): return "it holds codes of both widths"
         }
-        guard rowCodes.count == count, bytes.isEmpty, ends.isEmpty, increasing(dictionaryEnds, within: dictionaryBytes.count) else {
+        guard codeCount == count, bytes.isEmpty, ends.isEmpty, increasing(dictionaryEnds, within: dictionaryBytes.count) else {
             return "its dictionary does not fit its rows"
         }
         guard dictionaryEnds.count <= (codes == nil ? 65_535 : 256) else { return "its dictionary holds too many values" }
-        for row in 0..<count where present[row >> 6] & (1 << UInt64(row & 63)) != 0 && rowCodes[row] >= dictionaryEnds.count {
+        // Read in place, each width as it is held: no array of every row's code as an `Int`.
+        func firstStray<Code: FixedWidthInteger>(_ rowCodes: [Code]) -> Int? {
+            let entries = dictionaryEnds.count
+            return rowCodes.withUnsafeBufferPointer { rowCodes in
+                present.withUnsafeBufferPointer { present in
+                    (0..<count).first { present[$0 >> 6] & (1 << UInt64($0 & 63)) != 0 && Int(rowCodes[$0]) >= entries }
+                }
+            }
+        }
+        if let row = codes.map(firstStray) ?? wideCodes.map(firstStray) ?? nil {
             return "row \(row) names no value of its dictionary"
         }
         return nil
