@@ -14,6 +14,38 @@ public enum TableImageFile {
     /// The first bytes of every image file.
     static let magic = Array("AIRLOCK-TABLE 1\n".utf8)
 
+    /// A column's form as the file numbers it (its byte after the column's name).
+    enum ColumnForm: UInt8 {
+        case dictionary = 0
+        case plain = 1
+        case wideDictionary = 2
+        case guid = 3
+
+        /// The form `image` holds.
+        init(of image: TableColumnImage) {
+            self =
+                image.codes != nil ? .dictionary : image.wideCodes != nil ? .wideDictionary : image.guidLetters != nil ? .guid : .plain
+        }
+    }
+
+    /// The byte a GUID column's letters are written as, and back.
+    static func code(of letters: GUIDText.Letters) -> UInt8 {
+        switch letters {
+        case .none: 0
+        case .lower: 1
+        case .upper: 2
+        }
+    }
+
+    static func letters(code: UInt8) -> GUIDText.Letters? {
+        switch code {
+        case 0: GUIDText.Letters.none
+        case 1: .lower
+        case 2: .upper
+        default: nil
+        }
+    }
+
     /// Writes `table` with `keys` (one per row) to `path`, replacing a file there.
     /// - Throws: `AirlockError(.io)` when the file cannot be written.
     public static func write(_ table: Table, keys: [UInt64], to path: String) throws {

@@ -65,8 +65,8 @@ public final class TableImageReader {
         }
         columnsRead += 1
         let columnName = try text()
-        let form = try integer(UInt8.self)
-        guard form <= 3 else { throw fail("a column of unknown form \(form)") }
+        let formByte = try integer(UInt8.self)
+        guard let form = TableImageFile.ColumnForm(rawValue: formByte) else { throw fail("a column of unknown form \(formByte)") }
         let count = try integer(UInt64.self)
         guard count == UInt64(rowCount) else { throw fail("column \(columnName) holds \(count) rows of \(rowCount)") }
         let present = try buffer(UInt64.self)
@@ -74,16 +74,16 @@ public final class TableImageReader {
             name: columnName, count: rowCount, present: present, codes: nil, dictionaryBytes: [], dictionaryEnds: [],
             bytes: ByteStore(capacity: 0), ends: [])
         switch form {
-        case 0, 2:
-            if form == 0 { image.codes = try buffer(UInt8.self) } else { image.wideCodes = try buffer(UInt16.self) }
+        case .dictionary, .wideDictionary:
+            if form == .dictionary { image.codes = try buffer(UInt8.self) } else { image.wideCodes = try buffer(UInt16.self) }
             image.dictionaryBytes = try buffer(UInt8.self)
             image.dictionaryEnds = try buffer(UInt32.self)
-        case 3:
-            let letters = try integer(UInt8.self)
-            guard letters <= 2 else { throw fail("GUID letters of unknown case \(letters)") }
-            image.guidLetters = letters == 0 ? GUIDText.Letters.none : letters == 1 ? .lower : .upper
+        case .guid:
+            let code = try integer(UInt8.self)
+            guard let letters = TableImageFile.letters(code: code) else { throw fail("GUID letters of unknown case \(code)") }
+            image.guidLetters = letters
             image.bytes = try store()
-        default:
+        case .plain:
             image.bytes = try store()
             image.ends = try buffer(UInt32.self)
         }

@@ -31,26 +31,22 @@ public final class TableImageWriter {
         precondition(image.count == rowCount && columnsWritten < columnCount, "a column of the table's rows, within its columns")
         columnsWritten += 1
         try buffer(Array(image.name.utf8))
-        let form: UInt8 = image.codes != nil ? 0 : image.wideCodes != nil ? 2 : image.guidLetters != nil ? 3 : 1
-        try integer(form)
+        let form = TableImageFile.ColumnForm(of: image)
+        try integer(form.rawValue)
         try integer(UInt64(image.count))
         try buffer(image.present)
-        if let codes = image.codes {
-            try buffer(codes)
-        } else if let wideCodes = image.wideCodes {
-            try buffer(wideCodes)
-        }
-        if form == 0 || form == 2 {
+        switch form {
+        case .dictionary, .wideDictionary:
+            if let codes = image.codes { try buffer(codes) }
+            if let wideCodes = image.wideCodes { try buffer(wideCodes) }
             try buffer(image.dictionaryBytes)
             try buffer(image.dictionaryEnds)
-            return
+        case .guid, .plain:
+            if let letters = image.guidLetters { try integer(TableImageFile.code(of: letters)) }
+            try integer(UInt64(image.bytes.count))
+            try image.bytes.withBytes { try writer.write($0) }
+            if form == .plain { try buffer(image.ends) }
         }
-        if let letters = image.guidLetters {
-            try integer(UInt8(letters == .none ? 0 : letters == .lower ? 1 : 2))
-        }
-        try integer(UInt64(image.bytes.count))
-        try image.bytes.withBytes { try writer.write($0) }
-        if form == 1 { try buffer(image.ends) }
     }
 
     /// Writes what is buffered and closes the file.
