@@ -17,12 +17,12 @@ struct CatalogImageTests {
         let files = try SchemaCatalogLoader.bundledSources()
         let built = try SchemaCatalogLoader.build(from: files)
         let image = BundledCatalogImage(sourcesDigest: BundledCatalogImage.sourcesDigest(of: files), catalog: built)
-        let encoded = try image.encoded()
+        let encoded = image.encoded()
         if ProcessInfo.processInfo.environment["AIRLOCK_WRITE_CATALOG_IMAGE"] == "1" {
             try encoded.write(to: URL(fileURLWithPath: Self.imagePath), options: .atomic)
         }
         let stored = FileManager.default.contents(atPath: Self.imagePath)
-        #expect(stored == encoded, "Sources/AirlockCatalog/Resources/catalog-image.json is stale: run bin/catalog-image")
+        #expect(stored == encoded, "Sources/AirlockCatalog/Resources/catalog-image.bin is stale: run bin/catalog-image")
         // What the loader takes is the built catalog, indexes and all.
         #expect(try SchemaCatalogLoader.bundled() == built)
         let decoded = try #require(stored.flatMap { BundledCatalogImage.catalogIfBuilt(from: files, image: $0) })
@@ -48,6 +48,7 @@ struct CatalogImageTests {
         #expect(BundledCatalogImage.catalogIfBuilt(from: files, image: image) != nil)
         #expect(BundledCatalogImage.catalogIfBuilt(from: bundled, image: Data("{}".utf8)) == nil, "a damaged image")
         #expect(BundledCatalogImage.catalogIfBuilt(from: bundled, image: image.dropLast(40)) == nil, "an image cut short")
+        #expect(BundledCatalogImage.catalogIfBuilt(from: bundled, image: image + Data([0])) == nil, "a byte too many")
         files[0].text += "\n# one more line\n"
         #expect(BundledCatalogImage.catalogIfBuilt(from: files, image: image) == nil, "a file changed since the image")
         #expect(BundledCatalogImage.catalogIfBuilt(from: Array(files.dropFirst()), image: image) == nil, "a file less")
@@ -55,8 +56,8 @@ struct CatalogImageTests {
 
     @Test func theCatalogRoundTripsThroughItsImage() throws {
         let catalog = try SchemaCatalogLoader.bundled()
-        let data = try BundledCatalogImage(sourcesDigest: "x", catalog: catalog).encoded()
-        let decoded = try JSONDecoder().decode(BundledCatalogImage.self, from: data).catalog
+        let data = BundledCatalogImage(sourcesDigest: "x", catalog: catalog).encoded()
+        let decoded = try #require(BundledCatalogImage.decoded(data)).catalog
         #expect(decoded == catalog)
         // The indexes the decoder builds again answer as the built ones.
         for entity in catalog.foEntities.prefix(5) {

@@ -33,7 +33,7 @@ import Testing
         let enumerator = FileManager.default.enumerator(atPath: folder)
         while let name = enumerator?.nextObject() as? String {
             var directory: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &directory)
+            guard FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &directory) else { continue }
             if !directory.boolValue { result[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)) }
         }
         return result
