@@ -131,6 +131,13 @@ struct ConvertCommand: LedgerCommand {
             valueName: "DIR"))
     var partition: String?
 
+    @Flag(
+        name: .customLong("reference-flows"),
+        help:
+            "With --partition and no --shard or --out: run the reference data flows once and write the records they accept into the partition's lookups/, which every shard but 0 then reads instead of running them. Give it the shards' options."
+    )
+    var referenceFlows = false
+
     @Option(
         name: .customLong("shard-count"),
         help: "With --shard auto in a Kubernetes Indexed Job: the number of shards (the Job's completions).")
@@ -146,11 +153,20 @@ struct ConvertCommand: LedgerCommand {
     @OptionGroup var progress: ProgressArguments
 
     func validate() throws {
-        if out == nil, !dryRun, !plan { throw ValidationError("--out is required (or use --dry-run or --plan)") }
+        if referenceFlows {
+            if partition == nil || shard != nil || shards != nil || out != nil || dryRun || plan {
+                throw ValidationError(
+                    "--reference-flows writes into the partition: give --partition, without --shard, --shards, --out, --dry-run or --plan")
+            }
+        } else if out == nil, !dryRun, !plan {
+            throw ValidationError("--out is required (or use --dry-run or --plan)")
+        }
         if let maxRejects, maxRejects < 0 { throw ValidationError("--max-rejects must be 0 or more") }
         if shard != nil && shards != nil { throw ValidationError("--shard runs one shard, --shards all of them here: give one") }
         if shardCount != nil && shard == nil { throw ValidationError("--shard-count goes with --shard auto") }
-        if partition != nil && shard == nil { throw ValidationError("--partition is read by a shard: give --shard i/N (or auto) with it") }
+        if partition != nil && shard == nil && !referenceFlows {
+            throw ValidationError("--partition is read by a shard: give --shard i/N (or auto) with it, or --reference-flows")
+        }
         if let shards, shards < 1 || shards > ShardSelection.maximumCount {
             throw ValidationError("--shards takes 1 to \(ShardSelection.maximumCount)")
         }
@@ -183,7 +199,7 @@ struct ConvertCommand: LedgerCommand {
         conversion.partition = partition
         let options = ConvertOptions(
             conversion: conversion, catalogFiles: catalogFiles, json: json, plan: plan, ledger: ledger.options(arguments: arguments),
-            shards: shards)
+            shards: shards, referenceFlows: referenceFlows)
         let meter = progress.meter("convert", output: output)
         let result: ConvertResult
         do {

@@ -11,4 +11,7 @@ public struct ConversionResult: Sendable {
     /// The key register as the run left it (its path, lines and last line's SHA-256), as the run's ledger entry records
     /// it; nil when the run does not add to a register (none, a plan, a dry run, a shard) or it holds no line.
     public var keyRegister: LedgerKeyRegister?
+    /// The reference flows' step (`Converter.runReferenceFlows`): each flow it wrote into the partition's `lookups/`
+    /// and its accepted records; empty for any other run.
+    public var lookups: [(flow: String, records: Int)] = []
 }

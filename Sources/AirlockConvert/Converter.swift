@@ -39,13 +39,24 @@ public enum Converter {
     /// Runs a conversion with its flows run as `scheduling` says (see `run(_:catalog:register:rules:progress:notice:)`).
     static func run(
         _ options: ConversionOptions, catalog: SchemaCatalog, register: KeyRegisterUse = .none, rules: [any ConversionRule] = [],
-        scheduling: FlowScheduling, progress: @escaping @Sendable (String) -> Void = { _ in },
+        scheduling: FlowScheduling, writesLookups: Bool = false, progress: @escaping @Sendable (String) -> Void = { _ in },
         notice: @escaping @Sendable (String) -> Void = { _ in }
     ) throws -> ConversionResult {
         let loaded = try TemplateLoader.load(TemplateSelection(setName: options.templateSet, directory: options.templatesDirectory))
         let settings = try RunSettings.parse(options)
         let templates = loaded.applying(settings.templates)
-        let selected = try ConversionOptionCheck.check(options, settings: settings, templates: templates, catalog: catalog)
+        var checked = options
+        // The reference flows' step writes into the partition, not a shard folder.
+        if writesLookups {
+            checked.outputDirectory = options.partition
+            checked.force = true
+        }
+        var selected = try ConversionOptionCheck.check(checked, settings: settings, templates: templates, catalog: catalog)
+        if writesLookups, let trees = ShardTrees.of(templates.set) {
+            selected = selected.filter { name in
+                templates.templates.contains { $0.name == name && !trees.isTree($0.source, catalog: catalog) }
+            }
+        }
         let staging = try options.outputDirectory.map {
             try StagingDirectory(target: $0, outputNames: options.shard == nil ? RunLayout.conversionOutputs : RunLayout.shardOutputs)
         }
@@ -62,7 +73,7 @@ public enum Converter {
         }
         let run = Run(
             options: options, settings: settings, templates: templates, selected: selected, catalog: catalog, register: register,
-            appendedRegister: appendedRegister, rules: rules, scheduling: scheduling, staging: staging,
+            appendedRegister: appendedRegister, rules: rules, scheduling: scheduling, writesLookups: writesLookups, staging: staging,
             jobs: PackageJobs(options, staging: staging, catalog: catalog, integration: templates.set.integration, progress: progress),
             progress: progress, notice: notice)
         do {
@@ -86,6 +97,9 @@ public enum Converter {
         var appendedRegister: KeyRegister?
         var rules: [any ConversionRule]
         var scheduling: FlowScheduling
+        /// Whether the run is the reference flows' step (`runReferenceFlows`): their records into the partition's
+        /// `lookups/`, no shard folder.
+        var writesLookups: Bool
         var staging: StagingDirectory?
         var jobs: PackageJobs?
         var progress: @Sendable (String) -> Void
@@ -103,6 +117,11 @@ public enum Converter {
             options, company: flows.company, inputs: inputs, templates: run.templates,
             selected: run.selected, outputs: flows.outputs, owns: flows.owns, warnings: flows.warnings, plan: flows.plan)
         let tooMany = options.maxRejects.map { report.totals.rejected > $0 } ?? false
+        if run.writesLookups, let partition = options.partition {
+            let manifest = try ShardLookups.write(flows.outputs, templates: run.templates, options: options, partition: partition)
+            return ConversionResult(
+                report: report, validations: [], tooManyRejects: false, lookups: manifest.flows.map { ($0.name, $0.records) })
+        }
         if let shard = options.shard, let staging = run.staging, let shardRun = flows.shard {
             try writeShard(shard, run: shardRun, owns: flows.owns, outputs: flows.outputs, report: &report, staging: staging)
             return ConversionResult(report: report, validations: [], tooManyRejects: tooMany)
@@ -172,7 +191,8 @@ public enum Converter {
         let context = try ConversionContext(
             settled.inputs, options: options, templates: templates, catalog: catalog, order: order, shardRows: settled.shardInputs?.rows,
             shardFlows: options.shard.flatMap { shard in
-                settled.shardInputs.map { ShardFlowOwnership(trees: $0.trees, ownsReferenceData: shard.index == 0) }
+                // The reference flows' step writes no flow's records: it computes them as a shard other than 0 would.
+                settled.shardInputs.map { ShardFlowOwnership(trees: $0.trees, ownsReferenceData: shard.index == 0 && !run.writesLookups) }
             })
         let registerNotices = settled.registerNotices(run: run, order: order)
         let encodingNotices = settled.inputs.foEncodingWarnings.map { (order.first?.name ?? "", $0) }
@@ -185,7 +205,12 @@ public enum Converter {
         context.rules = try SpecialRuleRegistry.rules(of: order, context: context) + keyRule + run.rules
         RunPreflight.warnOfFlowsLeftOut(order, context: context)
         let timestamp = settled.inputs.sales.data.timestamp
-        let outputs = try scheduledOutputs(order, context: context, run: run, timestamp: timestamp)
+        // A shard other than 0 takes the reference flows' records from the partition when they were written there once.
+        let lookups =
+            try options.shard.flatMap { shard in
+                try options.partition.flatMap { shard.index == 0 ? nil : try ShardLookups.read(partition: $0, options: options) }
+            } ?? [:]
+        let outputs = try scheduledOutputs(order, context: context, run: run, timestamp: timestamp, lookups: lookups)
         for (flow, text) in SettingsNotices.defaultSettings(outputs) + SettingsNotices.unmappedCountries(outputs) {
             context.warn(text, flow: flow)
         }
@@ -272,7 +297,7 @@ public enum Converter {
     /// result equals a sequential run's. Second-pass lookups are resolved as soon as every flow that writes Sales
     /// records is done, before to-sales.zip is started from the result.
     private static func scheduledOutputs(
-        _ order: [MappingTemplate], context: ConversionContext, run: Run, timestamp: CMTTimestamp?
+        _ order: [MappingTemplate], context: ConversionContext, run: Run, timestamp: CMTTimestamp?, lookups: [String: Table]
     ) throws -> [FlowOutput] {
         let graph = run.scheduling == .graph
         let reads = graph ? FlowReads.of(order, context: context, rules: context.rules) : FlowReads.everyEarlier(order)
@@ -283,7 +308,15 @@ public enum Converter {
             workers: graph ? FlowScheduler.defaultWorkerCount : 1,
             whenFinished: PackageJobs.watches(run.jobs, order: order, context: context, secondPass: secondPass, timestamp: timestamp)
         ) { template in
-            try runFlow(template, context: context, reads: graph ? reads : nil, progress: progress)
+            if let accepted = lookups[template.name], !context.writes(template) {
+                let layout = FlowLayout(
+                    template: template, catalog: context.catalog, company: context.company,
+                    extraFields: context.rules.flatMap { $0.extraTargetFields(for: template) })
+                let output = FlowOutput.lookedUp(template, layout: layout, accepted: accepted)
+                context.add(output)
+                return output
+            }
+            return try runFlow(template, context: context, reads: graph ? reads : nil, progress: progress)
         }
         let outputs = try secondPass.replacing(flowOutputs)
         try PackageJobs.checkStarted(from: flowOutputs, resolved: outputs, context: context)

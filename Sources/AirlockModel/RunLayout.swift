@@ -90,9 +90,14 @@ public enum RunLayout {
     /// The partition's folder of reference data (every shard reads it), and shard `index`'s part.
     public static let partitionReferenceFolder = "reference"
     public static func partitionPartFolder(index: Int) -> String { "part-\(index)" }
+    /// The partition's folder of what the reference data flows accepted, written once for the shards' lookups
+    /// (`convert --partition DIR --reference-flows`), and what it holds.
+    public static let partitionLookupsFolder = "lookups"
+    public static let partitionLookupsManifest = "lookups.json"
     /// The files a partition may leave in its folder (parts up to `ShardSelection.maximumCount`).
     public static let partitionOutputs =
-        [partitionManifest, partitionReferenceFolder] + (0..<ShardSelection.maximumCount).map(partitionPartFolder(index:))
+        [partitionManifest, partitionReferenceFolder, partitionLookupsFolder]
+        + (0..<ShardSelection.maximumCount).map(partitionPartFolder(index:))
 
     /// The files a conversion may leave in its output folder; a committed run replaces all of them.
     public static let conversionOutputs = [foPackage, salesPackage, conversionReport, conversionPage, rejectsFolder, batchesFolder]

@@ -85,6 +85,15 @@ final class FlowOutput: @unchecked Sendable {
     /// the accepted records show (`SourceCopies`), which go with them.
     func releaseSource() { source = Table(name: source.name) }
 
+    /// The output of a flow whose accepted records a shard read (`ShardLookups`) instead of running it: for the later
+    /// flows' lookups alone, with no source, rejects or counts (a shard other than 0 writes none of its records).
+    static func lookedUp(_ template: MappingTemplate, layout: FlowLayout, accepted: Table) -> FlowOutput {
+        FlowOutput(
+            template: template, source: Table(name: template.source.entity), layout: layout, accepted: accepted,
+            acceptedSourceRows: Array(0..<accepted.rowCount), written: Array(repeating: false, count: accepted.rowCount),
+            counts: RecordCounts(), rejects: [], changedFields: [:], filteredBy: [:], statusIndex: nil, statuses: [])
+    }
+
     /// Number of accepted records written to the output package.
     var writtenCount: Int { written.reduce(0) { $0 + ($1 ? 1 : 0) } }
 }

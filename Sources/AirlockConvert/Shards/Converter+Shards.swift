@@ -29,6 +29,15 @@ extension Converter {
         cut.outputDirectory = partition
         cut.force = true
         _ = try ShardPartitioner.run(cut, count: count, catalog: catalog, register: shardRegister.register, progress: progress)
+        if count > 1 {
+            var reference = options
+            reference.outputDirectory = nil
+            reference.partition = partition
+            reference.force = false
+            reference.batchLimits = nil
+            progress("the reference data flows, once for the shards' lookups")
+            _ = try runReferenceFlows(reference, catalog: catalog, register: shardRegister, progress: progress, notice: { _ in })
+        }
         var folders: [String] = []
         for index in 0..<count {
             var shard = options
@@ -51,6 +60,24 @@ extension Converter {
             progress: progress)
         result.report.options.force = options.force
         return result
+    }
+
+    /// `convert --partition DIR --reference-flows`: the reference data flows run once on the partition's reference
+    /// data, their accepted records written into its `lookups/` (`ShardLookups`), which every shard but 0 then reads
+    /// instead of running those flows for its trees' lookups. Give it the options the shards get.
+    /// - Throws: as `run` does; `AirlockError(.usage)` without `--partition`, or with `--shard` or `--out`.
+    public static func runReferenceFlows(
+        _ options: ConversionOptions, catalog: SchemaCatalog, register: KeyRegisterUse = .none,
+        progress: @escaping @Sendable (String) -> Void, notice: @escaping @Sendable (String) -> Void
+    ) throws -> ConversionResult {
+        guard let partition = options.partition, options.shard == nil, options.outputDirectory == nil, !options.dryRun else {
+            throw AirlockError(
+                .usage, "--reference-flows writes into the partition: give --partition, without --shard, --out or --dry-run")
+        }
+        var step = options
+        step.shard = try ShardSelection(index: 0, count: try ShardPartReader.manifest(partition).count)
+        return try run(
+            step, catalog: catalog, register: register, scheduling: .graph, writesLookups: true, progress: progress, notice: notice)
     }
 
     /// A shard's last step, in place of the packages: its spool files and `shard.json` for `merge`, and its report.

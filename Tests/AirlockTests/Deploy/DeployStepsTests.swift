@@ -18,13 +18,15 @@ import Yams
 
     @Test func theStepsArePartitionShardsMerge() throws {
         let steps = try Self.steps()
-        #expect(steps.map { $0.dropFirst().first } == ["partition", "partition", "partition", "convert", "merge", "merge", "merge"])
+        #expect(
+            steps.map { $0.dropFirst().first } == ["partition", "partition", "partition", "convert", "convert", "merge", "merge", "merge"])
+        #expect(steps[3].contains("--reference-flows") && !steps[3].joined().contains("{i}"), "the reference flows, once")
         #expect(steps.suffix(3).map { line in line.firstIndex(of: "--step").map { line[$0 + 1] } } == ["sales", "fo", nil])
         #expect(steps.prefix(3).compactMap { line in line.firstIndex(of: "--step").map { line[$0 + 1] } } == ["split", "read", "join"])
         #expect(steps.allSatisfy { $0.first == "{bin}" })
         // The partition's reads and the shards run per index; the shards' line is the last of them (the Slurm
         // script reruns from it).
-        #expect(steps.indices.filter { steps[$0].joined().contains("{i}") } == [1, 3])
+        #expect(steps.indices.filter { steps[$0].joined().contains("{i}") } == [1, 4])
         for word in steps.joined() {
             var rest = word
             for placeholder in Self.placeholders { rest = rest.replacingOccurrences(of: placeholder, with: "") }
@@ -78,7 +80,9 @@ import Yams
                 })
         }
         #expect(
-            steps == ["partition-split", "partition-read", "partition-join", "convert", "merge-sales", "merge-fo", "merge"],
+            steps == [
+                "partition-split", "partition-read", "partition-join", "reference-flows", "convert", "merge-sales", "merge-fo", "merge",
+            ],
             "the apply steps' labels, in order")
         let expected = try Self.steps().map { line in
             line.map { word in bound.reduce(word) { $0.replacingOccurrences(of: $1.key, with: $1.value) } }

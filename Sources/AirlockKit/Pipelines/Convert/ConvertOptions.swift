@@ -14,12 +14,16 @@ public struct ConvertOptions: Sendable, Hashable {
     /// Run the conversion as this many shards one after another on this machine, each into `--out`'s
     /// `shards/shard-i`, then merge them into `--out` (`convert --shards N`); nil: one process.
     public var shards: Int?
+    /// Run the reference data flows once into the partition (`conversion.partition`) for the shards' lookups
+    /// (`convert --partition DIR --reference-flows`, `Converter.runReferenceFlows`).
+    public var referenceFlows: Bool
 
     public init(
         conversion: ConversionOptions, catalogFiles: [String] = [], json: Bool = false, plan: Bool = false,
-        ledger: LedgerOptions = LedgerOptions(), shards: Int? = nil
+        ledger: LedgerOptions = LedgerOptions(), shards: Int? = nil, referenceFlows: Bool = false
     ) {
         self.shards = shards
+        self.referenceFlows = referenceFlows
         self.plan = plan
         self.ledger = ledger
         self.conversion = conversion

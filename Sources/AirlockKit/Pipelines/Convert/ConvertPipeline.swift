@@ -44,7 +44,10 @@ public enum ConvertPipeline {
         let conversion: ConversionResult
         do {
             let plan = options.plan
-            if let count = options.shards, !plan {
+            if options.referenceFlows {
+                conversion = try Converter.runReferenceFlows(
+                    conversionOptions, catalog: catalog, register: register.use, progress: progress, notice: { _ in })
+            } else if let count = options.shards, !plan {
                 conversion = try Converter.runInShards(
                     conversionOptions, count: count, catalog: catalog, register: register.use, progress: progress, notice: notice)
             } else {
@@ -60,6 +63,8 @@ public enum ConvertPipeline {
         let text: String
         if options.json {
             text = String(decoding: try conversion.report.jsonData(), as: UTF8.self)
+        } else if options.referenceFlows, let partition = options.conversion.partition {
+            text = referenceFlowsText(conversion, partition: partition)
         } else if let shard = options.conversion.shard, let out = options.conversion.outputDirectory {
             text =
                 shardText(conversion.report, shard: shard, out: out)
@@ -68,6 +73,16 @@ public enum ConvertPipeline {
             text = conversion.report.text() + "\n" + String(format: "Done in %.1f s.", Date().timeIntervalSince(started)) + "\n"
         }
         return ConvertResult(conversion, text: text)
+    }
+
+    /// What the reference flows' step shows: each flow it wrote for the shards and its records.
+    private static func referenceFlowsText(_ conversion: ConversionResult, partition: String) -> String {
+        let folder = partition + "/" + RunLayout.partitionLookupsFolder
+        var lines = ["Wrote \(folder): the records the reference data flows accept, for the lookups of every shard but 0."]
+        for flow in conversion.lookups { lines.append("  \(flow.flow): \(flow.records) records") }
+        if conversion.lookups.isEmpty { lines.append("  no flow: every shard runs the reference data flows itself") }
+        lines.append("Next: the shards, each with these options: airlock convert --partition \(partition) --shard i/N --out …")
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// What a shard's run shows: what it owns and converted, and how the shards are merged.
