@@ -8,21 +8,26 @@ import Testing
 /// The binary carries its catalog and templates compiled in: exactly the files of the source tree's `Resources`
 /// folders, byte for byte, and `--version`'s digest of them follows every byte.
 @Suite struct BundledDataTests {
-    /// The files under `folder` (relative paths, in order) with their text.
-    static func sourceFiles(_ folder: String) throws -> [(path: String, text: String)] {
+    /// The files under `folder` (relative paths, in order) whose names end in `suffix`, with their text.
+    static func sourceFiles(_ folder: String, suffix: String = "") throws -> [(path: String, text: String)] {
         let root = ConvertFixture.root.appendingPathComponent(folder).path
         var paths: [String] = []
         let enumerator = FileManager.default.enumerator(atPath: root)
         while let next = enumerator?.nextObject() as? String {
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + next, isDirectory: &isFolder), !isFolder.boolValue { paths.append(next) }
+            if FileManager.default.fileExists(atPath: root + "/" + next, isDirectory: &isFolder), !isFolder.boolValue,
+                next.hasSuffix(suffix)
+            {
+                paths.append(next)
+            }
         }
         return try paths.sorted().map { ($0, try String(contentsOfFile: root + "/" + $0, encoding: .utf8)) }
     }
 
     @Test func theCompiledInFilesAreTheSourceTreesResources() throws {
         let catalog = try SchemaCatalogLoader.bundledSources()
-        let expectedCatalog = try Self.sourceFiles("Sources/AirlockCatalog/Resources").filter { $0.path.hasSuffix(".yaml") }
+        // The YAML files; the catalog's image beside them is binary (CatalogImageTests holds it to them).
+        let expectedCatalog = try Self.sourceFiles("Sources/AirlockCatalog/Resources", suffix: ".yaml")
         #expect(catalog.map(\.path) == expectedCatalog.map(\.path))
         #expect(catalog.map(\.text) == expectedCatalog.map(\.text))
         let templates = try TemplateLoader.bundledSources()

@@ -9,10 +9,11 @@ extension ConvertPipeline {
     }
 
     /// The migration folder whose register (and ledger) a run uses: `--out`'s parent; for a shard's folder inside a run
-    /// folder (`RUN/shards/shard-0`) and for a partition's (`RUN/partition`), the run folder's parent. Nil without
-    /// `--out`.
+    /// folder (`RUN/shards/shard-0`) and for a partition's (`RUN/partition`, also the reference flows' step's
+    /// `--partition`, which reads the register the shards read), the run folder's parent. Nil without `--out`.
     static func registerMigrationFolder(_ options: ConvertOptions) -> String? {
-        guard let out = options.conversion.outputDirectory else { return nil }
+        let folderGiven = options.referenceFlows ? options.conversion.partition : options.conversion.outputDirectory
+        guard let out = folderGiven else { return nil }
         let folder = URL(fileURLWithPath: out).standardizedFileURL
         if options.conversion.shard != nil, folder.deletingLastPathComponent().lastPathComponent == RunLayout.shardsFolder {
             return folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path

@@ -208,6 +208,29 @@ import Testing
                 "\(name)")
         }
         #expect(try Self.report(single).flows["accounts"]?.counts.created == 0)
+        // The steps of deploy/shard-steps.txt, each its own process finding the register from its folder: the
+        // reference flows' step (given --partition, no --out) reads the register the shards read.
+        let stepped = migration + "/run-2-steps"
+        let exports = ["--fo", after + "/fo-export.zip", "--sales", after + "/sales-export.zip"]
+        #expect(try AirlockRunner.run(["partition"] + exports + ["--shards", "2", "--out", stepped + "/partition"]).status == 0)
+        let reference = try AirlockRunner.run(
+            ["convert"] + exports + ["--partition", stepped + "/partition", "--reference-flows", "--default-currency", "USD"])
+        #expect(reference.status == 0, "\(reference.stderr)")
+        #expect(reference.stdout.contains("products:"), "\(reference.stdout)")
+        for index in 0..<2 {
+            let shard = try AirlockRunner.run(
+                ["convert"] + exports + [
+                    "--partition", stepped + "/partition", "--shard", "\(index)/2", "--out", stepped + "/shards/shard-\(index)",
+                    "--default-currency", "USD",
+                ])
+            #expect(shard.status == 0, "\(shard.stderr)")
+        }
+        #expect(try AirlockRunner.run(["merge", "--out", stepped, "--shards", "2"]).status == 0)
+        for name in [RunLayout.foPackage, RunLayout.salesPackage] {
+            #expect(
+                FileManager.default.contents(atPath: stepped + "/" + name) == FileManager.default.contents(atPath: single + "/" + name),
+                "\(name)")
+        }
 
         // A keymap that links two records otherwise than the register does is refused at its line.
         var swapped = keymap
