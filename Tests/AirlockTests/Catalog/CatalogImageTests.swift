@@ -37,6 +37,9 @@ struct CatalogImageTests {
         let sales = try SchemaCatalogLoader.build(from: files, side: .sales)
         #expect(try SchemaCatalogLoader.bundled(side: .fo) == fo)
         #expect(try SchemaCatalogLoader.bundled(side: .sales) == sales)
+        // Without extension files the loader hands out the shared catalog, which is what the builder makes of it.
+        #expect(try SchemaCatalogLoader.load(extensions: []) == SchemaCatalogLoader.build(from: files))
+        #expect(try SchemaCatalogLoader.load(extensions: [], side: .fo) == fo)
     }
 
     @Test func anImageOfOtherFilesIsNotTaken() throws {
