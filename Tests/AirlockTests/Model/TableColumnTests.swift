@@ -104,6 +104,29 @@ struct TableColumnTests {
         #expect(try TableColumn(image: image) == column)
     }
 
+    /// A dictionary column read from its image takes the image's values as they are: the next values appended find
+    /// their codes (a lookup table made again), and an image whose dictionary holds a value twice is refused.
+    @Test(arguments: [9, 300, 2_000]) func aDictionaryReadFromItsImageTakesMoreValues(distinct: Int) throws {
+        let values: [String?] = (0..<40_000).map { $0 % 11 == 0 ? nil : "v\($0 % distinct)" }
+        let column = try Self.column(values)
+        #expect(column.isDictionaryEncoded || column.isWideDictionaryEncoded)
+        var read = try TableColumn(image: column.image)
+        #expect(read == column)
+        try read.append("v3")
+        try read.append("new")
+        try read.append("v\(distinct - 1)")
+        var appended = column
+        for value in ["v3", "new", "v\(distinct - 1)"] { try appended.append(value) }
+        #expect(read == appended)
+        #expect(Self.contents(read) == values + ["v3", "new", "v\(distinct - 1)"])
+        var twice = try column.image
+        try #require(!twice.dictionaryEnds.isEmpty)
+        let first = twice.dictionaryBytes.prefix(Int(twice.dictionaryEnds[0]))
+        twice.dictionaryBytes += first
+        twice.dictionaryEnds.append(UInt32(twice.dictionaryBytes.count))
+        #expect(throws: AirlockError.self) { try TableColumn(image: twice) }
+    }
+
     @Test func longDistinctValuesTurnTheColumnPlainPast64KiB() throws {
         let values: [String?] = (0..<100).map { String(repeating: Character(UnicodeScalar(UInt8(65 + $0 % 26))), count: 1_000) + "\($0)" }
         let column = try Self.column(values)

@@ -122,5 +122,14 @@ import Testing
             }
         }
         #expect(!FileManager.default.fileExists(atPath: partition + "/" + RunLayout.partitionLookupsFolder))
+        // From the command line: one line and exit 2 for each.
+        let exports = ["convert", "--fo", pair.fo, "--sales", pair.sales, "--no-ledger", "--reference-flows"]
+        for extra in [[], ["--partition", partition, "--shard", "1/2"], ["--partition", partition, "--out", pair.folder + "/x"]] {
+            let refused = try AirlockRunner.run(exports + extra)
+            #expect(refused.status == 2, "\(extra)")
+            #expect(refused.stderr.contains("--reference-flows writes into the partition"), "\(refused.stderr)")
+            #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: partition + "/" + RunLayout.partitionLookupsFolder))
     }
 }
