@@ -39,35 +39,6 @@ struct ColumnDictionary: Sendable {
         self.size = size
     }
 
-    /// The dictionary of `entries` and `ends` as an image holds them (`TableColumnImage`: the values end to end, and
-    /// where each ends), its bytes taken in one copy of their own size and no lookup table kept (the next `code(of:)`
-    /// makes it); nil when a value is held twice or they pass `size`'s most. The image's checks (`problem`) come first.
-    init?(entries: [UInt8], ends: [UInt32], size: Size) {
-        guard ends.count <= size.maxEntries, entries.count <= size.maxBytes, Int(ends.last ?? 0) == entries.count else { return nil }
-        self.size = size
-        var store = ByteStore(capacity: entries.count)
-        entries.withUnsafeBytes { store.append($0) }
-        bytes = store
-        self.ends = ends
-        // Every value once: each entered into a table of its own, which goes when this returns.
-        var slotCount = 512
-        while slotCount < 2 * (ends.count + 1) { slotCount *= 2 }
-        var seen = [UInt16](repeating: 0, count: slotCount)
-        let mask = slotCount - 1
-        for code in 0..<ends.count {
-            let duplicate = withEntry(code) { value -> Bool in
-                var slot = Self.hash(value) & mask
-                while seen[slot] != 0 {
-                    if entry(Int(seen[slot]) - 1, equals: value) { return true }
-                    slot = (slot + 1) & mask
-                }
-                seen[slot] = UInt16(truncatingIfNeeded: code + 1)
-                return false
-            }
-            if duplicate { return nil }
-        }
-    }
-
     /// Number of distinct values.
     var count: Int { ends.count }
 

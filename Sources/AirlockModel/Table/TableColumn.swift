@@ -332,18 +332,22 @@ public struct TableColumn: Sendable {
             isDictionaryEncoded = false
             isWideDictionaryEncoded = true
             self.wideCodes = wideCodes
+            dictionary = ColumnDictionary(size: .wide)
         } else {
             isDictionaryEncoded = false
             bytes = image.bytes
             ends = image.ends
             return
         }
-        // The values taken as the image holds them, each checked to be held once.
-        guard
-            let taken = ColumnDictionary(
-                entries: image.dictionaryBytes, ends: image.dictionaryEnds, size: isWideDictionaryEncoded ? .wide : .narrow)
-        else { throw AirlockError(.io, "column \(image.name) is damaged: its dictionary holds a value twice or too many") }
-        dictionary = taken
+        var start = 0
+        for (entry, end) in image.dictionaryEnds.enumerated() {
+            let code = image.dictionaryBytes.withUnsafeBytes { dictionary.code(of: UnsafeRawBufferPointer(rebasing: $0[start..<Int(end)])) }
+            guard code == entry else {
+                throw AirlockError(.io, "column \(image.name) is damaged: its dictionary holds a value twice or too many")
+            }
+            start = Int(end)
+        }
+        dictionary.dropLookup()
     }
 
     /// Leaves the dictionary form at `value`, a distinct value it has no room for: for the GUID form when every value
