@@ -309,10 +309,7 @@ public enum Converter {
             whenFinished: PackageJobs.watches(run.jobs, order: order, context: context, secondPass: secondPass, timestamp: timestamp)
         ) { template in
             if let accepted = lookups[template.name], !context.writes(template) {
-                let layout = FlowLayout(
-                    template: template, catalog: context.catalog, company: context.company,
-                    extraFields: context.rules.flatMap { $0.extraTargetFields(for: template) })
-                let output = FlowOutput.lookedUp(template, layout: layout, accepted: accepted)
+                let output = FlowOutput.lookedUp(template, layout: FlowLayout(template: template, context: context), accepted: accepted)
                 context.add(output)
                 return output
             }

@@ -24,6 +24,14 @@ struct FlowLayout {
 
     static let companyField = "DATAAREAID"
 
+    /// The layout of `template`'s records in `context`: its company, and the fields its rules add. A flow run
+    /// (`FlowRunner`) and a flow whose records a shard read (`ShardLookups`) lay them out by this one call.
+    init(template: MappingTemplate, context: ConversionContext) {
+        self.init(
+            template: template, catalog: context.catalog, company: context.company,
+            extraFields: context.rules.flatMap { $0.extraTargetFields(for: template) })
+    }
+
     init(template: MappingTemplate, catalog: SchemaCatalog, company: String, extraFields: [String]) {
         var columns: [String] = []
         var seen: Set<String> = []

@@ -24,9 +24,7 @@ struct FlowRunner {
     func run() throws -> FlowOutput {
         let view = try sourceView()
         let rules = context.rules
-        let layout = FlowLayout(
-            template: template, catalog: context.catalog, company: context.company,
-            extraFields: rules.flatMap { $0.extraTargetFields(for: template) })
+        let layout = FlowLayout(template: template, context: context)
         let target = try targetTable(layout: layout)
         var records = try mapRecords(view: view, layout: layout, rules: rules, target: target)
         // Every record's key, indexed when a rejected record's duplicates are looked for or line flows read it.

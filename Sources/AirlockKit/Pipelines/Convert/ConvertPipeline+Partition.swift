@@ -78,7 +78,7 @@ extension ConvertPipeline {
         return [
             "Cut \(outcome.treeRecords) account-tree records into \(count) part\(count == 1 ? "" : "s") in \(out) (largest tree: \(outcome.largestTree) records).",
             "Records per part: \(outcome.ownedRecords.map(String.init).joined(separator: ", ")); largest part \(megabytes(largestPart)), reference data \(megabytes(outcome.referenceBytes)) (every shard reads it).",
-            "Next: airlock convert --fo … --sales … --partition \(out) --shard i/\(count) --out RUN/shards/shard-i for each i, then airlock merge.",
+            "Next: airlock convert --fo … --sales … --partition \(out) --reference-flows (once), then airlock convert --fo … --sales … --partition \(out) --shard i/\(count) --out RUN/shards/shard-i for each i, then airlock merge.",
             String(format: "Done in %.1f s.", Date().timeIntervalSince(started)),
         ].joined(separator: "\n") + "\n"
     }
