@@ -25,11 +25,19 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        // zlib, for raw deflate read from a point inside a zip entry (ZipMemberScan, ZipMemberRangeStream).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // The C allocator's controls (glibc's malloc.h): no library to link.
         .systemLibrary(name: "CAllocator"),
         .target(
             name: "AirlockIO",
-            dependencies: ["AirlockModel", "CAllocator", "CArchive", "CLibXML2", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "AirlockModel", "CAllocator", "CArchive", "CLibXML2", "CZlib", .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // The reference tables (ISO 3166, ISO 4217) are compiled in as data files, as the catalog and the templates are.
         .target(name: "AirlockModel", exclude: ["Resources"], plugins: ["EmbedResources"]),

@@ -1,11 +1,13 @@
 import AirlockModel
 
-/// One stream made of several, read one after the other: bytes held in memory, or files opened when reached.
+/// One stream made of several, read one after the other: bytes held in memory, or files or ranges of a member opened when
+/// reached.
 public final class ConcatenatedByteStream: ByteStream {
     /// A piece of the stream.
     public enum Piece: Sendable, Equatable {
         case bytes([UInt8])
         case file(String)
+        case range(MemberRange)
     }
 
     private var pieces: [Piece]
@@ -27,6 +29,7 @@ public final class ConcatenatedByteStream: ByteStream {
             switch pieces[next] {
             case .bytes(let bytes): current = MemoryByteStream(bytes)
             case .file(let path): current = try FileByteStream(path: path)
+            case .range(let range): current = try MemberRangeStream(range)
             }
             pieces[next] = .bytes([])
             next += 1

@@ -19,7 +19,8 @@ enum ShardPartitionRangeReader {
     /// The Sales schema, written by range 0.
     static let schemaFile = "sales-schema.xml"
 
-    /// The files the split writes into the plan's folder: `data.xml`'s head and each section.
+    /// The files the split writes into the plan's folder: `data.xml`'s head, and each section when it is not read from
+    /// the export (`ShardSalesCut`).
     static let salesHeadFile = "sales-head.xml"
     static func salesSectionFile(_ number: Int) -> String { "sales-section-\(number).xml" }
 
@@ -120,7 +121,12 @@ enum ShardPartitionRangeReader {
             guard !mine.isEmpty else { return }
             numbers = mine
             var pieces: [ConcatenatedByteStream.Piece] = [.file(planFolder + "/" + salesHeadFile)]
-            for number in mine { pieces += [.bytes([0x0A]), .file(planFolder + "/" + salesSectionFile(number))] }
+            for number in mine {
+                let piece = try ShardSalesCut.piece(
+                    number, of: plan, planFolder: planFolder, planFile: planFolder + "/" + ShardPartitioner.planFile, source: reader.source,
+                    member: reader.dataMember)
+                pieces += [.bytes([0x0A]), piece]
+            }
             // The last section's piece ends the document; any other range closes it.
             if mine.last != sections.count - 1 { pieces.append(.bytes(Array("\n</entities>\n".utf8))) }
             let positions = CMTSectionScanner.positions(of: mine, among: sections.map(\.section))

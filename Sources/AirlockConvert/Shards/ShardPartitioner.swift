@@ -94,7 +94,7 @@ public enum ShardPartitioner {
             let folder = staging.path(splitFolder)
             let sources = try ConversionInputs.sources(options)
             progress("partition: cutting \(options.salesPath) into its sections")
-            let sales = try cutSales(sources.sales, into: folder)
+            let sales = try ShardSalesCut.cut(sources.sales, into: folder)
             let foReader = try ConversionInputs.openFO(sources.fo, fileEncoding: options.foFileEncoding)
             let foFiles = foReader.manifest.entities.map { ($0.entityName, foReader.dataMember(for: $0)?.size.map(Int.init)) }
             let plan = try self.plan(
@@ -201,9 +201,11 @@ public enum ShardPartitioner {
     /// The plan of `ranges` ranges: the Sales sections `sales` cut (nil: `data.xml` read whole by range 0) and the F&O
     /// export's files, with their bytes, each given a range.
     private static func plan(
-        count: Int, ranges: Int, cut: ShardCutInputs, sales: CMTSectionScanner.Outcome?, foFiles: [(String, Int?)]
+        count: Int, ranges: Int, cut: ShardCutInputs, sales salesCut: ShardSalesCut.Result?, foFiles: [(String, Int?)]
     ) throws -> ShardPartitionPlan {
+        let sales = salesCut?.outcome
         let sections = sales?.notCut == nil ? sales?.sections : nil
+        let reads = salesCut.map { $0.reads.count == sections?.count ? $0.reads : [] } ?? []
         let wholeSales = sections == nil ? (sales.map { $0.headBytes + $0.sections.reduce(0) { $0 + $1.bytes } } ?? 0) : 0
         let items = (sections ?? []).map(\.bytes) + foFiles.map { $0.1 ?? 0 }
         var assigned = ShardPartitionPlan.ranges(of: items, count: ranges, initial: [wholeSales])
@@ -211,37 +213,13 @@ public enum ShardPartitioner {
         assigned.removeFirst(salesRanges.count)
         return ShardPartitionPlan(
             format: ShardPartitionPlan.formatVersion, count: count, ranges: ranges, cut: cut,
-            salesSections: sections.map { zip($0, salesRanges).map { ShardPartitionPlan.SalesSection(section: $0, range: $1) } },
-            salesNotCut: sales?.notCut,
-            foFiles: zip(foFiles, assigned).map { ShardPartitionPlan.FOFile(entity: $0.0, bytes: $0.1, range: $1) })
-    }
-
-    /// Cuts the Sales export's `data.xml` into `folder` (`CMTSectionScanner`): its head and each section in a file of
-    /// its own; nothing when it is not cut.
-    private static func cutSales(_ source: PackageSource, into folder: String) throws -> CMTSectionScanner.Outcome {
-        let reader = try CMTPackageReader(source: source)
-        var sink: FileByteSink?
-        var current: CMTSectionScanner.Piece?
-        let outcome = try CMTSectionScanner.scan(try source.open(reader.dataMember)) { piece, bytes in
-            if piece != current {
-                try sink?.close()
-                let name: String
-                switch piece {
-                case .head: name = ShardPartitionRangeReader.salesHeadFile
-                case .section(let number): name = ShardPartitionRangeReader.salesSectionFile(number)
+            salesSections: sections.map {
+                zip($0, salesRanges).enumerated().map { number, item in
+                    ShardPartitionPlan.SalesSection(section: item.0, range: item.1, read: reads.isEmpty ? nil : reads[number])
                 }
-                sink = try FileByteSink(path: folder + "/" + name)
-                current = piece
-            }
-            try sink?.write(bytes)
-        }
-        try sink?.close()
-        if outcome.notCut != nil {
-            for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasPrefix("sales-") {
-                try FileManager.default.removeItem(atPath: folder + "/" + name)
-            }
-        }
-        return outcome
+            },
+            salesNotCut: sales?.notCut, salesBytes: reads.isEmpty ? nil : salesCut?.bytes,
+            foFiles: zip(foFiles, assigned).map { ShardPartitionPlan.FOFile(entity: $0.0, bytes: $0.1, range: $1) })
     }
 
     /// Bytes of the files in `folder`.

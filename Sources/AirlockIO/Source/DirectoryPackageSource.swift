@@ -32,7 +32,16 @@ public final class DirectoryPackageSource: PackageSource {
         guard members.contains(where: { $0.name == name }) else {
             throw AirlockError(.missingMember, "the folder has no such file", at: SourceLocation(file: path, entry: name))
         }
-        let full = path.hasSuffix("/") ? path + name : path + "/" + name
-        return try FileByteStream(path: full, location: SourceLocation(file: path, entry: name))
+        return try FileByteStream(path: file(name), location: SourceLocation(file: path, entry: name))
+    }
+
+    public func memberBytes(_ name: String) -> MemberBytes? {
+        guard members.contains(where: { $0.name == name }), let size = try? FileStatus.of(file(name)).size else { return nil }
+        return MemberBytes(file: file(name), form: .plain, offset: 0, storedBytes: size, bytes: size, crc32: nil)
+    }
+
+    /// The path of member `name`.
+    private func file(_ name: String) -> String {
+        path.hasSuffix("/") ? path + name : path + "/" + name
     }
 }

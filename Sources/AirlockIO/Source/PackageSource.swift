@@ -17,6 +17,9 @@ public protocol PackageSource: AnyObject, Sendable {
     func openHead(_ name: String) throws -> ByteStream
     /// The location of member `name` for error messages.
     func location(of name: String) -> SourceLocation
+    /// Where member `name`'s bytes lie on disk, when a part of it can be read on its own (`MemberRangeStream`): nil
+    /// when there is no such member, or it is held in memory, encrypted or compressed otherwise than by deflate.
+    func memberBytes(_ name: String) -> MemberBytes?
 }
 
 extension PackageSource {
@@ -37,5 +40,10 @@ extension PackageSource {
     /// The location of member `name` for error messages.
     public func location(of name: String) -> SourceLocation {
         SourceLocation(file: path, entry: name)
+    }
+
+    /// Sources that read members from memory or through a filter have no bytes on disk to point at.
+    public func memberBytes(_ name: String) -> MemberBytes? {
+        nil
     }
 }

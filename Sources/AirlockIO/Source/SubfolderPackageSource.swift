@@ -28,6 +28,10 @@ public final class SubfolderPackageSource: PackageSource {
         try base.openHead(folder + "/" + name)
     }
 
+    public func memberBytes(_ name: String) -> MemberBytes? {
+        base.memberBytes(folder + "/" + name)
+    }
+
     public func location(of name: String) -> SourceLocation {
         base.location(of: folder + "/" + name)
     }

@@ -23,4 +23,8 @@ public final class ZipPackageSource: PackageSource {
     public func openHead(_ name: String) throws -> ByteStream {
         try reader.open(name, readAhead: false)
     }
+
+    public func memberBytes(_ name: String) -> MemberBytes? {
+        reader.memberBytes(name)
+    }
 }

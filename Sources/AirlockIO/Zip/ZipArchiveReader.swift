@@ -103,6 +103,24 @@ public final class ZipArchiveReader: @unchecked Sendable {
         entries.contains { $0.name == name }
     }
 
+    /// Where entry `name`'s stored bytes lie in the archive (`MemberBytes`), from the central directory as stored: nil
+    /// for an archive held in memory, a name the directory does not hold exactly once, an encrypted entry, or one
+    /// compressed otherwise than by deflate.
+    public func memberBytes(_ name: String) -> MemberBytes? {
+        guard memory == nil, let listed = entries.first(where: { $0.name == name }), !listed.isDirectory else { return nil }
+        return ZipCentralDirectory.withFile(path) { read, size in
+            guard let found = ZipCentralDirectory.entries(read: read, size: size), found.complete else { return nil }
+            let stored = found.entries.filter { $0.name.elementsEqual(name.utf8) }
+            guard stored.count == 1, let entry = stored.first, entry.flags & 1 == 0, entry.method == 0 || entry.method == 8,
+                listed.size.map({ $0 == entry.size }) ?? true, entry.method == 8 || entry.compressedSize == entry.size,
+                let offset = ZipCentralDirectory.dataOffset(of: entry, read: read, size: size)
+            else { return nil }
+            return MemberBytes(
+                file: path, form: entry.method == 8 ? .deflated : .plain, offset: offset, storedBytes: entry.compressedSize,
+                bytes: entry.size, crc32: entry.crc32)
+        }
+    }
+
     /// Entries at least this large (or of unknown size) are inflated ahead on a thread of their own.
     static let readAheadThreshold: Int64 = 4 << 20
 
