@@ -1,12 +1,14 @@
 import AirlockIO
 import AirlockModel
 import AirlockPackages
+import Foundation
 
 /// The readers exposed to coverage-guided fuzzing (see `Fuzz/` and `bin/fuzz`), and to the regression tests
 /// that replay what the fuzzer found. Each takes arbitrary bytes; reading them may fail only with an
 /// `AirlockError`, never crash, hang or run out of memory.
 public enum FuzzTarget: String, Sendable, CaseIterable {
-    /// A zip archive: listed, every entry streamed, then read as a package of whichever kind it holds.
+    /// A zip archive: listed, every entry streamed, then read as a package of whichever kind it holds; from a file too,
+    /// each entry read through its stored bytes (`MemberScanStream`, `MemberRangeStream`) must give the same bytes.
     case zip
     /// Delimited text of any encoding through the text decoder and the CSV reader.
     case csv
@@ -31,7 +33,10 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
     public func run(_ bytes: [UInt8]) throws -> AirlockError? {
         do {
             switch self {
-            case .zip: try Self.readZip(bytes)
+            case .zip:
+                // The file's check first: a zip that is no package is still read through its entries' stored bytes.
+                do { try Self.readZipFromFile(bytes) } catch is AirlockError {}
+                try Self.readZip(bytes)
             case .csv: try Self.readCSV(bytes)
             case .foPackage: try Self.readFO(MemoryPackageSource(path: "fuzz", members: FuzzMembers.split(bytes)))
             case .cmtPackage: try Self.readCMT(MemoryPackageSource(path: "fuzz", members: FuzzMembers.split(bytes)))
@@ -54,6 +59,63 @@ public enum FuzzTarget: String, Sendable, CaseIterable {
         case .fo: try readFO(located.source)
         case .cmt: try readCMT(located.source)
         }
+    }
+
+    /// What reading a member through its stored bytes must never do: give other bytes than libarchive streams.
+    struct MemberBytesBug: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The archive written to a file and opened from it: each entry whose stored bytes Airlock locates is read whole
+    /// through them and, from the point noted at its middle, to its end; both must be what libarchive streams.
+    private static func readZipFromFile(_ bytes: [UInt8]) throws {
+        // A name of its own: tests replay inputs on several threads at once.
+        let path = FileManager.default.temporaryDirectory.path + "/airlock-fuzz-\(getpid())-\(UUID().uuidString).zip"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let reader = try ZipArchiveReader(path: path, limits: zipLimits)
+        for entry in reader.entries where !entry.isDirectory {
+            guard let member = reader.memberBytes(entry.name) else { continue }
+            let streamed = try? reader.open(entry.name).readAll(limit: Int(zipLimits.maxEntrySize))
+            let location = SourceLocation(file: path, entry: entry.name)
+            let middle = member.bytes / 2
+            let whole: [UInt8]
+            let point: MemberReadPoint?
+            do {
+                (whole, point) = try scanWhole(member, location: location, noting: middle)
+            } catch let error as AirlockError {
+                // Refused where libarchive streams it: the split would refuse an export the single run reads.
+                guard streamed == nil else {
+                    throw MemberBytesBug(description: "\(entry.name): refused (\(error)) where libarchive streams it")
+                }
+                continue
+            }
+            guard streamed == nil || streamed == whole else {
+                throw MemberBytesBug(description: "\(entry.name): \(whole.count) bytes through its stored bytes, other than libarchive's")
+            }
+            guard let point else { continue }
+            let range = MemberRange(member: member, point: point, start: middle, count: member.bytes - middle, location: location)
+            guard try MemberRangeStream(range).readAll() == Array(whole[Int(middle)...]) else {
+                throw MemberBytesBug(description: "\(entry.name): the bytes from its middle differ from the whole read's")
+            }
+        }
+    }
+
+    /// `member` read whole through a scan, and the point it notes for offset `offset`.
+    private static func scanWhole(_ member: MemberBytes, location: SourceLocation, noting offset: Int64) throws
+        -> ([UInt8], MemberReadPoint?)
+    {
+        let scan = try MemberScanStream(member, location: location)
+        var whole: [UInt8] = []
+        var point: MemberReadPoint?
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = try buffer.withUnsafeMutableBytes { try scan.read(into: $0) }
+            if count == 0 { break }
+            whole += buffer[0..<count]
+            if point == nil, Int64(whole.count) >= offset { point = scan.point(atOrBefore: offset) }
+        }
+        return (whole, point)
     }
 
     private static func readTableFile(_ bytes: [UInt8]) throws {
