@@ -6,8 +6,8 @@ import AirlockPackages
 /// `--step read --range i/N` reads, one process each, before `--step join` joins the trees and writes the parts.
 ///
 /// The Sales export's `data.xml` is cut into its entity sections (`CMTSectionScanner`), each read later from where it
-/// lies in the export (`ShardSalesCut`), and every F&O entity file is read where it is; each section and file is given a range, the largest first, each to the
-/// range with the fewest bytes so far. A partition run in one process has the same plan, in memory: one range, the
+/// lies in the export (`ShardSalesCut`), and every F&O entity file is read where it is; each section and file is given
+/// a range, the largest first, each to the range with the fewest bytes so far. A partition run in one process has the same plan, in memory: one range, the
 /// Sales export read whole.
 struct ShardPartitionPlan: Codable, Sendable, Equatable {
     /// The layout of this file; a read refuses another.

@@ -5,9 +5,15 @@ internal import CZlib
 /// (`point(atOrBefore:)`): for a deflated zip entry, where each deflate block starts, with the window before it; its
 /// size (as it is read) and CRC-32 (at its end) are checked, as libarchive checks them.
 ///
-/// It keeps the points from the last one at or before the offset last given to `forget(before:)` on, so a caller that
-/// asks for points a little behind what it has read (a scanner holding a few blocks) holds a few windows at a time.
+/// It notes a block's start only `pointSpacing` bytes or more after the last one noted, so a read from a point drops at
+/// most that and a block before what it wants, and a stream of tiny or empty blocks (a hostile archive) cannot make it
+/// hold a window for each. It keeps the points from the last one at or before the offset last given to
+/// `forget(before:)` on, so a caller that asks for points a little behind what it has read (a scanner holding a few
+/// blocks) holds a few windows at a time.
 public final class MemberScanStream: ByteStream {
+    /// The least distance, in the member's bytes, between two points noted.
+    public static let pointSpacing: Int64 = 256 * 1024
+
     private let member: MemberBytes
     private let location: SourceLocation
     private let inflater: RawInflater
@@ -32,7 +38,7 @@ public final class MemberScanStream: ByteStream {
         var filled = 0
         while filled < buffer.count, !inflater.ended {
             filled += try inflater.inflate(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-            if inflater.atBlockEnd {
+            if inflater.atBlockEnd, output + Int64(filled) >= (points.last?.output ?? 0) + Self.pointSpacing {
                 let (input, bits) = inflater.position
                 let window = self.window(before: filled, in: buffer)
                 points.append(MemberReadPoint(output: output + Int64(filled), input: input, bits: bits, window: window))
@@ -47,6 +53,9 @@ public final class MemberScanStream: ByteStream {
         if inflater.ended { try checkEnd() }
         return filled
     }
+
+    /// How many points it holds (each with its window).
+    public var heldPoints: Int { points.count }
 
     /// The last point at or before `offset` (an offset into the member), among those kept.
     public func point(atOrBefore offset: Int64) -> MemberReadPoint? {

@@ -42,8 +42,9 @@ final class RawInflater {
         stream.initialize(to: z_stream())
         input = .allocate(byteCount: Self.inputSize, alignment: 1)
         nextInput = point?.input ?? 0
+        // On a throw from here on, deinit closes the file and ends the stream (`inflateEnd` of one never started is
+        // harmless).
         guard member.form == .plain || inflateInit2_(stream, -15, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            close(descriptor)
             throw AirlockError(.io, "cannot start inflating the member", at: location)
         }
         if let point, member.form == .deflated { try resume(at: point) }

@@ -78,6 +78,29 @@ import Testing
         }
     }
 
+    /// A deflate stream of 300,000 stored blocks of one byte each (RFC 1951, 3.2.4: six bytes each once aligned)
+    /// makes no point, and no 32 KiB window, for each: the scan notes a block's start only `pointSpacing` bytes after
+    /// the last, and a read from a point still gives the member's bytes.
+    @Test func tinyBlocksMakeNoPointEach() throws {
+        var stored: [UInt8] = []
+        var data: [UInt8] = []
+        for index in 0..<300_000 {
+            let byte = UInt8(ascii: "a") + UInt8(index % 26)
+            stored += [index == 299_999 ? 0x01 : 0x00, 0x01, 0x00, 0xFE, 0xFF, byte]
+            data.append(byte)
+        }
+        let path = try StoredZip.make(
+            Fixture.scratchDirectory() + "/blocks.zip", stored: [(name: "data.xml", stored: stored, method: 8, bytes: data)])
+        let member = try #require(try ZipPackageSource(path: path).memberBytes("data.xml"))
+        #expect(member.form == .deflated && member.storedBytes == Int64(stored.count))
+        let scan = try MemberScanStream(member, location: SourceLocation(file: path, entry: "data.xml"))
+        #expect(try scan.readAll() == data)
+        #expect(scan.heldPoints <= 3, "\(scan.heldPoints) points held")
+        let point = try #require(scan.point(atOrBefore: 290_000))
+        #expect(point.output >= Int64(MemberScanStream.pointSpacing) && point.output <= 290_000)
+        #expect(try Self.range(member, point, start: 290_000, count: 10_000) == Array(data[290_000...]))
+    }
+
     @Test func aDamagedOrChangedMemberIsRefusedNamingIt() throws {
         let folder = try Fixture.scratchDirectory()
         let path = try ZipFixture.make(folder + "/a.zip", entries: ["data.xml": Self.text])
