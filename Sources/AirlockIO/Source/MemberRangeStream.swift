@@ -7,8 +7,18 @@ public final class MemberRangeStream: ByteStream {
     private var skip: Int64
     private var left: Int64
 
-    /// - Throws: `AirlockError(.io)` when the file cannot be opened.
+    /// - Throws: `AirlockError(.io)` when the file cannot be opened, or the range does not lie in the member after its
+    ///   point (a plan edited or damaged).
     public init(_ range: MemberRange) throws {
+        let point = range.point
+        guard point.output >= 0, point.output <= range.start, range.count >= 0, range.start + range.count <= range.member.bytes,
+            (0...7).contains(point.bits), point.input >= (point.bits > 0 ? 1 : 0), point.input <= range.member.storedBytes,
+            range.member.form == .deflated || (point.input == point.output && point.bits == 0)
+        else {
+            throw AirlockError(
+                .io, "bytes \(range.start)–\(range.start + range.count) cannot be read from the point given (\(point.output))",
+                at: range.location)
+        }
         self.range = range
         inflater = try RawInflater(range.member, location: range.location, from: range.point)
         skip = range.start - range.point.output

@@ -52,13 +52,24 @@ enum ZipCentralDirectory {
         return (entries, position == bytes.count)
     }
 
-    /// Where the stored bytes of `entry` start: past its local header (APPNOTE 4.3.7), or nil when there is none
-    /// at the recorded offset.
+    /// Where the stored bytes of `entry` start: past its local header (APPNOTE 4.3.7); nil when there is none at the
+    /// recorded offset, or it disagrees with the directory (another name, method or encryption flag, or, unless the
+    /// sizes follow the data (flag bit 3) or are in a ZIP64 field, another CRC-32 or size): libarchive, which reads
+    /// such an entry by its local header, is then left to read it.
     static func dataOffset(of entry: Entry, read: Read, size: Int64) -> Int64? {
         guard entry.localHeaderOffset >= 0, let header = read(entry.localHeaderOffset, 30), header.count == 30,
             le32(header, 0) == 0x0403_4b50
         else { return nil }
-        let start = entry.localHeaderOffset + 30 + Int64(le16(header, 26)) + Int64(le16(header, 28))
+        let flags = le16(header, 6)
+        let nameLength = Int(le16(header, 26))
+        guard le16(header, 8) == entry.method, flags & 1 == entry.flags & 1, nameLength == entry.name.count,
+            read(entry.localHeaderOffset + 30, nameLength) == entry.name
+        else { return nil }
+        let localSizes = (Int64(le32(header, 18)), Int64(le32(header, 22)))
+        if flags & 8 == 0, localSizes.0 != 0xFFFF_FFFF, localSizes.1 != 0xFFFF_FFFF {
+            guard le32(header, 14) == entry.crc32, localSizes == (entry.compressedSize, entry.size) else { return nil }
+        }
+        let start = entry.localHeaderOffset + 30 + Int64(nameLength) + Int64(le16(header, 28))
         guard entry.compressedSize >= 0, start <= size, entry.compressedSize <= size - start else { return nil }
         return start
     }

@@ -123,12 +123,31 @@ import Testing
             _ = try buffer.withUnsafeMutableBytes { try scan.read(into: $0) }
         }
         #expect(bomb.message.contains("where the archive lists 1000"))
-        // A range past the member's end: the file changed since the points were noted.
+        // A member that ends before the bytes asked for (the file changed since the points were noted), and a range
+        // that does not lie in the member after its point (a plan edited).
         let start = MemberReadPoint(output: 0, input: 0, bits: 0, window: [])
+        var longer = member
+        longer.bytes += 100
         let short = try #require(throws: AirlockError.self) {
-            _ = try Self.range(member, start, start: Int64(Self.text.count) - 10, count: 20)
+            _ = try Self.range(longer, start, start: Int64(Self.text.count) - 10, count: 20)
         }
         #expect(short.code == .corruptArchive && short.message.contains("ends before"))
+        for (point, start, count) in [
+            (start, Int64(Self.text.count) - 10, Int64(20)), (MemberReadPoint(output: 50, input: 0, bits: 0, window: []), 10, 5),
+        ] {
+            let outside = try #require(throws: AirlockError.self) { _ = try Self.range(member, point, start: start, count: count) }
+            #expect(outside.message.contains("cannot be read from the point given"))
+        }
+        // A directory entry that disagrees with its local header (another CRC-32 here): not located, so libarchive,
+        // which reads the entry by its local header, reads it (the zip fuzz target's finding, kept as a seed).
+        let stored = try StoredZip.make(folder + "/stored.zip", entries: [("data.xml", Array(Self.text.prefix(1000)))])
+        var zip = try [UInt8](Data(contentsOf: URL(fileURLWithPath: stored)))
+        let directory = try #require(zip.indices.last { zip[$0..<min($0 + 4, zip.count)].elementsEqual([0x50, 0x4B, 0x01, 0x02]) })
+        zip[directory + 16] ^= 0xFF
+        let disagreeing = folder + "/disagreeing.zip"
+        try Data(zip).write(to: URL(fileURLWithPath: disagreeing))
+        #expect(try ZipArchiveReader(path: disagreeing).memberBytes("data.xml") == nil)
+        #expect(try ZipArchiveReader(path: stored).memberBytes("data.xml") != nil)
         // Held in memory: no bytes on disk to point at.
         let memory = try ZipArchiveReader(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: path))), name: "in-memory.zip")
         #expect(memory.memberBytes("data.xml") == nil)
