@@ -9,7 +9,8 @@ import Foundation
 /// `PackageSource.memberBytes`), the split writes only its head: each section is read later from the export itself,
 /// from the deflate block it starts in (`MemberScanStream` notes each block's start and keeps the 32 KiB window
 /// before it; the window is written beside the plan). Otherwise (an entry compressed by another method than deflate,
-/// a package held in memory) each section is written out as it is, about `data.xml`'s uncompressed size on disk.
+/// one whose directory record disagrees with its local header or data descriptor, a package held in memory) each
+/// section is written out as it is, about `data.xml`'s uncompressed size on disk.
 enum ShardSalesCut {
     /// What the cut found, and where the sections are read from: `bytes` and each section's read, or files.
     struct Result {

@@ -53,9 +53,9 @@ enum ZipCentralDirectory {
     }
 
     /// Where the stored bytes of `entry` start: past its local header (APPNOTE 4.3.7); nil when there is none at the
-    /// recorded offset, or it disagrees with the directory (another name, method or encryption flag, or, unless the
-    /// sizes follow the data (flag bit 3) or are in a ZIP64 field, another CRC-32 or size): libarchive, which reads
-    /// such an entry by its local header, is then left to read it.
+    /// recorded offset, or it disagrees with the directory (another name, method or encryption flag; another CRC-32
+    /// or size, in the header or, when they follow the data (flag bit 3), in the data descriptor right after the
+    /// stored bytes, 4.3.9): libarchive, which reads such an entry by its local header, is then left to read it.
     static func dataOffset(of entry: Entry, read: Read, size: Int64) -> Int64? {
         guard entry.localHeaderOffset >= 0, let header = read(entry.localHeaderOffset, 30), header.count == 30,
             le32(header, 0) == 0x0403_4b50
@@ -71,7 +71,19 @@ enum ZipCentralDirectory {
         }
         let start = entry.localHeaderOffset + 30 + Int64(nameLength) + Int64(le16(header, 28))
         guard entry.compressedSize >= 0, start <= size, entry.compressedSize <= size - start else { return nil }
+        if flags & 8 != 0, !descriptorAgrees(with: entry, at: start + entry.compressedSize, read: read) { return nil }
         return start
+    }
+
+    /// Whether the data descriptor at `offset` (its signature optional; sizes of 4 bytes, or 8 in a ZIP64 archive)
+    /// holds the entry's CRC-32 and sizes.
+    private static func descriptorAgrees(with entry: Entry, at offset: Int64, read: Read) -> Bool {
+        guard let bytes = read(offset, 24) ?? read(offset, 16) ?? read(offset, 12) else { return false }
+        let at = bytes.count >= 4 && le32(bytes, 0) == 0x0807_4b50 ? 4 : 0
+        guard bytes.count >= at + 12, le32(bytes, at) == entry.crc32 else { return false }
+        if Int64(le32(bytes, at + 4)) == entry.compressedSize, Int64(le32(bytes, at + 8)) == entry.size { return true }
+        guard bytes.count >= at + 20 else { return false }
+        return Int64(bitPattern: le64(bytes, at + 4)) == entry.compressedSize && Int64(bitPattern: le64(bytes, at + 12)) == entry.size
     }
 
     /// The sizes and offset a ZIP64 extra field holds in place of those the directory marks 0xFFFFFFFF, in order.
