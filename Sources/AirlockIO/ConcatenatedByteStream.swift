@@ -1,7 +1,7 @@
 import AirlockModel
 
-/// One stream made of several, read one after the other: bytes held in memory, or files or ranges of a member opened when
-/// reached.
+/// One stream made of several, read one after the other: bytes held in memory, or files or ranges of a member opened
+/// when reached.
 public final class ConcatenatedByteStream: ByteStream {
     /// A piece of the stream.
     public enum Piece: Sendable, Equatable {

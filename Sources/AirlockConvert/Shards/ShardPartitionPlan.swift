@@ -7,8 +7,8 @@ import AirlockPackages
 ///
 /// The Sales export's `data.xml` is cut into its entity sections (`CMTSectionScanner`), each read later from where it
 /// lies in the export (`ShardSalesCut`), and every F&O entity file is read where it is; each section and file is given
-/// a range, the largest first, each to the range with the fewest bytes so far. A partition run in one process has the same plan, in memory: one range, the
-/// Sales export read whole.
+/// a range, the largest first, each to the range with the fewest bytes so far. A partition run in one process has the
+/// same plan, in memory: one range, the Sales export read whole.
 struct ShardPartitionPlan: Codable, Sendable, Equatable {
     /// The layout of this file; a read refuses another.
     static let formatVersion = 3

@@ -1,7 +1,7 @@
 import AirlockModel
 
-/// Bytes `start ..< start + count` of a member (`MemberBytes`), read from a point at or before `start` (`MemberReadPoint`,
-/// noted by a `MemberScanStream`) without reading what comes before it.
+/// Bytes `start ..< start + count` of a member (`MemberBytes`), read from a point at or before `start`
+/// (`MemberReadPoint`, noted by a `MemberScanStream`) without reading what comes before it.
 public struct MemberRange: Sendable, Equatable {
     public var member: MemberBytes
     public var point: MemberReadPoint
