@@ -121,12 +121,10 @@ enum ShardPartitionRangeReader {
             guard !mine.isEmpty else { return }
             numbers = mine
             var pieces: [ConcatenatedByteStream.Piece] = [.file(planFolder + "/" + salesHeadFile)]
-            for number in mine {
-                let piece = try ShardSalesCut.piece(
-                    number, of: plan, planFolder: planFolder, planFile: planFolder + "/" + ShardPartitioner.planFile, source: reader.source,
-                    member: reader.dataMember)
-                pieces += [.bytes([0x0A]), piece]
-            }
+            let sectionPieces = try ShardSalesCut.pieces(
+                mine, of: plan, planFolder: planFolder, planFile: planFolder + "/" + ShardPartitioner.planFile, source: reader.source,
+                member: reader.dataMember)
+            for piece in sectionPieces { pieces += [.bytes([0x0A]), piece] }
             // The last section's piece ends the document; any other range closes it.
             if mine.last != sections.count - 1 { pieces.append(.bytes(Array("\n</entities>\n".utf8))) }
             let positions = CMTSectionScanner.positions(of: mine, among: sections.map(\.section))

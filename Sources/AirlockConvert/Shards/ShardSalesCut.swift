@@ -81,25 +81,31 @@ enum ShardSalesCut {
         }
     }
 
-    /// The stream of section `number` of `plan`, read from `source`'s `data.xml` where the plan says, or from its file
-    /// in `planFolder`.
+    /// The streams of sections `numbers` of `plan`, each read from `source`'s `data.xml` where the plan says (where
+    /// `data.xml` lies found once, from the archive's directory), or from its file in `planFolder`.
     /// - Throws: `AirlockError(.usage)` naming `planFile` when `data.xml` is no longer stored as the split found it.
-    static func piece(
-        _ number: Int, of plan: ShardPartitionPlan, planFolder: String, planFile: String, source: PackageSource, member: String
-    ) throws -> ConcatenatedByteStream.Piece {
-        guard let sections = plan.salesSections, number < sections.count, let read = sections[number].read, let recorded = plan.salesBytes
-        else { return .file(planFolder + "/" + ShardPartitionRangeReader.salesSectionFile(number)) }
+    static func pieces(
+        _ numbers: [Int], of plan: ShardPartitionPlan, planFolder: String, planFile: String, source: PackageSource, member: String
+    ) throws -> [ConcatenatedByteStream.Piece] {
+        guard let sections = plan.salesSections, let recorded = plan.salesBytes else {
+            return numbers.map { .file(planFolder + "/" + ShardPartitionRangeReader.salesSectionFile($0)) }
+        }
         guard let bytes = source.memberBytes(member), bytes.sameBytes(as: recorded) else {
             throw AirlockError(
                 .usage,
                 "the Sales export's \(member) is not stored as the split found it: split the exports again, or give the ones it was cut from",
                 at: SourceLocation(file: planFile))
         }
-        let window = try read.window.map { try FileByteStream.contents(of: planFolder + "/" + $0) } ?? []
-        let point = MemberReadPoint(output: read.output, input: read.input, bits: read.bits, window: window)
-        return .range(
-            MemberRange(
-                member: bytes, point: point, start: read.start, count: Int64(sections[number].section.bytes),
-                location: source.location(of: member)))
+        return try numbers.map { number in
+            guard number < sections.count, let read = sections[number].read else {
+                return .file(planFolder + "/" + ShardPartitionRangeReader.salesSectionFile(number))
+            }
+            let window = try read.window.map { try FileByteStream.contents(of: planFolder + "/" + $0) } ?? []
+            let point = MemberReadPoint(output: read.output, input: read.input, bits: read.bits, window: window)
+            return .range(
+                MemberRange(
+                    member: bytes, point: point, start: read.start, count: Int64(sections[number].section.bytes),
+                    location: source.location(of: member)))
+        }
     }
 }
