@@ -143,29 +143,33 @@ extension CMTDataPass {
         _ id: CMTGUID, _ field: CMTFieldCheck, _ fieldIndex: Int, _ entity: CMTEntityCheck, lookupEntity: UnsafeRawBufferPointer?, line: Int
     ) {
         var targetIndex: Int?
-        var targetName: String?
+        var outside: CMTOutsideEntity?
         if let bytes = lookupEntity, bytes.count > 0 {
             if let index = entityNames.index(of: bytes) {
                 targetIndex = index
             } else {
-                targetName = String(decoding: bytes, as: UTF8.self)
+                outside = outsideEntity(bytes)
             }
         }
-        if targetIndex == nil && targetName == nil {
+        if targetIndex == nil && outside == nil {
             guard let fallback = field.defaultTarget else { return }
-            if let index = entityIndex[fallback] { targetIndex = index } else { targetName = fallback }
-        } else if let allowed = field.allowedTargets {
-            let named = targetName ?? targetIndex.map { entities[$0].name } ?? ""
-            if !allowed.contains(named) {
+            if let index = entityIndex[fallback] {
+                targetIndex = index
+            } else {
+                outside = CMTOutsideEntity(name: fallback, isExpected: expectedInTarget.contains(fallback))
+            }
+        } else if field.allowedTargets != nil {
+            let named = outside?.name ?? targetIndex.map { entities[$0].name } ?? ""
+            if !field.allows(named) {
                 field.noteWrongTarget(named, line: line, record: recordText, value: id.text)
                 return
             }
         }
-        lookup(id, targetIndex: targetIndex, targetName: targetName, field, fieldIndex, entity, line: line)
+        lookup(id, targetIndex: targetIndex, outside: outside, field, fieldIndex, entity, line: line)
     }
 
     func lookup(
-        _ id: CMTGUID, targetIndex: Int?, targetName: String?, _ field: CMTFieldCheck, _ fieldIndex: Int, _ entity: CMTEntityCheck,
+        _ id: CMTGUID, targetIndex: Int?, outside: CMTOutsideEntity?, _ field: CMTFieldCheck, _ fieldIndex: Int, _ entity: CMTEntityCheck,
         line: Int
     ) {
         if let targetIndex, entities[targetIndex].isDeclared {
@@ -180,9 +184,26 @@ extension CMTDataPass {
             }
             return
         }
-        guard let name = targetName ?? targetIndex.map({ entities[$0].name }) else { return }
-        if expectedInTarget.contains(name) { return }
-        if target?.holds(entity: name, id: id.text) == true { return }
+        guard let name = outside?.name ?? targetIndex.map({ entities[$0].name }) else { return }
+        if outside?.isExpected ?? expectedInTarget.contains(name) { return }
+        if field.lastHeld?.id == id, field.lastHeld?.entity == name { return }
+        if target?.holds(entity: name, guidHigh: id.high, low: id.low) == true {
+            field.lastHeld = (name, id)
+            return
+        }
         field.noteOutside(name, line: line, record: recordText, value: id.text)
+    }
+
+    /// The entity a `lookupentity` names that the package does not carry, its name kept once for the lookups that
+    /// name it again (the first `CMTOutsideEntity.keptNames` names; more are each made anew).
+    func outsideEntity(_ bytes: UnsafeRawBufferPointer) -> CMTOutsideEntity {
+        if let index = outsideNames.index(of: bytes) { return outsideEntities[index] }
+        let name = String(decoding: bytes, as: UTF8.self)
+        let outside = CMTOutsideEntity(name: name, isExpected: expectedInTarget.contains(name))
+        if outsideEntities.count < CMTOutsideEntity.keptNames {
+            outsideNames.add(name)
+            outsideEntities.append(outside)
+        }
+        return outside
     }
 }

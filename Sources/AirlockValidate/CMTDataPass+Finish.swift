@@ -80,7 +80,7 @@ extension CMTDataPass {
             let target = entities[entry.targetEntity]
             let source = entities[entry.sourceEntity]
             let field = source.fields[entry.field]
-            if self.target?.holds(entity: target.name, id: entry.target.text) == true { continue }
+            if self.target?.holds(entity: target.name, guidHigh: entry.target.high, low: entry.target.low) == true { continue }
             if target.sections == 0 {
                 if !expectedInTarget.contains(target.name) {
                     field.noteOutside(target.name, line: entry.line, record: entry.record?.text, value: entry.target.text)

@@ -34,6 +34,9 @@ final class CMTDataPass {
     @exclusivity(unchecked) var entityIndex: [String: Int] = [:]
     @exclusivity(unchecked) var entityNames = CMTNameMatcher()
     @exclusivity(unchecked) var pending = CMTPendingLookups()
+    /// The entities lookups named that the package does not carry, in the order met (`outsideEntity(_:)`).
+    @exclusivity(unchecked) var outsideNames = CMTNameMatcher()
+    @exclusivity(unchecked) var outsideEntities: [CMTOutsideEntity] = []
     @exclusivity(unchecked) var pendingDropped = 0
     @exclusivity(unchecked) var trackedIDs = 0
     @exclusivity(unchecked) var trackedNames = 0

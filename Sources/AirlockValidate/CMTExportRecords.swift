@@ -3,11 +3,12 @@ import AirlockModel
 import AirlockPackages
 
 /// The record ids of a Configuration Migration export of the target, read once: what `validate --against` knows the
-/// target holds. Keeps 16 bytes per record in one sorted array per entity, searched by halves, not the records (a
-/// set's overhead, and the copy it makes as it grows, were as much again).
+/// target holds. Keeps 16 bytes per record in one sorted array per entity (`CMTSortedIDs`), not the records (a set's
+/// overhead, and the copy it makes as it grows, were as much again).
 public final class CMTExportRecords: CMTTargetRecords, CMTRecordConsumer, @unchecked Sendable {
     // Filled by `read` or `gathering`, on one thread, then sorted (`finish`) before it is shared; read-only afterwards.
-    private var ids: [String: [CMTGUID]] = [:]
+    private var gathered: [String: [CMTGUID]] = [:]
+    private var ids: [String: CMTSortedIDs] = [:]
     private var section: String?
     private var idColumn: Int?
 
@@ -31,9 +32,19 @@ public final class CMTExportRecords: CMTTargetRecords, CMTRecordConsumer, @unche
         -> CMTExportRecords
     {
         let records = CMTExportRecords()
-        try body { entity, id in
-            if let guid = CMTGUID(id) { records.ids[entity, default: []].append(guid) }
+        // The entity being added to holds its list out of the dictionary: ids come entity by entity, and a lookup
+        // by name for each would cost more than reading the id.
+        var entity: String?
+        var list: [CMTGUID] = []
+        try body { name, id in
+            if name != entity {
+                if let entity { records.gathered[entity] = list }
+                entity = name
+                list = records.gathered.removeValue(forKey: name) ?? []
+            }
+            if let guid = CMTGUID(id) { list.append(guid) }
         }
+        if let entity { records.gathered[entity] = list }
         records.finish()
         return records
     }
@@ -43,18 +54,19 @@ public final class CMTExportRecords: CMTTargetRecords, CMTRecordConsumer, @unche
 
     public func holds(entity: String, id: String) -> Bool {
         guard let guid = CMTGUID(id) else { return false }
-        return ids[entity]?.sortedContains(guid) == true
+        return ids[entity]?.contains(guid) == true
     }
 
-    /// Sorts each entity's ids and drops repeats, for `holds`' search. Each list is taken out of the dictionary while
-    /// it is sorted, so that it is sorted in place (sorting it where it lies, while a view of the keys is iterated,
-    /// copied every list).
+    public func holds(entity: String, guidHigh high: UInt64, low: UInt64) -> Bool {
+        ids[entity]?.contains(CMTGUID(high: high, low: low)) == true
+    }
+
+    /// Sorts each entity's ids and drops repeats, for `holds`' search (`CMTSortedIDs`). Each list is taken out of the
+    /// dictionary while it is sorted, so that it is sorted in place, and let go of once sorted.
     private func finish() {
-        for entity in Array(ids.keys) {
-            guard var list = ids.removeValue(forKey: entity) else { continue }
-            list.sort()
-            list.removeRepeats()
-            ids[entity] = list
+        for entity in Array(gathered.keys) {
+            guard let list = gathered.removeValue(forKey: entity) else { continue }
+            ids[entity] = CMTSortedIDs(sorting: list)
         }
     }
 
@@ -67,7 +79,7 @@ public final class CMTExportRecords: CMTTargetRecords, CMTRecordConsumer, @unche
 
     public func consume(_ record: CMTRecordValues) throws {
         guard let section, let idColumn, let guid = record.withValue(idColumn, { $0.flatMap(CMTGUID.init) }) else { return }
-        ids[section, default: []].append(guid)
+        gathered[section, default: []].append(guid)
     }
 
     public func endSection() throws {
@@ -78,7 +90,7 @@ public final class CMTExportRecords: CMTTargetRecords, CMTRecordConsumer, @unche
 
 extension [CMTGUID] {
     /// Drops each element equal to the one before it (of a sorted array: every repeat).
-    fileprivate mutating func removeRepeats() {
+    mutating func removeRepeats() {
         guard count > 1 else { return }
         var kept = 1
         for index in 1..<count where self[index] != self[kept - 1] {

@@ -52,6 +52,11 @@ final class CMTFieldCheck {
     @exclusivity(unchecked) var wrongTargetOrder: [String] = []
     /// Entities in the package (by index) that values of this field pointed to.
     @exclusivity(unchecked) var targetsInPackage = Set<Int>()
+    /// The entity `allows(_:)` was last asked about and its answer: a field's lookups mostly name one entity.
+    @exclusivity(unchecked) private var lastAsked: (target: String, allowed: Bool)?
+    /// The record the target was last found to hold for this field (`CMTTargetRecords`): a lookup to a currency, a
+    /// unit or a price list names the same record in record after record.
+    @exclusivity(unchecked) var lastHeld: (entity: String, id: CMTGUID)?
 
     init(
         name: String, schemaField: CMTSchemaField?, attribute catalogAttribute: SalesAttributeSchema?, entity: SalesEntitySchema?,
@@ -84,6 +89,15 @@ final class CMTFieldCheck {
         allowedTargets = nil
         areTargetsGuessed = false
         catalogTargets = nil
+    }
+
+    /// Whether a value's `lookupentity` may name `target` (`allowedTargets`; any entity when nil).
+    func allows(_ target: String) -> Bool {
+        guard let allowedTargets else { return true }
+        if let lastAsked, lastAsked.target == target { return lastAsked.allowed }
+        let allowed = allowedTargets.contains(target)
+        lastAsked = (target, allowed)
+        return allowed
     }
 
     /// Counts a value whose `lookupentity` names `target`, which the field cannot point to.

@@ -12,4 +12,8 @@ public struct CMTTargetRecordsUnion: CMTTargetRecords {
     public func holds(entity: String, id: String) -> Bool {
         parts.contains { $0.holds(entity: entity, id: id) }
     }
+
+    public func holds(entity: String, guidHigh high: UInt64, low: UInt64) -> Bool {
+        parts.contains { $0.holds(entity: entity, guidHigh: high, low: low) }
+    }
 }

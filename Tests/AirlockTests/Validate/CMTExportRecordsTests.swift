@@ -8,7 +8,7 @@ import Testing
 struct CMTExportRecordsTests {
     static func id(_ number: Int) -> String { String(format: "%08x-1111-4c2e-8f00-%012x", number &* 2_654_435_761 % 4_294_967_291, number) }
 
-    @Test func gatheredIdsAreFoundOncePerEntity() {
+    @Test func gatheredIdsAreFoundOncePerEntity() throws {
         let records = CMTExportRecords.gathering { add in
             for number in 0..<5_000 {
                 Self.id(number).utf8CString.withUnsafeBytes { add("account", UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
@@ -32,5 +32,29 @@ struct CMTExportRecordsTests {
         #expect(records.holds(entity: "contact", id: Self.id(9_999)))
         #expect(!records.holds(entity: "contact", id: Self.id(0)))
         #expect(!records.holds(entity: "account", id: "not a guid"))
+        // Asked by the GUID's halves, as the validator asks, the same answers.
+        for (entity, number, held) in [("account", 0, true), ("account", 4_999, true), ("account", 5_000, false), ("contact", 9_999, true)]
+        {
+            let halves = try #require(
+                Self.id(number).utf8CString.withUnsafeBytes { CMTGUID(UnsafeRawBufferPointer(rebasing: $0.dropLast())) })
+            #expect(records.holds(entity: entity, guidHigh: halves.high, low: halves.low) == held)
+        }
+    }
+
+    /// Ids given entity after entity and back again (as shard after shard gives them) are all kept.
+    @Test func idsOfAnEntityGivenInSeveralRunsAreAllKept() {
+        let records = CMTExportRecords.gathering { add in
+            for run in 0..<3 {
+                for entity in ["account", "contact"] {
+                    for number in (run * 100)..<(run * 100 + 100) {
+                        Self.id(number).utf8CString.withUnsafeBytes { add(entity, UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
+                    }
+                }
+            }
+        }
+        #expect(records.count == 600)
+        for number in [0, 99, 100, 250, 299] {
+            #expect(records.holds(entity: "account", id: Self.id(number)) && records.holds(entity: "contact", id: Self.id(number)))
+        }
     }
 }

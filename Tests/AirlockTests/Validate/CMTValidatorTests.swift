@@ -515,6 +515,41 @@ struct CMTValidatorTests {
         #expect(try run(data: data, expectedInTarget: ["systemuser"]).findings.isEmpty)
     }
 
+    /// A lookup to a record the target holds is no finding; one to another record, or to the same id of another
+    /// entity, after it still is (the pass remembers the last record found for a field, not the answer for others).
+    @Test func lookupsToRecordsTheTargetHoldsAreNoFindingsAndOthersStillAre() throws {
+        let held = "0ff0de1d-a6ad-f111-aaad-000d3a5c8169"
+        let other = "0ff0de1d-a6ad-f111-aaad-000d3a5c816a"
+        let target = CMTExportRecords.gathering { add in
+            held.utf8CString.withUnsafeBytes { add("systemuser", UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
+        }
+        func run(second: String, entity: String) throws -> FindingCollector {
+            var data = try replacing(
+                "<field name=\"statecode\" value=\"0\" />",
+                with:
+                    "<field name=\"ownerid\" value=\"\(held.uppercased())\" lookupentity=\"systemuser\" />\n        <field name=\"statecode\" value=\"0\" />"
+            )
+            data = try replacing(
+                "<field name=\"statecode\" value=\"1\" />",
+                with:
+                    "<field name=\"ownerid\" value=\"\(second)\" lookupentity=\"\(entity)\" />\n        <field name=\"statecode\" value=\"1\" />",
+                in: data)
+            let members: [(name: String, bytes: [UInt8])] = [
+                ("data_schema.xml", Array(Self.schema.utf8)), ("data.xml", Array(data.utf8)),
+                ("[Content_Types].xml", Array(TestSchemas.cmtContentTypes.utf8)),
+            ]
+            let collector = FindingCollector()
+            try CMTPackageValidator(catalog: Self.catalog(), target: target)
+                .validate(MemoryPackageSource(path: "delta.zip", members: members), into: collector)
+            return collector
+        }
+        #expect(try run(second: held, entity: "systemuser").findings.isEmpty)
+        let team = try only(ValidationRules.cmtLookupOutsidePackage, in: run(second: held, entity: "team"))
+        #expect(team.message.hasPrefix("1 lookup points to 'team'") && team.value == held)
+        let user = try only(ValidationRules.cmtLookupOutsidePackage, in: run(second: other, entity: "systemuser"))
+        #expect(user.message.hasPrefix("1 lookup points to 'systemuser'") && user.value == other)
+    }
+
     @Test func aLookupToAnEntityTheFieldCannotPointToIsAnError() throws {
         let data = try replacing(
             "value=\"\(Self.accountA)\" lookupentity=\"account\"", with: "value=\"\(Self.accountA)\" lookupentity=\"lead\"")

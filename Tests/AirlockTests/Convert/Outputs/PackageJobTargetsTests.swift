@@ -22,7 +22,7 @@ struct PackageJobTargetsTests {
                 CMTRecord(id: id, fields: [CMTFieldValue(name: "accountid", value: id), CMTFieldValue(name: "name", value: "A \(row)")]))
         }
         var export: SalesExport? = SalesExport(package: CMTPackage(schema: CMTSchema(), data: CMTData(entities: [accounts])))
-        weak var released = export
+        weak let released = export
         let records = SalesExportRecords(export: try #require(export))
         export = nil
         #expect(released == nil)
@@ -40,7 +40,7 @@ struct PackageJobTargetsTests {
             try lines.appendRow(["SO-\(row)"])
         }
         var export: Holder<[String: Table]>? = Holder(["SalesOrderHeaderCDSEntity": headers, "SalesOrderLineCDSEntity": lines])
-        weak var released = export
+        weak let released = export
         let asked = LockedValueBox<[String]>([])
         let keys: FOExportKeys
         do {
