@@ -42,34 +42,22 @@ public enum GUIDText {
         let dash = UInt8(ascii: "-")
         guard text.count == textCount, bytes.count >= byteCount, text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash
         else { return nil }
-        // Bit 0: a lower-case letter was seen; bit 1: an upper-case one; bit 2: a character that is no hex digit.
-        var seen: UInt8 = 0
-        var index = 0
-        for offset in 0..<byteCount {
-            if offset == 4 || offset == 6 || offset == 8 || offset == 10 { index += 1 }
-            bytes[offset] = nibble(text[index], &seen) << 4 | nibble(text[index + 1], &seen)
-            index += 2
-        }
-        switch seen {
+        // Eight digits at a time (`HexWord`): the first eight, the four and four after the first and second dashes,
+        // the four after the third dash with the first four after the last, then the last eight.
+        let first = HexWord.value(HexWord.word(text, at: 0))
+        let second = HexWord.value(HexWord.word(text, fours: 9, 14))
+        let third = HexWord.value(HexWord.word(text, fours: 19, 24))
+        let fourth = HexWord.value(HexWord.word(text, at: 28))
+        bytes.storeBytes(of: first.value.bigEndian, toByteOffset: 0, as: UInt32.self)
+        bytes.storeBytes(of: second.value.bigEndian, toByteOffset: 4, as: UInt32.self)
+        bytes.storeBytes(of: third.value.bigEndian, toByteOffset: 8, as: UInt32.self)
+        bytes.storeBytes(of: fourth.value.bigEndian, toByteOffset: 12, as: UInt32.self)
+        switch first.seen | second.seen | third.seen | fourth.seen {
         case 0: return Letters.none
-        case 1: return .lower
-        case 2: return .upper
+        case HexWord.lowerSeen: return .lower
+        case HexWord.upperSeen: return .upper
         default: return nil
         }
-    }
-
-    /// The value of hexadecimal digit `character`, with what it is noted in `seen` (see `parse`); without branches,
-    /// as digits and letters come in no order a processor could guess.
-    @inline(__always)
-    private static func nibble(_ character: UInt8, _ seen: inout UInt8) -> UInt8 {
-        let digit = character &- UInt8(ascii: "0")
-        let lower = character &- UInt8(ascii: "a")
-        let upper = character &- UInt8(ascii: "A")
-        let isDigit = digit < 10
-        let isLower = lower < 6
-        let isUpper = upper < 6
-        seen |= (isLower ? 1 : 0) | (isUpper ? 2 : 0) | (isDigit || isLower || isUpper ? 0 : 4)
-        return isDigit ? digit : (isLower ? lower : upper) &+ 10
     }
 
     /// Writes the 36 characters of the 16 bytes at `bytes` to `text`.

@@ -119,40 +119,26 @@ public enum CMTValueCodec {
         if bytes.count == 38, (bytes[0] == 0x7B && bytes[37] == 0x7D) || (bytes[0] == 0x28 && bytes[37] == 0x29) {
             bytes = UnsafeRawBufferPointer(rebasing: bytes[1..<37])
         }
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
-        // Each run of digits is read whole; a byte that is no hex digit sets bit 4 of `bad`.
-        var bad: UInt8 = 0
-        let high: UInt64
-        let low: UInt64
+        // Eight digits at a time (`HexWord`); any byte that is no digit makes it no GUID.
+        let words: (UInt64, UInt64, UInt64, UInt64)
         switch bytes.count {
         case 36:
-            guard base[8] == 0x2D, base[13] == 0x2D, base[18] == 0x2D, base[23] == 0x2D else { return nil }
-            high = hexRun(base, 8, &bad) << 32 | hexRun(base + 9, 4, &bad) << 16 | hexRun(base + 14, 4, &bad)
-            low = hexRun(base + 19, 4, &bad) << 48 | hexRun(base + 24, 12, &bad)
+            guard bytes[8] == 0x2D, bytes[13] == 0x2D, bytes[18] == 0x2D, bytes[23] == 0x2D else { return nil }
+            words = (
+                HexWord.word(bytes, at: 0), HexWord.word(bytes, fours: 9, 14), HexWord.word(bytes, fours: 19, 24),
+                HexWord.word(bytes, at: 28)
+            )
         case 32:
-            high = hexRun(base, 16, &bad)
-            low = hexRun(base + 16, 16, &bad)
+            words = (HexWord.word(bytes, at: 0), HexWord.word(bytes, at: 8), HexWord.word(bytes, at: 16), HexWord.word(bytes, at: 24))
         default:
             return nil
         }
-        return bad & 0x10 == 0 ? (high, low) : nil
-    }
-
-    /// The value of the `count` hex digits (either case) at `base`; sets bit 4 of `bad` when one is not a digit.
-    @inline(__always)
-    private static func hexRun(_ base: UnsafePointer<UInt8>, _ count: Int, _ bad: inout UInt8) -> UInt64 {
-        var value: UInt64 = 0
-        for index in 0..<count {
-            let byte = base[index]
-            let digit = byte &- 0x30
-            let letter = (byte | 0x20) &- 0x61
-            let isDigit = digit < 10
-            let nibble = isDigit ? digit : letter &+ 10
-            // A letter past `f` (or a byte below `a`) gives `letter` 6 or more; a digit needs no letter.
-            bad |= isDigit || letter < 6 ? 0 : 0x10
-            value = value << 4 | UInt64(nibble & 0xF)
-        }
-        return value
+        let first = HexWord.value(words.0)
+        let second = HexWord.value(words.1)
+        let third = HexWord.value(words.2)
+        let fourth = HexWord.value(words.3)
+        guard (first.seen | second.seen | third.seen | fourth.seen) & HexWord.notDigitSeen == 0 else { return nil }
+        return (UInt64(first.value) << 32 | UInt64(second.value), UInt64(third.value) << 32 | UInt64(fourth.value))
     }
 
     private static func guid(_ input: UnsafeRawBufferPointer, into output: inout [UInt8]) throws {
