@@ -42,6 +42,14 @@ public final class BufferedByteWriter {
         if buffer.count >= capacity { try flush() }
     }
 
+    /// Lets `body` append to the buffer itself, many small pieces for the price of one call (each `write` checks its
+    /// access to the buffer and whether it is full), then hands the buffer on when it is full.
+    @inlinable
+    public func append(_ body: (inout [UInt8]) -> Void) throws {
+        body(&buffer)
+        if buffer.count >= capacity { try flush() }
+    }
+
     /// Hands everything buffered to the sink.
     public func flush() throws {
         if buffer.isEmpty { return }

@@ -33,12 +33,12 @@ public final class TableSpoolWriter {
     /// Appends row `row` of `table` (whose columns are the spool's, in order) with `key`.
     public func append(row: Int, of table: Table, key: UInt64) throws {
         precondition(table.columns.count == columnCount, "a spooled row needs one value per column")
-        try writeInteger(key)
-        for column in 0..<columnCount {
-            try table.withValue(row: row, column: column) { value in
-                guard let value else { return try writeInteger(Self.nullLength) }
-                try writeInteger(UInt32(value.count))
-                try writer.write(value)
+        // The row is laid into the writer's buffer in one call: its key, then each value as `encode` writes it.
+        let columns = columnCount
+        try writer.append { bytes in
+            withUnsafeBytes(of: key.littleEndian) { bytes.append(contentsOf: $0) }
+            for column in 0..<columns {
+                table.withValue(row: row, column: column) { Self.encode($0, into: &bytes) }
             }
         }
         rowCount += 1
