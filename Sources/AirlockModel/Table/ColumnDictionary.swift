@@ -74,6 +74,13 @@ struct ColumnDictionary: Sendable {
         return lastCode
     }
 
+    /// Makes room for `entries` values of `byteCount` bytes in all (a dictionary read back whole), so that adding them
+    /// leaves none over: grown by doubling as they come, its buffers would hold up to twice as much.
+    mutating func reserve(entries: Int, byteCount: Int) {
+        bytes.reserve(byteCount)
+        ends.reserveCapacity(entries)
+    }
+
     /// The same values with room for a wide dictionary's.
     func widened() -> ColumnDictionary {
         var wide = self

@@ -339,6 +339,7 @@ public struct TableColumn: Sendable {
             ends = image.ends
             return
         }
+        dictionary.reserve(entries: image.dictionaryEnds.count, byteCount: image.dictionaryBytes.count)
         var start = 0
         for (entry, end) in image.dictionaryEnds.enumerated() {
             let code = image.dictionaryBytes.withUnsafeBytes { dictionary.code(of: UnsafeRawBufferPointer(rebasing: $0[start..<Int(end)])) }
