@@ -5,9 +5,11 @@
 /// byte's top bit exactly when it lies in a range (no carry can cross into the next byte while every byte is
 /// below 0x80, and a byte that is not makes the word no digits anyway).
 public enum HexWord {
-    /// Bit 0 of `seen`: a lower-case letter; bit 1: an upper-case one; bit 2: a byte that is no hexadecimal digit.
+    /// The bit of `seen` set when the word holds a lower-case letter.
     public static let lowerSeen: UInt8 = 1
+    /// The bit of `seen` set when the word holds an upper-case letter.
     public static let upperSeen: UInt8 = 2
+    /// The bit of `seen` set when a byte of the word is no hexadecimal digit (the value then means nothing).
     public static let notDigitSeen: UInt8 = 4
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
