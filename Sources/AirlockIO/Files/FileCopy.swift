@@ -1,13 +1,16 @@
 /// Copies a file into a sink in 1 MiB pieces: a spooled file (a delta, a batch's data) into its zip entry.
 public enum FileCopy {
-    /// Copies the file at `path` into `sink`.
+    /// Copies the file at `path` into `sink`; returns how many bytes it held.
     /// - Throws: `AirlockError(.io)` when the file cannot be read, or the sink's error.
-    public static func copy(_ path: String, to sink: ByteSink) throws {
+    @discardableResult
+    public static func copy(_ path: String, to sink: ByteSink) throws -> Int64 {
         let stream = try FileByteStream(path: path)
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var copied: Int64 = 0
         while true {
             let count = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
-            if count == 0 { break }
+            if count == 0 { return copied }
+            copied += Int64(count)
             try buffer.withUnsafeBytes { try sink.write(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         }
     }

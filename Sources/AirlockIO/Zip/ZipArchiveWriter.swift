@@ -188,7 +188,7 @@ public final class ZipArchiveWriter {
         return true
     }()
 
-    private static func temporaryPath(for path: String) -> String {
+    static func temporaryPath(for path: String) -> String {
         let (directory, file) = split(path)
         return "\(directory).\(file).partial-\(getpid())"
     }

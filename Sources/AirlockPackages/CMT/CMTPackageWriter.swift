@@ -51,19 +51,44 @@ public enum CMTPackageWriter {
     }
 
     /// Writes a package whose `data.xml` bytes `data` streams into the entry's sink as they are (written
-    /// elsewhere with `CMTDataWriter`, e.g. copied from a file), with `schema` as `data_schema.xml`.
+    /// elsewhere with `CMTDataWriter`, e.g. copied from a file), with `schema` as `data_schema.xml`; returns what
+    /// `data.xml`'s deflated data stands for.
+    ///
+    /// `data.xml` is deflated in sections of `dataSectionSize` bytes, each as if alone (`SectionedDeflater`), so that
+    /// the same member can be joined from sections deflated by other processes (`write(schema:to:joiningData:)`).
     /// - Throws: `AirlockError` when the schema or the zip cannot be written, or what `data` throws.
+    @discardableResult
     public static func write(
-        schema: CMTSchema, to path: String, dataBlocksAhead: Int = dataBlocksAheadDefault, data: (ByteSink) throws -> Void
-    ) throws {
-        let archive = try ZipArchiveWriter(path: path)
-        try archive.addEntry(name: CMTPackage.schemaMember) { sink in
-            let writer = BufferedByteWriter(sink: sink)
-            try CMTSchemaWriter.write(schema, to: writer, location: SourceLocation(file: path, entry: CMTPackage.schemaMember))
-            try writer.flush()
-        }
-        try archive.addEntry(name: CMTPackage.dataMember, blocksInFlight: dataBlocksAhead, data)
+        schema: CMTSchema, to path: String, dataBlocksAhead: Int = dataBlocksAheadDefault,
+        dataSectionSize: Int = SectionedDeflater.defaultSectionSize, data: (ByteSink) throws -> Void
+    ) throws -> DeflatedRun {
+        let archive = try SectionedZipWriter(path: path)
+        try addSchema(schema, to: archive)
+        let run = try archive.addEntry(name: CMTPackage.dataMember, sectionSize: dataSectionSize, blocksInFlight: dataBlocksAhead, data)
         try archive.addEntry(name: CMTPackage.contentTypesMember, bytes: CMTContentTypes.bytes)
         try archive.finish()
+        return run
+    }
+
+    /// Writes a package whose `data.xml` is joined from `runs`, its sections as `SectionedDeflater` deflated them
+    /// (each file holds its run's deflate bytes; the last run ends the stream): byte for byte the package that
+    /// `write(schema:to:…data:)` writes for the same `data.xml`, without deflating it again.
+    /// - Throws: `AirlockError` when the schema or the zip cannot be written, or a run's file cannot be read or does
+    ///   not hold what its run says.
+    public static func write(schema: CMTSchema, to path: String, joiningData runs: [(file: String, run: DeflatedRun)]) throws {
+        let archive = try SectionedZipWriter(path: path)
+        try addSchema(schema, to: archive)
+        try archive.addJoinedEntry(name: CMTPackage.dataMember, runs: runs)
+        try archive.addEntry(name: CMTPackage.contentTypesMember, bytes: CMTContentTypes.bytes)
+        try archive.finish()
+    }
+
+    private static func addSchema(_ schema: CMTSchema, to archive: SectionedZipWriter) throws {
+        try archive.addEntry(name: CMTPackage.schemaMember) { sink in
+            let writer = BufferedByteWriter(sink: sink)
+            try CMTSchemaWriter.write(
+                schema, to: writer, location: SourceLocation(file: archive.path, entry: CMTPackage.schemaMember))
+            try writer.flush()
+        }
     }
 }

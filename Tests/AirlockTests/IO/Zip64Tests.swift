@@ -38,6 +38,42 @@ struct Zip64Tests {
         #expect(try reader.open("Manifest.xml").readAll() == Array("<a/>".utf8))
     }
 
+    /// `SectionedZipWriter`'s zip64 fields: an entry over 4 GiB, a central directory past 4 GiB, an entry after it.
+    @Test func sectionedEntryOverFourGiBRoundTrips() throws {
+        let folder = try Fixture.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/big-sectioned.zip"
+        // Random bytes do not compress: the deflated entry, too, is over 4 GiB, so its offset after it is.
+        var generator = SystemRandomNumberGenerator()
+        let block = [UInt8]((0..<(1 << 20)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let blocks = 4 * 1024 + 64
+        let writer = try SectionedZipWriter(path: path)
+        let run = try writer.addEntry(name: "data.xml") { sink in
+            for _ in 0..<blocks { try block.withUnsafeBytes { try sink.write($0) } }
+        }
+        try writer.addEntry(name: "[Content_Types].xml", bytes: Array("<a/>".utf8))
+        try writer.finish()
+        #expect(run.outputBytes > Int64(UInt32.max))
+
+        let reader = try ZipArchiveReader(path: path, limits: ZipLimits(maxCompressionRatio: 1_000_000))
+        let entry = try #require(reader.entries.first { $0.name == "data.xml" })
+        #expect(entry.size == Int64(blocks) << 20)
+        let stream = try reader.open(entry.name)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
+        defer { buffer.deallocate() }
+        var total: Int64 = 0
+        var same = true
+        while true {
+            let n = try stream.read(into: buffer)
+            if n == 0 { break }
+            same = same && zip(buffer[0..<n], block[Int(total % Int64(1 << 20))...]).allSatisfy { $0 == $1 }
+            total += Int64(n)
+        }
+        #expect(total == Int64(blocks) << 20)
+        #expect(same)
+        #expect(try reader.open("[Content_Types].xml").readAll() == Array("<a/>".utf8))
+    }
+
     @Test func moreThan65535EntriesRoundTrip() throws {
         let folder = try Fixture.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
