@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `airlock merge`: see `MergePipeline`.
 struct MergeCommand: LedgerCommand {
@@ -11,7 +12,9 @@ struct MergeCommand: LedgerCommand {
             Exit status: 0 done; 1 a merged package fails validation (only the report is written); 2 the folders are not \
             all the shards of one conversion, or bad options. The merge is entered in the migration ledger beside --out, \
             naming each shard's report. --step sales and --step fo write one package each, in processes of their own, \
-            into --out's .merge/ folder; the merge then takes them as written (if they are of the same shards).
+            into --out's .merge/ folder (sales its data.xml plain), --step deflate --range i/R deflates the i-th of R \
+            shares of that data.xml's sections; the merge then takes the packages as written and joins the deflated \
+            sections (if they are of the same shards).
             """)
 
     @Option(help: "The run folder to write (may hold shards/; otherwise empty unless --force).")
@@ -36,8 +39,14 @@ struct MergeCommand: LedgerCommand {
     @Flag(help: "Print report.json to stdout instead of the summary.")
     var json = false
 
-    @Option(help: "Write one package alone, sales or fo, for the merge to take as written (a step of docs/merge.md).")
+    @Option(
+        help:
+            "One step of the merge, for the merge to take as written (docs/merge.md): sales or fo (one package alone), or deflate (with --range)."
+    )
     var step: String?
+
+    @Option(help: "With --step deflate: the share of to-sales.zip's data.xml sections to deflate, i of R (from 0: --range 0/8).")
+    var range: String?
 
     @OptionGroup var ledger: LedgerArguments
     @OptionGroup var progress: ProgressArguments
@@ -50,7 +59,10 @@ struct MergeCommand: LedgerCommand {
         if let shards, shards < 1 || shards > ShardSelection.maximumCount {
             throw ValidationError("--shards takes 1 to \(ShardSelection.maximumCount)")
         }
-        if let step, ShardMergePackage(rawValue: step) == nil { throw ValidationError("--step takes sales or fo, not '\(step)'") }
+        if let step, ShardMergePackage(rawValue: step) == nil, step != "deflate" {
+            throw ValidationError("--step takes sales, fo or deflate, not '\(step)'")
+        }
+        if (range != nil) != (step == "deflate") { throw ValidationError("--range goes with --step deflate, and --step deflate needs it") }
         if step != nil, json { throw ValidationError("--json shows the merge's report: not with --step") }
     }
 
@@ -61,6 +73,16 @@ struct MergeCommand: LedgerCommand {
                 outputDirectory: out, force: force, batchLimits: try batches.limits()),
             catalogFiles: catalogFiles, json: json, ledger: ledger.options(arguments: arguments))
         let meter = progress.meter("merge", output: output)
+        if step == "deflate" {
+            let share = try ShardSelection.parse(range ?? "", option: "--range", environment: ProcessInfo.processInfo.environment)
+            let text: String
+            do {
+                defer { meter.stop() }
+                text = try MergePipeline.deflateSalesSections(options, range: share, progress: { step in meter.step(step) })
+            }
+            output.write(text)
+            return
+        }
         if let package = step.flatMap(ShardMergePackage.init(rawValue:)) {
             let text: String
             do {

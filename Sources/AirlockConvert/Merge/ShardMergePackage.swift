@@ -1,4 +1,6 @@
+import AirlockIO
 import AirlockModel
+import AirlockPackages
 import AirlockValidate
 
 /// One package of a merge, written in a process of its own (`airlock merge --step sales|fo`) before the merge
@@ -23,11 +25,31 @@ public enum ShardMergePackage: String, Sendable, CaseIterable {
     /// The file a step writes beside its package.
     static let pieceFile = "piece.json"
 
+    /// What the step leaves in its folder for the merge: `fo`, the package and `piece.json`; `sales`, the package's
+    /// members plain (`data_schema.xml` and `data.xml`, to be deflated in sections by `merge --step deflate` and
+    /// joined by the merge) and `piece.json`.
+    var stepOutputs: [String] {
+        switch self {
+        case .sales: [CMTPackage.schemaMember, CMTPackage.dataMember, Self.pieceFile]
+        case .fo: [fileName, Self.pieceFile]
+        }
+    }
+
     /// What a step wrote beside its package: the shards it merged (the SHA-256 of each one's `report.json`, in shard
-    /// order), the package's SHA-256 and its validation (both nil: no package, the shards hold no record of it).
+    /// order), the package's SHA-256 and its validation (both nil: no package, the shards hold no record of it); for
+    /// `sales`, what its plain `data.xml` holds instead of the package's SHA-256.
     struct Piece: Codable {
         var shards: [String]
         var package: String?
         var validation: ValidationReport?
+        var data: PlainData?
+    }
+
+    /// `data.xml` as `merge --step sales` wrote it plain: its CRC-32 and size (`run`), and the size of the sections it
+    /// is deflated in (`SectionedDeflater`), so that the runs `merge --step deflate` deflates join into the member
+    /// the single run writes.
+    struct PlainData: Codable, Equatable {
+        var run: DeflatedRun
+        var sectionSize: Int
     }
 }

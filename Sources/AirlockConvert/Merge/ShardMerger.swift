@@ -47,9 +47,9 @@ public enum ShardMerger {
 
             var validations: [ShardMergePackage: ValidationReport] = [:]
             for package in ShardMergePackage.allCases {
-                if let piece = try takePiece(package, of: reports, run: options.outputDirectory, staging: staging) {
-                    progress("merging \(shards.count) shards: \(package.fileName) as its step wrote it")
-                    validations[package] = piece.validation
+                if let taken = try takePiece(package, of: reports, run: options.outputDirectory, staging: staging) {
+                    progress("merging \(shards.count) shards: \(package.fileName) as its step wrote it\(taken.note)")
+                    validations[package] = taken.piece.validation
                 } else {
                     progress("merging \(shards.count) shards: \(package.fileName)")
                     validations[package] = try write(
@@ -89,18 +89,30 @@ public enum ShardMerger {
         let templates = try TemplateLoader.load(
             TemplateSelection(setName: shards[0].manifest.options.templateSet, directory: shards[0].manifest.options.templatesDirectory))
         let folder = options.outputDirectory + "/" + ShardMergePackage.folder + "/" + package.rawValue
-        let staging = try StagingDirectory(target: folder, outputNames: [package.fileName, ShardMergePackage.pieceFile])
+        let staging = try StagingDirectory(target: folder, outputNames: package.stepOutputs)
         do {
             progress("merging \(shards.count) shards: \(package.fileName)")
-            let validation = try write(
-                package, shards, catalog: catalog, integration: templates.set.integration, to: staging.path(package.fileName))
             let reports = try shards.map { try FileDigest.of($0.path(RunLayout.conversionReport)).sha256 }
-            let digest = try validation.map { _ in try FileDigest.of(staging.path(package.fileName)).sha256 }
-            try staging.write(
-                try ReportJSON.data(ShardMergePackage.Piece(shards: reports, package: digest, validation: validation)),
-                to: ShardMergePackage.pieceFile)
+            let piece: ShardMergePackage.Piece
+            switch package {
+            case .sales:
+                // The members plain, `data.xml` to be deflated in sections by `merge --step deflate` and joined.
+                let written = try salesPlan(shards, catalog: catalog).map { plan in
+                    try SalesPackageWriter.writeMembers(
+                        plan.plan, timestamp: plan.timestamp, catalog: catalog, integration: templates.set.integration,
+                        target: plan.target, into: staging.staging, package: staging.path(package.fileName))
+                }
+                piece = ShardMergePackage.Piece(
+                    shards: reports, package: nil, validation: written?.validation,
+                    data: written.map { ShardMergePackage.PlainData(run: $0.data, sectionSize: SectionedDeflater.defaultSectionSize) })
+            case .fo:
+                let validation = try writeFO(shards, catalog: catalog, to: staging.path(package.fileName))
+                let digest = try validation.map { _ in try FileDigest.of(staging.path(package.fileName)).sha256 }
+                piece = ShardMergePackage.Piece(shards: reports, package: digest, validation: validation)
+            }
+            try staging.write(try ReportJSON.data(piece), to: ShardMergePackage.pieceFile)
             try staging.commit()
-            return validation
+            return piece.validation
         } catch {
             staging.discard()
             throw error
@@ -108,17 +120,24 @@ public enum ShardMerger {
     }
 
     /// `package` as written by the package's own step into `.merge/` of `run`, linked into `staging`, when the step
-    /// merged the shards whose reports are `reports` and the package is the one it wrote (its SHA-256); nil when there
-    /// is none, or it is of other shards (a shard run again since), or the file changed: the merge then writes the
-    /// package itself.
+    /// merged the shards whose reports are `reports` and the package is the one it wrote (its SHA-256), or for
+    /// `to-sales.zip` joined from the members its step wrote (`ShardSalesSections.join`), with a note on how; nil when
+    /// there is none, or it is of other shards (a shard run again since), or the file changed: the merge then writes
+    /// the package itself.
     private static func takePiece(
         _ package: ShardMergePackage, of reports: [String], run: String, staging: StagingDirectory
-    ) throws -> ShardMergePackage.Piece? {
+    ) throws -> (piece: ShardMergePackage.Piece, note: String)? {
         let folder = run + "/" + ShardMergePackage.folder + "/" + package.rawValue
         guard let data = FileManager.default.contents(atPath: folder + "/" + ShardMergePackage.pieceFile),
             let piece = try? JSONDecoder().decode(ShardMergePackage.Piece.self, from: data), piece.shards == reports
         else { return nil }
-        guard let digest = piece.package else { return piece.validation == nil ? piece : nil }
+        if let data = piece.data {
+            // `to-sales.zip` joined from `data.xml`'s sections as `merge --step deflate` deflated them, else deflated here.
+            let joined = try ShardSalesSections.join(
+                mergeFolder: run + "/" + ShardMergePackage.folder, data: data, to: staging.path(package.fileName))
+            return joined.map { (piece, $0 > 0 ? ", data.xml joined from \($0) deflated runs" : ", data.xml deflated here") }
+        }
+        guard let digest = piece.package else { return piece.validation == nil ? (piece, "") : nil }
         let path = folder + "/" + package.fileName
         guard (try? FileDigest.of(path).sha256) == digest else { return nil }
         do {
@@ -126,7 +145,7 @@ public enum ShardMerger {
         } catch {
             return nil
         }
-        return piece
+        return (piece, "")
     }
 
     /// `package` of the shards written at `path`, and its validation; nil when the shards hold no record of it.
@@ -342,6 +361,18 @@ public enum ShardMerger {
     private static func writeSales(
         _ shards: [MergedShard], catalog: SchemaCatalog, integration: SyncIntegration, to path: String
     ) throws -> ValidationReport? {
+        guard let plan = try salesPlan(shards, catalog: catalog) else { return nil }
+        return try SalesPackageWriter.write(
+            plan.plan, timestamp: plan.timestamp, catalog: catalog, integration: integration, target: plan.target, to: path,
+            dataBlocksAhead: salesDataBlocksAhead)
+    }
+
+    /// What `to-sales.zip` of the shards is written from: the layout of every shard's parts (their records read from
+    /// the spools as the writer reaches them), the export's timestamp and the records its lookups are validated
+    /// against; nil when the shards hold no record of it.
+    private static func salesPlan(
+        _ shards: [MergedShard], catalog: SchemaCatalog
+    ) throws -> (plan: SalesOutputBuilder.Plan, timestamp: CMTTimestamp?, target: any CMTTargetRecords)? {
         var byPart: [Int: [(shard: MergedShard, part: ShardManifest.SalesPart)]] = [:]
         for shard in shards {
             for part in shard.manifest.salesParts { byPart[part.part, default: []].append((shard, part)) }
@@ -378,9 +409,7 @@ public enum ShardMerger {
         // The shards' own record ids stand in for the export, which is then not read again.
         let target =
             try ShardTargetRecords.readSales(shards) ?? CMTExportRecords.read(path: first.manifest.options.salesPath, countsAs: .checked)
-        return try SalesPackageWriter.write(
-            plan, timestamp: first.manifest.salesTimestamp.map(CMTTimestamp.init(text:)), catalog: catalog, integration: integration,
-            target: target, to: path, dataBlocksAhead: salesDataBlocksAhead)
+        return (plan, first.manifest.salesTimestamp.map(CMTTimestamp.init(text:)), target)
     }
 
     /// `to-fo.zip` from every shard's rows of each entity file, sorted for loading and written as the single run's.

@@ -24,16 +24,49 @@ enum SalesPackageWriter {
         _ plan: SalesOutputBuilder.Plan, timestamp: CMTTimestamp?, catalog: SchemaCatalog, integration: SyncIntegration,
         target: (any CMTTargetRecords)? = nil, to path: String, dataBlocksAhead: Int = CMTPackageWriter.dataBlocksAheadDefault
     ) throws -> ValidationReport {
+        try write(
+            plan, timestamp: timestamp, catalog: catalog, integration: integration, target: target, to: path, form: .zip,
+            dataBlocksAhead: dataBlocksAhead
+        ).validation
+    }
+
+    /// Writes `plan`'s `data_schema.xml` and `data.xml` as plain files into `folder`, validated as `write(_:…to:…)`
+    /// validates the package (its findings name `package`, the zip they are to be joined into); returns the validation
+    /// and `data.xml`'s CRC-32 and size.
+    /// - Throws: as `write(_:…to:…)`, or `.io` when the written `data.xml` is not the size written.
+    static func writeMembers(
+        _ plan: SalesOutputBuilder.Plan, timestamp: CMTTimestamp?, catalog: SchemaCatalog, integration: SyncIntegration,
+        target: (any CMTTargetRecords)? = nil, into folder: String, package: String
+    ) throws -> (validation: ValidationReport, data: DeflatedRun) {
+        let written = try write(
+            plan, timestamp: timestamp, catalog: catalog, integration: integration, target: target, to: folder, form: .plainMembers,
+            named: package)
+        let dataPath = folder + "/" + CMTPackage.dataMember
+        let size = try FileStatus.of(dataPath).size
+        guard size == written.data.inputBytes else {
+            throw AirlockError(
+                .io, "holds \(size) bytes where \(written.data.inputBytes) were written", at: SourceLocation(file: dataPath))
+        }
+        return written
+    }
+
+    private static func write(
+        _ plan: SalesOutputBuilder.Plan, timestamp: CMTTimestamp?, catalog: SchemaCatalog, integration: SyncIntegration,
+        target: (any CMTTargetRecords)?, to path: String, form: CMTPackageForm, named name: String? = nil,
+        dataBlocksAhead: Int = CMTPackageWriter.dataBlocksAheadDefault
+    ) throws -> (validation: ValidationReport, data: DeflatedRun) {
+        let packagePath = name ?? path
         let schemaBytes = try CMTSchemaWriter.bytes(plan.schema)
         let source = StreamedPackageSource(
-            path: path, members: [(CMTPackage.schemaMember, schemaBytes), (CMTPackage.contentTypesMember, CMTContentTypes.bytes)],
+            path: packagePath, members: [(CMTPackage.schemaMember, schemaBytes), (CMTPackage.contentTypesMember, CMTContentTypes.bytes)],
             streamed: CMTPackage.dataMember, stream: MemoryByteStream([]), streamedAfter: 1)
         let collector = FindingCollector()
         let dataSize = CountingByteSink()
+        var data = DeflatedRun()
         try CMTPackageValidator(catalog: catalog, integration: integration, target: target).validateWritten(source, into: collector) {
             observer in
-            try CMTPackageWriter.write(
-                schema: plan.schema, timestamp: timestamp, to: path, dataCopy: dataSize, observer: observer,
+            data = try CMTPackageWriter.write(
+                schema: plan.schema, timestamp: timestamp, to: path, form: form, dataCopy: dataSize, observer: observer,
                 dataBlocksAhead: dataBlocksAhead
             ) { emit in
                 // Each section straight from the parts' own tables, each table written as it is produced and let go
@@ -49,13 +82,15 @@ enum SalesPackageWriter {
                 }
             }
         }
-        try checkDirectory(
-            path,
-            expected: [
-                (CMTPackage.schemaMember, Int64(schemaBytes.count)), (CMTPackage.dataMember, dataSize.byteCount),
-                (CMTPackage.contentTypesMember, Int64(CMTContentTypes.bytes.count)),
-            ])
-        return ValidationReport(kind: PackageKind.cmt.rawValue, path: path, collector: collector)
+        if form == .zip {
+            try checkDirectory(
+                path,
+                expected: [
+                    (CMTPackage.schemaMember, Int64(schemaBytes.count)), (CMTPackage.dataMember, dataSize.byteCount),
+                    (CMTPackage.contentTypesMember, Int64(CMTContentTypes.bytes.count)),
+                ])
+        }
+        return (ValidationReport(kind: PackageKind.cmt.rawValue, path: packagePath, collector: collector), data)
     }
 
     /// Reads the written zip's directory: it must list exactly `expected`, in order, with those sizes.

@@ -22,10 +22,13 @@ public enum CMTPackageWriter {
     }
 
     /// Writes a package whose entity sections `produce` hands over one at a time (each is written and can then
-    /// be released, so memory holds one section at a time).
+    /// be released, so memory holds one section at a time); returns what `data.xml`'s bytes stand for (their deflate
+    /// bytes in a zip; none written plain).
     /// - Parameters:
     ///   - schema: written as `data_schema.xml`; also gives each field its type.
     ///   - timestamp: the root `timestamp` of `data.xml` (omitted when nil).
+    ///   - path: the zip, or for `.plainMembers` the folder the members are written into.
+    ///   - form: a zip, or the members as plain files to be joined into one later.
     ///   - dataCopy: also gets every byte of `data.xml`, in order, as it is written (e.g. a `ByteChannel` that a
     ///     validator reads while the zip is written).
     ///   - observer: told of every record and field of `data.xml` as it is written (e.g. a validator's checks).
@@ -34,11 +37,13 @@ public enum CMTPackageWriter {
     ///     attributes and associations) and the pieces its records are written from (`CMTDataWriter.Piece`), given
     ///     together or one at a time (`CMTSectionWriter`).
     /// - Throws: as `write(_:to:)`, or what `produce` throws.
+    @discardableResult
     public static func write(
-        schema: CMTSchema, timestamp: CMTTimestamp?, otherAttributes: [CMTAttribute] = [], to path: String, dataCopy: ByteSink? = nil,
-        observer: CMTDataObserver? = nil, dataBlocksAhead: Int = dataBlocksAheadDefault, _ produce: (CMTSectionWriter) throws -> Void
-    ) throws {
-        try write(schema: schema, to: path, dataBlocksAhead: dataBlocksAhead) { entry in
+        schema: CMTSchema, timestamp: CMTTimestamp?, otherAttributes: [CMTAttribute] = [], to path: String, form: CMTPackageForm = .zip,
+        dataCopy: ByteSink? = nil, observer: CMTDataObserver? = nil, dataBlocksAhead: Int = dataBlocksAheadDefault,
+        _ produce: (CMTSectionWriter) throws -> Void
+    ) throws -> DeflatedRun {
+        let data: (ByteSink) throws -> Void = { entry in
             let writer = BufferedByteWriter(sink: dataCopy.map { TeeByteSink(entry, $0) } ?? entry)
             let location = SourceLocation(file: path, entry: CMTPackage.dataMember)
             let dataWriter = CMTDataWriter(schema: schema)
@@ -47,6 +52,10 @@ public enum CMTPackageWriter {
             try produce(CMTSectionWriter(dataWriter: dataWriter, writer: writer, location: location, observer: observer))
             try dataWriter.writeEnd(to: writer, observer: observer)
             try writer.flush()
+        }
+        switch form {
+        case .zip: return try write(schema: schema, to: path, dataBlocksAhead: dataBlocksAhead, data: data)
+        case .plainMembers: return try writePlain(schema: schema, into: path, data: data)
         }
     }
 
@@ -70,17 +79,53 @@ public enum CMTPackageWriter {
         return run
     }
 
-    /// Writes a package whose `data.xml` is joined from `runs`, its sections as `SectionedDeflater` deflated them
-    /// (each file holds its run's deflate bytes; the last run ends the stream): byte for byte the package that
-    /// `write(schema:to:…data:)` writes for the same `data.xml`, without deflating it again.
-    /// - Throws: `AirlockError` when the schema or the zip cannot be written, or a run's file cannot be read or does
-    ///   not hold what its run says.
-    public static func write(schema: CMTSchema, to path: String, joiningData runs: [(file: String, run: DeflatedRun)]) throws {
+    /// Writes `data_schema.xml` and `data.xml` as plain files into `folder` (`CMTPackageForm.plainMembers`); returns
+    /// `data.xml`'s CRC-32 and size.
+    /// - Throws: `AirlockError` when a file cannot be written, or what `data` throws.
+    public static func writePlain(schema: CMTSchema, into folder: String, data: (ByteSink) throws -> Void) throws -> DeflatedRun {
+        let schemaFile = try FileByteSink(path: folder + "/" + CMTPackage.schemaMember)
+        let writer = BufferedByteWriter(sink: schemaFile)
+        try CMTSchemaWriter.write(schema, to: writer, location: SourceLocation(file: schemaFile.path))
+        try writer.flush()
+        try schemaFile.close()
+        let dataFile = try FileByteSink(path: folder + "/" + CMTPackage.dataMember)
+        let checksum = ChecksummingByteSink(target: dataFile)
+        let buffered = BufferedByteWriter(sink: checksum, capacity: 1 << 20)
+        try data(BufferedSinkAdapter(buffered))
+        try buffered.flush()
+        try dataFile.close()
+        return checksum.run
+    }
+
+    /// Writes a package from members written plain (`writePlain`): `data_schema.xml` from `schemaFile`, and `data.xml`
+    /// joined from `runs`, its sections as `SectionedDeflater` deflated them (each file holds its run's deflate bytes;
+    /// the last run ends the stream): byte for byte the package that `write(schema:to:…data:)` writes for the same
+    /// `data.xml`, without deflating it again.
+    /// - Throws: `AirlockError` when the schema cannot be read, the zip cannot be written, or a run's file cannot be
+    ///   read or does not hold what its run says.
+    public static func write(schemaFile: String, to path: String, joiningData runs: [(file: String, run: DeflatedRun)]) throws {
+        let schemaBytes = try FileByteStream.contents(of: schemaFile)
         let archive = try SectionedZipWriter(path: path)
-        try addSchema(schema, to: archive)
+        try archive.addEntry(name: CMTPackage.schemaMember) { sink in try schemaBytes.withUnsafeBytes { try sink.write($0) } }
         try archive.addJoinedEntry(name: CMTPackage.dataMember, runs: runs)
         try archive.addEntry(name: CMTPackage.contentTypesMember, bytes: CMTContentTypes.bytes)
         try archive.finish()
+    }
+
+    /// Writes a package from members written plain (`writePlain`), deflating `dataFile` in sections of `sectionSize`
+    /// bytes here; returns what its deflated data stands for: the package `write(schemaFile:to:joiningData:)` joins
+    /// from the same sections deflated elsewhere.
+    /// - Throws: `AirlockError` when a member cannot be read or the zip cannot be written.
+    public static func write(schemaFile: String, to path: String, dataFile: String, sectionSize: Int) throws -> DeflatedRun {
+        let schemaBytes = try FileByteStream.contents(of: schemaFile)
+        let archive = try SectionedZipWriter(path: path)
+        try archive.addEntry(name: CMTPackage.schemaMember) { sink in try schemaBytes.withUnsafeBytes { try sink.write($0) } }
+        let run = try archive.addEntry(name: CMTPackage.dataMember, sectionSize: sectionSize) { sink in
+            try FileCopy.copy(dataFile, to: sink)
+        }
+        try archive.addEntry(name: CMTPackage.contentTypesMember, bytes: CMTContentTypes.bytes)
+        try archive.finish()
+        return run
     }
 
     private static func addSchema(_ schema: CMTSchema, to archive: SectionedZipWriter) throws {

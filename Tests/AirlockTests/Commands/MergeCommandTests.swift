@@ -42,7 +42,7 @@ import Testing
     }
 
     /// The lines of deploy/shard-steps.txt on the command line: the partition's split, reads and join, the shards, the
-    /// merge's package steps and the merge give the single run's packages.
+    /// merge's package steps, the deflating of data.xml's sections and the merge give the single run's packages.
     @Test func theStepsFromTheCommandLineMergeToTheSingleRun() throws {
         let folder = try Fixture.scratchDirectory("airlock-steps-command")
         let fo = ConvertFixture.sampleFO
@@ -57,6 +57,7 @@ import Testing
             ["convert", "--fo", fo, "--sales", sales, "--partition", partition, "--shard", "\($0)/2", "--out", run + "/shards/shard-\($0)"]
         }
         lines += [["merge", "--out", run, "--shards", "2", "--step", "fo"], ["merge", "--out", run, "--shards", "2", "--step", "sales"]]
+        lines += (0..<2).map { ["merge", "--out", run, "--shards", "2", "--step", "deflate", "--range", "\($0)/2"] }
         lines.append(["merge", "--out", run, "--shards", "2"])
         for line in lines {
             let result = try AirlockRunner.run(line + ["--no-ledger"])
@@ -99,7 +100,15 @@ import Testing
                 "not a shard folder (no shard.json): merge takes the folders of convert --shard i/N"
             ),
             (["merge", "--out", folder + "/f"], "give the shard folders (convert --shard i/N --out FOLDER), all of one conversion"),
-            (["merge", "--out", folder + "/g", "--shards", "2", "--step", "rejects"], "--step takes sales or fo, not 'rejects'"),
+            (["merge", "--out", folder + "/g", "--shards", "2", "--step", "rejects"], "--step takes sales, fo or deflate, not 'rejects'"),
+            (
+                ["merge", "--out", folder + "/g", "--shards", "2", "--step", "deflate"],
+                "--range goes with --step deflate, and --step deflate needs it"
+            ),
+            (
+                ["merge", "--out", folder + "/g", "--shards", "2", "--step", "deflate", "--range", "0/2"],
+                "no piece.json of merge --step sales: run that step first"
+            ),
             (
                 ["partition", "--fo", fo, "--sales", sales, "--out", folder + "/h", "--step", "read"],
                 "--range goes with --step read, and --step read needs it"

@@ -11,7 +11,8 @@ struct SectionedZipWriterTests {
         var bytes: [UInt8] = []
         var index = 0
         while bytes.count < count {
-            bytes.append(contentsOf: "<record id=\"\(index &* 2_654_435_761 % 1_000_003)\"><field name=\"n\" value=\"\(index)\"/></record>\n".utf8)
+            bytes.append(
+                contentsOf: "<record id=\"\(index &* 2_654_435_761 % 1_000_003)\"><field name=\"n\" value=\"\(index)\"/></record>\n".utf8)
             index += 1
         }
         return Array(bytes.prefix(count))
@@ -23,11 +24,11 @@ struct SectionedZipWriterTests {
         let streamed = Self.content(200_000)
         let known = Array("<?xml version=\"1.0\"?><Types/>".utf8)
         let old = try ZipArchiveWriter(path: folder + "/libarchive.zip")
-        try old.addEntry(name: "data.xml") { try streamed.withUnsafeBytes(try $0.write) }
+        try old.addEntry(name: "data.xml") { sink in try streamed.withUnsafeBytes { try sink.write($0) } }
         try old.addEntry(name: "[Content_Types].xml", bytes: known)
         try old.finish()
         let new = try SectionedZipWriter(path: folder + "/sectioned.zip")
-        try new.addEntry(name: "data.xml") { try streamed.withUnsafeBytes(try $0.write) }
+        try new.addEntry(name: "data.xml") { sink in try streamed.withUnsafeBytes { try sink.write($0) } }
         try new.addEntry(name: "[Content_Types].xml", bytes: known)
         try new.finish()
         let expected = try #require(FileManager.default.contents(atPath: folder + "/libarchive.zip"))
@@ -67,7 +68,7 @@ struct SectionedZipWriterTests {
         let bytes = Self.content(700_000)
         let section = 64_000
         let whole = try SectionedZipWriter(path: folder + "/whole.zip")
-        try whole.addEntry(name: "data.xml", sectionSize: section) { try bytes.withUnsafeBytes(try $0.write) }
+        try whole.addEntry(name: "data.xml", sectionSize: section) { sink in try bytes.withUnsafeBytes { try sink.write($0) } }
         try whole.finish()
         // Three runs of sections, each deflated by its own deflater, the last ending the stream; one run cut at a
         // section's end exactly, one run empty.

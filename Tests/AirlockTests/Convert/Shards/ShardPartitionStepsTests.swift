@@ -203,8 +203,9 @@ import Testing
     }
 
     /// The whole path of deploy/shard-steps.txt: the partition's steps, the shards, each package merged in a step of
-    /// its own, the merge taking them: the single run's packages and findings; a package written for other shards (a
-    /// shard run again since), or changed since its step wrote it, is not taken but written again.
+    /// its own, `data.xml`'s sections deflated in parts, the merge taking and joining them: the single run's packages
+    /// and findings; a package written for other shards (a shard run again since), or changed since its step wrote
+    /// it, is not taken but written again; parts deflated before their `data.xml` changed are joined all the same.
     @Test func theWholePathInStepsMergesIntoTheSingleRun() throws {
         let pair = try ConvertFixture.generatedPair(accounts: 80, seed: 16, defects: true)
         let catalog = try Self.catalog.get()
@@ -221,10 +222,20 @@ import Testing
             return folder
         }
         let options = ShardMergeOptions(shardFolders: folders, outputDirectory: run)
-        for piece in ["as written", "of other shards", "changed"] {
-            let stale = piece != "as written"
+        for piece in ["as written", "deflated in parts", "of other shards", "changed", "sales data changed"] {
+            let stale = !["as written", "deflated in parts"].contains(piece)
             for package in ShardMergePackage.allCases { _ = try ShardMerger.writePackage(package, options, catalog: catalog) }
-            if piece == "changed" {
+            if piece == "deflated in parts" {
+                for index in [1, 0] { _ = try ShardSalesSections.deflate(run: run, range: try ShardSelection(index: index, count: 2)) }
+            }
+            if piece.hasSuffix("data changed") || piece == "deflated in parts" {
+                // Changed after the step wrote it (the size kept): parts deflated before are joined, else not taken.
+                let path = run + "/.merge/sales/data.xml"
+                var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+                let at = try #require(bytes.firstIndex(of: UInt8(ascii: "<")))
+                bytes[at + 1] = UInt8(ascii: "x")
+                try bytes.write(to: URL(fileURLWithPath: path))
+            } else if piece == "changed" {
                 // A package that changed since its step wrote it: cut short.
                 let path = run + "/.merge/fo/" + RunLayout.foPackage
                 let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -242,6 +253,8 @@ import Testing
             forced.force = true
             let merged = try ShardMerger.run(forced, catalog: catalog, progress: { lines.append($0) })
             #expect(lines.all.filter { $0.contains("as its step wrote it") }.count == (stale ? 1 : 2), "\(lines.all)")
+            let joined = lines.all.contains { $0.contains("to-sales.zip as its step wrote it, data.xml joined from 2 deflated runs") }
+            #expect(joined == (piece == "deflated in parts"), "\(lines.all)")
             #expect(!FileManager.default.fileExists(atPath: run + "/.merge"), "the merge removes the steps' folder")
             #expect(merged.validations.map(\.kind) == single.validations.map(\.kind))
             for (found, expected) in zip(merged.validations, single.validations) {

@@ -1,0 +1,172 @@
+import AirlockIO
+import AirlockModel
+import AirlockPackages
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `to-sales.zip`'s `data.xml` deflated in sections by processes of their own and joined by the merge.
+///
+/// `merge --step sales` lays out and validates `data.xml` and writes it plain (`ShardMergePackage.PlainData`); each
+/// `merge --step deflate --range i/N` deflates its share of the member's sections (`SectionedDeflater`) into a folder
+/// of its own; the merge then joins the runs into the package without deflating again (`CMTPackageWriter`'s
+/// `write(schemaFile:to:joiningData:)`). The sections are cut by size from `data.xml` alone, as the single run cuts
+/// them, so the joined package is byte for byte the single run's, whatever N.
+public enum ShardSalesSections {
+    /// The folder of `.merge/` that holds the deflated runs, one folder `part-i-of-N` each.
+    static let folder = "sales-sections"
+    static let deflateFile = "data.deflate"
+    static let runFile = "run.json"
+
+    /// What `merge --step deflate --range i/N` wrote: the `data.xml` it deflated (as the sales step described it),
+    /// the range of its sections, and its run's CRC-32 and sizes.
+    struct PartRun: Codable, Equatable {
+        var data: ShardMergePackage.PlainData
+        var part: Int
+        var parts: Int
+        var firstSection: Int
+        var sections: Int
+        var run: DeflatedRun
+    }
+
+    /// The sections of `data` that part `index` of `count` deflates: an even share of them, in order.
+    static func sections(of data: ShardMergePackage.PlainData, part index: Int, of count: Int) -> Range<Int> {
+        // An empty member is one empty section, which the part that holds it ends the stream with.
+        let total = max(1, Int((data.run.inputBytes + Int64(data.sectionSize) - 1) / Int64(data.sectionSize)))
+        return (index * total / count)..<((index + 1) * total / count)
+    }
+
+    /// Deflates part `range` of the sections of the `data.xml` that `merge --step sales` wrote into `run`'s `.merge/`
+    /// folder, into `.merge/sales-sections/part-i-of-N/`; returns what to show.
+    /// - Throws: `AirlockError(.usage)` when the sales step has not been run (or wrote no `piece.json`), `.io` when its
+    ///   `data.xml` is not the size it wrote or cannot be read, or the run cannot be written.
+    public static func deflate(run: String, range: ShardSelection, progress: @Sendable (String) -> Void = { _ in }) throws -> String {
+        let salesFolder = run + "/" + ShardMergePackage.folder + "/" + ShardMergePackage.sales.rawValue
+        let piecePath = salesFolder + "/" + ShardMergePackage.pieceFile
+        guard let pieceData = FileManager.default.contents(atPath: piecePath) else {
+            throw AirlockError(
+                .usage, "no \(ShardMergePackage.pieceFile) of merge --step sales: run that step first", at: SourceLocation(file: piecePath))
+        }
+        let piece: ShardMergePackage.Piece
+        do {
+            piece = try JSONDecoder().decode(ShardMergePackage.Piece.self, from: pieceData)
+        } catch {
+            throw AirlockError(.usage, "not a piece.json of merge --step sales: \(error)", at: SourceLocation(file: piecePath))
+        }
+        guard let data = piece.data else {
+            return "Nothing to deflate: the shards hold no record of \(RunLayout.salesPackage).\n"
+        }
+        let dataPath = salesFolder + "/" + CMTPackage.dataMember
+        let size = try FileStatus.of(dataPath).size
+        guard size == data.run.inputBytes else {
+            throw AirlockError(
+                .io, "holds \(size) bytes where merge --step sales wrote \(data.run.inputBytes): run that step again",
+                at: SourceLocation(file: dataPath))
+        }
+        let sections = Self.sections(of: data, part: range.index, of: range.count)
+        let start = Int64(sections.lowerBound) * Int64(data.sectionSize)
+        let end = min(Int64(sections.upperBound) * Int64(data.sectionSize), size)
+        let target = run + "/" + ShardMergePackage.folder + "/" + folder + "/" + partFolder(range.index, of: range.count)
+        let staging = try StagingDirectory(target: target, outputNames: [deflateFile, runFile])
+        do {
+            progress("deflating sections \(sections.lowerBound)..<\(sections.upperBound) of data.xml")
+            let sink = try FileByteSink(path: staging.path(deflateFile))
+            let location = SourceLocation(file: dataPath)
+            let deflater = try SectionedDeflater(output: sink, sectionSize: data.sectionSize, location: location)
+            try copyRange(of: dataPath, from: start, to: end, into: deflater)
+            let deflated = try deflater.finish(final: end == size && !sections.isEmpty)
+            try sink.close()
+            let part = PartRun(
+                data: data, part: range.index, parts: range.count, firstSection: sections.lowerBound, sections: sections.count,
+                run: deflated)
+            try staging.write(try ReportJSON.data(part), to: runFile)
+            try staging.commit()
+            return "Deflated \(sections.count) section\(sections.count == 1 ? "" : "s") of data.xml (\(end - start) bytes into "
+                + "\(deflated.outputBytes)) into \(target), for airlock merge to join.\n"
+        } catch {
+            staging.discard()
+            throw error
+        }
+    }
+
+    static func partFolder(_ index: Int, of count: Int) -> String { "part-\(index)-of-\(count)" }
+
+    /// Writes `to-sales.zip` at `path` from the members `merge --step sales` wrote plain into its folder of `mergeFolder` (described by
+    /// `data`): `data.xml` joined from the runs `merge --step deflate` wrote when every part of one count is there and
+    /// stands for this very `data.xml`, else deflated here. Returns how many runs were joined (0: deflated here), or
+    /// nil, having written nothing, when `data.xml` is no longer what the step wrote (the merge then writes the
+    /// package from the shards).
+    /// - Throws: `AirlockError(.io)` when the package cannot be written.
+    static func join(mergeFolder: String, data: ShardMergePackage.PlainData, to path: String) throws -> Int? {
+        let folder = mergeFolder + "/" + ShardMergePackage.sales.rawValue
+        let schemaFile = folder + "/" + CMTPackage.schemaMember
+        guard FileManager.default.fileExists(atPath: schemaFile) else { return nil }
+        if let runs = completeRuns(in: mergeFolder + "/" + Self.folder, data: data) {
+            try CMTPackageWriter.write(schemaFile: schemaFile, to: path, joiningData: runs)
+            return runs.count
+        }
+        let dataPath = folder + "/" + CMTPackage.dataMember
+        guard (try? FileStatus.of(dataPath).size) == data.run.inputBytes else { return nil }
+        let written = try CMTPackageWriter.write(schemaFile: schemaFile, to: path, dataFile: dataPath, sectionSize: data.sectionSize)
+        guard written.crc == data.run.crc, written.inputBytes == data.run.inputBytes else {
+            unlink(path)
+            return nil
+        }
+        return 0
+    }
+
+    /// The runs of one count of parts that together deflated `data`, in order, each file the size its run says; nil
+    /// when no count has all its parts (the deflate steps not run, one failed, or they deflated another `data.xml`).
+    static func completeRuns(in folder: String, data: ShardMergePackage.PlainData) -> [(file: String, run: DeflatedRun)]? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var byCount: [Int: [Int: (file: String, part: PartRun)]] = [:]
+        for name in names {
+            let runPath = folder + "/" + name + "/" + runFile
+            guard let bytes = FileManager.default.contents(atPath: runPath),
+                let part = try? JSONDecoder().decode(PartRun.self, from: bytes), part.data == data,
+                name == partFolder(part.part, of: part.parts),
+                part.firstSection..<(part.firstSection + part.sections) == sections(of: data, part: part.part, of: part.parts)
+            else { continue }
+            let file = folder + "/" + name + "/" + deflateFile
+            guard (try? FileStatus.of(file).size) == part.run.outputBytes else { continue }
+            byCount[part.parts, default: [:]][part.part] = (file, part)
+        }
+        for count in byCount.keys.sorted() {
+            guard let parts = byCount[count], parts.count == count else { continue }
+            let runs = (0..<count).compactMap { parts[$0] }.map { (file: $0.file, run: $0.part.run) }
+            guard runs.count == count else { continue }
+            let joined = runs.dropFirst().reduce(runs[0].run) { $0.followed(by: $1.run) }
+            guard joined.crc == data.run.crc, joined.inputBytes == data.run.inputBytes else { continue }
+            return runs
+        }
+        return nil
+    }
+
+    /// Writes the bytes `start ..< end` of the file at `path` into `sink`, a megabyte at a time.
+    private static func copyRange(of path: String, from start: Int64, to end: Int64, into sink: ByteSink) throws {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw AirlockError(.io, "cannot open the file", at: SourceLocation(file: path), cause: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        var offset = start
+        while offset < end {
+            let wanted = Int(min(Int64(buffer.count), end - offset))
+            let count = pread(descriptor, buffer.baseAddress, wanted, off_t(offset))
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                throw AirlockError(
+                    .io, count == 0 ? "ends before byte \(end)" : "cannot read the file", at: SourceLocation(file: path),
+                    cause: count == 0 ? nil : String(cString: strerror(errno)))
+            }
+            try sink.write(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            offset += Int64(count)
+        }
+    }
+}
