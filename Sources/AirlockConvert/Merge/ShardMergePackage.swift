@@ -45,11 +45,11 @@ public enum ShardMergePackage: String, Sendable, CaseIterable {
         var data: PlainData?
     }
 
-    /// `data.xml` as `merge --step sales` wrote it plain: its CRC-32 and size (`run`), and the size of the sections it
-    /// is deflated in (`SectionedDeflater`), so that the runs `merge --step deflate` deflates join into the member
-    /// the single run writes.
+    /// `data.xml` as `merge --step sales` wrote it plain: which file it is (`identity`, its size among it), and the
+    /// size of the sections it is deflated in (`SectionedDeflater`), so that the runs `merge --step deflate` deflates
+    /// from that very file join into the member the single run writes.
     struct PlainData: Codable, Equatable {
-        var run: DeflatedRun
+        var identity: FileIdentity
         var sectionSize: Int
     }
 }

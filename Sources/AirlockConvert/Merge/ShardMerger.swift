@@ -104,7 +104,7 @@ public enum ShardMerger {
                 }
                 piece = ShardMergePackage.Piece(
                     shards: reports, package: nil, validation: written?.validation,
-                    data: written.map { ShardMergePackage.PlainData(run: $0.data, sectionSize: SectionedDeflater.defaultSectionSize) })
+                    data: written.map { ShardMergePackage.PlainData(identity: $0.data, sectionSize: SectionedDeflater.defaultSectionSize) })
             case .fo:
                 let validation = try writeFO(shards, catalog: catalog, to: staging.path(package.fileName))
                 let digest = try validation.map { _ in try FileDigest.of(staging.path(package.fileName)).sha256 }

@@ -22,8 +22,8 @@ public enum ShardSalesSections {
     static let deflateFile = "data.deflate"
     static let runFile = "run.json"
 
-    /// What `merge --step deflate --range i/N` wrote: the `data.xml` it deflated (as the sales step described it),
-    /// the range of its sections, and its run's CRC-32 and sizes.
+    /// What `merge --step deflate --range i/N` wrote: the `data.xml` it deflated (as the sales step described it, the
+    /// file found the same before and after it was read), the range of its sections, and its run's CRC-32 and sizes.
     struct PartRun: Codable, Equatable {
         var data: ShardMergePackage.PlainData
         var part: Int
@@ -36,14 +36,15 @@ public enum ShardSalesSections {
     /// The sections of `data` that part `index` of `count` deflates: an even share of them, in order.
     static func sections(of data: ShardMergePackage.PlainData, part index: Int, of count: Int) -> Range<Int> {
         // An empty member is one empty section, which the part that holds it ends the stream with.
-        let total = max(1, Int((data.run.inputBytes + Int64(data.sectionSize) - 1) / Int64(data.sectionSize)))
+        let total = max(1, Int((data.identity.size + Int64(data.sectionSize) - 1) / Int64(data.sectionSize)))
         return (index * total / count)..<((index + 1) * total / count)
     }
 
     /// Deflates part `range` of the sections of the `data.xml` that `merge --step sales` wrote into `run`'s `.merge/`
     /// folder, into `.merge/sales-sections/part-i-of-N/`; returns what to show.
     /// - Throws: `AirlockError(.usage)` when the sales step has not been run (or wrote no `piece.json`), `.io` when its
-    ///   `data.xml` is not the size it wrote or cannot be read, or the run cannot be written.
+    ///   `data.xml` is not the file it wrote (another size, or written since), changes while it is read or cannot be
+    ///   read, or the run cannot be written.
     public static func deflate(run: String, range: ShardSelection, progress: @Sendable (String) -> Void = { _ in }) throws -> String {
         let salesFolder = run + "/" + ShardMergePackage.folder + "/" + ShardMergePackage.sales.rawValue
         let piecePath = salesFolder + "/" + ShardMergePackage.pieceFile
@@ -51,22 +52,16 @@ public enum ShardSalesSections {
             throw AirlockError(
                 .usage, "no \(ShardMergePackage.pieceFile) of merge --step sales: run that step first", at: SourceLocation(file: piecePath))
         }
-        let piece: ShardMergePackage.Piece
-        do {
-            piece = try JSONDecoder().decode(ShardMergePackage.Piece.self, from: pieceData)
-        } catch {
-            throw AirlockError(.usage, "not a piece.json of merge --step sales: \(error)", at: SourceLocation(file: piecePath))
+        guard let piece = try? JSONDecoder().decode(ShardMergePackage.Piece.self, from: pieceData) else {
+            throw AirlockError(
+                .usage, "is not the piece.json of merge --step sales of this build: run that step again", at: SourceLocation(file: piecePath))
         }
         guard let data = piece.data else {
             return "Nothing to deflate: the shards hold no record of \(RunLayout.salesPackage).\n"
         }
         let dataPath = salesFolder + "/" + CMTPackage.dataMember
-        let size = try FileStatus.of(dataPath).size
-        guard size == data.run.inputBytes else {
-            throw AirlockError(
-                .io, "holds \(size) bytes where merge --step sales wrote \(data.run.inputBytes): run that step again",
-                at: SourceLocation(file: dataPath))
-        }
+        try checkUnchanged(dataPath, data, since: "merge --step sales wrote it: run that step again")
+        let size = data.identity.size
         let sections = Self.sections(of: data, part: range.index, of: range.count)
         let start = Int64(sections.lowerBound) * Int64(data.sectionSize)
         let end = min(Int64(sections.upperBound) * Int64(data.sectionSize), size)
@@ -80,6 +75,7 @@ public enum ShardSalesSections {
             try copyRange(of: dataPath, from: start, to: end, into: deflater)
             let deflated = try deflater.finish(final: end == size && !sections.isEmpty)
             try sink.close()
+            try checkUnchanged(dataPath, data, since: "it was read: run this step again")
             let part = PartRun(
                 data: data, part: range.index, parts: range.count, firstSection: sections.lowerBound, sections: sections.count,
                 run: deflated)
@@ -95,9 +91,21 @@ public enum ShardSalesSections {
 
     static func partFolder(_ index: Int, of count: Int) -> String { "part-\(index)-of-\(count)" }
 
-    /// Writes `to-sales.zip` at `path` from the members `merge --step sales` wrote plain into its folder of `mergeFolder` (described by
-    /// `data`): `data.xml` joined from the runs `merge --step deflate` wrote when every part of one count is there and
-    /// stands for this very `data.xml`, else deflated here. Returns how many runs were joined (0: deflated here), or
+    /// Refuses `data.xml` at `path` when it is no longer the file `data` describes (rewritten or changed `since`).
+    private static func checkUnchanged(_ path: String, _ data: ShardMergePackage.PlainData, since: String) throws {
+        let found = try FileIdentity.of(path)
+        guard found != data.identity else { return }
+        throw AirlockError(
+            .io,
+            found.size == data.identity.size
+                ? "was written again or changed since \(since)"
+                : "holds \(found.size) bytes where merge --step sales wrote \(data.identity.size); it changed since \(since)",
+            at: SourceLocation(file: path))
+    }
+
+    /// Writes `to-sales.zip` at `path` from the members `merge --step sales` wrote plain into its folder of `mergeFolder`
+    /// (described by `data`): `data.xml` joined from the runs `merge --step deflate` wrote when every part of one count
+    /// is there and deflated this very `data.xml` (the file the step wrote, unchanged), else deflated here. Returns how many runs were joined (0: deflated here), or
     /// nil, having written nothing, when `data.xml` is no longer what the step wrote (the merge then writes the
     /// package from the shards).
     /// - Throws: `AirlockError(.io)` when the package cannot be written.
@@ -110,9 +118,9 @@ public enum ShardSalesSections {
             return runs.count
         }
         let dataPath = folder + "/" + CMTPackage.dataMember
-        guard (try? FileStatus.of(dataPath).size) == data.run.inputBytes else { return nil }
+        guard (try? FileIdentity.of(dataPath)) == data.identity else { return nil }
         let written = try CMTPackageWriter.write(schemaFile: schemaFile, to: path, dataFile: dataPath, sectionSize: data.sectionSize)
-        guard written.crc == data.run.crc, written.inputBytes == data.run.inputBytes else {
+        guard (try? FileIdentity.of(dataPath)) == data.identity, written.inputBytes == data.identity.size else {
             unlink(path)
             return nil
         }
@@ -140,7 +148,7 @@ public enum ShardSalesSections {
             let runs = (0..<count).compactMap { parts[$0] }.map { (file: $0.file, run: $0.part.run) }
             guard runs.count == count else { continue }
             let joined = runs.dropFirst().reduce(runs[0].run) { $0.followed(by: $1.run) }
-            guard joined.crc == data.run.crc, joined.inputBytes == data.run.inputBytes else { continue }
+            guard joined.inputBytes == data.identity.size else { continue }
             return runs
         }
         return nil

@@ -32,29 +32,28 @@ enum SalesPackageWriter {
 
     /// Writes `plan`'s `data_schema.xml` and `data.xml` as plain files into `folder`, validated as `write(_:…to:…)`
     /// validates the package (its findings name `package`, the zip they are to be joined into); returns the validation
-    /// and `data.xml`'s CRC-32 and size.
+    /// and which file `data.xml` is, as written.
     /// - Throws: as `write(_:…to:…)`, or `.io` when the written `data.xml` is not the size written.
     static func writeMembers(
         _ plan: SalesOutputBuilder.Plan, timestamp: CMTTimestamp?, catalog: SchemaCatalog, integration: SyncIntegration,
         target: (any CMTTargetRecords)? = nil, into folder: String, package: String
-    ) throws -> (validation: ValidationReport, data: DeflatedRun) {
+    ) throws -> (validation: ValidationReport, data: FileIdentity) {
         let written = try write(
             plan, timestamp: timestamp, catalog: catalog, integration: integration, target: target, to: folder, form: .plainMembers,
             named: package)
         let dataPath = folder + "/" + CMTPackage.dataMember
-        let size = try FileStatus.of(dataPath).size
-        guard size == written.data.inputBytes else {
-            throw AirlockError(
-                .io, "holds \(size) bytes where \(written.data.inputBytes) were written", at: SourceLocation(file: dataPath))
+        let identity = try FileIdentity.of(dataPath)
+        guard identity.size == written.dataSize else {
+            throw AirlockError(.io, "holds \(identity.size) bytes where \(written.dataSize) were written", at: SourceLocation(file: dataPath))
         }
-        return written
+        return (written.validation, identity)
     }
 
     private static func write(
         _ plan: SalesOutputBuilder.Plan, timestamp: CMTTimestamp?, catalog: SchemaCatalog, integration: SyncIntegration,
         target: (any CMTTargetRecords)?, to path: String, form: CMTPackageForm, named name: String? = nil,
         dataBlocksAhead: Int = CMTPackageWriter.dataBlocksAheadDefault
-    ) throws -> (validation: ValidationReport, data: DeflatedRun) {
+    ) throws -> (validation: ValidationReport, dataSize: Int64) {
         let packagePath = name ?? path
         let schemaBytes = try CMTSchemaWriter.bytes(plan.schema)
         let source = StreamedPackageSource(
@@ -62,10 +61,9 @@ enum SalesPackageWriter {
             streamed: CMTPackage.dataMember, stream: MemoryByteStream([]), streamedAfter: 1)
         let collector = FindingCollector()
         let dataSize = CountingByteSink()
-        var data = DeflatedRun()
         try CMTPackageValidator(catalog: catalog, integration: integration, target: target).validateWritten(source, into: collector) {
             observer in
-            data = try CMTPackageWriter.write(
+            try CMTPackageWriter.write(
                 schema: plan.schema, timestamp: timestamp, to: path, form: form, dataCopy: dataSize, observer: observer,
                 dataBlocksAhead: dataBlocksAhead
             ) { emit in
@@ -90,7 +88,7 @@ enum SalesPackageWriter {
                     (CMTPackage.contentTypesMember, Int64(CMTContentTypes.bytes.count)),
                 ])
         }
-        return (ValidationReport(kind: PackageKind.cmt.rawValue, path: packagePath, collector: collector), data)
+        return (ValidationReport(kind: PackageKind.cmt.rawValue, path: packagePath, collector: collector), dataSize.byteCount)
     }
 
     /// Reads the written zip's directory: it must list exactly `expected`, in order, with those sizes.

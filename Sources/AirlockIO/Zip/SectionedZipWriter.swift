@@ -120,10 +120,7 @@ public final class SectionedZipWriter {
         for entry in entries { try write(layout.centralHeader(entry)) }
         try write(layout.end(count: entries.count, size: counter.byteCount - directoryOffset, offset: directoryOffset))
         try file.close()
-        guard rename(temporaryPath, path) == 0 else {
-            throw AirlockError(
-                .io, "cannot move the finished archive into place", at: SourceLocation(file: path), cause: String(cString: strerror(errno)))
-        }
+        try ZipArchiveWriter.moveIntoPlace(temporaryPath, path)
         finished = true
         if let interruptToken { Interrupts.shared.unregister(interruptToken) }
         interruptToken = nil

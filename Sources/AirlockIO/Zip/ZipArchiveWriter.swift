@@ -134,10 +134,7 @@ public final class ZipArchiveWriter {
             finished = true
             return
         }
-        guard rename(temporaryPath, path) == 0 else {
-            throw AirlockError(
-                .io, "cannot move the finished archive into place", at: SourceLocation(file: path), cause: String(cString: strerror(errno)))
-        }
+        try Self.moveIntoPlace(temporaryPath, path)
         finished = true
         if let interruptToken { Interrupts.shared.unregister(interruptToken) }
         interruptToken = nil
@@ -187,6 +184,15 @@ public final class ZipArchiveWriter {
         TimeZoneTuning.pinToUTC()
         return true
     }()
+
+    /// Renames the finished archive `temporaryPath` to `path`.
+    /// - Throws: `AirlockError(.io)` when the rename fails.
+    static func moveIntoPlace(_ temporaryPath: String, _ path: String) throws {
+        guard rename(temporaryPath, path) == 0 else {
+            throw AirlockError(
+                .io, "cannot move the finished archive into place", at: SourceLocation(file: path), cause: String(cString: strerror(errno)))
+        }
+    }
 
     static func temporaryPath(for path: String) -> String {
         let (directory, file) = split(path)

@@ -22,8 +22,7 @@ public enum CMTPackageWriter {
     }
 
     /// Writes a package whose entity sections `produce` hands over one at a time (each is written and can then
-    /// be released, so memory holds one section at a time); returns what `data.xml`'s bytes stand for (their deflate
-    /// bytes in a zip; none written plain).
+    /// be released, so memory holds one section at a time).
     /// - Parameters:
     ///   - schema: written as `data_schema.xml`; also gives each field its type.
     ///   - timestamp: the root `timestamp` of `data.xml` (omitted when nil).
@@ -37,12 +36,11 @@ public enum CMTPackageWriter {
     ///     attributes and associations) and the pieces its records are written from (`CMTDataWriter.Piece`), given
     ///     together or one at a time (`CMTSectionWriter`).
     /// - Throws: as `write(_:to:)`, or what `produce` throws.
-    @discardableResult
     public static func write(
         schema: CMTSchema, timestamp: CMTTimestamp?, otherAttributes: [CMTAttribute] = [], to path: String, form: CMTPackageForm = .zip,
         dataCopy: ByteSink? = nil, observer: CMTDataObserver? = nil, dataBlocksAhead: Int = dataBlocksAheadDefault,
         _ produce: (CMTSectionWriter) throws -> Void
-    ) throws -> DeflatedRun {
+    ) throws {
         let data: (ByteSink) throws -> Void = { entry in
             let writer = BufferedByteWriter(sink: dataCopy.map { TeeByteSink(entry, $0) } ?? entry)
             let location = SourceLocation(file: path, entry: CMTPackage.dataMember)
@@ -54,8 +52,8 @@ public enum CMTPackageWriter {
             try writer.flush()
         }
         switch form {
-        case .zip: return try write(schema: schema, to: path, dataBlocksAhead: dataBlocksAhead, data: data)
-        case .plainMembers: return try writePlain(schema: schema, into: path, data: data)
+        case .zip: try write(schema: schema, to: path, dataBlocksAhead: dataBlocksAhead, data: data)
+        case .plainMembers: try writePlain(schema: schema, into: path, data: data)
         }
     }
 
@@ -79,22 +77,19 @@ public enum CMTPackageWriter {
         return run
     }
 
-    /// Writes `data_schema.xml` and `data.xml` as plain files into `folder` (`CMTPackageForm.plainMembers`); returns
-    /// `data.xml`'s CRC-32 and size.
+    /// Writes `data_schema.xml` and `data.xml` as plain files into `folder` (`CMTPackageForm.plainMembers`).
     /// - Throws: `AirlockError` when a file cannot be written, or what `data` throws.
-    public static func writePlain(schema: CMTSchema, into folder: String, data: (ByteSink) throws -> Void) throws -> DeflatedRun {
+    public static func writePlain(schema: CMTSchema, into folder: String, data: (ByteSink) throws -> Void) throws {
         let schemaFile = try FileByteSink(path: folder + "/" + CMTPackage.schemaMember)
         let writer = BufferedByteWriter(sink: schemaFile)
         try CMTSchemaWriter.write(schema, to: writer, location: SourceLocation(file: schemaFile.path))
         try writer.flush()
         try schemaFile.close()
         let dataFile = try FileByteSink(path: folder + "/" + CMTPackage.dataMember)
-        let checksum = ChecksummingByteSink(target: dataFile)
-        let buffered = BufferedByteWriter(sink: checksum, capacity: 1 << 20)
+        let buffered = BufferedByteWriter(sink: dataFile, capacity: 1 << 20)
         try data(BufferedSinkAdapter(buffered))
         try buffered.flush()
         try dataFile.close()
-        return checksum.run
     }
 
     /// Writes a package from members written plain (`writePlain`): `data_schema.xml` from `schemaFile`, and `data.xml`

@@ -19,11 +19,8 @@ import Testing
         let sales = folder + "/.merge/sales"
         try FileManager.default.createDirectory(atPath: sales, withIntermediateDirectories: true)
         try Data("<entities/>".utf8).write(to: URL(fileURLWithPath: sales + "/data_schema.xml"))
-        let bytes = SectionedZipWriterTests.content(size)
-        try Data(bytes).write(to: URL(fileURLWithPath: sales + "/data.xml"))
-        let checksum = ChecksummingByteSink(target: CountingByteSink())
-        try bytes.withUnsafeBytes { try checksum.write($0) }
-        let data = ShardMergePackage.PlainData(run: checksum.run, sectionSize: sectionSize)
+        try Data(SectionedZipWriterTests.content(size)).write(to: URL(fileURLWithPath: sales + "/data.xml"))
+        let data = ShardMergePackage.PlainData(identity: try FileIdentity.of(sales + "/data.xml"), sectionSize: sectionSize)
         let piece = ShardMergePackage.Piece(shards: [], package: nil, validation: nil, data: data)
         try JSONEncoder().encode(piece).write(to: URL(fileURLWithPath: sales + "/piece.json"))
         return (folder, data)
@@ -53,7 +50,7 @@ import Testing
         #expect(try ZipArchiveReader(path: path).open("data.xml").readAll() == SectionedZipWriterTests.content(1_000_000))
     }
 
-    @Test func anIncompleteSetOfPartsIsDeflatedHereAndAnotherDataXMLIsNotTaken() throws {
+    @Test func anIncompleteSetOfPartsIsDeflatedHereAndAChangedDataXMLIsNotTaken() throws {
         let (folder, data) = try Self.run(size: 300_000)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let expected = try Self.reference(folder)
@@ -69,8 +66,11 @@ import Testing
         try bytes.write(to: URL(fileURLWithPath: dataPath))
         #expect(try ShardSalesSections.join(mergeFolder: folder + "/.merge", data: data, to: path) == nil)
         #expect(!FileManager.default.fileExists(atPath: path))
-        // Parts that deflated the changed data.xml do not stand for the one the step validated: not joined either.
-        _ = try ShardSalesSections.deflate(run: folder, range: try ShardSelection(index: 1, count: 3))
+        // Nor is it deflated: it is not the data.xml the step validated.
+        let changed = try #require(throws: AirlockError.self) {
+            try ShardSalesSections.deflate(run: folder, range: try ShardSelection(index: 1, count: 3))
+        }
+        #expect(changed.code == .io && changed.message.contains("changed since merge --step sales wrote it"), "\(changed)")
         #expect(try ShardSalesSections.join(mergeFolder: folder + "/.merge", data: data, to: path) == nil)
     }
 
