@@ -54,7 +54,8 @@ public enum ShardSalesSections {
         }
         guard let piece = try? JSONDecoder().decode(ShardMergePackage.Piece.self, from: pieceData) else {
             throw AirlockError(
-                .usage, "is not the piece.json of merge --step sales of this build: run that step again", at: SourceLocation(file: piecePath))
+                .usage, "is not the piece.json of merge --step sales of this build: run that step again",
+                at: SourceLocation(file: piecePath))
         }
         guard let data = piece.data else {
             return "Nothing to deflate: the shards hold no record of \(RunLayout.salesPackage).\n"

@@ -44,7 +44,8 @@ enum SalesPackageWriter {
         let dataPath = folder + "/" + CMTPackage.dataMember
         let identity = try FileIdentity.of(dataPath)
         guard identity.size == written.dataSize else {
-            throw AirlockError(.io, "holds \(identity.size) bytes where \(written.dataSize) were written", at: SourceLocation(file: dataPath))
+            throw AirlockError(
+                .io, "holds \(identity.size) bytes where \(written.dataSize) were written", at: SourceLocation(file: dataPath))
         }
         return (written.validation, identity)
     }
