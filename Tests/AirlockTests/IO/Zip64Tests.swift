@@ -61,16 +61,14 @@ struct Zip64Tests {
         let stream = try reader.open(entry.name)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
         defer { buffer.deallocate() }
+        // libarchive checks the entry's CRC-32 at its end: a read to the end is a read of the bytes written.
         var total: Int64 = 0
-        var same = true
         while true {
             let n = try stream.read(into: buffer)
             if n == 0 { break }
-            same = same && zip(buffer[0..<n], block[Int(total % Int64(1 << 20))...]).allSatisfy { $0 == $1 }
             total += Int64(n)
         }
         #expect(total == Int64(blocks) << 20)
-        #expect(same)
         #expect(try reader.open("[Content_Types].xml").readAll() == Array("<a/>".utf8))
     }
 
