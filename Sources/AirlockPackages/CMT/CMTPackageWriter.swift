@@ -1,11 +1,12 @@
 import AirlockIO
 import AirlockModel
 
-/// Writes a Configuration Migration package zip.
+/// Writes a Configuration Migration package zip (or its members plain, to be joined into one later).
 ///
 /// Members, in the order genuine CMT zips have them: `data_schema.xml`, `data.xml`, `[Content_Types].xml`.
 /// The zip is written under a temporary name and renamed into place when complete; entry times are fixed,
-/// so equal packages give equal bytes.
+/// so equal packages give equal bytes; `data.xml` is deflated in sections (`SectionedDeflater`), so that the same
+/// bytes can also be joined from sections deflated elsewhere.
 public enum CMTPackageWriter {
     /// How many 1 MB blocks of `data.xml` may wait for the deflater unless told otherwise: a conversion writes a
     /// section at a time, in bursts, and 16 MB ahead lets the deflater work while the next section is built.
@@ -62,7 +63,7 @@ public enum CMTPackageWriter {
     /// `data.xml`'s deflated data stands for.
     ///
     /// `data.xml` is deflated in sections of `dataSectionSize` bytes, each as if alone (`SectionedDeflater`), so that
-    /// the same member can be joined from sections deflated by other processes (`write(schema:to:joiningData:)`).
+    /// the same member can be joined from sections deflated by other processes (`write(schemaFile:to:joiningData:)`).
     /// - Throws: `AirlockError` when the schema or the zip cannot be written, or what `data` throws.
     @discardableResult
     public static func write(
