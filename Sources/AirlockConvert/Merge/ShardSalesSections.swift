@@ -104,11 +104,11 @@ public enum ShardSalesSections {
             at: SourceLocation(file: path))
     }
 
-    /// Writes `to-sales.zip` at `path` from the members `merge --step sales` wrote plain into its folder of `mergeFolder`
-    /// (described by `data`): `data.xml` joined from the runs `merge --step deflate` wrote when every part of one count
-    /// is there and deflated this very `data.xml` (the file the step wrote, unchanged), else deflated here. Returns how many runs were joined (0: deflated here), or
-    /// nil, having written nothing, when `data.xml` is no longer what the step wrote (the merge then writes the
-    /// package from the shards).
+    /// Writes `to-sales.zip` at `path` from the members `merge --step sales` wrote plain into its folder of
+    /// `mergeFolder` (described by `data`): `data.xml` joined from the runs `merge --step deflate` wrote when every
+    /// part of one count is there and deflated this very `data.xml` (the file the step wrote, unchanged), else
+    /// deflated here. Returns how many runs were joined (0: deflated here), or nil, having written nothing, when
+    /// `data.xml` is no longer what the step wrote (the merge then writes the package from the shards).
     /// - Throws: `AirlockError(.io)` when the package cannot be written.
     static func join(mergeFolder: String, data: ShardMergePackage.PlainData, to path: String) throws -> Int? {
         let folder = mergeFolder + "/" + ShardMergePackage.sales.rawValue
