@@ -73,7 +73,11 @@ public enum ShardSalesSections {
             let sink = try FileByteSink(path: staging.path(deflateFile))
             let location = SourceLocation(file: dataPath)
             let deflater = try SectionedDeflater(output: sink, sectionSize: data.sectionSize, location: location)
-            try copyRange(of: dataPath, from: start, to: end, into: deflater)
+            // The file's bytes start to end: a plain member read from a point inside it.
+            let member = MemberBytes(file: dataPath, form: .plain, offset: 0, storedBytes: size, bytes: size, crc32: nil)
+            let point = MemberReadPoint(output: start, input: start, bits: 0, window: [])
+            let bytes = MemberRange(member: member, point: point, start: start, count: end - start, location: location)
+            try FileCopy.copy(try MemberRangeStream(bytes), to: deflater)
             let deflated = try deflater.finish(final: end == size && !sections.isEmpty)
             try sink.close()
             try checkUnchanged(dataPath, data, since: "it was read: run this step again")
@@ -153,29 +157,5 @@ public enum ShardSalesSections {
             return runs
         }
         return nil
-    }
-
-    /// Writes the bytes `start ..< end` of the file at `path` into `sink`, a megabyte at a time.
-    private static func copyRange(of path: String, from start: Int64, to end: Int64, into sink: ByteSink) throws {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw AirlockError(.io, "cannot open the file", at: SourceLocation(file: path), cause: String(cString: strerror(errno)))
-        }
-        defer { close(descriptor) }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { buffer.deallocate() }
-        var offset = start
-        while offset < end {
-            let wanted = Int(min(Int64(buffer.count), end - offset))
-            let count = pread(descriptor, buffer.baseAddress, wanted, off_t(offset))
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                throw AirlockError(
-                    .io, count == 0 ? "ends before byte \(end)" : "cannot read the file", at: SourceLocation(file: path),
-                    cause: count == 0 ? nil : String(cString: strerror(errno)))
-            }
-            try sink.write(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-            offset += Int64(count)
-        }
     }
 }
