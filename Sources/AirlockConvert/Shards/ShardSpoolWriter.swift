@@ -106,28 +106,36 @@ struct ShardSpoolWriter {
     }
 
     /// to-fo.zip's entity files as every shard lays them out; this shard's rows in part order, before the load-order
-    /// sort (which merge applies to the whole file).
+    /// sort (which merge applies to the whole file). Each row goes from its flow's records to the spool in the file's
+    /// columns, with no table of the file built first.
     private func spoolFOFiles(of outputs: [FlowOutput], runOrder: [String], into written: inout Written) throws {
         for (number, file) in FOOutputBuilder.layout(outputs, catalog: context.catalog).enumerated() {
-            var table = Table(name: file.label, columnNames: file.columns)
-            var keys: [UInt64] = []
+            // Every part's rows and keys first: a part out of export order is refused before anything is written.
+            var parts: [(output: FlowOutput, rows: [Int], keys: [UInt64])] = []
             for part in file.parts where owns(part) {
                 let base = flowIndex(part, in: runOrder) * 64
-                let start = keys.count
                 let exportRow = context.exportRows(part.template.source)
-                try FOOutputBuilder.appendWritten(part, to: &table) { row in
-                    keys.append(ShardManifest.key(part: base, exportRow: exportRow(part.acceptedSourceRows[row])))
-                }
-                try checkOrder(keys[start...], flow: part.template.name)
+                let rows = (0..<part.accepted.rowCount).filter { part.written[$0] }
+                let keys = rows.map { ShardManifest.key(part: base, exportRow: exportRow(part.acceptedSourceRows[$0])) }
+                try checkOrder(keys[...], flow: part.template.name)
+                parts.append((part, rows, keys))
             }
+            let records = parts.reduce(0) { $0 + $1.rows.count }
             var spooled: String?
-            if table.rowCount > 0 {
+            if records > 0 {
                 let name = RunLayout.shardSpoolFolder + "/fo-\(number + 1).spool"
-                try spoolTable(table, keys: keys, to: name)
+                let spool = try TableSpoolWriter(path: folder + "/" + name, name: file.label, columns: file.columns)
+                for part in parts {
+                    let columns = file.columns.map { part.output.accepted.columnIndex(named: $0) }
+                    for (row, key) in zip(part.rows, part.keys) {
+                        try spool.append(row: row, of: part.output.accepted, columns: columns, key: key)
+                    }
+                }
+                try spool.close()
                 spooled = name
                 written.files.append(name)
             }
-            written.foFiles.append(ShardManifest.FOFile(label: file.label, columns: file.columns, file: spooled, records: table.rowCount))
+            written.foFiles.append(ShardManifest.FOFile(label: file.label, columns: file.columns, file: spooled, records: records))
         }
     }
 

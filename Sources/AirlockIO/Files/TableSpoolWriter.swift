@@ -44,6 +44,23 @@ public final class TableSpoolWriter {
         rowCount += 1
     }
 
+    /// Appends row `row` of `table` with `key`, the spool's column `i` taken from `table`'s column `columns[i]`, null
+    /// where that is nil: a row laid out in other columns than its table's, spooled with no table built for it.
+    public func append(row: Int, of table: Table, columns: [Int?], key: UInt64) throws {
+        precondition(columns.count == columnCount, "a spooled row needs one value per column")
+        try writer.append { bytes in
+            withUnsafeBytes(of: key.littleEndian) { bytes.append(contentsOf: $0) }
+            for column in columns {
+                guard let column else {
+                    Self.encode(nil, into: &bytes)
+                    continue
+                }
+                table.withValue(row: row, column: column) { Self.encode($0, into: &bytes) }
+            }
+        }
+        rowCount += 1
+    }
+
     /// Appends a row given as its values already encoded (what `TableSpoolReader.forEachRow` hands out: per column a
     /// length and the value's bytes) with `key`: a row moved from one spool to another without decoding it.
     public func appendEncoded(_ values: UnsafeRawBufferPointer, key: UInt64) throws {

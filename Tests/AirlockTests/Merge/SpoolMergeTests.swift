@@ -18,6 +18,24 @@ struct SpoolMergeTests {
         try writer.close()
     }
 
+    /// A row spooled from another table's columns (what a shard does for an F&O entity file, whose columns are
+    /// several flows' own) is the bytes of the same row spooled from a table laid out in the spool's columns: values
+    /// moved to their place, null where the source has no such column, empty values kept apart from nulls.
+    @Test func aRowSpooledThroughAColumnMapIsTheRowOfATableInTheSpoolsColumns() throws {
+        let folder = try Fixture.scratchDirectory("airlock-spool-columns")
+        var source = Table(name: "flow", columnNames: ["c", "x", "a"])
+        try source.appendRow(["3", "ignored", "1"])
+        try source.appendRow([nil, "ignored", ""])
+        try source.appendRow(["", nil, "é"])
+        let mapped = try TableSpoolWriter(path: folder + "/mapped.spool", name: "t", columns: ["a", "b", "c"])
+        for row in 0..<source.rowCount { try mapped.append(row: row, of: source, columns: [2, nil, 0], key: UInt64(10 + row)) }
+        try mapped.close()
+        try Self.spool(folder + "/laid-out.spool", [(["1", nil, "3"], 10), (["", nil, nil], 11), (["é", nil, ""], 12)])
+        let mappedBytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/mapped.spool"))
+        #expect(mappedBytes == (try Data(contentsOf: URL(fileURLWithPath: folder + "/laid-out.spool"))))
+        #expect(try TableSpoolReader.read(path: folder + "/mapped.spool").table.row(1) == ["", nil, nil])
+    }
+
     @Test func aCursorReadsWhatTheWholeReadGivesThroughABufferSmallerThanARow() throws {
         let folder = try Fixture.scratchDirectory("airlock-spool-cursor")
         let long = String(repeating: "é", count: 300)
