@@ -19,9 +19,10 @@ struct ReferenceTable: Sendable {
         var ambiguousNames: Set<String> = []
         var current: Int?
         var memo: [UInt32: TextFolding.ScalarFold] = [:]
-        for line in text.split(separator: "\n") {
-            guard line.first == " " else {
-                let fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        // Cut at the bytes of separators, not at characters: every separator of the table is ASCII.
+        for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
+            guard line.first == UInt8(ascii: " ") else {
+                let fields = line.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false).map { String(Substring($0)) }
                 if fields.count >= fieldCount {
                     current = heads.count
                     heads.append(fields)
@@ -31,8 +32,8 @@ struct ReferenceTable: Sendable {
                 continue
             }
             guard let entry = current else { continue }
-            for name in line.split(separator: ";") {
-                let key = TextFolding.fold(String(name), memo: &memo)
+            for name in line.split(separator: UInt8(ascii: ";")) {
+                let key = TextFolding.fold(String(Substring(name)), memo: &memo)
                 if key.isEmpty || ambiguousNames.contains(key) { continue }
                 if let other = entryByName[key], other != entry {
                     entryByName[key] = nil

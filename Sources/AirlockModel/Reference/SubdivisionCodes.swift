@@ -88,12 +88,13 @@ final class SubdivisionIndex: Sendable {
         var linesByCountry: [String: [Substring]] = [:]
         var countries: [String] = []
         var country: String?
-        for line in text.split(separator: "\n") {
-            if line.first != " " {
-                country = Self.country(ofHead: line)
+        // Cut at the bytes of line breaks, not at characters: every separator of the table is ASCII.
+        for bytes in text.utf8.split(separator: UInt8(ascii: "\n")) {
+            if bytes.first != UInt8(ascii: " ") {
+                country = Self.country(ofHead: bytes)
                 if let country, linesByCountry[country] == nil { countries.append(country) }
             }
-            if let country { linesByCountry[country, default: []].append(line) }
+            if let country { linesByCountry[country, default: []].append(Substring(bytes)) }
         }
         self.linesByCountry = linesByCountry
         self.countries = countries
@@ -116,11 +117,12 @@ final class SubdivisionIndex: Sendable {
 
     /// The country of a head line, `head(line)?.country` without making the subdivision (the table is cut into
     /// countries at start-up): the code's part before its hyphen; nil for a line of fewer fields or a code without one.
-    private static func country(ofHead line: Substring) -> String? {
-        let bars = line.utf8.lazy.filter { $0 == UInt8(ascii: "|") }.prefix(3).count
-        let code = line.prefix { $0 != "|" }
-        guard bars == 3, let hyphen = code.firstIndex(of: "-") else { return nil }
-        return String(code[..<hyphen])
+    private static func country(ofHead line: Substring.UTF8View) -> String? {
+        let bar = UInt8(ascii: "|")
+        guard line.lazy.filter({ $0 == bar }).prefix(3).count == 3, let codeEnd = line.firstIndex(of: bar),
+            let hyphen = line[..<codeEnd].firstIndex(of: UInt8(ascii: "-"))
+        else { return nil }
+        return String(Substring(line[..<hyphen]))
     }
 
     /// A head line as a subdivision; nil for one with fewer fields or a code without a hyphen.

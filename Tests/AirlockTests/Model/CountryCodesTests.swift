@@ -55,6 +55,34 @@ struct CountryCodesTests {
         #expect(CountryCodes.table.heads.count == 249)
     }
 
+    /// A table is cut at the bytes of its separators: its heads are the head lines a reading by characters gives,
+    /// and every name of an entry stands for that entry unless another entry gives it too.
+    @Test(arguments: [("countries", 4, [0, 1]), ("currencies", 4, [0])])
+    func aTableCutAtBytesIsTheTableReadByCharacters(file: String, fieldCount: Int, codeFields: [Int]) {
+        let text = ReferenceTableFile.text(file)
+        let table = ReferenceTable(text: text, fieldCount: fieldCount, codeFields: codeFields)
+        var heads: [[String]] = []
+        var names = 0
+        for line in text.split(separator: "\n") {
+            guard line.first == " " else {
+                let fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+                if fields.count >= fieldCount { heads.append(fields) }
+                continue
+            }
+            for name in line.split(separator: ";") {
+                let key = TextFolding.fold(String(name))
+                guard !key.isEmpty, !table.ambiguousNames.contains(key) else { continue }
+                #expect(
+                    table.entryByName[key] == heads.count - 1
+                        || codeFields.contains { field in
+                            table.heads.contains { $0.count > field && TextFolding.fold($0[field]) == key }
+                        }, "\(name) in \(file)")
+                names += 1
+            }
+        }
+        #expect(table.heads == heads && heads.count > 100 && names > 500)
+    }
+
     /// The comment lines of a table's text go, and every other line stays as it was, empty ones and the last included.
     @Test(arguments: ["", "#a", "a", "a\n", "#x\n#y\na\n b;c\n\n#z\nd", "a\n#c\nb\n", "\n\n#c", "#c\n"])
     func aTablesCommentLinesAreLeftOut(text: String) {
