@@ -59,7 +59,7 @@ enum FOOutputBuilder {
     }
 
     /// Appends the written records of `part` to `table` (an entity file's columns), as bytes, column by column.
-    static func appendWritten(_ part: FlowOutput, to table: inout Table, rows: ((Int) -> Void)? = nil) throws {
+    static func appendWritten(_ part: FlowOutput, to table: inout Table) throws {
         let positions = table.columnNames.map { part.accepted.columnIndex(named: $0) }
         let accepted = part.accepted
         for row in 0..<accepted.rowCount where part.written[row] {
@@ -67,7 +67,6 @@ enum FOOutputBuilder {
                 guard let position = positions[index] else { return try append(nil) }
                 try accepted.withValue(row: row, column: position) { try append($0) }
             }
-            rows?(row)
         }
     }
 
