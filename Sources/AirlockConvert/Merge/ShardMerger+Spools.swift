@@ -21,8 +21,8 @@ extension ShardMerger {
     static let streamedChunkRows = 16_384
 
     /// Rows of every shard's spool of one part or file, in key order (export order), handed to `body` in tables of at
-    /// most `chunkRows` rows (at least one table, possibly empty). A shard writes each spool in key order, so the spools
-    /// are merged as they are read, a buffer each, holding only the chunk being filled. A spool found out of key
+    /// most `chunkRows` rows (at least one table, possibly empty). A shard writes each spool in key order, so the
+    /// spools are merged as they are read, a buffer each, holding only the chunk being filled. A spool found out of key
     /// order before the first chunk is handed over is put in order after all, read whole; found later, it is refused
     /// (no shard of this build writes one).
     /// - Parameter records: how many rows each spool holds by its shard's `shard.json`, when it says.
@@ -86,7 +86,8 @@ extension ShardMerger {
         }
     }
 
-    /// A spool's current row in the merge: its key, then the spool's place (its shard's), which decides between equal keys.
+    /// A spool's current row in the merge: its key, then the spool's place (its shard's), which decides between equal
+    /// keys.
     private struct SpoolHead: Comparable {
         var key: UInt64
         var spool: Int

@@ -339,7 +339,8 @@ public enum ShardMerger {
         return try PackageValidator.validate(path: path, target: .fo, catalog: catalog, foTargetRecords: keys, countsAs: .checked)
     }
 
-    /// The reject files and `unresolved-lookups.csv`, each line from the shard that rejected the record, in export order.
+    /// The reject files and `unresolved-lookups.csv`, each line from the shard that rejected the record, in export
+    /// order.
     private static func writeRejects(
         _ shards: [MergedShard], templates: TemplateSet, staging: StagingDirectory, report: inout ConversionReport
     ) throws {

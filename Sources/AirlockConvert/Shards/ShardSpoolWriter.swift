@@ -27,8 +27,8 @@ struct ShardSpoolWriter {
         var unresolvedLookups: String?
         /// Per Sales entity, the spool of the ids of the export's records this shard holds (`ShardTargetRecords`).
         var salesIDs: [String: String] = [:]
-        /// Per F&O entity a package may refer to (by lower-cased AOT name), the spool of the key columns of the export's
-        /// records this shard holds (`ShardTargetRecords`).
+        /// Per F&O entity a package may refer to (by lower-cased AOT name), the spool of the key columns of the
+        /// export's records this shard holds (`ShardTargetRecords`).
         var foKeys: [String: String] = [:]
         /// The spool files, relative to the shard folder.
         var files: [String] = []

@@ -1,4 +1,5 @@
-/// Copies a file (or a stream) into a sink in 1 MiB pieces: a spooled file (a delta, a batch's data) into its zip entry.
+/// Copies a file (or a stream) into a sink in 1 MiB pieces: a spooled file (a delta, a batch's data) into its zip
+/// entry.
 public enum FileCopy {
     /// Copies the file at `path` into `sink`; returns how many bytes it held.
     /// - Throws: `AirlockError(.io)` when the file cannot be read, or the sink's error.

@@ -1,6 +1,6 @@
-/// A generated reference table (`countries.txt`, `currencies.txt`: `ReferenceTableFile`) as read: each entry's head fields, and the entry
-/// that each folded code or name (`TextFolding.fold`) stands for. A name of two entries stands for neither: it is
-/// left out and kept in `ambiguousNames`.
+/// A generated reference table (`countries.txt`, `currencies.txt`: `ReferenceTableFile`) as read: each entry's head
+/// fields, and the entry that each folded code or name (`TextFolding.fold`) stands for. A name of two entries stands
+/// for neither: it is left out and kept in `ambiguousNames`.
 struct ReferenceTable: Sendable {
     /// Each entry's head line, split at `|`, in the table's order; a head line with fewer fields than asked is skipped
     /// with its names.
