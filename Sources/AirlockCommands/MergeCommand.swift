@@ -12,8 +12,8 @@ struct MergeCommand: LedgerCommand {
             Exit status: 0 done; 1 a merged package fails validation (only the report is written); 2 the folders are not \
             all the shards of one conversion, or bad options. The merge is entered in the migration ledger beside --out, \
             naming each shard's report. --step sales and --step fo write one package each, in processes of their own, \
-            into --out's .merge/ folder (sales its data.xml plain), --step deflate --range i/R deflates the i-th of R \
-            shares of that data.xml's sections; the merge then takes the packages as written and joins the deflated \
+            into --out's .merge/ folder, their members plain; --step deflate --range i/R then deflates the i-th of R \
+            shares of those members' sections; the merge takes the packages as written and joins the deflated \
             sections (if they are of the same shards).
             """)
 
@@ -45,7 +45,7 @@ struct MergeCommand: LedgerCommand {
     )
     var step: String?
 
-    @Option(help: "With --step deflate: the share of to-sales.zip's data.xml sections to deflate, i of R (from 0: --range 0/8).")
+    @Option(help: "With --step deflate: the share of the package members' sections to deflate, i of R (from 0: --range 0/8).")
     var range: String?
 
     @OptionGroup var ledger: LedgerArguments
@@ -78,7 +78,7 @@ struct MergeCommand: LedgerCommand {
             let text: String
             do {
                 defer { meter.stop() }
-                text = try MergePipeline.deflateSalesSections(options, range: share, progress: { step in meter.step(step) })
+                text = try MergePipeline.deflateSections(options, range: share, progress: { step in meter.step(step) })
             }
             output.write(text)
             return

@@ -25,31 +25,45 @@ public enum ShardMergePackage: String, Sendable, CaseIterable {
     /// The file a step writes beside its package.
     static let pieceFile = "piece.json"
 
-    /// What the step leaves in its folder for the merge: `fo`, the package and `piece.json`; `sales`, the package's
-    /// members plain (`data_schema.xml` and `data.xml`, to be deflated in sections by `merge --step deflate` and
-    /// joined by the merge) and `piece.json`.
+    /// The folder of `merge --step fo`'s folder that it writes the package's members into, plain.
+    static let foMembersFolder = "package"
+
+    /// What the step leaves in its folder for the merge: the package's members plain, to be deflated in sections by
+    /// `merge --step deflate` and joined by the merge (`sales`: `data_schema.xml` and `data.xml`; `fo`: the folder
+    /// `package` holding every entity file, `Manifest.xml` and `PackageHeader.xml`), and `piece.json`.
     var stepOutputs: [String] {
         switch self {
         case .sales: [CMTPackage.schemaMember, CMTPackage.dataMember, Self.pieceFile]
-        case .fo: [fileName, Self.pieceFile]
+        case .fo: [Self.foMembersFolder, Self.pieceFile]
         }
     }
 
-    /// What a step wrote beside its package: the shards it merged (the SHA-256 of each one's `report.json`, in shard
-    /// order), the package's SHA-256 and its validation (both nil: no package, the shards hold no record of it); for
-    /// `sales`, what its plain `data.xml` holds instead of the package's SHA-256.
-    struct Piece: Codable {
-        var shards: [String]
-        var package: String?
-        var validation: ValidationReport?
-        var data: PlainData?
+    /// Where the step's plain member `name` is, in `stepFolder` (the package's folder of `.merge/`).
+    func memberPath(_ name: String, in stepFolder: String) -> String {
+        switch self {
+        case .sales: stepFolder + "/" + name
+        case .fo: stepFolder + "/" + Self.foMembersFolder + "/" + name
+        }
     }
 
-    /// `data.xml` as `merge --step sales` wrote it plain: which file it is (`identity`, its size among it), and the
-    /// size of the sections it is deflated in (`SectionedDeflater`), so that the runs `merge --step deflate` deflates
-    /// from that very file join into the member the single run writes.
-    struct PlainData: Codable, Equatable {
+    /// What a step wrote beside its package's members: the shards it merged (the SHA-256 of each one's `report.json`,
+    /// in shard order), the package's validation and the members deflated in sections (both nil: no package, the
+    /// shards hold no record of it): `data.xml` of `sales`, every entity file of `fo`, in the package's order.
+    struct Piece: Codable {
+        var shards: [String]
+        var validation: ValidationReport?
+        var members: [PlainMember]?
+    }
+
+    /// A member as its step wrote it plain: its name in the package, which file it is (`identity`, its size among it),
+    /// and the size of the sections it is deflated in (`SectionedDeflater`), so that the runs `merge --step deflate`
+    /// deflates from that very file join into the member the single run writes.
+    struct PlainMember: Codable, Equatable {
+        var name: String
         var identity: FileIdentity
         var sectionSize: Int
+
+        /// How many sections the member is deflated in: an empty member is one empty section.
+        var sectionCount: Int { max(1, Int((identity.size + Int64(sectionSize) - 1) / Int64(sectionSize))) }
     }
 }

@@ -92,23 +92,31 @@ public enum ShardMerger {
         do {
             progress("merging \(shards.count) shards: \(package.fileName)")
             let reports = try shards.map { try FileDigest.of($0.path(RunLayout.conversionReport)).sha256 }
-            let piece: ShardMergePackage.Piece
+            // The members plain, the large ones to be deflated in sections by `merge --step deflate` and joined.
+            let sectionSize = SectionedDeflater.defaultSectionSize
+            var written: (members: [ShardMergePackage.PlainMember], validation: ValidationReport)?
             switch package {
             case .sales:
-                // The members plain, `data.xml` to be deflated in sections by `merge --step deflate` and joined.
-                let written = try salesPlan(shards, catalog: catalog).map { plan in
-                    try SalesPackageWriter.writeMembers(
+                written = try salesPlan(shards, catalog: catalog).map { plan in
+                    let written = try SalesPackageWriter.writeMembers(
                         plan.plan, timestamp: plan.timestamp, catalog: catalog, integration: templates.set.integration,
                         target: plan.target, into: staging.staging, package: staging.path(package.fileName))
+                    return ([.init(name: CMTPackage.dataMember, identity: written.data, sectionSize: sectionSize)], written.validation)
                 }
-                piece = ShardMergePackage.Piece(
-                    shards: reports, package: nil, validation: written?.validation,
-                    data: written.map { ShardMergePackage.PlainData(identity: $0.data, sectionSize: SectionedDeflater.defaultSectionSize) })
             case .fo:
-                let validation = try writeFO(shards, catalog: catalog, to: staging.path(package.fileName))
-                let digest = try validation.map { _ in try FileDigest.of(staging.path(package.fileName)).sha256 }
-                piece = ShardMergePackage.Piece(shards: reports, package: digest, validation: validation)
+                try staging.makeFolder(ShardMergePackage.foMembersFolder)
+                let folder = staging.path(ShardMergePackage.foMembersFolder)
+                written = try writeFO(shards, catalog: catalog, to: folder, form: .plainMembers, named: staging.path(package.fileName)).map
+                {
+                    written in
+                    let members = try written.members.map { name in
+                        ShardMergePackage.PlainMember(
+                            name: name, identity: try FileIdentity.of(folder + "/" + name), sectionSize: sectionSize)
+                    }
+                    return (members, written.validation)
+                }
             }
+            let piece = ShardMergePackage.Piece(shards: reports, validation: written?.validation, members: written?.members)
             try staging.write(try ReportJSON.data(piece), to: ShardMergePackage.pieceFile)
             try staging.commit()
             return piece.validation
@@ -118,11 +126,10 @@ public enum ShardMerger {
         }
     }
 
-    /// `package` as written by the package's own step into `.merge/` of `run`, linked into `staging`, when the step
-    /// merged the shards whose reports are `reports` and the package is the one it wrote (its SHA-256), or for
-    /// `to-sales.zip` joined from the members its step wrote (`ShardSalesSections.join`), with a note on how; nil when
-    /// there is none, or it is of other shards (a shard run again since), or the file changed: the merge then writes
-    /// the package itself.
+    /// `package` as its own step wrote it into `.merge/` of `run`, joined into `staging` from its members
+    /// (`ShardPackageSections.join`), with a note on how, when the step merged the shards whose reports are `reports`;
+    /// nil when there is none, or it is of other shards (a shard run again since), or a member changed: the merge then
+    /// writes the package itself.
     private static func takePiece(
         _ package: ShardMergePackage, of reports: [String], run: String, staging: StagingDirectory
     ) throws -> (piece: ShardMergePackage.Piece, note: String)? {
@@ -130,21 +137,10 @@ public enum ShardMerger {
         guard let data = FileManager.default.contents(atPath: folder + "/" + ShardMergePackage.pieceFile),
             let piece = try? JSONDecoder().decode(ShardMergePackage.Piece.self, from: data), piece.shards == reports
         else { return nil }
-        if let data = piece.data {
-            // `to-sales.zip` joined from `data.xml`'s sections as `merge --step deflate` deflated them, else deflated here.
-            let joined = try ShardSalesSections.join(
-                mergeFolder: run + "/" + ShardMergePackage.folder, data: data, to: staging.path(package.fileName))
-            return joined.map { (piece, $0 > 0 ? ", data.xml joined from \($0) deflated runs" : ", data.xml deflated here") }
-        }
-        guard let digest = piece.package else { return piece.validation == nil ? (piece, "") : nil }
-        let path = folder + "/" + package.fileName
-        guard (try? FileDigest.of(path).sha256) == digest else { return nil }
-        do {
-            try FileManager.default.linkItem(atPath: path, toPath: staging.path(package.fileName))
-        } catch {
-            return nil
-        }
-        return (piece, "")
+        guard let members = piece.members else { return piece.validation == nil ? (piece, "") : nil }
+        let joined = try ShardPackageSections.join(
+            package, mergeFolder: run + "/" + ShardMergePackage.folder, members: members, to: staging.path(package.fileName))
+        return joined.map { (piece, $0.note) }
     }
 
     /// `package` of the shards written at `path`, and its validation; nil when the shards hold no record of it.
@@ -153,7 +149,7 @@ public enum ShardMerger {
     ) throws -> ValidationReport? {
         switch package {
         case .sales: try writeSales(shards, catalog: catalog, integration: integration, to: path)
-        case .fo: try writeFO(shards, catalog: catalog, to: path)
+        case .fo: try writeFO(shards, catalog: catalog, to: path)?.validation
         }
     }
 
@@ -305,8 +301,12 @@ public enum ShardMerger {
         return (plan, first.manifest.salesTimestamp.map(CMTTimestamp.init(text:)), target)
     }
 
-    /// `to-fo.zip` from every shard's rows of each entity file, sorted for loading and written as the single run's.
-    private static func writeFO(_ shards: [MergedShard], catalog: SchemaCatalog, to path: String) throws -> ValidationReport? {
+    /// `to-fo.zip` from every shard's rows of each entity file, sorted for loading and written as the single run's (or,
+    /// `form` `.plainMembers`, its members into the folder `path`), and its validation, naming the package `named`;
+    /// with the entity files' member names, in order. Nil when the shards hold no record of it.
+    private static func writeFO(
+        _ shards: [MergedShard], catalog: SchemaCatalog, to path: String, form: PackageForm = .zip, named name: String? = nil
+    ) throws -> (members: [String], validation: ValidationReport)? {
         let layout = shards[0].manifest.foFiles
         for shard in shards where shard.manifest.foFiles.map(\.label) != layout.map(\.label) {
             throw AirlockError(
@@ -321,9 +321,9 @@ public enum ShardMerger {
             files.append((file.label, file.columns, spooled.map(\.0), spooled.map(\.1)))
         }
         guard
-            try FOOutputBuilder.write(
+            let members = try FOOutputBuilder.write(
                 files.map { ($0.label, $0.columns) }, catalog: catalog,
-                description: "Airlock conversion for \(shards[0].manifest.company)", to: path,
+                description: "Airlock conversion for \(shards[0].manifest.company)", to: path, form: form,
                 table: { index in
                     let file = files[index]
                     let table =
@@ -336,7 +336,10 @@ public enum ShardMerger {
         let keys =
             try ShardTargetRecords.readFO(shards, catalog: catalog)
             ?? FOExportKeys.read(path: options.foPath, catalog: catalog, fileEncoding: options.foFileEncoding, countsAs: .checked)
-        return try PackageValidator.validate(path: path, target: .fo, catalog: catalog, foTargetRecords: keys, countsAs: .checked)
+        let validation = try PackageValidator.validate(
+            source: openPackageSource(path: path), kind: .fo, catalog: catalog, foTargetRecords: keys, reportPath: name ?? path,
+            countsAs: .checked)
+        return (members, validation)
     }
 
     /// The reject files and `unresolved-lookups.csv`, each line from the shard that rejected the record, in export

@@ -13,9 +13,10 @@ enum FOOutputBuilder {
     /// when no flow writes a record.
     static func write(_ outputs: [FlowOutput], catalog: SchemaCatalog, description: String, to path: String) throws -> Bool {
         let files = layout(outputs, catalog: catalog).filter { file in file.parts.contains { $0.written.contains(true) } }
-        return try write(files.map { ($0.label, $0.columns) }, catalog: catalog, description: description, to: path) { index in
+        let written = try write(files.map { ($0.label, $0.columns) }, catalog: catalog, description: description, to: path) { index in
             try table(of: files[index], catalog: catalog)
         }
+        return written != nil
     }
 
     /// The table of one entity file of `layout`: its flows' written records, in the order its staging table loads them.
@@ -73,16 +74,21 @@ enum FOOutputBuilder {
     /// Writes the package to `path`; false (and nothing written) when no entity has records.
     static func write(_ files: [(label: String, table: Table)], catalog: SchemaCatalog, description: String, to path: String) throws -> Bool
     {
-        try write(files.map { ($0.label, $0.table.columnNames) }, catalog: catalog, description: description, to: path) { files[$0].table }
+        let written = try write(files.map { ($0.label, $0.table.columnNames) }, catalog: catalog, description: description, to: path) {
+            files[$0].table
+        }
+        return written != nil
     }
 
     /// Writes the package of `files` to `path`, each file's table produced by `table` (given the file's index) when
-    /// its entry is written and let go after; false (and nothing written) when there is no file.
+    /// its entry is written and let go after; returns the entity files' member names in the order written, nil (and
+    /// nothing written) when there is no file. `form` `.plainMembers` writes the members into the folder `path`.
+    @discardableResult
     static func write(
         _ files: [(label: String, columns: [String])], catalog: SchemaCatalog, description: String, to path: String,
-        table: (Int) throws -> Table
-    ) throws -> Bool {
-        guard !files.isEmpty else { return false }
+        form: PackageForm = .zip, table: (Int) throws -> Table
+    ) throws -> [String]? {
+        guard !files.isEmpty else { return nil }
         var lines = files.map { file in
             FOManifestLineBuilder.line(
                 label: file.label, technicalName: catalog.foEntity(named: file.label)?.technicalName, columns: file.columns,
@@ -91,10 +97,10 @@ enum FOOutputBuilder {
         FOExecutionOrder.assign(&lines)
         let manifest = FOManifest(
             definitionGroupName: "Airlock conversion", description: description, entities: lines, projectCategory: 0, hasRulesData: true)
-        try FOPackageWriter.write(header: FOPackageHeader(description: description), manifest: manifest, entities: lines, to: path) {
-            index, sink in
+        return try FOPackageWriter.write(
+            header: FOPackageHeader(description: description), manifest: manifest, entities: lines, to: path, form: form
+        ) { index, sink in
             try FOPackageWriter.writeCSV(FOEntityFile(entity: lines[index], table: try table(index), encoding: .utf8BOM), to: sink)
         }
-        return true
     }
 }

@@ -52,7 +52,7 @@ enum SalesPackageWriter {
 
     private static func write(
         _ plan: SalesOutputBuilder.Plan, timestamp: CMTTimestamp?, catalog: SchemaCatalog, integration: SyncIntegration,
-        target: (any CMTTargetRecords)?, to path: String, form: CMTPackageForm, named name: String? = nil,
+        target: (any CMTTargetRecords)?, to path: String, form: PackageForm, named name: String? = nil,
         dataBlocksAhead: Int = CMTPackageWriter.dataBlocksAheadDefault
     ) throws -> (validation: ValidationReport, dataSize: Int64) {
         let packagePath = name ?? path

@@ -1,7 +1,7 @@
 /// Checks on entry names that come from outside: nothing may point outside the extraction root.
-enum ZipEntryName {
+public enum ZipEntryName {
     /// Why `name` is unsafe to use as a relative path, or nil when it is safe.
-    static func problem(with name: String) -> String? {
+    public static func problem(with name: String) -> String? {
         if name.isEmpty { return "the entry has an empty name" }
         if name.contains("\\") { return "the entry name contains a backslash" }
         if name.hasPrefix("/") { return "the entry name is an absolute path" }

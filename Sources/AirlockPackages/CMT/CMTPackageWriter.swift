@@ -38,7 +38,7 @@ public enum CMTPackageWriter {
     ///     together or one at a time (`CMTSectionWriter`).
     /// - Throws: as `write(_:to:)`, or what `produce` throws.
     public static func write(
-        schema: CMTSchema, timestamp: CMTTimestamp?, otherAttributes: [CMTAttribute] = [], to path: String, form: CMTPackageForm = .zip,
+        schema: CMTSchema, timestamp: CMTTimestamp?, otherAttributes: [CMTAttribute] = [], to path: String, form: PackageForm = .zip,
         dataCopy: ByteSink? = nil, observer: CMTDataObserver? = nil, dataBlocksAhead: Int = dataBlocksAheadDefault,
         _ produce: (CMTSectionWriter) throws -> Void
     ) throws {
@@ -63,7 +63,7 @@ public enum CMTPackageWriter {
     /// `data.xml`'s deflated data stands for.
     ///
     /// `data.xml` is deflated in sections of `dataSectionSize` bytes, each as if alone (`SectionedDeflater`), so that
-    /// the same member can be joined from sections deflated by other processes (`write(schemaFile:to:joiningData:)`).
+    /// the same member can be joined from sections deflated by other processes (`write(schemaFile:to:data:)`).
     /// - Throws: `AirlockError` when the schema or the zip cannot be written, or what `data` throws.
     @discardableResult
     public static func write(
@@ -78,7 +78,7 @@ public enum CMTPackageWriter {
         return run
     }
 
-    /// Writes `data_schema.xml` and `data.xml` as plain files into `folder` (`CMTPackageForm.plainMembers`).
+    /// Writes `data_schema.xml` and `data.xml` as plain files into `folder` (`PackageForm.plainMembers`).
     /// - Throws: `AirlockError` when a file cannot be written, or what `data` throws.
     public static func writePlain(schema: CMTSchema, into folder: String, data: (ByteSink) throws -> Void) throws {
         let schemaFile = try FileByteSink(path: folder + "/" + CMTPackage.schemaMember)
@@ -93,35 +93,18 @@ public enum CMTPackageWriter {
         try dataFile.close()
     }
 
-    /// Writes a package from members written plain (`writePlain`): `data_schema.xml` from `schemaFile`, and `data.xml`
-    /// joined from `runs`, its sections as `SectionedDeflater` deflated them (each file holds its run's deflate bytes;
-    /// the last run ends the stream): byte for byte the package that `write(schema:to:…data:)` writes for the same
-    /// `data.xml`, without deflating it again.
-    /// - Throws: `AirlockError` when the schema cannot be read, the zip cannot be written, or a run's file cannot be
-    ///   read or does not hold what its run says.
-    public static func write(schemaFile: String, to path: String, joiningData runs: [(file: String, run: DeflatedRun)]) throws {
+    /// Writes a package from members written plain (`writePlain`): `data_schema.xml` from `schemaFile`, then
+    /// `data.xml` as `data` adds it to the archive, named `CMTPackage.dataMember` (joined from its sections deflated
+    /// elsewhere, `SectionedZipWriter.addJoinedEntry`, or deflated from its file in sections): byte for byte the
+    /// package that `write(schema:to:…data:)` writes for the same `data.xml`.
+    /// - Throws: `AirlockError` when the schema cannot be read or the zip cannot be written; what `data` throws.
+    public static func write(schemaFile: String, to path: String, data: (SectionedZipWriter) throws -> Void) throws {
         let schemaBytes = try FileByteStream.contents(of: schemaFile)
         let archive = try SectionedZipWriter(path: path)
         try archive.addEntry(name: CMTPackage.schemaMember) { sink in try schemaBytes.withUnsafeBytes { try sink.write($0) } }
-        try archive.addJoinedEntry(name: CMTPackage.dataMember, runs: runs)
+        try data(archive)
         try archive.addEntry(name: CMTPackage.contentTypesMember, bytes: CMTContentTypes.bytes)
         try archive.finish()
-    }
-
-    /// Writes a package from members written plain (`writePlain`), deflating `dataFile` in sections of `sectionSize`
-    /// bytes here; returns what its deflated data stands for: the package `write(schemaFile:to:joiningData:)` joins
-    /// from the same sections deflated elsewhere.
-    /// - Throws: `AirlockError` when a member cannot be read or the zip cannot be written.
-    public static func write(schemaFile: String, to path: String, dataFile: String, sectionSize: Int) throws -> DeflatedRun {
-        let schemaBytes = try FileByteStream.contents(of: schemaFile)
-        let archive = try SectionedZipWriter(path: path)
-        try archive.addEntry(name: CMTPackage.schemaMember) { sink in try schemaBytes.withUnsafeBytes { try sink.write($0) } }
-        let run = try archive.addEntry(name: CMTPackage.dataMember, sectionSize: sectionSize) { sink in
-            try FileCopy.copy(dataFile, to: sink)
-        }
-        try archive.addEntry(name: CMTPackage.contentTypesMember, bytes: CMTContentTypes.bytes)
-        try archive.finish()
-        return run
     }
 
     private static func addSchema(_ schema: CMTSchema, to archive: SectionedZipWriter) throws {

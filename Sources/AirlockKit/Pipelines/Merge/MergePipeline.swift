@@ -36,14 +36,15 @@ public enum MergePipeline {
             + String(format: "Done in %.1f s.", Date().timeIntervalSince(started)) + "\n"
     }
 
-    /// Deflates part `range` of the sections of `to-sales.zip`'s `data.xml` that `merge --step sales` wrote into the
-    /// run folder, for the merge to join (`airlock merge --step deflate --range i/N`); returns what to show.
-    /// - Throws: as `ShardSalesSections.deflate`.
-    public static func deflateSalesSections(
+    /// Deflates part `range` of the sections of the members that `merge --step sales` and `merge --step fo` wrote
+    /// plain into the run folder, for the merge to join (`airlock merge --step deflate --range i/N`); returns what to
+    /// show.
+    /// - Throws: as `ShardPackageSections.deflate`.
+    public static func deflateSections(
         _ options: MergeOptions, range: ShardSelection, progress: @escaping @Sendable (String) -> Void = { _ in }
     ) throws -> String {
         let started = Date()
-        let text = try ShardSalesSections.deflate(run: options.merge.outputDirectory, range: range, progress: progress)
+        let text = try ShardPackageSections.deflate(run: options.merge.outputDirectory, range: range, progress: progress)
         return text + String(format: "Done in %.1f s.", Date().timeIntervalSince(started)) + "\n"
     }
 

@@ -203,9 +203,9 @@ import Testing
     }
 
     /// The whole path of deploy/shard-steps.txt: the partition's steps, the shards, each package merged in a step of
-    /// its own, `data.xml`'s sections deflated in parts, the merge taking and joining them: the single run's packages
-    /// and findings; a package written for other shards (a shard run again since), or changed since its step wrote
-    /// it, is not taken but written again; parts deflated before their `data.xml` changed are joined all the same.
+    /// its own, the members' sections deflated in parts, the merge taking and joining them: the single run's packages
+    /// and findings; a package written for other shards (a shard run again since), or a member changed since its step
+    /// wrote it, is not taken but written again; parts deflated before their `data.xml` changed are joined all the same.
     @Test func theWholePathInStepsMergesIntoTheSingleRun() throws {
         let pair = try ConvertFixture.generatedPair(accounts: 80, seed: 16, defects: true)
         let catalog = try Self.catalog.get()
@@ -226,7 +226,7 @@ import Testing
             let stale = !["as written", "deflated in parts"].contains(piece)
             for package in ShardMergePackage.allCases { _ = try ShardMerger.writePackage(package, options, catalog: catalog) }
             if piece == "deflated in parts" {
-                for index in [1, 0] { _ = try ShardSalesSections.deflate(run: run, range: try ShardSelection(index: index, count: 2)) }
+                for index in [1, 0] { _ = try ShardPackageSections.deflate(run: run, range: try ShardSelection(index: index, count: 2)) }
             }
             if piece.hasSuffix("data changed") || piece == "deflated in parts" {
                 // Changed after the step wrote it (the size kept): parts deflated before are joined, else not taken.
@@ -236,8 +236,10 @@ import Testing
                 bytes[at + 1] = UInt8(ascii: "x")
                 try bytes.write(to: URL(fileURLWithPath: path))
             } else if piece == "changed" {
-                // A package that changed since its step wrote it: cut short.
-                let path = run + "/.merge/fo/" + RunLayout.foPackage
+                // A member that changed since its step wrote it: cut short.
+                let folder = run + "/.merge/fo/package"
+                let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).sorted().first { $0.hasSuffix(".csv") })
+                let path = folder + "/" + name
                 let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
                 try bytes.prefix(bytes.count - 100).write(to: URL(fileURLWithPath: path))
             } else if stale {
@@ -253,8 +255,12 @@ import Testing
             forced.force = true
             let merged = try ShardMerger.run(forced, catalog: catalog, progress: { lines.append($0) })
             #expect(lines.all.filter { $0.contains("as its step wrote it") }.count == (stale ? 1 : 2), "\(lines.all)")
-            let joined = lines.all.contains { $0.contains("to-sales.zip as its step wrote it, data.xml joined from 2 deflated runs") }
-            #expect(joined == (piece == "deflated in parts"), "\(lines.all)")
+            let joined = lines.all.filter { $0.contains("as its step wrote it") && $0.contains(" joined from ") }
+            #expect(joined.count == (piece == "deflated in parts" ? 2 : 0), "\(lines.all)")
+            #expect(
+                lines.all.contains { $0.contains("to-sales.zip as its step wrote it, 1 member joined from 1 deflated run") }
+                    == (piece == "deflated in parts"))
+            #expect(!joined.contains { $0.contains("deflated here") }, "\(lines.all)")
             #expect(!FileManager.default.fileExists(atPath: run + "/.merge"), "the merge removes the steps' folder")
             #expect(merged.validations.map(\.kind) == single.validations.map(\.kind))
             for (found, expected) in zip(merged.validations, single.validations) {
