@@ -106,14 +106,13 @@ public enum ShardMerger {
             case .fo:
                 try staging.makeFolder(ShardMergePackage.foMembersFolder)
                 let folder = staging.path(ShardMergePackage.foMembersFolder)
-                written = try writeFO(shards, catalog: catalog, to: folder, form: .plainMembers, named: staging.path(package.fileName)).map
+                if let plain = try writeFO(shards, catalog: catalog, to: folder, form: .plainMembers, named: staging.path(package.fileName))
                 {
-                    written in
-                    let members = try written.members.map { name in
+                    let members = try plain.members.map { name in
                         ShardMergePackage.PlainMember(
                             name: name, identity: try FileIdentity.of(folder + "/" + name), sectionSize: sectionSize)
                     }
-                    return (members, written.validation)
+                    written = (members, plain.validation)
                 }
             }
             let piece = ShardMergePackage.Piece(shards: reports, validation: written?.validation, members: written?.members)
