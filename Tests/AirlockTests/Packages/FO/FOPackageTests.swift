@@ -28,6 +28,41 @@ struct FOPackageTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: first)) == Data(contentsOf: URL(fileURLWithPath: second)))
     }
 
+    /// The package written plain and zipped again from its folder (deflating each entity file there, in sections, as
+    /// the merge does when no deflate step ran) is the zip the writer writes, with a file over one 16 MiB section;
+    /// the folder reads as the same package.
+    @Test func aPackageWrittenPlainZipsIntoTheZipTheWriterWrites() throws {
+        let folder = try Fixture.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let large = SectionedZipWriterTests.content(SectionedDeflater.defaultSectionSize + 300_000)
+        let lines = ["Customers V3", "Customer groups", "Empty"].map {
+            FOManifestLineBuilder.line(label: $0, technicalName: nil, columns: ["A"], sourceFormat: "CSV")
+        }
+        let contents: [[UInt8]] = [large, Array("A\r\nG1\r\n".utf8), []]
+        let manifest = FOManifest(
+            definitionGroupName: "Airlock", description: "plain", entities: lines, projectCategory: 0, hasRulesData: true)
+        let write = { (path: String, form: PackageForm) in
+            try FOPackageWriter.write(
+                header: FOPackageHeader(description: "plain"), manifest: manifest, entities: lines, to: path, form: form
+            ) { index, sink in try contents[index].withUnsafeBytes { try sink.write($0) } }
+        }
+        let names = try write(folder + "/package.zip", .zip)
+        try FileManager.default.createDirectory(atPath: folder + "/plain", withIntermediateDirectories: false)
+        #expect(try write(folder + "/plain", .plainMembers) == names)
+        #expect(names == ["Customers V3.csv", "Customer groups.csv", "Empty.csv"])
+        #expect(FOPackageWriter.plainMembersComplete(in: folder + "/plain"))
+        try FOPackageWriter.write(plainFolder: folder + "/plain", entities: names.count, to: folder + "/zipped.zip") { archive, index in
+            try archive.addEntry(name: names[index]) { sink in _ = try FileCopy.copy(folder + "/plain/" + names[index], to: sink) }
+        }
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: folder + "/zipped.zip"))
+                == Data(contentsOf: URL(fileURLWithPath: folder + "/package.zip")))
+        #expect(try ZipArchiveReader(path: folder + "/package.zip").open("Customers V3.csv").readAll() == large)
+        let plain = try FOPackageReader(source: openPackageSource(path: folder + "/plain"))
+        let zipped = try FOPackageReader(source: openPackageSource(path: folder + "/package.zip"))
+        #expect(plain.manifest == zipped.manifest && plain.header == zipped.header)
+    }
+
     @Test func csvFilesUseCRLFAndQuoteOnlyWhereNeeded() throws {
         let sink = MemoryByteSink()
         let line = FOManifestLineBuilder.line(
