@@ -61,6 +61,11 @@ public enum FOPackageWriter {
                 throw AirlockError(
                     .usage, "the manifest line for \(entity.entityName) has no InputFilePath", at: SourceLocation(file: path))
             }
+            guard !members.contains(member) else {
+                throw AirlockError(
+                    .unsafeEntry, "a second manifest line names this file (\(entity.entityName))",
+                    at: SourceLocation(file: path, entry: member))
+            }
             members.append(member)
             if let zip {
                 try zip.addEntry(name: member, content)

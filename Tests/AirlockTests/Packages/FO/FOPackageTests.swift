@@ -63,6 +63,26 @@ struct FOPackageTests {
         #expect(plain.manifest == zipped.manifest && plain.header == zipped.header)
     }
 
+    /// Two manifest lines naming one file are refused, in a zip and in a folder (where the second would overwrite the
+    /// first), naming the file.
+    @Test(arguments: [PackageForm.zip, .plainMembers])
+    func twoLinesNamingOneFileAreRefused(form: PackageForm) throws {
+        let folder = try Fixture.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let line = FOManifestLineBuilder.line(label: "Customers V3", technicalName: nil, columns: ["A"], sourceFormat: "CSV")
+        let path = folder + (form == .zip ? "/package.zip" : "")
+        let error = try #require(throws: AirlockError.self) {
+            try FOPackageWriter.write(
+                header: FOPackageHeader(description: "twice"),
+                manifest: FOManifest(
+                    definitionGroupName: nil, description: nil, entities: [line, line], projectCategory: 0, hasRulesData: true),
+                entities: [line, line], to: path, form: form
+            ) { _, sink in try Array("A\r\n".utf8).withUnsafeBytes { try sink.write($0) } }
+        }
+        #expect(error.code == .unsafeEntry && error.location.entry == "Customers V3.csv", "\(error)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/package.zip"))
+    }
+
     @Test func csvFilesUseCRLFAndQuoteOnlyWhereNeeded() throws {
         let sink = MemoryByteSink()
         let line = FOManifestLineBuilder.line(
