@@ -73,8 +73,8 @@ public enum FOPackageWriter {
                 try writePlain(member, into: path, content)
             }
         }
-        let manifestBytes = try FOManifestWriter.manifestBytes(manifest, layout: layout)
-        let headerBytes = try FOManifestWriter.headerBytes(header, layout: layout)
+        let manifestBytes = FOManifestWriter.manifestBytes(manifest, layout: layout)
+        let headerBytes = FOManifestWriter.headerBytes(header, layout: layout)
         if let zip {
             try zip.addEntry(name: manifestMember, bytes: manifestBytes)
             try zip.addEntry(name: headerMember, bytes: headerBytes)

@@ -48,8 +48,8 @@ import Testing
 
     /// The two packages with every member deflated whole in this process, as the single run deflates them.
     static func references(_ folder: String) throws -> (sales: Data, fo: Data) {
-        let add = { (archive: SectionedZipWriter, name: String, file: String) in
-            try archive.addEntry(name: name, sectionSize: sectionSize) { sink in _ = try FileCopy.copy(file, to: sink) }
+        let add: (SectionedZipWriter, String, String) throws -> Void = { archive, name, file in
+            _ = try archive.addEntry(name: name, sectionSize: sectionSize) { sink in _ = try FileCopy.copy(file, to: sink) }
         }
         let sales = folder + "/.merge/sales"
         try CMTPackageWriter.write(schemaFile: sales + "/data_schema.xml", to: folder + "/sales.zip") { archive in
