@@ -14,7 +14,8 @@ struct MergeCommand: LedgerCommand {
             naming each shard's report. --step sales and --step fo write one package each, in processes of their own, \
             into --out's .merge/ folder, their members plain; --step deflate --range i/R then deflates the i-th of R \
             shares of those members' sections; the merge takes the packages as written and joins the deflated \
-            sections (if they are of the same shards).
+            sections (if they are of the same shards). Given --batch-records (not --batch-mb), the package steps also \
+            cut and validate their batches, whose members are deflated and joined likewise; give the merge the same.
             """)
 
     @Option(help: "The run folder to write (may hold shards/; otherwise empty unless --force).")

@@ -29,21 +29,32 @@ public enum ShardMergePackage: String, Sendable, CaseIterable {
     static let foMembersFolder = "package"
 
     /// What the step leaves in its folder for the merge: the package's members plain, to be deflated in sections by
-    /// `merge --step deflate` and joined by the merge (`sales`: `data_schema.xml` and `data.xml`; `fo`: the folder
-    /// `package` holding every entity file, `Manifest.xml` and `PackageHeader.xml`), and `piece.json`.
+    /// `merge --step deflate` and joined by the merge (`sales`: `data_schema.xml`, `data.xml` and
+    /// `[Content_Types].xml`; `fo`: the folder `package` holding every entity file, `Manifest.xml` and
+    /// `PackageHeader.xml`), the batches cut from them, each a folder of its members plain in `batches/`, and
+    /// `piece.json`.
     var stepOutputs: [String] {
         switch self {
-        case .sales: [CMTPackage.schemaMember, CMTPackage.dataMember, Self.pieceFile]
-        case .fo: [Self.foMembersFolder, Self.pieceFile]
+        case .sales:
+            [CMTPackage.schemaMember, CMTPackage.dataMember, CMTPackage.contentTypesMember, RunLayout.batchesFolder, Self.pieceFile]
+        case .fo: [Self.foMembersFolder, RunLayout.batchesFolder, Self.pieceFile]
+        }
+    }
+
+    /// The folder of `stepFolder` (the package's folder of `.merge/`) holding the package's plain members.
+    func plainFolder(in stepFolder: String) -> String {
+        switch self {
+        case .sales: stepFolder
+        case .fo: stepFolder + "/" + Self.foMembersFolder
         }
     }
 
     /// Where the step's plain member `name` is, in `stepFolder` (the package's folder of `.merge/`).
-    func memberPath(_ name: String, in stepFolder: String) -> String {
-        switch self {
-        case .sales: stepFolder + "/" + name
-        case .fo: stepFolder + "/" + Self.foMembersFolder + "/" + name
-        }
+    func memberPath(_ name: String, in stepFolder: String) -> String { plainFolder(in: stepFolder) + "/" + name }
+
+    /// The folder of `stepFolder` holding the plain members of the batch `batch` cut from the package.
+    static func batchFolder(_ batch: PackageBatch, in stepFolder: String) -> String {
+        stepFolder + "/" + RunLayout.batchesFolder + "/" + batch.plainFolderName
     }
 
     /// What a step wrote beside its package's members: the shards it merged (the SHA-256 of each one's `report.json`,
@@ -53,6 +64,18 @@ public enum ShardMergePackage: String, Sendable, CaseIterable {
         var shards: [String]
         var validation: ValidationReport?
         var members: [PlainMember]?
+        /// The limits the step cut the package's batches by (`--batch-records`), nil when it cut none.
+        var batchLimits: PackageBatchLimits?
+        /// The batches, in order, when the step cut them.
+        var batches: [BatchPiece]?
+    }
+
+    /// A batch a step cut from its package: the batch (its size 0 until the merge zips it), its validation against
+    /// the target and the batches before it, and its members deflated in sections (`data.xml`; every entity file).
+    struct BatchPiece: Codable {
+        var batch: PackageBatch
+        var validation: ValidationReport
+        var members: [PlainMember]
     }
 
     /// A member as its step wrote it plain: its name in the package, which file it is (`identity`, its size among it),

@@ -45,10 +45,12 @@ public enum ShardMerger {
             let reports = shards.compactMap { merged[$0.folder]?.sha256 }
 
             var validations: [ShardMergePackage: ValidationReport] = [:]
+            var pieces: [ShardMergePackage: ShardMergePackage.Piece] = [:]
             for package in ShardMergePackage.allCases {
                 if let taken = try takePiece(package, of: reports, run: options.outputDirectory, staging: staging) {
                     progress("merging \(shards.count) shards: \(package.fileName) as its step wrote it\(taken.note)")
                     validations[package] = taken.piece.validation
+                    pieces[package] = taken.piece
                 } else {
                     progress("merging \(shards.count) shards: \(package.fileName)")
                     validations[package] = try write(
@@ -56,8 +58,17 @@ public enum ShardMerger {
                 }
             }
             try writeRejects(shards, templates: templates, staging: staging, report: &report)
+            var cut: (fo: BatchWriter.Series?, sales: BatchWriter.Series?)?
+            if let limits = options.batchLimits, !limits.isUnlimited, !validations.values.contains(where: { $0.errors > 0 }) {
+                let joined = try joinBatches(
+                    pieces, written: Set(validations.keys), limits: limits, run: options.outputDirectory, staging: staging)
+                progress(
+                    "merging \(shards.count) shards: \(joined?.note ?? "the batches cut here (the package steps cut none by these limits)")"
+                )
+                cut = joined?.series
+            }
             let checked = try Converter.finishPackages(
-                fo: validations[.fo], sales: validations[.sales], report: &report, batchLimits: options.batchLimits,
+                fo: validations[.fo], sales: validations[.sales], report: &report, batchLimits: options.batchLimits, cutBatches: cut,
                 targets: TargetExports(runOptions), catalog: catalog, integration: templates.set.integration, staging: staging,
                 progress: progress)
             try ConversionReportBuilder.write(report, staging: staging)
@@ -76,13 +87,14 @@ public enum ShardMerger {
     }
 
     /// Writes `package` of the shards `options` names into `.merge/<package>/` of the run folder (`merge --step`),
-    /// with its validation and the shards it merged, for the merge to take as written; returns its validation (nil:
-    /// the shards hold no record of it).
+    /// with its validation and the shards it merged, for the merge to take as written, and, with a record limit
+    /// alone (`--batch-records`) and no error, its batches, each validated; returns its validation (nil: the shards
+    /// hold no record of it) and how many batches it cut (nil: none asked for, or a size limit, which the merge cuts).
     /// - Throws: as `run`, but a package that fails validation is written all the same: the merge refuses it.
     public static func writePackage(
         _ package: ShardMergePackage, _ options: ShardMergeOptions, catalog: SchemaCatalog,
         progress: @escaping @Sendable (String) -> Void = { _ in }
-    ) throws -> ValidationReport? {
+    ) throws -> (validation: ValidationReport?, batches: Int?) {
         let shards = try readShards(options.shardFolders)
         try checkCatalog(options, shards: shards)
         let templates = try TemplateLoader.load(
@@ -94,14 +106,16 @@ public enum ShardMerger {
             let reports = try shards.map { try FileDigest.of($0.path(RunLayout.conversionReport)).sha256 }
             // The members plain, the large ones to be deflated in sections by `merge --step deflate` and joined.
             let sectionSize = SectionedDeflater.defaultSectionSize
-            var written: (members: [ShardMergePackage.PlainMember], validation: ValidationReport)?
+            var written: (members: [ShardMergePackage.PlainMember], validation: ValidationReport, target: BatchTarget)?
             switch package {
             case .sales:
                 written = try salesPlan(shards, catalog: catalog).map { plan in
                     let written = try SalesPackageWriter.writeMembers(
                         plan.plan, timestamp: plan.timestamp, catalog: catalog, integration: templates.set.integration,
                         target: plan.target, into: staging.staging, package: staging.path(package.fileName))
-                    return ([.init(name: CMTPackage.dataMember, identity: written.data, sectionSize: sectionSize)], written.validation)
+                    let member = ShardMergePackage.PlainMember(
+                        name: CMTPackage.dataMember, identity: written.data, sectionSize: sectionSize)
+                    return ([member], written.validation, .sales(plan.target))
                 }
             case .fo:
                 try staging.makeFolder(ShardMergePackage.foMembersFolder)
@@ -112,13 +126,20 @@ public enum ShardMerger {
                         ShardMergePackage.PlainMember(
                             name: name, identity: try FileIdentity.of(folder + "/" + name), sectionSize: sectionSize)
                     }
-                    written = (members, plain.validation)
+                    written = (members, plain.validation, .fo(plain.keys))
                 }
             }
-            let piece = ShardMergePackage.Piece(shards: reports, validation: written?.validation, members: written?.members)
+            var piece = ShardMergePackage.Piece(shards: reports, validation: written?.validation, members: written?.members)
+            if let written, let limits = options.batchLimits, limits.records != nil, limits.bytes == nil, written.validation.errors == 0 {
+                progress("cutting \(package.fileName) into batches")
+                piece.batchLimits = limits
+                piece.batches = try cutBatches(
+                    package, limits: limits, target: written.target, staging: staging, catalog: catalog,
+                    integration: templates.set.integration)
+            }
             try staging.write(try ReportJSON.data(piece), to: ShardMergePackage.pieceFile)
             try staging.commit()
-            return piece.validation
+            return (piece.validation, piece.batches?.count)
         } catch {
             staging.discard()
             throw error
@@ -138,7 +159,8 @@ public enum ShardMerger {
         else { return nil }
         guard let members = piece.members else { return piece.validation == nil ? (piece, "") : nil }
         let joined = try ShardPackageSections.join(
-            package, mergeFolder: run + "/" + ShardMergePackage.folder, members: members, to: staging.path(package.fileName))
+            package, plainFolder: package.plainFolder(in: folder), mergeFolder: run + "/" + ShardMergePackage.folder, members: members,
+            to: staging.path(package.fileName))
         return joined.map { (piece, $0.note) }
     }
 
@@ -305,7 +327,7 @@ public enum ShardMerger {
     /// with the entity files' member names, in order. Nil when the shards hold no record of it.
     private static func writeFO(
         _ shards: [MergedShard], catalog: SchemaCatalog, to path: String, form: PackageForm = .zip, named name: String? = nil
-    ) throws -> (members: [String], validation: ValidationReport)? {
+    ) throws -> (members: [String], validation: ValidationReport, keys: any FOTargetRecords)? {
         let layout = shards[0].manifest.foFiles
         for shard in shards where shard.manifest.foFiles.map(\.label) != layout.map(\.label) {
             throw AirlockError(
@@ -338,7 +360,7 @@ public enum ShardMerger {
         let validation = try PackageValidator.validate(
             source: openPackageSource(path: path), kind: .fo, catalog: catalog, foTargetRecords: keys, reportPath: name ?? path,
             countsAs: .checked)
-        return (members, validation)
+        return (members, validation, keys)
     }
 
     /// The reject files and `unresolved-lookups.csv`, each line from the shard that rejected the record, in export

@@ -12,7 +12,8 @@ import Darwin
 /// The packages' large members deflated in sections by processes of their own and joined by the merge.
 ///
 /// `merge --step sales` and `merge --step fo` lay out and validate their packages and write the members plain
-/// (`ShardMergePackage.PlainMember`: `to-sales.zip`'s `data.xml`, every entity file of `to-fo.zip`); each
+/// (`ShardMergePackage.PlainMember`: `to-sales.zip`'s `data.xml`, every entity file of `to-fo.zip`, and the same
+/// members of each batch they cut, `--batch-records`); each
 /// `merge --step deflate --range i/N` deflates an even share of all those members' sections, counted across them
 /// in order (`SectionedDeflater`), into a folder of its own; the merge then joins each member's runs into its package
 /// without deflating again (`SectionedZipWriter.addJoinedEntry`). The sections are cut by size from each member
@@ -22,10 +23,12 @@ public enum ShardPackageSections {
     static let folder = "sections"
     static let runFile = "run.json"
 
-    /// One member's sections that a part deflated: which member, of which package, the range of its sections, the
-    /// file (in the part's folder) holding their deflate bytes, and its run's CRC-32 and sizes.
+    /// One member's sections that a part deflated: which member, of which package (and of which of its batches, by
+    /// file name; nil: the package's own), the range of its sections, the file (in the part's folder) holding their
+    /// deflate bytes, and its run's CRC-32 and sizes.
     struct MemberRun: Codable, Equatable {
         var package: String
+        var batch: String?
         var member: ShardMergePackage.PlainMember
         var firstSection: Int
         var sections: Int
@@ -40,8 +43,9 @@ public enum ShardPackageSections {
         var runs: [MemberRun]
     }
 
-    /// A plain member of a package step: its package, its file and what the step wrote.
-    typealias StepMember = (package: ShardMergePackage, path: String, member: ShardMergePackage.PlainMember)
+    /// A plain member of a package step: its package, its batch (nil: the package's own member), its file and what
+    /// the step wrote.
+    typealias StepMember = (package: ShardMergePackage, batch: String?, path: String, member: ShardMergePackage.PlainMember)
 
     /// The sections, counted across all members in order, that part `index` of `count` deflates: an even share.
     static func share(total: Int, part index: Int, of count: Int) -> Range<Int> {
@@ -80,13 +84,13 @@ public enum ShardPackageSections {
             var read: Int64 = 0
             var written: Int64 = 0
             for slice in slices {
-                let (package, path, member) = slice.member
+                let (package, batch, path, member) = slice.member
                 progress("deflating sections \(slice.sections.lowerBound)..<\(slice.sections.upperBound) of \(member.name)")
                 let deflated = try deflate(path, member, sections: slice.sections, into: staging.path(slice.file))
                 try checkUnchanged(path, member, since: "it was read: run this step again")
                 runs.append(
                     MemberRun(
-                        package: package.rawValue, member: member, firstSection: slice.sections.lowerBound,
+                        package: package.rawValue, batch: batch, member: member, firstSection: slice.sections.lowerBound,
                         sections: slice.sections.count, file: slice.file, run: deflated))
                 read += deflated.inputBytes
                 written += deflated.outputBytes
@@ -103,7 +107,8 @@ public enum ShardPackageSections {
 
     static func partFolder(_ index: Int, of count: Int) -> String { "part-\(index)-of-\(count)" }
 
-    /// The members the package steps wrote into `run`'s `.merge/` folder, `to-sales.zip`'s then `to-fo.zip`'s.
+    /// The members the package steps wrote into `run`'s `.merge/` folder, `to-sales.zip`'s then `to-fo.zip`'s, each
+    /// package's own then its batches'.
     /// - Throws: `AirlockError(.usage)` when a step wrote no `piece.json`, or one of another build.
     static func stepMembers(run: String) throws -> [StepMember] {
         try ShardMergePackage.allCases.flatMap { package -> [StepMember] in
@@ -119,7 +124,14 @@ public enum ShardPackageSections {
                     .usage, "is not the piece.json of merge --step \(package.rawValue) of this build: run that step again",
                     at: SourceLocation(file: piecePath))
             }
-            return (piece.members ?? []).map { (package, package.memberPath($0.name, in: stepFolder), $0) }
+            let own = (piece.members ?? []).map { (package, String?.none, package.memberPath($0.name, in: stepFolder), $0) }
+            return own
+                + (piece.batches ?? []).flatMap { batch in
+                    batch.members.map { member in
+                        let path = ShardMergePackage.batchFolder(batch.batch, in: stepFolder) + "/" + member.name
+                        return (package, batch.batch.fileName, path, member)
+                    }
+                }
         }
     }
 
@@ -164,6 +176,13 @@ public enum ShardPackageSections {
         var runs = 0
         var deflatedHere = 0
 
+        /// Counts what `other` joined too.
+        mutating func add(_ other: Joined) {
+            members += other.members
+            runs += other.runs
+            deflatedHere += other.deflatedHere
+        }
+
         /// How the merge took the package, for its progress line.
         var note: String {
             var parts: [String] = []
@@ -175,19 +194,20 @@ public enum ShardPackageSections {
         }
     }
 
-    /// Writes `package` at `path` from the members its step wrote plain into its folder of `mergeFolder` (`members`,
-    /// as its `piece.json` lists them): each joined from the runs `merge --step deflate` wrote when they cover all its
-    /// sections and deflated the file its step wrote (even if it changed since), else deflated here from that file,
-    /// unchanged. Returns what was joined, or nil, having written nothing, when a member to deflate here is no longer
-    /// what the step wrote or one is missing (the merge then writes the package from the shards).
+    /// Writes `package` (or its batch `batch`, by file name) at `path` from the members its step wrote plain into
+    /// `plainFolder` (`members`, as its `piece.json` lists them): each joined from the runs `merge --step deflate`
+    /// wrote into `mergeFolder` when they cover all its sections and deflated the file its step wrote (even if it
+    /// changed since), else deflated here from that file, unchanged. Returns what was joined, or nil, having written
+    /// nothing, when a member to deflate here is no longer what the step wrote or one is missing (the merge then
+    /// writes the package from the shards, or cuts the batches itself).
     /// - Throws: `AirlockError(.io)` when the package cannot be written.
     static func join(
-        _ package: ShardMergePackage, mergeFolder: String, members: [ShardMergePackage.PlainMember], to path: String
+        _ package: ShardMergePackage, plainFolder: String, batch: String? = nil, mergeFolder: String,
+        members: [ShardMergePackage.PlainMember], to path: String
     ) throws -> Joined? {
-        let stepFolder = mergeFolder + "/" + package.rawValue
-        let paths = members.map { package.memberPath($0.name, in: stepFolder) }
+        let paths = members.map { plainFolder + "/" + $0.name }
         let parts = readParts(in: mergeFolder + "/" + folder)
-        let found = members.map { runs(of: $0, package: package, parts: parts) }
+        let found = members.map { runs(of: $0, package: package, batch: batch, parts: parts) }
         // A member joined from its runs is the file its step wrote; one deflated here must still be it.
         let unchanged = { members.indices.allSatisfy { found[$0] != nil || (try? FileIdentity.of(paths[$0])) == members[$0].identity } }
         guard unchanged() else { return nil }
@@ -209,13 +229,12 @@ public enum ShardPackageSections {
         }
         switch package {
         case .sales:
-            let schemaFile = stepFolder + "/" + CMTPackage.schemaMember
+            let schemaFile = plainFolder + "/" + CMTPackage.schemaMember
             guard members.map(\.name) == [CMTPackage.dataMember], FileManager.default.fileExists(atPath: schemaFile) else { return nil }
             try CMTPackageWriter.write(schemaFile: schemaFile, to: path) { archive in try add(archive, 0) }
         case .fo:
-            let folder = stepFolder + "/" + ShardMergePackage.foMembersFolder
-            guard FOPackageWriter.plainMembersComplete(in: folder) else { return nil }
-            try FOPackageWriter.write(plainFolder: folder, entities: members.count, to: path, entity: add)
+            guard FOPackageWriter.plainMembersComplete(in: plainFolder) else { return nil }
+            try FOPackageWriter.write(plainFolder: plainFolder, entities: members.count, to: path, entity: add)
         }
         guard !shortened, unchanged() else {
             unlink(path)
@@ -239,11 +258,12 @@ public enum ShardPackageSections {
     /// its run says; nil when no count's runs cover them all (the deflate steps not run, one failed, or they deflated
     /// another file).
     static func runs(
-        of member: ShardMergePackage.PlainMember, package: ShardMergePackage, parts: [(folder: String, part: PartRun)]
+        of member: ShardMergePackage.PlainMember, package: ShardMergePackage, batch: String? = nil,
+        parts: [(folder: String, part: PartRun)]
     ) -> [(file: String, run: DeflatedRun)]? {
         var byCount: [Int: [(first: Int, sections: Int, file: String, run: DeflatedRun)]] = [:]
         for (folder, part) in parts {
-            for run in part.runs where run.package == package.rawValue && run.member == member && run.sections > 0 {
+            for run in part.runs where run.package == package.rawValue && run.batch == batch && run.member == member && run.sections > 0 {
                 let file = folder + "/" + run.file
                 guard (try? FileStatus.of(file).size) == run.run.outputBytes else { continue }
                 byCount[part.parts, default: []].append((run.firstSection, run.sections, file, run.run))

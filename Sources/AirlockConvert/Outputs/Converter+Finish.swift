@@ -8,12 +8,14 @@ import AirlockValidate
 extension Converter {
     /// The last steps of a run once its packages are written and validated (`to-fo.zip` as `fo`, `to-sales.zip` as
     /// `sales`, nil for a package not written), shared by `convert` and `merge`: their digests, the batches when
-    /// asked for (`batchLimits`, each batch validated against `targets` and the batches before it), each validation in the report, and, when a package fails validation, the refusal (only the report
-    /// is committed, and `ConversionFailure` thrown).
+    /// asked for (`batchLimits`, each batch validated against `targets` and the batches before it; or `cutBatches`,
+    /// the series the merge's package steps cut and validated, their zips already in `batches/`), each validation in
+    /// the report, and, when a package fails validation, the refusal (only the report is committed, and
+    /// `ConversionFailure` thrown).
     static func finishPackages(
         fo foValidation: ValidationReport?, sales salesValidation: ValidationReport?, report: inout ConversionReport,
-        batchLimits: PackageBatchLimits?, targets: TargetExports, catalog: SchemaCatalog, integration: SyncIntegration,
-        staging: StagingDirectory,
+        batchLimits: PackageBatchLimits?, cutBatches: (fo: BatchWriter.Series?, sales: BatchWriter.Series?)? = nil,
+        targets: TargetExports, catalog: SchemaCatalog, integration: SyncIntegration, staging: StagingDirectory,
         progress: @escaping @Sendable (String) -> Void
     ) throws -> [ValidationReport] {
         if foValidation != nil {
@@ -25,9 +27,11 @@ extension Converter {
         var validations = [foValidation, salesValidation].compactMap { $0 }
         var named = validations.map { ($0.kind == PackageKind.fo.rawValue ? RunLayout.foPackage : RunLayout.salesPackage, $0) }
         if let limits = batchLimits, !limits.isUnlimited, !validations.contains(where: { $0.errors > 0 }) {
-            let batches = try BatchWriter.write(
-                limits: limits, targets: targets, catalog: catalog, integration: integration, staging: staging,
-                writtenFO: foValidation != nil, writtenSales: salesValidation != nil, progress: progress)
+            let batches =
+                try cutBatches.map { try BatchWriter.finish(limits: limits, fo: $0.fo, sales: $0.sales, staging: staging) }
+                ?? BatchWriter.write(
+                    limits: limits, targets: targets, catalog: catalog, integration: integration, staging: staging,
+                    writtenFO: foValidation != nil, writtenSales: salesValidation != nil, progress: progress)
             report.importPlan = batches.plan
             for (name, validation) in batches.validations {
                 named.append((name, validation))

@@ -4,7 +4,8 @@ import Foundation
 
 /// The batch a `CMTPackageSplitter` is filling: records go, serialised, into a spool file of the batch's `data.xml`
 /// body; when the batch is full its zip is written (the schema cut to the entities it holds, the spooled body between
-/// the root's start and end tags) and the next batch starts.
+/// the root's start and end tags), or its members as plain files of a folder (`PackageForm.plainMembers`), and the
+/// next batch starts.
 final class CMTBatchSpool {
     private let schema: CMTSchema
     private let timestamp: CMTTimestamp?
@@ -14,6 +15,7 @@ final class CMTBatchSpool {
     /// The most bytes of `data.xml` a batch holds: the size limit less the fixed members, over the expected deflate ratio.
     private let dataBudget: Int64?
     private let writer: CMTDataWriter
+    private let form: PackageForm
 
     private(set) var batches: [PackageBatch] = []
     private var spool: (sink: FileByteSink, writer: BufferedByteWriter)?
@@ -23,7 +25,11 @@ final class CMTBatchSpool {
     /// The entity whose section is open in the spool, with the attributes its sections carry.
     private var openSection: CMTEntityData?
 
-    init(schema: CMTSchema, timestamp: CMTTimestamp?, folder: String, stem: String, limits: PackageBatchLimits, dataBudget: Int64?) {
+    init(
+        schema: CMTSchema, timestamp: CMTTimestamp?, folder: String, stem: String, limits: PackageBatchLimits, dataBudget: Int64?,
+        form: PackageForm
+    ) {
+        self.form = form
         self.schema = schema
         self.timestamp = timestamp
         self.folder = folder
@@ -128,10 +134,10 @@ final class CMTBatchSpool {
         try spool.sink.close()
         self.spool = nil
         defer { unlink(spool.sink.path) }
-        let number = batches.count + 1
-        let name = PackageBatch.fileName(stem: stem, number: number)
-        let path = "\(folder)/\(name)"
-        try CMTPackageWriter.write(schema: schema(for: sections), to: path) { sink in
+        var batch = PackageBatch(
+            fileName: PackageBatch.fileName(stem: stem, number: batches.count + 1), number: batches.count + 1, sections: sections, bytes: 0)
+        let path = try batch.prepare(in: folder, form: form)
+        let data: (ByteSink) throws -> Void = { [writer, timestamp] sink in
             let head = BufferedByteWriter(sink: sink)
             try writer.writeStart(timestamp: timestamp, to: head)
             try head.flush()
@@ -140,8 +146,14 @@ final class CMTBatchSpool {
             try writer.writeEnd(to: tail)
             try tail.flush()
         }
-        let size = try FileStatus.of(path).size
-        batches.append(PackageBatch(fileName: name, number: number, sections: sections, bytes: size))
+        switch form {
+        case .zip:
+            try CMTPackageWriter.write(schema: schema(for: sections), to: path, data: data)
+            batch.bytes = try FileStatus.of(path).size
+        case .plainMembers:
+            try CMTPackageWriter.writePlain(schema: schema(for: sections), into: path, data: data)
+        }
+        batches.append(batch)
         sections = []
         recordsInBatch = 0
         spoolBytes = 0

@@ -13,24 +13,29 @@ import Foundation
 /// A size limit is kept by estimate, then checked (`PackageBatchLimits.cut`): a batch takes `data.xml` up to the
 /// limit over the package's own deflate ratio, less a margin.
 public enum CMTPackageSplitter {
-    /// Writes the series of `path` into `folder` as `<stem>-0001.zip`, … and returns it, in import order.
+    /// Writes the series of `path` (a zip, or a folder of its members) into `folder` as `<stem>-0001.zip`, … and
+    /// returns it, in import order; `form` `.plainMembers` writes each batch's members into a folder
+    /// `<stem>-0001`, … instead (`PackageBatch.plainFolderName`), to be zipped later, and takes no size limit.
     /// - Throws: `AirlockError` when the package cannot be read, a batch cannot be written, or a batch stays over the
-    ///   size limit; the batches written are removed then.
-    public static func split(_ path: String, limits: PackageBatchLimits, into folder: String, stem: String) throws -> [PackageBatch] {
+    ///   size limit; the batches written are removed then. `.usage` for a size limit with `.plainMembers`.
+    public static func split(
+        _ path: String, limits: PackageBatchLimits, into folder: String, stem: String, form: PackageForm = .zip
+    ) throws -> [PackageBatch] {
+        try limits.checkCut(form, package: path)
         let fixed: Set<String> = [CMTPackage.schemaMember, CMTPackage.contentTypesMember]
         return try limits.cut(path, into: folder, fixedMembers: fixed) { budget in
-            try write(path, limits: limits, into: folder, stem: stem, dataBudget: budget)
+            try write(path, limits: limits, into: folder, stem: stem, dataBudget: budget, form: form)
         }
     }
 
     private static func write(
-        _ path: String, limits: PackageBatchLimits, into folder: String, stem: String, dataBudget: Int64?
+        _ path: String, limits: PackageBatchLimits, into folder: String, stem: String, dataBudget: Int64?, form: PackageForm
     ) throws -> [PackageBatch] {
         let counts = try CMTPackageReader(path: path, countsAs: .checked).countRecords()
         let reader = try CMTPackageReader(path: path, countsAs: .checked)
         let spool = CMTBatchSpool(
             schema: reader.schema, timestamp: counts.timestamp, folder: folder, stem: stem, limits: limits,
-            dataBudget: dataBudget)
+            dataBudget: dataBudget, form: form)
         do {
             let root = try reader.readChunks(chunkRecords: 4_096) { chunk, isLast in try spool.add(chunk, isLast: isLast) }
             // The batches' roots carry the timestamp alone (the counting pass gives it before the first batch is
@@ -45,7 +50,7 @@ public enum CMTPackageSplitter {
             return batches
         } catch {
             spool.discard()
-            for batch in spool.batches { unlink("\(folder)/\(batch.fileName)") }
+            PackageBatch.removeSeries(stem: stem, count: spool.batches.count + 1, from: folder, form: form)
             throw error
         }
     }

@@ -4,7 +4,8 @@ import Foundation
 
 /// The batch an `FOPackageSplitter` is filling: each entity's records go into a spool file of the batch (header row
 /// first, in the file's own encoding and delimiter); when the batch is full its zip is written (the entity files in
-/// manifest order, the manifest cut to their lines, the package header) and the next batch starts.
+/// manifest order, the manifest cut to their lines, the package header), or its members as plain files of a folder
+/// (`PackageForm.plainMembers`), and the next batch starts.
 final class FOBatchSpool {
     private struct File {
         var entity: FOManifestEntity
@@ -21,6 +22,7 @@ final class FOBatchSpool {
     private let recordLimit: Int?
     /// The most bytes of entity files a batch holds: the size limit less the manifest, over the deflate ratio.
     private let dataBudget: Int64?
+    private let form: PackageForm
 
     private(set) var batches: [PackageBatch] = []
     private var files: [File] = []
@@ -34,7 +36,11 @@ final class FOBatchSpool {
     private var dialect = CSVDialect.standard
     private var unitWidth = 1
 
-    init(header: FOPackageHeader, manifest: FOManifest, folder: String, stem: String, limits: PackageBatchLimits, dataBudget: Int64?) {
+    init(
+        header: FOPackageHeader, manifest: FOManifest, folder: String, stem: String, limits: PackageBatchLimits, dataBudget: Int64?,
+        form: PackageForm
+    ) {
+        self.form = form
         self.header = header
         self.manifest = manifest
         self.folder = folder
@@ -137,14 +143,15 @@ final class FOBatchSpool {
             try file.csv.flush()
             try file.sink.close()
         }
-        let number = batches.count + 1
-        let name = PackageBatch.fileName(stem: stem, number: number)
-        let path = "\(folder)/\(name)"
+        var batch = PackageBatch(
+            fileName: PackageBatch.fileName(stem: stem, number: batches.count + 1), number: batches.count + 1, sections: sections, bytes: 0)
+        let path = try batch.prepare(in: folder, form: form)
         let entities = files.map(\.entity)
-        try FOPackageWriter.write(header: header, manifest: manifest(entities), entities: entities, to: path) { index, sink in
+        try FOPackageWriter.write(header: header, manifest: manifest(entities), entities: entities, to: path, form: form) { index, sink in
             try FileCopy.copy(files[index].path, to: sink)
         }
-        batches.append(PackageBatch(fileName: name, number: number, sections: sections, bytes: try FileStatus.of(path).size))
+        if form == .zip { batch.bytes = try FileStatus.of(path).size }
+        batches.append(batch)
         sections = []
         recordsInBatch = 0
         bytesInBatch = 0

@@ -14,22 +14,28 @@ import Foundation
 ///
 /// A size limit is kept by estimate, then checked (`PackageBatchLimits.cut`).
 public enum FOPackageSplitter {
-    /// Writes the series of `path` into `folder` as `<stem>-0001.zip`, … and returns it, in load order.
+    /// Writes the series of `path` (a zip, or a folder of its members) into `folder` as `<stem>-0001.zip`, … and
+    /// returns it, in load order; `form` `.plainMembers` writes each batch's members into a folder `<stem>-0001`, …
+    /// instead (`PackageBatch.plainFolderName`), to be zipped later, and takes no size limit.
     /// - Throws: `AirlockError` when the package cannot be read (a file other than delimited text among them), a
     ///   batch cannot be written, or a batch stays over the size limit; the batches written are removed then.
-    public static func split(_ path: String, limits: PackageBatchLimits, into folder: String, stem: String) throws -> [PackageBatch] {
+    ///   `.usage` for a size limit with `.plainMembers`.
+    public static func split(
+        _ path: String, limits: PackageBatchLimits, into folder: String, stem: String, form: PackageForm = .zip
+    ) throws -> [PackageBatch] {
+        try limits.checkCut(form, package: path)
         let reader = try FOPackageReader(source: openPackageSource(path: path), countsAs: .checked)
         return try limits.cut(path, into: folder, fixedMembers: [reader.manifestMember, reader.headerMember]) { budget in
-            try write(path, limits: limits, into: folder, stem: stem, dataBudget: budget)
+            try write(path, limits: limits, into: folder, stem: stem, dataBudget: budget, form: form)
         }
     }
 
     private static func write(
-        _ path: String, limits: PackageBatchLimits, into folder: String, stem: String, dataBudget budget: Int64?
+        _ path: String, limits: PackageBatchLimits, into folder: String, stem: String, dataBudget budget: Int64?, form: PackageForm
     ) throws -> [PackageBatch] {
         let reader = try FOPackageReader(source: openPackageSource(path: path), countsAs: .checked)
         let spool = FOBatchSpool(
-            header: reader.header, manifest: reader.manifest, folder: folder, stem: stem, limits: limits, dataBudget: budget)
+            header: reader.header, manifest: reader.manifest, folder: folder, stem: stem, limits: limits, dataBudget: budget, form: form)
         var read: [String: Int] = [:]
         do {
             for entity in loadOrder(reader.manifest.entities) {
@@ -52,7 +58,7 @@ public enum FOPackageSplitter {
             return batches
         } catch {
             spool.discard()
-            for batch in spool.batches { unlink("\(folder)/\(batch.fileName)") }
+            PackageBatch.removeSeries(stem: stem, count: spool.batches.count + 1, from: folder, form: form)
             throw error
         }
     }

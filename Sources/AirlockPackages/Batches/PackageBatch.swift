@@ -24,7 +24,7 @@ public struct PackageBatch: Sendable, Equatable, Codable {
     public var number: Int
     /// Its entity sections, in the order the package holds (and imports) them.
     public var sections: [Section]
-    /// The zip file's size in bytes.
+    /// The zip file's size in bytes (0 for a batch written as plain members, until it is zipped).
     public var bytes: Int64
 
     public init(fileName: String, number: Int, sections: [Section], bytes: Int64) {
@@ -36,6 +36,10 @@ public struct PackageBatch: Sendable, Equatable, Codable {
 
     /// Records in the batch, all entities together.
     public var records: Int { sections.reduce(0) { $0 + $1.records } }
+
+    /// The folder a batch written as plain members (`PackageForm.plainMembers`) is written into, inside the folder
+    /// the series is written to: its file name without `.zip`.
+    public var plainFolderName: String { fileName.hasSuffix(".zip") ? String(fileName.dropLast(4)) : fileName + ".members" }
 
     /// The file name of batch `number` of the series `stem` (`RunLayout.batchFile`).
     public static func fileName(stem: String, number: Int) -> String { RunLayout.batchFile(stem: stem, number: number) }

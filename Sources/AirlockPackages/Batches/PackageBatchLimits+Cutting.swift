@@ -29,6 +29,14 @@ extension PackageBatchLimits {
         return []
     }
 
+    /// Refuses a size limit for batches written as `.plainMembers`: their zips' sizes are known only once zipped.
+    func checkCut(_ form: PackageForm, package path: String) throws {
+        guard form == .plainMembers, bytes != nil else { return }
+        throw AirlockError(
+            .usage, "batches written as plain members are cut by record count alone: a size limit needs their zips",
+            at: SourceLocation(file: path))
+    }
+
     /// The bytes of data a batch may take: the limit less the members every batch carries and the zip's own
     /// entries, over the ratio at which the package's members deflated, times `margin`.
     private static func dataBudget(limit: Int64, package path: String, fixedMembers: Set<String>, margin: Double) throws -> Int64 {

@@ -78,9 +78,13 @@ public enum CMTPackageWriter {
         return run
     }
 
-    /// Writes `data_schema.xml` and `data.xml` as plain files into `folder` (`PackageForm.plainMembers`).
+    /// Writes `data_schema.xml`, `data.xml` and `[Content_Types].xml` as plain files into `folder`
+    /// (`PackageForm.plainMembers`): a folder package, read as its zip would be.
     /// - Throws: `AirlockError` when a file cannot be written, or what `data` throws.
     public static func writePlain(schema: CMTSchema, into folder: String, data: (ByteSink) throws -> Void) throws {
+        let contentTypes = try FileByteSink(path: folder + "/" + CMTPackage.contentTypesMember)
+        try CMTContentTypes.bytes.withUnsafeBytes { try contentTypes.write($0) }
+        try contentTypes.close()
         let schemaFile = try FileByteSink(path: folder + "/" + CMTPackage.schemaMember)
         let writer = BufferedByteWriter(sink: schemaFile)
         try CMTSchemaWriter.write(schema, to: writer, location: SourceLocation(file: schemaFile.path))

@@ -71,8 +71,10 @@ import Testing
     ) {
         let merge = run.folder + "/.merge"
         return (
-            try ShardPackageSections.join(.sales, mergeFolder: merge, members: run.sales, to: run.folder + "/joined-sales.zip"),
-            try ShardPackageSections.join(.fo, mergeFolder: merge, members: run.fo, to: run.folder + "/joined-fo.zip")
+            try ShardPackageSections.join(
+                .sales, plainFolder: merge + "/sales", mergeFolder: merge, members: run.sales, to: run.folder + "/joined-sales.zip"),
+            try ShardPackageSections.join(
+                .fo, plainFolder: merge + "/fo/package", mergeFolder: merge, members: run.fo, to: run.folder + "/joined-fo.zip")
         )
     }
 

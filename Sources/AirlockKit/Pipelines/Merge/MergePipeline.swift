@@ -26,14 +26,19 @@ public enum MergePipeline {
         let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
         var merge = options.merge
         merge.catalogFiles = options.catalogFiles
-        let validation = try ShardMerger.writePackage(package, merge, catalog: catalog, progress: progress)
+        let written = try ShardMerger.writePackage(package, merge, catalog: catalog, progress: progress)
         let count = options.merge.shardFolders.count
         let folder = options.merge.outputDirectory + "/" + ShardMergePackage.folder + "/" + package.rawValue
         let what =
-            validation.map { "\(package.fileName) (\($0.errors) errors, \($0.warnings) warnings)" }
+            written.validation.map { "\(package.fileName) (\($0.errors) errors, \($0.warnings) warnings)" }
             ?? "no \(package.fileName) (the shards hold no record of it)"
-        return "Merged \(what) of \(count) shard\(count == 1 ? "" : "s") into \(folder), for airlock merge to take.\n"
-            + String(format: "Done in %.1f s.", Date().timeIntervalSince(started)) + "\n"
+        var text = "Merged \(what) of \(count) shard\(count == 1 ? "" : "s") into \(folder), for airlock merge to take.\n"
+        if let batches = written.batches {
+            text += "Cut it into \(batches) batch\(batches == 1 ? "" : "es"), each validated after those before it.\n"
+        } else if written.validation != nil, merge.batchLimits?.bytes != nil {
+            text += "Cut no batches: a size limit (--batch-mb) needs the zips, so the merge cuts them from the joined package.\n"
+        }
+        return text + String(format: "Done in %.1f s.", Date().timeIntervalSince(started)) + "\n"
     }
 
     /// Deflates part `range` of the sections of the members that `merge --step sales` and `merge --step fo` wrote

@@ -27,6 +27,21 @@ import Testing
         return split
     }
 
+    /// The partition's steps for `count` shards into `run`'s `partition/`, then the shards, each from its partition;
+    /// returns the shards' folders.
+    static func shards(_ pair: (fo: String, sales: String), count: Int, run: String, readOrder: [Int]? = nil) throws -> [String] {
+        let partition = run + "/" + RunLayout.partitionFolder
+        _ = try steps(pair, count: count, ranges: count, into: partition, readOrder: readOrder)
+        return try (0..<count).map { index in
+            let folder = run + "/" + RunLayout.shardFolder(index: index)
+            var options = ConversionOptions(
+                foPath: pair.fo, salesPath: pair.sales, outputDirectory: folder, shard: try ShardSelection(index: index, count: count))
+            options.partition = partition
+            _ = try Converter.run(options, catalog: catalog.get())
+            return folder
+        }
+    }
+
     /// Every file under `folder` (relative path) and its bytes.
     static func files(_ folder: String) throws -> [String: Data] {
         var result: [String: Data] = [:]
@@ -211,16 +226,7 @@ import Testing
         let catalog = try Self.catalog.get()
         let single = try ConvertFixture.convert(fo: pair.fo, sales: pair.sales, out: pair.folder + "/single")
         let run = pair.folder + "/run"
-        let partition = run + "/" + RunLayout.partitionFolder
-        _ = try Self.steps((pair.fo, pair.sales), count: 3, ranges: 3, into: partition, readOrder: [1, 0, 2])
-        let folders = try (0..<3).map { index in
-            let folder = run + "/" + RunLayout.shardFolder(index: index)
-            var options = ConversionOptions(
-                foPath: pair.fo, salesPath: pair.sales, outputDirectory: folder, shard: try ShardSelection(index: index, count: 3))
-            options.partition = partition
-            _ = try Converter.run(options, catalog: catalog)
-            return folder
-        }
+        let folders = try Self.shards((pair.fo, pair.sales), count: 3, run: run, readOrder: [1, 0, 2])
         let options = ShardMergeOptions(shardFolders: folders, outputDirectory: run)
         for piece in ["as written", "deflated in parts", "of other shards", "changed", "sales data changed"] {
             let stale = !["as written", "deflated in parts"].contains(piece)
@@ -270,6 +276,44 @@ import Testing
                 let expected = try Data(contentsOf: URL(fileURLWithPath: pair.folder + "/single/" + name))
                 #expect(try Data(contentsOf: URL(fileURLWithPath: run + "/" + name)) == expected, "\(name), a piece \(piece)")
             }
+        }
+    }
+
+    /// With `--batch-records`, the package steps cut each package's batches from the members they wrote plain and
+    /// validate them; the deflate steps deflate the batches' members with the packages'; the merge joins each batch and
+    /// writes the plan: the single run's batches and plan, byte for byte. Steps given no limits, or a size limit, cut
+    /// none, and the merge cuts them itself, to the same bytes.
+    @Test func theStepsCutTheSingleRunsBatches() throws {
+        let pair = try ConvertFixture.generatedPair(accounts: 60, seed: 21, defects: true)
+        let catalog = try Self.catalog.get()
+        let limits = try PackageBatchLimits(records: 70)
+        var single = ConversionOptions(foPath: pair.fo, salesPath: pair.sales, outputDirectory: pair.folder + "/single")
+        single.batchLimits = limits
+        let expected = try Converter.run(single, catalog: catalog)
+        let batches = try Self.files(pair.folder + "/single/" + RunLayout.batchesFolder)
+        #expect(batches.keys.filter { $0.hasPrefix("to-fo-") }.count > 2 && batches.keys.filter { $0.hasPrefix("to-sales-") }.count > 2)
+        let run = pair.folder + "/run"
+        let folders = try Self.shards((pair.fo, pair.sales), count: 3, run: run)
+        for steps in ["cut by the steps", "cut by the merge", "a size limit"] {
+            var options = ShardMergeOptions(shardFolders: folders, outputDirectory: run, force: true)
+            options.batchLimits =
+                steps == "cut by the merge" ? nil : steps == "a size limit" ? try PackageBatchLimits(records: 70, bytes: 900_000) : limits
+            for package in ShardMergePackage.allCases {
+                let written = try ShardMerger.writePackage(package, options, catalog: catalog)
+                #expect((written.batches ?? 0 > 2) == (steps == "cut by the steps"), "\(steps): \(package)")
+            }
+            for index in [2, 0, 1] { _ = try ShardPackageSections.deflate(run: run, range: try ShardSelection(index: index, count: 3)) }
+            let lines = LockedLines()
+            options.batchLimits = limits
+            let merged = try ShardMerger.run(options, catalog: catalog, progress: { lines.append($0) })
+            let joined = lines.all.filter { $0.contains("as the package steps cut them") }
+            #expect(joined.count == (steps == "cut by the steps" ? 1 : 0), "\(steps): \(lines.all)")
+            #expect(!joined.contains { $0.contains("deflated here") }, "\(lines.all)")
+            #expect(lines.all.contains { $0.contains("the batches cut here") } == (steps != "cut by the steps"), "\(lines.all)")
+            #expect(try Self.files(run + "/" + RunLayout.batchesFolder) == batches, "\(steps)")
+            #expect(merged.report.importPlan == expected.report.importPlan)
+            #expect(merged.report.validation == expected.report.validation, "\(steps)")
+            #expect(merged.report.outputs == expected.report.outputs, "\(steps)")
         }
     }
 
