@@ -49,6 +49,24 @@ public final class CMTExportRecords: CMTTargetRecords, CMTRecordConsumer, @unche
         return records
     }
 
+    /// An empty set of records to add to a table at a time (`add(_:rows:of:)`) and then `seal()`: the records of a
+    /// package as they are cut into batches, without reading the batches again.
+    public static func adding() -> CMTExportRecords { CMTExportRecords() }
+
+    /// Adds the records of rows `rows` of `table` (their `@id`s; a value that is no GUID is no record's id), records
+    /// of `entity`. Before `seal()` only.
+    public func add(_ table: Table, rows: Range<Int>, of entity: String) {
+        guard let column = table.columnIndex(named: CMTRecordTable.idColumn) else { return }
+        var list = gathered.removeValue(forKey: entity) ?? []
+        for row in rows {
+            if let guid = table.withValue(row: row, column: column, { $0.flatMap(CMTGUID.init) }) { list.append(guid) }
+        }
+        gathered[entity] = list
+    }
+
+    /// Sorts the records added (`add(_:rows:of:)`), after which they are read and shared, not added to.
+    public func seal() { finish() }
+
     /// How many records the export holds.
     public var count: Int { ids.values.reduce(0) { $0 + $1.count } }
 

@@ -70,16 +70,28 @@ enum BatchWriter {
         _ package: String, limits: PackageBatchLimits, into folder: String, form: PackageForm, target: any CMTTargetRecords,
         catalog: SchemaCatalog, integration: SyncIntegration
     ) throws -> Series {
-        let batches = try CMTPackageSplitter.split(package, limits: limits, into: folder, stem: RunLayout.salesSeries, form: form)
+        // Each batch's record ids as it is cut, for the batches after it to be validated against, so that no batch is
+        // read again for them.
+        var cut: [CMTExportRecords] = []
+        let observer = CMTBatchCutObserver(
+            start: { cut = [] },
+            rows: { number, chunk, rows in
+                while cut.count < number { cut.append(.adding()) }
+                cut[number - 1].add(chunk.records.values, rows: rows, of: chunk.name)
+            })
+        let batches = try CMTPackageSplitter.split(
+            package, limits: limits, into: folder, stem: RunLayout.salesSeries, form: form, cut: observer)
         var context: [any CMTTargetRecords] = [target]
         var validations: [ValidationReport] = []
-        for batch in batches {
+        for (index, batch) in batches.enumerated() {
             let path = folder + "/" + (form == .zip ? batch.fileName : batch.plainFolderName)
             validations.append(
                 try PackageValidator.validate(
                     path: path, target: .cmt, catalog: catalog, integration: integration, targetRecords: CMTTargetRecordsUnion(context),
                     countsAs: .checked))
-            context.append(try CMTExportRecords.read(path: path, countsAs: .checked))
+            let records = index < cut.count ? cut[index] : .adding()
+            records.seal()
+            context.append(records)
         }
         return Series(batches: batches, validations: validations)
     }

@@ -8,7 +8,8 @@ import Foundation
 /// next batch starts.
 final class CMTBatchSpool {
     private let schema: CMTSchema
-    private let timestamp: CMTTimestamp?
+    /// The root's timestamp, which every batch's root carries: set before the first batch is written.
+    var timestamp: CMTTimestamp?
     private let folder: String
     private let stem: String
     private let recordLimit: Int?
@@ -26,12 +27,11 @@ final class CMTBatchSpool {
     private var openSection: CMTEntityData?
 
     init(
-        schema: CMTSchema, timestamp: CMTTimestamp?, folder: String, stem: String, limits: PackageBatchLimits, dataBudget: Int64?,
+        schema: CMTSchema, folder: String, stem: String, limits: PackageBatchLimits, dataBudget: Int64?,
         form: PackageForm
     ) {
         self.form = form
         self.schema = schema
-        self.timestamp = timestamp
         self.folder = folder
         self.stem = stem
         self.recordLimit = limits.records
@@ -40,8 +40,8 @@ final class CMTBatchSpool {
     }
 
     /// Adds a piece of one entity's records (in order); `isLast`: the entity's last piece, whose many-to-many
-    /// associations close its section.
-    func add(_ chunk: CMTEntityData, isLast: Bool) throws {
+    /// associations close its section. `cut` is told of each run of its rows and the number of the batch they go to.
+    func add(_ chunk: CMTEntityData, isLast: Bool, cut: CMTBatchCutObserver? = nil) throws {
         let count = chunk.records.count
         var start = 0
         while start < count {
@@ -65,6 +65,7 @@ final class CMTBatchSpool {
             spoolBytes += Int64(bytes.count)
             recordsInBatch += take
             sections[sections.count - 1].records += take
+            try cut?.rows(batches.count + 1, chunk, start..<(start + take))
             start += take
         }
         guard isLast else { return }

@@ -16,37 +16,45 @@ public enum CMTPackageSplitter {
     /// Writes the series of `path` (a zip, or a folder of its members) into `folder` as `<stem>-0001.zip`, … and
     /// returns it, in import order; `form` `.plainMembers` writes each batch's members into a folder
     /// `<stem>-0001`, … instead (`PackageBatch.plainFolderName`), to be zipped later, and takes no size limit.
+    /// `cut` is told of the records each batch takes as they are cut.
     /// - Throws: `AirlockError` when the package cannot be read, a batch cannot be written, or a batch stays over the
     ///   size limit; the batches written are removed then. `.usage` for a size limit with `.plainMembers`.
     public static func split(
-        _ path: String, limits: PackageBatchLimits, into folder: String, stem: String, form: PackageForm = .zip
+        _ path: String, limits: PackageBatchLimits, into folder: String, stem: String, form: PackageForm = .zip,
+        cut: CMTBatchCutObserver? = nil
     ) throws -> [PackageBatch] {
         try limits.checkCut(form, package: path)
         let fixed: Set<String> = [CMTPackage.schemaMember, CMTPackage.contentTypesMember]
         return try limits.cut(path, into: folder, fixedMembers: fixed) { budget in
-            try write(path, limits: limits, into: folder, stem: stem, dataBudget: budget, form: form)
+            try write(path, limits: limits, into: folder, stem: stem, dataBudget: budget, form: form, cut: cut)
         }
     }
 
     private static func write(
-        _ path: String, limits: PackageBatchLimits, into folder: String, stem: String, dataBudget: Int64?, form: PackageForm
+        _ path: String, limits: PackageBatchLimits, into folder: String, stem: String, dataBudget: Int64?, form: PackageForm,
+        cut: CMTBatchCutObserver?
     ) throws -> [PackageBatch] {
-        let counts = try CMTPackageReader(path: path, countsAs: .checked).countRecords()
         let reader = try CMTPackageReader(path: path, countsAs: .checked)
-        let spool = CMTBatchSpool(
-            schema: reader.schema, timestamp: counts.timestamp, folder: folder, stem: stem, limits: limits,
-            dataBudget: dataBudget, form: form)
+        let spool = CMTBatchSpool(schema: reader.schema, folder: folder, stem: stem, limits: limits, dataBudget: dataBudget, form: form)
+        var read: [String: Int] = [:]
+        cut?.start()
         do {
-            let root = try reader.readChunks(chunkRecords: 4_096) { chunk, isLast in try spool.add(chunk, isLast: isLast) }
-            // The batches' roots carry the timestamp alone (the counting pass gives it before the first batch is
-            // written): other root attributes, which Airlock's packages do not have, would be lost.
-            if let attribute = root.otherAttributes.first {
-                throw AirlockError(
-                    .unsupported, "data.xml's root has the attribute '\(attribute.name)', which batches do not carry",
-                    at: SourceLocation(file: path, entry: CMTPackage.dataMember))
+            // The root is read before the first record: the batches' roots carry its timestamp alone, so other root
+            // attributes, which Airlock's packages do not have, are refused before a batch is written.
+            let root: (CMTData) throws -> Void = { root in
+                if let attribute = root.otherAttributes.first {
+                    throw AirlockError(
+                        .unsupported, "data.xml's root has the attribute '\(attribute.name)', which batches do not carry",
+                        at: SourceLocation(file: path, entry: CMTPackage.dataMember))
+                }
+                spool.timestamp = root.timestamp
+            }
+            _ = try reader.readChunks(chunkRecords: 4_096, root: root) { chunk, isLast in
+                read[chunk.name, default: 0] += chunk.records.count
+                try spool.add(chunk, isLast: isLast, cut: cut)
             }
             let batches = try spool.finish()
-            try check(batches, against: counts, package: path)
+            try check(batches, against: read, package: path)
             return batches
         } catch {
             spool.discard()
@@ -55,17 +63,16 @@ public enum CMTPackageSplitter {
         }
     }
 
-    /// Each entity's records over the series must be the package's.
-    private static func check(_ batches: [PackageBatch], against counts: CMTRecordCounts, package path: String) throws {
+    /// Each entity's records over the series must be those read from the package.
+    private static func check(_ batches: [PackageBatch], against read: [String: Int], package path: String) throws {
         var written: [String: Int] = [:]
         for batch in batches {
             for section in batch.sections { written[section.entity, default: 0] += section.records }
         }
-        for entity in counts.entities where written[entity.name, default: 0] != entity.records {
+        for (entity, records) in read.sorted(by: { $0.key < $1.key }) where written[entity, default: 0] != records {
             throw AirlockError(
-                .io,
-                "the batches hold \(written[entity.name, default: 0]) \(entity.name) records where the package holds \(entity.records)",
-                at: SourceLocation(file: path, entity: entity.name))
+                .io, "the batches hold \(written[entity, default: 0]) \(entity) records where the package holds \(records)",
+                at: SourceLocation(file: path, entity: entity))
         }
     }
 }
