@@ -324,7 +324,8 @@ public enum ShardMerger {
 
     /// `to-fo.zip` from every shard's rows of each entity file, sorted for loading and written as the single run's (or,
     /// `form` `.plainMembers`, its members into the folder `path`), and its validation, naming the package `named`;
-    /// with the entity files' member names, in order. Nil when the shards hold no record of it.
+    /// with the entity files' member names, in order, and the keys it was validated against (the target's, as the
+    /// shards hold them). Nil when the shards hold no record of it.
     private static func writeFO(
         _ shards: [MergedShard], catalog: SchemaCatalog, to path: String, form: PackageForm = .zip, named name: String? = nil
     ) throws -> (members: [String], validation: ValidationReport, keys: any FOTargetRecords)? {
