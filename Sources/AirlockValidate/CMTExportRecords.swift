@@ -6,7 +6,8 @@ import AirlockPackages
 /// target holds. Keeps 16 bytes per record in one sorted array per entity (`CMTSortedIDs`), not the records (a set's
 /// overhead, and the copy it makes as it grows, were as much again).
 public final class CMTExportRecords: CMTTargetRecords, CMTRecordConsumer, @unchecked Sendable {
-    // Filled by `read` or `gathering`, on one thread, then sorted (`finish`) before it is shared; read-only afterwards.
+    // Filled by `read`, `gathering` or `add`, on one thread, then sorted (`finish`, `seal`) before it is shared;
+    // read-only afterwards.
     private var gathered: [String: [CMTGUID]] = [:]
     private var ids: [String: CMTSortedIDs] = [:]
     private var section: String?

@@ -37,4 +37,26 @@ struct BatchWriterTests {
         let found = series.validations.map { $0.warnings + $0.errors }
         #expect(found.dropFirst().contains { $0 > 0 }, "lookups outside the batches before are found: \(found)")
     }
+
+    /// Batches written as plain members have no zip to measure: a size limit is refused in one line naming the
+    /// package, and nothing is written.
+    @Test func aSizeLimitIsRefusedForBatchesWrittenPlain() throws {
+        let (folder, _) = try ConvertBatchesTests.run(records: nil, accounts: 10)
+        let into = folder + "/cut"
+        try FileManager.default.createDirectory(atPath: into, withIntermediateDirectories: false)
+        let limits = try PackageBatchLimits(records: 5, bytes: 300_000)
+        for package in [RunLayout.salesPackage, RunLayout.foPackage] {
+            let path = folder + "/out/" + package
+            let refusal = try #require(throws: AirlockError.self) {
+                if package == RunLayout.salesPackage {
+                    _ = try CMTPackageSplitter.split(path, limits: limits, into: into, stem: "s", form: .plainMembers)
+                } else {
+                    _ = try FOPackageSplitter.split(path, limits: limits, into: into, stem: "f", form: .plainMembers)
+                }
+            }
+            #expect(refusal.code == .usage && refusal.location.file == path, "\(refusal)")
+            #expect(refusal.message.contains("size limit"), "\(refusal)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: into).isEmpty)
+    }
 }
