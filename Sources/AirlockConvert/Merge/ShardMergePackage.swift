@@ -54,7 +54,7 @@ public enum ShardMergePackage: String, Sendable, CaseIterable {
 
     /// The folder of `stepFolder` holding the plain members of the batch `batch` cut from the package.
     static func batchFolder(_ batch: PackageBatch, in stepFolder: String) -> String {
-        stepFolder + "/" + RunLayout.batchesFolder + "/" + batch.plainFolderName
+        batch.path(in: stepFolder + "/" + RunLayout.batchesFolder, form: .plainMembers)
     }
 
     /// What a step wrote beside its package's members: the shards it merged (the SHA-256 of each one's `report.json`,

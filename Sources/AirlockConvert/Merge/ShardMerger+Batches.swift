@@ -30,7 +30,7 @@ extension ShardMerger {
                 plain, limits: limits, into: folder, form: .plainMembers, target: records, catalog: catalog, integration: integration)
         }
         return try zip(series.batches, series.validations).map { batch, validation in
-            let batchFolder = folder + "/" + batch.plainFolderName
+            let batchFolder = batch.path(in: folder, form: .plainMembers)
             let names: [String] =
                 switch package {
                 case .sales: [CMTPackage.dataMember]

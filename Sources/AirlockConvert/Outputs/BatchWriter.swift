@@ -55,7 +55,7 @@ enum BatchWriter {
         var context: [any FOTargetRecords] = [target]
         var validations: [ValidationReport] = []
         for batch in batches {
-            let path = folder + "/" + (form == .zip ? batch.fileName : batch.plainFolderName)
+            let path = batch.path(in: folder, form: form)
             validations.append(
                 try PackageValidator.validate(
                     path: path, target: .fo, catalog: catalog, foTargetRecords: FOTargetRecordsUnion(context), countsAs: .checked))
@@ -84,7 +84,7 @@ enum BatchWriter {
         var context: [any CMTTargetRecords] = [target]
         var validations: [ValidationReport] = []
         for (index, batch) in batches.enumerated() {
-            let path = folder + "/" + (form == .zip ? batch.fileName : batch.plainFolderName)
+            let path = batch.path(in: folder, form: form)
             validations.append(
                 try PackageValidator.validate(
                     path: path, target: .cmt, catalog: catalog, integration: integration, targetRecords: CMTTargetRecordsUnion(context),

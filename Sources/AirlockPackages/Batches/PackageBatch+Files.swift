@@ -3,14 +3,19 @@ import AirlockModel
 import Foundation
 
 extension PackageBatch {
-    /// Where the batch is written in `folder`: its zip's path, or for `.plainMembers` the folder its members are
-    /// written into (`plainFolderName`), made here.
+    /// Where the batch is in `folder`, the folder its series was written into: its zip, or for `.plainMembers` the
+    /// folder of its members (`plainFolderName`).
+    public func path(in folder: String, form: PackageForm) -> String {
+        folder + "/" + (form == .zip ? fileName : plainFolderName)
+    }
+
+    /// Where the batch is written in `folder` (`path(in:form:)`), its folder made here for `.plainMembers`.
     /// - Throws: `AirlockError(.io)` when the folder cannot be made.
     func prepare(in folder: String, form: PackageForm) throws -> String {
+        let path = path(in: folder, form: form)
         switch form {
-        case .zip: return folder + "/" + fileName
+        case .zip: return path
         case .plainMembers:
-            let path = folder + "/" + plainFolderName
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
             } catch {
@@ -24,10 +29,11 @@ extension PackageBatch {
     /// being written among them), as `form` wrote them.
     static func removeSeries(stem: String, count: Int, from folder: String, form: PackageForm) {
         for number in 1...max(1, count) {
-            let batch = PackageBatch(fileName: fileName(stem: stem, number: number), number: number, sections: [], bytes: 0)
+            let path = PackageBatch(fileName: fileName(stem: stem, number: number), number: number, sections: [], bytes: 0)
+                .path(in: folder, form: form)
             switch form {
-            case .zip: unlink(folder + "/" + batch.fileName)
-            case .plainMembers: try? FileManager.default.removeItem(atPath: folder + "/" + batch.plainFolderName)
+            case .zip: unlink(path)
+            case .plainMembers: try? FileManager.default.removeItem(atPath: path)
             }
         }
     }
