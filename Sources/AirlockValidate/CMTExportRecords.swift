@@ -12,6 +12,8 @@ public final class CMTExportRecords: CMTTargetRecords, CMTRecordConsumer, @unche
     private var ids: [String: CMTSortedIDs] = [:]
     private var section: String?
     private var idColumn: Int?
+    /// The entity `add` adds to, its list held out of `gathered` while ids come for it.
+    private var adding: (entity: String, list: [CMTGUID])?
 
     private init() {}
 
@@ -50,23 +52,26 @@ public final class CMTExportRecords: CMTTargetRecords, CMTRecordConsumer, @unche
         return records
     }
 
-    /// An empty set of records to add to a table at a time (`add(_:rows:of:)`) and then `seal()`: the records of a
+    /// An empty set of records to add to a record at a time (`add(_:of:)`) and then `seal()`: the records of a
     /// package as they are cut into batches, without reading the batches again.
     public static func adding() -> CMTExportRecords { CMTExportRecords() }
 
-    /// Adds the records of rows `rows` of `table` (their `@id`s; a value that is no GUID is no record's id), records
-    /// of `entity`. Before `seal()` only.
-    public func add(_ table: Table, rows: Range<Int>, of entity: String) {
-        guard let column = table.columnIndex(named: CMTRecordTable.idColumn) else { return }
-        var list = gathered.removeValue(forKey: entity) ?? []
-        for row in rows {
-            if let guid = table.withValue(row: row, column: column, { $0.flatMap(CMTGUID.init) }) { list.append(guid) }
+    /// Adds the record of `entity` whose id is `id` (a value that is no GUID is no record's id). Before `seal()` only.
+    public func add(_ id: UnsafeRawBufferPointer, of entity: String) {
+        guard let guid = CMTGUID(id) else { return }
+        if adding?.entity != entity {
+            if let adding { gathered[adding.entity] = adding.list }
+            adding = (entity, gathered.removeValue(forKey: entity) ?? [])
         }
-        gathered[entity] = list
+        adding?.list.append(guid)
     }
 
-    /// Sorts the records added (`add(_:rows:of:)`), after which they are read and shared, not added to.
-    public func seal() { finish() }
+    /// Sorts the records added (`add(_:of:)`), after which they are read and shared, not added to.
+    public func seal() {
+        if let adding { gathered[adding.entity] = adding.list }
+        adding = nil
+        finish()
+    }
 
     /// How many records the export holds.
     public var count: Int { ids.values.reduce(0) { $0 + $1.count } }

@@ -75,9 +75,9 @@ enum BatchWriter {
         var cut: [CMTExportRecords] = []
         let observer = CMTBatchCutObserver(
             start: { cut = [] },
-            rows: { number, chunk, rows in
+            record: { number, entity, id in
                 while cut.count < number { cut.append(.adding()) }
-                cut[number - 1].add(chunk.records.values, rows: rows, of: chunk.name)
+                cut[number - 1].add(id, of: entity)
             })
         let batches = try CMTPackageSplitter.split(
             package, limits: limits, into: folder, stem: RunLayout.salesSeries, form: form, cut: observer)

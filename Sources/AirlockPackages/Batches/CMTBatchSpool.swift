@@ -2,14 +2,14 @@ import AirlockIO
 import AirlockModel
 import Foundation
 
-/// The batch a `CMTPackageSplitter` is filling: records go, serialised, into a spool file of the batch's `data.xml`
-/// body; when the batch is full its zip is written (the schema cut to the entities it holds, the spooled body between
-/// the root's start and end tags), or its members as plain files of a folder (`PackageForm.plainMembers`), and the
-/// next batch starts.
+/// The batch a `CMTPackageSplitter` is filling: records go, as the package holds their bytes, into a spool file of
+/// the batch's `data.xml` body; when the batch is full its zip is written (the schema cut to the entities it holds,
+/// the spooled body between the package's own head and the root's end tag), or its members as plain files of a
+/// folder (`PackageForm.plainMembers`), and the next batch starts.
 final class CMTBatchSpool {
     private let schema: CMTSchema
-    /// The root's timestamp, which every batch's root carries: set before the first batch is written.
-    var timestamp: CMTTimestamp?
+    /// The package's XML declaration and root start tag, which every batch's `data.xml` starts with.
+    var head: [UInt8] = []
     private let folder: String
     private let stem: String
     private let recordLimit: Int?
@@ -23,8 +23,8 @@ final class CMTBatchSpool {
     private var spoolBytes: Int64 = 0
     private var sections: [PackageBatch.Section] = []
     private var recordsInBatch = 0
-    /// The entity whose section is open in the spool, with the attributes its sections carry.
-    private var openSection: CMTEntityData?
+    /// The entity whose section is open in the spool.
+    private var openSection: String?
 
     init(
         schema: CMTSchema, folder: String, stem: String, limits: PackageBatchLimits, dataBudget: Int64?,
@@ -39,43 +39,36 @@ final class CMTBatchSpool {
         self.writer = CMTDataWriter(schema: schema)
     }
 
-    /// Adds a piece of one entity's records (in order); `isLast`: the entity's last piece, whose many-to-many
-    /// associations close its section. `cut` is told of each run of its rows and the number of the batch they go to.
-    func add(_ chunk: CMTEntityData, isLast: Bool, cut: CMTBatchCutObserver? = nil) throws {
-        let count = chunk.records.count
-        var start = 0
-        while start < count {
-            if let recordLimit, recordsInBatch >= recordLimit { try finishBatch() }
-            var take = count - start
-            if let recordLimit { take = min(take, recordLimit - recordsInBatch) }
-            var bytes = try serialize(chunk, rows: start..<(start + take))
-            if let dataBudget {
-                // Fewer records until they fit; a batch takes at least one record, whatever its size.
-                while spoolBytes + Int64(bytes.count) > dataBudget, take > 1 {
-                    take /= 2
-                    bytes = try serialize(chunk, rows: start..<(start + take))
-                }
-                if spoolBytes + Int64(bytes.count) > dataBudget, recordsInBatch > 0 {
-                    try finishBatch()
-                    continue
-                }
-            }
-            try open(chunk)
-            try spoolWriter().write(contentsOf: bytes)
-            spoolBytes += Int64(bytes.count)
-            recordsInBatch += take
-            sections[sections.count - 1].records += take
-            try cut?.rows(batches.count + 1, chunk, start..<(start + take))
-            start += take
+    /// Adds a record of the section of `entity` whose start (its start tag and `<records>`, as the package holds
+    /// them) is `start`: `bytes`, as the package holds it. Returns the number (from 1) of the batch it went to.
+    func add(record bytes: UnsafeRawBufferPointer, of entity: String, start: UnsafeRawBufferPointer) throws -> Int {
+        if let recordLimit, recordsInBatch >= recordLimit { try finishBatch() }
+        // A batch takes at least one record, whatever its size.
+        if let dataBudget, spoolBytes + Int64(bytes.count) > dataBudget, recordsInBatch > 0 { try finishBatch() }
+        if openSection != entity {
+            try spoolWriter().write(start)
+            openSection = entity
+            sections.append(PackageBatch.Section(entity: entity, records: 0, continues: false))
         }
-        guard isLast else { return }
-        if openSection?.name == chunk.name {
-            try closeSection(associations: chunk.manyToMany)
-        } else if count == 0 && sections.last?.entity != chunk.name {
-            // A section without records (associations only) goes whole into the batch being filled.
+        try spoolWriter().write(bytes)
+        spoolBytes += Int64(bytes.count)
+        recordsInBatch += 1
+        sections[sections.count - 1].records += 1
+        return batches.count + 1
+    }
+
+    /// Ends the section of `entity`: `end` (`</records>`, its many-to-many associations and `</entity>`, as the package
+    /// holds them) closes it in the batch being filled, which holds its last records. A section without records,
+    /// `whole` (its start and end), goes whole into the batch being filled.
+    func endSection(_ entity: String, end: UnsafeRawBufferPointer, whole start: UnsafeRawBufferPointer?) throws {
+        if openSection == entity {
+            try spoolWriter().write(end)
+            openSection = nil
+        } else if let start, sections.last?.entity != entity {
             let writer = try spoolWriter()
-            try self.writer.writeEntity(chunk, pieces: [], to: writer)
-            sections.append(PackageBatch.Section(entity: chunk.name, records: 0, continues: false))
+            try writer.write(start)
+            try writer.write(end)
+            sections.append(PackageBatch.Section(entity: entity, records: 0, continues: false))
         }
     }
 
@@ -106,28 +99,11 @@ final class CMTBatchSpool {
         return writer
     }
 
-    private func open(_ chunk: CMTEntityData) throws {
-        if let openSection, openSection.name == chunk.name { return }
-        let writer = try spoolWriter()
-        try self.writer.writeEntityStart(chunk, hasRecords: true, to: writer)
-        var attributes = chunk
-        attributes.records = CMTRecordTable(name: chunk.name, columnNames: [CMTRecordTable.idColumn])
-        attributes.partyMembers = CMTRecordTable(name: chunk.name, columnNames: [CMTRecordTable.idColumn])
-        attributes.manyToMany = []
-        openSection = attributes
-        sections.append(PackageBatch.Section(entity: chunk.name, records: 0, continues: false))
-    }
-
-    private func closeSection(associations: [CMTManyToManyAssociation]) throws {
-        guard let section = openSection else { return }
-        try writer.writeEntityEnd(section.name, hasRecords: true, associations: associations, to: try spoolWriter())
-        openSection = nil
-    }
-
     /// Ends the batch: the open section is cut (it continues in the next batch), the zip is written.
     private func finishBatch() throws {
-        if openSection != nil {
-            try closeSection(associations: [])
+        if let section = openSection {
+            try writer.writeEntityEnd(section, hasRecords: true, associations: [], to: try spoolWriter())
+            openSection = nil
             sections[sections.count - 1].continues = true
         }
         guard let spool else { return }
@@ -138,10 +114,8 @@ final class CMTBatchSpool {
         var batch = PackageBatch(
             fileName: PackageBatch.fileName(stem: stem, number: batches.count + 1), number: batches.count + 1, sections: sections, bytes: 0)
         let path = try batch.prepare(in: folder, form: form)
-        let data: (ByteSink) throws -> Void = { [writer, timestamp] sink in
-            let head = BufferedByteWriter(sink: sink)
-            try writer.writeStart(timestamp: timestamp, to: head)
-            try head.flush()
+        let data: (ByteSink) throws -> Void = { [writer, head] sink in
+            try head.withUnsafeBytes { try sink.write($0) }
             try FileCopy.copy(spool.sink.path, to: sink)
             let tail = BufferedByteWriter(sink: sink)
             try writer.writeEnd(to: tail)
@@ -167,14 +141,5 @@ final class CMTBatchSpool {
         cut.entities = schema.entities.filter { names.contains($0.name) }
         cut.entityImportOrder = schema.entityImportOrder?.filter { names.contains($0) }
         return cut
-    }
-
-    /// `rows` of `chunk` as `data.xml` writes them.
-    private func serialize(_ chunk: CMTEntityData, rows: Range<Int>) throws -> [UInt8] {
-        let sink = MemoryByteSink()
-        let buffered = BufferedByteWriter(sink: sink)
-        try writer.writeRecords(chunk, rows: rows, to: buffered)
-        try buffered.flush()
-        return sink.bytes
     }
 }

@@ -7,8 +7,9 @@ import Foundation
 /// The records keep the package's order: its sections are in import order (every lookup target before the records
 /// that name it, `SalesImportOrder`), so a batch's lookups are to records of an earlier batch, of the same batch, or
 /// of the target. A section longer than a batch is cut and continues in the next one; its many-to-many associations
-/// go with its last records. Each batch's schema holds the entities it carries. Records are written as the package
-/// holds them, through the same writer, so the union of the batches is the package, record for record.
+/// go with its last records. Each batch's schema holds the entities it carries. Each record is copied as the package
+/// holds its bytes (`CMTWrittenDataScanner`: the package is one Airlock wrote), so the union of the batches is the
+/// package, record for record, and cutting costs no parse.
 ///
 /// A size limit is kept by estimate, then checked (`PackageBatchLimits.cut`): a batch takes `data.xml` up to the
 /// limit over the package's own deflate ratio, less a margin.
@@ -18,7 +19,8 @@ public enum CMTPackageSplitter {
     /// `<stem>-0001`, … instead (`PackageBatch.plainFolderName`), to be zipped later, and takes no size limit.
     /// `cut` is told of the records each batch takes as they are cut.
     /// - Throws: `AirlockError` when the package cannot be read, a batch cannot be written, or a batch stays over the
-    ///   size limit; the batches written are removed then. `.usage` for a size limit with `.plainMembers`.
+    ///   size limit; the batches written are removed then. `.usage` for a size limit with `.plainMembers`;
+    ///   `.unsupported`, naming the line, for a `data.xml` Airlock's writer did not write.
     public static func split(
         _ path: String, limits: PackageBatchLimits, into folder: String, stem: String, form: PackageForm = .zip,
         cut: CMTBatchCutObserver? = nil
@@ -34,25 +36,38 @@ public enum CMTPackageSplitter {
         _ path: String, limits: PackageBatchLimits, into folder: String, stem: String, dataBudget: Int64?, form: PackageForm,
         cut: CMTBatchCutObserver?
     ) throws -> [PackageBatch] {
-        let reader = try CMTPackageReader(path: path, countsAs: .checked)
+        let source = try openPackageSource(path: path)
+        let reader = try CMTPackageReader(source: source, countsAs: .checked)
         let spool = CMTBatchSpool(schema: reader.schema, folder: folder, stem: stem, limits: limits, dataBudget: dataBudget, form: form)
         var read: [String: Int] = [:]
+        var tally = RecordTally(.checked)
         cut?.start()
         do {
-            // The root is read before the first record: the batches' roots carry its timestamp alone, so other root
-            // attributes, which Airlock's packages do not have, are refused before a batch is written.
-            let root: (CMTData) throws -> Void = { root in
-                if let attribute = root.otherAttributes.first {
-                    throw AirlockError(
-                        .unsupported, "data.xml's root has the attribute '\(attribute.name)', which batches do not carry",
-                        at: SourceLocation(file: path, entry: CMTPackage.dataMember))
+            // The open section's name and start, which a batch it continues in opens it with again.
+            var section: (name: String, start: [UInt8], hasRecords: Bool)?
+            var records = 0
+            try CMTWrittenDataScanner.scan(source.open(reader.dataMember), location: source.location(of: reader.dataMember)) { part in
+                switch part {
+                case .head(let bytes): spool.head = Array(bytes)
+                case .sectionStart(let name, let bytes, let hasRecords):
+                    section = (name, Array(bytes), hasRecords)
+                    records = 0
+                case .record(let id, let bytes):
+                    guard let open = section else { return }
+                    let batch = try open.start.withUnsafeBytes { try spool.add(record: bytes, of: open.name, start: $0) }
+                    cut?.record(batch, open.name, id)
+                    records += 1
+                    tally.count()
+                case .sectionEnd(let bytes):
+                    guard let open = section else { return }
+                    read[open.name, default: 0] += records
+                    try open.start.withUnsafeBytes { start in
+                        try spool.endSection(open.name, end: bytes, whole: open.hasRecords ? nil : start)
+                    }
+                    section = nil
                 }
-                spool.timestamp = root.timestamp
             }
-            _ = try reader.readChunks(chunkRecords: 4_096, root: root) { chunk, isLast in
-                read[chunk.name, default: 0] += chunk.records.count
-                try spool.add(chunk, isLast: isLast, cut: cut)
-            }
+            tally.flush()
             let batches = try spool.finish()
             try check(batches, against: read, package: path)
             return batches
