@@ -15,7 +15,9 @@ struct MergeCommand: LedgerCommand {
             into --out's .merge/ folder, their members plain; --step deflate --range i/R then deflates the i-th of R \
             shares of those members' sections; the merge takes the packages as written and joins the deflated \
             sections (if they are of the same shards). Given --batch-records (not --batch-mb), the package steps also \
-            cut and validate their batches, whose members are deflated and joined likewise; give the merge the same.
+            cut and validate their batches, whose members are deflated and joined likewise; given --batch-mb, \
+            --step batches --range i/R cuts them after the deflates, the first share to-sales.zip's, the second \
+            to-fo.zip's. Give the merge the same limits.
             """)
 
     @Option(help: "The run folder to write (may hold shards/; otherwise empty unless --force).")
@@ -42,15 +44,21 @@ struct MergeCommand: LedgerCommand {
 
     @Option(
         help:
-            "One step of the merge, for the merge to take as written (docs/merge.md): sales or fo (one package alone), or deflate (with --range)."
+            "One step of the merge, for the merge to take as written (docs/merge.md): sales or fo (one package alone), deflate or batches (with --range)."
     )
     var step: String?
 
-    @Option(help: "With --step deflate: the share of the package members' sections to deflate, i of R (from 0: --range 0/8).")
+    @Option(
+        help:
+            "With --step deflate or batches: the share of the package members' sections to deflate, or of the packages to cut into batches, i of R (from 0: --range 0/8)."
+    )
     var range: String?
 
     @OptionGroup var ledger: LedgerArguments
     @OptionGroup var progress: ProgressArguments
+
+    /// The steps run once per share of their work (`--range i/R`).
+    static let rangedSteps: Set<String> = ["deflate", "batches"]
 
     func validate() throws {
         if shardFolders.isEmpty, shards == nil {
@@ -60,10 +68,12 @@ struct MergeCommand: LedgerCommand {
         if let shards, shards < 1 || shards > ShardSelection.maximumCount {
             throw ValidationError("--shards takes 1 to \(ShardSelection.maximumCount)")
         }
-        if let step, ShardMergePackage(rawValue: step) == nil, step != "deflate" {
-            throw ValidationError("--step takes sales, fo or deflate, not '\(step)'")
+        if let step, ShardMergePackage(rawValue: step) == nil, !Self.rangedSteps.contains(step) {
+            throw ValidationError("--step takes sales, fo, deflate or batches, not '\(step)'")
         }
-        if (range != nil) != (step == "deflate") { throw ValidationError("--range goes with --step deflate, and --step deflate needs it") }
+        if (range != nil) != Self.rangedSteps.contains(step ?? "") {
+            throw ValidationError("--range goes with --step deflate or batches, and they need it")
+        }
         if step != nil, json { throw ValidationError("--json shows the merge's report: not with --step") }
     }
 
@@ -74,12 +84,15 @@ struct MergeCommand: LedgerCommand {
                 outputDirectory: out, force: force, batchLimits: try batches.limits()),
             catalogFiles: catalogFiles, json: json, ledger: ledger.options(arguments: arguments))
         let meter = progress.meter("merge", output: output)
-        if step == "deflate" {
+        if let step, Self.rangedSteps.contains(step) {
             let share = try ShardSelection.parse(range ?? "", option: "--range", environment: ProcessInfo.processInfo.environment)
             let text: String
             do {
                 defer { meter.stop() }
-                text = try MergePipeline.deflateSections(options, range: share, progress: { step in meter.step(step) })
+                text =
+                    step == "deflate"
+                    ? try MergePipeline.deflateSections(options, range: share, progress: { step in meter.step(step) })
+                    : try MergePipeline.cutSizedBatches(options, range: share, progress: { step in meter.step(step) })
             }
             output.write(text)
             return

@@ -47,16 +47,23 @@ extension ShardMerger {
 
     /// The batches the package steps cut (`pieces`, the steps' pieces the merge took), zipped into `staging`'s
     /// `batches/` from their members' runs (`ShardPackageSections.join`) when every package `written` was taken from
-    /// its step with its series cut by `limits`; with a note on how. Nil, with nothing left in `batches/`, when a step
-    /// cut none or by other limits, a package was written by the merge, or a batch cannot be joined: the merge then
-    /// cuts the batches itself, from the packages.
+    /// its step with its series cut by `limits`; under a size limit, those `merge --step batches` cut
+    /// (`takeSizedBatches`); with a note on how. Nil, with nothing left in `batches/`, when a step cut none or by
+    /// other limits, a package was written by the merge, or a batch cannot be joined or taken: the merge then cuts
+    /// the batches itself, from the packages.
     static func joinBatches(
         _ pieces: [ShardMergePackage: ShardMergePackage.Piece], written: Set<ShardMergePackage>, limits: PackageBatchLimits,
         run: String, staging: StagingDirectory
     ) throws -> (series: (fo: BatchWriter.Series?, sales: BatchWriter.Series?), note: String)? {
-        guard !written.isEmpty,
-            written.allSatisfy({ pieces[$0]?.batchLimits == limits && pieces[$0]?.batches != nil })
-        else { return nil }
+        guard !written.isEmpty else { return nil }
+        if limits.bytes != nil {
+            guard let series = try takeSizedBatches(pieces, written: written, limits: limits, run: run, staging: staging) else {
+                return nil
+            }
+            let count = [series.fo, series.sales].reduce(0) { $0 + ($1?.batches.count ?? 0) }
+            return (series, "\(count) batch\(count == 1 ? "" : "es") as merge --step batches cut them")
+        }
+        guard written.allSatisfy({ pieces[$0]?.batchLimits == limits && pieces[$0]?.batches != nil }) else { return nil }
         try staging.makeFolder(RunLayout.batchesFolder)
         let mergeFolder = run + "/" + ShardMergePackage.folder
         var series: [ShardMergePackage: BatchWriter.Series] = [:]

@@ -175,7 +175,7 @@ public enum ShardMerger {
     }
 
     /// Reads the shard folders and checks that they are the shards `0 ..< N` of one conversion, once each.
-    private static func readShards(_ folders: [String]) throws -> [MergedShard] {
+    static func readShards(_ folders: [String]) throws -> [MergedShard] {
         guard !folders.isEmpty else {
             throw AirlockError(.usage, "merge needs the shard folders of a conversion (convert --shard i/N --out …)")
         }
@@ -235,7 +235,7 @@ public enum ShardMerger {
     }
 
     /// Refuses catalog files other than those the shards were converted with (by content).
-    private static func checkCatalog(_ options: ShardMergeOptions, shards: [MergedShard]) throws {
+    static func checkCatalog(_ options: ShardMergeOptions, shards: [MergedShard]) throws {
         let first = shards[0]
         let digests = try options.catalogFiles.map { try FileDigest.of($0).sha256 }
         guard digests == first.manifest.catalogDigests else {
@@ -315,11 +315,9 @@ public enum ShardMerger {
                     }))
         }
         guard let plan = SalesOutputBuilder.plan(parts, catalog: catalog) else { return nil }
-        let first = shards[0]
         // The shards' own record ids stand in for the export, which is then not read again.
-        let target =
-            try ShardTargetRecords.readSales(shards) ?? CMTExportRecords.read(path: first.manifest.options.salesPath, countsAs: .checked)
-        return (plan, first.manifest.salesTimestamp.map(CMTTimestamp.init(text:)), target)
+        let target = try ShardTargetRecords.sales(shards)
+        return (plan, shards[0].manifest.salesTimestamp.map(CMTTimestamp.init(text:)), target)
     }
 
     /// `to-fo.zip` from every shard's rows of each entity file, sorted for loading and written as the single run's (or,
@@ -354,10 +352,7 @@ public enum ShardMerger {
                     return try FOLoadOrderSort.sorted(table, entity: catalog.foEntity(named: file.label))
                 })
         else { return nil }
-        let options = shards[0].manifest.options
-        let keys =
-            try ShardTargetRecords.readFO(shards, catalog: catalog)
-            ?? FOExportKeys.read(path: options.foPath, catalog: catalog, fileEncoding: options.foFileEncoding, countsAs: .checked)
+        let keys = try ShardTargetRecords.fo(shards, catalog: catalog)
         let validation = try PackageValidator.validate(
             source: openPackageSource(path: path), kind: .fo, catalog: catalog, foTargetRecords: keys, reportPath: name ?? path,
             countsAs: .checked)

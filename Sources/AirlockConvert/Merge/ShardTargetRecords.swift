@@ -54,4 +54,19 @@ enum ShardTargetRecords {
             }
         }
     }
+
+    /// The Sales export's records as `shards` hold them, or the export's read again when a shard wrote no ids.
+    /// - Throws: the spool reader's or the export reader's errors.
+    static func sales(_ shards: [MergedShard]) throws -> any CMTTargetRecords {
+        guard let first = shards.first else { return CMTExportRecords.adding() }
+        return try readSales(shards) ?? CMTExportRecords.read(path: first.manifest.options.salesPath, countsAs: .checked)
+    }
+
+    /// The F&O export's keys as `shards` hold them, or the export's read again when a shard wrote none.
+    /// - Throws: the spool reader's or the export reader's errors.
+    static func fo(_ shards: [MergedShard], catalog: SchemaCatalog) throws -> any FOTargetRecords {
+        guard let options = shards.first?.manifest.options else { return FOExportKeys { _ in nil } }
+        return try readFO(shards, catalog: catalog)
+            ?? FOExportKeys.read(path: options.foPath, catalog: catalog, fileEncoding: options.foFileEncoding, countsAs: .checked)
+    }
 }

@@ -100,10 +100,13 @@ import Testing
                 "not a shard folder (no shard.json): merge takes the folders of convert --shard i/N"
             ),
             (["merge", "--out", folder + "/f"], "give the shard folders (convert --shard i/N --out FOLDER), all of one conversion"),
-            (["merge", "--out", folder + "/g", "--shards", "2", "--step", "rejects"], "--step takes sales, fo or deflate, not 'rejects'"),
             (
-                ["merge", "--out", folder + "/g", "--shards", "2", "--step", "deflate"],
-                "--range goes with --step deflate, and --step deflate needs it"
+                ["merge", "--out", folder + "/g", "--shards", "2", "--step", "rejects"],
+                "--step takes sales, fo, deflate or batches, not 'rejects'"
+            ),
+            (
+                ["merge", "--out", folder + "/g", "--shards", "2", "--step", "batches"],
+                "--range goes with --step deflate or batches, and they need it"
             ),
             (
                 ["merge", "--out", folder + "/g", "--shards", "2", "--step", "deflate", "--range", "0/2"],

@@ -20,15 +20,18 @@ import Yams
         let steps = try Self.steps()
         #expect(
             steps.map { $0.dropFirst().first } == [
-                "partition", "partition", "partition", "convert", "convert", "merge", "merge", "merge", "merge",
+                "partition", "partition", "partition", "convert", "convert", "merge", "merge", "merge", "merge", "merge",
             ])
         #expect(steps[3].contains("--reference-flows") && !steps[3].joined().contains("{i}"), "the reference flows, once")
-        #expect(steps.suffix(4).map { line in line.firstIndex(of: "--step").map { line[$0 + 1] } } == ["sales", "fo", "deflate", nil])
+        #expect(
+            steps.suffix(5).map { line in line.firstIndex(of: "--step").map { line[$0 + 1] } } == [
+                "sales", "fo", "deflate", "batches", nil,
+            ])
         #expect(steps.prefix(3).compactMap { line in line.firstIndex(of: "--step").map { line[$0 + 1] } } == ["split", "read", "join"])
         #expect(steps.allSatisfy { $0.first == "{bin}" })
-        // The partition's reads, the shards and the deflating of data.xml's sections run per index; the shards' line
-        // is the one holding --shard (the Slurm script reruns from it).
-        #expect(steps.indices.filter { steps[$0].joined().contains("{i}") } == [1, 4, 7])
+        // The partition's reads, the shards, the deflating of the members' sections and the batches run per index; the
+        // shards' line is the one holding --shard (the Slurm script reruns from it).
+        #expect(steps.indices.filter { steps[$0].joined().contains("{i}") } == [1, 4, 7, 8])
         #expect(steps.indices.filter { steps[$0].contains("--shard") } == [4])
         for word in steps.joined() {
             var rest = word
@@ -47,7 +50,7 @@ import Yams
         let jobs = objects.filter { $0["kind"] as? String == "Job" }
         #expect(jobs.allSatisfy { $0["apiVersion"] as? String == "batch/v1" })
         let indexed = jobs.filter { ($0["spec"] as? [String: Any])?["completionMode"] as? String == "Indexed" }
-        #expect(indexed.count == 3, "the partition's reads, the shards and the deflating of data.xml's sections")
+        #expect(indexed.count == 4, "the partition's reads, the shards, the deflating of the members' sections and the batches")
         let counts = try indexed.map { job in
             let spec = try #require(job["spec"] as? [String: Any])
             let count = try #require(spec["completions"] as? Int)
@@ -85,7 +88,7 @@ import Yams
         #expect(
             steps == [
                 "partition-split", "partition-read", "partition-join", "reference-flows", "convert", "merge-sales", "merge-fo",
-                "merge-deflate", "merge",
+                "merge-deflate", "merge-batches", "merge",
             ],
             "the apply steps' labels, in order")
         let expected = try Self.steps().map { line in

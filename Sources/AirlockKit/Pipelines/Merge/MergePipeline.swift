@@ -36,7 +36,8 @@ public enum MergePipeline {
         if let batches = written.batches {
             text += "Cut it into \(batches) batch\(batches == 1 ? "" : "es"), each validated after those before it.\n"
         } else if written.validation != nil, merge.batchLimits?.bytes != nil {
-            text += "Cut no batches: a size limit (--batch-mb) needs the zips, so the merge cuts them from the joined package.\n"
+            text +=
+                "Cut no batches: a size limit (--batch-mb) needs the package's zip, so merge --step batches cuts them after the deflates.\n"
         }
         return text + String(format: "Done in %.1f s.", Date().timeIntervalSince(started)) + "\n"
     }
@@ -50,6 +51,20 @@ public enum MergePipeline {
     ) throws -> String {
         let started = Date()
         let text = try ShardPackageSections.deflate(run: options.merge.outputDirectory, range: range, progress: progress)
+        return text + String(format: "Done in %.1f s.", Date().timeIntervalSince(started)) + "\n"
+    }
+
+    /// Cuts the batches of share `range` of the packages under a size limit (`airlock merge --step batches --range
+    /// i/N`), after the deflate steps, for the merge to take; returns what to show.
+    /// - Throws: as `ShardMerger.cutSizedBatches`.
+    public static func cutSizedBatches(
+        _ options: MergeOptions, range: ShardSelection, progress: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws -> String {
+        let started = Date()
+        let catalog = try SchemaCatalogLoader.load(extensions: options.catalogFiles)
+        var merge = options.merge
+        merge.catalogFiles = options.catalogFiles
+        let text = try ShardMerger.cutSizedBatches(merge, range: range, catalog: catalog, progress: progress)
         return text + String(format: "Done in %.1f s.", Date().timeIntervalSince(started)) + "\n"
     }
 
