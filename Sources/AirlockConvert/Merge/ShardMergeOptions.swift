@@ -9,7 +9,8 @@ public struct ShardMergeOptions: Sendable, Hashable {
     /// Replace the run's earlier outputs in a non-empty output folder.
     public var force: Bool
     /// Limits by which each package is also cut into batches, as `convert --batch-records/--batch-mb`; nil: none. A
-    /// package step (`merge --step sales|fo`) cuts its batches by a record limit alone; the merge cuts by a size limit.
+    /// package step (`merge --step sales|fo`) cuts its batches by a record limit alone; under a size limit
+    /// `merge --step batches` cuts them, after the deflates (or the merge, when it cannot take theirs).
     public var batchLimits: PackageBatchLimits?
     /// The schema catalog extension files the catalog was loaded with: they must be those the shards were converted
     /// with (by content).
