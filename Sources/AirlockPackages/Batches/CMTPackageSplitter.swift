@@ -44,13 +44,13 @@ public enum CMTPackageSplitter {
         cut?.start()
         do {
             // The open section's name and start, which a batch it continues in opens it with again.
-            var section: (name: String, start: [UInt8], hasRecords: Bool)?
+            var section: (name: String, start: [UInt8])?
             var records = 0
             try CMTWrittenDataScanner.scan(source.open(reader.dataMember), location: source.location(of: reader.dataMember)) { part in
                 switch part {
                 case .head(let bytes): spool.head = Array(bytes)
-                case .sectionStart(let name, let bytes, let hasRecords):
-                    section = (name, Array(bytes), hasRecords)
+                case .sectionStart(let name, let bytes):
+                    section = (name, Array(bytes))
                     records = 0
                 case .record(let id, let bytes):
                     guard let open = section else { return }
@@ -61,8 +61,8 @@ public enum CMTPackageSplitter {
                 case .sectionEnd(let bytes):
                     guard let open = section else { return }
                     read[open.name, default: 0] += records
-                    try open.start.withUnsafeBytes { start in
-                        try spool.endSection(open.name, end: bytes, whole: open.hasRecords ? nil : start)
+                    // A section without records goes whole into the batch being filled.
+                    try open.start.withUnsafeBytes { start in try spool.endSection(open.name, end: bytes, whole: records == 0 ? start : nil)
                     }
                     section = nil
                 }

@@ -14,8 +14,8 @@ struct CMTWrittenDataScanner {
     enum Part {
         /// The XML declaration and the root's start tag.
         case head(UnsafeRawBufferPointer)
-        /// A section's start tag and its `<records>` (`hasRecords`) or `<records />`, of the entity `name`.
-        case sectionStart(name: String, bytes: UnsafeRawBufferPointer, hasRecords: Bool)
+        /// A section's start tag and its `<records>` or `<records />`, of the entity `name`.
+        case sectionStart(name: String, bytes: UnsafeRawBufferPointer)
         /// A record of the open section, whole (its party members among it), and its id as written.
         case record(id: UnsafeRawBufferPointer, bytes: UnsafeRawBufferPointer)
         /// The open section's end: `</records>` when it had records, its many-to-many associations and `</entity>`.
@@ -127,7 +127,7 @@ struct CMTWrittenDataScanner {
             switch kind {
             case .head: try body(.head(bytes))
             case .sectionStart:
-                try body(.sectionStart(name: section?.name ?? "", bytes: bytes, hasRecords: section?.hasRecords == true))
+                try body(.sectionStart(name: section?.name ?? "", bytes: bytes))
             case .record: try body(.record(id: UnsafeRawBufferPointer(rebasing: bytes[idRange]), bytes: bytes))
             case .sectionEnd: try body(.sectionEnd(bytes))
             }

@@ -77,4 +77,29 @@ struct CMTRawCutTests {
         #expect(error.code == .unsupported && error.message.contains("ends before </entities>"), "\(error)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["plain"])
     }
+
+    @Test func aSectionWithoutRecordsGoesWholeIntoTheBatchBeingFilled() throws {
+        let folder = try Fixture.scratchDirectory("airlock-raw-cut")
+        let package = try CMTPackageReader(path: RealExport.path("abvogel-partylist/abvogel-partylist.cmt.zip")).read()
+        var data = try CMTDataWriter(schema: package.schema).bytes(package.data)
+        let end = Array("\r\n</entities>".utf8)
+        data.removeLast(end.count)
+        // Both forms of a section without records: as the writer writes it, and with its records tags apart.
+        let sections = [
+            "<entity name=\"first\">\r\n    <records />\r\n    <m2mrelationships />\r\n  </entity>",
+            "<entity name=\"second\">\r\n    <records>\r\n    </records>\r\n    <m2mrelationships />\r\n  </entity>",
+        ]
+        for section in sections { data += Array("\r\n  \(section)".utf8) }
+        data += end
+        let plain = folder + "/plain"
+        try FileManager.default.createDirectory(atPath: plain, withIntermediateDirectories: true)
+        try CMTPackageWriter.writePlain(schema: package.schema, into: plain) { sink in try data.withUnsafeBytes { try sink.write($0) } }
+        let batches = try CMTPackageSplitter.split(
+            plain, limits: try PackageBatchLimits(records: 1), into: folder, stem: "b", form: .plainMembers)
+        let last = try #require(batches.last)
+        #expect(
+            Array(last.sections.suffix(2).map(\.entity)) == ["first", "second"] && last.sections.suffix(2).allSatisfy { $0.records == 0 })
+        let written = try String(contentsOfFile: last.path(in: folder, form: .plainMembers) + "/" + CMTPackage.dataMember, encoding: .utf8)
+        #expect(sections.allSatisfy { written.contains($0) })
+    }
 }
