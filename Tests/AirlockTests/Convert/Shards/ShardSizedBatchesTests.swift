@@ -54,6 +54,15 @@ import Testing
             #expect(merged.report.validation == expected.report.validation, "\(shares)")
             #expect(merged.report.outputs == expected.report.outputs, "\(shares)")
         }
+        // A shard whose report changed since the package steps ran (run again): refused in one line, nothing cut.
+        for package in ShardMergePackage.allCases { _ = try ShardMerger.writePackage(package, options, catalog: catalog) }
+        let report = URL(fileURLWithPath: folders[1] + "/" + RunLayout.conversionReport)
+        try (try Data(contentsOf: report) + Data("\n".utf8)).write(to: report)
+        let stale = try #require(throws: AirlockError.self) {
+            try ShardMerger.cutSizedBatches(options, range: try ShardSelection(index: 0, count: 1), catalog: catalog)
+        }
+        #expect(stale.code == .usage && stale.message.contains("merged other shards"), "\(stale)")
+        #expect(!FileManager.default.fileExists(atPath: run + "/.merge/sales-batches"))
         // Without a size limit the step cuts nothing.
         options.batchLimits = try PackageBatchLimits(records: 70)
         #expect(
