@@ -30,8 +30,8 @@ extension ShardMerger {
         for package in ShardMergePackage.allCases {
             pieces[package] = try stepPiece(package, of: reports, in: mergeFolder)
         }
-        if let failed = pieces.first(where: { ($0.value.piece.validation?.errors ?? 0) > 0 }) {
-            return "\(failed.key.fileName) fails validation: no batches are cut (the merge refuses it).\n"
+        if let failed = ShardMergePackage.allCases.first(where: { (pieces[$0]?.piece.validation?.errors ?? 0) > 0 }) {
+            return "\(failed.fileName) fails validation: no batches are cut (the merge refuses it).\n"
         }
         var text = ""
         for (number, package) in ShardMergePackage.allCases.enumerated() where number % range.count == range.index {
