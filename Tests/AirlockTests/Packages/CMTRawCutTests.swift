@@ -7,7 +7,7 @@ import Testing
 /// associations among them, each batch as Airlock's writer writes those records; an export Airlock did not write is
 /// refused, naming the line, and no batch is left.
 struct CMTRawCutTests {
-    /// Real exports with party lists, records with no fields, many-to-many associations and sections without records.
+    /// Real exports with party lists (three of them) and many-to-many associations (two).
     static let exports = [
         "abvogel-partylist/abvogel-partylist.cmt.zip", "abvogel-allentities/abvogel-allentities.cmt.zip",
         "edu-k12-sampledata-2022/K12-SampleData.zip", "ia-nonprofit/DefaultData.zip",
@@ -78,6 +78,7 @@ struct CMTRawCutTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["plain"])
     }
 
+    /// Sections without records, and a record without fields (`<record id="…" />`), which no real export here holds.
     @Test func aSectionWithoutRecordsGoesWholeIntoTheBatchBeingFilled() throws {
         let folder = try Fixture.scratchDirectory("airlock-raw-cut")
         let package = try CMTPackageReader(path: RealExport.path("abvogel-partylist/abvogel-partylist.cmt.zip")).read()
@@ -89,17 +90,27 @@ struct CMTRawCutTests {
             "<entity name=\"first\">\r\n    <records />\r\n    <m2mrelationships />\r\n  </entity>",
             "<entity name=\"second\">\r\n    <records>\r\n    </records>\r\n    <m2mrelationships />\r\n  </entity>",
         ]
-        for section in sections { data += Array("\r\n  \(section)".utf8) }
+        let record = "<record id=\"aaaaaaaa-0000-4000-8000-000000000009\" />"
+        let third =
+            "<entity name=\"third\">\r\n    <records>\r\n      \(record)\r\n    </records>\r\n    <m2mrelationships />\r\n  </entity>"
+        for section in sections + [third] { data += Array("\r\n  \(section)".utf8) }
         data += end
         let plain = folder + "/plain"
         try FileManager.default.createDirectory(atPath: plain, withIntermediateDirectories: true)
         try CMTPackageWriter.writePlain(schema: package.schema, into: plain) { sink in try data.withUnsafeBytes { try sink.write($0) } }
         let batches = try CMTPackageSplitter.split(
             plain, limits: try PackageBatchLimits(records: 1), into: folder, stem: "b", form: .plainMembers)
+        // The sections without records go into the batch of the record before them; the record without fields starts
+        // the next one.
         let last = try #require(batches.last)
-        #expect(
-            Array(last.sections.suffix(2).map(\.entity)) == ["first", "second"] && last.sections.suffix(2).allSatisfy { $0.records == 0 })
-        let written = try String(contentsOfFile: last.path(in: folder, form: .plainMembers) + "/" + CMTPackage.dataMember, encoding: .utf8)
-        #expect(sections.allSatisfy { written.contains($0) })
+        #expect(last.sections.map(\.entity) == ["third"] && last.records == 1)
+        let filled = try #require(batches.dropLast().last)
+        #expect(filled.sections.suffix(2).map(\.entity) == ["first", "second"])
+        #expect(filled.sections.suffix(2).allSatisfy { $0.records == 0 })
+        let text = { (batch: PackageBatch) in
+            try String(contentsOfFile: batch.path(in: folder, form: .plainMembers) + "/" + CMTPackage.dataMember, encoding: .utf8)
+        }
+        #expect(try sections.allSatisfy { try text(filled).contains($0) })
+        #expect(try text(last).contains("\r\n      \(record)\r\n"))
     }
 }
