@@ -2,6 +2,7 @@ import AirlockIO
 import AirlockModel
 import AirlockPackages
 import AirlockValidate
+import Foundation
 
 /// One package of a merge, written in a process of its own (`airlock merge --step sales|fo`) before the merge
 /// (`airlock merge`) takes it as written: the two packages are independent, so the merge's work is two steps and a
@@ -51,6 +52,22 @@ public enum ShardMergePackage: String, Sendable, CaseIterable {
 
     /// Where the step's plain member `name` is, in `stepFolder` (the package's folder of `.merge/`).
     func memberPath(_ name: String, in stepFolder: String) -> String { plainFolder(in: stepFolder) + "/" + name }
+
+    /// The `piece.json` the package's step wrote into `mergeFolder` (the run's `.merge/`), and its path.
+    /// - Throws: `AirlockError(.usage)` when the step wrote none, or one of another build.
+    func readPiece(in mergeFolder: String) throws -> (piece: Piece, path: String) {
+        let path = mergeFolder + "/" + rawValue + "/" + Self.pieceFile
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw AirlockError(
+                .usage, "no \(Self.pieceFile) of merge --step \(rawValue): run that step first", at: SourceLocation(file: path))
+        }
+        guard let piece = try? JSONDecoder().decode(Piece.self, from: data) else {
+            throw AirlockError(
+                .usage, "is not the \(Self.pieceFile) of merge --step \(rawValue) of this build: run that step again",
+                at: SourceLocation(file: path))
+        }
+        return (piece, path)
+    }
 
     /// The folder of `stepFolder` holding the plain members of the batch `batch` cut from the package.
     static func batchFolder(_ batch: PackageBatch, in stepFolder: String) -> String {

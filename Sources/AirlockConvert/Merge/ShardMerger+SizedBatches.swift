@@ -73,18 +73,11 @@ extension ShardMerger {
 
     /// The `piece.json` of `package`'s step in `mergeFolder` and its SHA-256, when the step merged the shards whose
     /// reports are `reports`.
-    /// - Throws: `AirlockError(.usage)` when there is none, or one of other shards.
+    /// - Throws: `AirlockError(.usage)` when there is none, one of another build, or one of other shards.
     private static func stepPiece(
         _ package: ShardMergePackage, of reports: [String], in mergeFolder: String
     ) throws -> (piece: ShardMergePackage.Piece, digest: String) {
-        let path = mergeFolder + "/" + package.rawValue + "/" + ShardMergePackage.pieceFile
-        guard let data = FileManager.default.contents(atPath: path),
-            let piece = try? JSONDecoder().decode(ShardMergePackage.Piece.self, from: data)
-        else {
-            throw AirlockError(
-                .usage, "no piece.json of merge --step \(package.rawValue) of this build: run that step first",
-                at: SourceLocation(file: path))
-        }
+        let (piece, path) = try package.readPiece(in: mergeFolder)
         guard piece.shards == reports else {
             throw AirlockError(
                 .usage, "merge --step \(package.rawValue) merged other shards (one was run again since): run it again",

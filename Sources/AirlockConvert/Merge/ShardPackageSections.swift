@@ -113,17 +113,7 @@ public enum ShardPackageSections {
     static func stepMembers(run: String) throws -> [StepMember] {
         try ShardMergePackage.allCases.flatMap { package -> [StepMember] in
             let stepFolder = run + "/" + ShardMergePackage.folder + "/" + package.rawValue
-            let piecePath = stepFolder + "/" + ShardMergePackage.pieceFile
-            guard let data = FileManager.default.contents(atPath: piecePath) else {
-                throw AirlockError(
-                    .usage, "no \(ShardMergePackage.pieceFile) of merge --step \(package.rawValue): run that step first",
-                    at: SourceLocation(file: piecePath))
-            }
-            guard let piece = try? JSONDecoder().decode(ShardMergePackage.Piece.self, from: data) else {
-                throw AirlockError(
-                    .usage, "is not the piece.json of merge --step \(package.rawValue) of this build: run that step again",
-                    at: SourceLocation(file: piecePath))
-            }
+            let piece = try package.readPiece(in: run + "/" + ShardMergePackage.folder).piece
             let own = (piece.members ?? []).map { (package, String?.none, package.memberPath($0.name, in: stepFolder), $0) }
             return own
                 + (piece.batches ?? []).flatMap { batch in

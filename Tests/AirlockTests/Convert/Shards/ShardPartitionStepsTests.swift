@@ -54,6 +54,20 @@ import Testing
         return result
     }
 
+    /// A generated pair with defects (60 accounts) converted once under `limits`: the pair, the run's result and its
+    /// `batches/` files, more than two batches a side.
+    static func batchedSingleRun(
+        _ limits: PackageBatchLimits
+    ) throws -> (pair: (folder: String, fo: String, sales: String), result: ConversionResult, batches: [String: Data]) {
+        let pair = try ConvertFixture.generatedPair(accounts: 60, seed: 21, defects: true)
+        var single = ConversionOptions(foPath: pair.fo, salesPath: pair.sales, outputDirectory: pair.folder + "/single")
+        single.batchLimits = limits
+        let result = try Converter.run(single, catalog: catalog.get())
+        let batches = try files(pair.folder + "/single/" + RunLayout.batchesFolder)
+        #expect(batches.keys.filter { $0.hasPrefix("to-fo-") }.count > 2 && batches.keys.filter { $0.hasPrefix("to-sales-") }.count > 2)
+        return (pair, result, batches)
+    }
+
     @Test(arguments: [
         "generated", "edu-k12-sampledata-2022/K12-SampleData.zip", "ia-nonprofit/DefaultData.zip",
         "abvogel-partylist/abvogel-partylist.cmt.zip",
@@ -284,14 +298,9 @@ import Testing
     /// writes the plan: the single run's batches and plan, byte for byte. Steps given no limits, or a size limit, cut
     /// none, and the merge cuts them itself, to the same bytes.
     @Test func theStepsCutTheSingleRunsBatches() throws {
-        let pair = try ConvertFixture.generatedPair(accounts: 60, seed: 21, defects: true)
-        let catalog = try Self.catalog.get()
         let limits = try PackageBatchLimits(records: 70)
-        var single = ConversionOptions(foPath: pair.fo, salesPath: pair.sales, outputDirectory: pair.folder + "/single")
-        single.batchLimits = limits
-        let expected = try Converter.run(single, catalog: catalog)
-        let batches = try Self.files(pair.folder + "/single/" + RunLayout.batchesFolder)
-        #expect(batches.keys.filter { $0.hasPrefix("to-fo-") }.count > 2 && batches.keys.filter { $0.hasPrefix("to-sales-") }.count > 2)
+        let (pair, expected, batches) = try Self.batchedSingleRun(limits)
+        let catalog = try Self.catalog.get()
         let run = pair.folder + "/run"
         let folders = try Self.shards((pair.fo, pair.sales), count: 3, run: run)
         for steps in ["cut by the steps", "cut by the merge", "a size limit", "a batch changed"] {

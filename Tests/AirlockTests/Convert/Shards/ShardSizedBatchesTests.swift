@@ -12,14 +12,9 @@ import Testing
 /// run before the package steps is refused in one line.
 @Suite struct ShardSizedBatchesTests {
     @Test func theBatchesStepCutsTheSingleRunsBatchesUnderASizeLimit() throws {
-        let pair = try ConvertFixture.generatedPair(accounts: 60, seed: 21, defects: true)
-        let catalog = try ShardPartitionStepsTests.catalog.get()
         let limits = try PackageBatchLimits(records: 70, bytes: PackageBatchLimits.minimumBytes)
-        var single = ConversionOptions(foPath: pair.fo, salesPath: pair.sales, outputDirectory: pair.folder + "/single")
-        single.batchLimits = limits
-        let expected = try Converter.run(single, catalog: catalog)
-        let batches = try ShardPartitionStepsTests.files(pair.folder + "/single/" + RunLayout.batchesFolder)
-        #expect(batches.keys.filter { $0.hasPrefix("to-fo-") }.count > 2 && batches.keys.filter { $0.hasPrefix("to-sales-") }.count > 2)
+        let (pair, expected, batches) = try ShardPartitionStepsTests.batchedSingleRun(limits)
+        let catalog = try ShardPartitionStepsTests.catalog.get()
         let run = pair.folder + "/run"
         let folders = try ShardPartitionStepsTests.shards((pair.fo, pair.sales), count: 3, run: run)
         var options = ShardMergeOptions(shardFolders: folders, outputDirectory: run, force: true)
